@@ -1,0 +1,32 @@
+import { cva, type VariantProps } from "class-variance-authority";
+import { Slot } from "radix-ui";
+import type { ComponentProps } from "react";
+import { cn } from "#app/lib/cn.ts";
+
+const buttonVariants = cva(
+  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-lg text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2 disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0",
+  {
+    variants: {
+      variant: {
+        default: "bg-indigo-600 text-white shadow-sm hover:bg-indigo-700",
+        outline: "border border-slate-300 bg-white text-slate-900 hover:bg-slate-50",
+        ghost: "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
+        destructive: "bg-red-600 text-white hover:bg-red-700",
+        link: "text-indigo-700 underline-offset-4 hover:underline",
+      },
+      size: {
+        default: "h-10 px-4 py-2",
+        sm: "h-9 px-3",
+        lg: "h-11 px-6 text-base",
+      },
+    },
+    defaultVariants: { variant: "default", size: "default" },
+  },
+);
+
+type ButtonProps = ComponentProps<"button"> & VariantProps<typeof buttonVariants> & { asChild?: boolean };
+
+export function Button({ className, variant, size, asChild = false, ...props }: ButtonProps) {
+  const Component = asChild ? Slot.Root : "button";
+  return <Component className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+}

@@ -1,0 +1,35 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import { authClient } from "./auth-client.ts";
+
+// Consent is the visitor's choice about this browser, not session data, so it survives
+// a sign-out (ADR 0004); everything else in local and session storage is cleared.
+const KEYS_KEPT_ON_SIGN_OUT = ["cookie-consent"];
+
+function clearBrowserStorage() {
+  const kept = KEYS_KEPT_ON_SIGN_OUT.map((key) => [key, localStorage.getItem(key)] as const);
+  localStorage.clear();
+  sessionStorage.clear();
+  for (const [key, value] of kept) if (value !== null) localStorage.setItem(key, value);
+}
+
+type SignOutTexts = { success: string; failure: (cause: string) => string; redirectTo: string };
+
+// Spec section 4 "Session": the header's sign-out and the account page's differ only in
+// their texts and destination.
+export function useSignOut({ success, failure, redirectTo }: SignOutTexts) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return async () => {
+    const { error } = await authClient.signOut();
+    if (error) {
+      toast.error(failure(error.message ?? ""));
+      return;
+    }
+    queryClient.clear();
+    clearBrowserStorage();
+    toast.success(success);
+    navigate(redirectTo);
+  };
+}

@@ -1,0 +1,80 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { type ReactNode, useEffect, useState } from "react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { Toaster, toast } from "sonner";
+import { useSessionSync } from "#app/features/auth/use-session-sync.ts";
+import { SiteFooter } from "#app/features/layout/site-footer.tsx";
+import { SiteHeader } from "#app/features/layout/site-header.tsx";
+import { faviconHref, pageMeta, readSiteSettings } from "#app/features/site-settings/site-settings.ts";
+import { usePageViewReporting } from "#app/lib/page-views.ts";
+import { SITE_SETTINGS_LOAD_ERROR } from "#shared/site-settings.ts";
+import type { Route } from "./+types/root";
+import "./app.css";
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: faviconHref() }];
+
+export const meta: Route.MetaFunction = () => pageMeta();
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="de">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-white font-sans text-slate-900 antialiased">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+function Shell({ children }: { children: ReactNode }) {
+  useSessionSync();
+  usePageViewReporting();
+  useEffect(() => {
+    if (readSiteSettings().loadFailed) toast.error(SITE_SETTINGS_LOAD_ERROR);
+  }, []);
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#inhalt"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        Zum Inhalt springen
+      </a>
+      <SiteHeader />
+      <main id="inhalt" className="flex-1">
+        {children}
+      </main>
+      <SiteFooter />
+      {/* Spec section 9: 3 toasts visible, 4000 ms each. */}
+      <Toaster visibleToasts={3} duration={4000} richColors closeButton position="top-right" />
+    </div>
+  );
+}
+
+export default function App() {
+  const [queryClient] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }),
+  );
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Shell>
+        <Outlet />
+      </Shell>
+    </QueryClientProvider>
+  );
+}
+
+export function HydrateFallback() {
+  return (
+    <div className="flex min-h-screen items-center justify-center text-slate-600" role="status">
+      Laden...
+    </div>
+  );
+}

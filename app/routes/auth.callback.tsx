@@ -1,0 +1,45 @@
+import { useEffect, useRef } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import { Spinner } from "#app/components/ui/spinner.tsx";
+import { authClient } from "#app/features/auth/auth-client.ts";
+import { safeReturnUrl } from "#app/features/auth/auth-navigation.ts";
+import { pageMeta } from "#app/features/site-settings/site-settings.ts";
+import { ROUTES } from "#shared/routes.ts";
+
+export const meta = () => pageMeta({ title: "Anmeldung wird abgeschlossen" });
+
+// Spec section 2 "/auth/callback": only a spinner; checks the session and moves on.
+export default function AuthCallback() {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const handled = useRef(false);
+
+  useEffect(() => {
+    if (handled.current) return;
+    handled.current = true;
+    const returnUrl = safeReturnUrl(searchParams.get("returnUrl")) ?? ROUTES.generator;
+    async function complete() {
+      try {
+        const { data } = searchParams.get("error") ? { data: null } : await authClient.getSession();
+        if (!data) {
+          toast.error("Authentication failed");
+          navigate(ROUTES.auth, { replace: true });
+          return;
+        }
+        toast.success("Successfully signed in!");
+        navigate(returnUrl, { replace: true });
+      } catch {
+        toast.error("An unexpected error occurred");
+        navigate(ROUTES.auth, { replace: true });
+      }
+    }
+    void complete();
+  }, [navigate, searchParams]);
+
+  return (
+    <div className="flex justify-center py-24">
+      <Spinner label="Anmeldung wird abgeschlossen..." />
+    </div>
+  );
+}

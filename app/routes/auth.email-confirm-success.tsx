@@ -1,0 +1,32 @@
+import { CircleAlert } from "lucide-react";
+import { Link, useSearchParams } from "react-router";
+import { SuccessPanel } from "#app/features/auth/success-panel.tsx";
+import { pageMeta } from "#app/features/site-settings/site-settings.ts";
+import { ROUTES } from "#shared/routes.ts";
+
+export const meta = () => pageMeta({ title: "E-Mail-Adresse bestätigt" });
+
+export default function EmailConfirmSuccess() {
+  // Better Auth sends the visitor here with ?error=… when a link is invalid or expired.
+  const [searchParams] = useSearchParams();
+  if (searchParams.get("error")) {
+    return (
+      <SuccessPanel title="Link ungültig oder abgelaufen" icon={CircleAlert} redirectHome={false}>
+        <p>
+          Dieser Bestätigungslink funktioniert nicht mehr. Melden Sie sich an – ist Ihre Adresse noch nicht bestätigt,
+          erhalten Sie auf Wunsch einen neuen Link.
+        </p>
+        <p>
+          <Link to={ROUTES.auth} className="font-medium text-indigo-700 underline">
+            Zur Anmeldung
+          </Link>
+        </p>
+      </SuccessPanel>
+    );
+  }
+  return (
+    <SuccessPanel title="E-Mail-Adresse bestätigt">
+      <p>Ihre E-Mail-Adresse ist bestätigt und Sie sind jetzt angemeldet.</p>
+    </SuccessPanel>
+  );
+}

@@ -1,0 +1,175 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Info } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { Link, useLocation, useNavigate } from "react-router";
+import { toast } from "sonner";
+import { z } from "zod";
+import { Button } from "#app/components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { Checkbox } from "#app/components/ui/checkbox.tsx";
+import { FormField } from "#app/components/ui/form-field.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { Spinner } from "#app/components/ui/spinner.tsx";
+import { authClient, describeAuthError } from "#app/features/auth/auth-client.ts";
+import { readAuthNavigationState } from "#app/features/auth/auth-navigation.ts";
+import { GoogleSignInButton } from "#app/features/auth/google-sign-in-button.tsx";
+import { pageMeta } from "#app/features/site-settings/site-settings.ts";
+import { SignInSchema, type SignUpInput, SignUpSchema, TERMS_REQUIRED_MESSAGE } from "#shared/account.schemas.ts";
+import { ROUTES } from "#shared/routes.ts";
+
+export const meta = () =>
+  pageMeta({
+    title: "Anmelden oder registrieren",
+    description: "Melden Sie sich bei Postwerk an oder erstellen Sie kostenlos ein Konto.",
+  });
+
+type Mode = "signIn" | "signUp";
+
+// One form serves both modes; in sign-in mode the terms checkbox is not shown and not required.
+const SignInFormSchema = SignInSchema.extend({ acceptTerms: z.boolean() });
+
+export default function AuthPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { returnUrl, fromCreator } = readAuthNavigationState(location.state);
+  const { data: session, isPending: sessionPending } = authClient.useSession();
+  // Spec section 2 "/auth": sign-up first when the visitor came from the creator or has a return URL.
+  const [mode, setMode] = useState<Mode>(fromCreator || returnUrl ? "signUp" : "signIn");
+  const isSignUp = mode === "signUp";
+
+  const form = useForm<SignUpInput>({
+    defaultValues: { email: "", password: "", acceptTerms: false },
+    resolver: (values, context, options) =>
+      zodResolver(isSignUp ? SignUpSchema : SignInFormSchema)(values, context, options),
+  });
+  const { errors, isSubmitting } = form.formState;
+  const termsAccepted = form.watch("acceptTerms");
+
+  useEffect(() => {
+    if (session) navigate(returnUrl ?? ROUTES.generator, { replace: true });
+  }, [session, returnUrl, navigate]);
+
+  async function onSubmit(values: SignUpInput) {
+    if (isSignUp) {
+      const { error } = await authClient.signUp.email({
+        email: values.email,
+        password: values.password,
+        name: values.email.split("@")[0] ?? values.email,
+        callbackURL: ROUTES.emailConfirmSuccess,
+      });
+      if (error) return void toast.error(describeAuthError(error));
+      navigate(ROUTES.registrationSuccess);
+      return;
+    }
+    const { error } = await authClient.signIn.email({ email: values.email, password: values.password });
+    if (error) return void toast.error(describeAuthError(error));
+    toast.success("Erfolgreich eingeloggt!");
+    navigate(returnUrl ?? ROUTES.generator, { replace: true });
+  }
+
+  if (sessionPending || session) {
+    return (
+      <div className="flex justify-center py-24">
+        <Spinner />
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-md px-4 py-12 sm:py-16">
+      {returnUrl === ROUTES.optimizer ? (
+        <p className="mb-6 flex items-start gap-2 rounded-lg border border-indigo-200 bg-indigo-50 p-4 text-sm text-indigo-900">
+          <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
+          Anmeldung erforderlich, um den X-Post Optimizer zu nutzen
+        </p>
+      ) : null}
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <span className="text-2xl font-bold">{isSignUp ? "Konto erstellen" : "Anmelden"}</span>
+          </CardTitle>
+          <CardDescription>
+            {isSignUp
+              ? "Registrieren Sie sich kostenlos und erstellen Sie Ihre ersten Beiträge mit KI."
+              : "Willkommen zurück! Melden Sie sich mit Ihrer E-Mail-Adresse an."}
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-5">
+          <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4">
+            <FormField id="email" label="E-Mail" error={errors.email?.message}>
+              <Input
+                id="email"
+                type="email"
+                autoComplete="email"
+                required
+                aria-invalid={Boolean(errors.email)}
+                aria-describedby={errors.email ? "email-error" : undefined}
+                {...form.register("email")}
+              />
+            </FormField>
+            <FormField id="password" label="Passwort" error={errors.password?.message}>
+              <Input
+                id="password"
+                type="password"
+                placeholder="Mindestens 6 Zeichen"
+                autoComplete={isSignUp ? "new-password" : "current-password"}
+                required
+                aria-invalid={Boolean(errors.password)}
+                aria-describedby={errors.password ? "password-error" : undefined}
+                {...form.register("password")}
+              />
+            </FormField>
+            {isSignUp ? (
+              <div className="grid gap-1.5">
+                <div className="flex items-start gap-3">
+                  <Controller
+                    control={form.control}
+                    name="acceptTerms"
+                    render={({ field }) => (
+                      <Checkbox
+                        id="acceptTerms"
+                        checked={field.value}
+                        onCheckedChange={(checked) => field.onChange(checked === true)}
+                        aria-describedby={termsAccepted ? undefined : "acceptTerms-hint"}
+                      />
+                    )}
+                  />
+                  <label htmlFor="acceptTerms" className="text-sm leading-5 text-slate-800">
+                    Ich habe die{" "}
+                    <Link to={ROUTES.terms} className="font-medium text-indigo-700 underline">
+                      Datenschutzbedingungen
+                    </Link>{" "}
+                    zur Kenntnis genommen
+                  </label>
+                </div>
+                {termsAccepted ? null : (
+                  <p id="acceptTerms-hint" className="text-sm text-amber-800">
+                    {TERMS_REQUIRED_MESSAGE}
+                  </p>
+                )}
+              </div>
+            ) : null}
+            <Button type="submit" disabled={isSubmitting || (isSignUp && !termsAccepted)}>
+              {isSubmitting ? "Laden..." : isSignUp ? "Registrieren" : "Anmelden"}
+            </Button>
+          </form>
+          <GoogleSignInButton returnUrl={returnUrl ?? ROUTES.generator} />
+          <p className="text-center text-sm text-slate-700">
+            {isSignUp ? "Sie haben schon ein Konto?" : "Noch kein Konto?"}{" "}
+            <button
+              type="button"
+              className="font-medium text-indigo-700 underline-offset-4 hover:underline"
+              onClick={() => {
+                setMode(isSignUp ? "signIn" : "signUp");
+                form.clearErrors();
+              }}
+            >
+              {isSignUp ? "Jetzt anmelden" : "Jetzt registrieren"}
+            </button>
+          </p>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { redirect } from "react-router";
+import { Button } from "#app/components/ui/button.tsx";
+import { Spinner } from "#app/components/ui/spinner.tsx";
+import { BillingCard, ProfileCard, SubscriptionCard } from "#app/features/account/account-cards.tsx";
+import { useProfile } from "#app/features/account/use-profile.ts";
+import { authClient } from "#app/features/auth/auth-client.ts";
+import { pageMeta } from "#app/features/site-settings/site-settings.ts";
+import { ROUTES } from "#shared/routes.ts";
+
+export const meta = () => pageMeta({ title: "Mein Account" });
+
+// Spec section 2 "/konto": without a session the visitor goes to /auth.
+export async function clientLoader() {
+  const { data } = await authClient.getSession();
+  if (!data) throw redirect(ROUTES.auth);
+  return null;
+}
+
+export default function AccountPage() {
+  const { data: profile, isPending, isError, refetch } = useProfile();
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
+      <h1 className="text-3xl font-bold tracking-tight">Mein Account</h1>
+      {isPending ? (
+        <div className="flex justify-center py-16">
+          <Spinner />
+        </div>
+      ) : isError || !profile ? (
+        <div className="mt-8 rounded-lg border border-red-200 bg-red-50 p-4 text-red-900" role="alert">
+          <p>Ihr Profil konnte nicht geladen werden. Bitte versuchen Sie es erneut.</p>
+          <Button variant="outline" size="sm" className="mt-3" onClick={() => refetch()}>
+            Erneut versuchen
+          </Button>
+        </div>
+      ) : (
+        <div className="mt-8 grid gap-6">
+          <ProfileCard email={profile.email} />
+          <SubscriptionCard profile={profile} />
+          {profile.billing ? <BillingCard billing={profile.billing} /> : null}
+        </div>
+      )}
+    </div>
+  );
+}

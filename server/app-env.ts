@@ -1,0 +1,26 @@
+import type { Auth, AuthSession } from "./auth.ts";
+import type { Database } from "./db/client.ts";
+import type { Env } from "./env.ts";
+import type { PageDocuments } from "./features/pages/page-documents.ts";
+import type { Mailer } from "./integrations/mail/mailer.ts";
+import type { Logger } from "./logger.ts";
+
+// Everything a request handler may need, built once at start-up (server/main.ts) or
+// per test file, and handed to every request as c.var.deps.
+export type AppDeps = {
+  env: Env;
+  db: Database;
+  auth: Auth;
+  mailer: Mailer;
+  logger: Logger;
+  pages: PageDocuments;
+};
+
+export type AppEnv = {
+  Variables: {
+    deps: AppDeps;
+    logger: Logger;
+    requestId: string;
+    session: AuthSession | null;
+  };
+};

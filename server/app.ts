@@ -1,0 +1,70 @@
+import { Hono } from "hono";
+import { compress } from "hono/compress";
+import { requestId } from "hono/request-id";
+import { secureHeaders } from "hono/secure-headers";
+import type { AppDeps, AppEnv } from "./app-env.ts";
+import { adminRoutes } from "./features/admin/admin.routes.ts";
+import { authRoutes } from "./features/auth/auth.routes.ts";
+import { configRoutes } from "./features/config/config.routes.ts";
+import { healthRoutes } from "./features/health/health.routes.ts";
+import { createPagesRoutes } from "./features/pages/pages.routes.ts";
+import { profileRoutes } from "./features/profile/profile.routes.ts";
+import { siteSettingsRoutes } from "./features/site-settings/site-settings.routes.ts";
+import { requireSameOrigin } from "./security.ts";
+import { loadSession } from "./session.ts";
+
+// The typed surface the browser calls through hc<AppType> (app/lib/api.ts).
+const apiRoutes = new Hono<AppEnv>()
+  .use(loadSession)
+  .route("/config", configRoutes)
+  .route("/site-settings", siteSettingsRoutes)
+  .route("/profile", profileRoutes)
+  .route("/admin", adminRoutes);
+
+export type AppType = typeof apiRoutes;
+
+export function createApp(deps: AppDeps, clientDir: string) {
+  const app = new Hono<AppEnv>();
+
+  app.use(requestId());
+  app.use(async (c, next) => {
+    const logger = deps.logger.child({ requestId: c.var.requestId });
+    c.set("deps", deps);
+    c.set("logger", logger);
+    const started = performance.now();
+    await next();
+    logger.info(
+      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      "Anfrage",
+    );
+  });
+  app.use(compress());
+  // HTML gets its Content-Security-Policy per document (pages.routes.ts); API answers get
+  // the strictest one, since they never render.
+  app.use(
+    secureHeaders({
+      xFrameOptions: "DENY",
+      referrerPolicy: "strict-origin-when-cross-origin",
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: deps.env.BASE_URL.startsWith("https://") ? "max-age=31536000; includeSubDomains" : false,
+    }),
+  );
+  app.use("/api/*", async (c, next) => {
+    await next();
+    c.header("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
+  });
+  app.use("/api/*", requireSameOrigin(new URL(deps.env.BASE_URL).origin));
+
+  app.route("/", healthRoutes);
+  app.route("/api/auth", authRoutes);
+  app.route("/api", apiRoutes);
+  app.all("/api/*", (c) => c.json({ error: "Nicht gefunden" }, 404));
+  app.route("/", createPagesRoutes(clientDir));
+
+  app.onError((error, c) => {
+    c.var.logger.error({ err: error, method: c.req.method, path: c.req.path }, "Unerwarteter Fehler");
+    return c.json({ error: "Es ist ein unerwarteter Fehler aufgetreten. Bitte versuchen Sie es erneut." }, 500);
+  });
+
+  return app;
+}

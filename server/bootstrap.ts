@@ -1,0 +1,38 @@
+import path from "node:path";
+import type { AppDeps } from "./app-env.ts";
+import { createAuth } from "./auth.ts";
+import { resolveAuthSecret } from "./auth-secret.ts";
+import { type DatabaseHandle, openDatabase } from "./db/client.ts";
+import type { Env } from "./env.ts";
+import type { PageDocuments } from "./features/pages/page-documents.ts";
+import { grantAdminByEmail } from "./features/profile/profile.service.ts";
+import { createMailer } from "./integrations/mail/mailer.ts";
+import type { Logger } from "./logger.ts";
+
+// Opens the database (migrating it) and wires the services; shared by the server,
+// the scripts and the integration tests so all of them run the same product.
+export async function connectDatabase(env: Env): Promise<DatabaseHandle> {
+  return env.DATABASE_URL
+    ? openDatabase({ driver: "postgres", url: env.DATABASE_URL })
+    : openDatabase({ driver: "pglite", dataDir: path.join(env.DATA_DIR, "db") });
+}
+
+export async function createDeps(options: {
+  env: Env;
+  database: DatabaseHandle;
+  logger: Logger;
+  pages: PageDocuments;
+}): Promise<AppDeps> {
+  const { env, database, logger, pages } = options;
+  const granted = await grantAdminByEmail(database.db, env.ADMIN_EMAILS);
+  if (granted.length > 0) logger.info({ count: granted.length }, "Admin-Rechte aus ADMIN_EMAILS vergeben");
+  const mailer = createMailer({
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    outboxDir: path.join(env.DATA_DIR, "outbox"),
+    logger,
+  });
+  const secret = resolveAuthSecret(env.BETTER_AUTH_SECRET, env.DATA_DIR);
+  const auth = createAuth({ env, db: database.db, mailer, secret });
+  return { env, db: database.db, auth, mailer, logger, pages };
+}

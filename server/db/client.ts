@@ -1,0 +1,58 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
+import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as authTables from "./schema/auth.ts";
+import * as billingTables from "./schema/billing.ts";
+import * as generationLogTables from "./schema/content-generation-logs.ts";
+import * as profileTables from "./schema/profiles.ts";
+import * as siteSettingTables from "./schema/site-settings.ts";
+
+export const schema = {
+  ...authTables,
+  ...billingTables,
+  ...generationLogTables,
+  ...profileTables,
+  ...siteSettingTables,
+};
+
+// PGlite and node-postgres share one query builder type, so services never know which runs.
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseHandle = {
+  db: Database;
+  driver: "pglite" | "postgres";
+  close: () => Promise<void>;
+};
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+
+type DatabaseOptions = { driver: "postgres"; url: string } | { driver: "pglite"; dataDir?: string; loadDataDir?: Blob };
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.driver === "postgres") {
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const db = drizzlePostgres(pool, { schema });
+    await migratePostgres(db, { migrationsFolder });
+    return { db, driver: "postgres", close: () => pool.end() };
+  }
+  if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
+  const client = await PGlite.create({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+  });
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder });
+  return { db, driver: "pglite", close: () => client.close() };
+}
+
+export async function pingDatabase(db: Database): Promise<void> {
+  await db.execute(sql`select 1`);
+}

@@ -1,0 +1,23 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { user } from "./auth.ts";
+
+// Spec section 3 "profiles", one row per user, created together with the user.
+export const profiles = pgTable(
+  "profiles",
+  {
+    id: text("id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    fullName: text("full_name"),
+    email: text("email").notNull(),
+    credits: integer("credits").notNull(),
+    // 'active' means paid; anything else means free (spec section 3).
+    subscriptionStatus: text("subscription_status").notNull().default("free"),
+    subscriptionPeriodEnd: timestamp("subscription_period_end", { withTimezone: true }),
+    lastCreditUpdate: timestamp("last_credit_update", { withTimezone: true }),
+    isAdmin: boolean("is_admin").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check("profiles_credits_not_negative", sql`${table.credits} >= 0`)],
+);

@@ -1,0 +1,23 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../app-env.ts";
+import { CLIENT_IP_HEADER } from "../../auth.ts";
+import { getClientIp } from "../../client-ip.ts";
+
+export const TOO_MANY_REQUESTS_MESSAGE =
+  "Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.";
+
+// Hands /api/auth/* to Better Auth with the visitor's real address for its rate limiter,
+// and answers its English 429 in German (issue 2, scope 10).
+export const authRoutes = new Hono<AppEnv>().on(["GET", "POST"], "/*", async (c) => {
+  const { auth, env } = c.var.deps;
+  const headers = new Headers(c.req.raw.headers);
+  headers.set(CLIENT_IP_HEADER, getClientIp(c, env.TRUST_PROXY));
+  const response = await auth.handler(new Request(c.req.raw, { headers }));
+  if (response.status === 429) {
+    c.var.logger.warn({ path: c.req.path }, "Rate-Limit für Anmeldung erreicht");
+    return c.json({ message: TOO_MANY_REQUESTS_MESSAGE, code: "TOO_MANY_REQUESTS" }, 429, {
+      "Retry-After": response.headers.get("X-Retry-After") ?? "60",
+    });
+  }
+  return response;
+});

@@ -1,0 +1,82 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { escapeHtml } from "#shared/escape-html.ts";
+import {
+  DEFAULT_SITE_SETTINGS,
+  FALLBACK_FAVICON_URL,
+  SITE_SETTINGS_ELEMENT_ID,
+  type SiteSettings,
+} from "#shared/site-settings.ts";
+
+// A prerendered HTML file (or the SPA fallback) read once at start-up, together with the
+// hashes of its inline scripts so the Content-Security-Policy can allow exactly those.
+export type PageDocument = { html: string; scriptHashes: string[] };
+
+export type PageDocuments = {
+  find: (pathname: string) => PageDocument | undefined;
+  spaFallback: PageDocument;
+};
+
+const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
+
+function readPageDocument(filePath: string): PageDocument {
+  const html = fs.readFileSync(filePath, "utf8");
+  const scriptHashes = [...html.matchAll(INLINE_SCRIPT)].map(
+    (match) =>
+      `'sha256-${crypto
+        .createHash("sha256")
+        .update(match[1] ?? "")
+        .digest("base64")}'`,
+  );
+  return { html, scriptHashes };
+}
+
+export function loadPageDocuments(clientDir: string): PageDocuments {
+  const byPath = new Map<string, PageDocument>();
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory() && entry.name !== "assets") walk(full);
+      else if (entry.name === "index.html") {
+        const route = `/${path.relative(clientDir, dir).split(path.sep).join("/")}`.replace(/\/$/, "") || "/";
+        byPath.set(route, readPageDocument(full));
+      }
+    }
+  };
+  walk(clientDir);
+  const spaFallback = readPageDocument(path.join(clientDir, "__spa-fallback.html"));
+  return {
+    find: (pathname) => byPath.get(pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname),
+    spaFallback,
+  };
+}
+
+// Writes the site settings into the head so crawlers see them without JavaScript
+// (issue 2, scope 7). Pages keep their own description; only the site-wide default
+// description is replaced by the configured one.
+export function applySiteSettings(html: string, settings: SiteSettings, loadFailed = false): string {
+  const title = escapeHtml(settings.siteTitle);
+  const description = escapeHtml(settings.metaDescription);
+  const favicon = escapeHtml(settings.faviconUrl ?? FALLBACK_FAVICON_URL);
+  const defaultTitle = escapeHtml(DEFAULT_SITE_SETTINGS.siteTitle);
+  const defaultDescription = escapeHtml(DEFAULT_SITE_SETTINGS.metaDescription);
+  return html
+    .replace(
+      /<title>([\s\S]*?)<\/title>/,
+      (_match, current: string) => `<title>${current.replace(defaultTitle, title)}</title>`,
+    )
+    .replace(
+      `<meta name="description" content="${defaultDescription}"`,
+      `<meta name="description" content="${description}"`,
+    )
+    .replace(`<link rel="icon" href="${FALLBACK_FAVICON_URL}"`, `<link rel="icon" href="${favicon}"`)
+    .replace("</head>", `${siteSettingsDataBlock(settings, loadFailed)}</head>`);
+}
+
+// The same settings travel as a JSON data block (not executed, so outside the CSP's
+// script rules) for the browser's meta() functions, so hydration keeps what crawlers saw.
+function siteSettingsDataBlock(settings: SiteSettings, loadFailed: boolean): string {
+  const json = JSON.stringify({ ...settings, loadFailed }).replaceAll("<", "\\u003c");
+  return `<script type="application/json" id="${SITE_SETTINGS_ELEMENT_ID}">${json}</script>`;
+}

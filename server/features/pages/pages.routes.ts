@@ -1,0 +1,55 @@
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { DEFAULT_SITE_SETTINGS, SITE_SETTINGS_LOAD_ERROR } from "#shared/site-settings.ts";
+import type { AppEnv } from "../../app-env.ts";
+import { getSiteSettings } from "../site-settings/site-settings.service.ts";
+import { applySiteSettings, type PageDocument } from "./page-documents.ts";
+
+function contentSecurityPolicy(document: PageDocument): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${document.scriptHashes.join(" ")}`,
+    // React and sonner set style attributes and a <style> tag; scripts stay strict.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+// Serves the built front end: hashed assets with immutable caching, the prerendered
+// page for a public route, the SPA fallback for every other GET (STACK-NOTES.md).
+export function createPagesRoutes(clientDir: string) {
+  const staticFiles = serveStatic<AppEnv>({ root: clientDir });
+  return (
+    new Hono<AppEnv>()
+      .use(
+        "/assets/*",
+        serveStatic({
+          root: clientDir,
+          onFound: (_path, c) => {
+            c.header("Cache-Control", "public, max-age=31536000, immutable");
+          },
+        }),
+      )
+      // Files (favicon.svg, robots.txt) by their extension; page paths never have one.
+      .use("*", (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? staticFiles(c, next) : next()))
+      .get("*", async (c) => {
+        const { deps, logger } = c.var;
+        const document = deps.pages.find(c.req.path) ?? deps.pages.spaFallback;
+        let loadFailed = false;
+        const settings = await getSiteSettings(deps.db).catch((error: unknown) => {
+          logger.error({ err: error }, SITE_SETTINGS_LOAD_ERROR);
+          loadFailed = true;
+          return { ...DEFAULT_SITE_SETTINGS };
+        });
+        c.header("Content-Security-Policy", contentSecurityPolicy(document));
+        c.header("Cache-Control", "no-cache");
+        return c.html(applySiteSettings(document.html, settings, loadFailed));
+      })
+  );
+}

@@ -1,0 +1,20 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../app-env.ts";
+import { requireSession } from "../../session.ts";
+import { getBillingInfo, getProfile } from "./profile.service.ts";
+
+export const profileRoutes = new Hono<AppEnv>().get("/", requireSession, async (c) => {
+  const { db } = c.var.deps;
+  const userId = c.var.session.user.id;
+  const [profile, billing] = await Promise.all([getProfile(db, userId), getBillingInfo(db, userId)]);
+  if (!profile) return c.json({ error: "Profil nicht gefunden" }, 404);
+  return c.json({
+    email: profile.email,
+    fullName: profile.fullName,
+    credits: profile.credits,
+    subscriptionStatus: profile.subscriptionStatus,
+    subscriptionPeriodEnd: profile.subscriptionPeriodEnd?.toISOString() ?? null,
+    isAdmin: profile.isAdmin,
+    billing,
+  });
+});

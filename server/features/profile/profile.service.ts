@@ -1,0 +1,70 @@
+import { eq, inArray, sql } from "drizzle-orm";
+import { STARTING_CREDITS } from "#shared/credits.ts";
+import type { Database } from "../../db/client.ts";
+import { companyBillingInfo } from "../../db/schema/billing.ts";
+import { profiles } from "../../db/schema/profiles.ts";
+
+export async function createProfileForUser(
+  db: Database,
+  user: { id: string; email: string; name?: string | null },
+  adminEmails: string[],
+): Promise<void> {
+  await db
+    .insert(profiles)
+    .values({
+      id: user.id,
+      email: user.email,
+      fullName: user.name || null,
+      credits: STARTING_CREDITS,
+      isAdmin: adminEmails.includes(user.email.toLowerCase()),
+    })
+    .onConflictDoNothing();
+}
+
+// The profile keeps a copy of the address (spec section 3); follow a confirmed change.
+export async function syncProfileEmail(db: Database, user: { id: string; email: string }): Promise<void> {
+  await db.update(profiles).set({ email: user.email }).where(eq(profiles.id, user.id));
+}
+
+export async function getProfile(db: Database, userId: string) {
+  const [profile] = await db.select().from(profiles).where(eq(profiles.id, userId)).limit(1);
+  return profile ?? null;
+}
+
+export async function getBillingInfo(db: Database, userId: string) {
+  const [billing] = await db
+    .select({
+      companyName: companyBillingInfo.companyName,
+      street: companyBillingInfo.street,
+      postalCode: companyBillingInfo.postalCode,
+      city: companyBillingInfo.city,
+      country: companyBillingInfo.country,
+      vatId: companyBillingInfo.vatId,
+    })
+    .from(companyBillingInfo)
+    .where(eq(companyBillingInfo.userId, userId))
+    .limit(1);
+  return billing ?? null;
+}
+
+// Spec section 6: admin is decided on the server; a failure counts as not admin.
+export async function isAdmin(db: Database, userId: string): Promise<boolean> {
+  const profile = await getProfile(db, userId);
+  return profile?.isAdmin ?? false;
+}
+
+// Returns the addresses that had a profile and are admins now.
+export async function grantAdminByEmail(db: Database, emails: string[]): Promise<string[]> {
+  if (emails.length === 0) return [];
+  const updated = await db
+    .update(profiles)
+    .set({ isAdmin: true })
+    .where(
+      inArray(
+        sql`lower(${profiles.email})`,
+        emails.map((email) => email.toLowerCase()),
+      ),
+    )
+    .returning({ email: profiles.email });
+  return updated.map((row) => row.email);
+}

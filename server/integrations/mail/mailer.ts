@@ -1,0 +1,56 @@
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import type { Logger } from "../../logger.ts";
+import { maskEmail } from "../../logger.ts";
+
+export type OutgoingMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  // The one link the mail is about; printed to the log when mails go to the outbox.
+  actionUrl?: string;
+};
+
+export type Mailer = { send: (mail: OutgoingMail) => Promise<void> };
+
+type MailerOptions = {
+  smtpUrl: string | undefined;
+  from: string;
+  outboxDir: string;
+  logger: Logger;
+};
+
+// With SMTP_URL mails go out over SMTP; without it each mail is written as an .eml
+// file to the outbox so a developer (and the e2e tests) can open it (DESIGN.md).
+export function createMailer({ smtpUrl, from, outboxDir, logger }: MailerOptions): Mailer {
+  const transport = smtpUrl
+    ? nodemailer.createTransport(smtpUrl)
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      });
+      if (smtpUrl) {
+        logger.info({ to: maskEmail(mail.to), subject: mail.subject }, "E-Mail versendet");
+        return;
+      }
+      await fs.mkdir(outboxDir, { recursive: true });
+      const fileName = `${new Date().toISOString().replace(/[:.]/g, "-")}-${crypto.randomUUID().slice(0, 8)}.eml`;
+      const filePath = path.join(outboxDir, fileName);
+      await fs.writeFile(filePath, info.message as Buffer);
+      logger.info(
+        { to: maskEmail(mail.to), subject: mail.subject, file: filePath, link: mail.actionUrl },
+        "E-Mail in den Postausgang geschrieben (kein SMTP_URL gesetzt)",
+      );
+    },
+  };
+}

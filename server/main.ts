@@ -1,0 +1,42 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { serve } from "@hono/node-server";
+import { createApp } from "./app.ts";
+import { connectDatabase, createDeps } from "./bootstrap.ts";
+import { readEnv } from "./env.ts";
+import { loadPageDocuments } from "./features/pages/page-documents.ts";
+import { createLogger } from "./logger.ts";
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+const env = readEnv();
+const logger = createLogger(env);
+const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../build/client");
+
+const database = await connectDatabase(env);
+const deps = await createDeps({ env, database, logger, pages: loadPageDocuments(clientDir) });
+const app = createApp(deps, clientDir);
+
+const server = serve({ fetch: app.fetch, port: env.PORT }, (info) => {
+  logger.info(
+    { port: info.port, database: database.driver, mail: env.SMTP_URL ? "smtp" : "outbox" },
+    `Postwerk läuft auf ${env.BASE_URL}`,
+  );
+});
+
+// Finish the requests in flight, then close the database, so a deploy loses nothing.
+let shuttingDown = false;
+function shutDown(signal: string) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  logger.info({ signal }, "Fahre herunter");
+  const forceExit = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
+  forceExit.unref();
+  server.close(async () => {
+    await database.close();
+    logger.info("Beendet");
+    process.exit(0);
+  });
+}
+process.on("SIGINT", () => shutDown("SIGINT"));
+process.on("SIGTERM", () => shutDown("SIGTERM"));

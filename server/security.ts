@@ -1,0 +1,23 @@
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "./app-env.ts";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+// Every state-changing API request must come from our own origin. Hono's csrf()
+// only looks at form content types; JSON requests need this check too (issue 2, scope 10).
+export function requireSameOrigin(allowedOrigin: string): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method)) return next();
+    if (c.req.header("origin") !== allowedOrigin) {
+      c.var.logger.warn(
+        { origin: c.req.header("origin") ?? null, path: c.req.path },
+        "Anfrage ohne passenden Origin abgelehnt",
+      );
+      return c.json(
+        { error: "Diese Anfrage wurde aus Sicherheitsgründen abgelehnt. Bitte laden Sie die Seite neu." },
+        403,
+      );
+    }
+    return next();
+  };
+}
