@@ -9,5 +9,10 @@ export function getClientIp(c: Context, trustProxy: boolean): string {
     const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
     if (forwarded) return forwarded;
   }
-  return getConnInfo(c).remote.address ?? "unknown";
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    // No Node socket behind the request (app.request() in tests, other runtimes).
+    return "unknown";
+  }
 }

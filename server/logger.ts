@@ -5,7 +5,7 @@ export type Logger = pino.Logger;
 
 export function createLogger(env: Pick<Env, "NODE_ENV" | "LOG_LEVEL">): Logger {
   return pino({
-    level: env.NODE_ENV === "test" ? "silent" : env.LOG_LEVEL,
+    level: env.LOG_LEVEL,
     // Never let credentials reach the log, whatever object a caller passes.
     redact: {
       paths: [

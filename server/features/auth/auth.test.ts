@@ -1,0 +1,165 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { STARTING_CREDITS } from "#shared/credits.ts";
+import { createTestApp, sessionCookieFrom, type TestApp } from "../../../tests/setup/test-app.ts";
+import { readOutbox, waitForMail } from "../../../tests/support/outbox.ts";
+import { profiles } from "../../db/schema/profiles.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe("sign-up with e-mail confirmation", () => {
+  it("creates a profile with the starting credits and sends a German confirmation mail", async () => {
+    const response = await t.postJson("/api/auth/sign-up/email", {
+      email: "neu@example.test",
+      password: "geheim123",
+      name: "neu",
+    });
+    expect(response.status).toBe(200);
+    const mail = await waitForMail(t.dataDir, "neu@example.test");
+    expect(mail.subject).toBe("Bitte bestätigen Sie Ihre E-Mail-Adresse");
+    expect(mail.links[0]).toContain("/api/auth/verify-email?token=");
+    const [profile] = await t.db.select().from(profiles).where(eq(profiles.email, "neu@example.test"));
+    expect(profile?.credits).toBe(STARTING_CREDITS);
+    expect(profile?.subscriptionStatus).toBe("free");
+    expect(profile?.isAdmin).toBe(false);
+  });
+
+  it("refuses sign-in before the address is confirmed", async () => {
+    await t.postJson("/api/auth/sign-up/email", {
+      email: "unbestaetigt@example.test",
+      password: "geheim123",
+      name: "u",
+    });
+    const response = await t.postJson("/api/auth/sign-in/email", {
+      email: "unbestaetigt@example.test",
+      password: "geheim123",
+    });
+    expect(response.status).toBe(403);
+    expect((await response.json()).code).toBe("EMAIL_NOT_VERIFIED");
+  });
+
+  it("signs the user in through the confirmation link and lands on the success page", async () => {
+    await t.postJson("/api/auth/sign-up/email", {
+      email: "link@example.test",
+      password: "geheim123",
+      name: "link",
+      callbackURL: "/auth/email-confirm-success",
+    });
+    const mail = await waitForMail(t.dataDir, "link@example.test");
+    const link = new URL(mail.links[0] ?? "");
+    const response = await t.request(`${link.pathname}${link.search}`);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toContain("/auth/email-confirm-success");
+    const cookie = sessionCookieFrom(response);
+    const profile = await t.request("/api/profile", { cookie });
+    expect(profile.status).toBe(200);
+    expect((await profile.json()).email).toBe("link@example.test");
+  });
+
+  it("does not reveal through sign-up whether an address already has an account", async () => {
+    await t.signUpAndConfirm("vorhanden@example.test");
+    const before = (await readOutbox(t.dataDir)).length;
+    const again = await t.postJson("/api/auth/sign-up/email", {
+      email: "vorhanden@example.test",
+      password: "anderes123",
+      name: "x",
+    });
+    const fresh = await t.postJson("/api/auth/sign-up/email", {
+      email: "ganzneu@example.test",
+      password: "anderes123",
+      name: "x",
+    });
+    expect(again.status).toBe(fresh.status);
+    expect(Object.keys(await again.json()).sort()).toEqual(Object.keys(await fresh.json()).sort());
+    await waitForMail(t.dataDir, "ganzneu@example.test");
+    expect((await readOutbox(t.dataDir)).length).toBe(before + 1);
+  });
+
+  it("answers a wrong password and an unknown address alike", async () => {
+    await t.signUpAndConfirm("bekannt@example.test");
+    const wrongPassword = await t.postJson("/api/auth/sign-in/email", {
+      email: "bekannt@example.test",
+      password: "falsch123",
+    });
+    const unknown = await t.postJson("/api/auth/sign-in/email", {
+      email: "niemand@example.test",
+      password: "falsch123",
+    });
+    expect(wrongPassword.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(await wrongPassword.json()).toEqual(await unknown.json());
+  });
+});
+
+describe("account changes", () => {
+  it("changes the password, mails a notice, and accepts only the new password", async () => {
+    const cookie = await t.signUpAndConfirm("passwort@example.test", "altesPasswort1");
+    const response = await t.postJson(
+      "/api/auth/change-password",
+      { currentPassword: "altesPasswort1", newPassword: "neuesPasswort1", revokeOtherSessions: true },
+      cookie,
+    );
+    expect(response.status).toBe(200);
+    const notice = await waitForMail(
+      t.dataDir,
+      "passwort@example.test",
+      (m) => m.subject === "Ihr Passwort wurde geändert",
+    );
+    expect(notice.text).toContain("Passwort Ihres Postwerk-Kontos wurde soeben geändert");
+    await expect(t.signIn("passwort@example.test", "altesPasswort1")).rejects.toThrow();
+    await expect(t.signIn("passwort@example.test", "neuesPasswort1")).resolves.toContain("postwerk.session_token=");
+  });
+
+  it("sends the e-mail change link to the new address and switches the address once it is followed", async () => {
+    const cookie = await t.signUpAndConfirm("alt@example.test");
+    const response = await t.postJson(
+      "/api/auth/change-email",
+      { newEmail: "neu-adresse@example.test", callbackURL: "/konto" },
+      cookie,
+    );
+    expect(response.status).toBe(200);
+    const mail = await waitForMail(t.dataDir, "neu-adresse@example.test");
+    expect(mail.subject).toBe("Bestätigen Sie Ihre neue E-Mail-Adresse");
+    const link = new URL(mail.links[0] ?? "");
+    await t.request(`${link.pathname}${link.search}`, { cookie });
+    const profile = await (await t.request("/api/profile", { cookie })).json();
+    expect(profile.email).toBe("neu-adresse@example.test");
+    await expect(t.signIn("neu-adresse@example.test")).resolves.toContain("postwerk.session_token=");
+  });
+});
+
+describe("protection of the auth routes", () => {
+  it("refuses a state-changing request from another origin", async () => {
+    const response = await t.app.request("/api/auth/sign-in/email", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: "https://evil.example" },
+      body: JSON.stringify({ email: "a@example.test", password: "geheim123" }),
+    });
+    expect(response.status).toBe(403);
+    expect((await response.json()).error).toMatch(/aus Sicherheitsgründen abgelehnt/);
+  });
+
+  it("limits sign-in attempts and answers in German with 429", async () => {
+    const limited = await createTestApp({ AUTH_RATE_LIMIT: "on" });
+    try {
+      const attempt = () =>
+        limited.postJson("/api/auth/sign-in/email", { email: "x@example.test", password: "falsch123" });
+      const statuses = [];
+      for (let i = 0; i < 6; i++) statuses.push((await attempt()).status);
+      expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+      expect(statuses[5]).toBe(429);
+      const blocked = await attempt();
+      expect(blocked.status).toBe(429);
+      expect((await blocked.json()).message).toBe(
+        "Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.",
+      );
+      expect(blocked.headers.get("retry-after")).toMatch(/^\d+$/);
+    } finally {
+      await limited.close();
+    }
+  });
+});

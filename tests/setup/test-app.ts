@@ -1,0 +1,97 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createApp } from "../../server/app.ts";
+import { createDeps } from "../../server/bootstrap.ts";
+import { readEnv } from "../../server/env.ts";
+import { loadPageDocuments } from "../../server/features/pages/page-documents.ts";
+import { createLogger } from "../../server/logger.ts";
+import { waitForMail } from "../support/outbox.ts";
+import { openTestDatabase } from "./test-database.ts";
+
+export const TEST_BASE_URL = "http://localhost:3000";
+const fixtureClientDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "../fixtures/client");
+
+// The real product (createDeps + createApp) on a fresh database, with mails going to a
+// temporary outbox. `request` sends what a browser on our origin sends.
+export async function createTestApp(envOverrides: Record<string, string> = {}) {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "postwerk-app-"));
+  const env = readEnv({
+    NODE_ENV: "test",
+    BASE_URL: TEST_BASE_URL,
+    DATA_DIR: dataDir,
+    BETTER_AUTH_SECRET: "test-secret-that-is-long-enough-for-better-auth",
+    AUTH_RATE_LIMIT: "off",
+    // TEST_LOGS=1 shows the product's logs while debugging a test.
+    LOG_LEVEL: process.env.TEST_LOGS ? "debug" : "silent",
+    ...envOverrides,
+  });
+  const database = await openTestDatabase();
+  const deps = await createDeps({
+    env,
+    database,
+    logger: createLogger(env),
+    pages: loadPageDocuments(fixtureClientDir),
+  });
+  const app = createApp(deps, fixtureClientDir);
+
+  async function request(pathname: string, init: RequestInit & { cookie?: string } = {}) {
+    const headers = new Headers(init.headers);
+    headers.set("origin", TEST_BASE_URL);
+    if (init.body && !headers.has("content-type")) headers.set("content-type", "application/json");
+    if (init.cookie) headers.set("cookie", init.cookie);
+    return app.request(pathname, { ...init, headers });
+  }
+
+  function postJson(pathname: string, body: unknown, cookie?: string) {
+    return request(pathname, { method: "POST", body: JSON.stringify(body), cookie });
+  }
+
+  // Signs up, follows the confirmation link from the outbox and returns the session cookie.
+  async function signUpAndConfirm(email: string, password = "geheim123"): Promise<string> {
+    const signUp = await postJson("/api/auth/sign-up/email", {
+      email,
+      password,
+      name: email.split("@")[0],
+      callbackURL: "/auth/email-confirm-success",
+    });
+    if (!signUp.ok) throw new Error(`Registrierung fehlgeschlagen: ${signUp.status} ${await signUp.text()}`);
+    const mail = await waitForMail(dataDir, email, (m) => m.subject.includes("bestätigen"));
+    const link = new URL(mail.links[0] ?? "");
+    const confirm = await request(`${link.pathname}${link.search}`);
+    return sessionCookieFrom(confirm);
+  }
+
+  async function signIn(email: string, password = "geheim123"): Promise<string> {
+    const response = await postJson("/api/auth/sign-in/email", { email, password });
+    if (!response.ok) throw new Error(`Anmeldung fehlgeschlagen: ${response.status}`);
+    return sessionCookieFrom(response);
+  }
+
+  return {
+    app,
+    deps,
+    db: deps.db,
+    dataDir,
+    request,
+    postJson,
+    signUpAndConfirm,
+    signIn,
+    close: async () => {
+      await database.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+export function sessionCookieFrom(response: Response): string {
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(";")[0] ?? "")
+    .find((pair) => pair.startsWith("postwerk.session_token="));
+  if (!cookie) throw new Error(`Kein Sitzungs-Cookie in der Antwort (${response.status})`);
+  return cookie;
+}

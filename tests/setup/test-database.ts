@@ -1,0 +1,34 @@
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import pg from "pg";
+import { inject } from "vitest";
+import { type DatabaseHandle, openDatabase } from "../../server/db/client.ts";
+
+// A fresh, migrated database for one test file, so tests never share rows.
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const serverUrl = inject("testDatabaseUrl");
+  if (!serverUrl) {
+    const dumpPath = inject("pgliteDumpPath");
+    if (!dumpPath) throw new Error("global-setup did not prepare a PGlite dump");
+    const dump = await fs.readFile(dumpPath);
+    return openDatabase({ driver: "pglite", loadDataDir: new Blob([dump]) });
+  }
+  const name = `postwerk_test_${crypto.randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ driver: "postgres", url: url.toString() });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
