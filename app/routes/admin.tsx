@@ -9,7 +9,9 @@ export const meta = () => pageMeta({ title: "Admin-Dashboard" });
 // Spec section 2 "/admin": the server decides; anyone it refuses goes to the home page.
 export async function clientLoader() {
   const response = await api.admin.access.$get().catch(() => null);
-  if (!response?.ok) throw redirect(ROUTES.home);
+  const access = response?.ok ? await response.json() : null;
+  // A failed check counts as "not admin" (spec section 6).
+  if (!access?.admin) throw redirect(ROUTES.home);
   return null;
 }
 

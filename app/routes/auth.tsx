@@ -17,6 +17,7 @@ import { GoogleSignInButton } from "#app/features/auth/google-sign-in-button.tsx
 import { pageMeta } from "#app/features/site-settings/site-settings.ts";
 import { SignInSchema, type SignUpInput, SignUpSchema, TERMS_REQUIRED_MESSAGE } from "#shared/account.schemas.ts";
 import { ROUTES } from "#shared/routes.ts";
+import type { Route } from "./+types/auth";
 
 export const meta = () =>
   pageMeta({
@@ -24,16 +25,21 @@ export const meta = () =>
     description: "Melden Sie sich bei Postwerk an oder erstellen Sie kostenlos ein Konto.",
   });
 
+// Asked of the server on every visit, so a session that just ended is never mistaken for one.
+export async function clientLoader() {
+  const { data } = await authClient.getSession();
+  return { signedIn: Boolean(data) };
+}
+
 type Mode = "signIn" | "signUp";
 
 // One form serves both modes; in sign-in mode the terms checkbox is not shown and not required.
 const SignInFormSchema = SignInSchema.extend({ acceptTerms: z.boolean() });
 
-export default function AuthPage() {
+export default function AuthPage({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const navigate = useNavigate();
   const { returnUrl, fromCreator } = readAuthNavigationState(location.state);
-  const { data: session, isPending: sessionPending } = authClient.useSession();
   // Spec section 2 "/auth": sign-up first when the visitor came from the creator or has a return URL.
   const [mode, setMode] = useState<Mode>(fromCreator || returnUrl ? "signUp" : "signIn");
   const isSignUp = mode === "signUp";
@@ -46,9 +52,10 @@ export default function AuthPage() {
   const { errors, isSubmitting } = form.formState;
   const termsAccepted = form.watch("acceptTerms");
 
+  // Spec section 2 "/auth": a visitor who is already signed in goes on to the return URL.
   useEffect(() => {
-    if (session) navigate(returnUrl ?? ROUTES.generator, { replace: true });
-  }, [session, returnUrl, navigate]);
+    if (loaderData.signedIn) navigate(returnUrl ?? ROUTES.generator, { replace: true });
+  }, [loaderData.signedIn, returnUrl, navigate]);
 
   async function onSubmit(values: SignUpInput) {
     if (isSignUp) {
@@ -68,7 +75,7 @@ export default function AuthPage() {
     navigate(returnUrl ?? ROUTES.generator, { replace: true });
   }
 
-  if (sessionPending || session) {
+  if (loaderData.signedIn) {
     return (
       <div className="flex justify-center py-24">
         <Spinner />

@@ -21,12 +21,15 @@ type SignOutTexts = { success: string; failure: (cause: string) => string; redir
 export function useSignOut({ success, failure, redirectTo }: SignOutTexts) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const { refetch: refetchSession } = authClient.useSession();
   return async () => {
     const { error } = await authClient.signOut();
     if (error) {
       toast.error(failure(error.message ?? ""));
       return;
     }
+    // The signed-out state must be known before /auth renders, or it would redirect on.
+    await refetchSession();
     queryClient.clear();
     clearBrowserStorage();
     toast.success(success);

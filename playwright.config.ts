@@ -1,0 +1,60 @@
+import { defineConfig, devices } from "@playwright/test";
+
+export const E2E_PORT = 3100;
+export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
+export const E2E_DATA_DIR = ".e2e-data";
+export const GOOGLE_FAKE_PORT = 3199;
+export const E2E_ADMIN_EMAIL = "admin-e2e@example.test";
+
+// End-to-end tests on the production build, in the Debian Chromium (never `playwright install`).
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? "list" : "line",
+  timeout: 60_000,
+  use: {
+    baseURL: E2E_BASE_URL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  webServer: [
+    {
+      command: "node --import tsx tests/mocks/google-server.ts",
+      url: `http://127.0.0.1:${GOOGLE_FAKE_PORT}/.well-known/openid-configuration`,
+      env: { GOOGLE_FAKE_PORT: String(GOOGLE_FAKE_PORT) },
+      reuseExistingServer: false,
+    },
+    {
+      command: `rm -rf ${E2E_DATA_DIR} && npm run build && node --import tsx server/main.ts`,
+      url: `${E2E_BASE_URL}/readyz`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      env: {
+        NODE_ENV: "production",
+        PORT: String(E2E_PORT),
+        BASE_URL: E2E_BASE_URL,
+        DATA_DIR: E2E_DATA_DIR,
+        BETTER_AUTH_SECRET: "e2e-secret-with-enough-entropy-0123456789abcdef",
+        AUTH_RATE_LIMIT: "off",
+        ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+        GOOGLE_CLIENT_ID: "e2e-client",
+        GOOGLE_CLIENT_SECRET: "e2e-secret",
+        GOOGLE_DISCOVERY_URL: `http://127.0.0.1:${GOOGLE_FAKE_PORT}/.well-known/openid-configuration`,
+        LOG_LEVEL: "warn",
+      },
+    },
+  ],
+});

@@ -1,0 +1,56 @@
+import { E2E_ADMIN_EMAIL } from "../../playwright.config.ts";
+import { expect, signUpConfirmed, test } from "./fixtures.ts";
+
+test("a signed-out visit to /konto ends on /auth", async ({ page }) => {
+  await page.goto("/konto");
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByRole("heading", { name: "Anmelden" })).toBeVisible();
+});
+
+test("the account forms show every validation message and confirm an e-mail change", async ({ page }) => {
+  await signUpConfirmed(page);
+  await page.goto("/konto");
+
+  await page.getByRole("button", { name: "E-Mail ändern" }).click();
+  await page.getByLabel("Neue E-Mail-Adresse", { exact: true }).fill("keine-adresse");
+  await page.getByLabel("Neue E-Mail-Adresse bestätigen").fill("andere@example.test");
+  await page.getByRole("button", { name: "E-Mail ändern" }).last().click();
+  await expect(page.getByText("Invalid email address")).toBeVisible();
+  await page.getByLabel("Neue E-Mail-Adresse", { exact: true }).fill("neu@example.test");
+  await page.getByRole("button", { name: "E-Mail ändern" }).last().click();
+  await expect(page.getByText("Emails don't match")).toBeVisible();
+  await page.getByLabel("Neue E-Mail-Adresse bestätigen").fill("neu@example.test");
+  await page.getByRole("button", { name: "E-Mail ändern" }).last().click();
+  await expect(page.getByText("Eine Bestätigungs-E-Mail wurde an Ihre neue Adresse gesendet.")).toBeVisible();
+  await expect(page.getByLabel("Neue E-Mail-Adresse bestätigen")).toBeHidden();
+
+  await page.getByRole("button", { name: "Passwort ändern" }).click();
+  await page.getByLabel("Aktuelles Passwort").fill("geheim123");
+  await page.getByLabel("Neues Passwort", { exact: true }).fill("kurz");
+  await page.getByLabel("Neues Passwort bestätigen").fill("anders123");
+  await page.getByRole("button", { name: "Passwort ändern" }).last().click();
+  await expect(page.getByText("Password must be at least 6 characters")).toBeVisible();
+  await page.getByLabel("Neues Passwort", { exact: true }).fill("lang-genug1");
+  await page.getByRole("button", { name: "Passwort ändern" }).last().click();
+  await expect(page.getByText("Passwords don't match")).toBeVisible();
+  await page.getByLabel("Neues Passwort bestätigen").fill("lang-genug1");
+  await page.getByLabel("Aktuelles Passwort").fill("falsch999");
+  await page.getByRole("button", { name: "Passwort ändern" }).last().click();
+  await expect(page.getByText("Fehler beim Ändern des Passworts: Das aktuelle Passwort ist falsch.")).toBeVisible();
+});
+
+test("a non-admin visiting /admin ends on the home page and sees no Admin link", async ({ page }) => {
+  await signUpConfirmed(page);
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByLabel("Credits: 10 von 100")).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Admin" })).toHaveCount(0);
+});
+
+test("an admin sees the Admin link and the dashboard", async ({ page }) => {
+  await signUpConfirmed(page, E2E_ADMIN_EMAIL);
+  await page.goto("/");
+  await page.getByRole("banner").getByRole("link", { name: "Admin" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole("heading", { name: "Admin-Dashboard" })).toBeVisible();
+});

@@ -1,0 +1,90 @@
+import { confirmationLinkFor, expect, signInThroughForm, test, uniqueEmail } from "./fixtures.ts";
+
+test("a new user signs up, confirms the address, changes the password and signs in with it", async ({ page }) => {
+  const email = uniqueEmail("registrierung");
+
+  await page.goto("/auth");
+  await expect(page.getByRole("heading", { name: "Anmelden" })).toBeVisible();
+  await page.getByRole("button", { name: "Jetzt registrieren" }).click();
+  await expect(page.getByRole("heading", { name: "Konto erstellen" })).toBeVisible();
+  await page.getByLabel("E-Mail").fill(email);
+  await page.getByLabel("Passwort").fill("startPasswort1");
+  const submit = page.getByRole("button", { name: "Registrieren" });
+  await expect(page.getByText("Bitte akzeptieren Sie die Datenschutzbedingungen")).toBeVisible();
+  await expect(submit).toBeDisabled();
+  await page.getByRole("checkbox", { name: "Ich habe die Datenschutzbedingungen zur Kenntnis genommen" }).click();
+  await expect(submit).toBeEnabled();
+  await submit.click();
+
+  await expect(page).toHaveURL(/\/auth\/registration-success$/);
+  await expect(page.getByRole("heading", { name: "Vielen Dank für Ihre Registrierung!" })).toBeVisible();
+
+  // Double opt-in: no sign-in before the link is followed.
+  await page.goto("/auth");
+  await page.getByLabel("E-Mail").fill(email);
+  await page.getByLabel("Passwort").fill("startPasswort1");
+  await page.getByRole("button", { name: "Anmelden", exact: true }).click();
+  await expect(page.getByText("Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse.")).toBeVisible();
+
+  await page.goto(await confirmationLinkFor(email));
+  await expect(page).toHaveURL(/\/auth\/email-confirm-success$/);
+  await expect(page.getByText("Ihre E-Mail-Adresse ist bestätigt und Sie sind jetzt angemeldet.")).toBeVisible();
+  const confirmedAt = Date.now();
+  await page.waitForURL((url) => url.pathname === "/", { timeout: 8000 });
+  expect(Date.now() - confirmedAt).toBeGreaterThan(4000);
+  await expect(page.getByLabel("Credits: 10 von 100")).toHaveText("10/100");
+
+  await page.getByRole("link", { name: "Account" }).click();
+  await expect(page.getByRole("heading", { name: "Mein Account" })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByText("Kostenlos")).toBeVisible();
+  await page.getByRole("button", { name: "Passwort ändern" }).click();
+  await page.getByLabel("Aktuelles Passwort").fill("startPasswort1");
+  await page.getByLabel("Neues Passwort", { exact: true }).fill("neuesPasswort2");
+  await page.getByLabel("Neues Passwort bestätigen").fill("neuesPasswort2");
+  await page.getByRole("button", { name: "Passwort ändern" }).last().click();
+  await expect(page.getByText("Ihr Passwort wurde erfolgreich geändert.")).toBeVisible();
+
+  await page.getByRole("main").getByRole("button", { name: "Abmelden" }).click();
+  await expect(page.getByText("Erfolgreich abgemeldet")).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto("/auth");
+  await page.getByLabel("E-Mail").fill(email);
+  await page.getByLabel("Passwort").fill("startPasswort1");
+  await page.getByRole("button", { name: "Anmelden", exact: true }).click();
+  await expect(page.getByText("E-Mail-Adresse oder Passwort ist falsch.")).toBeVisible();
+
+  await signInThroughForm(page, email, "neuesPasswort2");
+  await expect(page).toHaveURL(/\/erstellen$/);
+
+  await page.getByRole("banner").getByRole("button", { name: "Abmelden" }).click();
+  await expect(
+    page.getByText("Successfully signed out. Please sign in again to ensure you have the latest version."),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByRole("banner").getByRole("link", { name: "Anmelden" })).toBeVisible();
+});
+
+test("Google sign-in through the OpenID Connect fake lands signed in", async ({ page }) => {
+  const email = uniqueEmail("google");
+  await page.request.post("http://127.0.0.1:3199/__next-user", {
+    data: { sub: `sub-${email}`, email, name: "Gabi Google" },
+  });
+  await page.goto("/auth");
+  await page.getByRole("button", { name: "Mit Google anmelden" }).click();
+  await expect(page.getByText("Successfully signed in!")).toBeVisible();
+  await expect(page).toHaveURL(/\/erstellen$/);
+  await page.goto("/konto");
+  await expect(page.getByText(email)).toBeVisible();
+});
+
+test("sign-up mode and the optimizer notice follow the navigation state", async ({ page }) => {
+  await page.goto("/");
+  await page.evaluate(() => {
+    window.history.pushState({ usr: { returnUrl: "/xposter-evaluator" }, key: "e2e", idx: 1 }, "", "/auth");
+  });
+  await page.reload();
+  await expect(page.getByText("Anmeldung erforderlich, um den X-Post Optimizer zu nutzen")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Konto erstellen" })).toBeVisible();
+});

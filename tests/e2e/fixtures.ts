@@ -1,0 +1,57 @@
+import crypto from "node:crypto";
+import { test as base, expect, type Page } from "@playwright/test";
+import { E2E_BASE_URL, E2E_DATA_DIR } from "../../playwright.config.ts";
+import { waitForMail } from "../support/outbox.ts";
+
+export { expect };
+
+export function uniqueEmail(prefix = "nutzer"): string {
+  return `${prefix}-${crypto.randomBytes(4).toString("hex")}@example.test`;
+}
+
+// Every test fails on a console error, so a broken page cannot pass quietly. The browser's
+// own note on an expected 4xx answer (a wrong password, say) is not an error of the page.
+const EXPECTED_CLIENT_ERROR = /^Failed to load resource: the server responded with a status of 4\d\d/;
+
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error" && !EXPECTED_CLIENT_ERROR.test(message.text())) errors.push(message.text());
+      });
+      page.on("pageerror", (error) => errors.push(error.message));
+      await use(errors);
+      expect(errors, "console errors on the page").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export async function confirmationLinkFor(email: string): Promise<string> {
+  const mail = await waitForMail(E2E_DATA_DIR, email, (m) => m.subject === "Bitte bestätigen Sie Ihre E-Mail-Adresse");
+  const link = mail.links[0];
+  if (!link) throw new Error(`Kein Link in der Mail an ${email}`);
+  return link;
+}
+
+// A confirmed account, made through the API as a browser would, then signed in on `page`
+// by following the confirmation link.
+export async function signUpConfirmed(page: Page, email = uniqueEmail(), password = "geheim123") {
+  const response = await page.request.post("/api/auth/sign-up/email", {
+    headers: { origin: E2E_BASE_URL },
+    data: { email, password, name: email.split("@")[0], callbackURL: "/auth/email-confirm-success" },
+  });
+  expect(response.ok()).toBe(true);
+  await page.goto(await confirmationLinkFor(email));
+  await expect(page.getByRole("heading", { name: "E-Mail-Adresse bestätigt" })).toBeVisible();
+  return { email, password };
+}
+
+export async function signInThroughForm(page: Page, email: string, password: string) {
+  await page.goto("/auth");
+  await page.getByLabel("E-Mail").fill(email);
+  await page.getByLabel("Passwort").fill(password);
+  await page.getByRole("button", { name: "Anmelden", exact: true }).click();
+  await expect(page.getByText("Erfolgreich eingeloggt!")).toBeVisible();
+}

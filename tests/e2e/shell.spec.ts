@@ -1,0 +1,29 @@
+import { expect, test } from "./fixtures.ts";
+
+test("the server's HTML for / carries the header, title and description before any JavaScript", async ({ request }) => {
+  const html = await (await request.get("/")).text();
+  expect(html).toContain("<title>postwerk-content-creator</title>");
+  expect(html).toMatch(/<meta name="description" content="Postwerk schreibt mit KI/);
+  for (const text of ["Funktionen", "X-Post Optimizer", "Preise", "FAQ", "Kontakt", "© 2025"]) {
+    expect(html).toContain(text);
+  }
+});
+
+test("the header highlights the active link and the footer offers the cookie settings", async ({ page }) => {
+  await page.goto("/auth");
+  await page.getByRole("contentinfo").getByRole("button", { name: "Cookie-Einstellungen" }).click();
+  await expect(page.getByText("Postwerk setzt derzeit nur technisch notwendige Cookies")).toBeVisible();
+  const optimizerLink = page.getByRole("banner").getByRole("link", { name: "X-Post Optimizer" });
+  await expect(optimizerLink).toHaveClass(/font-bold/);
+});
+
+test("an unknown path shows the not-found page with both buttons", async ({ page }) => {
+  await page.goto("/");
+  await page.goto("/gibt-es-nicht");
+  await expect(page.getByRole("heading", { name: "Seite nicht gefunden" })).toBeVisible();
+  await page.getByRole("button", { name: "Zurück" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto("/noch-eine-falsche-seite");
+  await page.getByRole("link", { name: "Zur Startseite", exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
