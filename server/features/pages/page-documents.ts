@@ -32,8 +32,17 @@ function readPageDocument(filePath: string): PageDocument {
   return { html, scriptHashes };
 }
 
+// Without a build (the API alone in development, scripts/dev.ts) pages say how to get one.
+const NOT_BUILT: PageDocument = {
+  html: '<!doctype html><html lang="de"><head><title>Postwerk</title></head><body><p>Das Frontend ist noch nicht gebaut. Bitte <code>npm run build</code> ausführen oder <code>npm run dev</code> nutzen.</p></body></html>',
+  scriptHashes: [],
+};
+
 export function loadPageDocuments(clientDir: string): PageDocuments {
   const byPath = new Map<string, PageDocument>();
+  if (!fs.existsSync(path.join(clientDir, "__spa-fallback.html"))) {
+    return { find: () => undefined, spaFallback: NOT_BUILT };
+  }
   const walk = (dir: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
