@@ -43,9 +43,18 @@ function NavLinks({ isAdmin }: { isAdmin: boolean }) {
   );
 }
 
+function CreditBadge() {
+  const { data: profile } = useProfile();
+  if (!profile) return null;
+  return (
+    <Badge title="Verfügbare Credits" aria-label={`Credits: ${profile.credits} von ${CREDIT_DISPLAY_MAX}`}>
+      {profile.credits}/{CREDIT_DISPLAY_MAX}
+    </Badge>
+  );
+}
+
 function AccountActions() {
   const { data: session, isPending } = authClient.useSession();
-  const { data: profile } = useProfile();
   const signOut = useSignOut({
     success: "Successfully signed out. Please sign in again to ensure you have the latest version.",
     failure: () => "Error signing out. Please try again.",
@@ -62,12 +71,10 @@ function AccountActions() {
     );
   }
   return (
-    <div className="flex items-center gap-2">
-      {profile ? (
-        <Badge title="Verfügbare Credits" aria-label={`Credits: ${profile.credits} von ${CREDIT_DISPLAY_MAX}`}>
-          {profile.credits}/{CREDIT_DISPLAY_MAX}
-        </Badge>
-      ) : null}
+    <div className="flex flex-wrap items-center gap-2">
+      <span className="hidden lg:inline-flex">
+        <CreditBadge />
+      </span>
       <Button asChild variant="outline" size="sm">
         <Link to={ROUTES.account}>
           <UserRound aria-hidden />
@@ -101,17 +108,19 @@ export function SiteHeader() {
         <div className="hidden lg:block">
           <AccountActions />
         </div>
-        <Button
-          variant="ghost"
-          size="sm"
-          className="lg:hidden"
-          aria-expanded={menuOpen}
-          aria-controls="mobile-menu"
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          {menuOpen ? <X aria-hidden /> : <Menu aria-hidden />}
-          <span className="sr-only">{menuOpen ? "Menü schließen" : "Menü öffnen"}</span>
-        </Button>
+        <div className="flex items-center gap-2 lg:hidden">
+          <CreditBadge />
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <X aria-hidden /> : <Menu aria-hidden />}
+            <span className="sr-only">{menuOpen ? "Menü schließen" : "Menü öffnen"}</span>
+          </Button>
+        </div>
       </div>
       {menuOpen ? (
         <div id="mobile-menu" className="border-t border-slate-200 px-4 pb-4 lg:hidden">
