@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { Toaster, toast } from "sonner";
+import { useSignOutWithoutProfile } from "#app/features/account/use-profile.ts";
 import { useSessionSync } from "#app/features/auth/use-session-sync.ts";
 import { SiteFooter } from "#app/features/layout/site-footer.tsx";
 import { SiteHeader } from "#app/features/layout/site-header.tsx";
@@ -35,6 +36,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 function Shell({ children }: { children: ReactNode }) {
   useSessionSync();
+  useSignOutWithoutProfile();
   usePageViewReporting();
   useEffect(() => {
     if (readSiteSettings().loadFailed) toast.error(SITE_SETTINGS_LOAD_ERROR);

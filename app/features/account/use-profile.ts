@@ -1,6 +1,7 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { authClient } from "#app/features/auth/auth-client.ts";
-import { api, toApiError } from "#app/lib/api.ts";
+import { ApiError, api, toApiError } from "#app/lib/api.ts";
 
 export const PROFILE_QUERY_KEY = ["profile"] as const;
 
@@ -21,4 +22,19 @@ export function useProfile() {
     enabled: Boolean(session),
     staleTime: 0,
   });
+}
+
+// Spec section 7: when the profile cannot be loaded for the session (it is gone or the
+// session no longer counts), the user is signed out instead of seeing a broken page.
+export function useSignOutWithoutProfile() {
+  const { error } = useProfile();
+  const queryClient = useQueryClient();
+  const { refetch: refetchSession } = authClient.useSession();
+  useEffect(() => {
+    if (!(error instanceof ApiError) || ![401, 404].includes(error.status)) return;
+    void authClient.signOut().then(async () => {
+      await refetchSession();
+      queryClient.clear();
+    });
+  }, [error, queryClient, refetchSession]);
 }
