@@ -72,9 +72,6 @@ function AccountActions() {
   }
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <span className="hidden lg:inline-flex">
-        <CreditBadge />
-      </span>
       <Button asChild variant="outline" size="sm">
         <Link to={ROUTES.account}>
           <UserRound aria-hidden />
@@ -105,14 +102,16 @@ export function SiteHeader() {
         <nav aria-label="Hauptnavigation" className="hidden items-center gap-1 lg:flex">
           <NavLinks isAdmin={isAdmin} />
         </nav>
-        <div className="hidden lg:block">
-          <AccountActions />
-        </div>
-        <div className="flex items-center gap-2 lg:hidden">
+        <div className="flex items-center gap-2">
+          {/* One badge for every width, so the credits are never out of sight. */}
           <CreditBadge />
+          <div className="hidden lg:block">
+            <AccountActions />
+          </div>
           <Button
             variant="ghost"
             size="sm"
+            className="lg:hidden"
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
             onClick={() => setMenuOpen((open) => !open)}
