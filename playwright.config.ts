@@ -4,6 +4,7 @@ export const E2E_PORT = 3100;
 export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
 export const E2E_DATA_DIR = ".e2e-data";
 export const GOOGLE_FAKE_PORT = 3199;
+export const OPENAI_FAKE_PORT = 3198;
 export const E2E_ADMIN_EMAIL = "admin-e2e@example.test";
 
 // End-to-end tests on the production build, in the Debian Chromium (never `playwright install`).
@@ -38,6 +39,12 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
+      command: "node --import tsx tests/mocks/openai-server.ts",
+      url: `http://127.0.0.1:${OPENAI_FAKE_PORT}/__requests`,
+      env: { OPENAI_FAKE_PORT: String(OPENAI_FAKE_PORT) },
+      reuseExistingServer: false,
+    },
+    {
       command: `rm -rf ${E2E_DATA_DIR} && npm run build && node --import tsx server/main.ts`,
       url: `${E2E_BASE_URL}/readyz`,
       timeout: 180_000,
@@ -53,6 +60,9 @@ export default defineConfig({
         GOOGLE_CLIENT_ID: "e2e-client",
         GOOGLE_CLIENT_SECRET: "e2e-secret",
         GOOGLE_DISCOVERY_URL: `http://127.0.0.1:${GOOGLE_FAKE_PORT}/.well-known/openid-configuration`,
+        AI_PROVIDER: "openai-compatible",
+        AI_BASE_URL: `http://127.0.0.1:${OPENAI_FAKE_PORT}/v1`,
+        AI_MODEL: "fake-model",
         LOG_LEVEL: "warn",
       },
     },

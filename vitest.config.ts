@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 // real database: PGlite by default, PostgreSQL when TEST_DATABASE_URL is set.
 export default defineConfig({
   test: {
-    include: ["shared/**/*.test.ts", "server/**/*.test.ts"],
+    include: ["shared/**/*.test.ts", "server/**/*.test.ts", "app/**/*.test.ts"],
     globalSetup: ["tests/setup/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -8,5 +8,6 @@ export default [
   route("auth/email-confirm-success", "routes/auth.email-confirm-success.tsx"),
   route("konto", "routes/konto.tsx"),
   route("admin", "routes/admin.tsx"),
+  route("xposter-evaluator", "routes/xposter-evaluator.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -2,6 +2,7 @@ import type { Auth, AuthSession } from "./auth.ts";
 import type { Database } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import type { PageDocuments } from "./features/pages/page-documents.ts";
+import type { AiClient } from "./integrations/ai/ai-client.ts";
 import type { Mailer } from "./integrations/mail/mailer.ts";
 import type { Logger } from "./logger.ts";
 
@@ -12,6 +13,8 @@ export type AppDeps = {
   db: Database;
   auth: Auth;
   mailer: Mailer;
+  /** The AI model, or `model: null` in the offline demo mode (no AI_PROVIDER). */
+  ai: AiClient;
   logger: Logger;
   pages: PageDocuments;
 };

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { compress } from "hono/compress";
+import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import type { AppDeps, AppEnv } from "./app-env.ts";
@@ -7,6 +8,7 @@ import { adminRoutes } from "./features/admin/admin.routes.ts";
 import { authRoutes } from "./features/auth/auth.routes.ts";
 import { configRoutes } from "./features/config/config.routes.ts";
 import { healthRoutes } from "./features/health/health.routes.ts";
+import { optimizerRoutes } from "./features/optimizer/optimizer.routes.ts";
 import { createPagesRoutes } from "./features/pages/pages.routes.ts";
 import { profileRoutes } from "./features/profile/profile.routes.ts";
 import { siteSettingsRoutes } from "./features/site-settings/site-settings.routes.ts";
@@ -19,7 +21,8 @@ const apiRoutes = new Hono<AppEnv>()
   .route("/config", configRoutes)
   .route("/site-settings", siteSettingsRoutes)
   .route("/profile", profileRoutes)
-  .route("/admin", adminRoutes);
+  .route("/admin", adminRoutes)
+  .route("/optimizer", optimizerRoutes);
 
 export type AppType = typeof apiRoutes;
 
@@ -62,6 +65,11 @@ export function createApp(deps: AppDeps, clientDir: string) {
   app.route("/", createPagesRoutes(clientDir));
 
   app.onError((error, c) => {
+    // Bad input (a body that is no JSON, say) is the client's mistake, never a 500.
+    if (error instanceof HTTPException && error.status < 500) {
+      c.var.logger.warn({ status: error.status, method: c.req.method, path: c.req.path }, error.message);
+      return c.json({ error: "Die Anfrage konnte nicht gelesen werden. Bitte lade die Seite neu." }, error.status);
+    }
     c.var.logger.error({ err: error, method: c.req.method, path: c.req.path }, "Unerwarteter Fehler");
     return c.json({ error: "Es ist ein unerwarteter Fehler aufgetreten. Bitte versuchen Sie es erneut." }, 500);
   });

@@ -6,6 +6,7 @@ import { type DatabaseHandle, openDatabase } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import type { PageDocuments } from "./features/pages/page-documents.ts";
 import { grantAdminByEmail } from "./features/profile/profile.service.ts";
+import { createAiClient } from "./integrations/ai/ai-client.ts";
 import { createMailer } from "./integrations/mail/mailer.ts";
 import type { Logger } from "./logger.ts";
 
@@ -34,5 +35,6 @@ export async function createDeps(options: {
   });
   const secret = resolveAuthSecret(env.BETTER_AUTH_SECRET, env.DATA_DIR);
   const auth = createAuth({ env, db: database.db, mailer, secret });
-  return { env, db: database.db, auth, mailer, logger, pages };
+  const ai = createAiClient(env.ai, logger);
+  return { env, db: database.db, auth, mailer, ai, logger, pages };
 }

@@ -19,6 +19,27 @@ const commaSeparatedEmails = z
       .filter(Boolean),
   );
 
+// ADR 0007 / DESIGN.md "AI model": unset AI_PROVIDER means the labelled offline demo mode.
+export const AI_PROVIDERS = ["openai", "anthropic", "google", "mistral", "openai-compatible"] as const;
+export type AiProviderName = (typeof AI_PROVIDERS)[number];
+
+// Small, fast models suit post-sized edits; AI_MODEL overrides them. An OpenAI-compatible
+// server (Ollama, vLLM, LM Studio) has no sensible default, so there AI_MODEL is required.
+const DEFAULT_AI_MODELS: Record<Exclude<AiProviderName, "openai-compatible">, string> = {
+  openai: "gpt-5.4-mini",
+  anthropic: "claude-haiku-4-5",
+  google: "gemini-2.5-flash",
+  mistral: "mistral-small-latest",
+};
+
+export type AiSettings = {
+  provider: AiProviderName;
+  model: string;
+  apiKey: string | undefined;
+  baseUrl: string | undefined;
+  timeoutMs: number;
+};
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -41,12 +62,45 @@ const EnvSchema = z
       .transform((value) => value === "true"),
     // Turns off Better Auth's rate limiting for suites that sign in many users from one address.
     AUTH_RATE_LIMIT: z.enum(["on", "off"]).default("on"),
+    AI_PROVIDER: z
+      .string()
+      .trim()
+      .transform((value) => (value === "" ? undefined : value))
+      .pipe(z.enum(AI_PROVIDERS).optional())
+      .optional(),
+    AI_API_KEY: optionalString,
+    AI_MODEL: optionalString,
+    AI_BASE_URL: optionalString.pipe(z.url().optional()),
+    AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
   })
-  .transform((env) => ({
+  .superRefine((env, context) => {
+    if (env.AI_PROVIDER === "openai-compatible") {
+      if (!env.AI_BASE_URL) {
+        context.addIssue({ code: "custom", path: ["AI_BASE_URL"], message: "ist für openai-compatible Pflicht" });
+      }
+      if (!env.AI_MODEL) {
+        context.addIssue({ code: "custom", path: ["AI_MODEL"], message: "ist für openai-compatible Pflicht" });
+      }
+    } else if (env.AI_PROVIDER && !env.AI_API_KEY) {
+      // Always passed explicitly, so the provider packages never fall back to reading
+      // OPENAI_API_KEY & co. from process.env themselves.
+      context.addIssue({ code: "custom", path: ["AI_API_KEY"], message: `ist für ${env.AI_PROVIDER} Pflicht` });
+    }
+  })
+  .transform(({ AI_PROVIDER, AI_API_KEY, AI_MODEL, AI_BASE_URL, AI_TIMEOUT_MS, ...env }) => ({
     ...env,
     BASE_URL: (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
     DATA_DIR: path.resolve(env.DATA_DIR),
     googleSignInEnabled: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
+    ai: AI_PROVIDER
+      ? ({
+          provider: AI_PROVIDER,
+          model: AI_MODEL ?? (AI_PROVIDER === "openai-compatible" ? "" : DEFAULT_AI_MODELS[AI_PROVIDER]),
+          apiKey: AI_API_KEY,
+          baseUrl: AI_BASE_URL,
+          timeoutMs: AI_TIMEOUT_MS,
+        } satisfies AiSettings)
+      : null,
   }));
 
 export type Env = z.infer<typeof EnvSchema>;

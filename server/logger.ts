@@ -16,6 +16,8 @@ export function createLogger(env: Pick<Env, "NODE_ENV" | "LOG_LEVEL">): Logger {
         "currentPassword",
         "token",
         "*.token",
+        "apiKey",
+        "*.apiKey",
         "req.headers.cookie",
         "req.headers.authorization",
       ],

@@ -4,6 +4,7 @@ import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
 import { connectDatabase, createDeps } from "./bootstrap.ts";
 import { readEnv } from "./env.ts";
+import { preloadSpelling } from "./features/optimizer/optimizer.service.ts";
 import { loadPageDocuments } from "./features/pages/page-documents.ts";
 import { createLogger } from "./logger.ts";
 
@@ -19,9 +20,16 @@ const app = createApp(deps, clientDir);
 
 const server = serve({ fetch: app.fetch, port: env.PORT }, (info) => {
   logger.info(
-    { port: info.port, database: database.driver, mail: env.SMTP_URL ? "smtp" : "outbox" },
+    {
+      port: info.port,
+      database: database.driver,
+      mail: env.SMTP_URL ? "smtp" : "outbox",
+      ai: env.ai ? `${env.ai.provider}/${env.ai.model}` : "demo",
+    },
     `Postwerk läuft auf ${env.BASE_URL}`,
   );
+  // The German dictionary takes a second to build; do it now, not on a user's first request.
+  preloadSpelling().catch((error: unknown) => logger.error({ err: error }, "Wörterbuch nicht geladen"));
 });
 
 // Finish the requests in flight, then close the database, so a deploy loses nothing.

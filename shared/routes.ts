@@ -18,4 +18,4 @@ export const ROUTES = {
   imprint: "/impressum",
 } as const;
 
-export const PRERENDERED_PATHS = [ROUTES.home] as const;
+export const PRERENDERED_PATHS = [ROUTES.home, ROUTES.optimizer] as const;

@@ -17,6 +17,9 @@ export const profiles = pgTable(
     subscriptionPeriodEnd: timestamp("subscription_period_end", { withTimezone: true }),
     lastCreditUpdate: timestamp("last_credit_update", { withTimezone: true }),
     isAdmin: boolean("is_admin").notNull().default(false),
+    // ADR 0007: the optimizer's one free 7-day trial; started_at set means it was used.
+    trialStartedAt: timestamp("trial_started_at", { withTimezone: true }),
+    trialEndsAt: timestamp("trial_ends_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [check("profiles_credits_not_negative", sql`${table.credits} >= 0`)],

@@ -1,0 +1,77 @@
+import { type ChangeEvent, useRef } from "react";
+import { cn } from "#app/lib/cn.ts";
+import { type EditorMark, type EditorMarkKind, splitIntoSegments } from "./highlight-segments.ts";
+
+const MARK_CLASSES: Record<EditorMarkKind, string> = {
+  longSentence: "bg-amber-100",
+  extraHashtag: "bg-red-200",
+  extraMention: "bg-red-200",
+  extraExclamation: "bg-red-200",
+  doubleWeight: "bg-violet-200",
+  spelling: "underline decoration-red-600 decoration-wavy decoration-2 underline-offset-4",
+};
+
+// Both layers must lay out text identically, so they share every typographic class.
+const TEXT_LAYOUT =
+  "min-h-48 w-full whitespace-pre-wrap break-words rounded-lg border px-4 py-3 font-sans text-base leading-7";
+
+// A textarea over a mirror of its own text: the mirror draws the marks (failed criteria,
+// characters X counts double, spelling) exactly under the characters they concern.
+export function PostEditor({
+  value,
+  onChange,
+  marks,
+  describedBy,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  marks: EditorMark[];
+  describedBy?: string;
+}) {
+  const mirrorRef = useRef<HTMLDivElement>(null);
+  const segments = splitIntoSegments(value, marks);
+
+  return (
+    <div className="relative">
+      <div
+        ref={mirrorRef}
+        aria-hidden
+        className={cn(
+          TEXT_LAYOUT,
+          "pointer-events-none absolute inset-0 overflow-hidden border-transparent text-transparent",
+        )}
+      >
+        {segments.map((segment, index) => (
+          <span
+            // biome-ignore lint/suspicious/noArrayIndexKey: segments have no identity beyond their position
+            key={index}
+            className={cn(
+              "rounded-sm",
+              segment.kinds.map((kind) => MARK_CLASSES[kind]),
+            )}
+          >
+            {segment.text}
+          </span>
+        ))}
+        {/* A trailing newline needs one more line in the mirror, as the textarea shows it. */}
+        {value.endsWith("\n") ? " " : null}
+      </div>
+      <textarea
+        id="post-text"
+        value={value}
+        onChange={(event: ChangeEvent<HTMLTextAreaElement>) => onChange(event.target.value)}
+        onScroll={(event) => {
+          if (mirrorRef.current) mirrorRef.current.scrollTop = event.currentTarget.scrollTop;
+        }}
+        rows={7}
+        spellCheck={false}
+        placeholder="Schreib hier deinen Post für X …"
+        aria-describedby={describedBy}
+        className={cn(
+          TEXT_LAYOUT,
+          "relative block resize-y border-slate-300 bg-transparent text-slate-900 caret-slate-900 placeholder:text-slate-500 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500",
+        )}
+      />
+    </div>
+  );
+}

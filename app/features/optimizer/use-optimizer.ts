@@ -1,0 +1,60 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api, toApiError } from "#app/lib/api.ts";
+import { useDebouncedValue } from "#app/lib/use-debounced-value.ts";
+
+const ACCESS_QUERY_KEY = ["optimizer", "access"] as const;
+const SPELLING_DEBOUNCE_MS = 600;
+
+export function useOptimizerAccess() {
+  return useQuery({
+    queryKey: ACCESS_QUERY_KEY,
+    queryFn: async () => {
+      const response = await api.optimizer.access.$get();
+      if (!response.ok) throw await toApiError(response);
+      return response.json();
+    },
+  });
+}
+
+export function useStartTrial() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const response = await api.optimizer.trial.$post();
+      if (!response.ok) throw await toApiError(response);
+      return response.json();
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ACCESS_QUERY_KEY }),
+  });
+}
+
+export async function requestGrammarCorrection(postText: string) {
+  const response = await api.optimizer["correct-grammar"].$post({ json: { postText } });
+  if (!response.ok) throw await toApiError(response);
+  const body = await response.json();
+  return { text: body.correctedText, demo: body.demo };
+}
+
+export async function requestImprovement(postText: string) {
+  const response = await api.optimizer["improve-post"].$post({ json: { postText } });
+  if (!response.ok) throw await toApiError(response);
+  const body = await response.json();
+  return { text: body.improvedText, demo: body.demo };
+}
+
+// Offline spelling hints for the text once typing pauses; the ranges belong to `checkedText`.
+export function useSpellingHints(text: string) {
+  const checkedText = useDebouncedValue(text, SPELLING_DEBOUNCE_MS);
+  const query = useQuery({
+    queryKey: ["optimizer", "spelling", checkedText],
+    enabled: checkedText.trim().length > 0,
+    staleTime: Number.POSITIVE_INFINITY,
+    queryFn: async () => {
+      const response = await api.optimizer.spelling.$post({ json: { text: checkedText } });
+      if (!response.ok) throw await toApiError(response);
+      return response.json();
+    },
+  });
+  const current = checkedText === text && query.data ? query.data.issues : [];
+  return { issues: current };
+}

@@ -1,0 +1,16 @@
+import { SHARE_POPUP } from "#shared/timing.ts";
+
+// Spec section 7: share links open in a 600x400 popup with the text prefilled.
+export function openSharePopup(url: string): void {
+  const left = Math.max(0, Math.round(window.screenX + (window.outerWidth - SHARE_POPUP.width) / 2));
+  const top = Math.max(0, Math.round(window.screenY + (window.outerHeight - SHARE_POPUP.height) / 2));
+  window.open(
+    url,
+    "postwerk-share",
+    `width=${SHARE_POPUP.width},height=${SHARE_POPUP.height},left=${left},top=${top},noopener,noreferrer`,
+  );
+}
+
+export function xIntentUrl(text: string): string {
+  return `https://x.com/intent/tweet?text=${encodeURIComponent(text)}`;
+}

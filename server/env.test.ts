@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { readEnv } from "./env.ts";
+
+describe("readEnv: AI settings", () => {
+  it("means the offline demo mode without AI_PROVIDER", () => {
+    expect(readEnv({}).ai).toBeNull();
+    expect(readEnv({ AI_PROVIDER: "" }).ai).toBeNull();
+  });
+
+  it("gives every hosted provider a default model and the 30-second timeout", () => {
+    expect(readEnv({ AI_PROVIDER: "anthropic", AI_API_KEY: "sk-test" }).ai).toEqual({
+      provider: "anthropic",
+      model: "claude-haiku-4-5",
+      apiKey: "sk-test",
+      baseUrl: undefined,
+      timeoutMs: 30_000,
+    });
+    for (const provider of ["openai", "google", "mistral"]) {
+      expect(readEnv({ AI_PROVIDER: provider, AI_API_KEY: "k" }).ai?.model).toMatch(/\w/);
+    }
+  });
+
+  it("takes the model, base URL and timeout from the environment", () => {
+    expect(
+      readEnv({
+        AI_PROVIDER: "openai-compatible",
+        AI_BASE_URL: "http://127.0.0.1:11434/v1",
+        AI_MODEL: "llama3.1",
+        AI_TIMEOUT_MS: "5000",
+      }).ai,
+    ).toEqual({
+      provider: "openai-compatible",
+      model: "llama3.1",
+      apiKey: undefined,
+      baseUrl: "http://127.0.0.1:11434/v1",
+      timeoutMs: 5000,
+    });
+  });
+
+  it("refuses incomplete or unknown settings with a German message naming the variable", () => {
+    expect(() => readEnv({ AI_PROVIDER: "openai" })).toThrow(/AI_API_KEY/);
+    expect(() => readEnv({ AI_PROVIDER: "openai-compatible", AI_MODEL: "m" })).toThrow(/AI_BASE_URL/);
+    expect(() => readEnv({ AI_PROVIDER: "openai-compatible", AI_BASE_URL: "http://x/v1" })).toThrow(/AI_MODEL/);
+    expect(() => readEnv({ AI_PROVIDER: "skynet" })).toThrow(/Ungültige Konfiguration[\s\S]*AI_PROVIDER/);
+    expect(() => readEnv({ AI_PROVIDER: "openai", AI_API_KEY: "k", AI_TIMEOUT_MS: "0" })).toThrow(/AI_TIMEOUT_MS/);
+  });
+});

@@ -1,0 +1,39 @@
+import { isActiveSubscription } from "#shared/credits.ts";
+import type { AiAccessVia } from "#shared/optimizer.schemas.ts";
+
+// Who may use the optimizer's AI (ADR 0007): an active subscription (spec section 3:
+// 'active' means paid), or a running trial. Pure, so the rule is tested on its own and the
+// server decides it from the stored row alone.
+
+export type AiAccessProfile = {
+  subscriptionStatus: string | null;
+  trialStartedAt: Date | null;
+  trialEndsAt: Date | null;
+};
+
+export type AiAccess = {
+  canUseAi: boolean;
+  via: AiAccessVia | null;
+  /** The trial's end, also once it is over, so the page can say when it ended. */
+  trialEndsAt: Date | null;
+  /** The one trial per account is still there to start (never for subscribers). */
+  trialAvailable: boolean;
+  /** A trial was started and has ended, and there is no subscription. */
+  trialExpired: boolean;
+};
+
+export function resolveAiAccess(profile: AiAccessProfile, now: Date): AiAccess {
+  const subscribed = isActiveSubscription(profile.subscriptionStatus);
+  const trialUsed = profile.trialStartedAt !== null || profile.trialEndsAt !== null;
+  const trialRunning = profile.trialEndsAt !== null && profile.trialEndsAt.getTime() > now.getTime();
+  let via: AiAccessVia | null = null;
+  if (subscribed) via = "subscription";
+  else if (trialRunning) via = "trial";
+  return {
+    canUseAi: via !== null,
+    via,
+    trialEndsAt: profile.trialEndsAt,
+    trialAvailable: !subscribed && !trialUsed,
+    trialExpired: !subscribed && trialUsed && !trialRunning,
+  };
+}

@@ -1,0 +1,80 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import {
+  CorrectGrammarSchema,
+  ImprovePostSchema,
+  OPTIMIZER_ERRORS,
+  OPTIMIZER_MESSAGES,
+  SpellingCheckSchema,
+} from "#shared/optimizer.schemas.ts";
+import type { AppEnv } from "../../app-env.ts";
+import { limitPerUser } from "../../rate-limit.ts";
+import { requireSession } from "../../session.ts";
+import { validateJson } from "../../validation.ts";
+import {
+  checkPostSpelling,
+  correctPostGrammar,
+  getOptimizerAccess,
+  improvePostText,
+  OPTIMIZER_AI_RATE_LIMIT,
+  SPELLING_RATE_LIMIT,
+  startOptimizerTrial,
+} from "./optimizer.service.ts";
+
+// A post is at most 2000 characters; a body many times that is refused before it is parsed.
+const MAX_BODY_BYTES = 64 * 1024;
+
+// /api/optimizer (issue 3, ADR 0007). The browser calls these through hc<AppType>; every
+// answer is JSON, errors as { error } in German.
+export const optimizerRoutes = new Hono<AppEnv>()
+  .use(bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: OPTIMIZER_ERRORS.textTooLong }, 413) }))
+  .get("/access", requireSession, async (c) => {
+    return c.json(await getOptimizerAccess(c.var.deps, c.var.session.user.id), 200);
+  })
+  .post("/trial", requireSession, async (c) => {
+    const result = await startOptimizerTrial(c.var.deps.db, c.var.session.user.id);
+    if (!result.ok) return c.json({ error: result.error }, result.status);
+    c.var.logger.info({ userId: c.var.session.user.id }, "Testzeitraum des Optimizers gestartet");
+    return c.json({ trialEndsAt: result.trialEndsAt.toISOString() }, 200);
+  })
+  .post(
+    "/correct-grammar",
+    requireSession,
+    validateJson(CorrectGrammarSchema, OPTIMIZER_MESSAGES.grammarBlank),
+    limitPerUser(OPTIMIZER_AI_RATE_LIMIT),
+    async (c) => {
+      const result = await correctPostGrammar({
+        deps: c.var.deps,
+        logger: c.var.logger,
+        userId: c.var.session.user.id,
+        postText: c.req.valid("json").postText,
+      });
+      if (!result.ok) return c.json({ error: result.error }, result.status);
+      return c.json({ correctedText: result.correctedText, demo: result.demo }, 200);
+    },
+  )
+  .post(
+    "/improve-post",
+    requireSession,
+    validateJson(ImprovePostSchema, OPTIMIZER_MESSAGES.improveBlank),
+    limitPerUser(OPTIMIZER_AI_RATE_LIMIT),
+    async (c) => {
+      const result = await improvePostText({
+        deps: c.var.deps,
+        logger: c.var.logger,
+        userId: c.var.session.user.id,
+        postText: c.req.valid("json").postText,
+      });
+      if (!result.ok) return c.json({ error: result.error }, result.status);
+      return c.json({ improvedText: result.improvedText, demo: result.demo }, 200);
+    },
+  )
+  .post(
+    "/spelling",
+    requireSession,
+    validateJson(SpellingCheckSchema, "Kein Text zur Rechtschreibprüfung vorhanden."),
+    limitPerUser(SPELLING_RATE_LIMIT),
+    async (c) => {
+      return c.json(await checkPostSpelling(c.req.valid("json").text), 200);
+    },
+  );

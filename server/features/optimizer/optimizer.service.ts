@@ -1,0 +1,231 @@
+import { and, eq, isNull, ne } from "drizzle-orm";
+import { z } from "zod";
+import { SUBSCRIPTION_ACTIVE } from "#shared/credits.ts";
+import { OPTIMIZER_ERRORS, OPTIMIZER_MESSAGES } from "#shared/optimizer.schemas.ts";
+import { evaluatePost, POST_SCORE_MAX } from "#shared/post-metrics.ts";
+import { OPTIMIZER_TRIAL_DAYS } from "#shared/pricing.ts";
+import type { AppDeps } from "../../app-env.ts";
+import type { Database } from "../../db/client.ts";
+import { profiles } from "../../db/schema/profiles.ts";
+import { AiCallError, type AiClient, type AiMessage } from "../../integrations/ai/ai-client.ts";
+import type { Logger } from "../../logger.ts";
+import type { RateLimitRule } from "../rate-limit/rate-limit.service.ts";
+import { correctObviousMistakes, fitPostToCriteria } from "./demo-editor.ts";
+import { loadGermanWordList } from "./german-word-list.ts";
+import { resolveAiAccess } from "./optimizer-access.ts";
+import {
+  buildGrammarPrompt,
+  buildImprovePrompt,
+  buildRetryFeedback,
+  GRAMMAR_INSTRUCTIONS,
+  IMPROVE_INSTRUCTIONS,
+} from "./optimizer-prompts.ts";
+import { findSpellingIssues } from "./spelling-hints.ts";
+
+// The X-post optimizer's server side (issue 3, ADR 0007): who may use AI, the trial, the
+// grammar check and the improvement (through the AI integration or the offline demo
+// editor), and the spelling hints.
+
+// ADR 0007: per account, counted in the database.
+export const OPTIMIZER_AI_RATE_LIMIT: RateLimitRule = { name: "optimizer-ai", max: 20, windowMs: 10 * 60_000 };
+export const SPELLING_RATE_LIMIT: RateLimitRule = { name: "optimizer-spelling", max: 120, windowMs: 60_000 };
+
+/** ADR 0007: the first answer and at most two retries with the failed criteria named. */
+export const IMPROVE_MAX_MODEL_CALLS = 3;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+// A correction that changes the length this much is no correction (or followed an
+// instruction hidden in the post): refuse it rather than replace the writer's text.
+const GRAMMAR_MAX_LENGTH_CHANGE = 0.5;
+const GRAMMAR_LENGTH_SLACK = 20;
+
+const CorrectedTextSchema = z.object({ correctedText: z.string() });
+const ImprovedTextSchema = z.object({ improvedText: z.string() });
+
+type Failure<Status> = { ok: false; status: Status; error: string };
+
+type AiRequest = { deps: AppDeps; logger: Logger; userId: string; postText: string; now?: Date };
+
+export async function getOptimizerAccess(deps: AppDeps, userId: string, now = new Date()) {
+  const access = await readAiAccess(deps.db, userId, now);
+  return {
+    canUseAi: access.canUseAi,
+    via: access.via,
+    trialEndsAt: access.trialEndsAt?.toISOString() ?? null,
+    trialAvailable: access.trialAvailable,
+    demoMode: deps.ai.model === null,
+  };
+}
+
+// One statement decides, so two clicks at once cannot start two trials (ADR 0007).
+export async function startOptimizerTrial(
+  db: Database,
+  userId: string,
+  now = new Date(),
+): Promise<{ ok: true; trialEndsAt: Date } | Failure<404 | 409>> {
+  const endsAt = new Date(now.getTime() + OPTIMIZER_TRIAL_DAYS * DAY_MS);
+  const [started] = await db
+    .update(profiles)
+    .set({ trialStartedAt: now, trialEndsAt: endsAt })
+    .where(
+      and(
+        eq(profiles.id, userId),
+        isNull(profiles.trialStartedAt),
+        isNull(profiles.trialEndsAt),
+        ne(profiles.subscriptionStatus, SUBSCRIPTION_ACTIVE),
+      ),
+    )
+    .returning({ trialEndsAt: profiles.trialEndsAt });
+  if (started?.trialEndsAt) return { ok: true, trialEndsAt: started.trialEndsAt };
+  const [profile] = await db
+    .select({ subscriptionStatus: profiles.subscriptionStatus })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+  if (!profile) return { ok: false, status: 404, error: "Profil nicht gefunden" };
+  if (profile.subscriptionStatus === SUBSCRIPTION_ACTIVE) {
+    return { ok: false, status: 409, error: OPTIMIZER_ERRORS.trialNotNeeded };
+  }
+  return { ok: false, status: 409, error: OPTIMIZER_ERRORS.trialAlreadyUsed };
+}
+
+export async function correctPostGrammar({
+  deps,
+  logger,
+  userId,
+  postText,
+  now,
+}: AiRequest): Promise<{ ok: true; correctedText: string; demo: boolean } | Failure<403 | 502 | 504>> {
+  const refused = await refuseWithoutAiAccess(deps.db, userId, now ?? new Date());
+  if (refused) return refused;
+  const log = logger.child({ userId, operation: "correct-grammar", textLength: postText.length });
+  if (!deps.ai.model) {
+    const correctedText = correctObviousMistakes(postText, await loadGermanWordList());
+    log.info("Grammatik im Demo-Modus geprüft");
+    return { ok: true, correctedText, demo: true };
+  }
+  const started = performance.now();
+  try {
+    const output = await deps.ai.generateStructured({
+      instructions: GRAMMAR_INSTRUCTIONS,
+      messages: [{ role: "user", content: buildGrammarPrompt(postText) }],
+      schema: CorrectedTextSchema,
+      name: "correctedText",
+    });
+    const correctedText = output.correctedText.trim();
+    if (!isPlausibleCorrection(postText, correctedText)) {
+      log.warn({ outputLength: correctedText.length, ms: elapsed(started) }, "KI-Korrektur unplausibel verworfen");
+      return { ok: false, status: 502, error: OPTIMIZER_MESSAGES.grammarFailed };
+    }
+    log.info({ ...describeModel(deps.ai), ms: elapsed(started) }, "Grammatik mit KI geprüft");
+    return { ok: true, correctedText, demo: false };
+  } catch (error) {
+    return answerAiFailure(error, log, started, OPTIMIZER_MESSAGES.grammarFailed);
+  }
+}
+
+export async function improvePostText({
+  deps,
+  logger,
+  userId,
+  postText,
+  now,
+}: AiRequest): Promise<{ ok: true; improvedText: string; demo: boolean } | Failure<403 | 502 | 504>> {
+  const refused = await refuseWithoutAiAccess(deps.db, userId, now ?? new Date());
+  if (refused) return refused;
+  const log = logger.child({ userId, operation: "improve-post", textLength: postText.length });
+  if (!deps.ai.model) {
+    const improvedText = fitPostToCriteria(postText);
+    if (evaluatePost(improvedText).score !== POST_SCORE_MAX) {
+      log.error("Demo-Editor hat die Kriterien verfehlt");
+      return { ok: false, status: 502, error: OPTIMIZER_MESSAGES.improveFailed };
+    }
+    log.info("Beitrag im Demo-Modus optimiert");
+    return { ok: true, improvedText, demo: true };
+  }
+  const started = performance.now();
+  const messages: AiMessage[] = [{ role: "user", content: buildImprovePrompt(postText) }];
+  for (let attempt = 1; attempt <= IMPROVE_MAX_MODEL_CALLS; attempt++) {
+    let improvedText: string;
+    try {
+      const output = await deps.ai.generateStructured({
+        instructions: IMPROVE_INSTRUCTIONS,
+        messages,
+        schema: ImprovedTextSchema,
+        name: "improvedText",
+      });
+      improvedText = output.improvedText.trim();
+    } catch (error) {
+      return answerAiFailure(error, log.child({ attempt }), started, OPTIMIZER_MESSAGES.improveFailed);
+    }
+    // The spec's six criteria, measured exactly as the page measures them.
+    const evaluation = evaluatePost(improvedText);
+    if (evaluation.score === POST_SCORE_MAX) {
+      log.info({ ...describeModel(deps.ai), attempt, ms: elapsed(started) }, "Beitrag mit KI optimiert");
+      return { ok: true, improvedText, demo: false };
+    }
+    const failed = evaluation.criteria.filter((criterion) => !criterion.passed);
+    log.info({ attempt, failed: failed.map((criterion) => criterion.id) }, "KI-Vorschlag verfehlt Kriterien");
+    messages.push(
+      { role: "assistant", content: JSON.stringify({ improvedText }) },
+      { role: "user", content: buildRetryFeedback(failed) },
+    );
+  }
+  log.warn({ ...describeModel(deps.ai), ms: elapsed(started) }, "Kein KI-Vorschlag erfüllt alle Kriterien");
+  return { ok: false, status: 502, error: OPTIMIZER_MESSAGES.improveFailed };
+}
+
+export async function checkPostSpelling(text: string) {
+  const words = await loadGermanWordList();
+  return { issues: findSpellingIssues(text, words) };
+}
+
+/** Builds the dictionary now instead of on the first request (server start-up). */
+export async function preloadSpelling(): Promise<void> {
+  await loadGermanWordList();
+}
+
+async function readAiAccess(db: Database, userId: string, now: Date) {
+  const [profile] = await db
+    .select({
+      subscriptionStatus: profiles.subscriptionStatus,
+      trialStartedAt: profiles.trialStartedAt,
+      trialEndsAt: profiles.trialEndsAt,
+    })
+    .from(profiles)
+    .where(eq(profiles.id, userId))
+    .limit(1);
+  return resolveAiAccess(profile ?? { subscriptionStatus: null, trialStartedAt: null, trialEndsAt: null }, now);
+}
+
+async function refuseWithoutAiAccess(db: Database, userId: string, now: Date): Promise<Failure<403> | null> {
+  const access = await readAiAccess(db, userId, now);
+  if (access.canUseAi) return null;
+  return {
+    ok: false,
+    status: 403,
+    error: access.trialExpired ? OPTIMIZER_ERRORS.trialExpired : OPTIMIZER_ERRORS.premiumRequired,
+  };
+}
+
+function answerAiFailure(error: unknown, log: Logger, started: number, failedMessage: string): Failure<502 | 504> {
+  if (!(error instanceof AiCallError)) throw error;
+  // The kind and the vendor's status only: the error's message may quote the model's text.
+  log.warn({ kind: error.kind, ...error.detail, ms: elapsed(started) }, "KI-Aufruf fehlgeschlagen");
+  if (error.kind === "timeout") return { ok: false, status: 504, error: OPTIMIZER_ERRORS.timeout };
+  return { ok: false, status: 502, error: failedMessage };
+}
+
+function isPlausibleCorrection(original: string, corrected: string): boolean {
+  if (corrected === "") return false;
+  const change = Math.abs(corrected.length - original.trim().length);
+  return change <= original.trim().length * GRAMMAR_MAX_LENGTH_CHANGE + GRAMMAR_LENGTH_SLACK;
+}
+
+function describeModel(ai: AiClient) {
+  return { provider: ai.model?.provider, model: ai.model?.id };
+}
+
+function elapsed(started: number): number {
+  return Math.round(performance.now() - started);
+}

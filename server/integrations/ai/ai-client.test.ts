@@ -1,0 +1,125 @@
+import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
+import { Output, streamText } from "ai";
+import pino from "pino";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { type OpenAiFake, startOpenAiFake } from "../../../tests/mocks/openai.ts";
+import { AI_PROVIDERS, type AiSettings } from "../../env.ts";
+import { AiCallError, createAiClient } from "./ai-client.ts";
+
+const logger = pino({ level: "silent" });
+const schema = z.object({ correctedText: z.string() });
+const request = {
+  instructions: "Korrigiere.",
+  messages: [{ role: "user" as const, content: "<post>\nEin Feher\n</post>" }],
+  schema,
+  name: "correctedText",
+};
+
+let fake: OpenAiFake;
+beforeAll(async () => {
+  fake = await startOpenAiFake();
+});
+afterAll(() => fake.close());
+beforeEach(() => fake.reset());
+
+function clientFor(timeoutMs = 2000) {
+  const settings: AiSettings = {
+    provider: "openai-compatible",
+    model: "fake-model",
+    apiKey: undefined,
+    baseUrl: fake.url,
+    timeoutMs,
+  };
+  return createAiClient(settings, logger);
+}
+
+async function failureOf(promise: Promise<unknown>): Promise<AiCallError> {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  if (!(error instanceof AiCallError)) throw new Error(`expected an AiCallError, got ${String(error)}`);
+  return error;
+}
+
+describe("createAiClient", () => {
+  it("asks an OpenAI-compatible server for a JSON schema and returns the validated object", async () => {
+    fake.script({ kind: "json", value: { correctedText: "Ein Fehler" } });
+    await expect(clientFor().generateStructured(request)).resolves.toEqual({ correctedText: "Ein Fehler" });
+    const [sent] = fake.requests;
+    expect(sent?.model).toBe("fake-model");
+    expect(sent?.responseFormat).toMatchObject({ type: "json_schema" });
+    expect(sent?.outputProperties).toEqual(["correctedText"]);
+    expect(sent?.messages).toEqual([
+      { role: "system", content: "Korrigiere." },
+      { role: "user", content: "<post>\nEin Feher\n</post>" },
+    ]);
+  });
+
+  it("reports an answer that is no JSON, or the wrong JSON, as invalid output", async () => {
+    fake.script({ kind: "content", content: "Hier ist dein Text" }, { kind: "json", value: { text: "x" } });
+    expect((await failureOf(clientFor().generateStructured(request))).kind).toBe("invalid-output");
+    expect((await failureOf(clientFor().generateStructured(request))).kind).toBe("invalid-output");
+  });
+
+  it("retries a server error once, then reports the provider's status", async () => {
+    fake.script({ kind: "error", status: 500 }, { kind: "error", status: 503 });
+    const error = await failureOf(clientFor().generateStructured(request));
+    expect(error.kind).toBe("provider");
+    expect(error.detail.statusCode).toBe(503);
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it("recovers when the one retry succeeds", async () => {
+    fake.script({ kind: "error", status: 500 }, { kind: "json", value: { correctedText: "Ein Fehler" } });
+    await expect(clientFor().generateStructured(request)).resolves.toEqual({ correctedText: "Ein Fehler" });
+  });
+
+  it("does not retry a request the provider refuses", async () => {
+    fake.script({ kind: "error", status: 400 });
+    expect((await failureOf(clientFor().generateStructured(request))).detail.statusCode).toBe(400);
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it("gives up after the timeout", async () => {
+    fake.script({ kind: "delay", ms: 1500 });
+    const started = performance.now();
+    expect((await failureOf(clientFor(300).generateStructured(request))).kind).toBe("timeout");
+    expect(performance.now() - started).toBeLessThan(1200);
+  });
+
+  it("has no model without a provider (demo mode)", async () => {
+    const demo = createAiClient(null, logger);
+    expect(demo.model).toBeNull();
+    await expect(demo.generateStructured(request)).rejects.toThrow(/Demo-Modus/);
+  });
+
+  it("builds a model for every provider at start-up without calling it", () => {
+    for (const provider of AI_PROVIDERS) {
+      const client = createAiClient(
+        { provider, model: "some-model", apiKey: "key", baseUrl: "http://127.0.0.1:9/v1", timeoutMs: 1000 },
+        logger,
+      );
+      expect(client.model).toEqual({ provider, id: "some-model" });
+    }
+  });
+});
+
+// The generator (issue 4) streams; the fake speaks server-sent events the AI SDK reads.
+describe("the OpenAI fake", () => {
+  it("streams structured output as chunks", async () => {
+    fake.script({ kind: "json", value: { posts: ["Eins", "Zwei", "Drei"] } });
+    const model = createOpenAICompatible({ name: "fake", baseURL: fake.url, supportsStructuredOutputs: true });
+    const result = streamText({
+      model: model.chatModel("fake-model"),
+      prompt: "Schreib drei Posts.",
+      output: Output.object({ schema: z.object({ posts: z.array(z.string()) }) }),
+    });
+    const partials: unknown[] = [];
+    for await (const partial of result.partialOutputStream) partials.push(partial);
+    expect(await result.output).toEqual({ posts: ["Eins", "Zwei", "Drei"] });
+    expect(partials.length).toBeGreaterThan(1);
+    expect(fake.requests[0]?.stream).toBe(true);
+  });
+});

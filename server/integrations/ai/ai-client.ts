@@ -1,0 +1,115 @@
+import { createAnthropic } from "@ai-sdk/anthropic";
+import { createGoogle } from "@ai-sdk/google";
+import { createMistral } from "@ai-sdk/mistral";
+import { createOpenAI } from "@ai-sdk/openai";
+import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
+import { APICallError, generateText, type LanguageModel, NoObjectGeneratedError, Output, RetryError } from "ai";
+import type { z } from "zod";
+import type { AiProviderName, AiSettings } from "../../env.ts";
+import type { Logger } from "../../logger.ts";
+
+// The one place that talks to AI vendors (DESIGN.md import rule 4). Services hand in
+// instructions, messages and a zod schema and get the validated object back, or an
+// AiCallError that says what went wrong without the vendor's details.
+
+export type AiMessage = { role: "user" | "assistant"; content: string };
+
+export type StructuredRequest<T> = {
+  instructions: string;
+  messages: AiMessage[];
+  schema: z.ZodType<T>;
+  /** Names the output for providers that use it (JSON schema or tool name). */
+  name: string;
+};
+
+export type AiClient = {
+  /** null without AI_PROVIDER: the offline demo mode (DESIGN.md "AI model"). */
+  readonly model: { provider: AiProviderName; id: string } | null;
+  generateStructured<T>(request: StructuredRequest<T>): Promise<T>;
+};
+
+export type AiFailure = "timeout" | "invalid-output" | "provider";
+
+export class AiCallError extends Error {
+  constructor(
+    readonly kind: AiFailure,
+    /** Safe to log: never the prompt, the model's text or a key. */
+    readonly detail: { name: string; statusCode?: number },
+  ) {
+    super(`KI-Aufruf fehlgeschlagen (${kind})`);
+    this.name = "AiCallError";
+  }
+}
+
+// DESIGN.md "Every external call has a timeout": one retry on transient errors (429, 5xx,
+// network), both attempts inside one deadline.
+const MAX_RETRIES = 1;
+
+export function createAiClient(settings: AiSettings | null, logger: Logger): AiClient {
+  if (!settings) {
+    return {
+      model: null,
+      generateStructured: () => Promise.reject(new Error("Kein KI-Anbieter konfiguriert (Demo-Modus).")),
+    };
+  }
+  // Built once at start-up (createDeps), not per request and not at import time.
+  const model = buildLanguageModel(settings);
+  // The SDK's notes (an unsupported setting, say) go to our JSON log, not to stderr.
+  globalThis.AI_SDK_LOG_WARNINGS = ({ warnings, provider, model: modelId }) => {
+    logger.warn({ warnings, provider, model: modelId }, "Hinweis des KI-SDK");
+  };
+  return {
+    model: { provider: settings.provider, id: settings.model },
+    async generateStructured<T>({ instructions, messages, schema, name }: StructuredRequest<T>): Promise<T> {
+      const deadline = AbortSignal.timeout(settings.timeoutMs);
+      try {
+        const result = await generateText({
+          model,
+          instructions,
+          messages,
+          output: Output.object({ schema, name }),
+          maxRetries: MAX_RETRIES,
+          abortSignal: deadline,
+        });
+        return result.output;
+      } catch (error) {
+        throw classifyAiError(error, deadline);
+      }
+    },
+  };
+}
+
+function buildLanguageModel({ provider, model, apiKey, baseUrl }: AiSettings): LanguageModel {
+  switch (provider) {
+    case "openai":
+      return createOpenAI({ apiKey, baseURL: baseUrl })(model);
+    case "anthropic":
+      return createAnthropic({ apiKey, baseURL: baseUrl })(model);
+    case "google":
+      return createGoogle({ apiKey, baseURL: baseUrl })(model);
+    case "mistral":
+      return createMistral({ apiKey, baseURL: baseUrl })(model);
+    case "openai-compatible":
+      // Chat completions with response_format json_schema, which Ollama, vLLM and LM Studio
+      // understand; without supportsStructuredOutputs the SDK would drop the schema.
+      return createOpenAICompatible({
+        name: "openai-compatible",
+        baseURL: baseUrl ?? "",
+        apiKey,
+        supportsStructuredOutputs: true,
+      }).chatModel(model);
+  }
+}
+
+export function classifyAiError(error: unknown, deadline?: AbortSignal): AiCallError {
+  const name = error instanceof Error ? error.name : typeof error;
+  if (deadline?.aborted || (error instanceof Error && error.name === "TimeoutError")) {
+    return new AiCallError("timeout", { name });
+  }
+  if (NoObjectGeneratedError.isInstance(error)) return new AiCallError("invalid-output", { name });
+  const apiError = RetryError.isInstance(error) ? error.lastError : error;
+  if (APICallError.isInstance(apiError)) {
+    return new AiCallError("provider", { name: apiError.name, statusCode: apiError.statusCode });
+  }
+  return new AiCallError("provider", { name });
+}

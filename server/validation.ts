@@ -1,0 +1,18 @@
+import { validator } from "hono/validator";
+import type { z } from "zod";
+
+// Validates a JSON body with a schema from shared/ (DESIGN.md: one schema for form and
+// route) and answers 400 with the schema's German message. The parsed type flows into
+// hc<AppType>, so the browser's client knows the request shape. Messages the schema does
+// not word itself (a body that is no object at all) become `fallbackMessage`.
+export function validateJson<Schema extends z.ZodType>(schema: Schema, fallbackMessage: string) {
+  return validator("json", (value, c) => {
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const message = issue && issue.path.length > 0 ? issue.message : fallbackMessage;
+      return c.json({ error: message }, 400);
+    }
+    return parsed.data as z.output<Schema>;
+  });
+}
