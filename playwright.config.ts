@@ -6,6 +6,7 @@ export const E2E_DATA_DIR = ".e2e-data";
 export const GOOGLE_FAKE_PORT = 3199;
 export const OPENAI_FAKE_PORT = 3198;
 export const E2E_ADMIN_EMAIL = "admin-e2e@example.test";
+export const E2E_CONTACT_EMAIL = "kontakt-e2e@example.test";
 
 // End-to-end tests on the production build, in the Debian Chromium (never `playwright install`).
 export default defineConfig({
@@ -57,6 +58,7 @@ export default defineConfig({
         BETTER_AUTH_SECRET: "e2e-secret-with-enough-entropy-0123456789abcdef",
         AUTH_RATE_LIMIT: "off",
         ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+        CONTACT_EMAIL: E2E_CONTACT_EMAIL,
         GOOGLE_CLIENT_ID: "e2e-client",
         GOOGLE_CLIENT_SECRET: "e2e-secret",
         GOOGLE_DISCOVERY_URL: `http://127.0.0.1:${GOOGLE_FAKE_PORT}/.well-known/openid-configuration`,

@@ -1,12 +1,25 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { readCompanyConfig } from "./shared/company.ts";
 
 // In development the API runs in its own process (scripts/dev.ts); Vite forwards to it.
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
+// ADR 0009: the legal pages are prerendered, so the operating company (COMPANY_*) and the
+// AI provider they name are read here, at build time, and compiled in as one constant.
+// `npm start` builds on every start, so a changed configuration applies after a restart.
+const companyConfig = readCompanyConfig(process.env);
+if (companyConfig.isExample) {
+  console.warn("Hinweis: COMPANY_* ist nicht gesetzt – Impressum, Datenschutz und AGB zeigen Beispieldaten.");
+}
+const legalConfig = { ...companyConfig, aiProvider: process.env.AI_PROVIDER?.trim() || null };
+
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
+  define: {
+    __LEGAL_CONFIG__: JSON.stringify(legalConfig),
+  },
   server: {
     port: 3000,
     proxy: {

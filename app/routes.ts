@@ -2,6 +2,14 @@ import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/home.tsx"),
+  route("funktionen", "routes/funktionen.tsx"),
+  route("preise", "routes/preise.tsx"),
+  route("faq", "routes/faq.tsx"),
+  route("ueber-uns", "routes/ueber-uns.tsx"),
+  route("kontakt", "routes/kontakt.tsx"),
+  route("datenschutz", "routes/datenschutz.tsx"),
+  route("agb", "routes/agb.tsx"),
+  route("impressum", "routes/impressum.tsx"),
   route("auth", "routes/auth.tsx"),
   route("auth/callback", "routes/auth.callback.tsx"),
   route("auth/registration-success", "routes/auth.registration-success.tsx"),

@@ -4,6 +4,8 @@ import type { Env } from "./env.ts";
 import type { PageDocuments } from "./features/pages/page-documents.ts";
 import type { AiClient } from "./integrations/ai/ai-client.ts";
 import type { Mailer } from "./integrations/mail/mailer.ts";
+import type { ImageStorage } from "./integrations/storage/image-storage.ts";
+import type { WebsiteReader } from "./integrations/website/website-reader.ts";
 import type { Logger } from "./logger.ts";
 
 // Everything a request handler may need, built once at start-up (server/main.ts) or
@@ -15,6 +17,10 @@ export type AppDeps = {
   mailer: Mailer;
   /** The AI model, or `model: null` in the offline demo mode (no AI_PROVIDER). */
   ai: AiClient;
+  /** The social-images bucket (spec section 3): a local folder today. */
+  imageStorage: ImageStorage;
+  /** Reads a user's website safely for the generator's prompt (ADR 0013). */
+  websiteReader: WebsiteReader;
   logger: Logger;
   pages: PageDocuments;
 };

@@ -5,13 +5,18 @@ import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import type { AppDeps, AppEnv } from "./app-env.ts";
 import { adminRoutes } from "./features/admin/admin.routes.ts";
+import { archiveRoutes } from "./features/archive/archive.routes.ts";
 import { authRoutes } from "./features/auth/auth.routes.ts";
 import { configRoutes } from "./features/config/config.routes.ts";
+import { consentRoutes } from "./features/consent/consent.routes.ts";
+import { contactRoutes } from "./features/contact/contact.routes.ts";
+import { generatorRoutes, socialImageRoutes } from "./features/generator/generator.routes.ts";
 import { healthRoutes } from "./features/health/health.routes.ts";
 import { optimizerRoutes } from "./features/optimizer/optimizer.routes.ts";
 import { createPagesRoutes } from "./features/pages/pages.routes.ts";
 import { profileRoutes } from "./features/profile/profile.routes.ts";
 import { siteSettingsRoutes } from "./features/site-settings/site-settings.routes.ts";
+import { sitemapRoutes } from "./features/sitemap/sitemap.routes.ts";
 import { requireSameOrigin } from "./security.ts";
 import { loadSession } from "./session.ts";
 
@@ -22,7 +27,11 @@ const apiRoutes = new Hono<AppEnv>()
   .route("/site-settings", siteSettingsRoutes)
   .route("/profile", profileRoutes)
   .route("/admin", adminRoutes)
-  .route("/optimizer", optimizerRoutes);
+  .route("/optimizer", optimizerRoutes)
+  .route("/contact", contactRoutes)
+  .route("/generator", generatorRoutes)
+  .route("/archive", archiveRoutes)
+  .route("/consent", consentRoutes);
 
 export type AppType = typeof apiRoutes;
 
@@ -62,6 +71,8 @@ export function createApp(deps: AppDeps, clientDir: string) {
   app.route("/api/auth", authRoutes);
   app.route("/api", apiRoutes);
   app.all("/api/*", (c) => c.json({ error: "Nicht gefunden" }, 404));
+  app.route("/", sitemapRoutes);
+  app.route("/uploads/social-images", socialImageRoutes);
   app.route("/", createPagesRoutes(clientDir));
 
   app.onError((error, c) => {

@@ -8,6 +8,8 @@ import type { PageDocuments } from "./features/pages/page-documents.ts";
 import { grantAdminByEmail } from "./features/profile/profile.service.ts";
 import { createAiClient } from "./integrations/ai/ai-client.ts";
 import { createMailer } from "./integrations/mail/mailer.ts";
+import { createImageStorage } from "./integrations/storage/image-storage.ts";
+import { createWebsiteReader } from "./integrations/website/website-reader.ts";
 import type { Logger } from "./logger.ts";
 
 // Opens the database (migrating it) and wires the services; shared by the server,
@@ -35,6 +37,8 @@ export async function createDeps(options: {
   });
   const secret = resolveAuthSecret(env.BETTER_AUTH_SECRET, env.DATA_DIR);
   const auth = createAuth({ env, db: database.db, mailer, secret });
-  const ai = createAiClient(env.ai, logger);
-  return { env, db: database.db, auth, mailer, ai, logger, pages };
+  const ai = createAiClient(env.ai, logger, { vision: env.AI_VISION === "auto" ? undefined : env.AI_VISION === "on" });
+  const imageStorage = createImageStorage(env.DATA_DIR);
+  const websiteReader = createWebsiteReader();
+  return { env, db: database.db, auth, mailer, ai, imageStorage, websiteReader, logger, pages };
 }

@@ -51,6 +51,8 @@ const EnvSchema = z
     BETTER_AUTH_SECRET: optionalString,
     SMTP_URL: optionalString,
     MAIL_FROM: z.string().default("Postwerk <no-reply@postwerk.local>"),
+    // Where the contact form's messages are announced (issue 5); unset: stored only.
+    CONTACT_EMAIL: optionalString.pipe(z.email().optional()),
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,
     // Overridable so tests can point Google sign-in at a local OpenID Connect fake.
@@ -72,6 +74,9 @@ const EnvSchema = z
     AI_MODEL: optionalString,
     AI_BASE_URL: optionalString.pipe(z.url().optional()),
     AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+    // Send a generation's image to the model: auto = on for the hosted providers, off for
+    // OpenAI-compatible servers, where many local models cannot read images.
+    AI_VISION: z.enum(["auto", "on", "off"]).default("auto"),
   })
   .superRefine((env, context) => {
     if (env.AI_PROVIDER === "openai-compatible") {

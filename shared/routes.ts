@@ -16,6 +16,24 @@ export const ROUTES = {
   privacy: "/datenschutz",
   terms: "/agb",
   imprint: "/impressum",
+  about: "/ueber-uns",
 } as const;
 
-export const PRERENDERED_PATHS = [ROUTES.home, ROUTES.optimizer] as const;
+export const PRERENDERED_PATHS = [
+  ROUTES.home,
+  ROUTES.features,
+  ROUTES.optimizer,
+  ROUTES.pricing,
+  ROUTES.faq,
+  ROUTES.about,
+  ROUTES.contact,
+  ROUTES.privacy,
+  ROUTES.terms,
+  ROUTES.imprint,
+] as const;
+
+// Spec section 2: the cookie dialog links to /privacy and /terms; both are the German pages.
+export const ROUTE_ALIASES: Record<string, string> = {
+  "/privacy": ROUTES.privacy,
+  "/terms": ROUTES.terms,
+};

@@ -5,11 +5,14 @@ export type PageView = { pagePath: string; pageTitle: string; pageLocation: stri
 type PageViewListener = (view: PageView) => void;
 
 const listeners = new Set<PageViewListener>();
+let currentView: PageView | undefined;
 
-// The single place page views come from (spec section 2, "Global behaviour"): analytics
-// subscribes here once the visitor consents (issue 5).
+// The single place page views come from (spec section 2, "Global behaviour": on each route
+// change and once at start). Analytics subscribes once the visitor consents (issue 5), which
+// may be pages later, so a new listener first hears the page that is open now.
 export function subscribeToPageViews(listener: PageViewListener): () => void {
   listeners.add(listener);
+  if (currentView) listener(currentView);
   return () => listeners.delete(listener);
 }
 
@@ -22,6 +25,7 @@ export function usePageViewReporting() {
       pageTitle: document.title,
       pageLocation: window.location.href,
     };
+    currentView = view;
     for (const listener of listeners) listener(view);
   }, [pathname, search]);
 }

@@ -6,10 +6,9 @@ import { Link, useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { z } from "zod";
 import { Button } from "#app/components/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { Card, CardContent, CardDescription, CardHeader } from "#app/components/ui/card.tsx";
 import { Checkbox } from "#app/components/ui/checkbox.tsx";
-import { FormField } from "#app/components/ui/form-field.tsx";
-import { Input } from "#app/components/ui/input.tsx";
+import { InputField } from "#app/components/ui/form-field.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { authClient, describeAuthError } from "#app/features/auth/auth-client.ts";
 import { readAuthNavigationState } from "#app/features/auth/auth-navigation.ts";
@@ -93,9 +92,7 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
       ) : null}
       <Card>
         <CardHeader>
-          <CardTitle>
-            <span className="text-2xl font-bold">{isSignUp ? "Konto erstellen" : "Anmelden"}</span>
-          </CardTitle>
+          <h1 className="text-2xl font-bold tracking-tight">{isSignUp ? "Konto erstellen" : "Anmelden"}</h1>
           <CardDescription>
             {isSignUp
               ? "Registrieren Sie sich kostenlos und erstellen Sie Ihre ersten Beiträge mit KI."
@@ -104,29 +101,25 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
         </CardHeader>
         <CardContent className="grid gap-5">
           <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4">
-            <FormField id="email" label="E-Mail" error={errors.email?.message}>
-              <Input
-                id="email"
-                type="email"
-                autoComplete="email"
-                required
-                aria-invalid={Boolean(errors.email)}
-                aria-describedby={errors.email ? "email-error" : undefined}
-                {...form.register("email")}
-              />
-            </FormField>
-            <FormField id="password" label="Passwort" error={errors.password?.message}>
-              <Input
-                id="password"
-                type="password"
-                placeholder="Mindestens 6 Zeichen"
-                autoComplete={isSignUp ? "new-password" : "current-password"}
-                required
-                aria-invalid={Boolean(errors.password)}
-                aria-describedby={errors.password ? "password-error" : undefined}
-                {...form.register("password")}
-              />
-            </FormField>
+            <InputField
+              id="email"
+              label="E-Mail"
+              type="email"
+              autoComplete="email"
+              required
+              error={errors.email?.message}
+              {...form.register("email")}
+            />
+            <InputField
+              id="password"
+              label="Passwort"
+              type="password"
+              placeholder="Mindestens 6 Zeichen"
+              autoComplete={isSignUp ? "new-password" : "current-password"}
+              required
+              error={errors.password?.message}
+              {...form.register("password")}
+            />
             {isSignUp ? (
               <div className="grid gap-1.5">
                 <div className="flex items-start gap-3">

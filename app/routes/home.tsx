@@ -1,43 +1,92 @@
-import { ArrowRight, Gauge, Layers, Sparkles } from "lucide-react";
+import { ArrowRight, Check, CircleGauge, Clock, Gauge, Layers, type LucideIcon, Sparkles } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
+import {
+  ClosingCta,
+  type Feature,
+  FeatureGrid,
+  PageHero,
+  PageSection,
+  StepList,
+  TextLink,
+} from "#app/features/marketing/page-sections.tsx";
+import {
+  GENERATOR_LANGUAGES,
+  GENERATOR_NETWORKS,
+  GENERATOR_TONES,
+  POSTS_PER_GENERATION,
+  PRICES,
+} from "#app/features/marketing/product-facts.ts";
 import { pageMeta } from "#app/features/site-settings/site-settings.ts";
+import { STARTING_CREDITS } from "#shared/credits.ts";
+import { OPTIMIZER_TRIAL_DAYS } from "#shared/pricing.ts";
 import { ROUTES } from "#shared/routes.ts";
 
+// The home page carries the site's own title and description (site settings, ADR 0005).
 export const meta = () => pageMeta();
 
-const HIGHLIGHTS = [
+const TOOLS: { icon: LucideIcon; name: string; title: string; points: string[]; to: string; action: string }[] = [
   {
     icon: Sparkles,
-    title: "Drei Vorschläge pro Durchlauf",
-    text: "Beschreiben Sie Ihr Thema in Stichworten – Postwerk schreibt drei fertige Beiträge in Ihrem Ton.",
+    name: "Beitragsgenerator",
+    title: "Aus Stichworten werden fertige Beiträge",
+    points: [
+      `${POSTS_PER_GENERATION} Vorschläge pro Durchlauf, live geschrieben`,
+      `${GENERATOR_NETWORKS.join(", ")}`,
+      `${GENERATOR_TONES.length} Tonalitäten, ${GENERATOR_LANGUAGES.length} Sprachen`,
+      "Archiv mit Suche, Kopieren und Teilen mit einem Klick",
+    ],
+    to: ROUTES.generator,
+    action: "Beitrag erstellen",
+  },
+  {
+    icon: CircleGauge,
+    name: "X-Post Optimizer",
+    title: "Jeder Post für X messbar besser",
+    points: [
+      "Live-Zähler nach den Zählregeln von X",
+      "Sechs Kriterien und eine Punktzahl von 0 bis 6",
+      "Vorschau, wie Ihre Follower den Post sehen",
+      "KI-Grammatikprüfung und KI-Verbesserung",
+    ],
+    to: ROUTES.optimizer,
+    action: "X-Post Optimizer testen",
+  },
+];
+
+const HIGHLIGHTS: Feature[] = [
+  {
+    icon: Clock,
+    title: "Minuten statt Stunden",
+    text: "Vom leeren Eingabefeld zum veröffentlichungsreifen Beitrag in weniger Zeit, als ein Kaffee braucht. Die Stunden, die Sie sparen, gehören Ihrer Strategie und Ihrer Community.",
   },
   {
     icon: Layers,
     title: "Für jedes Netzwerk passend",
-    text: "Facebook, Instagram, LinkedIn und X: Länge, Stil und Hashtags passen sich der Plattform an.",
+    text: "Länge, Stil und Hashtags passen sich der Plattform an: kurz und pointiert für X, fachlich für LinkedIn, nahbar für Instagram und Facebook.",
   },
   {
     icon: Gauge,
-    title: "X-Posts messbar besser",
-    text: "Der X-Post Optimizer zeigt live, was Ihren Post ausbremst, und verbessert ihn mit einem Klick.",
+    title: "Qualität, die man messen kann",
+    text: "Der X-Post Optimizer zeigt live, was Ihren Post ausbremst, und verbessert ihn mit einem Klick – nachvollziehbar statt nach Bauchgefühl.",
   },
+];
+
+const STEPS = [
+  { title: "Inhalt beschreiben", text: "Ein paar Stichworte, optional eine Website oder ein Bild." },
+  { title: "Zielgruppe wählen", text: "Netzwerk, Tonalität und Sprache festlegen." },
+  { title: "KI arbeiten lassen", text: "Die Vorschläge entstehen live, Sie wählen den besten." },
+  { title: "Teilen", text: "Kopieren oder direkt per E-Mail, LinkedIn oder X teilen." },
 ];
 
 export default function Home() {
   return (
     <>
-      <section className="bg-gradient-to-b from-indigo-50 to-white">
-        <div className="mx-auto max-w-6xl px-4 py-20 sm:py-28">
-          <p className="text-sm font-semibold uppercase tracking-wide text-indigo-700">KI-Texte für Social Media</p>
-          <h1 className="mt-3 max-w-3xl text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
-            Social-Media-Beiträge, die ankommen – in Sekunden statt Stunden
-          </h1>
-          <p className="mt-6 max-w-2xl text-lg text-slate-700">
-            Postwerk schreibt mit KI überzeugende Beiträge für Ihre Kanäle und hilft Ihnen, jeden X-Post auf Reichweite
-            zu trimmen. Auf Deutsch, in Ihrem Ton, ohne leere Floskeln.
-          </p>
-          <div className="mt-10 flex flex-wrap gap-3">
+      <PageHero
+        eyebrow="KI-Texte für Social Media"
+        title="Social-Media-Beiträge, die ankommen – in Sekunden statt Stunden"
+        actions={
+          <>
             <Button asChild size="lg">
               <Link to={ROUTES.generator}>
                 Jetzt Beitrag erstellen
@@ -47,23 +96,75 @@ export default function Home() {
             <Button asChild size="lg" variant="outline">
               <Link to={ROUTES.optimizer}>X-Post Optimizer testen</Link>
             </Button>
-          </div>
-        </div>
-      </section>
-      <section aria-labelledby="vorteile" className="mx-auto max-w-6xl px-4 py-16">
-        <h2 id="vorteile" className="text-2xl font-bold tracking-tight">
-          Warum Content-Teams mit Postwerk arbeiten
-        </h2>
-        <ul className="mt-8 grid gap-6 md:grid-cols-3">
-          {HIGHLIGHTS.map((item) => (
-            <li key={item.title} className="rounded-xl border border-slate-200 p-6">
-              <item.icon className="size-6 text-indigo-600" aria-hidden />
-              <h3 className="mt-4 font-semibold">{item.title}</h3>
-              <p className="mt-2 text-sm text-slate-700">{item.text}</p>
-            </li>
+          </>
+        }
+      >
+        <p>
+          Postwerk schreibt mit KI überzeugende Beiträge für Ihre Kanäle und hilft Ihnen, jeden X-Post auf Reichweite zu
+          trimmen. Auf Deutsch, in Ihrem Ton, ohne leere Floskeln.
+        </p>
+      </PageHero>
+
+      <PageSection
+        id="werkzeuge"
+        title="Zwei Werkzeuge, ein Ziel: Posts, die wirken"
+        lead="Für Content-Creator, Agenturen und Social-Media-Teams, die regelmäßig posten und dabei nicht jedes Mal bei null anfangen wollen."
+        className="pt-4"
+      >
+        <div className="grid gap-6 md:grid-cols-2">
+          {TOOLS.map((tool) => (
+            <article key={tool.name} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 sm:p-8">
+              <p className="flex items-center gap-2 text-sm font-semibold text-indigo-700">
+                <tool.icon className="size-5" aria-hidden />
+                {tool.name}
+              </p>
+              <h3 className="mt-3 text-xl font-semibold text-slate-900">{tool.title}</h3>
+              <ul className="mt-5 grid flex-1 content-start gap-2 text-slate-700">
+                {tool.points.map((point) => (
+                  <li key={point} className="flex gap-2">
+                    <Check className="mt-1 size-4 shrink-0 text-indigo-600" aria-hidden />
+                    {point}
+                  </li>
+                ))}
+              </ul>
+              <Button asChild variant="outline" className="mt-6 self-start">
+                <Link to={tool.to}>
+                  {tool.action}
+                  <ArrowRight aria-hidden />
+                </Link>
+              </Button>
+            </article>
           ))}
-        </ul>
-      </section>
+        </div>
+      </PageSection>
+
+      <div className="bg-slate-50">
+        <PageSection id="vorteile" title="Warum Content-Teams mit Postwerk arbeiten">
+          <FeatureGrid features={HIGHLIGHTS} className="lg:grid-cols-3" />
+        </PageSection>
+      </div>
+
+      <PageSection id="ablauf" title="In vier Schritten zum fertigen Beitrag">
+        <StepList steps={STEPS} />
+        <p className="mt-8 text-slate-700">
+          Neue Konten starten mit {STARTING_CREDITS} Credits Startguthaben, Pro kostet {PRICES.generatorPro} im Monat,
+          und den X-Post Optimizer Premium testen Sie {OPTIMIZER_TRIAL_DAYS} Tage gratis.{" "}
+          <TextLink to={ROUTES.pricing}>Alle Preise ansehen</TextLink> oder{" "}
+          <TextLink to={ROUTES.about}>mehr über uns erfahren</TextLink>.
+        </p>
+      </PageSection>
+
+      <ClosingCta
+        title="Ihr nächster Post kann mehr"
+        actions={
+          <Button asChild size="lg" variant="outline" className="border-white">
+            <Link to={ROUTES.generator}>Kostenlos loslegen</Link>
+          </Button>
+        }
+      >
+        Registrieren Sie sich kostenlos und lassen Sie Postwerk Ihren nächsten Beitrag schreiben – in Ihrem Ton und für
+        Ihr Netzwerk.
+      </ClosingCta>
     </>
   );
 }

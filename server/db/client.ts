@@ -11,14 +11,20 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as authTables from "./schema/auth.ts";
 import * as billingTables from "./schema/billing.ts";
+import * as contactMessageTables from "./schema/contact-messages.ts";
 import * as generationLogTables from "./schema/content-generation-logs.ts";
+import * as cookieConsentTables from "./schema/cookie-consent.ts";
+import * as generatorTables from "./schema/generator.ts";
 import * as profileTables from "./schema/profiles.ts";
 import * as siteSettingTables from "./schema/site-settings.ts";
 
 export const schema = {
   ...authTables,
   ...billingTables,
+  ...contactMessageTables,
+  ...cookieConsentTables,
   ...generationLogTables,
+  ...generatorTables,
   ...profileTables,
   ...siteSettingTables,
 };

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { test as base, expect, type Page } from "@playwright/test";
 import { E2E_BASE_URL, E2E_DATA_DIR } from "../../playwright.config.ts";
 import { waitForMail } from "../support/outbox.ts";
+import { storeConsentChoice } from "./consent-choice.ts";
 
 export { expect };
 
@@ -13,9 +14,13 @@ export function uniqueEmail(prefix = "nutzer"): string {
 // own note on an expected 4xx answer (a wrong password, say) is not an error of the page.
 const EXPECTED_CLIENT_ERROR = /^Failed to load resource: the server responded with a status of 4\d\d/;
 
-export const test = base.extend<{ consoleErrors: string[] }>({
+// Unless a test is about the cookie dialog (`test.use({ consentChosen: false })`), the visitor
+// has already made a choice, so the dialog of a first visit does not cover the page.
+export const test = base.extend<{ consentChosen: boolean; consoleErrors: string[] }>({
+  consentChosen: [true, { option: true }],
   consoleErrors: [
-    async ({ page }, use) => {
+    async ({ page, consentChosen }, use) => {
+      if (consentChosen) await storeConsentChoice(page);
       const errors: string[] = [];
       page.on("console", (message) => {
         if (message.type() === "error" && !EXPECTED_CLIENT_ERROR.test(message.text())) errors.push(message.text());

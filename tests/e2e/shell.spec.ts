@@ -10,11 +10,13 @@ test("the server's HTML for / carries the header, title and description before a
 });
 
 test("the header highlights the active link and the footer offers the cookie settings", async ({ page }) => {
-  await page.goto("/auth");
+  await page.goto("/faq");
+  const banner = page.getByRole("banner");
+  await expect(banner.getByRole("link", { name: "FAQ" })).toHaveAttribute("aria-current", "page");
+  await expect(banner.getByRole("link", { name: "Preise" })).not.toHaveAttribute("aria-current", "page");
+  await expect(banner.getByRole("link", { name: "X-Post Optimizer" })).toHaveClass(/font-bold/);
   await page.getByRole("contentinfo").getByRole("button", { name: "Cookie-Einstellungen" }).click();
-  await expect(page.getByText("Postwerk setzt derzeit nur technisch notwendige Cookies")).toBeVisible();
-  const optimizerLink = page.getByRole("banner").getByRole("link", { name: "X-Post Optimizer" });
-  await expect(optimizerLink).toHaveClass(/font-bold/);
+  await expect(page.getByRole("dialog", { name: "Cookie-Einstellungen" })).toBeVisible();
 });
 
 test("an unknown path shows the not-found page with both buttons", async ({ page }) => {

@@ -12,11 +12,17 @@ import type { AddressInfo } from "node:net";
 // sends `response_format: { type: "json_schema", json_schema: { schema, name } }` and reads
 // the JSON object from the assistant message's content; that is what `json` replies give.
 
+/**
+ * How a streamed answer is paced (issue 4: the generator streams). Without it the pieces go
+ * out at once; with chunkMs each piece of chunkSize characters waits that long first.
+ */
+export type StreamPacing = { chunkMs?: number; chunkSize?: number };
+
 export type FakeReply =
   /** The assistant message's content, verbatim (use it for malformed answers). */
-  | { kind: "content"; content: string }
+  | ({ kind: "content"; content: string } & StreamPacing)
   /** The assistant message's content as JSON.stringify(value). */
-  | { kind: "json"; value: unknown }
+  | ({ kind: "json"; value: unknown } & StreamPacing)
   /** Waits, then answers with `then` (default: the sensible default answer). */
   | { kind: "delay"; ms: number; then?: FakeReply }
   /** An HTTP error in OpenAI's error format. */
@@ -54,6 +60,13 @@ const KNOWN_TYPOS: Record<string, string> = {
 /** 154 characters, 27 words, one hashtag, one exclamation mark: passes all six criteria. */
 export const FAKE_IMPROVED_POST =
   "Kleine Teams gewinnen mit klaren Posts. Schreib einen Gedanken pro Satz und zeig, was er bringt. Probier es heute aus und sag mir, wie es lief! #Marketing";
+
+/** The generator's default answer (issue 4): three posts that suit every network, X included. */
+export const FAKE_GENERATED_POSTS = [
+  "Frische Zimtschnecken jeden Samstag ab 7 Uhr. Kommen Sie vorbei und probieren Sie die neue Sorte mit Kardamom, solange der Vorrat reicht. #Bäckerei",
+  "Was gibt es Schöneres als den Duft von frischem Gebäck am Wochenende? Unsere Zimtschnecken warten schon auf Sie. Wir freuen uns auf Ihren Besuch! #Samstag",
+  "Neu im Laden: Zimtschnecken mit Kardamom. Gebacken mit Sauerteig nach altem Familienrezept, jeden Samstag frisch aus dem Ofen. #Genuss",
+];
 
 // The service wraps the post like this (server/features/optimizer/optimizer-prompts.ts).
 const POST_PATTERN = /<post>\n?([\s\S]*?)\n?<\/post>/;
@@ -126,7 +139,7 @@ export async function startOpenAiFake(port = 0): Promise<OpenAiFake> {
       return;
     }
     const content = next.kind === "json" ? JSON.stringify(next.value) : next.content;
-    if (recorded.stream) return streamContent(response, content, recorded.model);
+    if (recorded.stream) return streamContent(response, content, recorded.model, next, wait);
     sendJson(response, 200, {
       id: `chatcmpl-fake-${requests.length}`,
       object: "chat.completion",
@@ -134,6 +147,16 @@ export async function startOpenAiFake(port = 0): Promise<OpenAiFake> {
       model: recorded.model,
       choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
       usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
+    });
+  }
+
+  function wait(ms: number) {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        pendingTimers.delete(timer);
+        resolve();
+      }, ms);
+      pendingTimers.add(timer);
     });
   }
 
@@ -184,12 +207,21 @@ function defaultAnswer(recorded: RecordedRequest): unknown {
   const post = POST_PATTERN.exec(firstUser)?.[1] ?? firstUser;
   if (recorded.outputProperties.includes("correctedText")) return { correctedText: fixKnownTypos(post) };
   if (recorded.outputProperties.includes("improvedText")) return { improvedText: FAKE_IMPROVED_POST };
+  if (recorded.outputProperties.includes("posts")) return { posts: FAKE_GENERATED_POSTS };
   return { text: "Antwort des Fake-Modells" };
 }
 
 // Server-sent events as OpenAI streams them: role first, content in pieces, a finish chunk
-// with usage, then [DONE] (the generator of issue 4 streams its posts).
-function streamContent(response: http.ServerResponse, content: string, model: string) {
+// with usage, then [DONE] (the generator of issue 4 streams its posts). With pacing, each
+// piece waits chunkMs, so tests can see that the first post arrives before the last.
+async function streamContent(
+  response: http.ServerResponse,
+  content: string,
+  model: string,
+  pacing: StreamPacing = {},
+  wait: (ms: number) => Promise<void> = () => Promise.resolve(),
+) {
+  const chunkSize = pacing.chunkSize ?? 16;
   response.writeHead(200, {
     "content-type": "text/event-stream",
     "cache-control": "no-cache",
@@ -198,10 +230,14 @@ function streamContent(response: http.ServerResponse, content: string, model: st
   const base = { id: "chatcmpl-fake-stream", object: "chat.completion.chunk", created: 0, model };
   const send = (chunk: unknown) => response.write(`data: ${JSON.stringify(chunk)}\n\n`);
   send({ ...base, choices: [{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }] });
-  for (let index = 0; index < content.length; index += 16) {
+  for (let index = 0; index < content.length; index += chunkSize) {
+    if (pacing.chunkMs) {
+      await wait(pacing.chunkMs);
+      if (response.destroyed || response.writableEnded) return;
+    }
     send({
       ...base,
-      choices: [{ index: 0, delta: { content: content.slice(index, index + 16) }, finish_reason: null }],
+      choices: [{ index: 0, delta: { content: content.slice(index, index + chunkSize) }, finish_reason: null }],
     });
   }
   send({

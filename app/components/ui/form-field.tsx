@@ -1,4 +1,5 @@
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
+import { Input } from "./input.tsx";
 import { Label } from "./label.tsx";
 
 // A labelled control with its validation message announced to screen readers.
@@ -23,5 +24,24 @@ export function FormField({
         </p>
       ) : null}
     </div>
+  );
+}
+
+// The common case: a text input whose error is wired to it (aria-invalid, aria-describedby).
+export function InputField({
+  id,
+  label,
+  error,
+  ...inputProps
+}: { id: string; label: string; error?: string } & ComponentProps<typeof Input>) {
+  return (
+    <FormField id={id} label={label} error={error}>
+      <Input
+        id={id}
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...inputProps}
+      />
+    </FormField>
   );
 }

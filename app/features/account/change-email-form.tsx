@@ -2,8 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { Button } from "#app/components/ui/button.tsx";
-import { FormField } from "#app/components/ui/form-field.tsx";
-import { Input } from "#app/components/ui/input.tsx";
+import { InputField } from "#app/components/ui/form-field.tsx";
 import { authClient, describeAuthError } from "#app/features/auth/auth-client.ts";
 import { type ChangeEmailInput, ChangeEmailSchema } from "#shared/account.schemas.ts";
 import { ROUTES } from "#shared/routes.ts";
@@ -25,26 +24,22 @@ export function ChangeEmailForm({ onDone }: { onDone: () => void }) {
 
   return (
     <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4 rounded-lg bg-slate-50 p-4">
-      <FormField id="newEmail" label="Neue E-Mail-Adresse" error={errors.newEmail?.message}>
-        <Input
-          id="newEmail"
-          type="email"
-          autoComplete="email"
-          aria-invalid={Boolean(errors.newEmail)}
-          aria-describedby={errors.newEmail ? "newEmail-error" : undefined}
-          {...form.register("newEmail")}
-        />
-      </FormField>
-      <FormField id="confirmEmail" label="Neue E-Mail-Adresse bestätigen" error={errors.confirmEmail?.message}>
-        <Input
-          id="confirmEmail"
-          type="email"
-          autoComplete="email"
-          aria-invalid={Boolean(errors.confirmEmail)}
-          aria-describedby={errors.confirmEmail ? "confirmEmail-error" : undefined}
-          {...form.register("confirmEmail")}
-        />
-      </FormField>
+      <InputField
+        id="newEmail"
+        label="Neue E-Mail-Adresse"
+        type="email"
+        autoComplete="email"
+        error={errors.newEmail?.message}
+        {...form.register("newEmail")}
+      />
+      <InputField
+        id="confirmEmail"
+        label="Neue E-Mail-Adresse bestätigen"
+        type="email"
+        autoComplete="email"
+        error={errors.confirmEmail?.message}
+        {...form.register("confirmEmail")}
+      />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? "Laden..." : "E-Mail ändern"}

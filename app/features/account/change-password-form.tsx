@@ -2,8 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { Button } from "#app/components/ui/button.tsx";
-import { FormField } from "#app/components/ui/form-field.tsx";
-import { Input } from "#app/components/ui/input.tsx";
+import { InputField } from "#app/components/ui/form-field.tsx";
 import { authClient, describeAuthError } from "#app/features/auth/auth-client.ts";
 import { type ChangePasswordInput, ChangePasswordSchema } from "#shared/account.schemas.ts";
 
@@ -36,17 +35,16 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   return (
     <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4 rounded-lg bg-slate-50 p-4">
       {FIELDS.map((field) => (
-        <FormField key={field.name} id={field.name} label={field.label} error={errors[field.name]?.message}>
-          <Input
-            id={field.name}
-            type="password"
-            placeholder={field.name === "currentPassword" ? undefined : "Mindestens 6 Zeichen"}
-            autoComplete={field.autoComplete}
-            aria-invalid={Boolean(errors[field.name])}
-            aria-describedby={errors[field.name] ? `${field.name}-error` : undefined}
-            {...form.register(field.name)}
-          />
-        </FormField>
+        <InputField
+          key={field.name}
+          id={field.name}
+          label={field.label}
+          type="password"
+          placeholder={field.name === "currentPassword" ? undefined : "Mindestens 6 Zeichen"}
+          autoComplete={field.autoComplete}
+          error={errors[field.name]?.message}
+          {...form.register(field.name)}
+        />
       ))}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={isSubmitting}>

@@ -1,11 +1,13 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
+import { CONSENT_STORAGE_KEY, VISITOR_ID_STORAGE_KEY } from "#app/features/consent/stored-consent.ts";
 import { authClient } from "./auth-client.ts";
 
 // Consent is the visitor's choice about this browser, not session data, so it survives
-// a sign-out (ADR 0004); everything else in local and session storage is cleared.
-const KEYS_KEPT_ON_SIGN_OUT = ["cookie-consent"];
+// a sign-out (ADR 0004), and so does the browser's id for its consent history (ADR 0010);
+// everything else in local and session storage is cleared.
+const KEYS_KEPT_ON_SIGN_OUT = [CONSENT_STORAGE_KEY, VISITOR_ID_STORAGE_KEY];
 
 function clearBrowserStorage() {
   const kept = KEYS_KEPT_ON_SIGN_OUT.map((key) => [key, localStorage.getItem(key)] as const);

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { openConsentDialog } from "#app/features/consent/consent-store.ts";
 import { ROUTES } from "#shared/routes.ts";
 
 const FOOTER_LINKS = [
@@ -12,12 +12,6 @@ const FOOTER_LINKS = [
   { to: ROUTES.imprint, label: "Impressum" },
 ];
 
-// Until the consent dialog exists (issue 5) the only cookie is the essential session
-// cookie, and the button says exactly that.
-function openCookieSettings() {
-  toast.info("Postwerk setzt derzeit nur technisch notwendige Cookies für Ihre Anmeldung.");
-}
-
 export function SiteFooter() {
   return (
     <footer className="border-t border-slate-200 bg-slate-50">
@@ -28,9 +22,10 @@ export function SiteFooter() {
               {link.label}
             </Link>
           ))}
+          {/* Spec section 2: the footer button reopens the cookie consent dialog. */}
           <button
             type="button"
-            onClick={openCookieSettings}
+            onClick={openConsentDialog}
             className="text-slate-700 hover:text-slate-900 hover:underline"
           >
             Cookie-Einstellungen

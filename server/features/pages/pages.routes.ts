@@ -1,19 +1,26 @@
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
-import { DEFAULT_SITE_SETTINGS, SITE_SETTINGS_LOAD_ERROR } from "#shared/site-settings.ts";
+import { GOOGLE_ANALYTICS_CSP_SOURCES, isValidMeasurementId } from "#shared/analytics.ts";
+import { ROUTE_ALIASES } from "#shared/routes.ts";
+import { DEFAULT_SITE_SETTINGS, SITE_SETTINGS_LOAD_ERROR, type SiteSettings } from "#shared/site-settings.ts";
 import type { AppEnv } from "../../app-env.ts";
 import { getSiteSettings } from "../site-settings/site-settings.service.ts";
 import { applySiteSettings, type PageDocument } from "./page-documents.ts";
 
-function contentSecurityPolicy(document: PageDocument): string {
+// ADR 0005: strict by default. Google Analytics' hosts are allowed only when the site
+// settings carry a valid GA4 measurement id (issue 5 scope 4); the browser still loads
+// nothing from Google before the visitor consents to analytics (ADR 0010).
+function contentSecurityPolicy(document: PageDocument, settings: SiteSettings): string {
+  const analytics = isValidMeasurementId(settings.gaTrackingId) ? GOOGLE_ANALYTICS_CSP_SOURCES : null;
+  const sources = (...values: readonly string[]) => values.join(" ");
   return [
     "default-src 'self'",
-    `script-src 'self' ${document.scriptHashes.join(" ")}`,
+    `script-src ${sources("'self'", ...document.scriptHashes, ...(analytics?.script ?? []))}`,
     // React and sonner set style attributes and a <style> tag; scripts stay strict.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src ${sources("'self'", "data:", "blob:", ...(analytics?.img ?? []))}`,
     "font-src 'self'",
-    "connect-src 'self'",
+    `connect-src ${sources("'self'", ...(analytics?.connect ?? []))}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -39,6 +46,8 @@ export function createPagesRoutes(clientDir: string) {
       // Files (favicon.svg, robots.txt) by their extension; page paths never have one.
       .use("*", (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? staticFiles(c, next) : next()))
       .get("*", async (c) => {
+        const alias = ROUTE_ALIASES[c.req.path];
+        if (alias) return c.redirect(alias, 301);
         const { deps, logger } = c.var;
         const document = deps.pages.find(c.req.path) ?? deps.pages.spaFallback;
         let loadFailed = false;
@@ -47,7 +56,7 @@ export function createPagesRoutes(clientDir: string) {
           loadFailed = true;
           return { ...DEFAULT_SITE_SETTINGS };
         });
-        c.header("Content-Security-Policy", contentSecurityPolicy(document));
+        c.header("Content-Security-Policy", contentSecurityPolicy(document, settings));
         c.header("Cache-Control", "no-cache");
         return c.html(applySiteSettings(document.html, settings, loadFailed));
       })

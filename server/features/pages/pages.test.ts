@@ -33,6 +33,15 @@ describe("HTML documents", () => {
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
   });
 
+  it.each([
+    ["/privacy", "/datenschutz"],
+    ["/terms", "/agb"],
+  ])("redirects %s permanently to %s", async (alias, target) => {
+    const response = await t.request(alias);
+    expect(response.status).toBe(301);
+    expect(response.headers.get("location")).toBe(target);
+  });
+
   it("answers unknown API paths with a JSON 404", async () => {
     const response = await t.request("/api/gibt-es-nicht");
     expect(response.status).toBe(404);

@@ -3,7 +3,15 @@ import { createGoogle } from "@ai-sdk/google";
 import { createMistral } from "@ai-sdk/mistral";
 import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
-import { APICallError, generateText, type LanguageModel, NoObjectGeneratedError, Output, RetryError } from "ai";
+import {
+  APICallError,
+  generateText,
+  type LanguageModel,
+  NoObjectGeneratedError,
+  Output,
+  RetryError,
+  streamText,
+} from "ai";
 import type { z } from "zod";
 import type { AiProviderName, AiSettings } from "../../env.ts";
 import type { Logger } from "../../logger.ts";
@@ -12,7 +20,10 @@ import type { Logger } from "../../logger.ts";
 // instructions, messages and a zod schema and get the validated object back, or an
 // AiCallError that says what went wrong without the vendor's details.
 
-export type AiMessage = { role: "user" | "assistant"; content: string };
+/** A user message may carry images for vision-capable models (the generator's upload). */
+export type AiContentPart = { type: "text"; text: string } | { type: "image"; image: Uint8Array; mediaType: string };
+
+export type AiMessage = { role: "user"; content: string | AiContentPart[] } | { role: "assistant"; content: string };
 
 export type StructuredRequest<T> = {
   instructions: string;
@@ -22,10 +33,28 @@ export type StructuredRequest<T> = {
   name: string;
 };
 
+export type StreamedRequest<T> = StructuredRequest<T> & {
+  maxOutputTokens?: number;
+  /** Called with every partial object while the model writes (AI SDK partialOutputStream). */
+  onPartial: (partial: unknown) => void;
+};
+
 export type AiClient = {
   /** null without AI_PROVIDER: the offline demo mode (DESIGN.md "AI model"). */
   readonly model: { provider: AiProviderName; id: string } | null;
+  /** Whether user messages may carry images (ADR 0012: AI_VISION, or the provider's default). */
+  readonly supportsImages: boolean;
   generateStructured<T>(request: StructuredRequest<T>): Promise<T>;
+  /** Like generateStructured, but reports the object as it grows; resolves with the validated whole. */
+  streamStructured<T>(request: StreamedRequest<T>): Promise<T>;
+};
+
+export type AiClientOptions = {
+  /**
+   * Send images to the model. Default: on for the hosted providers (their default models all
+   * read images), off for openai-compatible servers, where many local models do not.
+   */
+  vision?: boolean;
 };
 
 export type AiFailure = "timeout" | "invalid-output" | "provider";
@@ -45,12 +74,10 @@ export class AiCallError extends Error {
 // network), both attempts inside one deadline.
 const MAX_RETRIES = 1;
 
-export function createAiClient(settings: AiSettings | null, logger: Logger): AiClient {
+export function createAiClient(settings: AiSettings | null, logger: Logger, options: AiClientOptions = {}): AiClient {
   if (!settings) {
-    return {
-      model: null,
-      generateStructured: () => Promise.reject(new Error("Kein KI-Anbieter konfiguriert (Demo-Modus).")),
-    };
+    const demoMode = () => Promise.reject(new Error("Kein KI-Anbieter konfiguriert (Demo-Modus)."));
+    return { model: null, supportsImages: false, generateStructured: demoMode, streamStructured: demoMode };
   }
   // Built once at start-up (createDeps), not per request and not at import time.
   const model = buildLanguageModel(settings);
@@ -60,6 +87,7 @@ export function createAiClient(settings: AiSettings | null, logger: Logger): AiC
   };
   return {
     model: { provider: settings.provider, id: settings.model },
+    supportsImages: options.vision ?? settings.provider !== "openai-compatible",
     async generateStructured<T>({ instructions, messages, schema, name }: StructuredRequest<T>): Promise<T> {
       const deadline = AbortSignal.timeout(settings.timeoutMs);
       try {
@@ -74,6 +102,37 @@ export function createAiClient(settings: AiSettings | null, logger: Logger): AiC
         return result.output;
       } catch (error) {
         throw classifyAiError(error, deadline);
+      }
+    },
+    async streamStructured<T>({
+      instructions,
+      messages,
+      schema,
+      name,
+      maxOutputTokens,
+      onPartial,
+    }: StreamedRequest<T>): Promise<T> {
+      const deadline = AbortSignal.timeout(settings.timeoutMs);
+      // streamText reports provider errors through onError (and would print them to stderr
+      // without it); `output` then only says that nothing came. The first error is the cause.
+      let streamError: unknown;
+      try {
+        const result = streamText({
+          model,
+          instructions,
+          messages,
+          output: Output.object({ schema, name }),
+          maxOutputTokens,
+          maxRetries: MAX_RETRIES,
+          abortSignal: deadline,
+          onError: ({ error }) => {
+            streamError ??= error;
+          },
+        });
+        for await (const partial of result.partialOutputStream) onPartial(partial);
+        return await result.output;
+      } catch (error) {
+        throw classifyAiError(streamError ?? error, deadline);
       }
     },
   };

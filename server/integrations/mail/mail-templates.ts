@@ -7,17 +7,25 @@ type MailContent = { subject: string; text: string; html: string; actionUrl?: st
 
 const BRAND = "Postwerk";
 
-function layout(paragraphs: string[], action?: { label: string; url: string }): string {
-  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join("");
+type Action = { label: string; url: string };
+
+function layout(paragraphs: string[], action: Action | undefined, signOff: boolean): string {
+  // pre-line keeps the line breaks a visitor typed (contact form) and changes nothing else.
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px;white-space:pre-line">${escapeHtml(p)}</p>`).join("");
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#4f46e5;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#555">Falls der Knopf nicht funktioniert, kopieren Sie diesen Link in Ihren Browser:<br>${escapeHtml(action.url)}</p>`
     : "";
-  return `<!doctype html><html lang="de"><body style="font-family:system-ui,sans-serif;color:#111;max-width:560px;margin:0 auto;padding:24px"><p style="font-size:20px;font-weight:700;margin:0 0 24px">${BRAND}</p>${body}${button}<p style="margin:32px 0 0;font-size:13px;color:#555">Ihr ${BRAND}-Team</p></body></html>`;
+  return `<!doctype html><html lang="de"><body style="font-family:system-ui,sans-serif;color:#111;max-width:560px;margin:0 auto;padding:24px"><p style="font-size:20px;font-weight:700;margin:0 0 24px">${BRAND}</p>${body}${button}${signOff ? `<p style="margin:32px 0 0;font-size:13px;color:#555">Ihr ${BRAND}-Team</p>` : ""}</body></html>`;
 }
 
-function compose(subject: string, paragraphs: string[], action?: { label: string; url: string }): MailContent {
-  const text = [...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : []), `Ihr ${BRAND}-Team`].join("\n\n");
-  return { subject, text, html: layout(paragraphs, action), actionUrl: action?.url };
+// Mails to customers end with the team's sign-off; notes to the operator do not.
+function compose(subject: string, paragraphs: string[], action?: Action, signOff = true): MailContent {
+  const text = [
+    ...paragraphs,
+    ...(action ? [`${action.label}: ${action.url}`] : []),
+    ...(signOff ? [`Ihr ${BRAND}-Team`] : []),
+  ].join("\n\n");
+  return { subject, text, html: layout(paragraphs, action, signOff), actionUrl: action?.url };
 }
 
 export function composeConfirmationMail(url: string): MailContent {
@@ -50,4 +58,25 @@ export function composePasswordChangedMail(): MailContent {
     "Wenn Sie das selbst waren, ist nichts weiter zu tun.",
     "Wenn nicht, antworten Sie bitte umgehend auf diese E-Mail oder schreiben Sie uns über das Kontaktformular, damit wir Ihr Konto sichern können.",
   ]);
+}
+
+// To the operator (CONTACT_EMAIL) for every message from the contact form (issue 5). The
+// mailer sets Reply-To to the visitor, so answering the mail answers them.
+export function composeContactNotificationMail(
+  contact: { name: string; email: string; message: string },
+  adminUrl: string,
+): MailContent {
+  // A subject is one line, whatever the visitor typed into the name field.
+  const name = contact.name.replace(/\s+/g, " ");
+  return compose(
+    `Neue Kontaktanfrage von ${name}`,
+    [
+      "Über das Kontaktformular ist eine neue Nachricht eingegangen.",
+      `Name: ${name}\nE-Mail: ${contact.email}`,
+      `Nachricht:\n${contact.message}`,
+      `Wenn Sie auf diese E-Mail antworten, geht Ihre Antwort direkt an ${name}. Die Nachricht ist auch im Admin-Bereich gespeichert.`,
+    ],
+    { label: "Zum Admin-Bereich", url: adminUrl },
+    false,
+  );
 }

@@ -10,6 +10,8 @@ export type OutgoingMail = {
   subject: string;
   text: string;
   html: string;
+  /** Where "Reply" goes, e.g. the visitor who wrote through the contact form. */
+  replyTo?: string;
   // The one link the mail is about; printed to the log when mails go to the outbox.
   actionUrl?: string;
 };
@@ -38,6 +40,7 @@ export function createMailer({ smtpUrl, from, outboxDir, logger }: MailerOptions
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        replyTo: mail.replyTo,
       });
       if (smtpUrl) {
         logger.info({ to: maskEmail(mail.to), subject: mail.subject }, "E-Mail versendet");

@@ -1,0 +1,34 @@
+import { api, toApiError } from "#app/lib/api.ts";
+import { CONSENT_VERSION, type ConsentSettings } from "#shared/consent.ts";
+import { getOrCreateVisitorId } from "./stored-consent.ts";
+
+// The consent dialog's calls to /api/consent (spec section 7, ADR 0010).
+
+export async function fetchCookieDefinitions() {
+  const response = await api.consent.definitions.$get();
+  if (!response.ok) throw await toApiError(response);
+  return response.json();
+}
+
+export type CookieDefinition = Awaited<ReturnType<typeof fetchCookieDefinitions>>[number];
+
+export async function fetchConsentHistory() {
+  const response = await api.consent.history.$get({ query: { visitorId: getOrCreateVisitorId() } });
+  if (!response.ok) throw await toApiError(response);
+  return response.json();
+}
+
+export type ConsentHistoryEntry = Awaited<ReturnType<typeof fetchConsentHistory>>[number];
+
+export async function sendConsentRecord(settings: ConsentSettings) {
+  const response = await api.consent.$post({
+    json: { ...settings, version: CONSENT_VERSION, visitorId: getOrCreateVisitorId() },
+  });
+  if (!response.ok) throw await toApiError(response);
+}
+
+// Spec section 8 "Consent": failing to load the definitions or the history is only logged.
+export function logConsentProblem(message: string, error: unknown) {
+  // biome-ignore lint/suspicious/noConsole: the spec asks for a log entry here, not a message to the visitor
+  console.warn(message, error);
+}

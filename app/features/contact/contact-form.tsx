@@ -1,0 +1,99 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Send } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { Button } from "#app/components/ui/button.tsx";
+import { FormField, InputField } from "#app/components/ui/form-field.tsx";
+import { Textarea } from "#app/components/ui/textarea.tsx";
+import { api, toApiError } from "#app/lib/api.ts";
+import { CONTACT_TEXTS, type ContactFormInput, ContactFormSchema } from "#shared/contact.schemas.ts";
+
+const EMPTY_FORM: ContactFormInput = { name: "", email: "", message: "" };
+
+// Spec sections 2 "/kontakt", 5 and 8. The form keeps what was typed when sending fails
+// (DESIGN.md) and is emptied only after the server has the message.
+export function ContactForm() {
+  const form = useForm<ContactFormInput>({ resolver: zodResolver(ContactFormSchema), defaultValues: EMPTY_FORM });
+  const { errors, isSubmitting } = form.formState;
+  const honeypot = useRef<HTMLInputElement>(null);
+  // ADR 0011: the fill time is measured from when the form became usable, with the
+  // browser's monotonic clock, so a wrong system clock never marks a person as a bot.
+  const shownAt = useRef(0);
+  // The prerendered form cannot send before the page is hydrated; until then the button
+  // stays disabled, so a native submission never puts the message into a URL.
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    shownAt.current = performance.now();
+    setReady(true);
+  }, []);
+
+  async function onSubmit(values: ContactFormInput) {
+    const response = await api.contact
+      .$post({
+        json: {
+          ...values,
+          website: honeypot.current?.value ?? "",
+          fillDurationMs: Math.round(performance.now() - shownAt.current),
+        },
+      })
+      .catch(() => null);
+    if (!response?.ok) {
+      // A refusal (400, 429) carries the server's German reason; anything else gets the spec's text.
+      const error = response && response.status < 500 ? (await toApiError(response)).message : CONTACT_TEXTS.failed;
+      toast.error(error);
+      return;
+    }
+    toast.success(CONTACT_TEXTS.sent);
+    form.reset(EMPTY_FORM);
+    shownAt.current = performance.now();
+  }
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-5">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <InputField
+          id="contact-name"
+          label="Name"
+          autoComplete="name"
+          required
+          error={errors.name?.message}
+          {...form.register("name")}
+        />
+        <InputField
+          id="contact-email"
+          label="E-Mail"
+          type="email"
+          autoComplete="email"
+          required
+          error={errors.email?.message}
+          {...form.register("email")}
+        />
+      </div>
+      <FormField id="contact-message" label="Nachricht" error={errors.message?.message}>
+        <Textarea
+          id="contact-message"
+          rows={7}
+          required
+          placeholder="Wie können wir Ihnen helfen?"
+          aria-invalid={Boolean(errors.message)}
+          aria-describedby={errors.message ? "contact-message-error" : undefined}
+          {...form.register("message")}
+        />
+      </FormField>
+      {/* ADR 0011: the honeypot. Off screen and hidden from assistive technology, out of the
+          tab order and never autofilled, so only a bot that fills every field fills it. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] size-px overflow-hidden">
+        <label htmlFor="contact-website">Bitte leer lassen</label>
+        <input ref={honeypot} id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <p className="text-sm text-slate-600">Alle Felder sind Pflichtfelder.</p>
+        <Button type="submit" size="lg" disabled={!ready || isSubmitting}>
+          <Send aria-hidden />
+          {isSubmitting ? "Wird gesendet..." : "Nachricht senden"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,392 @@
+import { Link } from "react-router";
+import { CONSENT_VALIDITY_MONTHS } from "#shared/consent.ts";
+import { ROUTES } from "#shared/routes.ts";
+import { AI_PROVIDER_DISCLOSURES } from "./ai-providers.ts";
+import { COMPANY, LEGAL_CONFIG } from "./legal-config.ts";
+import { CompanyAddress, CompanyEmailLink, LegalPage, LegalSection } from "./legal-page.tsx";
+
+// The privacy policy (spec section 2 "Legal pages"). It describes what this product really
+// does: the cookies it sets, the consent dialog, the AI provider configured at build time.
+
+const SECTIONS = {
+  controller: { id: "verantwortlicher", title: "Verantwortlicher" },
+  hosting: { id: "hosting", title: "Hosting und Server-Protokolle" },
+  account: { id: "konto", title: "Registrierung und Benutzerkonto" },
+  generator: { id: "generator", title: "Beitragsgenerator, Archiv und Bilder" },
+  optimizer: { id: "optimizer", title: "X-Post Optimizer" },
+  ai: { id: "ki-anbieter", title: "KI-Anbieter" },
+  email: { id: "e-mail", title: "E-Mail-Versand" },
+  cookies: { id: "cookies", title: "Cookies, lokaler Speicher und Einwilligung" },
+  google: { id: "google-anmeldung", title: "Anmeldung mit Google" },
+  analytics: { id: "analytics", title: "Google Analytics" },
+  payment: { id: "zahlung", title: "Abonnements und Zahlungsanbieter" },
+  contact: { id: "kontaktformular", title: "Kontaktformular und Anfragen" },
+  recipients: { id: "empfaenger", title: "Empfänger und Übermittlung in Drittländer" },
+  retention: { id: "speicherdauer", title: "Speicherdauer" },
+  rights: { id: "rechte", title: "Ihre Rechte" },
+  complaint: { id: "beschwerde", title: "Beschwerderecht bei einer Aufsichtsbehörde" },
+  security: { id: "sicherheit", title: "Datensicherheit und automatisierte Entscheidungen" },
+  changes: { id: "aenderungen", title: "Änderungen dieser Datenschutzerklärung" },
+} as const;
+
+const THIRD_COUNTRY_SAFEGUARDS =
+  "Soweit dabei Daten in die USA gelangen, stützt sich die Übermittlung auf den Angemessenheitsbeschluss der EU-Kommission zum EU-US Data Privacy Framework (Art. 45 DSGVO), soweit der Empfänger danach zertifiziert ist, und im Übrigen auf die Standardvertragsklauseln der EU-Kommission (Art. 46 Abs. 2 lit. c DSGVO).";
+
+function AiProviderText() {
+  const disclosure = LEGAL_CONFIG.aiProvider ? AI_PROVIDER_DISCLOSURES[LEGAL_CONFIG.aiProvider] : undefined;
+  if (!LEGAL_CONFIG.aiProvider) {
+    return (
+      <p>
+        Derzeit ist kein externer KI-Anbieter angebunden. Postwerk läuft im gekennzeichneten „Demo-Modus“: Texte
+        entstehen durch ein einfaches Verfahren auf unseren eigenen Servern, und Ihre Eingaben verlassen unsere Server
+        nicht. Sobald wir einen KI-Anbieter einsetzen, nennen wir ihn hier.
+      </p>
+    );
+  }
+  return (
+    <>
+      <p>
+        Für die Generierung von Beiträgen sowie für die KI-Grammatikprüfung und die KI-Verbesserung im X-Post Optimizer
+        übermitteln wir Ihre Eingaben an unseren KI-Anbieter:{" "}
+        <strong>{disclosure?.recipient ?? "einen von uns beauftragten Anbieter von Sprachmodellen"}</strong>.
+        Übermittelt werden Ihre Stichworte oder Ihr Post-Text, die gewählten Optionen (Netzwerk, Tonalität, Sprache) und
+        bei der Generierung gegebenenfalls der gelesene Text der angegebenen Website und das hochgeladene Bild. Ihren
+        Namen, Ihre E-Mail-Adresse oder Ihre IP-Adresse übermitteln wir nicht.
+      </p>
+      <p>
+        Der Anbieter verarbeitet die Daten als unser Auftragsverarbeiter (Art. 28 DSGVO) ausschließlich, um die Antwort
+        zu erzeugen. Rechtsgrundlage ist die Erfüllung des Nutzungsvertrags (Art. 6 Abs. 1 lit. b DSGVO). Bitte geben
+        Sie in Ihre Texte keine sensiblen Daten über andere Personen ein.
+      </p>
+      {disclosure?.thirdCountry !== false ? <p>{THIRD_COUNTRY_SAFEGUARDS}</p> : null}
+    </>
+  );
+}
+
+export function PrivacyPolicy() {
+  return (
+    <LegalPage
+      title="Datenschutzerklärung"
+      sections={Object.values(SECTIONS)}
+      intro={
+        <p>
+          Wir nehmen den Schutz Ihrer Daten ernst. Diese Erklärung beschreibt, welche personenbezogenen Daten wir beim
+          Besuch unserer Website und bei der Nutzung von Postwerk verarbeiten, wofür und auf welcher Rechtsgrundlage,
+          wie lange wir sie speichern und welche Rechte Sie nach der Datenschutz-Grundverordnung (DSGVO) haben.
+        </p>
+      }
+    >
+      <LegalSection section={SECTIONS.controller}>
+        <p>Verantwortlich für die Datenverarbeitung auf dieser Website und in der Anwendung Postwerk ist:</p>
+        <CompanyAddress />
+        <p>
+          Vertreten durch: {COMPANY.representative}
+          <br />
+          E-Mail: <CompanyEmailLink />
+          {COMPANY.phone ? (
+            <>
+              <br />
+              Telefon: {COMPANY.phone}
+            </>
+          ) : null}
+        </p>
+        {COMPANY.dataProtectionOfficer ? (
+          <p>Unseren Datenschutzbeauftragten erreichen Sie unter: {COMPANY.dataProtectionOfficer}</p>
+        ) : (
+          <p>
+            Fragen zum Datenschutz richten Sie bitte an die oben genannte E-Mail-Adresse oder über unser{" "}
+            <Link to={ROUTES.contact}>Kontaktformular</Link>.
+          </p>
+        )}
+      </LegalSection>
+
+      <LegalSection section={SECTIONS.hosting}>
+        <p>
+          Postwerk läuft auf Servern{" "}
+          {COMPANY.hostingProvider ? `von ${COMPANY.hostingProvider}` : "eines Hosting-Dienstleisters"}, der in unserem
+          Auftrag tätig ist (Auftragsverarbeitung nach Art. 28 DSGVO). Beim Aufruf einer Seite überträgt Ihr Browser
+          technisch bedingt Ihre IP-Adresse, Datum und Uhrzeit, die aufgerufene Adresse sowie Angaben zu Browser und
+          Betriebssystem.
+        </p>
+        <p>
+          Unsere Anwendung protokolliert jede Anfrage mit Zeitpunkt, Art der Anfrage, aufgerufenem Pfad, Statuscode,
+          Bearbeitungsdauer und einer zufälligen Anfrage-Kennung. IP-Adressen, Passwörter und die Inhalte Ihrer Beiträge
+          schreiben wir nicht in diese Protokolle. Um Missbrauch wie das Durchprobieren von Passwörtern zu verhindern,
+          zählen wir Anmelde- und Registrierungsversuche sowie Nachrichten über das Kontaktformular je IP-Adresse in
+          kurzen Zeitfenstern.
+        </p>
+        <p>
+          Rechtsgrundlage ist unser berechtigtes Interesse an einem sicheren und stabilen Betrieb (Art. 6 Abs. 1 lit. f
+          DSGVO). Server-Protokolle löschen wir nach spätestens 14 Tagen.
+        </p>
+      </LegalSection>
+
+      <LegalSection section={SECTIONS.account}>
+        <p>
+          Für den Beitragsgenerator und den X-Post Optimizer benötigen Sie ein Konto. Dafür verarbeiten wir Ihre
+          E-Mail-Adresse, Ihr Passwort (nur als kryptografischen Hash, wir kennen es nicht), einen Anzeigenamen, den
+          Zeitpunkt der Registrierung und ob Sie Ihre E-Mail-Adresse bestätigt haben. Zu Ihrem Konto gehören außerdem
+          Ihr Credit-Stand, Ihr Abo-Status mit Laufzeitende und gegebenenfalls Beginn und Ende Ihres Testzeitraums.
+        </p>
+        <p>
+          Für jede Anmeldung speichern wir eine Sitzung mit Zeitpunkt, Ablaufdatum, IP-Adresse und Browserkennung, damit
+          Sie angemeldet bleiben und wir missbräuchliche Anmeldungen erkennen können. Jede Änderung Ihres Credit-Stands
+          protokollieren wir mit Abo-Status und verbleibenden Credits, damit Abbuchungen und Erstattungen
+          nachvollziehbar bleiben.
+        </p>
+        <p>
+          Rechtsgrundlage ist die Erfüllung des Nutzungsvertrags (Art. 6 Abs. 1 lit. b DSGVO), für die Sitzungsdaten
+          zusätzlich unser berechtigtes Interesse an der Sicherheit Ihres Kontos (Art. 6 Abs. 1 lit. f DSGVO).
+        </p>
+      </LegalSection>
+
+      <LegalSection section={SECTIONS.generator}>
+        <p>
+          Wenn Sie Beiträge erzeugen, verarbeiten wir Ihre Stichworte oder Ihren Text, das gewählte Netzwerk, die
+          Tonalität und die Sprache sowie – falls angegeben – eine Website-Adresse und ein Bild. Die Website ruft unser
+          Server ab und liest Titel, Beschreibung und Haupttext; der Betreiber der Website sieht dabei die Adresse
+          unseres Servers, nicht Ihre. Bilder prüfen wir anhand ihres Inhalts, speichern sie neu kodiert ohne Metadaten
+          (etwa ohne Standortangaben der Kamera) und unter einem zufälligen Namen.
+        </p>
+        <p>
+          Jeder Durchlauf wird mit Ihren Eingaben, dem Bild und den erzeugten Beiträgen in Ihrem Archiv gespeichert, bis
+          Sie den Eintrag oder Ihr Konto löschen. Ihr Archiv sehen nur Sie. Rechtsgrundlage ist die Erfüllung des
+          Nutzungsvertrags (Art. 6 Abs. 1 lit. b DSGVO). Wie die Texte erzeugt werden, beschreibt der Abschnitt{" "}
+          <a href={`#${SECTIONS.ai.id}`}>KI-Anbieter</a>.
+        </p>
+      </LegalSection>
+
+      <LegalSection section={SECTIONS.optimizer}>
+        <p>
+          Zähler, Bewertung und Vorschau des X-Post Optimizers berechnet Ihr Browser. Für die Rechtschreibhinweise
+          senden wir Ihren Text an unseren Server, der ihn mit einem Wörterbuch prüft und nicht weitergibt. Für die
+          KI-Grammatikprüfung und die KI-Verbesserung geht der Text an unseren KI-Anbieter. Die Texte, die Sie im
+          Optimizer bearbeiten, speichern wir nicht. Rechtsgrundlage ist die Erfüllung des Nutzungsvertrags (Art. 6 Abs.
+          1 lit. b DSGVO).
+        </p>
+      </LegalSection>
+
+      <LegalSection section={SECTIONS.ai}>
+        <AiProviderText />
+      </LegalSection>
+
+      <LegalSection section={SECTIONS.email}>
+        <p>
+          Wir senden Ihnen E-Mails, die zum Betrieb Ihres Kontos gehören: die Bestätigung Ihrer Registrierung, die
+          Bestätigung einer neuen E-Mail-Adresse, den Hinweis auf ein geändertes Passwort und Antworten auf Ihre
+          Anfragen. Dafür nutzen wir unseren Mailserver oder einen E-Mail-Dienstleister in unserem Auftrag. Newsletter
+          oder Werbung versenden wir nicht. Rechtsgrundlage ist Art. 6 Abs. 1 lit. b DSGVO.
+        </p>
+      </LegalSection>
+
+      <LegalSection section={SECTIONS.cookies}>
+        <p>
+          Informationen auf Ihrem Gerät speichern oder auslesen dürfen wir nur mit Ihrer Einwilligung, es sei denn, es
+          ist für den von Ihnen gewünschten Dienst unbedingt erforderlich (§ 25 TDDDG). Ohne Einwilligung verwenden wir
+          daher nur:
+        </p>
+        <ul>
+          <li>
+            <strong>postwerk.session_token</strong> – das Sitzungs-Cookie Ihrer Anmeldung (nur für den Server lesbar,
+            gültig 7 Tage und bei Nutzung verlängert),
+          </li>
+          <li>
+            <strong>cookie-consent</strong> im lokalen Speicher Ihres Browsers – Ihre Auswahl im Einwilligungsdialog mit
+            Version und Zeitpunkt, gültig {CONSENT_VALIDITY_MONTHS} Monate; danach fragen wir erneut,
+          </li>
+          <li>
+            <strong>cookie-consent-visitor-id</strong> im lokalen Speicher – eine zufällige Kennung dieses Browsers,
+            damit Sie den Verlauf Ihrer Cookie-Einstellungen auch ohne Konto einsehen können.
+          </li>
+        </ul>
+        <p>
+          Beim ersten Besuch öffnet sich unser Einwilligungsdialog. Er ordnet alle Cookies vier Kategorien zu und nennt
+          je Cookie Anbieter, Zweck, Speicherdauer und gegebenenfalls den Ort der Datenübertragung:
+        </p>
+        <ul>
+          <li>
+            <strong>Technisch notwendig</strong> – immer aktiv, weil Anmeldung und Sicherheit sonst nicht funktionieren;
+          </li>
+          <li>
+            <strong>Anmeldung mit Google</strong> – die Anmeldung mit Ihrem Google-Konto;
+          </li>
+          <li>
+            <strong>Analytics</strong> – anonyme Nutzungsstatistiken mit Google Analytics;
+          </li>
+          <li>
+            <strong>KI-Dienste</strong> – die KI-gestützte Textgenerierung (siehe „KI-Anbieter“).
+          </li>
+        </ul>
+        <p>
+          Sie wählen „Ablehnen“, „Auswahl speichern“ oder „Alle akzeptieren“. Ihre Auswahl ändern oder widerrufen Sie
+          jederzeit über „Cookie-Einstellungen“ in der Fußzeile; der Widerruf wirkt für die Zukunft. Rechtsgrundlage für
+          die optionalen Kategorien ist Ihre Einwilligung (Art. 6 Abs. 1 lit. a DSGVO, § 25 Abs. 1 TDDDG).
+        </p>
+        <p>
+          Um nachweisen zu können, dass Sie eingewilligt haben (Art. 7 Abs. 1 DSGVO), speichern wir bei jeder Auswahl
+          Datum und Uhrzeit, die IP-Adresse Ihrer Anfrage, Ihre Entscheidung je Kategorie, die Version des Dialogs, das
+          Ende der Gültigkeit und – wenn Sie angemeldet sind – Ihre Nutzerkennung. Diesen Verlauf können Sie im Dialog
+          einsehen und als Datei exportieren. Rechtsgrundlage ist unsere rechtliche Verpflichtung zum Nachweis (Art. 6
+          Abs. 1 lit. c DSGVO).
+        </p>
+        <p>
+          Vor Ihrer Einwilligung lädt Postwerk keine Inhalte von Dritten. Schriften und Symbole liefern wir selbst aus.
+        </p>
+      </LegalSection>
+
+      <LegalSection section={SECTIONS.google}>
+        <p>
+          Statt mit E-Mail-Adresse und Passwort können Sie sich mit Ihrem Google-Konto anmelden. Anbieter ist die Google
+          Ireland Limited, Gordon House, Barrow Street, Dublin 4, Irland. Wenn Sie „Mit Google anmelden“ wählen, leiten
+          wir Sie zu Google weiter; dort entscheiden Sie, ob Google uns Ihren Namen, Ihre E-Mail-Adresse, Ihr Profilbild
+          und Ihre Google-Kontokennung übermittelt. Die von Google ausgestellten Zugangsschlüssel speichern wir mit
+          Ihrem Konto und nutzen sie ausschließlich für die Anmeldung. Während der Anmeldung setzen wir das Cookie{" "}
+          <strong>postwerk.state</strong> (5 Minuten), das den Vorgang gegen Fälschung absichert.
+        </p>
+        <p>
+          Rechtsgrundlage ist die Erfüllung des Nutzungsvertrags (Art. 6 Abs. 1 lit. b DSGVO) auf Ihren Wunsch. Google
+          verarbeitet Daten auch in den USA. {THIRD_COUNTRY_SAFEGUARDS} Mehr dazu in der{" "}
+          <a href="https://policies.google.com/privacy?hl=de" rel="noopener noreferrer">
+            Datenschutzerklärung von Google
+          </a>
+          .
+        </p>
+      </LegalSection>
+
+      <LegalSection section={SECTIONS.analytics}>
+        <p>
+          Nur wenn Sie der Kategorie „Analytics“ zustimmen, nutzen wir Google Analytics 4, einen Webanalysedienst der
+          Google Ireland Limited, Gordon House, Barrow Street, Dublin 4, Irland. Erst dann lädt Ihr Browser das Skript
+          von Google, und Google setzt die Cookies <strong>_ga</strong> und <strong>_ga_&lt;Kennung&gt;</strong> mit
+          einer Speicherdauer von bis zu zwei Jahren.
+        </p>
+        <p>
+          Wir erfassen, welche Seiten aufgerufen werden (Pfad, Titel und Adresse der Seite), dazu Angaben zu Gerät,
+          Browser und ungefährem Standort. Google Analytics 4 speichert nach Angaben von Google keine vollständigen
+          IP-Adressen. Die Auswertungen helfen uns zu verstehen, welche Inhalte nützlich sind. Die Nutzungsdaten werden
+          nach spätestens 14 Monaten gelöscht.
+        </p>
+        <p>
+          Rechtsgrundlage ist Ihre Einwilligung (Art. 6 Abs. 1 lit. a DSGVO, § 25 Abs. 1 TDDDG). Widerrufen Sie sie über
+          „Cookie-Einstellungen“, erfassen wir ab sofort keine Daten mehr. {THIRD_COUNTRY_SAFEGUARDS}
+        </p>
+      </LegalSection>
+
+      <LegalSection section={SECTIONS.payment}>
+        <p>
+          Abonnements bezahlen Sie per Karte oder PayPal über unseren Zahlungsdienstleister Stripe Payments Europe,
+          Limited, 1 Grand Canal Street Lower, Grand Canal Dock, Dublin, D02 H210, Irland. Ihre Zahlungsdaten geben Sie
+          direkt bei Stripe ein; vollständige Kartennummern erhalten wir nicht. Von Stripe erhalten wir eine
+          Kundenkennung, den Status und die Laufzeit Ihres Abos sowie Rechnungsinformationen.
+        </p>
+        <p>
+          Für Rechnungen speichern wir Ihre Rechnungsangaben: Firma, Straße, Postleitzahl, Ort, Land und gegebenenfalls
+          Ihre Umsatzsteuer-Identifikationsnummer. Rechtsgrundlage sind die Erfüllung des Vertrags (Art. 6 Abs. 1 lit. b
+          DSGVO) und unsere steuer- und handelsrechtlichen Aufbewahrungspflichten (Art. 6 Abs. 1 lit. c DSGVO).
+        </p>
+        <p>
+          Stripe verarbeitet Daten auch in den USA und nutzt sie zusätzlich in eigener Verantwortung zur Betrugsabwehr.{" "}
+          {THIRD_COUNTRY_SAFEGUARDS}
+        </p>
+      </LegalSection>
+
+      <LegalSection section={SECTIONS.contact}>
+        <p>
+          Wenn Sie uns über das <Link to={ROUTES.contact}>Kontaktformular</Link> oder per E-Mail schreiben, verarbeiten
+          wir Ihren Namen, Ihre E-Mail-Adresse, Ihre Nachricht und den Zeitpunkt, um Ihre Anfrage zu beantworten. Über
+          neue Nachrichten werden wir per E-Mail benachrichtigt; unsere Antwort erhalten Sie per E-Mail. Zum Schutz vor
+          Spam prüfen wir Anfragen automatisch, ohne Dienste Dritter.
+        </p>
+        <p>
+          Rechtsgrundlage ist Art. 6 Abs. 1 lit. b DSGVO, wenn Ihre Anfrage einen Vertrag betrifft, sonst unser
+          berechtigtes Interesse, Anfragen zu beantworten (Art. 6 Abs. 1 lit. f DSGVO).
+        </p>
+      </LegalSection>
+
+      <LegalSection section={SECTIONS.recipients}>
+        <p>Personenbezogene Daten erhalten nur Stellen, die wir für den Betrieb von Postwerk brauchen:</p>
+        <ul>
+          <li>unser Hosting-Dienstleister,</li>
+          <li>unser E-Mail-Dienstleister,</li>
+          <li>unser KI-Anbieter (siehe „KI-Anbieter“),</li>
+          <li>Stripe für Zahlungen,</li>
+          <li>Google, wenn Sie sich mit Google anmelden oder Analytics zustimmen.</li>
+        </ul>
+        <p>
+          Mit Auftragsverarbeitern haben wir Verträge nach Art. 28 DSGVO geschlossen. Wir verkaufen keine Daten. Eine
+          Übermittlung in Länder außerhalb der EU und des EWR findet nur statt, wenn ein Angemessenheitsbeschluss der
+          EU-Kommission besteht oder geeignete Garantien wie die Standardvertragsklauseln vereinbart sind (Art. 44 ff.
+          DSGVO). Eine Kopie der Garantien erhalten Sie auf Anfrage.
+        </p>
+      </LegalSection>
+
+      <LegalSection section={SECTIONS.retention}>
+        <p>
+          Wir speichern personenbezogene Daten nur so lange, wie es für den jeweiligen Zweck nötig ist oder das Gesetz
+          es verlangt:
+        </p>
+        <ul>
+          <li>Kontodaten: bis zur Löschung Ihres Kontos, danach löschen wir sie innerhalb von 30 Tagen;</li>
+          <li>Archiv mit Eingaben, Bildern und Beiträgen: bis Sie den Eintrag oder Ihr Konto löschen;</li>
+          <li>Sitzungen: 7 Tage nach der letzten Nutzung oder sofort bei der Abmeldung;</li>
+          <li>Server-Protokolle: höchstens 14 Tage;</li>
+          <li>
+            Einwilligungsnachweise: solange wir die Einwilligung nachweisen müssen, bis zu drei Jahre nach ihrem Ablauf;
+          </li>
+          <li>Kontaktanfragen: bis Ihr Anliegen erledigt ist, spätestens nach zwei Jahren;</li>
+          <li>
+            Rechnungs- und Zahlungsbelege: für die gesetzlichen Aufbewahrungsfristen von bis zu zehn Jahren (§ 147 AO, §
+            257 HGB);
+          </li>
+          <li>Google-Analytics-Daten: höchstens 14 Monate.</li>
+        </ul>
+      </LegalSection>
+
+      <LegalSection section={SECTIONS.rights}>
+        <p>Sie haben gegenüber uns das Recht auf</p>
+        <ul>
+          <li>Auskunft über Ihre gespeicherten Daten (Art. 15 DSGVO),</li>
+          <li>Berichtigung unrichtiger Daten (Art. 16 DSGVO),</li>
+          <li>Löschung (Art. 17 DSGVO),</li>
+          <li>Einschränkung der Verarbeitung (Art. 18 DSGVO),</li>
+          <li>Datenübertragbarkeit (Art. 20 DSGVO) und</li>
+          <li>Widerruf einer Einwilligung mit Wirkung für die Zukunft (Art. 7 Abs. 3 DSGVO).</li>
+        </ul>
+        <p>
+          <strong>Widerspruchsrecht:</strong> Verarbeiten wir Daten auf Grundlage unseres berechtigten Interesses (Art.
+          6 Abs. 1 lit. f DSGVO), können Sie dem aus Gründen, die sich aus Ihrer besonderen Situation ergeben, jederzeit
+          widersprechen (Art. 21 DSGVO). Wir verarbeiten die Daten dann nicht mehr, es sei denn, wir können zwingende
+          schutzwürdige Gründe nachweisen.
+        </p>
+        <p>
+          Für alle Anliegen genügt eine Nachricht an <CompanyEmailLink /> oder über das{" "}
+          <Link to={ROUTES.contact}>Kontaktformular</Link>.
+        </p>
+      </LegalSection>
+
+      <LegalSection section={SECTIONS.complaint}>
+        <p>
+          Sie können sich bei einer Datenschutz-Aufsichtsbehörde beschweren, insbesondere in dem Mitgliedstaat Ihres
+          Aufenthaltsorts, Ihres Arbeitsplatzes oder des mutmaßlichen Verstoßes (Art. 77 DSGVO).
+          {COMPANY.supervisoryAuthority ? ` Für uns zuständig ist: ${COMPANY.supervisoryAuthority}.` : null}
+        </p>
+      </LegalSection>
+
+      <LegalSection section={SECTIONS.security}>
+        <p>
+          Wir übertragen alle Daten verschlüsselt (TLS), speichern Passwörter nur als Hash und beschränken den Zugriff
+          auf die Personen, die ihn für ihre Aufgabe brauchen. Eine automatisierte Entscheidungsfindung einschließlich
+          Profiling im Sinne von Art. 22 DSGVO findet nicht statt. Sie sind nicht verpflichtet, uns Daten
+          bereitzustellen; ohne E-Mail-Adresse und Passwort können wir Ihnen jedoch kein Konto einrichten.
+        </p>
+      </LegalSection>
+
+      <LegalSection section={SECTIONS.changes}>
+        <p>
+          Wir passen diese Datenschutzerklärung an, wenn sich Postwerk oder die Rechtslage ändert. Es gilt die jeweils
+          hier veröffentlichte Fassung; über wesentliche Änderungen informieren wir registrierte Nutzer per E-Mail.
+        </p>
+      </LegalSection>
+    </LegalPage>
+  );
+}

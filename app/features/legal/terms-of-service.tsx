@@ -1,0 +1,367 @@
+import { Link } from "react-router";
+import {
+  GENERATOR_PRO_MONTHLY_CREDITS,
+  GENERATOR_PRO_MONTHLY_TEXTS,
+  POSTS_PER_GENERATION,
+  PRICES,
+} from "#app/features/marketing/product-facts.ts";
+import { CREDITS_PER_GENERATION, STARTING_CREDITS } from "#shared/credits.ts";
+import { OPTIMIZER_TRIAL_DAYS } from "#shared/pricing.ts";
+import { ROUTES } from "#shared/routes.ts";
+import { COMPANY } from "./legal-config.ts";
+import { CompanyEmailLink, LegalPage, LegalSection } from "./legal-page.tsx";
+
+// The terms of service (spec sections 1, 2 "Legal pages" and 9): plans, prices, payment,
+// cancellation without refund, credits without roll-over or top-up, maintenance notice.
+
+// Spec section 1 and 9: maintenance is announced at least this many hours ahead.
+const MAINTENANCE_NOTICE_HOURS = 24;
+
+const SECTIONS = {
+  scope: { id: "geltungsbereich", title: "§ 1 Geltungsbereich und Anbieter" },
+  services: { id: "leistungen", title: "§ 2 Leistungen" },
+  contract: { id: "vertragsschluss", title: "§ 3 Registrierung und Vertragsschluss" },
+  plans: { id: "plaene", title: "§ 4 Pläne und Preise" },
+  credits: { id: "credits", title: "§ 5 Credits" },
+  trial: { id: "test", title: "§ 6 Kostenloser Test" },
+  payment: { id: "zahlung", title: "§ 7 Zahlung" },
+  term: { id: "kuendigung", title: "§ 8 Laufzeit und Kündigung" },
+  withdrawal: { id: "widerruf", title: "§ 9 Widerrufsrecht für Verbraucher" },
+  availability: { id: "verfuegbarkeit", title: "§ 10 Verfügbarkeit und Wartung" },
+  content: { id: "inhalte", title: "§ 11 Pflichten der Nutzer und eigene Inhalte" },
+  ai: { id: "ki-inhalte", title: "§ 12 KI-generierte Inhalte" },
+  liability: { id: "haftung", title: "§ 13 Haftung" },
+  privacy: { id: "datenschutz", title: "§ 14 Datenschutz" },
+  changes: { id: "aenderungen", title: "§ 15 Änderungen dieser AGB" },
+  final: { id: "schluss", title: "§ 16 Schlussbestimmungen" },
+} as const;
+
+function CompanyContactLine() {
+  return (
+    <>
+      {COMPANY.name}, {COMPANY.street}, {COMPANY.postalCode} {COMPANY.city}, E-Mail: <CompanyEmailLink />
+      {COMPANY.phone ? `, Telefon: ${COMPANY.phone}` : null}
+    </>
+  );
+}
+
+export function TermsOfService() {
+  return (
+    <LegalPage
+      title="Allgemeine Geschäftsbedingungen"
+      sections={Object.values(SECTIONS)}
+      intro={
+        <p>
+          Diese Allgemeinen Geschäftsbedingungen (AGB) regeln die Nutzung von Postwerk, dem Beitragsgenerator und dem
+          X-Post Optimizer, über diese Website.
+        </p>
+      }
+    >
+      <LegalSection section={SECTIONS.scope}>
+        <ol>
+          <li>
+            Anbieter von Postwerk ist die <CompanyContactLine /> (im Folgenden „wir“).
+          </li>
+          <li>
+            Diese AGB gelten für alle Verträge über die Nutzung von Postwerk zwischen uns und Verbrauchern wie
+            Unternehmern (im Folgenden „Sie“). Abweichende Bedingungen gelten nur, wenn wir ihnen ausdrücklich in
+            Textform zustimmen.
+          </li>
+          <li>Vertragssprache ist Deutsch.</li>
+        </ol>
+      </LegalSection>
+
+      <LegalSection section={SECTIONS.services}>
+        <ol>
+          <li>
+            Der Beitragsgenerator erzeugt mit künstlicher Intelligenz (KI) aus Ihren Stichworten, optional ergänzt um
+            eine Website und ein Bild, je Durchlauf {POSTS_PER_GENERATION} Vorschläge für Beiträge in sozialen
+            Netzwerken. Die Ergebnisse werden in Ihrem Archiv gespeichert.
+          </li>
+          <li>
+            Der X-Post Optimizer bewertet Beiträge für X anhand von sechs Kriterien, zeigt eine Vorschau und gibt
+            Rechtschreibhinweise. Im Premium-Plan kommen KI-Grammatikprüfung und KI-Verbesserung hinzu.
+          </li>
+          <li>
+            Wir stellen Postwerk als Online-Dienst über den Browser bereit. Einen bestimmten Erfolg, etwa eine
+            Reichweite oder Interaktionen mit Ihren Beiträgen, schulden wir nicht.
+          </li>
+        </ol>
+      </LegalSection>
+
+      <LegalSection section={SECTIONS.contract}>
+        <ol>
+          <li>
+            Für die Nutzung benötigen Sie ein Konto. Sie registrieren sich mit E-Mail-Adresse und Passwort oder mit
+            Ihrem Google-Konto. Mit der Bestätigung Ihrer E-Mail-Adresse kommt ein kostenloser Nutzungsvertrag zustande.
+            Sie müssen mindestens 16 Jahre alt sein.
+          </li>
+          <li>
+            Ein kostenpflichtiges Abo schließen Sie ab, indem Sie den gewünschten Plan auswählen, Ihre Zahlungsdaten
+            angeben und die Bestellung über die als zahlungspflichtig gekennzeichnete Schaltfläche absenden. Der Vertrag
+            kommt mit unserer Bestätigung zustande, die wir Ihnen per E-Mail senden.
+          </li>
+          <li>
+            Halten Sie Ihre Zugangsdaten geheim. Ein Konto ist persönlich und darf nicht mit anderen geteilt werden.
+          </li>
+        </ol>
+      </LegalSection>
+
+      <LegalSection section={SECTIONS.plans}>
+        <ol>
+          <li>
+            <strong>Kostenloses Konto:</strong> Jedes neue Konto erhält einmalig {STARTING_CREDITS} Credits für den
+            Beitragsgenerator. Jeder Durchlauf kostet {CREDITS_PER_GENERATION} Credit.
+          </li>
+          <li>
+            <strong>Pro (Beitragsgenerator):</strong> {PRICES.generatorPro} pro Monat inklusive Mehrwertsteuer, mit{" "}
+            {GENERATOR_PRO_MONTHLY_CREDITS} Credits pro Monat für bis zu {GENERATOR_PRO_MONTHLY_TEXTS} Texte.
+          </li>
+          <li>
+            <strong>X-Post Optimizer Basis:</strong> {PRICES.free}, mit Live-Zähler, Checkliste, Vorschau und
+            Rechtschreibhinweisen, ohne KI-Funktionen.
+          </li>
+          <li>
+            <strong>X-Post Optimizer Premium:</strong> {PRICES.optimizerPremium} pro Monat inklusive Mehrwertsteuer, mit
+            allen Funktionen von Basis sowie KI-Verbesserung, KI-Grammatik- und Rechtschreibkorrektur und vorrangigem
+            Support.
+          </li>
+          <li>
+            Es gelten die Preise, die zum Zeitpunkt der Bestellung auf der Seite <Link to={ROUTES.pricing}>Preise</Link>{" "}
+            angegeben sind.
+          </li>
+        </ol>
+      </LegalSection>
+
+      <LegalSection section={SECTIONS.credits}>
+        <ol>
+          <li>
+            Credits sind ein Nutzungskontingent, kein Zahlungsmittel. Sie haben keinen Geldwert und werden nicht
+            ausgezahlt.
+          </li>
+          <li>
+            Nicht verbrauchte Credits werden nicht in den nächsten Monat übertragen. Ein Aufladen oder Nachkaufen
+            zusätzlicher Credits ist nicht möglich.
+          </li>
+          <li>
+            Schlägt ein Durchlauf aus technischen Gründen fehl, schreiben wir den dafür abgezogenen Credit automatisch
+            gut.
+          </li>
+        </ol>
+      </LegalSection>
+
+      <LegalSection section={SECTIONS.trial}>
+        <p>
+          Den Premium-Plan des X-Post Optimizers können Sie einmal je Konto {OPTIMIZER_TRIAL_DAYS} Tage kostenlos
+          testen. Dafür sind keine Kreditkarte und keine Zahlungsdaten nötig. Der Test endet automatisch; er verlängert
+          sich nicht in ein kostenpflichtiges Abo und muss nicht gekündigt werden.
+        </p>
+      </LegalSection>
+
+      <LegalSection section={SECTIONS.payment}>
+        <ol>
+          <li>
+            Sie bezahlen per Karte oder PayPal. Die Zahlung wickelt unser Zahlungsdienstleister Stripe ab; es gelten
+            ergänzend dessen Bedingungen für das gewählte Zahlungsmittel.
+          </li>
+          <li>
+            Die Abo-Gebühr ist monatlich im Voraus fällig und wird zu Beginn jedes Abrechnungszeitraums eingezogen. Die
+            Rechnung erhalten Sie elektronisch.
+          </li>
+          <li>
+            Schlägt eine Zahlung fehl, dürfen wir den Zugang zu den kostenpflichtigen Funktionen bis zum Ausgleich
+            aussetzen. Ihr Konto und Ihr Archiv bleiben erhalten.
+          </li>
+        </ol>
+      </LegalSection>
+
+      <LegalSection section={SECTIONS.term}>
+        <ol>
+          <li>Abos laufen jeweils einen Monat und verlängern sich automatisch um einen weiteren Monat.</li>
+          <li>
+            Sie können jederzeit kündigen, mit einem Klick in Ihren Kontoeinstellungen oder in Textform, etwa per E-Mail
+            an <CompanyEmailLink />. Die Kündigung wirkt zum Ende des laufenden, bereits bezahlten Abrechnungszeitraums;
+            bis dahin behalten Sie vollen Zugang.
+          </li>
+          <li>
+            Bereits gezahlte Gebühren werden nicht, auch nicht anteilig, erstattet. Gesetzliche Rechte, insbesondere das
+            Widerrufsrecht nach § 9 und Gewährleistungsrechte, bleiben unberührt.
+          </li>
+          <li>
+            Das kostenlose Konto können Sie jederzeit kündigen, indem Sie uns um die Löschung bitten. Das Recht beider
+            Seiten zur außerordentlichen Kündigung aus wichtigem Grund bleibt unberührt; ein wichtiger Grund liegt für
+            uns insbesondere bei einem schweren Verstoß gegen § 11 vor.
+          </li>
+        </ol>
+      </LegalSection>
+
+      <LegalSection section={SECTIONS.withdrawal}>
+        <p>Verbrauchern steht ein Widerrufsrecht nach folgender Maßgabe zu:</p>
+        <div className="mt-4 rounded-xl border border-slate-200 p-5">
+          <h3 className="mt-0!">Widerrufsbelehrung</h3>
+          <p>
+            <strong>Widerrufsrecht</strong>
+          </p>
+          <p>
+            Sie haben das Recht, binnen vierzehn Tagen ohne Angabe von Gründen diesen Vertrag zu widerrufen. Die
+            Widerrufsfrist beträgt vierzehn Tage ab dem Tag des Vertragsabschlusses.
+          </p>
+          <p>
+            Um Ihr Widerrufsrecht auszuüben, müssen Sie uns (<CompanyContactLine />) mittels einer eindeutigen Erklärung
+            (z. B. ein mit der Post versandter Brief oder eine E-Mail) über Ihren Entschluss, diesen Vertrag zu
+            widerrufen, informieren. Sie können dafür das beigefügte Muster-Widerrufsformular verwenden, das jedoch
+            nicht vorgeschrieben ist.
+          </p>
+          <p>
+            Zur Wahrung der Widerrufsfrist reicht es aus, dass Sie die Mitteilung über die Ausübung des Widerrufsrechts
+            vor Ablauf der Widerrufsfrist absenden.
+          </p>
+          <p>
+            <strong>Folgen des Widerrufs</strong>
+          </p>
+          <p>
+            Wenn Sie diesen Vertrag widerrufen, haben wir Ihnen alle Zahlungen, die wir von Ihnen erhalten haben,
+            unverzüglich und spätestens binnen vierzehn Tagen ab dem Tag zurückzuzahlen, an dem die Mitteilung über
+            Ihren Widerruf dieses Vertrags bei uns eingegangen ist. Für diese Rückzahlung verwenden wir dasselbe
+            Zahlungsmittel, das Sie bei der ursprünglichen Transaktion eingesetzt haben, es sei denn, mit Ihnen wurde
+            ausdrücklich etwas anderes vereinbart; in keinem Fall werden Ihnen wegen dieser Rückzahlung Entgelte
+            berechnet.
+          </p>
+          <p>
+            Haben Sie verlangt, dass die Dienstleistungen während der Widerrufsfrist beginnen sollen, so haben Sie uns
+            einen angemessenen Betrag zu zahlen, der dem Anteil der bis zu dem Zeitpunkt, zu dem Sie uns von der
+            Ausübung des Widerrufsrechts hinsichtlich dieses Vertrags unterrichten, bereits erbrachten Dienstleistungen
+            im Vergleich zum Gesamtumfang der im Vertrag vorgesehenen Dienstleistungen entspricht.
+          </p>
+          <p>
+            <strong>Ende der Widerrufsbelehrung</strong>
+          </p>
+        </div>
+        <div className="mt-4 rounded-xl border border-slate-200 p-5">
+          <h3 className="mt-0!">Muster-Widerrufsformular</h3>
+          <p>
+            (Wenn Sie den Vertrag widerrufen wollen, dann füllen Sie bitte dieses Formular aus und senden Sie es
+            zurück.)
+          </p>
+          <ul>
+            <li>
+              An {COMPANY.name}, {COMPANY.street}, {COMPANY.postalCode} {COMPANY.city}, E-Mail: {COMPANY.email}
+            </li>
+            <li>
+              Hiermit widerrufe(n) ich/wir (*) den von mir/uns (*) abgeschlossenen Vertrag über die Erbringung der
+              folgenden Dienstleistung (*)
+            </li>
+            <li>Bestellt am (*)</li>
+            <li>Name des/der Verbraucher(s)</li>
+            <li>Anschrift des/der Verbraucher(s)</li>
+            <li>Unterschrift des/der Verbraucher(s) (nur bei Mitteilung auf Papier)</li>
+            <li>Datum</li>
+          </ul>
+          <p>(*) Unzutreffendes streichen.</p>
+        </div>
+      </LegalSection>
+
+      <LegalSection section={SECTIONS.availability}>
+        <ol>
+          <li>
+            Wir bemühen uns, Postwerk rund um die Uhr verfügbar zu halten. Ausgenommen sind Zeiten, in denen der Dienst
+            wegen technischer Probleme außerhalb unseres Einflussbereichs (etwa Störungen des Internets oder unserer
+            KI-Anbieter) nicht erreichbar ist.
+          </li>
+          <li>
+            Geplante Wartungsarbeiten kündigen wir mindestens {MAINTENANCE_NOTICE_HOURS} Stunden vorher an und legen sie
+            möglichst in nutzungsarme Zeiten.
+          </li>
+        </ol>
+      </LegalSection>
+
+      <LegalSection section={SECTIONS.content}>
+        <ol>
+          <li>
+            Sie sind für die Inhalte verantwortlich, die Sie eingeben oder hochladen – Stichworte, Texte,
+            Website-Adressen und Bilder. Sie dürfen nur Inhalte verwenden, an denen Sie die nötigen Rechte haben, und
+            keine rechtswidrigen, beleidigenden, diskriminierenden oder irreführenden Inhalte erzeugen.
+          </li>
+          <li>
+            Sie räumen uns an Ihren Inhalten die einfachen Rechte ein, die wir brauchen, um sie für Sie zu verarbeiten,
+            zu speichern und an unseren KI-Anbieter zu übermitteln. Weitere Rechte erwerben wir nicht.
+          </li>
+          <li>
+            Sie dürfen Postwerk nicht automatisiert abfragen, die Schutzmechanismen umgehen oder den Dienst so nutzen,
+            dass sein Betrieb beeinträchtigt wird.
+          </li>
+        </ol>
+      </LegalSection>
+
+      <LegalSection section={SECTIONS.ai}>
+        <ol>
+          <li>
+            Texte, die die KI erzeugt oder verändert, entstehen automatisch. Sie können sachlich falsch, unvollständig
+            oder anderen Texten ähnlich sein. Prüfen Sie jeden Text vor der Veröffentlichung; für veröffentlichte
+            Beiträge sind Sie verantwortlich.
+          </li>
+          <li>
+            An den erzeugten Texten beanspruchen wir keine Rechte. Sie dürfen sie privat und kommerziell nutzen. Wir
+            können nicht zusichern, dass an KI-Texten Urheberrechte entstehen oder dass ähnliche Texte nicht auch für
+            andere Nutzer erzeugt werden.
+          </li>
+        </ol>
+      </LegalSection>
+
+      <LegalSection section={SECTIONS.liability}>
+        <ol>
+          <li>
+            Wir haften unbeschränkt bei Vorsatz und grober Fahrlässigkeit, bei Verletzung von Leben, Körper oder
+            Gesundheit, nach dem Produkthaftungsgesetz und soweit wir eine Garantie übernommen haben.
+          </li>
+          <li>
+            Bei leichter Fahrlässigkeit haften wir nur für die Verletzung wesentlicher Vertragspflichten, deren
+            Erfüllung die ordnungsgemäße Durchführung des Vertrags erst ermöglicht und auf deren Einhaltung Sie
+            regelmäßig vertrauen dürfen, und der Höhe nach begrenzt auf den vertragstypischen, vorhersehbaren Schaden.
+          </li>
+          <li>
+            Im Übrigen ist unsere Haftung ausgeschlossen. Die Absätze gelten auch für unsere Mitarbeiter und
+            Beauftragten.
+          </li>
+        </ol>
+      </LegalSection>
+
+      <LegalSection section={SECTIONS.privacy}>
+        <p>
+          Wie wir personenbezogene Daten verarbeiten, beschreibt unsere{" "}
+          <Link to={ROUTES.privacy}>Datenschutzerklärung</Link>.
+        </p>
+      </LegalSection>
+
+      <LegalSection section={SECTIONS.changes}>
+        <p>
+          Wir können diese AGB mit Wirkung für die Zukunft ändern, wenn sich die Rechtslage, die Rechtsprechung oder der
+          Funktionsumfang von Postwerk ändert. Änderungen teilen wir Ihnen mindestens sechs Wochen vor ihrem
+          Inkrafttreten per E-Mail mit. Sind Sie nicht einverstanden, können Sie Ihr Abo bis zum Inkrafttreten kündigen.
+          Preise für laufende Abos erhöhen wir nur mit Ihrer ausdrücklichen Zustimmung.
+        </p>
+      </LegalSection>
+
+      <LegalSection section={SECTIONS.final}>
+        <ol>
+          <li>
+            Es gilt das Recht der Bundesrepublik Deutschland unter Ausschluss des UN-Kaufrechts. Bei Verbrauchern gilt
+            diese Rechtswahl nur, soweit nicht zwingende Vorschriften des Staates ihres gewöhnlichen Aufenthalts einen
+            weitergehenden Schutz gewähren.
+          </li>
+          <li>
+            Sind Sie Kaufmann, juristische Person des öffentlichen Rechts oder öffentlich-rechtliches Sondervermögen,
+            ist Gerichtsstand für alle Streitigkeiten unser Sitz in {COMPANY.city}.
+          </li>
+          <li>
+            Wir sind nicht bereit und nicht verpflichtet, an Streitbeilegungsverfahren vor einer
+            Verbraucherschlichtungsstelle teilzunehmen.
+          </li>
+          <li>
+            Sollte eine Bestimmung dieser AGB unwirksam sein, bleibt die Wirksamkeit der übrigen Bestimmungen unberührt.
+          </li>
+        </ol>
+      </LegalSection>
+    </LegalPage>
+  );
+}

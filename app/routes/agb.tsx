@@ -1,0 +1,13 @@
+import { TermsOfService } from "#app/features/legal/terms-of-service.tsx";
+import { pageMeta } from "#app/features/site-settings/site-settings.ts";
+
+export const meta = () =>
+  pageMeta({
+    title: "AGB",
+    description:
+      "Allgemeine Geschäftsbedingungen von Postwerk: Pläne und Preise, Credits, kostenloser Test, Zahlung, Kündigung, Widerrufsrecht, KI-Inhalte und Haftung.",
+  });
+
+export default function TermsPage() {
+  return <TermsOfService />;
+}

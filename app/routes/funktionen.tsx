@@ -1,0 +1,280 @@
+import {
+  Archive,
+  ArrowRight,
+  BookCheck,
+  CircleGauge,
+  Eye,
+  FileText,
+  Globe,
+  ImageIcon,
+  Languages,
+  ListChecks,
+  MessageSquareQuote,
+  Share2,
+  Sparkles,
+  SpellCheck,
+  Wand2,
+  Zap,
+} from "lucide-react";
+import { Link } from "react-router";
+import { Button } from "#app/components/ui/button.tsx";
+import {
+  ChipList,
+  ClosingCta,
+  type Feature,
+  FeatureGrid,
+  PageHero,
+  PageSection,
+  StepList,
+  TextLink,
+} from "#app/features/marketing/page-sections.tsx";
+import {
+  GENERATOR_LANGUAGES,
+  GENERATOR_NETWORKS,
+  GENERATOR_PRO_MONTHLY_CREDITS,
+  GENERATOR_TONES,
+  IMAGE_FORMATS_LABEL,
+  IMAGE_MAX_MEGABYTES,
+  POSTS_PER_GENERATION,
+} from "#app/features/marketing/product-facts.ts";
+import { pageMeta } from "#app/features/site-settings/site-settings.ts";
+import { CREDITS_PER_GENERATION, STARTING_CREDITS } from "#shared/credits.ts";
+import { OPTIMIZER_TRIAL_DAYS } from "#shared/pricing.ts";
+import { ROUTES } from "#shared/routes.ts";
+
+export const meta = () =>
+  pageMeta({
+    title: "Funktionen",
+    description:
+      "KI-Beitragsgenerator für Facebook, Instagram, LinkedIn und X mit vier Tonalitäten und fünf Sprachen, dazu der X-Post Optimizer mit Live-Bewertung und KI-Verbesserung.",
+  });
+
+const GENERATOR_FEATURES: Feature[] = [
+  {
+    icon: FileText,
+    title: "Text oder Stichworte genügen",
+    text: "Notieren Sie, worum es geht: Produktstart, Event, Blogartikel oder Angebot der Woche. Ein paar Stichworte reichen, ganze Sätze gehen auch.",
+  },
+  {
+    icon: Globe,
+    title: "Website als Quelle",
+    text: "Geben Sie optional eine Adresse an: Postwerk liest Titel, Beschreibung und Haupttext der Seite und greift Fakten, Namen und Zahlen daraus auf.",
+  },
+  {
+    icon: ImageIcon,
+    title: "Bild als Kontext",
+    text: `Laden Sie optional ein Bild hoch (${IMAGE_FORMATS_LABEL}, bis ${IMAGE_MAX_MEGABYTES} MB). Die KI formuliert passend zum Motiv; gespeichert wird es ohne Metadaten.`,
+  },
+  {
+    icon: Share2,
+    title: "Vier Netzwerke",
+    text: (
+      <>
+        <p>Länge, Aufbau, Hashtags und Ansprache passen zur Plattform – pointiert für X, fachlich für LinkedIn.</p>
+        <ChipList label="Netzwerke" items={GENERATOR_NETWORKS} />
+      </>
+    ),
+  },
+  {
+    icon: MessageSquareQuote,
+    title: "Vier Tonalitäten",
+    text: (
+      <>
+        <p>Vom herzlichen Community-Post bis zur Verkaufsaktion: Sie bestimmen, wie Ihre Marke klingt.</p>
+        <ChipList label="Tonalitäten" items={GENERATOR_TONES} />
+      </>
+    ),
+  },
+  {
+    icon: Languages,
+    title: "Fünf Ausgabesprachen",
+    text: (
+      <>
+        <p>Stichworte auf Deutsch, Beitrag in der Sprache Ihrer Zielgruppe.</p>
+        <ChipList label="Sprachen" items={GENERATOR_LANGUAGES} />
+      </>
+    ),
+  },
+  {
+    icon: Sparkles,
+    title: `${POSTS_PER_GENERATION} Vorschläge pro Durchlauf`,
+    text: `Jeder Durchlauf liefert ${POSTS_PER_GENERATION} unterschiedliche Varianten. Nehmen Sie die beste, kombinieren Sie sie oder testen Sie sie gegeneinander.`,
+  },
+  {
+    icon: Zap,
+    title: "Live beim Schreiben zusehen",
+    text: "Die Vorschläge erscheinen, während die KI schreibt. Der erste Beitrag steht nach wenigen Sekunden da, nicht erst am Ende des Durchlaufs.",
+  },
+  {
+    icon: Archive,
+    title: "Archiv mit Suche",
+    text: "Jeder Durchlauf landet automatisch im Archiv. Suchen Sie in Stichworten und Beiträgen, filtern Sie nach Netzwerk, Sprache und Tonalität.",
+  },
+];
+
+const GENERATOR_STEPS = [
+  { title: "Inhalt beschreiben", text: "Thema in Stichworten, optional mit Website und Bild." },
+  { title: "Zielgruppe wählen", text: "Netzwerk, Tonalität und Sprache festlegen." },
+  { title: "KI arbeiten lassen", text: `${POSTS_PER_GENERATION} Vorschläge entstehen live vor Ihren Augen.` },
+  { title: "Teilen", text: "Kopieren oder direkt per E-Mail, auf LinkedIn oder X teilen." },
+];
+
+const OPTIMIZER_FEATURES: Feature[] = [
+  {
+    icon: CircleGauge,
+    title: "Live-Zähler nach X-Regeln",
+    text: "Zeichen, Wörter und Sätze, gezählt wie bei X: Links mit 23 Zeichen, Emojis doppelt. Die Anzeige „n/195“ wird gelb unter 130 und rot über 195 Zeichen.",
+  },
+  {
+    icon: ListChecks,
+    title: "Sechs Kriterien, eine Punktzahl",
+    text: (
+      <ul className="grid gap-1">
+        <li>Länge von 130 bis 195 Zeichen</li>
+        <li>Höchstens eine Erwähnung, ein Hashtag, ein Ausrufezeichen</li>
+        <li>Kein Satz länger als 95 Zeichen</li>
+        <li>Höchstens 37 Wörter, Links nicht mitgezählt</li>
+      </ul>
+    ),
+  },
+  {
+    icon: Eye,
+    title: "Vorschau wie auf X",
+    text: "Sehen Sie Ihren Post so, wie Ihre Follower ihn sehen – mit hervorgehobenen Hashtags und markierten Stellen, die Punkte kosten.",
+  },
+  {
+    icon: SpellCheck,
+    title: "KI-Grammatikprüfung",
+    text: "Korrigiert Rechtschreibung, Grammatik und Zeichensetzung, ohne Ihren Stil zu verändern. Mit einem Klick zurück zum Original.",
+  },
+  {
+    icon: Wand2,
+    title: "KI-Verbesserung",
+    text: "Formt Ihren Post so um, dass er alle sechs Kriterien erfüllt – in Ihrer Sprache und Ihrem Ton. Sie sehen jede Änderung, bevor Sie sie übernehmen.",
+  },
+  {
+    icon: BookCheck,
+    title: "Rechtschreibhinweise",
+    text: "Unbekannte Wörter werden schon beim Tippen markiert, mit Korrekturvorschlägen zum Anklicken – auch in der kostenlosen Basis-Version.",
+  },
+];
+
+export default function FeaturesPage() {
+  return (
+    <>
+      <PageHero
+        eyebrow="Funktionen"
+        title="Zwei Werkzeuge für Ihren Social-Media-Alltag"
+        actions={
+          <>
+            <Button asChild size="lg">
+              <Link to={ROUTES.generator}>
+                Beitrag erstellen
+                <ArrowRight aria-hidden />
+              </Link>
+            </Button>
+            <Button asChild size="lg" variant="outline">
+              <Link to={ROUTES.optimizer}>X-Post Optimizer testen</Link>
+            </Button>
+          </>
+        }
+      >
+        <p>
+          Der Beitragsgenerator schreibt aus Ihren Stichworten fertige Posts für {GENERATOR_NETWORKS.length} Netzwerke.
+          Der X-Post Optimizer prüft jeden Post für X live und macht ihn mit KI stärker.
+        </p>
+        <p>Beides auf Deutsch, beides im Browser, ohne Installation.</p>
+      </PageHero>
+
+      <nav aria-label="Auf dieser Seite" className="mx-auto max-w-6xl px-4">
+        <ul className="flex flex-wrap gap-3 text-sm">
+          <li>
+            <a href="#generator" className="rounded-full border border-slate-300 px-4 py-2 hover:bg-slate-50">
+              Beitragsgenerator
+            </a>
+          </li>
+          <li>
+            <a href="#optimizer" className="rounded-full border border-slate-300 px-4 py-2 hover:bg-slate-50">
+              X-Post Optimizer
+            </a>
+          </li>
+        </ul>
+      </nav>
+
+      <PageSection
+        id="generator"
+        eyebrow="Beitragsgenerator"
+        title="Vom Stichwort zum fertigen Beitrag"
+        lead="Sie wissen, was Sie sagen wollen – Postwerk findet die Worte dafür. Für jedes Netzwerk im passenden Format, in Ihrem Ton und in der Sprache Ihrer Zielgruppe."
+      >
+        <FeatureGrid features={GENERATOR_FEATURES} />
+        <h3 className="mt-12 text-xl font-semibold text-slate-900">So entsteht Ihr Beitrag</h3>
+        <div className="mt-6">
+          <StepList steps={GENERATOR_STEPS} />
+        </div>
+        <div className="mt-10 flex flex-col gap-4 rounded-xl bg-slate-50 p-6 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-slate-700">
+            Neue Konten starten mit {STARTING_CREDITS} Credits, ein Durchlauf kostet {CREDITS_PER_GENERATION} Credit.
+            Mit Pro erhalten Sie {GENERATOR_PRO_MONTHLY_CREDITS} Credits pro Monat –{" "}
+            <TextLink to={ROUTES.pricing}>alle Preise ansehen</TextLink>.
+          </p>
+          <Button asChild className="shrink-0">
+            <Link to={ROUTES.generator}>Beitrag erstellen</Link>
+          </Button>
+        </div>
+      </PageSection>
+
+      <div className="bg-slate-50">
+        <PageSection
+          id="optimizer"
+          eyebrow="X-Post Optimizer"
+          title="Jeder Post für X auf den Punkt"
+          lead="Schreiben Sie Ihren Post und sehen Sie live, was ihn ausbremst. Sechs klare Kriterien statt Bauchgefühl – und eine KI, die auf Wunsch den Feinschliff übernimmt."
+        >
+          <FeatureGrid features={OPTIMIZER_FEATURES} />
+          <figure className="mt-12 overflow-hidden rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4">
+            <img
+              src="/images/optimizer-editor.png"
+              alt="Der Editor des X-Post Optimizers mit Live-Zähler und markierten Stellen im Text"
+              width={692}
+              height={428}
+              loading="lazy"
+              decoding="async"
+              className="mx-auto h-auto w-full max-w-2xl rounded-lg"
+            />
+            <figcaption className="mt-3 text-center text-sm text-slate-600">
+              Der Editor markiert, was Punkte kostet, und zählt so, wie X zählt.
+            </figcaption>
+          </figure>
+          <div className="mt-10 flex flex-col gap-4 rounded-xl bg-white p-6 sm:flex-row sm:items-center sm:justify-between">
+            <p className="text-slate-700">
+              Live-Zähler, Checkliste und Vorschau sind kostenlos. Die KI-Funktionen gehören zu Premium –{" "}
+              {OPTIMIZER_TRIAL_DAYS} Tage gratis testen, ohne Kreditkarte.
+            </p>
+            <Button asChild className="shrink-0">
+              <Link to={ROUTES.optimizer}>Optimizer öffnen</Link>
+            </Button>
+          </div>
+        </PageSection>
+      </div>
+
+      <div className="pt-14">
+        <ClosingCta
+          title="Ihr nächster Post ist nur ein paar Stichworte entfernt"
+          actions={
+            <>
+              <Button asChild size="lg" variant="outline" className="border-white">
+                <Link to={ROUTES.generator}>Beitrag erstellen</Link>
+              </Button>
+              <Button asChild size="lg" variant="outline" className="border-white">
+                <Link to={ROUTES.optimizer}>X-Post Optimizer testen</Link>
+              </Button>
+            </>
+          }
+        >
+          Registrieren Sie sich kostenlos und probieren Sie beide Werkzeuge mit Ihrem nächsten echten Thema aus.
+        </ClosingCta>
+      </div>
+    </>
+  );
+}

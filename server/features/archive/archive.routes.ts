@@ -1,0 +1,31 @@
+import { Hono } from "hono";
+import { validator } from "hono/validator";
+import { ARCHIVE_MESSAGES, ArchiveQuerySchema } from "#shared/archive.schemas.ts";
+import type { AppEnv } from "../../app-env.ts";
+import { requireSession } from "../../session.ts";
+import { deleteArchivedPost, getArchivedPost, listArchivedPosts } from "./archive.service.ts";
+
+// /api/archive (issue 4, ADR 0014): the signed-in user's own entries only.
+export const archiveRoutes = new Hono<AppEnv>()
+  .get(
+    "/",
+    requireSession,
+    validator("query", (value, c) => {
+      const parsed = ArchiveQuerySchema.safeParse(value);
+      if (!parsed.success) return c.json({ error: ARCHIVE_MESSAGES.invalidQuery }, 400);
+      return parsed.data;
+    }),
+    async (c) => {
+      return c.json(await listArchivedPosts(c.var.deps.db, c.var.session.user.id, c.req.valid("query")), 200);
+    },
+  )
+  .get("/:id", requireSession, async (c) => {
+    const entry = await getArchivedPost(c.var.deps.db, c.var.session.user.id, c.req.param("id"));
+    if (!entry) return c.json({ error: ARCHIVE_MESSAGES.notFound }, 404);
+    return c.json(entry, 200);
+  })
+  .delete("/:id", requireSession, async (c) => {
+    const deleted = await deleteArchivedPost(c.var.deps, c.var.logger, c.var.session.user.id, c.req.param("id"));
+    if (!deleted) return c.json({ error: ARCHIVE_MESSAGES.notFound }, 404);
+    return c.json({ deleted: true }, 200);
+  });

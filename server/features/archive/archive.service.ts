@@ -1,0 +1,112 @@
+import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { ARCHIVE_FILTER_ALL, ARCHIVE_PAGE_SIZE, type ArchiveQuery } from "#shared/archive.schemas.ts";
+import type { AppDeps } from "../../app-env.ts";
+import type { Database } from "../../db/client.ts";
+import { archivedPosts } from "../../db/schema/generator.ts";
+import { imageNameFromPublicUrl } from "../../integrations/storage/image-storage.ts";
+import type { Logger } from "../../logger.ts";
+
+// The archive of generated posts (spec sections 2, 4 and 7 "archived_posts"; ADR 0014). Every
+// query is scoped to the signed-in user: another user's entry does not exist (404), on
+// every route.
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const entryColumns = {
+  id: archivedPosts.id,
+  platform: archivedPosts.platform,
+  language: archivedPosts.language,
+  tone: archivedPosts.tone,
+  keyPoints: archivedPosts.keyPoints,
+  imageUrl: archivedPosts.imageUrl,
+  website: archivedPosts.website,
+  posts: archivedPosts.generatedPosts,
+  demo: archivedPosts.demo,
+  createdAt: archivedPosts.createdAt,
+};
+
+type EntryRow = {
+  id: string;
+  platform: string;
+  language: string;
+  tone: string;
+  keyPoints: string;
+  imageUrl: string | null;
+  website: string | null;
+  posts: string[];
+  demo: boolean;
+  createdAt: Date;
+};
+
+function toEntry(row: EntryRow) {
+  return { ...row, createdAt: row.createdAt.toISOString() };
+}
+
+export type ArchiveEntry = ReturnType<typeof toEntry>;
+
+export async function listArchivedPosts(db: Database, userId: string, query: ArchiveQuery) {
+  const conditions: SQL[] = [eq(archivedPosts.userId, userId)];
+  if (query.platform !== ARCHIVE_FILTER_ALL) conditions.push(eq(archivedPosts.platform, query.platform));
+  if (query.language !== ARCHIVE_FILTER_ALL) conditions.push(eq(archivedPosts.language, query.language));
+  if (query.tone !== ARCHIVE_FILTER_ALL) conditions.push(eq(archivedPosts.tone, query.tone));
+  const tsQuery = buildSearchQuery(query.search);
+  if (tsQuery) conditions.push(sql`${archivedPosts.searchVector} @@ to_tsquery('simple', ${tsQuery})`);
+  const where = and(...conditions);
+
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(entryColumns)
+      .from(archivedPosts)
+      .where(where)
+      .orderBy(desc(archivedPosts.createdAt), desc(archivedPosts.id))
+      .limit(ARCHIVE_PAGE_SIZE)
+      .offset((query.page - 1) * ARCHIVE_PAGE_SIZE),
+    db.select({ value: count() }).from(archivedPosts).where(where),
+  ]);
+  const totalCount = Number(total?.value ?? 0);
+  return {
+    entries: rows.map(toEntry),
+    total: totalCount,
+    page: query.page,
+    pageSize: ARCHIVE_PAGE_SIZE,
+    pageCount: Math.max(1, Math.ceil(totalCount / ARCHIVE_PAGE_SIZE)),
+  };
+}
+
+/**
+ * The user's words as a prefix search over key points and posts (ADR 0014): every word must
+ * occur, each as the start of a word ("rabatt" finds "Rabatte"), case-insensitively. Only
+ * letters and digits reach to_tsquery, so no input can break its syntax. null: no filter.
+ */
+export function buildSearchQuery(search: string): string | null {
+  const words = search.toLowerCase().match(/[\p{L}\p{N}]+/gu);
+  if (!words) return null;
+  return [...new Set(words)].map((word) => `'${word}':*`).join(" & ");
+}
+
+export async function getArchivedPost(db: Database, userId: string, id: string): Promise<ArchiveEntry | null> {
+  if (!UUID.test(id)) return null;
+  const [row] = await db
+    .select(entryColumns)
+    .from(archivedPosts)
+    .where(and(eq(archivedPosts.id, id), eq(archivedPosts.userId, userId)))
+    .limit(1);
+  return row ? toEntry(row) : null;
+}
+
+/** Deletes the whole entry (spec section 4 "Archive") and its image; false when it is not the user's. */
+export async function deleteArchivedPost(deps: AppDeps, logger: Logger, userId: string, id: string): Promise<boolean> {
+  if (!UUID.test(id)) return false;
+  const [deleted] = await deps.db
+    .delete(archivedPosts)
+    .where(and(eq(archivedPosts.id, id), eq(archivedPosts.userId, userId)))
+    .returning({ imageUrl: archivedPosts.imageUrl });
+  if (!deleted) return false;
+  const imageName = imageNameFromPublicUrl(deleted.imageUrl);
+  if (imageName) {
+    await deps.imageStorage
+      .remove(imageName)
+      .catch((error: unknown) => logger.warn({ err: error }, "Bild des Archiv-Eintrags konnte nicht entfernt werden"));
+  }
+  return true;
+}

@@ -1,0 +1,201 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ARCHIVE_PAGE_SIZE } from "#shared/archive.schemas.ts";
+import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
+import { archivedPosts } from "../../db/schema/generator.ts";
+import { profiles } from "../../db/schema/profiles.ts";
+import { buildSearchQuery } from "./archive.service.ts";
+
+let t: TestApp;
+let anna: { cookie: string; userId: string };
+let ben: { cookie: string; userId: string };
+
+async function signUp(email: string) {
+  const cookie = await t.signUpAndConfirm(email);
+  const [profile] = await t.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.email, email));
+  return { cookie, userId: profile?.id ?? "" };
+}
+
+type Seed = { platform: string; language: string; tone: string; keyPoints: string; posts: string[] };
+
+async function archive(userId: string, seed: Seed, minutesAgo: number): Promise<string> {
+  const [row] = await t.db
+    .insert(archivedPosts)
+    .values({
+      userId,
+      platform: seed.platform,
+      language: seed.language,
+      tone: seed.tone,
+      keyPoints: seed.keyPoints,
+      generatedPosts: seed.posts,
+      createdAt: new Date(Date.now() - minutesAgo * 60_000),
+    })
+    .returning({ id: archivedPosts.id });
+  return row?.id ?? "";
+}
+
+const ids: Record<string, string> = {};
+beforeAll(async () => {
+  t = await createTestApp();
+  anna = await signUp("anna-archiv@example.test");
+  ben = await signUp("ben-archiv@example.test");
+  ids.newest = await archive(
+    anna.userId,
+    {
+      platform: "twitter",
+      language: "german",
+      tone: "friendly",
+      keyPoints: "Zimtschnecken, Samstag",
+      posts: ["Frische Zimtschnecken am Samstag! #Bäckerei", "Zwei", "Drei"],
+    },
+    1,
+  );
+  ids.middle = await archive(
+    anna.userId,
+    {
+      platform: "linkedin",
+      language: "english",
+      tone: "formal",
+      keyPoints: "Quarterly results",
+      posts: ["Our Äpfel-Aktion grew revenue by 12 percent.", "Two", "Three"],
+    },
+    2,
+  );
+  ids.oldest = await archive(
+    anna.userId,
+    {
+      platform: "instagram",
+      language: "german",
+      tone: "humorous",
+      keyPoints: "Sommerfest im Garten",
+      posts: ["Sommerfest! Wer bringt den Grill mit?", "Zwei", "Drei"],
+    },
+    3,
+  );
+  ids.ben = await archive(
+    ben.userId,
+    {
+      platform: "twitter",
+      language: "german",
+      tone: "friendly",
+      keyPoints: "Zimtschnecken bei Ben",
+      posts: ["Bens geheime Zimtschnecken", "Zwei", "Drei"],
+    },
+    1,
+  );
+});
+afterAll(() => t?.close());
+
+const list = async (cookie: string, query = "") => {
+  const response = await t.request(`/api/archive${query}`, { cookie });
+  expect(response.status).toBe(200);
+  return response.json();
+};
+
+describe("GET /api/archive", () => {
+  it("lists the user's own entries, newest first, two per page with the total", async () => {
+    const first = await list(anna.cookie);
+    expect(first).toMatchObject({ total: 3, page: 1, pageSize: ARCHIVE_PAGE_SIZE, pageCount: 2 });
+    expect(first.entries.map((entry: { id: string }) => entry.id)).toEqual([ids.newest, ids.middle]);
+    expect(first.entries[0]).toMatchObject({
+      platform: "twitter",
+      keyPoints: "Zimtschnecken, Samstag",
+      posts: ["Frische Zimtschnecken am Samstag! #Bäckerei", "Zwei", "Drei"],
+      imageUrl: null,
+      demo: false,
+    });
+    const second = await list(anna.cookie, "?page=2");
+    expect(second.entries.map((entry: { id: string }) => entry.id)).toEqual([ids.oldest]);
+    expect((await list(anna.cookie, "?page=9")).entries).toEqual([]);
+  });
+
+  it("filters by platform, language and tone; 'all' means no filter", async () => {
+    const ids_ = async (query: string) =>
+      (await list(anna.cookie, query)).entries.map((entry: { id: string }) => entry.id);
+    expect(await ids_("?platform=linkedin")).toEqual([ids.middle]);
+    expect(await ids_("?language=german&page=1")).toEqual([ids.newest, ids.oldest]);
+    expect(await ids_("?tone=humorous")).toEqual([ids.oldest]);
+    expect(await ids_("?platform=all&language=all&tone=all")).toEqual([ids.newest, ids.middle]);
+    expect((await list(anna.cookie, "?platform=twitter&tone=formal")).total).toBe(0);
+  });
+
+  it("searches key points and posts case-insensitively, by word beginnings", async () => {
+    const found = async (search: string) =>
+      (await list(anna.cookie, `?search=${encodeURIComponent(search)}`)).entries.map(
+        (entry: { id: string }) => entry.id,
+      );
+    expect(await found("zimtschnecken")).toEqual([ids.newest]); // key points and a post, Ben's not
+    expect(await found("GRILL")).toEqual([ids.oldest]); // only in a post
+    expect(await found("quarter")).toEqual([ids.middle]); // prefix of a key point
+    expect(await found("äpfel")).toEqual([ids.middle]); // umlaut, lower case of "Äpfel"
+    expect(await found("#bäckerei")).toEqual([ids.newest]);
+    expect(await found("sommerfest garten")).toEqual([ids.oldest]); // every word must match
+    expect(await found("sommerfest linkedin")).toEqual([]);
+    expect(await found("' & | ! :*")).toHaveLength(2); // no words: no search filter, no SQL error
+  });
+
+  it("refuses unknown filters with 400 and needs a session", async () => {
+    const response = await t.request("/api/archive?platform=myspace", { cookie: anna.cookie });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: "Ungültige Filter für das Archiv." });
+    expect((await t.request("/api/archive?page=0", { cookie: anna.cookie })).status).toBe(400);
+    expect((await t.request("/api/archive")).status).toBe(401);
+  });
+});
+
+describe("another user's entry", () => {
+  it("never appears in the list or the search", async () => {
+    const benList = await list(ben.cookie);
+    expect(benList.total).toBe(1);
+    expect(benList.entries.map((entry: { id: string }) => entry.id)).toEqual([ids.ben]);
+    const search = await list(anna.cookie, "?search=bens");
+    expect(search.total).toBe(0);
+  });
+
+  it("cannot be read (404)", async () => {
+    const response = await t.request(`/api/archive/${ids.newest}`, { cookie: ben.cookie });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: "Eintrag nicht gefunden" });
+    expect((await t.request(`/api/archive/${ids.newest}`, { cookie: anna.cookie })).status).toBe(200);
+  });
+
+  it("cannot be deleted (404) and stays in place", async () => {
+    const response = await t.request(`/api/archive/${ids.newest}`, { method: "DELETE", cookie: ben.cookie });
+    expect(response.status).toBe(404);
+    expect(
+      await t.db
+        .select()
+        .from(archivedPosts)
+        .where(eq(archivedPosts.id, ids.newest ?? "")),
+    ).toHaveLength(1);
+  });
+});
+
+describe("DELETE /api/archive/:id", () => {
+  it("deletes the user's own entry, after which it is gone", async () => {
+    const id = await archive(
+      anna.userId,
+      { platform: "facebook", language: "german", tone: "friendly", keyPoints: "Weg damit", posts: ["a", "b", "c"] },
+      10,
+    );
+    const response = await t.request(`/api/archive/${id}`, { method: "DELETE", cookie: anna.cookie });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ deleted: true });
+    expect((await t.request(`/api/archive/${id}`, { method: "DELETE", cookie: anna.cookie })).status).toBe(404);
+    expect((await t.request(`/api/archive/${id}`, { cookie: anna.cookie })).status).toBe(404);
+  });
+
+  it("answers 404 for ids that are no UUID, and 401 without a session", async () => {
+    expect((await t.request("/api/archive/123", { method: "DELETE", cookie: anna.cookie })).status).toBe(404);
+    expect((await t.request("/api/archive/kein-eintrag", { cookie: anna.cookie })).status).toBe(404);
+    expect((await t.request(`/api/archive/${ids.oldest}`, { method: "DELETE" })).status).toBe(401);
+  });
+});
+
+describe("buildSearchQuery", () => {
+  it("turns words into a prefix query and drops everything else", () => {
+    expect(buildSearchQuery("Zimt Schnecke")).toBe("'zimt':* & 'schnecke':*");
+    expect(buildSearchQuery("O'Reilly & | !")).toBe("'o':* & 'reilly':*");
+    expect(buildSearchQuery("  ")).toBeNull();
+  });
+});

@@ -1,0 +1,53 @@
+import { Hono } from "hono";
+import { validator } from "hono/validator";
+import { CONSENT_ERRORS, ConsentHistoryQuerySchema, SaveConsentSchema } from "#shared/consent.schemas.ts";
+import type { AppEnv } from "../../app-env.ts";
+import { getClientIp } from "../../client-ip.ts";
+import { limitPerIp } from "../../rate-limit.ts";
+import { validateJson } from "../../validation.ts";
+import {
+  CONSENT_SAVE_RATE_LIMIT,
+  listConsentHistory,
+  listCookieDefinitions,
+  recordConsent,
+} from "./consent.service.ts";
+
+// /api/consent (spec sections 2-4 "Consent" and 7, ADR 0010). Public: a visitor needs no
+// account to choose, but a signed-in user's choices are recorded under their account.
+export const consentRoutes = new Hono<AppEnv>()
+  .get("/definitions", async (c) => {
+    return c.json(await listCookieDefinitions(c.var.deps.db), 200);
+  })
+  .get(
+    "/history",
+    validator("query", (value, c) => {
+      const parsed = ConsentHistoryQuerySchema.safeParse(value);
+      if (!parsed.success) return c.json({ error: CONSENT_ERRORS.invalidVisitor }, 400);
+      return parsed.data;
+    }),
+    async (c) => {
+      c.header("Cache-Control", "no-store");
+      const history = await listConsentHistory(c.var.deps.db, {
+        userId: c.var.session?.user.id ?? null,
+        visitorId: c.req.valid("query").visitorId,
+      });
+      return c.json(history, 200);
+    },
+  )
+  .post(
+    "/",
+    limitPerIp(CONSENT_SAVE_RATE_LIMIT),
+    validateJson(SaveConsentSchema, CONSENT_ERRORS.unreadable),
+    async (c) => {
+      const { version, visitorId, ...settings } = c.req.valid("json");
+      // ADR 0010: the address as our server sees it, never from an IP-lookup service.
+      const entry = await recordConsent(c.var.deps.db, {
+        settings,
+        version,
+        visitorId,
+        userId: c.var.session?.user.id ?? null,
+        ipAddress: getClientIp(c, c.var.deps.env.TRUST_PROXY),
+      });
+      return c.json(entry, 201);
+    },
+  );

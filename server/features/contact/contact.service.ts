@@ -1,0 +1,65 @@
+import type { z } from "zod";
+import { CONTACT_MIN_FILL_MS, type ContactRequestSchema } from "#shared/contact.schemas.ts";
+import { ROUTES } from "#shared/routes.ts";
+import type { AppDeps } from "../../app-env.ts";
+import { contactMessages } from "../../db/schema/contact-messages.ts";
+import { composeContactNotificationMail } from "../../integrations/mail/mail-templates.ts";
+import { type Logger, maskEmail } from "../../logger.ts";
+import type { RateLimitRule } from "../rate-limit/rate-limit.service.ts";
+
+// The public contact form (issue 5, ADR 0011): spam guard, storage, the operator's mail.
+
+// ADR 0011: per address, counted in the database like every other limit.
+export const CONTACT_RATE_LIMIT: RateLimitRule = { name: "contact", max: 5, windowMs: 10 * 60_000 };
+
+type ContactSubmission = z.output<typeof ContactRequestSchema>;
+
+type SpamReason = "honeypot" | "too-fast";
+
+// ADR 0011: a filled honeypot or a form sent faster than a person can type it. A missing
+// or odd duration counts as too fast: only a script leaves it out.
+function detectSpam(submission: Pick<ContactSubmission, "website" | "fillDurationMs">): SpamReason | null {
+  if (submission.website !== undefined && submission.website !== "") return "honeypot";
+  const duration = submission.fillDurationMs;
+  if (typeof duration !== "number" || !Number.isFinite(duration) || duration < CONTACT_MIN_FILL_MS) return "too-fast";
+  return null;
+}
+
+// Stores the message as "new" (spec section 4) and tells the operator. Spam is dropped
+// silently, so the caller answers it like a success and a bot learns nothing.
+export async function submitContactMessage(
+  deps: AppDeps,
+  logger: Logger,
+  submission: ContactSubmission,
+): Promise<{ stored: boolean }> {
+  const spam = detectSpam(submission);
+  if (spam) {
+    logger.warn({ reason: spam, email: maskEmail(submission.email) }, "Kontaktanfrage als Spam verworfen");
+    return { stored: false };
+  }
+  const contact = { name: submission.name, email: submission.email, message: submission.message };
+  const [row] = await deps.db
+    .insert(contactMessages)
+    .values({ ...contact, status: "new" })
+    .returning({ id: contactMessages.id });
+  logger.info({ contactMessageId: row?.id, email: maskEmail(contact.email) }, "Kontaktanfrage gespeichert");
+  // Not awaited: the message is safe in the database, and a slow or broken mail server
+  // must neither keep the visitor waiting nor turn their success into an error.
+  void notifyOperator(deps, logger, contact);
+  return { stored: true };
+}
+
+async function notifyOperator(
+  deps: AppDeps,
+  logger: Logger,
+  contact: { name: string; email: string; message: string },
+) {
+  const operator = deps.env.CONTACT_EMAIL;
+  if (!operator) return;
+  try {
+    const mail = composeContactNotificationMail(contact, `${deps.env.BASE_URL}${ROUTES.admin}`);
+    await deps.mailer.send({ to: operator, replyTo: contact.email, ...mail });
+  } catch (error) {
+    logger.error({ err: error }, "Benachrichtigung über die Kontaktanfrage nicht versendet");
+  }
+}

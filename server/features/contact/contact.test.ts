@@ -1,0 +1,165 @@
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_MIN_FILL_MS, CONTACT_TEXTS } from "#shared/contact.schemas.ts";
+import { createTestApp, TEST_BASE_URL, type TestApp } from "../../../tests/setup/test-app.ts";
+import { waitForMail } from "../../../tests/support/outbox.ts";
+import { contactMessages } from "../../db/schema/contact-messages.ts";
+import { PUBLIC_TOO_MANY_REQUESTS } from "../../rate-limit.ts";
+import { CONTACT_RATE_LIMIT } from "./contact.service.ts";
+
+const OPERATOR = "kontakt@postwerk.example";
+
+let t: TestApp;
+beforeAll(async () => {
+  // TRUST_PROXY lets each test speak from its own address, so no test uses up another's limit.
+  t = await createTestApp({ CONTACT_EMAIL: OPERATOR, TRUST_PROXY: "true" });
+});
+afterAll(() => t?.close());
+afterEach(() => vi.restoreAllMocks());
+
+let visitorCount = 0;
+
+// A fresh visitor: own address, own e-mail, and a form filled at human speed.
+function newVisitor() {
+  visitorCount += 1;
+  return {
+    ip: `203.0.113.${visitorCount}`,
+    fields: {
+      name: "Erika Mustermann",
+      email: `besucher-${visitorCount}@example.test`,
+      message: "Guten Tag, ich hätte gern ein Angebot für unser Team.",
+      website: "",
+      fillDurationMs: CONTACT_MIN_FILL_MS + 5000,
+    },
+  };
+}
+
+function sendContact(app: TestApp, ip: string, body: unknown) {
+  return app.request("/api/contact", {
+    method: "POST",
+    body: typeof body === "string" ? body : JSON.stringify(body),
+    headers: { "x-forwarded-for": ip },
+  });
+}
+
+function storedMessagesFrom(app: TestApp, email: string) {
+  return app.db.select().from(contactMessages).where(eq(contactMessages.email, email));
+}
+
+describe("POST /api/contact", () => {
+  it("stores a valid message with status new, without a session", async () => {
+    const { ip, fields } = newVisitor();
+    const response = await sendContact(t, ip, { ...fields, name: "  Erika Mustermann  " });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ message: CONTACT_TEXTS.sent });
+    const rows = await storedMessagesFrom(t, fields.email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ name: "Erika Mustermann", message: fields.message, status: "new" });
+  });
+
+  it.each([
+    ["a name shorter than 2 characters", { name: " E " }, "Name muss mindestens 2 Zeichen lang sein."],
+    ["no name at all", { name: undefined }, "Name muss mindestens 2 Zeichen lang sein."],
+    ["a name longer than 100 characters", { name: "E".repeat(101) }, "Name darf höchstens 100 Zeichen lang sein."],
+    ["an invalid e-mail", { email: "erika@" }, "Bitte geben Sie eine gültige E-Mail-Adresse ein."],
+    [
+      "a message shorter than 10 characters",
+      { message: "Hallo    " },
+      "Nachricht muss mindestens 10 Zeichen lang sein.",
+    ],
+    [
+      "a message longer than 5000 characters",
+      { message: "a".repeat(CONTACT_MESSAGE_MAX_LENGTH + 1) },
+      "Nachricht darf höchstens 5000 Zeichen lang sein.",
+    ],
+  ])("refuses %s with 400 and the German message, storing nothing", async (_case, change, error) => {
+    const { ip, fields } = newVisitor();
+    const response = await sendContact(t, ip, { ...fields, ...change });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error });
+    expect(await storedMessagesFrom(t, fields.email)).toHaveLength(0);
+  });
+
+  it("answers a body that is no contact form with 400, never 500", async () => {
+    for (const body of ["{kein json", "[]", "null"]) {
+      const response = await sendContact(t, newVisitor().ip, body);
+      expect(response.status).toBe(400);
+    }
+  });
+
+  it("answers a filled honeypot like a success but stores nothing", async () => {
+    const { ip, fields } = newVisitor();
+    const response = await sendContact(t, ip, { ...fields, website: "https://spam.example" });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ message: CONTACT_TEXTS.sent });
+    expect(await storedMessagesFrom(t, fields.email)).toHaveLength(0);
+  });
+
+  it("answers a form sent faster than a person can fill it like a success but stores nothing", async () => {
+    for (const fillDurationMs of [CONTACT_MIN_FILL_MS - 1, undefined, "9999"]) {
+      const { ip, fields } = newVisitor();
+      const response = await sendContact(t, ip, { ...fields, fillDurationMs });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ message: CONTACT_TEXTS.sent });
+      expect(await storedMessagesFrom(t, fields.email)).toHaveLength(0);
+    }
+  });
+
+  it(`allows ${CONTACT_RATE_LIMIT.max} messages per address in ten minutes, then answers 429 in German`, async () => {
+    const { ip, fields } = newVisitor();
+    for (let sent = 0; sent < CONTACT_RATE_LIMIT.max; sent++) {
+      expect((await sendContact(t, ip, fields)).status).toBe(200);
+    }
+    const refused = await sendContact(t, ip, fields);
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ error: PUBLIC_TOO_MANY_REQUESTS });
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await storedMessagesFrom(t, fields.email)).toHaveLength(CONTACT_RATE_LIMIT.max);
+    // Another address is not affected.
+    expect((await sendContact(t, newVisitor().ip, fields)).status).toBe(200);
+  });
+
+  it("mails the operator name, e-mail and message, with Reply-To set to the visitor", async () => {
+    const { ip, fields } = newVisitor();
+    const send = vi.spyOn(t.deps.mailer, "send");
+    await sendContact(t, ip, { ...fields, message: "Erste Zeile.\nZweite Zeile mit <b>Markup</b>." });
+    const mail = await waitForMail(t.dataDir, OPERATOR, (m) => m.text.includes(fields.email));
+    expect(mail.subject).toBe("Neue Kontaktanfrage von Erika Mustermann");
+    expect(mail.text).toContain("Name: Erika Mustermann");
+    expect(mail.text).toContain("Erste Zeile.\nZweite Zeile mit <b>Markup</b>.");
+    expect(mail.links).toContain(`${TEST_BASE_URL}/admin`);
+    expect(send).toHaveBeenCalledWith(expect.objectContaining({ to: OPERATOR, replyTo: fields.email }));
+  });
+
+  it("keeps the message and answers success when the operator mail fails", async () => {
+    const { ip, fields } = newVisitor();
+    vi.spyOn(t.deps.mailer, "send").mockRejectedValueOnce(new Error("SMTP nicht erreichbar"));
+    const response = await sendContact(t, ip, fields);
+    expect(response.status).toBe(200);
+    expect(await storedMessagesFrom(t, fields.email)).toHaveLength(1);
+  });
+
+  it("sends no mail for spam", async () => {
+    const { ip, fields } = newVisitor();
+    const send = vi.spyOn(t.deps.mailer, "send");
+    await sendContact(t, ip, { ...fields, website: "https://spam.example" });
+    expect(send).not.toHaveBeenCalled();
+  });
+});
+
+describe("POST /api/contact without CONTACT_EMAIL", () => {
+  let plain: TestApp;
+  beforeAll(async () => {
+    plain = await createTestApp();
+  });
+  afterAll(() => plain?.close());
+
+  it("stores the message and sends no mail", async () => {
+    const { ip, fields } = newVisitor();
+    const send = vi.spyOn(plain.deps.mailer, "send");
+    const response = await sendContact(plain, ip, fields);
+    expect(response.status).toBe(200);
+    expect(await storedMessagesFrom(plain, fields.email)).toHaveLength(1);
+    expect(send).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,90 @@
+import { eq, type SQL, sql } from "drizzle-orm";
+import { CREDITS_PER_GENERATION, SUBSCRIPTION_ACTIVE } from "#shared/credits.ts";
+import type { Database } from "../../db/client.ts";
+import { profiles } from "../../db/schema/profiles.ts";
+
+// Credits of the generator (spec section 4 "Generation flow", DESIGN.md "Rules that protect
+// users", ADR 0012). A credit changes in ONE statement that also writes the log row, so
+// concurrent requests can neither overdraw an account nor change credits without a trace:
+// the UPDATE takes the row lock, a second request waits for it and then sees the new value.
+
+export type ConsumeCreditResult =
+  | { status: "charged"; creditsRemaining: number }
+  | { status: "notNeeded"; subscriptionStatus: string }
+  | { status: "noCredits"; creditsRemaining: number }
+  | { status: "profileNotFound" };
+
+type ChangedRow = { credits_remaining: number; subscription_status: string };
+
+export async function consumeCredit(db: Database, userId: string): Promise<ConsumeCreditResult> {
+  // Active subscribers are never charged (spec section 4): the WHERE clause leaves them out.
+  const charged = await changeCredits(
+    db,
+    sql`
+    with changed as (
+      update ${profiles}
+      set credits = credits - ${CREDITS_PER_GENERATION}, last_credit_update = now()
+      where id = ${userId} and credits >= ${CREDITS_PER_GENERATION} and subscription_status <> ${SUBSCRIPTION_ACTIVE}
+      returning id, credits, subscription_status
+    )
+    insert into content_generation_logs (user_id, subscription_status, credits_remaining)
+    select id, subscription_status, credits from changed
+    returning credits_remaining, subscription_status`,
+  );
+  const [row] = charged;
+  if (row) return { status: "charged", creditsRemaining: Number(row.credits_remaining) };
+
+  // Nothing charged: say why. A subscriber needs no credit; anyone else has none left.
+  const [profile] = await db
+    .select({ credits: profiles.credits, subscriptionStatus: profiles.subscriptionStatus })
+    .from(profiles)
+    .where(eq(profiles.id, userId))
+    .limit(1);
+  if (!profile) return { status: "profileNotFound" };
+  if (profile.subscriptionStatus === SUBSCRIPTION_ACTIVE) {
+    return { status: "notNeeded", subscriptionStatus: profile.subscriptionStatus };
+  }
+  return { status: "noCredits", creditsRemaining: profile.credits };
+}
+
+/**
+ * Gives back the credit of a generation that failed after charging (spec section 4: "Refund
+ * adds 1 credit and writes a log row"). Returns the new balance, or null when the profile is
+ * gone (the account was deleted meanwhile).
+ */
+export async function refundCredit(db: Database, userId: string): Promise<number | null> {
+  const refunded = await changeCredits(
+    db,
+    sql`
+    with changed as (
+      update ${profiles}
+      set credits = credits + ${CREDITS_PER_GENERATION}, last_credit_update = now()
+      where id = ${userId}
+      returning id, credits, subscription_status
+    )
+    insert into content_generation_logs (user_id, subscription_status, credits_remaining)
+    select id, subscription_status, credits from changed
+    returning credits_remaining, subscription_status`,
+  );
+  const [row] = refunded;
+  return row ? Number(row.credits_remaining) : null;
+}
+
+// Both drivers (PGlite, node-postgres) answer raw SQL with `{ rows }`; drizzle types it as unknown.
+async function changeCredits(db: Database, statement: SQL): Promise<ChangedRow[]> {
+  const result = (await db.execute(statement)) as unknown as { rows: ChangedRow[] };
+  return result.rows;
+}
+
+export async function getCreditStatus(db: Database, userId: string) {
+  const [profile] = await db
+    .select({
+      credits: profiles.credits,
+      subscriptionStatus: profiles.subscriptionStatus,
+      subscriptionPeriodEnd: profiles.subscriptionPeriodEnd,
+    })
+    .from(profiles)
+    .where(eq(profiles.id, userId))
+    .limit(1);
+  return profile ?? null;
+}

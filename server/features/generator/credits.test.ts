@@ -1,0 +1,112 @@
+import crypto from "node:crypto";
+import { asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openTestDatabase } from "../../../tests/setup/test-database.ts";
+import type { Database, DatabaseHandle } from "../../db/client.ts";
+import { user } from "../../db/schema/auth.ts";
+import { contentGenerationLogs } from "../../db/schema/content-generation-logs.ts";
+import { profiles } from "../../db/schema/profiles.ts";
+import { consumeCredit, getCreditStatus, refundCredit } from "./credits.service.ts";
+
+let handle: DatabaseHandle;
+let db: Database;
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  db = handle.db;
+});
+afterAll(() => handle?.close());
+
+// A user and profile straight in the database: these tests are about SQL, not sign-up.
+async function createUser(credits: number, subscriptionStatus = "free"): Promise<string> {
+  const id = crypto.randomUUID();
+  await db.insert(user).values({ id, name: "Test", email: `${id}@example.test`, emailVerified: true });
+  await db.insert(profiles).values({ id, email: `${id}@example.test`, credits, subscriptionStatus });
+  return id;
+}
+
+const logsOf = (userId: string) =>
+  db
+    .select({
+      creditsRemaining: contentGenerationLogs.creditsRemaining,
+      subscriptionStatus: contentGenerationLogs.subscriptionStatus,
+    })
+    .from(contentGenerationLogs)
+    .where(eq(contentGenerationLogs.userId, userId))
+    .orderBy(asc(contentGenerationLogs.creditsRemaining));
+
+describe("consumeCredit", () => {
+  it("takes one credit from a free user, stamps last_credit_update and writes a log row", async () => {
+    const userId = await createUser(3);
+    const before = Date.now();
+    expect(await consumeCredit(db, userId)).toEqual({ status: "charged", creditsRemaining: 2 });
+    const status = await getCreditStatus(db, userId);
+    expect(status?.credits).toBe(2);
+    const [profile] = await db.select().from(profiles).where(eq(profiles.id, userId));
+    expect(profile?.lastCreditUpdate?.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(await logsOf(userId)).toEqual([{ creditsRemaining: 2, subscriptionStatus: "free" }]);
+  });
+
+  it("never charges an active subscriber and writes no log row", async () => {
+    const userId = await createUser(5, "active");
+    expect(await consumeCredit(db, userId)).toEqual({ status: "notNeeded", subscriptionStatus: "active" });
+    expect((await getCreditStatus(db, userId))?.credits).toBe(5);
+    expect(await logsOf(userId)).toEqual([]);
+  });
+
+  it("charges a user whose subscription is no longer active", async () => {
+    const userId = await createUser(1, "canceled");
+    expect(await consumeCredit(db, userId)).toEqual({ status: "charged", creditsRemaining: 0 });
+    expect(await logsOf(userId)).toEqual([{ creditsRemaining: 0, subscriptionStatus: "canceled" }]);
+  });
+
+  it("refuses a free user at 0 credits without changing anything", async () => {
+    const userId = await createUser(0);
+    expect(await consumeCredit(db, userId)).toEqual({ status: "noCredits", creditsRemaining: 0 });
+    expect((await getCreditStatus(db, userId))?.credits).toBe(0);
+    expect(await logsOf(userId)).toEqual([]);
+  });
+
+  it("says when there is no profile", async () => {
+    expect(await consumeCredit(db, "no-such-user")).toEqual({ status: "profileNotFound" });
+  });
+
+  it("lets exactly 3 of 20 concurrent requests through for a user with 3 credits", async () => {
+    const userId = await createUser(3);
+    const results = await Promise.all(Array.from({ length: 20 }, () => consumeCredit(db, userId)));
+    const charged = results.filter((result) => result.status === "charged");
+    expect(charged).toHaveLength(3);
+    expect(charged.map((result) => result.status === "charged" && result.creditsRemaining).sort()).toEqual([0, 1, 2]);
+    expect(results.filter((result) => result.status === "noCredits")).toHaveLength(17);
+    expect((await getCreditStatus(db, userId))?.credits).toBe(0);
+    // One log row per change, and they add up: 3 start credits, three charges, 0 left.
+    expect((await logsOf(userId)).map((row) => row.creditsRemaining)).toEqual([0, 1, 2]);
+  });
+});
+
+describe("refundCredit", () => {
+  it("adds one credit back and writes a log row with status and balance", async () => {
+    const userId = await createUser(1);
+    await consumeCredit(db, userId);
+    expect(await refundCredit(db, userId)).toBe(1);
+    expect((await getCreditStatus(db, userId))?.credits).toBe(1);
+    expect(await logsOf(userId)).toEqual([
+      { creditsRemaining: 0, subscriptionStatus: "free" },
+      { creditsRemaining: 1, subscriptionStatus: "free" },
+    ]);
+  });
+
+  it("returns null when the profile is gone", async () => {
+    expect(await refundCredit(db, "no-such-user")).toBeNull();
+  });
+
+  it("keeps the balance right when charges and refunds interleave", async () => {
+    const userId = await createUser(5);
+    await Promise.all([
+      ...Array.from({ length: 5 }, () => consumeCredit(db, userId)),
+      ...Array.from({ length: 3 }, () => refundCredit(db, userId)),
+    ]);
+    // Every charge succeeds (refunds can only add), so 5 - 5 + 3 = 3 in any order.
+    expect((await getCreditStatus(db, userId))?.credits).toBe(3);
+    expect(await logsOf(userId)).toHaveLength(8);
+  });
+});

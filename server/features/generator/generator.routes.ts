@@ -1,0 +1,80 @@
+import { Hono, type MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { streamSSE } from "hono/streaming";
+import {
+  GENERATOR_MESSAGES,
+  GenerateRequestSchema,
+  type GenerationEvent,
+  IMAGE_MAX_BYTES,
+} from "#shared/generator.schemas.ts";
+import type { AppEnv } from "../../app-env.ts";
+import { limitPerUser } from "../../rate-limit.ts";
+import { validateJson } from "../../validation.ts";
+import { GENERATOR_RATE_LIMIT, getGeneratorStatus, readSocialImage, startGeneration } from "./generator.service.ts";
+
+// A 10 MB image as a base64 data URL is about 13.4 MB; the rest of the form is small.
+const MAX_BODY_BYTES = Math.ceil((IMAGE_MAX_BYTES * 4) / 3) + 64 * 1024;
+
+// Spec section 5: generation needs a session, with the spec's own words.
+const requireGeneratorSession: MiddlewareHandler<
+  AppEnv & { Variables: { session: NonNullable<AppEnv["Variables"]["session"]> } }
+> = async (c, next) => {
+  if (!c.var.session) return c.json({ error: GENERATOR_MESSAGES.signInRequired }, 401);
+  await next();
+};
+
+// /api/generator (issue 4, ADR 0012). Errors that are known before any work (session,
+// input, image bytes, credits) are plain JSON { error } with a 4xx status. Once the credit
+// is taken the answer is a stream of server-sent events: start, progress…, done | error.
+export const generatorRoutes = new Hono<AppEnv>()
+  .get("/status", requireGeneratorSession, async (c) => {
+    return c.json(await getGeneratorStatus(c.var.deps, c.var.session.user.id), 200);
+  })
+  .post(
+    "/generate",
+    requireGeneratorSession,
+    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: GENERATOR_MESSAGES.imageTooLarge }, 413) }),
+    validateJson(GenerateRequestSchema, GENERATOR_MESSAGES.keyPointsBlank),
+    limitPerUser(GENERATOR_RATE_LIMIT),
+    async (c) => {
+      const started = await startGeneration({
+        deps: c.var.deps,
+        logger: c.var.logger,
+        userId: c.var.session.user.id,
+        request: c.req.valid("json"),
+      });
+      if (!started.ok) return c.json({ error: started.error }, started.status);
+      // No caching or buffering by proxies: each event must reach the page when it is sent.
+      c.header("Cache-Control", "no-cache, no-transform");
+      c.header("X-Accel-Buffering", "no");
+      return streamSSE(c, async (stream) => {
+        // Events are written in order; a page that went away makes writes fail quietly,
+        // and the run still finishes, so a paid result lands in the archive regardless.
+        let writes = Promise.resolve();
+        const emit = (event: GenerationEvent) => {
+          writes = writes
+            .then(() =>
+              stream.aborted ? undefined : stream.writeSSE({ event: event.type, data: JSON.stringify(event) }),
+            )
+            .catch(() => undefined);
+        };
+        emit({ type: "start", creditsRemaining: started.creditsRemaining, demo: started.demo });
+        await started.run(emit);
+        await writes;
+      });
+    },
+  );
+
+// GET /uploads/social-images/:name: the bucket, read-only (ADR 0013). Names are checked by
+// the storage; files are served as images only, never sniffed into anything else.
+export const socialImageRoutes = new Hono<AppEnv>().get("/:name", async (c) => {
+  const file = await readSocialImage(c.var.deps, c.req.param("name"));
+  if (!file) return c.json({ error: "Nicht gefunden" }, 404);
+  return c.body(new Uint8Array(file.bytes), 200, {
+    "Content-Type": file.contentType,
+    "Cache-Control": "public, max-age=31536000, immutable",
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": "default-src 'none'; sandbox",
+    "Cross-Origin-Resource-Policy": "same-origin",
+  });
+});

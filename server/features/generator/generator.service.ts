@@ -1,0 +1,385 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { isActiveSubscription } from "#shared/credits.ts";
+import {
+  GENERATOR_MESSAGES,
+  type GenerateRequest,
+  type GenerationEvent,
+  IMAGE_MAX_BYTES,
+  POSTS_PER_GENERATION,
+  parseImageDataUrl,
+} from "#shared/generator.schemas.ts";
+import type { AppDeps } from "../../app-env.ts";
+import type { Database } from "../../db/client.ts";
+import { archivedPosts, promptConfigurations, tokenConfigurations } from "../../db/schema/generator.ts";
+import { AiCallError, type AiContentPart } from "../../integrations/ai/ai-client.ts";
+import {
+  detectImageType,
+  type ImageType,
+  InvalidImageError,
+  reencodeImage,
+} from "../../integrations/storage/image-files.ts";
+import { imageNameFromPublicUrl } from "../../integrations/storage/image-storage.ts";
+import { WebsiteReadError } from "../../integrations/website/website-reader.ts";
+import type { Logger } from "../../logger.ts";
+import type { RateLimitRule } from "../rate-limit/rate-limit.service.ts";
+import { consumeCredit, getCreditStatus, refundCredit } from "./credits.service.ts";
+import { composeDemoPosts, streamDemoSnapshots } from "./demo-composer.ts";
+import {
+  buildPromptVariables,
+  DEFAULT_SYSTEM_PROMPT,
+  DEFAULT_USER_PROMPT,
+  fillTemplate,
+  GENERATOR_CONFIGURATION_NAME,
+  GENERATOR_DEFAULT_MAX_TOKENS,
+  type WebsiteContext,
+} from "./generator-prompts.ts";
+
+// The post generator's server side (spec section 4 "Generation flow", issue 4, ADR 0012), in
+// the spec's order: the route checks the session; here the subscription and the credit (one
+// statement), then the image, the website, the model (streamed), the archive row. Anything
+// that fails after the charge gives the credit back (+1, log row) and ends with the spec's
+// German error. The browser only displays; every decision is made here.
+
+// Per account, in the database (DESIGN.md "rate limits on AI routes"). A Pro plan allows up to
+// 300 texts a month, so 20 runs in 10 minutes never stops a real user, only a loop.
+export const GENERATOR_RATE_LIMIT: RateLimitRule = { name: "generator", max: 20, windowMs: 10 * 60_000 };
+
+/** Progress events at most this often: enough for a smooth page, few enough bytes. */
+export const PROGRESS_INTERVAL_MS = 60;
+/** The demo "types" its posts within about this long, so the page shows the same stream. */
+const DEMO_STREAM_MS = 1200;
+
+// What the model must return. Count and blankness are checked after parsing rather than as
+// minItems/minLength, which some providers' strict JSON-schema modes refuse.
+const PostsOutputSchema = z.object({
+  posts: z.array(z.string()).describe(`Genau ${POSTS_PER_GENERATION} fertige Beiträge, jeder als Zeichenkette.`),
+});
+
+type Failure = { ok: false; status: 400 | 402 | 404 | 500; error: string };
+
+export type GenerationRun = {
+  ok: true;
+  creditsRemaining: number | null;
+  demo: boolean;
+  /** Runs the rest of the flow, reporting through `emit`; never throws. */
+  run: (emit: (event: GenerationEvent) => void) => Promise<void>;
+};
+
+export type GenerationOptions = {
+  deps: AppDeps;
+  logger: Logger;
+  userId: string;
+  request: GenerateRequest;
+  /** Tests shorten the demo's typing; the route leaves it alone. */
+  demoStreamMs?: number;
+};
+
+export async function getGeneratorStatus(deps: AppDeps, userId: string) {
+  const profile = await getCreditStatus(deps.db, userId);
+  const isSubscriber = isActiveSubscription(profile?.subscriptionStatus);
+  return {
+    credits: profile?.credits ?? 0,
+    subscriptionStatus: profile?.subscriptionStatus ?? "free",
+    isSubscriber,
+    // Spec section 4 "Credit gate": free users with 0 or fewer credits see the upsell panel.
+    canGenerate: Boolean(profile) && (isSubscriber || (profile?.credits ?? 0) > 0),
+    demoMode: deps.ai.model === null,
+    imageInput: deps.ai.model === null ? false : deps.ai.supportsImages,
+  };
+}
+
+/**
+ * Everything that can be refused with a plain JSON answer happens here, before the stream
+ * starts: the image's bytes, then the credit. The returned `run` does the rest.
+ */
+export async function startGeneration(options: GenerationOptions): Promise<Failure | GenerationRun> {
+  const { deps, logger, userId, request } = options;
+  const log = logger.child({ userId, operation: "generate", platform: request.platform });
+
+  let image: { bytes: Uint8Array; type: ImageType } | null = null;
+  if (request.imageData) {
+    const checked = checkImage(request.imageData);
+    if (!checked.ok) return checked;
+    image = checked.image;
+  }
+
+  let charge: Awaited<ReturnType<typeof consumeCredit>>;
+  try {
+    charge = await consumeCredit(deps.db, userId);
+  } catch (error) {
+    log.error({ err: error }, "Credit konnte nicht abgebucht werden");
+    return { ok: false, status: 500, error: GENERATOR_MESSAGES.creditUpdateFailed };
+  }
+  if (charge.status === "profileNotFound") return { ok: false, status: 404, error: GENERATOR_MESSAGES.profileNotFound };
+  if (charge.status === "noCredits") return { ok: false, status: 402, error: GENERATOR_MESSAGES.noCredits };
+  const charged = charge.status === "charged";
+  const creditsRemaining = charge.status === "charged" ? charge.creditsRemaining : null;
+  const demo = deps.ai.model === null;
+  log.info(
+    { charged, creditsRemaining, demo, image: Boolean(image), website: Boolean(request.website) },
+    "Generierung gestartet",
+  );
+
+  return {
+    ok: true,
+    creditsRemaining,
+    demo,
+    run: (emit) => runGeneration({ ...options, log, image, charged, creditsRemaining, demo, emit }),
+  };
+}
+
+type RunContext = GenerationOptions & {
+  log: Logger;
+  image: { bytes: Uint8Array; type: ImageType } | null;
+  charged: boolean;
+  creditsRemaining: number | null;
+  demo: boolean;
+  emit: (event: GenerationEvent) => void;
+};
+
+class GenerationFailure extends Error {
+  constructor(
+    message: string,
+    readonly reason: string,
+  ) {
+    super(message);
+    this.name = "GenerationFailure";
+  }
+}
+
+async function runGeneration(context: RunContext): Promise<void> {
+  const { deps, log, request, userId, emit } = context;
+  const { imageStorage, websiteReader } = deps;
+  const started = performance.now();
+  let imageUrl: string | null = null;
+  try {
+    if (context.image) {
+      try {
+        const clean = await reencodeImage(context.image.bytes, context.image.type);
+        imageUrl = (await imageStorage.save(clean, context.image.type)).publicUrl;
+      } catch (error) {
+        if (error instanceof InvalidImageError)
+          throw new GenerationFailure(GENERATOR_MESSAGES.imageType, "image-invalid");
+        log.error({ err: error }, "Bild konnte nicht gespeichert werden");
+        throw new GenerationFailure(GENERATOR_MESSAGES.imageStoreFailed, "image-store");
+      }
+    }
+
+    let website: WebsiteContext | null = null;
+    if (request.website) {
+      try {
+        website = await websiteReader.read(request.website);
+      } catch (error) {
+        if (error instanceof WebsiteReadError) throw new GenerationFailure(error.message, `website-${error.kind}`);
+        throw error;
+      }
+    }
+
+    const progress = createProgressReporter(emit);
+    const posts = context.demo
+      ? await composeInDemoMode(request, progress, context.demoStreamMs ?? DEMO_STREAM_MS)
+      : await composeWithModel(context, website, progress);
+
+    let archiveId: string;
+    try {
+      archiveId = await archivePosts(deps.db, {
+        userId,
+        request,
+        imageUrl,
+        posts,
+        demo: context.demo,
+      });
+    } catch (error) {
+      log.error({ err: error }, "Archiv-Eintrag fehlgeschlagen");
+      throw new GenerationFailure(GENERATOR_MESSAGES.archiveFailed, "archive");
+    }
+    log.info({ ms: elapsed(started), archiveId, demo: context.demo }, "Generierung abgeschlossen");
+    emit({ type: "done", posts, archiveId, creditsRemaining: context.creditsRemaining, demo: context.demo });
+  } catch (error) {
+    const failure =
+      error instanceof GenerationFailure
+        ? error
+        : new GenerationFailure(GENERATOR_MESSAGES.generationFailed, "unexpected");
+    if (!(error instanceof GenerationFailure)) log.error({ err: error }, "Unerwarteter Fehler bei der Generierung");
+    await removeImage(imageStorage, imageUrl, log);
+    const refund = context.charged ? await refundSafely(deps.db, userId, log) : { ok: true as const, credits: null };
+    log.warn(
+      { reason: failure.reason, refunded: context.charged && refund.ok, ms: elapsed(started) },
+      "Generierung fehlgeschlagen",
+    );
+    emit({
+      type: "error",
+      message: refund.ok ? failure.message : GENERATOR_MESSAGES.refundFailed,
+      creditsRemaining: refund.credits,
+    });
+  }
+}
+
+function checkImage(dataUrl: string): Failure | { ok: true; image: { bytes: Uint8Array; type: ImageType } } {
+  const parsed = parseImageDataUrl(dataUrl);
+  if (!parsed) return { ok: false, status: 400, error: GENERATOR_MESSAGES.imageType };
+  const bytes = Buffer.from(parsed.base64, "base64");
+  if (bytes.length > IMAGE_MAX_BYTES) return { ok: false, status: 400, error: GENERATOR_MESSAGES.imageTooLarge };
+  // The bytes decide (DESIGN.md "Uploads"): a GIF or an HTML file called .png is refused.
+  const type = detectImageType(bytes);
+  if (!type) return { ok: false, status: 400, error: GENERATOR_MESSAGES.imageType };
+  return { ok: true, image: { bytes, type } };
+}
+
+type ProgressReporter = { report: (posts: string[]) => void };
+
+// Sends the posts so far, at most every PROGRESS_INTERVAL_MS, but always when a new post
+// begins, so the page sees each finished post as soon as the next one starts.
+function createProgressReporter(emit: (event: GenerationEvent) => void): ProgressReporter {
+  let lastSent = 0;
+  let lastCount = 0;
+  let lastKey = "";
+  return {
+    report(posts) {
+      const key = JSON.stringify(posts);
+      if (key === lastKey || posts.length === 0) return;
+      const now = performance.now();
+      if (posts.length === lastCount && now - lastSent < PROGRESS_INTERVAL_MS) return;
+      lastSent = now;
+      lastCount = posts.length;
+      lastKey = key;
+      emit({ type: "progress", posts });
+    },
+  };
+}
+
+async function composeInDemoMode(request: GenerateRequest, progress: ProgressReporter, streamMs: number) {
+  const posts = composeDemoPosts(request);
+  const snapshots = [...streamDemoSnapshots(posts)];
+  const stepMs = snapshots.length > 0 ? streamMs / snapshots.length : 0;
+  for (const snapshot of snapshots) {
+    progress.report(snapshot);
+    if (stepMs >= 1) await new Promise((resolve) => setTimeout(resolve, stepMs));
+  }
+  return posts;
+}
+
+async function composeWithModel(context: RunContext, website: WebsiteContext | null, progress: ProgressReporter) {
+  const { deps, log, request } = context;
+  const configuration = await loadGeneratorConfiguration(deps.db, log);
+  const sendImage = Boolean(context.image) && deps.ai.supportsImages;
+  const variables = buildPromptVariables({ ...request, website, hasImage: sendImage });
+  const userText = fillTemplate(configuration.userPrompt, variables);
+  const content: AiContentPart[] = [{ type: "text", text: userText }];
+  if (sendImage && context.image) {
+    content.push({
+      type: "image",
+      image: context.image.bytes,
+      mediaType: `image/${context.image.type}`,
+    });
+  }
+  const started = performance.now();
+  try {
+    const output = await deps.ai.streamStructured({
+      instructions: fillTemplate(configuration.systemPrompt, variables),
+      messages: [{ role: "user", content: sendImage ? content : userText }],
+      schema: PostsOutputSchema,
+      name: "posts",
+      maxOutputTokens: configuration.maxTokens,
+      onPartial: (partial) => progress.report(partialPosts(partial)),
+    });
+    const posts = output.posts.map((post) => post.trim());
+    if (posts.length !== POSTS_PER_GENERATION || posts.some((post) => post === "")) {
+      log.warn({ count: posts.length }, "KI lieferte nicht genau drei Beiträge");
+      throw new GenerationFailure(GENERATOR_MESSAGES.invalidResponse, "ai-post-count");
+    }
+    log.info(
+      { provider: deps.ai.model?.provider, model: deps.ai.model?.id, ms: elapsed(started) },
+      "KI-Beiträge erhalten",
+    );
+    return posts;
+  } catch (error) {
+    if (!(error instanceof AiCallError)) throw error;
+    // The kind and the vendor's status only: messages may quote the model's text.
+    log.warn({ kind: error.kind, ...error.detail, ms: elapsed(started) }, "KI-Aufruf fehlgeschlagen");
+    if (error.kind === "invalid-output") throw new GenerationFailure(GENERATOR_MESSAGES.invalidResponse, "ai-invalid");
+    if (error.kind === "timeout") throw new GenerationFailure(GENERATOR_MESSAGES.timeout, "ai-timeout");
+    throw new GenerationFailure(GENERATOR_MESSAGES.generationFailed, "ai-provider");
+  }
+}
+
+/** The strings of a partial `{ posts: [...] }`, the last one possibly unfinished. */
+function partialPosts(partial: unknown): string[] {
+  const posts = (partial as { posts?: unknown } | undefined)?.posts;
+  if (!Array.isArray(posts)) return [];
+  return posts.filter((post): post is string => typeof post === "string").slice(0, POSTS_PER_GENERATION);
+}
+
+export async function loadGeneratorConfiguration(db: Database, log?: Logger) {
+  const [prompt] = await db
+    .select({ systemPrompt: promptConfigurations.systemPrompt, userPrompt: promptConfigurations.userPrompt })
+    .from(promptConfigurations)
+    .where(eq(promptConfigurations.name, GENERATOR_CONFIGURATION_NAME))
+    .limit(1);
+  const [tokens] = await db
+    .select({ maxTokens: tokenConfigurations.maxTokens })
+    .from(tokenConfigurations)
+    .where(eq(tokenConfigurations.name, GENERATOR_CONFIGURATION_NAME))
+    .limit(1);
+  if (!prompt || !tokens)
+    log?.warn({ name: GENERATOR_CONFIGURATION_NAME }, "Generator-Konfiguration fehlt, nutze Standard");
+  return {
+    systemPrompt: prompt?.systemPrompt ?? DEFAULT_SYSTEM_PROMPT,
+    userPrompt: prompt?.userPrompt ?? DEFAULT_USER_PROMPT,
+    maxTokens: tokens?.maxTokens ?? GENERATOR_DEFAULT_MAX_TOKENS,
+  };
+}
+
+async function archivePosts(
+  db: Database,
+  entry: { userId: string; request: GenerateRequest; imageUrl: string | null; posts: string[]; demo: boolean },
+): Promise<string> {
+  const [row] = await db
+    .insert(archivedPosts)
+    .values({
+      userId: entry.userId,
+      platform: entry.request.platform,
+      language: entry.request.language,
+      tone: entry.request.tone,
+      keyPoints: entry.request.keyPoints,
+      imageUrl: entry.imageUrl,
+      website: entry.request.website ?? null,
+      generatedPosts: entry.posts,
+      demo: entry.demo,
+    })
+    .returning({ id: archivedPosts.id });
+  if (!row) throw new Error("Archiv-Eintrag ohne id");
+  return row.id;
+}
+
+async function refundSafely(
+  db: Database,
+  userId: string,
+  log: Logger,
+): Promise<{ ok: true; credits: number | null } | { ok: false; credits: null }> {
+  try {
+    return { ok: true, credits: await refundCredit(db, userId) };
+  } catch (error) {
+    log.error({ err: error }, "Credit konnte nicht zurückerstattet werden");
+    return { ok: false, credits: null };
+  }
+}
+
+async function removeImage(
+  storage: { remove(name: string): Promise<void> },
+  imageUrl: string | null,
+  log: Logger,
+): Promise<void> {
+  const name = imageNameFromPublicUrl(imageUrl);
+  if (!name) return;
+  await storage.remove(name).catch((error: unknown) => log.warn({ err: error }, "Bild konnte nicht entfernt werden"));
+}
+
+export async function readSocialImage(deps: AppDeps, name: string) {
+  return deps.imageStorage.read(name);
+}
+
+function elapsed(started: number): number {
+  return Math.round(performance.now() - started);
+}

@@ -1,0 +1,444 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import zlib from "node:zlib";
+import { eq } from "drizzle-orm";
+import pino from "pino";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { GENERATOR_MESSAGES, type GenerationEvent, WEBSITE_MESSAGES } from "#shared/generator.schemas.ts";
+import { aiEnvFor, FAKE_GENERATED_POSTS, type OpenAiFake, startOpenAiFake } from "../../../tests/mocks/openai.ts";
+import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
+import { contentGenerationLogs } from "../../db/schema/content-generation-logs.ts";
+import { archivedPosts } from "../../db/schema/generator.ts";
+import { profiles } from "../../db/schema/profiles.ts";
+import { createAiClient } from "../../integrations/ai/ai-client.ts";
+import { isPublicAddress } from "../../integrations/website/address-policy.ts";
+import { createWebsiteReader, type ResolvedAddress } from "../../integrations/website/website-reader.ts";
+
+const AI_TIMEOUT_MS = 1500;
+// A customer's website: shop.example answers from 127.0.0.1, which the test policy lets
+// through in place of a public address; intranet.example is private and must be refused.
+const SITE = `<html><head><title>Bäckerei Sonnenschein</title><meta name="description" content="Brot aus Köln"></head>
+<body><main><p>Seit 1952 backen wir mit Sauerteig. Samstags gibt es Zimtschnecken.</p></main></body></html>`;
+let site: http.Server;
+let sitePort: number;
+const DNS: Record<string, ResolvedAddress[]> = {
+  "shop.example": [{ address: "127.0.0.1", family: 4 }],
+  "intranet.example": [{ address: "10.0.0.5", family: 4 }],
+};
+
+let fake: OpenAiFake;
+let t: TestApp;
+beforeAll(async () => {
+  site = http.createServer((request, response) => {
+    if (request.url === "/to-intranet") {
+      response.writeHead(302, { location: "http://intranet.example/" });
+      return response.end();
+    }
+    response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    response.end(SITE);
+  });
+  await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", () => resolve()));
+  sitePort = (site.address() as AddressInfo).port;
+  fake = await startOpenAiFake();
+  t = await createTestApp(aiEnvFor(fake, AI_TIMEOUT_MS));
+  Object.assign(t.deps, {
+    websiteReader: createWebsiteReader({
+      resolveHost: async (hostname) => {
+        const answer = DNS[hostname];
+        if (!answer) throw new Error(`ENOTFOUND ${hostname}`);
+        return answer;
+      },
+      isAllowedAddress: (address) => address === "127.0.0.1" || isPublicAddress(address),
+    }),
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+  site?.closeAllConnections();
+  await new Promise((resolve) => site?.close(resolve));
+});
+beforeEach(() => fake.reset());
+
+let userCount = 0;
+async function signUpAs(app: TestApp, plan: { credits?: number; subscriber?: boolean } = {}) {
+  const email = `generator-${++userCount}@example.test`;
+  const cookie = await app.signUpAndConfirm(email);
+  const [profile] = await app.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.email, email));
+  const userId = profile?.id ?? "";
+  await app.db
+    .update(profiles)
+    .set({ credits: plan.credits ?? 10, subscriptionStatus: plan.subscriber ? "active" : "free" })
+    .where(eq(profiles.id, userId));
+  return { cookie, userId };
+}
+
+const FORM = {
+  platform: "twitter",
+  keyPoints: "Zimtschnecken, jeden Samstag, Sauerteig",
+  tone: "friendly",
+  language: "german",
+};
+
+type TimedEvent = { event: GenerationEvent; name: string; at: number };
+
+// Reads server-sent events as they arrive, with the time each one came in.
+async function readEvents(response: Response): Promise<TimedEvent[]> {
+  expect(response.headers.get("content-type")).toContain("text/event-stream");
+  const reader = response.body?.getReader();
+  if (!reader) throw new Error("Antwort ohne Body");
+  const decoder = new TextDecoder();
+  const events: TimedEvent[] = [];
+  let buffer = "";
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    let end = buffer.indexOf("\n\n");
+    while (end !== -1) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const name = /^event: (.*)$/m.exec(block)?.[1] ?? "";
+      const data = /^data: (.*)$/m.exec(block)?.[1] ?? "null";
+      events.push({ event: JSON.parse(data) as GenerationEvent, name, at: performance.now() });
+      end = buffer.indexOf("\n\n");
+    }
+  }
+  return events;
+}
+
+async function generate(cookie: string, body: Record<string, unknown> = FORM, app: TestApp = t) {
+  const sent = performance.now();
+  const response = await app.postJson("/api/generator/generate", body, cookie);
+  return { response, sent };
+}
+
+async function generateEvents(cookie: string, body: Record<string, unknown> = FORM, app: TestApp = t) {
+  const { response, sent } = await generate(cookie, body, app);
+  expect(response.status).toBe(200);
+  const events = await readEvents(response);
+  return { events, sent, last: events.at(-1)?.event };
+}
+
+const creditsOf = async (userId: string) =>
+  (await t.db.select({ credits: profiles.credits }).from(profiles).where(eq(profiles.id, userId)))[0]?.credits;
+const logsOf = (userId: string) =>
+  t.db
+    .select({ creditsRemaining: contentGenerationLogs.creditsRemaining })
+    .from(contentGenerationLogs)
+    .where(eq(contentGenerationLogs.userId, userId));
+const archiveOf = (userId: string) => t.db.select().from(archivedPosts).where(eq(archivedPosts.userId, userId));
+
+function pngDataUrl(): string {
+  const chunk = (type: string, data: Uint8Array) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(1, 0);
+  header.writeUInt32BE(1, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const png = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("tEXt", Buffer.from("GPS\0Köln 50.93 6.96", "latin1")),
+    chunk("IDAT", zlib.deflateSync(Buffer.from([0, 255, 0, 0]))),
+    chunk("IEND", new Uint8Array()),
+  ]);
+  return `data:image/png;base64,${png.toString("base64")}`;
+}
+
+describe("the generator's routes without a session", () => {
+  it("answer 401 with the spec's words", async () => {
+    for (const response of [
+      await t.request("/api/generator/status"),
+      await t.postJson("/api/generator/generate", FORM),
+    ]) {
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({ error: "Bitte melden Sie sich an, um Inhalte zu generieren" });
+    }
+  });
+});
+
+describe("GET /api/generator/status", () => {
+  it("tells the page the credits, the plan and whether the demo mode is on", async () => {
+    const { cookie } = await signUpAs(t, { credits: 4 });
+    expect(await (await t.request("/api/generator/status", { cookie })).json()).toEqual({
+      credits: 4,
+      subscriptionStatus: "free",
+      isSubscriber: false,
+      canGenerate: true,
+      demoMode: false,
+      imageInput: false,
+    });
+  });
+
+  it("shows the credit gate for a free user at 0 credits, not for a subscriber", async () => {
+    const free = await signUpAs(t, { credits: 0 });
+    expect((await (await t.request("/api/generator/status", { cookie: free.cookie })).json()).canGenerate).toBe(false);
+    const pro = await signUpAs(t, { credits: 0, subscriber: true });
+    expect((await (await t.request("/api/generator/status", { cookie: pro.cookie })).json()).canGenerate).toBe(true);
+  });
+});
+
+describe("POST /api/generator/generate", () => {
+  it("streams three posts, archives them and takes one credit", async () => {
+    const { cookie, userId } = await signUpAs(t, { credits: 10 });
+    const { events, last } = await generateEvents(cookie);
+    expect(events[0]?.event).toEqual({ type: "start", creditsRemaining: 9, demo: false });
+    expect(events.some(({ event }) => event.type === "progress")).toBe(true);
+    expect(events.map(({ name, event }) => name === event.type)).not.toContain(false);
+    expect(last).toMatchObject({ type: "done", posts: FAKE_GENERATED_POSTS, creditsRemaining: 9, demo: false });
+    const [entry] = await archiveOf(userId);
+    expect(entry).toMatchObject({
+      id: last?.type === "done" ? last.archiveId : "",
+      platform: "twitter",
+      language: "german",
+      tone: "friendly",
+      keyPoints: FORM.keyPoints,
+      generatedPosts: FAKE_GENERATED_POSTS,
+      imageUrl: null,
+      website: null,
+      demo: false,
+    });
+    expect(await creditsOf(userId)).toBe(9);
+    expect(await logsOf(userId)).toEqual([{ creditsRemaining: 9 }]);
+    // The seeded German prompts, filled in: network rules in the instructions, the key
+    // points as data between markers.
+    const [sent] = fake.requests;
+    expect(sent?.stream).toBe(true);
+    expect(sent?.outputProperties).toEqual(["posts"]);
+    expect(sent?.messages[0]?.content).toContain("Schreibe genau 3 unterschiedliche");
+    expect(sent?.messages[0]?.content).toContain("höchstens 280 Zeichen");
+    expect(sent?.messages[0]?.content).toContain("vollständig auf Deutsch");
+    expect(sent?.messages[1]?.content).toContain(`<stichpunkte>\n${FORM.keyPoints}\n</stichpunkte>`);
+    expect(sent?.messages[1]?.content).not.toContain("{{");
+  });
+
+  it("delivers the first post long before the last one", async () => {
+    const { cookie } = await signUpAs(t);
+    fake.script({ kind: "json", value: { posts: FAKE_GENERATED_POSTS }, chunkMs: 15, chunkSize: 8 });
+    const { events, sent, last } = await generateEvents(cookie);
+    expect(last?.type).toBe("done");
+    const doneAt = events.at(-1)?.at ?? 0;
+    const firstPostAt = events.find(
+      ({ event }) => event.type === "progress" && event.posts[0] === FAKE_GENERATED_POSTS[0],
+    )?.at;
+    expect(firstPostAt).toBeDefined();
+    // The first post is a third of the output; allow for start-up and scheduling.
+    expect(((firstPostAt ?? doneAt) - sent) / (doneAt - sent)).toBeLessThan(0.6);
+    const progressCounts = events.flatMap(({ event }) => (event.type === "progress" ? [event.posts.length] : []));
+    expect(progressCounts).toContain(1);
+    expect(progressCounts.at(-1)).toBe(3);
+  });
+
+  it.each([
+    ["text that is no JSON", { kind: "content" as const, content: "Hier sind drei tolle Beiträge: 1. …" }],
+    ["two posts instead of three", { kind: "json" as const, value: { posts: ["Eins", "Zwei"] } }],
+    ["an empty post", { kind: "json" as const, value: { posts: ["Eins", " ", "Drei"] } }],
+  ])("refunds the credit and says 'Ungültiges Antwortformat vom Server' for %s", async (_name, reply) => {
+    const { cookie, userId } = await signUpAs(t, { credits: 10 });
+    fake.script(reply);
+    const { events, last } = await generateEvents(cookie);
+    expect(events[0]?.event).toMatchObject({ type: "start", creditsRemaining: 9 });
+    expect(last).toEqual({ type: "error", message: "Ungültiges Antwortformat vom Server", creditsRemaining: 10 });
+    expect(await creditsOf(userId)).toBe(10);
+    expect((await logsOf(userId)).map((row) => row.creditsRemaining).sort()).toEqual([10, 9]);
+    expect(await archiveOf(userId)).toEqual([]);
+  });
+
+  it("refunds the credit when the model times out", async () => {
+    const { cookie, userId } = await signUpAs(t, { credits: 2 });
+    fake.script({ kind: "delay", ms: AI_TIMEOUT_MS + 1000 });
+    const { last } = await generateEvents(cookie);
+    expect(last).toEqual({ type: "error", message: GENERATOR_MESSAGES.timeout, creditsRemaining: 2 });
+    expect(await creditsOf(userId)).toBe(2);
+    expect(await logsOf(userId)).toHaveLength(2);
+  });
+
+  it("refunds the credit when the provider fails twice", async () => {
+    const { cookie, userId } = await signUpAs(t, { credits: 2 });
+    fake.script({ kind: "error", status: 500 }, { kind: "error", status: 503 });
+    const { last } = await generateEvents(cookie);
+    expect(last).toEqual({
+      type: "error",
+      message: "Fehler bei der Generierung des Inhalts. Bitte versuchen Sie es erneut.",
+      creditsRemaining: 2,
+    });
+    expect(await creditsOf(userId)).toBe(2);
+  });
+
+  it("refuses a free user at 0 credits before streaming, without calling the model", async () => {
+    const { cookie, userId } = await signUpAs(t, { credits: 0 });
+    const { response } = await generate(cookie);
+    expect(response.status).toBe(402);
+    expect(await response.json()).toEqual({ error: "Keine Credits mehr verfügbar" });
+    expect(fake.requests).toHaveLength(0);
+    expect(await logsOf(userId)).toEqual([]);
+  });
+
+  it("never charges an active subscriber", async () => {
+    const { cookie, userId } = await signUpAs(t, { credits: 0, subscriber: true });
+    const { events, last } = await generateEvents(cookie);
+    expect(events[0]?.event).toEqual({ type: "start", creditsRemaining: null, demo: false });
+    expect(last).toMatchObject({ type: "done", creditsRemaining: null });
+    expect(await creditsOf(userId)).toBe(0);
+    expect(await logsOf(userId)).toEqual([]);
+  });
+
+  it("lets exactly 3 of 20 simultaneous requests through for a user with 3 credits", async () => {
+    const { cookie, userId } = await signUpAs(t, { credits: 3 });
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => t.postJson("/api/generator/generate", FORM, cookie)),
+    );
+    const streamed = responses.filter((response) => response.status === 200);
+    expect(streamed).toHaveLength(3);
+    expect(responses.filter((response) => response.status === 402)).toHaveLength(17);
+    const finals = await Promise.all(streamed.map(async (response) => (await readEvents(response)).at(-1)?.event));
+    expect(finals.map((event) => event?.type)).toEqual(["done", "done", "done"]);
+    expect(fake.requests).toHaveLength(3);
+    expect(await creditsOf(userId)).toBe(0);
+    expect((await logsOf(userId)).map((row) => row.creditsRemaining).sort()).toEqual([0, 1, 2]);
+    expect(await archiveOf(userId)).toHaveLength(3);
+  });
+
+  describe("refuses bad input with 400 before charging", () => {
+    it.each([
+      [{ ...FORM, keyPoints: "   " }, "Bitte geben Sie Ihre Schlüsselwörter ein"],
+      [{ ...FORM, keyPoints: undefined }, "Bitte geben Sie Ihre Schlüsselwörter ein"],
+      [{ ...FORM, platform: "myspace" }, GENERATOR_MESSAGES.platformInvalid],
+      [{ ...FORM, tone: "professional" }, GENERATOR_MESSAGES.toneInvalid],
+      [{ ...FORM, language: "latin" }, GENERATOR_MESSAGES.languageInvalid],
+      [{ ...FORM, website: "ftp://shop.example/" }, GENERATOR_MESSAGES.websiteInvalid],
+      [{ ...FORM, website: "kein link" }, GENERATOR_MESSAGES.websiteInvalid],
+      [
+        { ...FORM, imageData: "data:image/gif;base64,R0lGODlhAQABAAAAACw=" },
+        "Nur JPEG, PNG und WEBP Bilder sind erlaubt",
+      ],
+      // A GIF's bytes sent as PNG: the bytes decide.
+      [
+        { ...FORM, imageData: "data:image/png;base64,R0lGODlhAQABAAAAACw=" },
+        "Nur JPEG, PNG und WEBP Bilder sind erlaubt",
+      ],
+      [
+        { ...FORM, imageData: `data:image/png;base64,${Buffer.from("<svg onload=alert(1)>").toString("base64")}` },
+        "Nur JPEG, PNG und WEBP Bilder sind erlaubt",
+      ],
+      [{ ...FORM, imageData: "nicht base64" }, "Nur JPEG, PNG und WEBP Bilder sind erlaubt"],
+    ])("%o", async (body, message) => {
+      const { cookie, userId } = await signUpAs(t, { credits: 1 });
+      const { response } = await generate(cookie, body);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error: message });
+      expect(await creditsOf(userId)).toBe(1);
+      expect(fake.requests).toHaveLength(0);
+    });
+
+    it("an image over 10 MB", async () => {
+      const { cookie } = await signUpAs(t, { credits: 1 });
+      const big = Buffer.alloc(10 * 1024 * 1024 + 1);
+      big.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+      const { response } = await generate(cookie, {
+        ...FORM,
+        imageData: `data:image/png;base64,${big.toString("base64")}`,
+      });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error: "Bildgröße muss kleiner als 10MB sein" });
+    });
+  });
+
+  it("stores the image without metadata under a random name, serves it and sends it to a vision model", async () => {
+    const { cookie, userId } = await signUpAs(t);
+    const textOnly = t.deps.ai;
+    t.deps.ai = createAiClient(
+      {
+        provider: "openai-compatible",
+        model: "fake-model",
+        apiKey: undefined,
+        baseUrl: fake.url,
+        timeoutMs: AI_TIMEOUT_MS,
+      },
+      pino({ level: "silent" }),
+      { vision: true },
+    );
+    try {
+      const { last } = await generateEvents(cookie, { ...FORM, imageData: pngDataUrl() });
+      expect(last?.type).toBe("done");
+    } finally {
+      t.deps.ai = textOnly;
+    }
+    const [entry] = await archiveOf(userId);
+    expect(entry?.imageUrl).toMatch(/^\/uploads\/social-images\/\d{13}-[0-9a-f]{16}\.png$/);
+    const image = await t.request(entry?.imageUrl ?? "");
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toBe("image/png");
+    expect(image.headers.get("x-content-type-options")).toBe("nosniff");
+    const bytes = Buffer.from(await image.arrayBuffer());
+    expect(bytes.includes(Buffer.from("GPS"))).toBe(false);
+    expect(fake.requests[0]?.messages[1]?.content).toContain("image_url");
+    expect(fake.requests[0]?.messages[1]?.content).toContain("data:image/png;base64,");
+  });
+
+  it("keeps the image out of the prompt for a model without vision", async () => {
+    const { cookie, userId } = await signUpAs(t);
+    const { last } = await generateEvents(cookie, { ...FORM, imageData: pngDataUrl() });
+    expect(last?.type).toBe("done");
+    expect(fake.requests[0]?.messages[1]?.content).not.toContain("image_url");
+    expect(fake.requests[0]?.messages[1]?.content).toContain("Es ist kein Bild beigefügt.");
+    expect((await archiveOf(userId))[0]?.imageUrl).toMatch(/^\/uploads\/social-images\//);
+  });
+
+  it("puts the website's title, description and text into the prompt", async () => {
+    const { cookie, userId } = await signUpAs(t);
+    const website = `http://shop.example:${sitePort}/`;
+    const { last } = await generateEvents(cookie, { ...FORM, website });
+    expect(last?.type).toBe("done");
+    const prompt = fake.requests[0]?.messages[1]?.content ?? "";
+    expect(prompt).toContain("Titel: Bäckerei Sonnenschein");
+    expect(prompt).toContain("Beschreibung: Brot aus Köln");
+    expect(prompt).toContain("Seit 1952 backen wir mit Sauerteig.");
+    expect((await archiveOf(userId))[0]?.website).toBe(website);
+  });
+
+  it.each([
+    ["a private address", "http://intranet.example/"],
+    ["loopback", `http://[::1]:PORT/`],
+    ["a redirect into a private address", "http://shop.example:PORT/to-intranet"],
+  ])("refuses a website on %s, refunds and never calls the model", async (_name, website) => {
+    const { cookie, userId } = await signUpAs(t, { credits: 5 });
+    const { last } = await generateEvents(cookie, { ...FORM, website: website.replace("PORT", String(sitePort)) });
+    expect(last).toEqual({ type: "error", message: WEBSITE_MESSAGES.notAllowed, creditsRemaining: 5 });
+    expect(fake.requests).toHaveLength(0);
+    expect(await creditsOf(userId)).toBe(5);
+  });
+});
+
+describe("the demo mode (no AI provider)", () => {
+  let demo: TestApp;
+  beforeAll(async () => {
+    demo = await createTestApp();
+  });
+  afterAll(() => demo?.close());
+
+  it("streams three labelled posts in the chosen language and archives them as demo", async () => {
+    const { cookie } = await signUpAs(demo);
+    expect((await (await demo.request("/api/generator/status", { cookie })).json()).demoMode).toBe(true);
+    const { events, last } = await generateEvents(
+      cookie,
+      { ...FORM, platform: "linkedin", language: "english", tone: "formal" },
+      demo,
+    );
+    expect(events[0]?.event).toEqual({ type: "start", creditsRemaining: 9, demo: true });
+    expect(events.filter(({ event }) => event.type === "progress").length).toBeGreaterThan(5);
+    expect(last).toMatchObject({ type: "done", demo: true });
+    const posts = last?.type === "done" ? last.posts : [];
+    expect(posts).toHaveLength(3);
+    expect(posts[0]).toContain("We would like to inform you about Zimtschnecken.");
+    expect(posts[0]).toContain("• Jeden Samstag");
+    expect(new Set(posts).size).toBe(3);
+  });
+});

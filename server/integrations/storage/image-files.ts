@@ -1,0 +1,50 @@
+import sharp from "sharp";
+
+// Image bytes for the social-images bucket (DESIGN.md "Uploads", ADR 0013): the type comes
+// from the bytes, never from a name or a declared media type, and metadata (EXIF with GPS
+// position, camera serial, XMP, IPTC, comments) is removed before anything is stored.
+
+export type ImageType = "jpeg" | "png" | "webp";
+
+export const IMAGE_EXTENSIONS: Record<ImageType, string> = { jpeg: "jpg", png: "png", webp: "webp" };
+export const IMAGE_CONTENT_TYPES: Record<ImageType, string> = {
+  jpeg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
+};
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/** JPEG, PNG or WEBP by magic number; anything else (GIF, SVG, HTML, a renamed file) is null. */
+export function detectImageType(bytes: Uint8Array): ImageType | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "jpeg";
+  if (bytes.length >= 8 && PNG_SIGNATURE.every((byte, index) => bytes[index] === byte)) return "png";
+  if (bytes.length >= 12 && ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 4) === "WEBP") return "webp";
+  return null;
+}
+
+export class InvalidImageError extends Error {
+  constructor(reason: string) {
+    super(`Ungültige Bilddatei: ${reason}`);
+    this.name = "InvalidImageError";
+  }
+}
+
+/**
+ * The one place that rewrites an image before it is stored: sharp decodes and re-encodes it,
+ * which drops every metadata block (EXIF with GPS position, XMP, IPTC, comments) and anything
+ * hidden after or inside the container. `rotate()` applies the EXIF orientation first, so
+ * phone photos stay upright without keeping EXIF. A file that does not decode is invalid.
+ */
+export async function reencodeImage(bytes: Uint8Array, type: ImageType): Promise<Uint8Array> {
+  try {
+    const output = await sharp(bytes, { failOn: "error" }).rotate().toFormat(type).toBuffer();
+    return new Uint8Array(output.buffer, output.byteOffset, output.byteLength);
+  } catch (error) {
+    throw new InvalidImageError(error instanceof Error ? error.message : "nicht lesbar");
+  }
+}
+
+function ascii(bytes: Uint8Array, start: number, length: number): string {
+  return String.fromCharCode(...bytes.subarray(start, start + length));
+}

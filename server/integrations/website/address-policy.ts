@@ -1,0 +1,53 @@
+import net from "node:net";
+
+// Which addresses the website reader may connect to (DESIGN.md "Fetching a user's website:
+// public addresses only", ADR 0013). Everything that is not globally routable unicast is
+// refused: a user's URL must never reach the server itself, its network or a cloud
+// metadata service (169.254.169.254).
+const NON_PUBLIC_IPV4: Array<[string, number]> = [
+  ["0.0.0.0", 8], // "this network", unspecified
+  ["10.0.0.0", 8], // private
+  ["100.64.0.0", 10], // carrier-grade NAT
+  ["127.0.0.0", 8], // loopback
+  ["169.254.0.0", 16], // link-local, cloud metadata
+  ["172.16.0.0", 12], // private
+  ["192.0.0.0", 24], // IETF protocol assignments
+  ["192.0.2.0", 24], // documentation
+  ["192.88.99.0", 24], // 6to4 relay anycast
+  ["192.168.0.0", 16], // private
+  ["198.18.0.0", 15], // benchmarking
+  ["198.51.100.0", 24], // documentation
+  ["203.0.113.0", 24], // documentation
+  ["224.0.0.0", 4], // multicast
+  ["240.0.0.0", 4], // reserved, broadcast
+];
+
+const NON_PUBLIC_IPV6: Array<[string, number]> = [
+  ["::", 128], // unspecified
+  ["::1", 128], // loopback
+  ["64:ff9b::", 96], // NAT64: would reach an IPv4 address we did not check
+  ["64:ff9b:1::", 48], // local-use NAT64
+  ["100::", 64], // discard
+  ["2001::", 23], // IETF protocol assignments (Teredo, ORCHID, …)
+  ["2001:db8::", 32], // documentation
+  ["2002::", 16], // 6to4: embeds an IPv4 address
+  ["fc00::", 7], // unique local (ULA)
+  ["fe80::", 10], // link-local
+  ["fec0::", 10], // deprecated site-local
+  ["ff00::", 8], // multicast
+];
+
+const blocked = new net.BlockList();
+for (const [address, prefix] of NON_PUBLIC_IPV4) blocked.addSubnet(address, prefix, "ipv4");
+for (const [address, prefix] of NON_PUBLIC_IPV6) blocked.addSubnet(address, prefix, "ipv6");
+
+/**
+ * True for a globally routable unicast address. IPv4-mapped IPv6 addresses
+ * (::ffff:10.0.0.1) are judged by their IPv4 part, which BlockList does itself.
+ */
+export function isPublicAddress(address: string): boolean {
+  const family = net.isIP(address);
+  if (family === 4) return !blocked.check(address, "ipv4");
+  if (family === 6) return !blocked.check(address, "ipv6");
+  return false;
+}

@@ -1,0 +1,63 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { ROUTES } from "#shared/routes.ts";
+import { expect, test } from "./fixtures.ts";
+
+// Issue 5, "Acceptance": axe-core finds no violations on any public page. The optimizer
+// sends a visitor without a session to /auth, so that is what a visitor sees there.
+const PUBLIC_PAGES = [
+  { path: ROUTES.home, landsOn: ROUTES.home },
+  { path: ROUTES.features, landsOn: ROUTES.features },
+  { path: ROUTES.optimizer, landsOn: ROUTES.auth },
+  { path: ROUTES.pricing, landsOn: ROUTES.pricing },
+  { path: ROUTES.faq, landsOn: ROUTES.faq },
+  { path: ROUTES.about, landsOn: ROUTES.about },
+  { path: ROUTES.contact, landsOn: ROUTES.contact },
+  { path: ROUTES.privacy, landsOn: ROUTES.privacy },
+  { path: ROUTES.terms, landsOn: ROUTES.terms },
+  { path: ROUTES.imprint, landsOn: ROUTES.imprint },
+  { path: ROUTES.auth, landsOn: ROUTES.auth },
+];
+
+// Each violation with the elements it concerns, so a failure says what to fix where.
+async function findViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.map((violation) => ({
+    rule: violation.id,
+    impact: violation.impact,
+    help: violation.help,
+    elements: violation.nodes.map((node) => node.target.join(" ")),
+  }));
+}
+
+test.describe("after the visitor has made a cookie choice", () => {
+  // The pages themselves; the dialog of a first visit is checked below.
+
+  for (const { path, landsOn } of PUBLIC_PAGES) {
+    test(`axe finds no violations on ${path}`, async ({ page }) => {
+      await page.goto(path, { waitUntil: "networkidle" });
+      await expect(page).toHaveURL((url) => url.pathname === landsOn);
+      await expect(page.getByRole("main")).toBeVisible();
+      expect(await findViolations(page)).toEqual([]);
+    });
+  }
+});
+
+test.describe("on a first visit", () => {
+  test.use({ consentChosen: false });
+
+  test("axe finds no violations in the cookie dialog", async ({ page }) => {
+    await page.goto(ROUTES.home, { waitUntil: "networkidle" });
+    const dialog = page.getByRole("dialog", { name: "Cookie-Einstellungen", exact: true });
+    // Loaded: the categories are in, so the buttons are no longer disabled.
+    await expect(dialog.getByRole("button", { name: "Alle akzeptieren" })).toBeEnabled();
+    expect(await findViolations(page)).toEqual([]);
+  });
+});
+
+test("axe finds no violations in the contact form showing its validation messages", async ({ page }) => {
+  await page.goto(ROUTES.contact, { waitUntil: "networkidle" });
+  await page.getByRole("button", { name: "Nachricht senden" }).click();
+  await expect(page.getByRole("alert")).toHaveCount(3);
+  expect(await findViolations(page)).toEqual([]);
+});

@@ -1,0 +1,188 @@
+import { expect, test } from "./fixtures.ts";
+
+const SITE_TITLE = "postwerk-content-creator";
+
+// Every public route with the main heading the server must send before any JavaScript runs
+// (issue 5, acceptance 1). /kontakt and the optimizer's heading come from their own parts.
+const PUBLIC_PAGES = [
+  { path: "/", heading: "Social-Media-Beiträge, die ankommen – in Sekunden statt Stunden", title: SITE_TITLE },
+  { path: "/funktionen", heading: "Zwei Werkzeuge für Ihren Social-Media-Alltag", title: "Funktionen" },
+  { path: "/xposter-evaluator", heading: "X-Post Optimizer", title: "X-Post Optimizer" },
+  { path: "/preise", heading: "Einfache Preise für Ihren Social-Media-Alltag", title: "Preise" },
+  { path: "/faq", heading: "Häufig gestellte Fragen", title: "FAQ" },
+  { path: "/ueber-uns", heading: "Über den X-Post Optimizer", title: "Über uns" },
+  { path: "/kontakt", heading: "Kontakt", title: "Kontakt" },
+  { path: "/datenschutz", heading: "Datenschutzerklärung", title: "Datenschutzerklärung" },
+  { path: "/agb", heading: "Allgemeine Geschäftsbedingungen", title: "AGB" },
+  { path: "/impressum", heading: "Impressum", title: "Impressum" },
+];
+
+// The cookie dialog of a first visit would cover the page under test.
+
+function decodeHtml(html: string): string {
+  return html
+    .replace(/<!--.*?-->/g, "")
+    .replace(/<[^>]+>/g, "")
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">")
+    .replaceAll("&quot;", '"')
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&#39;", "'")
+    .replaceAll("&amp;", "&")
+    .trim();
+}
+
+function readHead(html: string) {
+  const headings = [...html.matchAll(/<h1\b[^>]*>([\s\S]*?)<\/h1>/g)].map((match) => decodeHtml(match[1] ?? ""));
+  const title = decodeHtml(html.match(/<title>([\s\S]*?)<\/title>/)?.[1] ?? "");
+  const description = decodeHtml(html.match(/<meta name="description" content="([^"]*)"/)?.[1] ?? "");
+  return { headings, title, description };
+}
+
+test("every public page's HTML carries its one main heading, its own title and its own description before JavaScript", async ({
+  request,
+}) => {
+  const home = readHead(await (await request.get("/")).text());
+  const descriptions = new Set<string>();
+  for (const page of PUBLIC_PAGES) {
+    const response = await request.get(page.path);
+    expect(response.status(), page.path).toBe(200);
+    const { headings, title, description } = readHead(await response.text());
+    expect(headings, page.path).toEqual([page.heading]);
+    expect(title, page.path).toBe(page.path === "/" ? SITE_TITLE : `${page.title} | ${SITE_TITLE}`);
+    expect(description.length, page.path).toBeGreaterThan(50);
+    if (page.path !== "/") expect(description, `${page.path} has its own description`).not.toBe(home.description);
+    descriptions.add(description);
+  }
+  expect(descriptions.size).toBe(PUBLIC_PAGES.length);
+});
+
+test("/privacy and /terms lead to the German privacy policy and terms", async ({ request }) => {
+  for (const [alias, target] of [
+    ["/privacy", "/datenschutz"],
+    ["/terms", "/agb"],
+  ] as const) {
+    const response = await request.get(alias, { maxRedirects: 0 });
+    expect([301, 302, 307, 308], alias).toContain(response.status());
+    expect(new URL(response.headers().location ?? "", "http://x").pathname, alias).toBe(target);
+  }
+});
+
+test("the FAQ names the tones and languages and keeps one answer open at a time across all groups", async ({
+  page,
+  request,
+}) => {
+  // The answers are in the prerendered HTML too, hidden until opened.
+  const html = decodeHtml(await (await request.get("/faq")).text());
+  expect(html).toContain("Freundlich, Formell, Humorvoll und Ultimatives Marketing");
+  expect(html).toContain("freundlich und locker über humorvoll bis zu starkem Marketing-Ton");
+  expect(html).toContain("Deutsch, Englisch, Französisch, Spanisch und Türkisch");
+  for (const group of ["Allgemein", "Abonnement & Credits", "Nutzung", "Technischer Support", "Datenschutz"]) {
+    expect(html).toContain(group);
+  }
+
+  await page.goto("/faq");
+  const general = page.getByRole("button", { name: "Was ist Postwerk?" });
+  const cancellation = page.getByRole("button", { name: "Wie kündige ich mein Abo?" });
+  const generalAnswer = page.getByText("Postwerk ist ein deutschsprachiges Werkzeug");
+  await expect(generalAnswer).toBeHidden();
+  // The first click may land before hydration; retry until the page reacts.
+  await expect(async () => {
+    await general.click();
+    await expect(general).toHaveAttribute("aria-expanded", "true", { timeout: 1000 });
+  }).toPass();
+  await expect(generalAnswer).toBeVisible();
+
+  await cancellation.click();
+  await expect(cancellation).toHaveAttribute("aria-expanded", "true");
+  await expect(general).toHaveAttribute("aria-expanded", "false");
+  await expect(generalAnswer).toBeHidden();
+  await expect(page.getByText("Mit einem Klick in Ihren Kontoeinstellungen")).toBeVisible();
+  await expect(page.locator("button[aria-expanded=true]")).toHaveCount(1);
+
+  await cancellation.click();
+  await expect(page.locator("button[aria-expanded=true]")).toHaveCount(0);
+});
+
+test("the pricing page shows both plans of each tool and routes Basis to /auth, Premium and the closing button to the optimizer", async ({
+  page,
+}) => {
+  await page.goto("/preise");
+  const pro = page.getByRole("article", { name: "Pro" });
+  await expect(pro).toContainText(/24,99\s€/);
+  await expect(pro).toContainText("100 Credits pro Monat für bis zu 300 Texte");
+  await expect(pro).toContainText("inkl. MwSt.");
+  await expect(page.getByRole("article", { name: "Kostenlos" })).toContainText("10 Credits Startguthaben");
+
+  const basis = page.getByRole("article", { name: "Basis" });
+  const premium = page.getByRole("article", { name: "Premium" });
+  await expect(basis).toContainText(/0,00\s€/);
+  await expect(premium).toContainText(/9,99\s€/);
+  await expect(premium).toContainText("Empfohlen");
+  await expect(basis.getByRole("link")).toHaveAttribute("href", "/auth");
+  await expect(premium.getByRole("link")).toHaveAttribute("href", "/xposter-evaluator");
+  await expect(page.getByRole("link", { name: "X-Post Optimizer jetzt testen" })).toHaveAttribute(
+    "href",
+    "/xposter-evaluator",
+  );
+  for (const question of [
+    "Kann ich Postwerk vor dem Kauf testen?",
+    "Was macht die KI-Verbesserung im X-Post Optimizer?",
+    "Wie kündige ich mein Abo?",
+    "Warum unterstützt der X-Post Optimizer nur X?",
+  ]) {
+    await expect(page.getByRole("button", { name: question })).toBeVisible();
+  }
+
+  await basis.getByRole("link").click();
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test("the about page names X as its focus and its button leads to the generator", async ({ page }) => {
+  await page.goto("/ueber-uns");
+  for (const card of ["Mission", "Ansatz", "Datenbasiert", "Umfassend", "Zeitsparend", "Unser Team"]) {
+    await expect(page.getByRole("heading", { name: card })).toBeVisible();
+  }
+  await expect(page.getByText("X ist unser Schwerpunkt.")).toBeVisible();
+  const button = page.getByRole("link", { name: "Tool ausprobieren" }).first();
+  await expect(button).toHaveAttribute("href", "/erstellen");
+  await button.click();
+  await expect(page).toHaveURL(/\/erstellen$/);
+});
+
+test("without COMPANY_* the legal pages show example company data and say so", async ({ request }) => {
+  const imprint = decodeHtml(await (await request.get("/impressum")).text());
+  for (const text of [
+    "Beispieldaten:",
+    "Angaben gemäß § 5 DDG",
+    "Beispiel Medien GmbH",
+    "Vertreten durch: Geschäftsführer Max Mustermann",
+    "Amtsgericht Musterstadt, HRB 00000",
+    "DE000000000",
+    "Verantwortlich für den Inhalt nach § 18 Abs. 2 MStV",
+  ]) {
+    expect(imprint).toContain(text);
+  }
+  const privacy = decodeHtml(await (await request.get("/datenschutz")).text());
+  for (const text of ["Beispiel Medien GmbH", "Google Analytics", "OpenAI-kompatible Schnittstelle", "Art. 77 DSGVO"]) {
+    expect(privacy).toContain(text);
+  }
+  const terms = decodeHtml(await (await request.get("/agb")).text());
+  for (const text of [
+    "Beispiel Medien GmbH",
+    "Widerrufsbelehrung",
+    "mindestens 24 Stunden vorher",
+    "nicht in den nächsten Monat übertragen",
+  ]) {
+    expect(terms).toContain(text);
+  }
+});
+
+test("no public page scrolls sideways on a 390 px wide phone", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const { path } of PUBLIC_PAGES) {
+    await page.goto(path);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, path).toBeLessThanOrEqual(390);
+  }
+});
