@@ -32,6 +32,7 @@ import {
   GENERATOR_LANGUAGES,
   GENERATOR_NETWORKS,
   GENERATOR_PRO_MONTHLY_CREDITS,
+  GENERATOR_STEPS,
   GENERATOR_TONES,
   IMAGE_FORMATS_LABEL,
   IMAGE_MAX_MEGABYTES,
@@ -110,13 +111,6 @@ const GENERATOR_FEATURES: Feature[] = [
     title: "Archiv mit Suche",
     text: "Jeder Durchlauf landet automatisch im Archiv. Suchen Sie in Stichworten und Beiträgen, filtern Sie nach Netzwerk, Sprache und Tonalität.",
   },
-];
-
-const GENERATOR_STEPS = [
-  { title: "Inhalt beschreiben", text: "Thema in Stichworten, optional mit Website und Bild." },
-  { title: "Zielgruppe wählen", text: "Netzwerk, Tonalität und Sprache festlegen." },
-  { title: "KI arbeiten lassen", text: `${POSTS_PER_GENERATION} Vorschläge entstehen live vor Ihren Augen.` },
-  { title: "Teilen", text: "Kopieren oder direkt per E-Mail, auf LinkedIn oder X teilen." },
 ];
 
 const OPTIMIZER_FEATURES: Feature[] = [

@@ -13,6 +13,7 @@ import {
 import {
   GENERATOR_LANGUAGES,
   GENERATOR_NETWORKS,
+  GENERATOR_STEPS,
   GENERATOR_TONES,
   POSTS_PER_GENERATION,
   PRICES,
@@ -70,13 +71,6 @@ const HIGHLIGHTS: Feature[] = [
     title: "Qualität, die man messen kann",
     text: "Der X-Post Optimizer zeigt live, was Ihren Post ausbremst, und verbessert ihn mit einem Klick – nachvollziehbar statt nach Bauchgefühl.",
   },
-];
-
-const STEPS = [
-  { title: "Inhalt beschreiben", text: "Ein paar Stichworte, optional eine Website oder ein Bild." },
-  { title: "Zielgruppe wählen", text: "Netzwerk, Tonalität und Sprache festlegen." },
-  { title: "KI arbeiten lassen", text: "Die Vorschläge entstehen live, Sie wählen den besten." },
-  { title: "Teilen", text: "Kopieren oder direkt per E-Mail, LinkedIn oder X teilen." },
 ];
 
 export default function Home() {
@@ -145,7 +139,7 @@ export default function Home() {
       </div>
 
       <PageSection id="ablauf" title="In vier Schritten zum fertigen Beitrag">
-        <StepList steps={STEPS} />
+        <StepList steps={GENERATOR_STEPS} />
         <p className="mt-8 text-slate-700">
           Neue Konten starten mit {STARTING_CREDITS} Credits Startguthaben, Pro kostet {PRICES.generatorPro} im Monat,
           und den X-Post Optimizer Premium testen Sie {OPTIMIZER_TRIAL_DAYS} Tage gratis.{" "}

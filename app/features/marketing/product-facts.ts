@@ -28,3 +28,12 @@ export function joinGerman(items: readonly string[]): string {
   if (items.length <= 1) return items.join("");
   return `${items.slice(0, -1).join(", ")} und ${items.at(-1)}`;
 }
+
+// The four steps of a generation (spec section 2 "/erstellen": describe, audience, AI, share),
+// told the same way wherever the product explains them.
+export const GENERATOR_STEPS = [
+  { title: "Inhalt beschreiben", text: "Thema in Stichworten, optional mit Website und Bild." },
+  { title: "Zielgruppe wählen", text: "Netzwerk, Tonalität und Sprache festlegen." },
+  { title: "KI arbeiten lassen", text: `${POSTS_PER_GENERATION} Vorschläge entstehen live vor Ihren Augen.` },
+  { title: "Teilen", text: "Kopieren oder direkt per E-Mail, auf LinkedIn oder X teilen." },
+];
