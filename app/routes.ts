@@ -17,5 +17,7 @@ export default [
   route("konto", "routes/konto.tsx"),
   route("admin", "routes/admin.tsx"),
   route("xposter-evaluator", "routes/xposter-evaluator.tsx"),
+  route("erstellen", "routes/erstellen.tsx"),
+  route("archiv", "routes/archiv.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

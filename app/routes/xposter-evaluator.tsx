@@ -1,6 +1,6 @@
 import { ArrowLeft, Check } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { Button } from "#app/components/ui/button.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
@@ -43,6 +43,9 @@ function useRequireSession() {
 
 export default function OptimizerPage() {
   const signedIn = useRequireSession();
+  // The generator passes a post to open here as navigation state `{ text }`.
+  const state = useLocation().state as { text?: unknown } | null;
+  const initialText = typeof state?.text === "string" ? state.text : "";
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
@@ -74,7 +77,7 @@ export default function OptimizerPage() {
       </header>
       <div id="tool" className="mt-10 scroll-mt-24">
         {signedIn ? (
-          <OptimizerTool />
+          <OptimizerTool initialText={initialText} />
         ) : (
           <div className="flex justify-center rounded-xl border border-dashed border-slate-300 py-16">
             <Spinner label="Optimizer wird geladen..." />

@@ -36,8 +36,9 @@ const TOASTS = {
 
 type AiAction = keyof typeof TOASTS;
 
-export function OptimizerTool() {
-  const [text, setText] = useState("");
+export function OptimizerTool({ initialText = "" }: { initialText?: string }) {
+  // A post can arrive from the generator ("Im Optimizer öffnen") through navigation state.
+  const [text, setText] = useState(initialText);
   // Spec section 4 "Optimizer editor": the first AI change saves the original for reset.
   const [original, setOriginal] = useState<string | null>(null);
   const [busy, setBusy] = useState<AiAction | null>(null);

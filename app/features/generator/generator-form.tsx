@@ -1,0 +1,124 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { LoaderCircle, Sparkles } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { Button } from "#app/components/ui/button.tsx";
+import { FormField, InputField } from "#app/components/ui/form-field.tsx";
+import { Textarea } from "#app/components/ui/textarea.tsx";
+import { cn } from "#app/lib/cn.ts";
+import {
+  GENERATOR_DEFAULTS,
+  type GenerateRequest,
+  GenerateRequestSchema,
+  KEY_POINTS_MAX_LENGTH,
+  LANGUAGE_LABELS,
+  LANGUAGES,
+  PLATFORM_LABELS,
+  PLATFORMS,
+  TONE_LABELS,
+  TONES,
+} from "#shared/generator.schemas.ts";
+import { ImageField, type SelectedImage } from "./image-field.tsx";
+import { LanguageFlag } from "./language-flag.tsx";
+
+// The form's part of the request; the image is kept beside it as a data URL.
+const FormSchema = GenerateRequestSchema.omit({ imageData: true });
+type FormInput = z.input<typeof FormSchema>;
+type FormOutput = z.output<typeof FormSchema>;
+
+const SELECT_CLASS =
+  "h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:opacity-50 sm:text-sm";
+
+const DEFAULT_VALUES: FormInput = { keyPoints: "", website: "", ...GENERATOR_DEFAULTS };
+
+// Spec sections 2 "/erstellen" and 5. The values stay after a failed run, so the user can
+// simply try again.
+export function GeneratorForm({
+  generating,
+  onGenerate,
+}: {
+  generating: boolean;
+  onGenerate: (request: GenerateRequest) => Promise<void>;
+}) {
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(FormSchema),
+    defaultValues: DEFAULT_VALUES,
+  });
+  const { errors } = form.formState;
+  const [image, setImage] = useState<SelectedImage | null>(null);
+  const language = form.watch("language");
+
+  async function submit(values: FormOutput) {
+    await onGenerate({ ...values, imageData: image?.dataUrl ?? null });
+  }
+
+  return (
+    <form onSubmit={form.handleSubmit(submit)} noValidate className="grid gap-5" aria-label="Beiträge erstellen">
+      <FormField id="keyPoints" label="Text oder Stichwörter" error={errors.keyPoints?.message}>
+        <Textarea
+          id="keyPoints"
+          placeholder="z. B. Neue Zimtschnecken mit Kardamom, jeden Samstag ab 7 Uhr, Bäckerei am Markt"
+          maxLength={KEY_POINTS_MAX_LENGTH}
+          aria-invalid={Boolean(errors.keyPoints)}
+          aria-describedby={errors.keyPoints ? "keyPoints-error" : undefined}
+          {...form.register("keyPoints")}
+        />
+      </FormField>
+      <InputField
+        id="website"
+        label="Website (optional)"
+        type="url"
+        inputMode="url"
+        placeholder="https://www.ihre-website.de"
+        error={errors.website?.message}
+        {...form.register("website")}
+      />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField id="platform" label="Netzwerk" error={errors.platform?.message}>
+          <select id="platform" className={SELECT_CLASS} {...form.register("platform")}>
+            {PLATFORMS.map((platform) => (
+              <option key={platform} value={platform}>
+                {PLATFORM_LABELS[platform]}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField id="tone" label="Tonalität" error={errors.tone?.message}>
+          <select id="tone" className={SELECT_CLASS} {...form.register("tone")}>
+            {TONES.map((tone) => (
+              <option key={tone} value={tone}>
+                {TONE_LABELS[tone]}
+              </option>
+            ))}
+          </select>
+        </FormField>
+      </div>
+      <fieldset className="grid gap-1.5">
+        <legend className="mb-1.5 text-sm font-medium text-slate-900">Sprache</legend>
+        <div className="flex flex-wrap gap-2">
+          {LANGUAGES.map((value) => (
+            <label
+              key={value}
+              className={cn(
+                "flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500",
+                language === value
+                  ? "border-indigo-500 bg-indigo-50 font-medium text-indigo-900"
+                  : "border-slate-300 bg-white text-slate-800 hover:bg-slate-50",
+              )}
+            >
+              <input type="radio" value={value} className="sr-only" {...form.register("language")} />
+              <LanguageFlag language={value} />
+              {LANGUAGE_LABELS[value]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <ImageField value={image} onChange={setImage} disabled={generating} />
+      <Button type="submit" size="lg" disabled={generating} className="w-full sm:w-auto sm:justify-self-start">
+        {generating ? <LoaderCircle className="animate-spin" aria-hidden /> : <Sparkles aria-hidden />}
+        {generating ? "Wird generiert..." : "Beiträge generieren"}
+      </Button>
+    </form>
+  );
+}

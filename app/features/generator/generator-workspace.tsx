@@ -1,0 +1,174 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { Archive } from "lucide-react";
+import { useRef, useState } from "react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Spinner } from "#app/components/ui/spinner.tsx";
+import { PROFILE_QUERY_KEY } from "#app/features/account/use-profile.ts";
+import {
+  GENERATOR_MESSAGES,
+  type GenerateRequest,
+  type Platform,
+  POSTS_PER_GENERATION,
+} from "#shared/generator.schemas.ts";
+import { GenerationError, streamGeneration } from "./generation-stream.ts";
+import { ARCHIVE_QUERY_KEY, GENERATOR_STATUS_QUERY_KEY } from "./generator-constants.ts";
+import { GeneratorForm } from "./generator-form.tsx";
+import { LoadingPanel } from "./loading-panel.tsx";
+import { NoCreditsPanel } from "./no-credits-panel.tsx";
+import { ResultCard } from "./result-card.tsx";
+import { useGeneratorStatus } from "./use-generator-status.ts";
+
+export const ARCHIVE_PATH = "/archiv";
+
+const STEPS = [
+  { title: "Inhalt beschreiben", text: "Stichwörter, Website oder ein Bild – worum geht es?" },
+  { title: "Zielgruppe wählen", text: "Netzwerk, Sprache und Tonalität passend zu Ihrem Publikum." },
+  { title: "KI arbeiten lassen", text: "Drei Vorschläge entstehen live vor Ihren Augen." },
+  { title: "Teilen", text: "Kopieren oder direkt per E-Mail, LinkedIn oder X teilen." },
+];
+
+type Results = { posts: string[]; platform: Platform; demo: boolean; complete: boolean };
+
+// Spec section 4 "Generation flow", browser side: the server charges, generates, archives
+// and refunds (ADR 0012); the page streams the posts in and keeps credits and archive fresh.
+export function GeneratorWorkspace() {
+  const queryClient = useQueryClient();
+  const { data: status, isPending, isError, refetch } = useGeneratorStatus();
+  const [generating, setGenerating] = useState(false);
+  const [results, setResults] = useState<Results | null>(null);
+  const resultsRef = useRef<HTMLElement>(null);
+
+  const refreshCredits = () => {
+    void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
+    void queryClient.invalidateQueries({ queryKey: GENERATOR_STATUS_QUERY_KEY });
+  };
+
+  async function generate(request: GenerateRequest) {
+    setGenerating(true);
+    setResults(null);
+    try {
+      const done = await streamGeneration(request, (event) => {
+        if (event.type === "start") {
+          // The credit is taken: the header badge shows it at once.
+          refreshCredits();
+          setResults({ posts: [], platform: request.platform, demo: event.demo, complete: false });
+          requestAnimationFrame(() => resultsRef.current?.scrollIntoView({ behavior: "smooth", block: "nearest" }));
+        } else if (event.type === "progress") {
+          setResults((current) => (current ? { ...current, posts: event.posts } : current));
+        }
+      });
+      setResults({ posts: done.posts, platform: request.platform, demo: done.demo, complete: true });
+      toast.success(GENERATOR_MESSAGES.successTitle, { description: GENERATOR_MESSAGES.success });
+      void queryClient.invalidateQueries({ queryKey: ARCHIVE_QUERY_KEY });
+    } catch (error) {
+      setResults(null);
+      const message = error instanceof GenerationError ? error.message : GENERATOR_MESSAGES.generationFailed;
+      toast.error("Fehler", { description: message });
+    } finally {
+      refreshCredits();
+      setGenerating(false);
+    }
+  }
+
+  const demo = Boolean(status?.demoMode);
+  const outOfCredits = status ? !status.isSubscriber && status.credits <= 0 : false;
+
+  return (
+    <div className="grid gap-8">
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div className="max-w-2xl">
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Beiträge erstellen</h1>
+            {demo ? (
+              <Badge className="border-amber-300 bg-amber-100 text-amber-900" data-testid="page-demo-badge">
+                {GENERATOR_MESSAGES.demoMode}
+              </Badge>
+            ) : null}
+          </div>
+          <p className="mt-3 text-lg text-slate-700">
+            Drei Vorschläge pro Durchgang – passend zu Netzwerk, Sprache und Tonalität.
+          </p>
+        </div>
+        <Button asChild variant="outline">
+          <Link to={ARCHIVE_PATH}>
+            <Archive aria-hidden />
+            Archivierte Beiträge
+          </Link>
+        </Button>
+      </header>
+
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        <section aria-label="Eingabe" className="min-w-0">
+          {isPending ? (
+            <div className="flex justify-center rounded-xl border border-slate-200 bg-white py-16">
+              <Spinner />
+            </div>
+          ) : isError || !status ? (
+            <div className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-900" role="alert">
+              <p>Fehler beim Laden Ihres Profils. Bitte versuchen Sie es erneut.</p>
+              <Button variant="outline" size="sm" className="mt-3" onClick={() => refetch()}>
+                Erneut versuchen
+              </Button>
+            </div>
+          ) : outOfCredits && !generating ? (
+            <NoCreditsPanel />
+          ) : (
+            <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+              <GeneratorForm generating={generating} onGenerate={generate} />
+            </div>
+          )}
+        </section>
+        <aside aria-labelledby="steps-heading" className="lg:order-none">
+          <h2 id="steps-heading" className="text-sm font-semibold uppercase tracking-wide text-slate-600">
+            So funktioniert es
+          </h2>
+          <ol className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-1">
+            {STEPS.map((step, index) => (
+              <li key={step.title} className="flex gap-3 rounded-lg border border-slate-200 bg-white p-3">
+                <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-indigo-600 text-sm font-semibold text-white">
+                  {index + 1}
+                </span>
+                <span>
+                  <span className="block font-medium text-slate-900">{step.title}</span>
+                  <span className="block text-sm text-slate-600">{step.text}</span>
+                </span>
+              </li>
+            ))}
+          </ol>
+        </aside>
+      </div>
+
+      {generating || results ? (
+        <section ref={resultsRef} aria-labelledby="results-heading" className="grid scroll-mt-24 gap-4">
+          <h2 id="results-heading" className="text-xl font-semibold">
+            Ihre Vorschläge
+          </h2>
+          {generating ? <LoadingPanel /> : null}
+          {results ? (
+            <div className="grid gap-4 md:grid-cols-3">
+              {Array.from({ length: POSTS_PER_GENERATION }, (_, index) => {
+                const text = results.posts[index] ?? "";
+                // While streaming, a post is finished once the next one has begun.
+                const complete = results.complete || index < results.posts.length - 1;
+                return (
+                  <ResultCard
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the three slots are fixed.
+                    key={index}
+                    index={index}
+                    text={text}
+                    platform={results.platform}
+                    demo={results.demo || demo}
+                    complete={complete}
+                  />
+                );
+              })}
+            </div>
+          ) : null}
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { useEffect, useState } from "react";
+import {
+  LOADING_MESSAGE_INTERVAL_MS,
+  LOADING_MESSAGES,
+  PROGRESS_STEP,
+  PROGRESS_TICK_MS,
+  PROGRESS_WRAP_AT,
+} from "./generator-constants.ts";
+
+// Spec section 4 "Loading panel": a message every 2.5 s, a bar that rises by 1 every 150 ms
+// and starts again at 0 after 100. It only entertains; the real progress is the cards filling.
+export function LoadingPanel() {
+  const [messageIndex, setMessageIndex] = useState(0);
+  const [progress, setProgress] = useState(0);
+
+  useEffect(() => {
+    const timer = setInterval(
+      () => setMessageIndex((index) => (index + 1) % LOADING_MESSAGES.length),
+      LOADING_MESSAGE_INTERVAL_MS,
+    );
+    return () => clearInterval(timer);
+  }, []);
+
+  useEffect(() => {
+    const timer = setInterval(
+      () => setProgress((value) => (value >= PROGRESS_WRAP_AT ? 0 : value + PROGRESS_STEP)),
+      PROGRESS_TICK_MS,
+    );
+    return () => clearInterval(timer);
+  }, []);
+
+  return (
+    <div
+      className="rounded-xl border border-indigo-200 bg-gradient-to-br from-indigo-50 to-white p-5 shadow-sm"
+      data-testid="loading-panel"
+    >
+      <p className="min-h-6 text-sm font-medium text-indigo-900" aria-live="polite">
+        {LOADING_MESSAGES[messageIndex]}
+      </p>
+      <div
+        className="mt-3 h-2 overflow-hidden rounded-full bg-indigo-100"
+        role="progressbar"
+        aria-label="Fortschritt der Generierung"
+        aria-valuemin={0}
+        aria-valuemax={PROGRESS_WRAP_AT}
+        aria-valuenow={progress}
+      >
+        <div
+          className="h-full rounded-full bg-indigo-600 transition-[width] duration-150"
+          style={{ width: `${progress}%` }}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { Sparkles } from "lucide-react";
+import { Link } from "react-router";
+import { Button } from "#app/components/ui/button.tsx";
+import { GENERATOR_MESSAGES } from "#shared/generator.schemas.ts";
+import { ROUTES } from "#shared/routes.ts";
+
+// Spec sections 2 "/erstellen" and 4 "Credit gate": replaces the form for a free user
+// without credits.
+export function NoCreditsPanel() {
+  return (
+    <section
+      aria-labelledby="no-credits-heading"
+      className="rounded-xl border border-amber-200 bg-amber-50 p-6 text-center shadow-sm sm:p-8"
+    >
+      <Sparkles className="mx-auto size-8 text-amber-600" aria-hidden />
+      <h2 id="no-credits-heading" className="mt-3 text-xl font-semibold text-slate-900">
+        {GENERATOR_MESSAGES.noCredits}
+      </h2>
+      <p className="mx-auto mt-3 max-w-xl text-slate-700">
+        Mit dem Pro-Plan erhalten Sie 100 Credits pro Monat für bis zu 300 Beiträge – ab 24,99€/Monat, jederzeit
+        kündbar.
+      </p>
+      <Button asChild className="mt-5">
+        <Link to={ROUTES.pricing}>Zu den Preisen</Link>
+      </Button>
+    </section>
+  );
+}

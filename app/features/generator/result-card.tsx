@@ -1,0 +1,145 @@
+import { Check, Copy, Mail, Send, Share2, SlidersHorizontal } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { openSharePopup, xIntentUrl } from "#app/lib/share.ts";
+import { useCopyToClipboard } from "#app/lib/use-copy-to-clipboard.ts";
+import { GENERATOR_MESSAGES, type Platform } from "#shared/generator.schemas.ts";
+import { ROUTES } from "#shared/routes.ts";
+import { GENERATOR_COPY_TOASTS } from "./generator-constants.ts";
+
+export function linkedInShareUrl(text: string): string {
+  return `https://www.linkedin.com/sharing/share-offsite/?text=${encodeURIComponent(text)}`;
+}
+
+export function mailShareUrl(text: string): string {
+  return `mailto:?subject=${encodeURIComponent("Mein Social-Media-Beitrag")}&body=${encodeURIComponent(text)}`;
+}
+
+// The optimizer's score for an X post. The metrics module (with twitter-text) is loaded only
+// when an X result is shown, so the generator page stays light otherwise.
+type Score = { value: number; max: number };
+
+function useOptimizerScore(text: string, enabled: boolean): Score | null {
+  const [score, setScore] = useState<Score | null>(null);
+  useEffect(() => {
+    if (!enabled || !text) return;
+    let cancelled = false;
+    void import("#shared/post-metrics.ts").then(({ evaluatePost, POST_SCORE_MAX }) => {
+      if (!cancelled) setScore({ value: evaluatePost(text).score, max: POST_SCORE_MAX });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [text, enabled]);
+  return enabled ? score : null;
+}
+
+// One suggestion (spec section 2 "/erstellen"): the text, copy and share. While the run
+// streams, `text` grows and `complete` is false.
+export function ResultCard({
+  index,
+  text,
+  platform,
+  demo,
+  complete,
+}: {
+  index: number;
+  text: string;
+  platform: Platform;
+  demo: boolean;
+  complete: boolean;
+}) {
+  const { copied, copy } = useCopyToClipboard();
+  const navigate = useNavigate();
+  const isX = platform === "twitter";
+  const score = useOptimizerScore(text, isX && complete);
+  const headingId = `result-${index}-heading`;
+
+  async function copyText() {
+    if (await copy(text))
+      toast.success(GENERATOR_COPY_TOASTS.copiedTitle, { description: GENERATOR_COPY_TOASTS.copied });
+    else toast.error(GENERATOR_COPY_TOASTS.failedTitle, { description: GENERATOR_COPY_TOASTS.failed });
+  }
+
+  return (
+    <article
+      aria-labelledby={headingId}
+      aria-busy={!complete}
+      data-testid="result-card"
+      className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={headingId} className="font-semibold text-slate-900">
+          Vorschlag {index + 1}
+        </h3>
+        <div className="flex flex-wrap items-center gap-2">
+          {demo ? (
+            <Badge className="border-amber-300 bg-amber-100 text-amber-900">{GENERATOR_MESSAGES.demoMode}</Badge>
+          ) : null}
+          {isX && score !== null ? (
+            <Badge
+              aria-label={`Optimizer-Punktzahl ${score.value} von ${score.max}`}
+              className={score.value >= score.max - 1 ? "border-emerald-300 bg-emerald-50 text-emerald-800" : undefined}
+            >
+              Score {score.value}/{score.max}
+            </Badge>
+          ) : null}
+        </div>
+      </div>
+      {text ? (
+        <p className="mt-3 flex-1 whitespace-pre-wrap break-words text-slate-800" data-testid="result-text">
+          {text}
+          {complete ? null : (
+            <span className="ml-0.5 inline-block h-4 w-1.5 animate-pulse bg-indigo-500 align-middle" aria-hidden />
+          )}
+        </p>
+      ) : (
+        <div className="mt-3 grid flex-1 gap-2" aria-hidden>
+          <div className="h-3 w-11/12 animate-pulse rounded bg-slate-200" />
+          <div className="h-3 w-10/12 animate-pulse rounded bg-slate-200" />
+          <div className="h-3 w-7/12 animate-pulse rounded bg-slate-200" />
+        </div>
+      )}
+      {complete ? (
+        <div className="mt-4 flex flex-wrap gap-2 border-t border-slate-100 pt-4">
+          <Button size="sm" onClick={copyText}>
+            {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
+            {copied ? "Kopiert" : "Kopieren"}
+          </Button>
+          <Button size="sm" variant="outline" asChild>
+            <a href={mailShareUrl(text)} aria-label={`Vorschlag ${index + 1} per E-Mail teilen`}>
+              <Mail aria-hidden />
+              E-Mail
+            </a>
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => openSharePopup(linkedInShareUrl(text))}
+            aria-label={`Vorschlag ${index + 1} auf LinkedIn teilen`}
+          >
+            <Share2 aria-hidden />
+            LinkedIn
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => openSharePopup(xIntentUrl(text))}
+            aria-label={`Vorschlag ${index + 1} auf X teilen`}
+          >
+            <Send aria-hidden />X
+          </Button>
+          {isX ? (
+            <Button size="sm" variant="ghost" onClick={() => navigate(ROUTES.optimizer, { state: { text } })}>
+              <SlidersHorizontal aria-hidden />
+              Im Optimizer öffnen
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+    </article>
+  );
+}

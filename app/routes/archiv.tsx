@@ -1,0 +1,218 @@
+import { ArrowLeft, ChevronLeft, ChevronRight, Search } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Link, redirect } from "react-router";
+import { toast } from "sonner";
+import { Button } from "#app/components/ui/button.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { Spinner } from "#app/components/ui/spinner.tsx";
+import { ArchiveEntryCard } from "#app/features/archive/archive-entry-card.tsx";
+import { useArchive, useDeleteArchiveEntry } from "#app/features/archive/use-archive.ts";
+import { authClient } from "#app/features/auth/auth-client.ts";
+import { pageMeta } from "#app/features/site-settings/site-settings.ts";
+import { useDebouncedValue } from "#app/lib/use-debounced-value.ts";
+import {
+  ARCHIVE_FILTER_ALL,
+  ARCHIVE_LANGUAGE_FILTERS,
+  ARCHIVE_MESSAGES,
+  ARCHIVE_PLATFORM_FILTERS,
+  ARCHIVE_SEARCH_MAX_LENGTH,
+  ARCHIVE_TONE_FILTERS,
+  type ArchiveQuery,
+} from "#shared/archive.schemas.ts";
+import { LANGUAGE_LABELS, PLATFORM_LABELS, TONE_LABELS } from "#shared/generator.schemas.ts";
+import { ROUTES } from "#shared/routes.ts";
+
+export const meta = () => pageMeta({ title: "Archivierte Beiträge" });
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+// Signed-out visitors go to /auth (the archive is personal).
+export async function clientLoader() {
+  const { data } = await authClient.getSession();
+  if (!data) throw redirect(ROUTES.auth);
+  return null;
+}
+
+const SELECT_CLASS =
+  "h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 sm:text-sm";
+
+type Filters = Pick<ArchiveQuery, "platform" | "language" | "tone">;
+const DEFAULT_FILTERS: Filters = {
+  platform: ARCHIVE_FILTER_ALL,
+  language: ARCHIVE_FILTER_ALL,
+  tone: ARCHIVE_FILTER_ALL,
+};
+
+function filterLabel<Value extends string>(labels: Record<Exclude<Value, "all">, string>, value: Value, all: string) {
+  return value === ARCHIVE_FILTER_ALL ? all : labels[value as Exclude<Value, "all">];
+}
+
+// Spec sections 2 "Archive screen", 4 "Archive" and 8 "Archive".
+export default function ArchivePage() {
+  const [search, setSearch] = useState("");
+  const debouncedSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [filters, setFilters] = useState<Filters>(DEFAULT_FILTERS);
+  const [page, setPage] = useState(1);
+  const { data, isPending, isError, isFetching } = useArchive({ search: debouncedSearch, ...filters, page });
+  const deletion = useDeleteArchiveEntry();
+  const topRef = useRef<HTMLDivElement>(null);
+
+  // A new search or filter starts again at page 1.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the search or a filter changes.
+  useEffect(() => setPage(1), [debouncedSearch, filters]);
+
+  // A page left empty by a delete falls back to the last page that has entries.
+  useEffect(() => {
+    if (data && page > data.pageCount) setPage(data.pageCount);
+  }, [data, page]);
+
+  function goToPage(next: number) {
+    setPage(next);
+    window.scrollTo({ top: 0, behavior: "smooth" });
+    topRef.current?.focus({ preventScroll: true });
+  }
+
+  async function remove(id: string) {
+    try {
+      await deletion.mutateAsync(id);
+      toast.success(ARCHIVE_MESSAGES.deleted);
+      return true;
+    } catch {
+      toast.error(ARCHIVE_MESSAGES.deleteFailed);
+      return false;
+    }
+  }
+
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8 sm:py-12">
+      <div ref={topRef} tabIndex={-1} className="focus:outline-none">
+        <Link
+          to={ROUTES.generator}
+          className="inline-flex items-center gap-1 text-sm text-slate-700 hover:text-slate-900"
+        >
+          <ArrowLeft className="size-4" aria-hidden />
+          Zum Generator
+        </Link>
+        <h1 className="mt-6 text-3xl font-bold tracking-tight sm:text-4xl">Archivierte Beiträge</h1>
+        <p className="mt-3 text-slate-700">Alle Ihre generierten Beiträge – durchsuchen, kopieren oder löschen.</p>
+      </div>
+
+      <section
+        aria-label="Suche und Filter"
+        className="mt-8 grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+      >
+        <div className="relative">
+          <Search
+            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500"
+            aria-hidden
+          />
+          <Input
+            type="search"
+            aria-label="Archiv durchsuchen"
+            placeholder="Archiv durchsuchen …"
+            maxLength={ARCHIVE_SEARCH_MAX_LENGTH}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            className="pl-9"
+          />
+        </div>
+        <div className="grid gap-3 sm:grid-cols-3">
+          <label className="grid gap-1.5 text-sm font-medium text-slate-900">
+            Netzwerk
+            <select
+              className={SELECT_CLASS}
+              value={filters.platform}
+              onChange={(event) =>
+                setFilters((current) => ({ ...current, platform: event.target.value as Filters["platform"] }))
+              }
+            >
+              {ARCHIVE_PLATFORM_FILTERS.map((value) => (
+                <option key={value} value={value}>
+                  {filterLabel(PLATFORM_LABELS, value, "Alle Netzwerke")}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="grid gap-1.5 text-sm font-medium text-slate-900">
+            Sprache
+            <select
+              className={SELECT_CLASS}
+              value={filters.language}
+              onChange={(event) =>
+                setFilters((current) => ({ ...current, language: event.target.value as Filters["language"] }))
+              }
+            >
+              {ARCHIVE_LANGUAGE_FILTERS.map((value) => (
+                <option key={value} value={value}>
+                  {filterLabel(LANGUAGE_LABELS, value, "Alle Sprachen")}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="grid gap-1.5 text-sm font-medium text-slate-900">
+            Tonalität
+            <select
+              className={SELECT_CLASS}
+              value={filters.tone}
+              onChange={(event) =>
+                setFilters((current) => ({ ...current, tone: event.target.value as Filters["tone"] }))
+              }
+            >
+              {ARCHIVE_TONE_FILTERS.map((value) => (
+                <option key={value} value={value}>
+                  {filterLabel(TONE_LABELS, value, "Alle Tonalitäten")}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      </section>
+
+      <div className="mt-8" aria-busy={isFetching}>
+        {isPending ? (
+          <div className="flex flex-col items-center gap-3 py-16 text-slate-700">
+            <Spinner label={ARCHIVE_MESSAGES.loading} />
+            <p>{ARCHIVE_MESSAGES.loading}</p>
+          </div>
+        ) : isError || !data ? (
+          <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">
+            {ARCHIVE_MESSAGES.loadFailed}
+          </p>
+        ) : data.entries.length === 0 ? (
+          <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
+            <p className="text-slate-700">{ARCHIVE_MESSAGES.empty}</p>
+            <Button asChild className="mt-4">
+              <Link to={ROUTES.generator}>Beiträge erstellen</Link>
+            </Button>
+          </div>
+        ) : (
+          <>
+            <p className="mb-4 text-sm text-slate-600" aria-live="polite">
+              {data.total === 1 ? "1 Eintrag" : `${data.total} Einträge`}
+            </p>
+            <div className="grid gap-6">
+              {data.entries.map((entry) => (
+                <ArchiveEntryCard key={entry.id} entry={entry} onDelete={remove} deleting={deletion.isPending} />
+              ))}
+            </div>
+            {data.pageCount > 1 ? (
+              <nav aria-label="Seiten" className="mt-8 flex items-center justify-between gap-3">
+                <Button variant="outline" onClick={() => goToPage(page - 1)} disabled={page <= 1}>
+                  <ChevronLeft aria-hidden />
+                  Zurück
+                </Button>
+                <span className="text-sm text-slate-700" aria-current="page">
+                  Seite {data.page} von {data.pageCount}
+                </span>
+                <Button variant="outline" onClick={() => goToPage(page + 1)} disabled={page >= data.pageCount}>
+                  Weiter
+                  <ChevronRight aria-hidden />
+                </Button>
+              </nav>
+            ) : null}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,244 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { E2E_BASE_URL, OPENAI_FAKE_PORT } from "../../playwright.config.ts";
+import { FAKE_GENERATED_POSTS, type FakeReply } from "../mocks/openai.ts";
+import { expect, signUpConfirmed, test } from "./fixtures.ts";
+
+// The post generator (/erstellen) and the archive (/archiv), issue 4. The server talks to the
+// fake OpenAI-compatible model of playwright.config.ts; tests script its next answers.
+
+const FAKE_URL = `http://127.0.0.1:${OPENAI_FAKE_PORT}`;
+// A valid 1x1 PNG, so the server's re-encoding accepts it.
+const PIXEL_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
+const WEBSITE_NOT_ALLOWED =
+  "Diese Website-Adresse ist nicht erlaubt. Bitte geben Sie eine öffentlich erreichbare Adresse mit http:// oder https:// an.";
+
+async function scriptFake(request: APIRequestContext, ...replies: FakeReply[]) {
+  const response = await request.post(`${FAKE_URL}/__script`, { data: { reset: true, replies } });
+  expect(response.ok()).toBe(true);
+}
+
+// A generation through the API, as the page sends it; returns the whole event stream.
+async function generateViaApi(page: Page, data: Record<string, unknown>) {
+  const response = await page.request.post("/api/generator/generate", {
+    headers: { origin: E2E_BASE_URL },
+    data: { platform: "facebook", tone: "friendly", language: "german", ...data },
+  });
+  return { status: response.status(), body: await response.text() };
+}
+
+const creditBadge = (page: Page, credits: number) => page.getByLabel(`Credits: ${credits} von 100`);
+
+test("a signed-out visitor sees the landing panel and reaches sign-up from it", async ({ page }) => {
+  await page.goto("/erstellen");
+  for (const title of ["KI-Generierung", "Mehrere Plattformen", "Zeitersparnis bis zu 90 %"]) {
+    await expect(page.getByRole("heading", { name: title })).toBeVisible();
+  }
+  const main = page.getByRole("main");
+  await expect(main.getByRole("link", { name: "Anmelden", exact: true })).toBeVisible();
+  await main.getByRole("link", { name: "Kostenlos registrieren" }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByRole("heading", { name: "Konto erstellen" })).toBeVisible();
+});
+
+test("a signed-out visitor of the archive is sent to /auth", async ({ page }) => {
+  await page.goto("/archiv");
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test("generate for X with an image: live cards, credit, copy, share, optimizer, then the archive", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await context.route("https://x.com/**", (route) => route.fulfill({ body: "X" }));
+  await context.route("https://www.linkedin.com/**", (route) => route.fulfill({ body: "LinkedIn" }));
+  await signUpConfirmed(page);
+  await page.goto("/erstellen");
+  await expect(creditBadge(page, 10)).toBeVisible();
+
+  // Defaults and the step explanation.
+  await expect(page.getByLabel("Netzwerk")).toHaveValue("facebook");
+  await expect(page.getByLabel("Tonalität")).toHaveValue("friendly");
+  await expect(page.getByRole("radio", { name: "Deutsch" })).toBeChecked();
+  await expect(page.getByText("JPG, JPEG, PNG, WEBP")).toBeVisible();
+  for (const step of ["Inhalt beschreiben", "Zielgruppe wählen", "KI arbeiten lassen", "Teilen"]) {
+    await expect(page.getByText(step, { exact: true })).toBeVisible();
+  }
+
+  // Blank key points are refused in the browser.
+  const submit = page.getByRole("button", { name: "Beiträge generieren" });
+  await submit.click();
+  await expect(page.getByText("Bitte geben Sie Ihre Schlüsselwörter ein")).toBeVisible();
+
+  // A wrong image type is refused before anything is sent.
+  const fileInput = page.locator('input[type="file"]');
+  await fileInput.setInputFiles({ name: "notiz.gif", mimeType: "image/gif", buffer: Buffer.from("GIF89a") });
+  await expect(page.getByText("Nur JPEG, PNG und WEBP Bilder sind erlaubt")).toBeVisible();
+
+  // The website reader refuses private addresses: the German error, a refund, the form kept.
+  const keyPoints = "Zimtschnecken mit Kardamom, jeden Samstag frisch, Bäckerei am Markt";
+  await page.getByLabel("Text oder Stichwörter").fill(keyPoints);
+  await page.getByLabel("Website (optional)").fill("http://127.0.0.1/");
+  await page.getByLabel("Netzwerk").selectOption("twitter");
+  await submit.click();
+  await expect(page.getByText(WEBSITE_NOT_ALLOWED)).toBeVisible();
+  await expect(page.getByText("Fehler", { exact: true })).toBeVisible();
+  await expect(page.getByLabel("Text oder Stichwörter")).toHaveValue(keyPoints);
+  await expect(page.getByLabel("Website (optional)")).toHaveValue("http://127.0.0.1/");
+  await expect(page.getByLabel("Netzwerk")).toHaveValue("twitter");
+  await expect(creditBadge(page, 10)).toBeVisible();
+
+  // A slow stream: the first card fills while the run is still going.
+  await page.getByLabel("Website (optional)").fill("");
+  await fileInput.setInputFiles({ name: "pixel.png", mimeType: "image/png", buffer: PIXEL_PNG });
+  await expect(page.getByTestId("image-name")).toHaveText("pixel.png");
+  await scriptFake(page.request, { kind: "json", value: { posts: FAKE_GENERATED_POSTS }, chunkMs: 120, chunkSize: 16 });
+  await submit.click();
+  const busyButton = page.getByRole("button", { name: "Wird generiert..." });
+  await expect(busyButton).toBeVisible();
+  await expect(page.getByTestId("loading-panel")).toBeVisible();
+  const cards = page.getByTestId("result-card");
+  await expect(cards.first().getByTestId("result-text")).toContainText("Frische Zimtschnecken");
+  await expect(busyButton).toBeVisible();
+  await expect(creditBadge(page, 9)).toBeVisible();
+
+  await expect(page.getByText("Inhalt erfolgreich generiert und gespeichert!")).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("Erfolg", { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Beiträge generieren" })).toBeVisible();
+  await expect(page.getByTestId("loading-panel")).toBeHidden();
+  await expect(cards).toHaveCount(3);
+  for (const [index, post] of FAKE_GENERATED_POSTS.entries()) {
+    await expect(cards.nth(index).getByTestId("result-text")).toHaveText(post);
+  }
+  // For X every suggestion carries its optimizer score.
+  await expect(cards.first().getByLabel(/Optimizer-Punktzahl \d von 6/)).toBeVisible();
+  await expect(page.getByText("Demo-Modus")).toHaveCount(0);
+
+  // Copy.
+  await cards.first().getByRole("button", { name: "Kopieren" }).click();
+  await expect(page.getByText("Beitrag in die Zwischenablage kopiert")).toBeVisible();
+  await expect(page.getByText("Kopiert!", { exact: true })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(FAKE_GENERATED_POSTS[0]);
+
+  // Share: e-mail link, LinkedIn and X in a popup.
+  await expect(page.getByRole("link", { name: "Vorschlag 2 per E-Mail teilen" })).toHaveAttribute(
+    "href",
+    new RegExp(
+      `^mailto:\\?subject=.+&body=${encodeURIComponent(FAKE_GENERATED_POSTS[1] ?? "").replace(/[()*.?+]/g, "\\$&")}$`,
+    ),
+  );
+  const xPopup = page.waitForEvent("popup");
+  await page.getByRole("button", { name: "Vorschlag 1 auf X teilen" }).click();
+  const popup = await xPopup;
+  expect(popup.url()).toContain("https://x.com/intent/tweet?text=");
+  expect(decodeURIComponent(popup.url())).toContain(FAKE_GENERATED_POSTS[0]);
+  await popup.close();
+  const linkedInPopup = page.waitForEvent("popup");
+  await page.getByRole("button", { name: "Vorschlag 3 auf LinkedIn teilen" }).click();
+  const linkedIn = await linkedInPopup;
+  expect(linkedIn.url()).toContain("https://www.linkedin.com/sharing/share-offsite/?text=");
+  await linkedIn.close();
+
+  // Two more runs through the API with other words, so the archive has something to filter.
+  await scriptFake(
+    page.request,
+    {
+      kind: "json",
+      value: { posts: ["Wanderschuhe im Test: leicht.", "Wanderschuhe für Kinder.", "Wanderschuhe pflegen."] },
+    },
+    { kind: "json", value: { posts: ["Teamevent am Freitag.", "Teamevent mit Grillen.", "Teamevent im Park."] } },
+  );
+  expect((await generateViaApi(page, { keyPoints: "Wanderschuhe Herbst", platform: "facebook" })).body).toContain(
+    "event: done",
+  );
+  expect(
+    (await generateViaApi(page, { keyPoints: "Teamevent Sommer", platform: "linkedin", language: "english" })).body,
+  ).toContain("event: done");
+
+  // The archive, linked from the generator.
+  await page.getByRole("link", { name: "Archivierte Beiträge" }).click();
+  await expect(page).toHaveURL(/\/archiv$/);
+  await expect(page.getByRole("heading", { name: "Archivierte Beiträge", level: 1 })).toBeVisible();
+  const entries = page.getByTestId("archive-entry");
+  await expect(page.getByText("3 Einträge")).toBeVisible();
+  await expect(entries).toHaveCount(2);
+  await expect(page.getByText("Seite 1 von 2")).toBeVisible();
+  await expect(entries.first().getByText(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/)).toBeVisible();
+
+  // Page 2 holds the oldest run (the X run from the page), and the page scrolls to the top.
+  await page.getByRole("button", { name: "Weiter" }).scrollIntoViewIfNeeded();
+  await page.getByRole("button", { name: "Weiter" }).click();
+  await expect(page.getByText("Seite 2 von 2")).toBeVisible();
+  await expect(entries).toHaveCount(1);
+  await expect(entries.first().getByText("X (Twitter)")).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(50);
+
+  // A filter change goes back to page 1.
+  await page.getByLabel("Netzwerk").selectOption("linkedin");
+  await expect(entries).toHaveCount(1);
+  await expect(entries.first().getByText("Teamevent Sommer")).toBeVisible();
+  await expect(page.getByText("1 Eintrag")).toBeVisible();
+  await page.getByLabel("Sprache").selectOption("german");
+  await expect(page.getByText("Keine archivierten Beiträge gefunden.")).toBeVisible();
+  await page.getByLabel("Sprache").selectOption("all");
+  await page.getByLabel("Netzwerk").selectOption("all");
+  await expect(page.getByText("3 Einträge")).toBeVisible();
+
+  // Search by a word of a post (not of the key points).
+  await page.getByLabel("Archiv durchsuchen").fill("kardamom");
+  await expect(page.getByText("1 Eintrag")).toBeVisible();
+  await expect(entries.first().getByText(keyPoints)).toBeVisible();
+  await entries.first().getByRole("button", { name: "Beitrag 1 kopieren" }).click();
+  await expect(page.getByText("Post copied to clipboard")).toBeVisible();
+
+  // Delete with confirmation: cancelling keeps it, confirming removes it.
+  await entries.first().getByRole("button", { name: "Löschen" }).click();
+  await page.getByRole("button", { name: "Abbrechen" }).click();
+  await expect(entries).toHaveCount(1);
+  await entries.first().getByRole("button", { name: "Löschen" }).click();
+  await page.getByRole("button", { name: "Endgültig löschen" }).click();
+  await expect(page.getByText("Posts deleted successfully")).toBeVisible();
+  await expect(page.getByText("Keine archivierten Beiträge gefunden.")).toBeVisible();
+  await page.getByLabel("Archiv durchsuchen").fill("");
+  await expect(page.getByText("2 Einträge")).toBeVisible();
+});
+
+test("an X suggestion opens in the optimizer with its text", async ({ page }) => {
+  await signUpConfirmed(page);
+  await page.goto("/erstellen");
+  await page.getByLabel("Text oder Stichwörter").fill("Zimtschnecken am Samstag");
+  await page.getByLabel("Netzwerk").selectOption("twitter");
+  await scriptFake(page.request);
+  await page.getByRole("button", { name: "Beiträge generieren" }).click();
+  await expect(page.getByText("Inhalt erfolgreich generiert und gespeichert!")).toBeVisible({ timeout: 20_000 });
+  await page.getByTestId("result-card").nth(1).getByRole("button", { name: "Im Optimizer öffnen" }).click();
+  await expect(page).toHaveURL(/\/xposter-evaluator$/);
+  await expect(page.getByRole("textbox", { name: "Dein Post" })).toHaveValue(FAKE_GENERATED_POSTS[1] ?? "");
+});
+
+test("a free user without credits sees the upsell panel instead of the form", async ({ page }) => {
+  await signUpConfirmed(page);
+  await scriptFake(page.request);
+  for (let run = 0; run < 10; run += 1) {
+    const { status, body } = await generateViaApi(page, { keyPoints: `Lauf ${run}` });
+    expect(status).toBe(200);
+    expect(body).toContain("event: done");
+  }
+  expect((await generateViaApi(page, { keyPoints: "Einer zu viel" })).status).toBe(402);
+
+  await page.goto("/erstellen");
+  await expect(creditBadge(page, 0)).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Keine Credits mehr verfügbar" })).toBeVisible();
+  await expect(
+    page.getByText(
+      "Mit dem Pro-Plan erhalten Sie 100 Credits pro Monat für bis zu 300 Beiträge – ab 24,99€/Monat, jederzeit kündbar.",
+    ),
+  ).toBeVisible();
+  await expect(page.getByLabel("Text oder Stichwörter")).toHaveCount(0);
+  await page.getByRole("link", { name: "Zu den Preisen" }).click();
+  await expect(page).toHaveURL(/\/preise$/);
+});
