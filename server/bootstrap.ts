@@ -14,9 +14,13 @@ import type { Logger } from "./logger.ts";
 
 // Opens the database (migrating it) and wires the services; shared by the server,
 // the scripts and the integration tests so all of them run the same product.
-export async function connectDatabase(env: Env): Promise<DatabaseHandle> {
+export async function connectDatabase(env: Env, logger?: Logger): Promise<DatabaseHandle> {
   return env.DATABASE_URL
-    ? openDatabase({ driver: "postgres", url: env.DATABASE_URL })
+    ? openDatabase({
+        driver: "postgres",
+        url: env.DATABASE_URL,
+        onIdleConnectionError: (error) => logger?.warn({ err: error }, "Datenbankverbindung vom Server beendet"),
+      })
     : openDatabase({ driver: "pglite", dataDir: path.join(env.DATA_DIR, "db") });
 }
 

@@ -14,7 +14,7 @@ const env = readEnv();
 const logger = createLogger(env);
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../build/client");
 
-const database = await connectDatabase(env);
+const database = await connectDatabase(env, logger);
 const deps = await createDeps({ env, database, logger, pages: loadPageDocuments(clientDir) });
 const app = createApp(deps, clientDir);
 

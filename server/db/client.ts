@@ -40,11 +40,17 @@ export type DatabaseHandle = {
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
-type DatabaseOptions = { driver: "postgres"; url: string } | { driver: "pglite"; dataDir?: string; loadDataDir?: Blob };
+type DatabaseOptions =
+  | { driver: "postgres"; url: string; onIdleConnectionError?: (error: Error) => void }
+  | { driver: "pglite"; dataDir?: string; loadDataDir?: Blob };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.driver === "postgres") {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle connection that the server ends (restart, failover, DROP DATABASE … FORCE)
+    // surfaces here; without a listener Node would crash. The pool drops that connection
+    // and opens a new one for the next query.
+    pool.on("error", (error) => options.onIdleConnectionError?.(error));
     const db = drizzlePostgres(pool, { schema });
     await migratePostgres(db, { migrationsFolder });
     return { db, driver: "postgres", close: () => pool.end() };

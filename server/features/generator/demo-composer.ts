@@ -322,9 +322,11 @@ function sentence(phrases: Phrases, points: string[]): string {
 }
 
 function buildHashtags(points: string[], fallback: string[], count: number): string[] {
+  // The longest words are usually the most specific ones ("Herbstkollektion", not "Neue").
   const words = points
     .flatMap((point) => point.split(/[^\p{L}\p{N}]+/u))
-    .filter((word) => word.length >= 4 && !/^\p{N}+$/u.test(word));
+    .filter((word) => word.length >= 4 && !/^\p{N}+$/u.test(word))
+    .sort((a, b) => b.length - a.length);
   const tags: string[] = [];
   for (const word of [...words, ...fallback]) {
     const tag = `#${capitalize(word)}`;
