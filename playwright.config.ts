@@ -4,6 +4,10 @@ export const E2E_PORT = 3100;
 export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
 export const E2E_DATA_DIR = ".e2e-data";
 export const GOOGLE_FAKE_PORT = 3199;
+// The generator's "customer website", served by tests/support/e2e-server.ts.
+export const E2E_WEBSITE_PORT = 3197;
+export const E2E_WEBSITE_URL = `http://www.baeckerei-sonnenschein.test:${E2E_WEBSITE_PORT}/`;
+export const E2E_ACCESS_CODE = "Sonnenschein-2026";
 export const OPENAI_FAKE_PORT = 3198;
 export const E2E_ADMIN_EMAIL = "admin-e2e@example.test";
 export const E2E_CONTACT_EMAIL = "kontakt-e2e@example.test";
@@ -46,7 +50,7 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
-      command: `rm -rf ${E2E_DATA_DIR} && npm run build && node --import tsx server/main.ts`,
+      command: `rm -rf ${E2E_DATA_DIR} && npm run build && node --import tsx tests/support/e2e-server.ts`,
       url: `${E2E_BASE_URL}/readyz`,
       timeout: 180_000,
       reuseExistingServer: false,
@@ -65,6 +69,9 @@ export default defineConfig({
         AI_PROVIDER: "openai-compatible",
         AI_BASE_URL: `http://127.0.0.1:${OPENAI_FAKE_PORT}/v1`,
         AI_MODEL: "fake-model",
+        GENERATOR_ACCESS_CODE: E2E_ACCESS_CODE,
+        E2E_WEBSITE_HOST: new URL(E2E_WEBSITE_URL).hostname,
+        E2E_WEBSITE_PORT: String(E2E_WEBSITE_PORT),
         LOG_LEVEL: "warn",
       },
     },

@@ -24,13 +24,17 @@ export async function connectDatabase(env: Env, logger?: Logger): Promise<Databa
     : openDatabase({ driver: "pglite", dataDir: path.join(env.DATA_DIR, "db") });
 }
 
+/** The one seam the end-to-end server uses: a website reader with a test DNS (ADR 0013). */
+export type DepsOverrides = Partial<Pick<AppDeps, "websiteReader">>;
+
 export async function createDeps(options: {
   env: Env;
   database: DatabaseHandle;
   logger: Logger;
   pages: PageDocuments;
+  overrides?: DepsOverrides;
 }): Promise<AppDeps> {
-  const { env, database, logger, pages } = options;
+  const { env, database, logger, pages, overrides = {} } = options;
   const granted = await grantAdminByEmail(database.db, env.ADMIN_EMAILS);
   if (granted.length > 0) logger.info({ count: granted.length }, "Admin-Rechte aus ADMIN_EMAILS vergeben");
   const mailer = createMailer({
@@ -43,6 +47,6 @@ export async function createDeps(options: {
   const auth = createAuth({ env, db: database.db, mailer, secret });
   const ai = createAiClient(env.ai, logger, { vision: env.AI_VISION === "auto" ? undefined : env.AI_VISION === "on" });
   const imageStorage = createImageStorage(env.DATA_DIR);
-  const websiteReader = createWebsiteReader();
+  const websiteReader = overrides.websiteReader ?? createWebsiteReader();
   return { env, db: database.db, auth, mailer, ai, imageStorage, websiteReader, logger, pages };
 }

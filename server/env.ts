@@ -58,6 +58,8 @@ const EnvSchema = z
     // Overridable so tests can point Google sign-in at a local OpenID Connect fake.
     GOOGLE_DISCOVERY_URL: z.url().default("https://accounts.google.com/.well-known/openid-configuration"),
     ADMIN_EMAILS: commaSeparatedEmails,
+    // ADR 0015: the generator's access code; unset means the generator is open to every user.
+    GENERATOR_ACCESS_CODE: optionalString.pipe(z.string().min(4).optional()),
     TRUST_PROXY: z
       .enum(["true", "false"])
       .default("false")

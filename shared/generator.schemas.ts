@@ -79,6 +79,28 @@ export const GENERATOR_MESSAGES = {
   demoMode: "Demo-Modus",
 } as const;
 
+/**
+ * The generator's access code (spec sections 4 and 5 "password gate", ADR 0015). The toasts
+ * are the spec's, word for word, including their "du" and the optimizer's name.
+ */
+export const ACCESS_CODE_MESSAGES = {
+  wrongTitle: "Falsches Passwort",
+  wrongDescription: "Bitte versuche es erneut.",
+  grantedTitle: "Zugriff gewährt",
+  grantedDescription: "Willkommen beim X-Post Optimizer!",
+  blank: "Bitte geben Sie den Zugangscode ein.",
+  required: "Bitte geben Sie zuerst den Zugangscode für den Generator ein.",
+} as const;
+
+export const UnlockGeneratorSchema = z.object({
+  code: z
+    .string({ error: ACCESS_CODE_MESSAGES.blank })
+    .trim()
+    .min(1, ACCESS_CODE_MESSAGES.blank)
+    .max(200, ACCESS_CODE_MESSAGES.wrongTitle),
+});
+export type UnlockGeneratorInput = z.infer<typeof UnlockGeneratorSchema>;
+
 /** Beyond the spec (ADR 0013): why a website could not be read, in German. */
 export const WEBSITE_MESSAGES = {
   notAllowed:

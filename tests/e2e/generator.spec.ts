@@ -1,10 +1,12 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { E2E_BASE_URL, OPENAI_FAKE_PORT } from "../../playwright.config.ts";
-import { FAKE_GENERATED_POSTS, type FakeReply } from "../mocks/openai.ts";
+import { E2E_ACCESS_CODE, E2E_BASE_URL, E2E_WEBSITE_URL, OPENAI_FAKE_PORT } from "../../playwright.config.ts";
+import { FAKE_GENERATED_POSTS, type FakeReply, type RecordedRequest } from "../mocks/openai.ts";
 import { expect, signUpConfirmed, test } from "./fixtures.ts";
 
 // The post generator (/erstellen) and the archive (/archiv), issue 4. The server talks to the
-// fake OpenAI-compatible model of playwright.config.ts; tests script its next answers.
+// fake OpenAI-compatible model of playwright.config.ts; tests script its next answers. The
+// e2e server asks for the access code E2E_ACCESS_CODE (ADR 0015) and can read the one
+// "customer website" at E2E_WEBSITE_URL (tests/support/e2e-server.ts).
 
 const FAKE_URL = `http://127.0.0.1:${OPENAI_FAKE_PORT}`;
 // A valid 1x1 PNG, so the server's re-encoding accepts it.
@@ -17,6 +19,15 @@ const WEBSITE_NOT_ALLOWED =
 
 async function scriptFake(request: APIRequestContext, ...replies: FakeReply[]) {
   const response = await request.post(`${FAKE_URL}/__script`, { data: { reset: true, replies } });
+  expect(response.ok()).toBe(true);
+}
+
+// What the signed-in user would type into the access-code gate.
+async function unlockViaApi(page: Page) {
+  const response = await page.request.post("/api/generator/unlock", {
+    headers: { origin: E2E_BASE_URL },
+    data: { code: E2E_ACCESS_CODE },
+  });
   expect(response.ok()).toBe(true);
 }
 
@@ -48,7 +59,7 @@ test("a signed-out visitor of the archive is sent to /auth", async ({ page }) =>
   await expect(page).toHaveURL(/\/auth$/);
 });
 
-test("generate for X with an image: live cards, credit, copy, share, optimizer, then the archive", async ({
+test("generate for X with an image and a website: access code, live cards, credit, copy, share, then the archive", async ({
   page,
   context,
 }) => {
@@ -59,6 +70,22 @@ test("generate for X with an image: live cards, credit, copy, share, optimizer, 
   await signUpConfirmed(page);
   await page.goto("/erstellen");
   await expect(creditBadge(page, 10)).toBeVisible();
+
+  // The access code: a wrong entry stays locked and counts, the right one opens the generator.
+  await expect(page.getByRole("heading", { name: "Zugang zum Generator" })).toBeVisible();
+  await expect(page.getByLabel("Text oder Stichwörter")).toHaveCount(0);
+  const unlock = page.getByRole("button", { name: "Freischalten" });
+  await page.getByLabel("Zugangscode").fill("sonnenschein");
+  await unlock.click();
+  await expect(page.getByText("Falsches Passwort")).toBeVisible();
+  await expect(page.getByText("Bitte versuche es erneut.")).toBeVisible();
+  await expect(page.getByText("Fehlversuche: 1")).toBeVisible();
+  await page.getByLabel("Zugangscode").fill(E2E_ACCESS_CODE);
+  await unlock.click();
+  await expect(page.getByText("Zugriff gewährt")).toBeVisible();
+  await expect(page.getByText("Willkommen beim X-Post Optimizer!")).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("Text oder Stichwörter")).toBeVisible();
 
   // Defaults and the step explanation.
   await expect(page.getByLabel("Netzwerk")).toHaveValue("facebook");
@@ -92,8 +119,9 @@ test("generate for X with an image: live cards, credit, copy, share, optimizer, 
   await expect(page.getByLabel("Netzwerk")).toHaveValue("twitter");
   await expect(creditBadge(page, 10)).toBeVisible();
 
-  // A slow stream: the first card fills while the run is still going.
-  await page.getByLabel("Website (optional)").fill("");
+  // A slow stream: the first card fills while the run is still going. With an image and the
+  // customer's website, whose title and text reach the model.
+  await page.getByLabel("Website (optional)").fill(E2E_WEBSITE_URL);
   await fileInput.setInputFiles({ name: "pixel.png", mimeType: "image/png", buffer: PIXEL_PNG });
   await expect(page.getByTestId("image-name")).toHaveText("pixel.png");
   await scriptFake(page.request, { kind: "json", value: { posts: FAKE_GENERATED_POSTS }, chunkMs: 120, chunkSize: 16 });
@@ -114,6 +142,10 @@ test("generate for X with an image: live cards, credit, copy, share, optimizer, 
   for (const [index, post] of FAKE_GENERATED_POSTS.entries()) {
     await expect(cards.nth(index).getByTestId("result-text")).toHaveText(post);
   }
+  const modelRequests = (await (await page.request.get(`${FAKE_URL}/__requests`)).json()) as RecordedRequest[];
+  const prompt = JSON.stringify(modelRequests.at(-1)?.messages);
+  expect(prompt).toContain("Bäckerei Sonnenschein – Brot aus Köln");
+  expect(prompt).toContain("Samstags gibt es Zimtschnecken mit Kardamom.");
   // For X every suggestion carries its optimizer score.
   await expect(cards.first().getByLabel(/Optimizer-Punktzahl \d von 6/)).toBeVisible();
   await expect(page.getByText("Demo-Modus")).toHaveCount(0);
@@ -209,6 +241,7 @@ test("generate for X with an image: live cards, credit, copy, share, optimizer, 
 
 test("an X suggestion opens in the optimizer with its text", async ({ page }) => {
   await signUpConfirmed(page);
+  await unlockViaApi(page);
   await page.goto("/erstellen");
   await page.getByLabel("Text oder Stichwörter").fill("Zimtschnecken am Samstag");
   await page.getByLabel("Netzwerk").selectOption("twitter");
@@ -222,6 +255,7 @@ test("an X suggestion opens in the optimizer with its text", async ({ page }) =>
 
 test("a free user without credits sees the upsell panel instead of the form", async ({ page }) => {
   await signUpConfirmed(page);
+  await unlockViaApi(page);
   await scriptFake(page.request);
   for (let run = 0; run < 10; run += 1) {
     const { status, body } = await generateViaApi(page, { keyPoints: `Lauf ${run}` });

@@ -13,6 +13,7 @@ import {
   type Platform,
   POSTS_PER_GENERATION,
 } from "#shared/generator.schemas.ts";
+import { AccessCodeGate } from "./access-code-gate.tsx";
 import { GenerationError, streamGeneration } from "./generation-stream.ts";
 import { ARCHIVE_QUERY_KEY, GENERATOR_STATUS_QUERY_KEY } from "./generator-constants.ts";
 import { GeneratorForm } from "./generator-form.tsx";
@@ -72,6 +73,9 @@ export function GeneratorWorkspace() {
       setGenerating(false);
     }
   }
+
+  // Spec section 2: signed-in users pass the access code first (ADR 0015).
+  if (status?.accessCodeRequired) return <AccessCodeGate />;
 
   const demo = Boolean(status?.demoMode);
   const outOfCredits = status ? !status.isSubscriber && status.credits <= 0 : false;

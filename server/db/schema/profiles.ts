@@ -20,6 +20,9 @@ export const profiles = pgTable(
     // ADR 0007: the optimizer's one free 7-day trial; started_at set means it was used.
     trialStartedAt: timestamp("trial_started_at", { withTimezone: true }),
     trialEndsAt: timestamp("trial_ends_at", { withTimezone: true }),
+    // ADR 0015: SHA-256 of the generator access code this user entered correctly. A new code
+    // on the server no longer matches, so everybody is asked again.
+    generatorAccessHash: text("generator_access_hash"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [check("profiles_credits_not_negative", sql`${table.credits} >= 0`)],

@@ -2,15 +2,18 @@ import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { streamSSE } from "hono/streaming";
 import {
+  ACCESS_CODE_MESSAGES,
   GENERATOR_MESSAGES,
   GenerateRequestSchema,
   type GenerationEvent,
   IMAGE_MAX_BYTES,
+  UnlockGeneratorSchema,
 } from "#shared/generator.schemas.ts";
 import type { AppEnv } from "../../app-env.ts";
 import { limitPerUser } from "../../rate-limit.ts";
 import { validateJson } from "../../validation.ts";
 import { GENERATOR_RATE_LIMIT, getGeneratorStatus, readSocialImage, startGeneration } from "./generator.service.ts";
+import { UNLOCK_RATE_LIMIT, unlockGenerator } from "./generator-access.service.ts";
 
 // A 10 MB image as a base64 data URL is about 13.4 MB; the rest of the form is small.
 const MAX_BODY_BYTES = Math.ceil((IMAGE_MAX_BYTES * 4) / 3) + 64 * 1024;
@@ -30,6 +33,21 @@ export const generatorRoutes = new Hono<AppEnv>()
   .get("/status", requireGeneratorSession, async (c) => {
     return c.json(await getGeneratorStatus(c.var.deps, c.var.session.user.id), 200);
   })
+  // ADR 0015: the access code is compared here, never in the browser.
+  .post(
+    "/unlock",
+    requireGeneratorSession,
+    validateJson(UnlockGeneratorSchema, ACCESS_CODE_MESSAGES.blank),
+    limitPerUser(UNLOCK_RATE_LIMIT),
+    async (c) => {
+      const unlocked = await unlockGenerator(c.var.deps, c.var.session.user.id, c.req.valid("json").code);
+      if (!unlocked) {
+        c.var.logger.info({ userId: c.var.session.user.id }, "Falscher Zugangscode für den Generator");
+        return c.json({ error: ACCESS_CODE_MESSAGES.wrongTitle }, 403);
+      }
+      return c.json({ unlocked: true }, 200);
+    },
+  )
   .post(
     "/generate",
     requireGeneratorSession,

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { isActiveSubscription } from "#shared/credits.ts";
 import {
+  ACCESS_CODE_MESSAGES,
   GENERATOR_MESSAGES,
   type GenerateRequest,
   type GenerationEvent,
@@ -25,6 +26,7 @@ import type { Logger } from "../../logger.ts";
 import type { RateLimitRule } from "../rate-limit/rate-limit.service.ts";
 import { consumeCredit, getCreditStatus, refundCredit } from "./credits.service.ts";
 import { composeDemoPosts, streamDemoSnapshots } from "./demo-composer.ts";
+import { isGeneratorLocked } from "./generator-access.service.ts";
 import {
   buildPromptVariables,
   DEFAULT_SYSTEM_PROMPT,
@@ -56,7 +58,7 @@ const PostsOutputSchema = z.object({
   posts: z.array(z.string()).describe(`Genau ${POSTS_PER_GENERATION} fertige Beiträge, jeder als Zeichenkette.`),
 });
 
-type Failure = { ok: false; status: 400 | 402 | 404 | 500; error: string };
+type Failure = { ok: false; status: 400 | 402 | 403 | 404 | 500; error: string };
 
 export type GenerationRun = {
   ok: true;
@@ -79,6 +81,8 @@ export async function getGeneratorStatus(deps: AppDeps, userId: string) {
   const profile = await getCreditStatus(deps.db, userId);
   const isSubscriber = isActiveSubscription(profile?.subscriptionStatus);
   return {
+    // ADR 0015: the page shows the access-code gate while this is true.
+    accessCodeRequired: await isGeneratorLocked(deps, userId),
     credits: profile?.credits ?? 0,
     subscriptionStatus: profile?.subscriptionStatus ?? "free",
     isSubscriber,
@@ -96,6 +100,7 @@ export async function getGeneratorStatus(deps: AppDeps, userId: string) {
 export async function startGeneration(options: GenerationOptions): Promise<Failure | GenerationRun> {
   const { deps, logger, userId, request } = options;
   const log = logger.child({ userId, operation: "generate", platform: request.platform });
+  if (await isGeneratorLocked(deps, userId)) return { ok: false, status: 403, error: ACCESS_CODE_MESSAGES.required };
 
   let image: { bytes: Uint8Array; type: ImageType } | null = null;
   if (request.imageData) {

@@ -157,6 +157,7 @@ describe("the generator's routes without a session", () => {
     for (const response of [
       await t.request("/api/generator/status"),
       await t.postJson("/api/generator/generate", FORM),
+      await t.postJson("/api/generator/unlock", { code: "egal" }),
     ]) {
       expect(response.status).toBe(401);
       expect(await response.json()).toEqual({ error: "Bitte melden Sie sich an, um Inhalte zu generieren" });
@@ -168,6 +169,7 @@ describe("GET /api/generator/status", () => {
   it("tells the page the credits, the plan and whether the demo mode is on", async () => {
     const { cookie } = await signUpAs(t, { credits: 4 });
     expect(await (await t.request("/api/generator/status", { cookie })).json()).toEqual({
+      accessCodeRequired: false,
       credits: 4,
       subscriptionStatus: "free",
       isSubscriber: false,
@@ -414,6 +416,73 @@ describe("POST /api/generator/generate", () => {
     expect(last).toEqual({ type: "error", message: WEBSITE_MESSAGES.notAllowed, creditsRemaining: 5 });
     expect(fake.requests).toHaveLength(0);
     expect(await creditsOf(userId)).toBe(5);
+  });
+});
+
+describe("the access code (ADR 0015)", () => {
+  const CODE = "Sonnenschein-2026";
+  let gated: TestApp;
+  beforeAll(async () => {
+    gated = await createTestApp({ GENERATOR_ACCESS_CODE: CODE });
+  });
+  afterAll(() => gated?.close());
+
+  const status = async (cookie: string) => (await gated.request("/api/generator/status", { cookie })).json();
+  const unlock = (cookie: string, code: unknown) => gated.postJson("/api/generator/unlock", { code }, cookie);
+
+  it("keeps a locked account from generating, without charging it", async () => {
+    const { cookie, userId } = await signUpAs(gated, { credits: 3 });
+    expect((await status(cookie)).accessCodeRequired).toBe(true);
+    const response = await gated.postJson("/api/generator/generate", FORM, cookie);
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ error: "Bitte geben Sie zuerst den Zugangscode für den Generator ein." });
+    const [profile] = await gated.db.select().from(profiles).where(eq(profiles.id, userId));
+    expect(profile?.credits).toBe(3);
+    expect(await gated.db.select().from(archivedPosts).where(eq(archivedPosts.userId, userId))).toHaveLength(0);
+  });
+
+  it("stays locked on a wrong or blank entry and opens on the right one, for this account only", async () => {
+    const { cookie } = await signUpAs(gated);
+    const other = await signUpAs(gated);
+    const wrong = await unlock(cookie, "sonnenschein-2026");
+    expect(wrong.status).toBe(403);
+    expect(await wrong.json()).toEqual({ error: "Falsches Passwort" });
+    expect(await (await unlock(cookie, "   ")).json()).toEqual({ error: "Bitte geben Sie den Zugangscode ein." });
+    expect((await status(cookie)).accessCodeRequired).toBe(true);
+
+    const right = await unlock(cookie, ` ${CODE} `);
+    expect(right.status).toBe(200);
+    expect((await status(cookie)).accessCodeRequired).toBe(false);
+    expect((await status(other.cookie)).accessCodeRequired).toBe(true);
+    const { last } = await generateEvents(cookie, FORM, gated);
+    expect(last).toMatchObject({ type: "done" });
+  });
+
+  it("asks everybody again once the server's code changes", async () => {
+    const { cookie } = await signUpAs(gated);
+    expect((await unlock(cookie, CODE)).status).toBe(200);
+    const env = gated.deps.env;
+    Object.assign(gated.deps, { env: { ...env, GENERATOR_ACCESS_CODE: "Neuer-Code-2027" } });
+    try {
+      expect((await status(cookie)).accessCodeRequired).toBe(true);
+      expect((await gated.postJson("/api/generator/generate", FORM, cookie)).status).toBe(403);
+    } finally {
+      Object.assign(gated.deps, { env });
+    }
+  });
+
+  it("allows ten guesses per quarter hour, then answers 429", async () => {
+    const { cookie } = await signUpAs(gated);
+    for (let guess = 1; guess <= 10; guess++) expect((await unlock(cookie, `falsch-${guess}`)).status).toBe(403);
+    const limited = await unlock(cookie, CODE);
+    expect(limited.status).toBe(429);
+    expect((await status(cookie)).accessCodeRequired).toBe(true);
+  });
+
+  it("is off when no code is configured", async () => {
+    const { cookie } = await signUpAs(t);
+    expect((await (await t.request("/api/generator/status", { cookie })).json()).accessCodeRequired).toBe(false);
+    expect((await t.postJson("/api/generator/unlock", { code: "egal" }, cookie)).status).toBe(200);
   });
 });
 

@@ -1,0 +1,56 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { serve } from "@hono/node-server";
+import { createApp } from "./app.ts";
+import { connectDatabase, createDeps, type DepsOverrides } from "./bootstrap.ts";
+import { readEnv } from "./env.ts";
+import { preloadSpelling } from "./features/optimizer/optimizer.service.ts";
+import { loadPageDocuments } from "./features/pages/page-documents.ts";
+import { createLogger } from "./logger.ts";
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/**
+ * Starts the whole product on PORT: database, migrations, API, pages. `server/main.ts` calls
+ * it as is; the end-to-end server (tests/support/e2e-server.ts) replaces one dependency.
+ */
+export async function startServer(overrides: DepsOverrides = {}) {
+  const env = readEnv();
+  const logger = createLogger(env);
+  const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../build/client");
+
+  const database = await connectDatabase(env, logger);
+  const deps = await createDeps({ env, database, logger, pages: loadPageDocuments(clientDir), overrides });
+  const app = createApp(deps, clientDir);
+
+  const server = serve({ fetch: app.fetch, port: env.PORT }, (info) => {
+    logger.info(
+      {
+        port: info.port,
+        database: database.driver,
+        mail: env.SMTP_URL ? "smtp" : "outbox",
+        ai: env.ai ? `${env.ai.provider}/${env.ai.model}` : "demo",
+      },
+      `Postwerk läuft auf ${env.BASE_URL}`,
+    );
+    // The German dictionary takes a second to build; do it now, not on a user's first request.
+    preloadSpelling().catch((error: unknown) => logger.error({ err: error }, "Wörterbuch nicht geladen"));
+  });
+
+  // Finish the requests in flight, then close the database, so a deploy loses nothing.
+  let shuttingDown = false;
+  function shutDown(signal: string) {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    logger.info({ signal }, "Fahre herunter");
+    const forceExit = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
+    forceExit.unref();
+    server.close(async () => {
+      await database.close();
+      logger.info("Beendet");
+      process.exit(0);
+    });
+  }
+  process.on("SIGINT", () => shutDown("SIGINT"));
+  process.on("SIGTERM", () => shutDown("SIGTERM"));
+}
