@@ -1,6 +1,8 @@
+import zlib from "node:zlib";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { compression, defineAlgorithm } from "vite-plugin-compression2";
 import { readCompanyConfig } from "./shared/company.ts";
 
 // In development the API runs in its own process (scripts/dev.ts); Vite forwards to it.
@@ -16,7 +18,21 @@ if (companyConfig.isExample) {
 const legalConfig = { ...companyConfig, aiProvider: process.env.AI_PROVIDER?.trim() || null };
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [
+    tailwindcss(),
+    reactRouter(),
+    // Hashed assets never change, so they are compressed once here at the highest levels
+    // (brotli 11 is ~14 % smaller than gzip 9) and served as files (pages.routes.ts),
+    // instead of being compressed on every request by hono/compress at a lower level.
+    compression({
+      include: /\.(js|css|svg)$/,
+      threshold: 1024,
+      algorithms: [
+        defineAlgorithm("gzip", { level: 9 }),
+        defineAlgorithm("brotliCompress", { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      ],
+    }),
+  ],
   define: {
     __LEGAL_CONFIG__: JSON.stringify(legalConfig),
   },

@@ -4,7 +4,7 @@ test("the server's HTML for / carries the header, title and description before a
   const html = await (await request.get("/")).text();
   expect(html).toContain("<title>postwerk-content-creator</title>");
   expect(html).toMatch(/<meta name="description" content="Postwerk schreibt mit KI/);
-  for (const text of ["Funktionen", "X-Post Optimizer", "Preise", "FAQ", "Kontakt", "© 2025"]) {
+  for (const text of ["Funktionen", "X-Post Optimizer", "Preise", "FAQ", "Kontakt", `© ${new Date().getFullYear()}`]) {
     expect(html).toContain(text);
   }
 });

@@ -31,7 +31,7 @@ export function SiteFooter() {
             Cookie-Einstellungen
           </button>
         </nav>
-        <p className="text-sm text-slate-600">© {new Date().getFullYear()} Postwerk</p>
+        <p className="text-sm text-slate-600">{`© ${new Date().getFullYear()} Postwerk`}</p>
       </div>
     </footer>
   );

@@ -8,6 +8,7 @@ import {
   SITE_SETTINGS_ELEMENT_ID,
   type SiteSettings,
 } from "#shared/site-settings.ts";
+import { deferHydration } from "./deferred-hydration.ts";
 
 // A prerendered HTML file (or the SPA fallback) read once at start-up, together with the
 // hashes of its inline scripts so the Content-Security-Policy can allow exactly those.
@@ -20,8 +21,11 @@ export type PageDocuments = {
 
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
 
-function readPageDocument(filePath: string): PageDocument {
-  const html = fs.readFileSync(filePath, "utf8");
+// Prerendered pages paint before they hydrate (ADR 0016); the SPA fallback has nothing to
+// paint without JavaScript, so it starts at once.
+function readPageDocument(filePath: string, options: { prerendered: boolean }): PageDocument {
+  const source = fs.readFileSync(filePath, "utf8");
+  const html = options.prerendered ? deferHydration(source) : source;
   const scriptHashes = [...html.matchAll(INLINE_SCRIPT)].map(
     (match) =>
       `'sha256-${crypto
@@ -49,12 +53,12 @@ export function loadPageDocuments(clientDir: string): PageDocuments {
       if (entry.isDirectory() && entry.name !== "assets") walk(full);
       else if (entry.name === "index.html") {
         const route = `/${path.relative(clientDir, dir).split(path.sep).join("/")}`.replace(/\/$/, "") || "/";
-        byPath.set(route, readPageDocument(full));
+        byPath.set(route, readPageDocument(full, { prerendered: true }));
       }
     }
   };
   walk(clientDir);
-  const spaFallback = readPageDocument(path.join(clientDir, "__spa-fallback.html"));
+  const spaFallback = readPageDocument(path.join(clientDir, "__spa-fallback.html"), { prerendered: false });
   return {
     find: (pathname) => byPath.get(pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname),
     spaFallback,

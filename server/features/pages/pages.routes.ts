@@ -38,6 +38,8 @@ export function createPagesRoutes(clientDir: string) {
         "/assets/*",
         serveStatic({
           root: clientDir,
+          // The build writes .br and .gz beside each asset (vite.config.ts).
+          precompressed: true,
           onFound: (_path, c) => {
             c.header("Cache-Control", "public, max-age=31536000, immutable");
           },
