@@ -1,9 +1,10 @@
-import { Check, CircleGauge, ListChecks, Send, Sparkles } from "lucide-react";
+import { CircleGauge, ListChecks, Send, Sparkles } from "lucide-react";
 import { Link } from "react-router";
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "#app/components/ui/accordion.tsx";
-import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { formatEuro, OPTIMIZER_PREMIUM_PRICE_CENTS, OPTIMIZER_TRIAL_DAYS } from "#shared/pricing.ts";
+import { PlanCard } from "#app/features/marketing/plan-card.tsx";
+import { OPTIMIZER_BASIS_PLAN, OPTIMIZER_PREMIUM_PLAN } from "#app/features/marketing/plans.ts";
+import { OPTIMIZER_TRIAL_DAYS } from "#shared/pricing.ts";
 
 // Spec section 2 "X-Post Optimizer marketing content". Every call to action leads to the tool.
 const FEATURES = [
@@ -168,49 +169,24 @@ export function OptimizerMarketing({ toolHref }: { toolHref: string }) {
         <h2 id="pricing-heading" className="text-2xl font-bold tracking-tight">
           Preise
         </h2>
+        {/* The same plans as on /preise, so the two pages never disagree. */}
         <div className="mt-8 grid gap-6 md:grid-cols-2">
-          <div className="rounded-xl border border-slate-200 p-6">
-            <h3 className="text-lg font-semibold">Basis</h3>
-            <p className="mt-2 text-3xl font-bold">{formatEuro(0)}</p>
-            <p className="text-sm text-slate-600">für immer kostenlos</p>
-            <ul className="mt-4 grid gap-2 text-sm">
-              {["Echtzeit-Feedback beim Schreiben", "Checkliste mit sechs Kriterien", "Vorschau wie auf X"].map(
-                (item) => (
-                  <li key={item} className="flex gap-2">
-                    <Check className="size-4 shrink-0 text-indigo-600" aria-hidden />
-                    {item}
-                  </li>
-                ),
-              )}
-            </ul>
-          </div>
-          <div className="rounded-xl border-2 border-indigo-600 p-6">
-            <div className="flex items-center justify-between">
-              <h3 className="text-lg font-semibold">Premium</h3>
-              <Badge>Empfohlen</Badge>
-            </div>
-            <p className="mt-2 text-3xl font-bold">
-              {formatEuro(OPTIMIZER_PREMIUM_PRICE_CENTS)}
-              <span className="text-base font-normal text-slate-600"> / Monat</span>
-            </p>
-            <p className="text-sm text-slate-600">{OPTIMIZER_TRIAL_DAYS} Tage gratis testen, ohne Kreditkarte</p>
-            <ul className="mt-4 grid gap-2 text-sm">
-              {[
-                "Alles aus Basis",
-                "KI-Verbesserung in deinem Ton",
-                "KI-Grammatik- und Rechtschreibkorrektur",
-                "Priorisierter Support",
-              ].map((item) => (
-                <li key={item} className="flex gap-2">
-                  <Check className="size-4 shrink-0 text-indigo-600" aria-hidden />
-                  {item}
-                </li>
-              ))}
-            </ul>
-            <Button asChild className="mt-6 w-full">
-              <Link to={toolHref}>{OPTIMIZER_TRIAL_DAYS} Tage gratis testen</Link>
-            </Button>
-          </div>
+          <PlanCard
+            plan={OPTIMIZER_BASIS_PLAN}
+            action={
+              <Button asChild variant="outline" className="w-full">
+                <Link to={toolHref}>Kostenlos nutzen</Link>
+              </Button>
+            }
+          />
+          <PlanCard
+            plan={OPTIMIZER_PREMIUM_PLAN}
+            action={
+              <Button asChild className="w-full">
+                <Link to={toolHref}>{OPTIMIZER_TRIAL_DAYS} Tage gratis testen</Link>
+              </Button>
+            }
+          />
         </div>
       </section>
 
