@@ -21,6 +21,17 @@ describe("HTML documents", () => {
     expect(html).toContain('<script type="application/json" id="site-settings">{"siteTitle":"Mein \\u003cStudio>"');
   });
 
+  it("serves a prerendered page that paints before it hydrates, with a CSP for its loader (ADR 0016)", async () => {
+    const response = await t.request("/");
+    const html = await response.text();
+    expect(html).not.toContain('<link rel="modulepreload"');
+    expect(html).toContain('<script type="text/plain" id="deferred-hydration">import("/assets/entry.client-fixture.js");');
+    const loader = /<script>(requestAnimationFrame[\s\S]*?)<\/script>/.exec(html)?.[1] ?? "";
+    expect(loader).toContain('["/assets/entry.client-fixture.js"]');
+    const hash = crypto.createHash("sha256").update(loader).digest("base64");
+    expect(response.headers.get("content-security-policy")).toContain(`'sha256-${hash}'`);
+  });
+
   it("serves the SPA fallback for client routes with a CSP that allows exactly its inline scripts", async () => {
     const response = await t.request("/konto");
     expect(response.status).toBe(200);
