@@ -7,6 +7,9 @@ import { LANGUAGES, PLATFORMS, TONES } from "./generator.schemas.ts";
 export const ARCHIVE_PAGE_SIZE = 2;
 export const ARCHIVE_FILTER_ALL = "all";
 export const ARCHIVE_SEARCH_MAX_LENGTH = 200;
+// Counted exactly up to here; beyond it the page says "Mehr als 200 Einträge". Counting
+// every match of a common word in a large archive would cost more than the page itself.
+export const ARCHIVE_COUNT_LIMIT = 200;
 
 // ADR 0014: the tone filter offers the tones generation really writes, not the spec's
 // "professional, casual" list that no generation can produce.

@@ -11,6 +11,7 @@ import { authClient } from "#app/features/auth/auth-client.ts";
 import { pageMeta } from "#app/features/site-settings/site-settings.ts";
 import { useDebouncedValue } from "#app/lib/use-debounced-value.ts";
 import {
+  ARCHIVE_COUNT_LIMIT,
   ARCHIVE_FILTER_ALL,
   ARCHIVE_LANGUAGE_FILTERS,
   ARCHIVE_MESSAGES,
@@ -63,7 +64,7 @@ export default function ArchivePage() {
 
   // A page left empty by a delete falls back to the last page that has entries.
   useEffect(() => {
-    if (data && page > data.pageCount) setPage(data.pageCount);
+    if (data && data.entries.length === 0 && page > 1) setPage(data.pageCount ?? page - 1);
   }, [data, page]);
 
   function goToPage(next: number) {
@@ -188,23 +189,27 @@ export default function ArchivePage() {
         ) : (
           <>
             <p className="mb-4 text-sm text-slate-600" aria-live="polite">
-              {data.total === 1 ? "1 Eintrag" : `${data.total} Einträge`}
+              {data.totalIsCapped
+                ? `Mehr als ${ARCHIVE_COUNT_LIMIT} Einträge`
+                : data.total === 1
+                  ? "1 Eintrag"
+                  : `${data.total} Einträge`}
             </p>
             <div className="grid gap-6">
               {data.entries.map((entry) => (
                 <ArchiveEntryCard key={entry.id} entry={entry} onDelete={remove} deleting={deletion.isPending} />
               ))}
             </div>
-            {data.pageCount > 1 ? (
+            {page > 1 || data.hasNextPage ? (
               <nav aria-label="Seiten" className="mt-8 flex items-center justify-between gap-3">
                 <Button variant="outline" onClick={() => goToPage(page - 1)} disabled={page <= 1}>
                   <ChevronLeft aria-hidden />
                   Zurück
                 </Button>
                 <span className="text-sm text-slate-700" aria-current="page">
-                  Seite {data.page} von {data.pageCount}
+                  {data.pageCount ? `Seite ${data.page} von ${data.pageCount}` : `Seite ${data.page}`}
                 </span>
-                <Button variant="outline" onClick={() => goToPage(page + 1)} disabled={page >= data.pageCount}>
+                <Button variant="outline" onClick={() => goToPage(page + 1)} disabled={!data.hasNextPage}>
                   Weiter
                   <ChevronRight aria-hidden />
                 </Button>

@@ -35,7 +35,13 @@ export const archivedPosts = pgTable(
       ),
   },
   (table) => [
-    index("archived_posts_user_created_idx").on(table.userId, table.createdAt.desc()),
+    // Exactly the list's order (created_at DESC, id DESC; DESC means NULLS FIRST in SQL), so a page
+    // of an account's archive is read from the index instead of sorting all its rows.
+    index("archived_posts_user_created_idx").on(
+      table.userId,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     index("archived_posts_search_idx").using("gin", table.searchVector),
   ],
 );

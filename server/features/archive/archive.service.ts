@@ -1,5 +1,10 @@
 import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
-import { ARCHIVE_FILTER_ALL, ARCHIVE_PAGE_SIZE, type ArchiveQuery } from "#shared/archive.schemas.ts";
+import {
+  ARCHIVE_COUNT_LIMIT,
+  ARCHIVE_FILTER_ALL,
+  ARCHIVE_PAGE_SIZE,
+  type ArchiveQuery,
+} from "#shared/archive.schemas.ts";
 import type { AppDeps } from "../../app-env.ts";
 import type { Database } from "../../db/client.ts";
 import { archivedPosts } from "../../db/schema/generator.ts";
@@ -53,23 +58,52 @@ export async function listArchivedPosts(db: Database, userId: string, query: Arc
   if (tsQuery) conditions.push(sql`${archivedPosts.searchVector} @@ to_tsquery('simple', ${tsQuery})`);
   const where = and(...conditions);
 
-  const [rows, [total]] = await Promise.all([
+  // At most ARCHIVE_COUNT_LIMIT + 1 matches are counted: enough to number the pages of any
+  // real search, cheap even for a word in every post of a 20,000-entry archive.
+  const [counted] = await db.select({ value: count() }).from(
     db
+      .select({ id: archivedPosts.id })
+      .from(archivedPosts)
+      .where(where)
+      .limit(ARCHIVE_COUNT_LIMIT + 1)
+      .as("counted"),
+  );
+  const matches = Number(counted?.value ?? 0);
+  const totalIsCapped = matches > ARCHIVE_COUNT_LIMIT;
+  const offset = (query.page - 1) * ARCHIVE_PAGE_SIZE;
+  // One row more than a page tells whether there is a next page without a full count.
+  const pageWithLookahead = ARCHIVE_PAGE_SIZE + 1;
+
+  let rows: EntryRow[] = [];
+  if (totalIsCapped) {
+    // Many matches: walking the account's index newest first finds a page of them at once.
+    rows = await db
       .select(entryColumns)
       .from(archivedPosts)
       .where(where)
       .orderBy(desc(archivedPosts.createdAt), desc(archivedPosts.id))
-      .limit(ARCHIVE_PAGE_SIZE)
-      .offset((query.page - 1) * ARCHIVE_PAGE_SIZE),
-    db.select({ value: count() }).from(archivedPosts).where(where),
-  ]);
-  const totalCount = Number(total?.value ?? 0);
+      .limit(pageWithLookahead)
+      .offset(offset);
+  } else if (matches > 0) {
+    // Few matches: sort just those. "offset 0" fences the subquery, so the planner cannot
+    // choose to walk the whole account in date order looking for a rare word.
+    const matching = db.select(entryColumns).from(archivedPosts).where(where).offset(0).as("matching");
+    rows = await db
+      .select()
+      .from(matching)
+      .orderBy(desc(matching.createdAt), desc(matching.id))
+      .limit(pageWithLookahead)
+      .offset(offset);
+  }
   return {
-    entries: rows.map(toEntry),
-    total: totalCount,
+    entries: rows.slice(0, ARCHIVE_PAGE_SIZE).map(toEntry),
+    total: Math.min(matches, ARCHIVE_COUNT_LIMIT),
+    totalIsCapped,
     page: query.page,
     pageSize: ARCHIVE_PAGE_SIZE,
-    pageCount: Math.max(1, Math.ceil(totalCount / ARCHIVE_PAGE_SIZE)),
+    /** null when there are more matches than ARCHIVE_COUNT_LIMIT. */
+    pageCount: totalIsCapped ? null : Math.max(1, Math.ceil(matches / ARCHIVE_PAGE_SIZE)),
+    hasNextPage: rows.length > ARCHIVE_PAGE_SIZE,
   };
 }
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ARCHIVE_PAGE_SIZE } from "#shared/archive.schemas.ts";
+import { ARCHIVE_COUNT_LIMIT, ARCHIVE_PAGE_SIZE } from "#shared/archive.schemas.ts";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
 import { archivedPosts } from "../../db/schema/generator.ts";
 import { profiles } from "../../db/schema/profiles.ts";
@@ -95,7 +95,14 @@ const list = async (cookie: string, query = "") => {
 describe("GET /api/archive", () => {
   it("lists the user's own entries, newest first, two per page with the total", async () => {
     const first = await list(anna.cookie);
-    expect(first).toMatchObject({ total: 3, page: 1, pageSize: ARCHIVE_PAGE_SIZE, pageCount: 2 });
+    expect(first).toMatchObject({
+      total: 3,
+      totalIsCapped: false,
+      page: 1,
+      pageSize: ARCHIVE_PAGE_SIZE,
+      pageCount: 2,
+      hasNextPage: true,
+    });
     expect(first.entries.map((entry: { id: string }) => entry.id)).toEqual([ids.newest, ids.middle]);
     expect(first.entries[0]).toMatchObject({
       platform: "twitter",
@@ -106,7 +113,45 @@ describe("GET /api/archive", () => {
     });
     const second = await list(anna.cookie, "?page=2");
     expect(second.entries.map((entry: { id: string }) => entry.id)).toEqual([ids.oldest]);
+    expect(second.hasNextPage).toBe(false);
     expect((await list(anna.cookie, "?page=9")).entries).toEqual([]);
+  });
+
+  it(`counts up to ${ARCHIVE_COUNT_LIMIT} matches and pages on beyond them`, async () => {
+    const carla = await signUp("carla-archiv@example.test");
+    const rows = ARCHIVE_COUNT_LIMIT + 3;
+    await t.db.insert(archivedPosts).values(
+      Array.from({ length: rows }, (_, index) => ({
+        userId: carla.userId,
+        platform: "facebook",
+        language: "german",
+        tone: "friendly",
+        keyPoints: `Angebot Nummer ${index}`,
+        generatedPosts: [`Heute im Angebot: Nummer ${index}`, "Zwei", "Drei"],
+        createdAt: new Date(Date.now() - index * 60_000),
+      })),
+    );
+    const first = await list(carla.cookie, "?search=angebot");
+    expect(first).toMatchObject({
+      total: ARCHIVE_COUNT_LIMIT,
+      totalIsCapped: true,
+      pageCount: null,
+      hasNextPage: true,
+    });
+    expect(first.entries.map((entry: { keyPoints: string }) => entry.keyPoints)).toEqual([
+      "Angebot Nummer 0",
+      "Angebot Nummer 1",
+    ]);
+    const last = await list(carla.cookie, `?search=angebot&page=${Math.ceil(rows / ARCHIVE_PAGE_SIZE)}`);
+    expect(last.entries.map((entry: { keyPoints: string }) => entry.keyPoints)).toEqual([`Angebot Nummer ${rows - 1}`]);
+    expect(last.hasNextPage).toBe(false);
+    // A narrower search is counted exactly again: 17 and 170 to 179 (word beginnings).
+    const narrow = await list(carla.cookie, "?search=angebot%20nummer%2017&page=2");
+    expect(narrow).toMatchObject({ total: 11, totalIsCapped: false, pageCount: 6, hasNextPage: true });
+    expect(narrow.entries.map((entry: { keyPoints: string }) => entry.keyPoints)).toEqual([
+      "Angebot Nummer 171",
+      "Angebot Nummer 172",
+    ]);
   });
 
   it("filters by platform, language and tone; 'all' means no filter", async () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { type OpenAiFake, startOpenAiFake } from "../../../tests/mocks/openai.ts";
 import { AI_PROVIDERS, type AiSettings } from "../../env.ts";
-import { AiCallError, createAiClient } from "./ai-client.ts";
+import { AiCallError, COALESCE_MS, coalesceTextDeltas, createAiClient } from "./ai-client.ts";
 
 const logger = pino({ level: "silent" });
 const schema = z.object({ correctedText: z.string() });
@@ -121,5 +121,58 @@ describe("the OpenAI fake", () => {
     expect(await result.output).toEqual({ posts: ["Eins", "Zwei", "Drei"] });
     expect(partials.length).toBeGreaterThan(1);
     expect(fake.requests[0]?.stream).toBe(true);
+  });
+});
+
+describe("coalesceTextDeltas", () => {
+  type Part = { type: string; id?: string; text?: string };
+
+  async function run(parts: Array<Part | { waitMs: number }>): Promise<Part[]> {
+    const source = new ReadableStream<Part>({
+      async start(controller) {
+        for (const part of parts) {
+          if ("waitMs" in part) await new Promise((resolve) => setTimeout(resolve, part.waitMs));
+          else controller.enqueue(part);
+        }
+        controller.close();
+      },
+    });
+    // The transform only looks at type, id and text; the SDK's full part types are not needed here.
+    const transform = coalesceTextDeltas() as unknown as TransformStream<Part, Part>;
+    const out: Part[] = [];
+    for await (const part of source.pipeThrough(transform)) out.push(part);
+    return out;
+  }
+
+  it("hands on pieces that arrive together as one, in order, and passes other parts through", async () => {
+    expect(
+      await run([
+        { type: "text-start", id: "a" },
+        { type: "text-delta", id: "a", text: '{"po' },
+        { type: "text-delta", id: "a", text: 'sts":' },
+        { type: "text-delta", id: "a", text: "[]}" },
+        { type: "text-end", id: "a" },
+        { type: "finish" },
+      ]),
+    ).toEqual([
+      { type: "text-start", id: "a" },
+      { type: "text-delta", id: "a", text: '{"posts":[]}' },
+      { type: "text-end", id: "a" },
+      { type: "finish" },
+    ]);
+  });
+
+  it("keeps pieces apart that arrive further apart than the window, so the page still streams", async () => {
+    expect(
+      await run([
+        { type: "text-delta", id: "a", text: "Hal" },
+        { type: "text-delta", id: "a", text: "lo" },
+        { waitMs: COALESCE_MS * 3 },
+        { type: "text-delta", id: "a", text: " Welt" },
+      ]),
+    ).toEqual([
+      { type: "text-delta", id: "a", text: "Hallo" },
+      { type: "text-delta", id: "a", text: " Welt" },
+    ]);
   });
 });

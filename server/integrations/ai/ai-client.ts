@@ -11,6 +11,8 @@ import {
   Output,
   RetryError,
   streamText,
+  type TextStreamPart,
+  type ToolSet,
 } from "ai";
 import type { z } from "zod";
 import type { AiProviderName, AiSettings } from "../../env.ts";
@@ -80,7 +82,16 @@ export function createAiClient(settings: AiSettings | null, logger: Logger, opti
     return { model: null, supportsImages: false, generateStructured: demoMode, streamStructured: demoMode };
   }
   // Built once at start-up (createDeps), not per request and not at import time.
-  const model = buildLanguageModel(settings);
+  return createAiClientForModel(buildLanguageModel(settings), settings, logger, options);
+}
+
+/** The client around a given model; createAiClient builds the model from the settings, benchmarks bring their own. */
+export function createAiClientForModel(
+  model: LanguageModel,
+  settings: AiSettings,
+  logger: Logger,
+  options: AiClientOptions = {},
+): AiClient {
   // The SDK's notes (an unsupported setting, say) go to our JSON log, not to stderr.
   globalThis.AI_SDK_LOG_WARNINGS = ({ warnings, provider, model: modelId }) => {
     logger.warn({ warnings, provider, model: modelId }, "Hinweis des KI-SDK");
@@ -125,6 +136,7 @@ export function createAiClient(settings: AiSettings | null, logger: Logger, opti
           maxOutputTokens,
           maxRetries: MAX_RETRIES,
           abortSignal: deadline,
+          experimental_transform: coalesceTextDeltas,
           onError: ({ error }) => {
             streamError ??= error;
           },
@@ -136,6 +148,40 @@ export function createAiClient(settings: AiSettings | null, logger: Logger, opti
       }
     },
   };
+}
+
+// The SDK parses the whole partial JSON again for every piece of text, and models send a
+// piece per token: hundreds of parses per answer. The page is updated at most every 60 ms
+// (generator.service.ts), so pieces that arrive within COALESCE_MS are handed on as one.
+export const COALESCE_MS = 30;
+
+export function coalesceTextDeltas<TOOLS extends ToolSet>() {
+  type Part = TextStreamPart<TOOLS>;
+  let pending: { part: Part; id: string; text: string } | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return new TransformStream<Part, Part>({
+    transform(part, controller) {
+      const flush = () => {
+        clearTimeout(timer);
+        timer = undefined;
+        if (pending) controller.enqueue({ ...pending.part, text: pending.text } as Part);
+        pending = null;
+      };
+      if (part.type !== "text-delta") {
+        flush();
+        controller.enqueue(part);
+        return;
+      }
+      const { id, text } = part as { id: string; text: string };
+      if (pending && pending.id !== id) flush();
+      pending = pending ? { ...pending, text: pending.text + text } : { part, id, text };
+      timer ??= setTimeout(flush, COALESCE_MS);
+    },
+    flush(controller) {
+      clearTimeout(timer);
+      if (pending) controller.enqueue({ ...pending.part, text: pending.text } as Part);
+    },
+  });
 }
 
 function buildLanguageModel({ provider, model, apiKey, baseUrl }: AiSettings): LanguageModel {

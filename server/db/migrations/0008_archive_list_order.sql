@@ -1,0 +1,2 @@
+DROP INDEX "archived_posts_user_created_idx";--> statement-breakpoint
+CREATE INDEX "archived_posts_user_created_idx" ON "archived_posts" USING btree ("user_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
