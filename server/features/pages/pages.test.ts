@@ -25,7 +25,9 @@ describe("HTML documents", () => {
     const response = await t.request("/");
     const html = await response.text();
     expect(html).not.toContain('<link rel="modulepreload"');
-    expect(html).toContain('<script type="text/plain" id="deferred-hydration">import("/assets/entry.client-fixture.js");');
+    expect(html).toContain(
+      '<script type="text/plain" id="deferred-hydration">import("/assets/entry.client-fixture.js");',
+    );
     const loader = /<script>(requestAnimationFrame[\s\S]*?)<\/script>/.exec(html)?.[1] ?? "";
     expect(loader).toContain('["/assets/entry.client-fixture.js"]');
     const hash = crypto.createHash("sha256").update(loader).digest("base64");
