@@ -1,4 +1,3 @@
-import type { LanguageModel } from "ai";
 import { MockLanguageModelV4, simulateReadableStream } from "ai/test";
 import pino from "pino";
 import { readServerSentEvents } from "../app/features/generator/generation-stream.ts";
@@ -45,7 +44,7 @@ type StreamPart =
   Awaited<ReturnType<MockLanguageModelV4["doStream"]>>["stream"] extends ReadableStream<infer Part> ? Part : never;
 
 /** A model that writes `text` in pieces, `chunkDelayMs` apart (null: all at once). */
-function scriptedModel(text: string, chunkDelayMs: number | null): LanguageModel {
+function scriptedModel(text: string, chunkDelayMs: number | null): MockLanguageModelV4 {
   const pieces: StreamPart[] = [];
   for (let index = 0; index < text.length; index += CHUNK_CHARACTERS) {
     pieces.push({ type: "text-delta", id: "answer", delta: text.slice(index, index + CHUNK_CHARACTERS) });
@@ -74,7 +73,7 @@ function scriptedModel(text: string, chunkDelayMs: number | null): LanguageModel
 
 // The product's AI client (server/integrations/ai/ai-client.ts) around the scripted model:
 // the same streamText call, coalescing, retries and timeout as in production.
-function aiClientFor(model: LanguageModel): AiClient {
+function aiClientFor(model: MockLanguageModelV4): AiClient {
   const settings = {
     provider: "openai-compatible",
     model: "bench-model",

@@ -18,34 +18,36 @@ type ChangedRow = { credits_remaining: number; subscription_status: string };
 
 export async function consumeCredit(db: Database, userId: string): Promise<ConsumeCreditResult> {
   // Active subscribers are never charged (spec section 4): the WHERE clause leaves them out.
-  const charged = await changeCredits(
-    db,
-    sql`
+  // The same statement reads the profile as it was, so a refusal can say why without a
+  // second round trip: a subscriber needs no credit, anyone else has none left.
+  const result = (await db.execute(sql`
     with changed as (
       update ${profiles}
       set credits = credits - ${CREDITS_PER_GENERATION}, last_credit_update = now()
       where id = ${userId} and credits >= ${CREDITS_PER_GENERATION} and subscription_status <> ${SUBSCRIPTION_ACTIVE}
       returning id, credits, subscription_status
+    ), logged as (
+      insert into content_generation_logs (user_id, subscription_status, credits_remaining)
+      select id, subscription_status, credits from changed
+      returning credits_remaining
     )
-    insert into content_generation_logs (user_id, subscription_status, credits_remaining)
-    select id, subscription_status, credits from changed
-    returning credits_remaining, subscription_status`,
-  );
-  const [row] = charged;
-  if (row) return { status: "charged", creditsRemaining: Number(row.credits_remaining) };
-
-  // Nothing charged: say why. A subscriber needs no credit; anyone else has none left.
-  const [profile] = await db
-    .select({ credits: profiles.credits, subscriptionStatus: profiles.subscriptionStatus })
-    .from(profiles)
-    .where(eq(profiles.id, userId))
-    .limit(1);
-  if (!profile) return { status: "profileNotFound" };
-  if (profile.subscriptionStatus === SUBSCRIPTION_ACTIVE) {
-    return { status: "notNeeded", subscriptionStatus: profile.subscriptionStatus };
+    select (select credits_remaining from logged) as charged_credits_remaining,
+      profile.credits, profile.subscription_status
+    from ${profiles} profile
+    where profile.id = ${userId}`)) as unknown as { rows: ConsumeRow[] };
+  const [row] = result.rows;
+  if (!row) return { status: "profileNotFound" };
+  if (row.charged_credits_remaining !== null) {
+    return { status: "charged", creditsRemaining: Number(row.charged_credits_remaining) };
   }
-  return { status: "noCredits", creditsRemaining: profile.credits };
+  if (row.subscription_status === SUBSCRIPTION_ACTIVE) {
+    return { status: "notNeeded", subscriptionStatus: row.subscription_status };
+  }
+  return { status: "noCredits", creditsRemaining: Number(row.credits) };
 }
+
+// Both drivers (PGlite, node-postgres) answer raw SQL with `{ rows }`; drizzle types it as unknown.
+type ConsumeRow = { charged_credits_remaining: number | null; credits: number; subscription_status: string };
 
 /**
  * Gives back the credit of a generation that failed after charging (spec section 4: "Refund

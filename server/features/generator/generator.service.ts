@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, or } from "drizzle-orm";
 import { z } from "zod";
 import { isActiveSubscription } from "#shared/credits.ts";
 import {
@@ -317,22 +317,29 @@ function partialPosts(partial: unknown): string[] {
 }
 
 export async function loadGeneratorConfiguration(db: Database, log?: Logger) {
-  const [prompt] = await db
-    .select({ systemPrompt: promptConfigurations.systemPrompt, userPrompt: promptConfigurations.userPrompt })
+  // Both tables in one round trip (this runs on every generation); the full join still
+  // returns the one that exists when the other is missing.
+  const [row] = await db
+    .select({
+      systemPrompt: promptConfigurations.systemPrompt,
+      userPrompt: promptConfigurations.userPrompt,
+      maxTokens: tokenConfigurations.maxTokens,
+    })
     .from(promptConfigurations)
-    .where(eq(promptConfigurations.name, GENERATOR_CONFIGURATION_NAME))
+    .fullJoin(tokenConfigurations, eq(tokenConfigurations.name, promptConfigurations.name))
+    .where(
+      or(
+        eq(promptConfigurations.name, GENERATOR_CONFIGURATION_NAME),
+        eq(tokenConfigurations.name, GENERATOR_CONFIGURATION_NAME),
+      ),
+    )
     .limit(1);
-  const [tokens] = await db
-    .select({ maxTokens: tokenConfigurations.maxTokens })
-    .from(tokenConfigurations)
-    .where(eq(tokenConfigurations.name, GENERATOR_CONFIGURATION_NAME))
-    .limit(1);
-  if (!prompt || !tokens)
+  if (row?.systemPrompt == null || row.userPrompt == null || row.maxTokens == null)
     log?.warn({ name: GENERATOR_CONFIGURATION_NAME }, "Generator-Konfiguration fehlt, nutze Standard");
   return {
-    systemPrompt: prompt?.systemPrompt ?? DEFAULT_SYSTEM_PROMPT,
-    userPrompt: prompt?.userPrompt ?? DEFAULT_USER_PROMPT,
-    maxTokens: tokens?.maxTokens ?? GENERATOR_DEFAULT_MAX_TOKENS,
+    systemPrompt: row?.systemPrompt ?? DEFAULT_SYSTEM_PROMPT,
+    userPrompt: row?.userPrompt ?? DEFAULT_USER_PROMPT,
+    maxTokens: row?.maxTokens ?? GENERATOR_DEFAULT_MAX_TOKENS,
   };
 }
 

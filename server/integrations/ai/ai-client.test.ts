@@ -125,7 +125,7 @@ describe("the OpenAI fake", () => {
 });
 
 describe("coalesceTextDeltas", () => {
-  type Part = { type: string; id?: string; text?: string };
+  type Part = { type: string; id?: string; delta?: string };
 
   async function run(parts: Array<Part | { waitMs: number }>): Promise<Part[]> {
     const source = new ReadableStream<Part>({
@@ -137,10 +137,8 @@ describe("coalesceTextDeltas", () => {
         controller.close();
       },
     });
-    // The transform only looks at type, id and text; the SDK's full part types are not needed here.
-    const transform = coalesceTextDeltas() as unknown as TransformStream<Part, Part>;
     const out: Part[] = [];
-    for await (const part of source.pipeThrough(transform)) out.push(part);
+    for await (const part of source.pipeThrough(coalesceTextDeltas<Part>())) out.push(part);
     return out;
   }
 
@@ -148,15 +146,15 @@ describe("coalesceTextDeltas", () => {
     expect(
       await run([
         { type: "text-start", id: "a" },
-        { type: "text-delta", id: "a", text: '{"po' },
-        { type: "text-delta", id: "a", text: 'sts":' },
-        { type: "text-delta", id: "a", text: "[]}" },
+        { type: "text-delta", id: "a", delta: '{"po' },
+        { type: "text-delta", id: "a", delta: 'sts":' },
+        { type: "text-delta", id: "a", delta: "[]}" },
         { type: "text-end", id: "a" },
         { type: "finish" },
       ]),
     ).toEqual([
       { type: "text-start", id: "a" },
-      { type: "text-delta", id: "a", text: '{"posts":[]}' },
+      { type: "text-delta", id: "a", delta: '{"posts":[]}' },
       { type: "text-end", id: "a" },
       { type: "finish" },
     ]);
@@ -165,14 +163,14 @@ describe("coalesceTextDeltas", () => {
   it("keeps pieces apart that arrive further apart than the window, so the page still streams", async () => {
     expect(
       await run([
-        { type: "text-delta", id: "a", text: "Hal" },
-        { type: "text-delta", id: "a", text: "lo" },
+        { type: "text-delta", id: "a", delta: "Hal" },
+        { type: "text-delta", id: "a", delta: "lo" },
         { waitMs: COALESCE_MS * 3 },
-        { type: "text-delta", id: "a", text: " Welt" },
+        { type: "text-delta", id: "a", delta: " Welt" },
       ]),
     ).toEqual([
-      { type: "text-delta", id: "a", text: "Hallo" },
-      { type: "text-delta", id: "a", text: " Welt" },
+      { type: "text-delta", id: "a", delta: "Hallo" },
+      { type: "text-delta", id: "a", delta: " Welt" },
     ]);
   });
 });

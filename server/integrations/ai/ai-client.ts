@@ -7,12 +7,12 @@ import {
   APICallError,
   generateText,
   type LanguageModel,
+  type LanguageModelMiddleware,
   NoObjectGeneratedError,
   Output,
   RetryError,
   streamText,
-  type TextStreamPart,
-  type ToolSet,
+  wrapLanguageModel,
 } from "ai";
 import type { z } from "zod";
 import type { AiProviderName, AiSettings } from "../../env.ts";
@@ -87,11 +87,12 @@ export function createAiClient(settings: AiSettings | null, logger: Logger, opti
 
 /** The client around a given model; createAiClient builds the model from the settings, benchmarks bring their own. */
 export function createAiClientForModel(
-  model: LanguageModel,
+  model: Exclude<LanguageModel, string>,
   settings: AiSettings,
   logger: Logger,
   options: AiClientOptions = {},
 ): AiClient {
+  const streamingModel = wrapLanguageModel({ model, middleware: coalescingMiddleware });
   // The SDK's notes (an unsupported setting, say) go to our JSON log, not to stderr.
   globalThis.AI_SDK_LOG_WARNINGS = ({ warnings, provider, model: modelId }) => {
     logger.warn({ warnings, provider, model: modelId }, "Hinweis des KI-SDK");
@@ -129,14 +130,13 @@ export function createAiClientForModel(
       let streamError: unknown;
       try {
         const result = streamText({
-          model,
+          model: streamingModel,
           instructions,
           messages,
           output: Output.object({ schema, name }),
           maxOutputTokens,
           maxRetries: MAX_RETRIES,
           abortSignal: deadline,
-          experimental_transform: coalesceTextDeltas,
           onError: ({ error }) => {
             streamError ??= error;
           },
@@ -151,20 +151,23 @@ export function createAiClientForModel(
 }
 
 // The SDK parses the whole partial JSON again for every piece of text, and models send a
-// piece per token: hundreds of parses per answer. The page is updated at most every 60 ms
-// (generator.service.ts), so pieces that arrive within COALESCE_MS are handed on as one.
+// piece per token: hundreds of parses per answer, each also passing every stage of the SDK's
+// stream pipeline. The page is updated at most every 60 ms (generator.service.ts), so pieces
+// that arrive within COALESCE_MS are merged right where they leave the model.
 export const COALESCE_MS = 30;
 
-export function coalesceTextDeltas<TOOLS extends ToolSet>() {
-  type Part = TextStreamPart<TOOLS>;
-  let pending: { part: Part; id: string; text: string } | null = null;
+type StreamPart = { type: string; id?: string; delta?: string };
+
+/** Merges consecutive text deltas of one text block that arrive within COALESCE_MS. */
+export function coalesceTextDeltas<Part extends StreamPart>(): TransformStream<Part, Part> {
+  let pending: Part | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   return new TransformStream<Part, Part>({
     transform(part, controller) {
       const flush = () => {
         clearTimeout(timer);
         timer = undefined;
-        if (pending) controller.enqueue({ ...pending.part, text: pending.text } as Part);
+        if (pending) controller.enqueue(pending);
         pending = null;
       };
       if (part.type !== "text-delta") {
@@ -172,19 +175,25 @@ export function coalesceTextDeltas<TOOLS extends ToolSet>() {
         controller.enqueue(part);
         return;
       }
-      const { id, text } = part as { id: string; text: string };
-      if (pending && pending.id !== id) flush();
-      pending = pending ? { ...pending, text: pending.text + text } : { part, id, text };
+      if (pending && pending.id !== part.id) flush();
+      pending = pending ? { ...pending, delta: (pending.delta ?? "") + (part.delta ?? "") } : part;
       timer ??= setTimeout(flush, COALESCE_MS);
     },
     flush(controller) {
       clearTimeout(timer);
-      if (pending) controller.enqueue({ ...pending.part, text: pending.text } as Part);
+      if (pending) controller.enqueue(pending);
     },
   });
 }
 
-function buildLanguageModel({ provider, model, apiKey, baseUrl }: AiSettings): LanguageModel {
+const coalescingMiddleware: LanguageModelMiddleware = {
+  wrapStream: async ({ doStream }) => {
+    const { stream, ...rest } = await doStream();
+    return { ...rest, stream: stream.pipeThrough(coalesceTextDeltas()) };
+  },
+};
+
+function buildLanguageModel({ provider, model, apiKey, baseUrl }: AiSettings): Exclude<LanguageModel, string> {
   switch (provider) {
     case "openai":
       return createOpenAI({ apiKey, baseURL: baseUrl })(model);
