@@ -51,6 +51,9 @@ function Shell({ children }: { children: ReactNode }) {
   useAnalytics();
   useEffect(() => {
     if (readSiteSettings().loadFailed) toast.error(SITE_SETTINGS_LOAD_ERROR);
+    // Prerendered pages are painted before React takes over (ADR 0016); this marks the moment
+    // every button responds, for the end-to-end tests (tests/e2e/fixtures.ts).
+    document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
     <div className="flex min-h-screen flex-col">

@@ -18,6 +18,24 @@ const EXPECTED_CLIENT_ERROR = /^Failed to load resource: the server responded wi
 // has already made a choice, so the dialog of a first visit does not cover the page.
 export const test = base.extend<{ consentChosen: boolean; consoleErrors: string[] }>({
   consentChosen: [true, { option: true }],
+  // Prerendered pages hydrate after their first paint (ADR 0016), after the load event that
+  // goto and reload wait for. A test acts like a user who waits until the page responds.
+  page: async ({ page }, use) => {
+    const untilHydrated = () => page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args) => {
+      const response = await goto(...args);
+      await untilHydrated();
+      return response;
+    };
+    page.reload = async (...args) => {
+      const response = await reload(...args);
+      await untilHydrated();
+      return response;
+    };
+    await use(page);
+  },
   consoleErrors: [
     async ({ page, consentChosen }, use) => {
       if (consentChosen) await storeConsentChoice(page);
