@@ -4,6 +4,17 @@ export const E2E_PORT = 3100;
 export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
 export const E2E_DATA_DIR = ".e2e-data";
 export const GOOGLE_FAKE_PORT = 3199;
+// STACK-NOTES.md: Debian's Chromium and the flags it needs on this machine (also used by the
+// Lighthouse bench).
+export const CHROMIUM_PATH = "/usr/bin/chromium";
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
 // The generator's "customer website", served by tests/support/e2e-server.ts.
 export const E2E_WEBSITE_PORT = 3197;
 export const E2E_WEBSITE_URL = `http://www.baeckerei-sonnenschein.test:${E2E_WEBSITE_PORT}/`;
@@ -24,15 +35,8 @@ export default defineConfig({
     baseURL: E2E_BASE_URL,
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath: "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],

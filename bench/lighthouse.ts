@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../playwright.config.ts";
 import { ROUTES } from "../shared/routes.ts";
 
 // Issue 5, "Acceptance": the pages, the runs and the targets.
@@ -25,17 +26,8 @@ export const LIGHTHOUSE_TARGETS: { metric: keyof PageScores; label: string; atLe
 ];
 export const HOME_JAVASCRIPT_TARGET_KIB = 100;
 
-// STACK-NOTES.md: the flags Chromium needs on this machine.
-const CHROMIUM_PATH = "/usr/bin/chromium";
-const CHROMIUM_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
+// chrome-launcher starts a visible browser unless told otherwise; Playwright adds this itself.
+const CHROMIUM_FLAGS = ["--headless", ...CHROMIUM_ARGS];
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const BUILT_PAGE = path.join(ROOT, "build/client/index.html");

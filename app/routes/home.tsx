@@ -1,7 +1,8 @@
-import { ArrowRight, Check, CircleGauge, Clock, Gauge, Layers, type LucideIcon, Sparkles } from "lucide-react";
+import { ArrowRight, CircleGauge, Clock, Gauge, Layers, type LucideIcon, Sparkles } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import {
+  CheckList,
   ClosingCta,
   type Feature,
   FeatureGrid,
@@ -113,14 +114,7 @@ export default function Home() {
                 {tool.name}
               </p>
               <h3 className="mt-3 text-xl font-semibold text-slate-900">{tool.title}</h3>
-              <ul className="mt-5 grid flex-1 content-start gap-2 text-slate-700">
-                {tool.points.map((point) => (
-                  <li key={point} className="flex gap-2">
-                    <Check className="mt-1 size-4 shrink-0 text-indigo-600" aria-hidden />
-                    {point}
-                  </li>
-                ))}
-              </ul>
+              <CheckList items={tool.points} className="mt-5 flex-1 text-slate-700" />
               <Button asChild variant="outline" className="mt-6 self-start">
                 <Link to={tool.to}>
                   {tool.action}

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { ROUTES } from "#shared/routes.ts";
 import { COMPANY } from "./legal-config.ts";
-import { CompanyAddress, CompanyEmailLink, LegalPage, LegalSection } from "./legal-page.tsx";
+import { CompanyAddress, CompanyContactLines, LegalPage, LegalSection } from "./legal-page.tsx";
 
 // The imprint under § 5 DDG and § 18 Abs. 2 MStV, from the configured company (ADR 0009).
 
@@ -25,13 +25,7 @@ export function Imprint() {
 
       <LegalSection section={SECTIONS.contact}>
         <p>
-          E-Mail: <CompanyEmailLink />
-          {COMPANY.phone ? (
-            <>
-              <br />
-              Telefon: {COMPANY.phone}
-            </>
-          ) : null}
+          <CompanyContactLines />
           <br />
           Kontaktformular: <Link to={ROUTES.contact}>Nachricht schreiben</Link>
         </p>

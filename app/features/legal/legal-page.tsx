@@ -96,3 +96,18 @@ export function CompanyAddress() {
 export function CompanyEmailLink() {
   return <a href={`mailto:${COMPANY.email}`}>{COMPANY.email}</a>;
 }
+
+/** "E-Mail: …" and, when configured, "Telefon: …", as lines inside a paragraph. */
+export function CompanyContactLines() {
+  return (
+    <>
+      E-Mail: <CompanyEmailLink />
+      {COMPANY.phone ? (
+        <>
+          <br />
+          Telefon: {COMPANY.phone}
+        </>
+      ) : null}
+    </>
+  );
+}

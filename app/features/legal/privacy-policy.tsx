@@ -3,7 +3,7 @@ import { CONSENT_VALIDITY_MONTHS } from "#shared/consent.ts";
 import { ROUTES } from "#shared/routes.ts";
 import { AI_PROVIDER_DISCLOSURES } from "./ai-providers.ts";
 import { COMPANY, LEGAL_CONFIG } from "./legal-config.ts";
-import { CompanyAddress, CompanyEmailLink, LegalPage, LegalSection } from "./legal-page.tsx";
+import { CompanyAddress, CompanyContactLines, CompanyEmailLink, LegalPage, LegalSection } from "./legal-page.tsx";
 
 // The privacy policy (spec section 2 "Legal pages"). It describes what this product really
 // does: the cookies it sets, the consent dialog, the AI provider configured at build time.
@@ -82,13 +82,7 @@ export function PrivacyPolicy() {
         <p>
           Vertreten durch: {COMPANY.representative}
           <br />
-          E-Mail: <CompanyEmailLink />
-          {COMPANY.phone ? (
-            <>
-              <br />
-              Telefon: {COMPANY.phone}
-            </>
-          ) : null}
+          <CompanyContactLines />
         </p>
         {COMPANY.dataProtectionOfficer ? (
           <p>Unseren Datenschutzbeauftragten erreichen Sie unter: {COMPANY.dataProtectionOfficer}</p>

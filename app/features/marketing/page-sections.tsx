@@ -1,4 +1,4 @@
-import type { LucideIcon } from "lucide-react";
+import { Check, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { cn } from "#app/lib/cn.ts";
@@ -77,9 +77,15 @@ export function FeatureGrid({ features, className }: { features: readonly Featur
   );
 }
 
-export function StepList({ steps }: { steps: readonly { title: string; text: string }[] }) {
+export function StepList({
+  steps,
+  className,
+}: {
+  steps: readonly { title: string; text: string }[];
+  className?: string;
+}) {
   return (
-    <ol className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+    <ol className={cn("grid gap-4 sm:grid-cols-2 lg:grid-cols-4", className)}>
       {steps.map((step, index) => (
         <li key={step.title} className="rounded-xl border border-slate-200 bg-white p-5">
           <span
@@ -96,6 +102,20 @@ export function StepList({ steps }: { steps: readonly { title: string; text: str
         </li>
       ))}
     </ol>
+  );
+}
+
+/** A list of points, each after a check mark centred on its first line at any text size. */
+export function CheckList({ items, className }: { items: readonly string[]; className?: string }) {
+  return (
+    <ul className={cn("grid content-start gap-2", className)}>
+      {items.map((item) => (
+        <li key={item} className="flex gap-2">
+          <Check className="mt-[calc((1lh-1rem)/2)] size-4 shrink-0 text-indigo-600" aria-hidden />
+          {item}
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -1,7 +1,7 @@
-import { Check } from "lucide-react";
 import type { ReactNode } from "react";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { cn } from "#app/lib/cn.ts";
+import { CheckList } from "./page-sections.tsx";
 
 export type Plan = {
   name: string;
@@ -36,14 +36,7 @@ export function PlanCard({ plan, action }: { plan: Plan; action: ReactNode }) {
         {plan.period ? <span className="text-base text-slate-600">{plan.period}</span> : null}
       </p>
       <p className="mt-1 text-sm text-slate-600">{plan.note}</p>
-      <ul className="mt-6 grid flex-1 content-start gap-3 text-sm text-slate-800">
-        {plan.features.map((feature) => (
-          <li key={feature} className="flex gap-2">
-            <Check className="mt-0.5 size-4 shrink-0 text-indigo-600" aria-hidden />
-            {feature}
-          </li>
-        ))}
-      </ul>
+      <CheckList items={plan.features} className="mt-6 flex-1 gap-3 text-sm text-slate-800" />
       <div className="mt-8">{action}</div>
     </article>
   );

@@ -2,12 +2,13 @@ import { CircleGauge, ListChecks, Send, Sparkles } from "lucide-react";
 import { Link } from "react-router";
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "#app/components/ui/accordion.tsx";
 import { Button } from "#app/components/ui/button.tsx";
+import { type Feature, FeatureGrid, StepList } from "#app/features/marketing/page-sections.tsx";
 import { PlanCard } from "#app/features/marketing/plan-card.tsx";
 import { OPTIMIZER_BASIS_PLAN, OPTIMIZER_PREMIUM_PLAN } from "#app/features/marketing/plans.ts";
 import { OPTIMIZER_TRIAL_DAYS } from "#shared/pricing.ts";
 
 // Spec section 2 "X-Post Optimizer marketing content". Every call to action leads to the tool.
-const FEATURES = [
+const FEATURES: Feature[] = [
   {
     icon: CircleGauge,
     title: "Live-Zähler",
@@ -112,15 +113,7 @@ export function OptimizerMarketing({ toolHref }: { toolHref: string }) {
         <h2 id="features-heading" className="text-2xl font-bold tracking-tight">
           Alles, was ein starker X-Post braucht
         </h2>
-        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {FEATURES.map((feature) => (
-            <li key={feature.title} className="rounded-xl border border-slate-200 p-6">
-              <feature.icon className="size-6 text-indigo-600" aria-hidden />
-              <h3 className="mt-4 font-semibold">{feature.title}</h3>
-              <p className="mt-2 text-sm text-slate-700">{feature.text}</p>
-            </li>
-          ))}
-        </ul>
+        <FeatureGrid features={FEATURES} className="mt-8 lg:grid-cols-4" />
       </section>
 
       <section aria-labelledby="screens-heading">
@@ -152,17 +145,7 @@ export function OptimizerMarketing({ toolHref }: { toolHref: string }) {
         <h2 id="steps-heading" className="text-2xl font-bold tracking-tight">
           In fünf Schritten zum besseren Post
         </h2>
-        <ol className="mt-8 grid gap-4 md:grid-cols-5">
-          {STEPS.map((step, index) => (
-            <li key={step.title} className="rounded-xl border border-slate-200 p-5">
-              <span className="flex size-8 items-center justify-center rounded-full bg-indigo-600 text-sm font-bold text-white">
-                {index + 1}
-              </span>
-              <h3 className="mt-3 font-semibold">{step.title}</h3>
-              <p className="mt-1 text-sm text-slate-700">{step.text}</p>
-            </li>
-          ))}
-        </ol>
+        <StepList steps={STEPS} className="mt-8 lg:grid-cols-5" />
       </section>
 
       <section aria-labelledby="pricing-heading">

@@ -1,9 +1,10 @@
-import { Check, Crown } from "lucide-react";
+import { Crown } from "lucide-react";
 import type { RefObject } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
+import { CheckList } from "#app/features/marketing/page-sections.tsx";
 import { formatDate } from "#app/lib/format.ts";
 import { formatEuro, OPTIMIZER_PREMIUM_PRICE_CENTS, OPTIMIZER_TRIAL_DAYS } from "#shared/pricing.ts";
 import { ROUTES } from "#shared/routes.ts";
@@ -55,14 +56,7 @@ export function PremiumPanel({ panelRef }: { panelRef?: RefObject<HTMLElement | 
         </h2>
         <Badge>{formatEuro(OPTIMIZER_PREMIUM_PRICE_CENTS)}/Monat</Badge>
       </div>
-      <ul className="mt-3 grid gap-2 text-sm text-slate-800">
-        {PREMIUM_FEATURES.map((feature) => (
-          <li key={feature} className="flex gap-2">
-            <Check className="mt-0.5 size-4 shrink-0 text-indigo-600" aria-hidden />
-            {feature}
-          </li>
-        ))}
-      </ul>
+      <CheckList items={PREMIUM_FEATURES} className="mt-3 text-sm text-slate-800" />
       {access.trialAvailable ? (
         <>
           <Button className="mt-4 w-full" onClick={onStartTrial} disabled={startTrial.isPending}>

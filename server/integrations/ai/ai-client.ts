@@ -162,14 +162,17 @@ type StreamPart = { type: string; id?: string; delta?: string };
 export function coalesceTextDeltas<Part extends StreamPart>(): TransformStream<Part, Part> {
   let pending: Part | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let flush = () => {};
   return new TransformStream<Part, Part>({
-    transform(part, controller) {
-      const flush = () => {
+    start(controller) {
+      flush = () => {
         clearTimeout(timer);
         timer = undefined;
         if (pending) controller.enqueue(pending);
         pending = null;
       };
+    },
+    transform(part, controller) {
       if (part.type !== "text-delta") {
         flush();
         controller.enqueue(part);
@@ -179,10 +182,7 @@ export function coalesceTextDeltas<Part extends StreamPart>(): TransformStream<P
       pending = pending ? { ...pending, delta: (pending.delta ?? "") + (part.delta ?? "") } : part;
       timer ??= setTimeout(flush, COALESCE_MS);
     },
-    flush(controller) {
-      clearTimeout(timer);
-      if (pending) controller.enqueue(pending);
-    },
+    flush: () => flush(),
   });
 }
 
