@@ -1,10 +1,8 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { type CSSProperties, type ReactNode, useEffect, useState } from "react";
+import { type CSSProperties, lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { Toaster, toast } from "sonner";
-import { useSignOutWithoutProfile } from "#app/features/account/use-profile.ts";
 import { useAnalytics } from "#app/features/analytics/use-analytics.ts";
-import { useSessionSync } from "#app/features/auth/use-session-sync.ts";
 import { ConsentDialogHost } from "#app/features/consent/consent-dialog-host.tsx";
 import { SiteFooter } from "#app/features/layout/site-footer.tsx";
 import { SiteHeader } from "#app/features/layout/site-header.tsx";
@@ -21,6 +19,10 @@ const TOAST_COLOURS = {
   "--info-text": "hsl(210 92% 35%)",
   "--warning-text": "hsl(31 92% 30%)",
 } as CSSProperties;
+
+const SessionEffects = lazy(() =>
+  import("#app/features/auth/session-effects.tsx").then((module) => ({ default: module.SessionEffects })),
+);
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: faviconHref() }];
 
@@ -45,10 +47,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 function Shell({ children }: { children: ReactNode }) {
-  useSessionSync();
-  useSignOutWithoutProfile();
   usePageViewReporting();
-  useAnalytics();
   useEffect(() => {
     if (readSiteSettings().loadFailed) toast.error(SITE_SETTINGS_LOAD_ERROR);
     // Prerendered pages are painted before React takes over (ADR 0016); this marks the moment
@@ -71,8 +70,19 @@ function Shell({ children }: { children: ReactNode }) {
       {/* Spec section 9: 3 toasts visible, 4000 ms each. */}
       <Toaster visibleToasts={3} duration={4000} richColors closeButton position="top-right" style={TOAST_COLOURS} />
       <ConsentDialogHost />
+      <AnalyticsWithConsent />
+      <Suspense fallback={null}>
+        <SessionEffects />
+      </Suspense>
     </div>
   );
+}
+
+// A component of its own: it reads the consent store, which changes when the consent dialog
+// opens, and only it should render again then, not the whole shell (issue 5, ADR 0018).
+function AnalyticsWithConsent() {
+  useAnalytics();
+  return null;
 }
 
 export default function App() {

@@ -161,6 +161,10 @@ if (wanted("lighthouse")) {
         `  ${label.padEnd(17)} ${formatFigure(value).padStart(6)}  (Ziel ${target}: ${met ? "OK" : "VERFEHLT"}; Läufe: ${each})`,
       );
     }
+    const blocking = runs.map((run) => run.totalBlockingTimeMs).join(", ");
+    console.log(
+      `  ${"TBT (ms)".padEnd(17)} ${String(median.totalBlockingTimeMs).padStart(6)}  (ohne Ziel; Läufe: ${blocking})`,
+    );
   }
 
   const home = report.find((entry) => entry.path === "/");

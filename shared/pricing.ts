@@ -3,9 +3,10 @@ export const GENERATOR_PRO_PRICE_CENTS = 2499;
 export const OPTIMIZER_PREMIUM_PRICE_CENTS = 999;
 export const OPTIMIZER_TRIAL_DAYS = 7;
 
-const euro = new Intl.NumberFormat("de-DE", { style: "currency", currency: "EUR" });
-
-// "24,99 €" (with a no-break space, as German typesetting wants it).
+// "24,99 €", "1.234,50 €" (with a no-break space, as German typesetting wants it).
+// Not Intl.NumberFormat: its first use costs ~90 ms of a throttled phone's main thread while
+// the public pages hydrate (issue 5, measured with the CPU profile of /preise), for a fixed format.
 export function formatEuro(cents: number): string {
-  return euro.format(cents / 100);
+  const [euros = "0", decimals = "00"] = (Math.round(cents) / 100).toFixed(2).split(".");
+  return `${euros.replace(/\B(?=(\d{3})+(?!\d))/g, ".")},${decimals}\u00a0€`;
 }

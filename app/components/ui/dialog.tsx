@@ -8,7 +8,10 @@ export const Dialog = DialogPrimitive.Root;
 // A centred modal on a dimmed page, never taller than the screen (it scrolls inside).
 export function DialogContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
   return (
-    <DialogPrimitive.Portal>
+    // Without a container, Radix's Portal renders nothing at first and the dialog one render
+    // later, synchronously; with one, a dialog opened in a transition renders in one pass that
+    // React may split (ADR 0018). Dialogs are never prerendered, so `document` exists here.
+    <DialogPrimitive.Portal container={document.body}>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/60" />
       <DialogPrimitive.Content
         className={cn(

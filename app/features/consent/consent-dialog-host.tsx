@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, startTransition, useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { askForConsentIfNeeded, useConsentState } from "./consent-store.ts";
 
@@ -15,12 +15,14 @@ export function ConsentDialogHost() {
     askForConsentIfNeeded(pathname);
   }, [pathname]);
 
+  // The first render of the dialog is a transition: React may split it into short pieces, so
+  // on a first visit it does not block the page that has just hydrated (issue 5, ADR 0018).
   useEffect(() => {
-    if (dialogOpen) setShown(true);
-  }, [dialogOpen]);
+    if (dialogOpen && !shown) startTransition(() => setShown(true));
+  }, [dialogOpen, shown]);
 
   // Once loaded it stays mounted, so reopening is instant.
-  if (!shown && !dialogOpen) return null;
+  if (!shown) return null;
   return (
     <Suspense fallback={null}>
       <ConsentDialog />

@@ -43,10 +43,13 @@ export function ConsentDialog() {
         className="flex max-w-2xl flex-col"
         onInteractOutside={(event) => event.preventDefault()}
         // The dialog itself takes the focus, not the first category, so no focus ring greets
-        // the visitor; Tab leads on into the categories and buttons.
+        // the visitor; Tab leads on into the categories and buttons. Focusing at once would
+        // force the whole page's layout inside the task that mounts the dialog; one frame later
+        // the browser has laid it out anyway (ADR 0018).
         onOpenAutoFocus={(event) => {
           event.preventDefault();
-          if (event.currentTarget instanceof HTMLElement) event.currentTarget.focus();
+          const content = event.currentTarget;
+          if (content instanceof HTMLElement) requestAnimationFrame(() => content.focus());
         }}
       >
         <ConsentChoices />

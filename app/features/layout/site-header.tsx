@@ -1,15 +1,16 @@
-import { LogOut, Menu, UserRound, X } from "lucide-react";
-import { useEffect, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
-import { Badge } from "#app/components/ui/badge.tsx";
+import { Menu, X } from "lucide-react";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { NavLink, useLocation } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
-import { useProfile } from "#app/features/account/use-profile.ts";
-import { authClient } from "#app/features/auth/auth-client.ts";
-import { useSignOut } from "#app/features/auth/use-sign-out.ts";
 import { cn } from "#app/lib/cn.ts";
-import { CREDIT_DISPLAY_MAX } from "#shared/credits.ts";
 import { ROUTES } from "#shared/routes.ts";
 import { Logo } from "./logo.tsx";
+
+// The session-dependent parts arrive in their own chunk after hydration (header-account.tsx).
+const headerAccount = () => import("./header-account.tsx");
+const AccountActions = lazy(() => headerAccount().then((module) => ({ default: module.AccountActions })));
+const CreditBadge = lazy(() => headerAccount().then((module) => ({ default: module.CreditBadge })));
+const AdminNavLink = lazy(() => headerAccount().then((module) => ({ default: module.AdminNavLink })));
 
 const NAV_LINKS = [
   { to: ROUTES.features, label: "Funktionen" },
@@ -26,7 +27,7 @@ function navLinkClass({ isActive }: { isActive: boolean }) {
   );
 }
 
-function NavLinks({ isAdmin }: { isAdmin: boolean }) {
+function NavLinks() {
   return (
     <>
       {NAV_LINKS.map((link) => (
@@ -34,54 +35,20 @@ function NavLinks({ isAdmin }: { isAdmin: boolean }) {
           {link.label}
         </NavLink>
       ))}
-      {isAdmin ? (
-        <NavLink to={ROUTES.admin} className={navLinkClass}>
-          Admin
-        </NavLink>
-      ) : null}
+      <Suspense fallback={null}>
+        <AdminNavLink className={navLinkClass} />
+      </Suspense>
     </>
   );
 }
 
-function CreditBadge() {
-  const { data: profile } = useProfile();
-  if (!profile) return null;
+// Keeps the account buttons' room while their code and the session load, so nothing moves.
+function AccountActionsWhenLoaded({ className }: { className?: string }) {
   return (
-    <Badge title="Verfügbare Credits" aria-label={`Credits: ${profile.credits} von ${CREDIT_DISPLAY_MAX}`}>
-      {profile.credits}/{CREDIT_DISPLAY_MAX}
-    </Badge>
-  );
-}
-
-function AccountActions() {
-  const { data: session, isPending } = authClient.useSession();
-  const signOut = useSignOut({
-    success: "Successfully signed out. Please sign in again to ensure you have the latest version.",
-    failure: () => "Error signing out. Please try again.",
-    redirectTo: ROUTES.auth,
-  });
-
-  // Until the session is known nothing is shown, so a signed-in user never sees "Anmelden" flash.
-  if (isPending) return <div className="h-9 w-24" aria-hidden />;
-  if (!session) {
-    return (
-      <Button asChild size="sm">
-        <Link to={ROUTES.auth}>Anmelden</Link>
-      </Button>
-    );
-  }
-  return (
-    <div className="flex flex-wrap items-center gap-2">
-      <Button asChild variant="outline" size="sm">
-        <Link to={ROUTES.account}>
-          <UserRound aria-hidden />
-          Account
-        </Link>
-      </Button>
-      <Button variant="ghost" size="sm" onClick={signOut}>
-        <LogOut aria-hidden />
-        Abmelden
-      </Button>
+    <div className={cn("flex min-h-9 min-w-24 items-center", className)}>
+      <Suspense fallback={null}>
+        <AccountActions />
+      </Suspense>
     </div>
   );
 }
@@ -89,8 +56,6 @@ function AccountActions() {
 export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
-  const { data: profile } = useProfile();
-  const isAdmin = profile?.isAdmin ?? false;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the menu closes whenever the route changes
   useEffect(() => setMenuOpen(false), [pathname]);
@@ -100,14 +65,14 @@ export function SiteHeader() {
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
         <Logo />
         <nav aria-label="Hauptnavigation" className="hidden items-center gap-1 lg:flex">
-          <NavLinks isAdmin={isAdmin} />
+          <NavLinks />
         </nav>
         <div className="flex items-center gap-2">
           {/* One badge for every width, so the credits are never out of sight. */}
-          <CreditBadge />
-          <div className="hidden lg:block">
-            <AccountActions />
-          </div>
+          <Suspense fallback={null}>
+            <CreditBadge />
+          </Suspense>
+          <AccountActionsWhenLoaded className="hidden justify-end lg:flex" />
           <Button
             variant="ghost"
             size="sm"
@@ -124,9 +89,9 @@ export function SiteHeader() {
       {menuOpen ? (
         <div id="mobile-menu" className="border-t border-slate-200 px-4 pb-4 lg:hidden">
           <nav aria-label="Hauptnavigation mobil" className="flex flex-col gap-1 py-3">
-            <NavLinks isAdmin={isAdmin} />
+            <NavLinks />
           </nav>
-          <AccountActions />
+          <AccountActionsWhenLoaded />
         </div>
       ) : null}
     </header>

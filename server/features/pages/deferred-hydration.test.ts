@@ -23,9 +23,9 @@ describe("deferHydration", () => {
     expect(html).not.toContain('<script type="module"');
   });
 
-  it("runs it after the first paint, preloading the same chunks then", () => {
+  it("runs it after the first paint, without adding the preloads back", () => {
     const loader = /<script>(requestAnimationFrame[\s\S]*?)<\/script>/.exec(html)?.[1] ?? "";
-    expect(loader).toContain('["/assets/manifest-1.js","/assets/entry.client-2.js"]');
+    expect(loader).not.toContain("modulepreload");
     expect(loader).toContain(`document.getElementById("${DEFERRED_SCRIPT_ID}").textContent`);
     expect(loader).toMatch(/^requestAnimationFrame\(function\(\)\{setTimeout\(/);
   });

@@ -6,12 +6,14 @@
 // The rewrite, done once per file when the server starts:
 //  - the <link rel="modulepreload"> tags leave the HTML;
 //  - React Router's inline module script becomes inert data (type="text/plain");
-//  - a small loader waits for the first paint, then adds the preloads (so the chunks still
-//    load in parallel) and runs the original module script unchanged.
+//  - a small loader waits for the first paint, then runs the original module script unchanged.
+// The preloads are not added back later: inserting the ~30 links took one task of 100-200 ms on
+// a throttled phone (ADR 0018), while the module graph is only two imports deep, so the browser
+// finds the same chunks a moment later on its own.
 // Hashes for the Content-Security-Policy are computed after the rewrite, and a script
 // inserted with the same text carries the same hash.
 
-const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"\/>/g;
+const MODULE_PRELOAD = /<link rel="modulepreload" href="[^"]+"\/>/g;
 const ROUTER_MODULE_SCRIPT = /<script type="module" async="">([\s\S]*?)<\/script>/;
 export const DEFERRED_SCRIPT_ID = "deferred-hydration";
 
@@ -19,10 +21,8 @@ export const DEFERRED_SCRIPT_ID = "deferred-hydration";
 export function deferHydration(html: string): string {
   const moduleScript = ROUTER_MODULE_SCRIPT.exec(html);
   if (!moduleScript) return html;
-  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? "");
   const loader = [
     "requestAnimationFrame(function(){setTimeout(function(){",
-    `${JSON.stringify(preloads)}.forEach(function(href){var link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.appendChild(link)});`,
     'var script=document.createElement("script");script.type="module";',
     `script.textContent=document.getElementById("${DEFERRED_SCRIPT_ID}").textContent;`,
     "document.body.appendChild(script)",

@@ -1,0 +1,68 @@
+import { LogOut, UserRound } from "lucide-react";
+import type { ComponentProps } from "react";
+import { Link, NavLink } from "react-router";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { useProfile } from "#app/features/account/use-profile.ts";
+import { authClient } from "#app/features/auth/auth-client.ts";
+import { useSignOut } from "#app/features/auth/use-sign-out.ts";
+import { CREDIT_DISPLAY_MAX } from "#shared/credits.ts";
+import { ROUTES } from "#shared/routes.ts";
+
+// The parts of the header that depend on the session. The header loads them after the page
+// has hydrated (site-header.tsx), so the auth client is not part of the public pages' first
+// load (issue 5, ADR 0018).
+
+export function AccountActions() {
+  const { data: session, isPending } = authClient.useSession();
+  const signOut = useSignOut({
+    success: "Successfully signed out. Please sign in again to ensure you have the latest version.",
+    failure: () => "Error signing out. Please try again.",
+    redirectTo: ROUTES.auth,
+  });
+
+  // Until the session is known nothing is shown, so a signed-in user never sees "Anmelden" flash;
+  // the header keeps the room free meanwhile.
+  if (isPending) return null;
+  if (!session) {
+    return (
+      <Button asChild size="sm">
+        <Link to={ROUTES.auth}>Anmelden</Link>
+      </Button>
+    );
+  }
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <Button asChild variant="outline" size="sm">
+        <Link to={ROUTES.account}>
+          <UserRound aria-hidden />
+          Account
+        </Link>
+      </Button>
+      <Button variant="ghost" size="sm" onClick={signOut}>
+        <LogOut aria-hidden />
+        Abmelden
+      </Button>
+    </div>
+  );
+}
+
+export function CreditBadge() {
+  const { data: profile } = useProfile();
+  if (!profile) return null;
+  return (
+    <Badge title="Verfügbare Credits" aria-label={`Credits: ${profile.credits} von ${CREDIT_DISPLAY_MAX}`}>
+      {profile.credits}/{CREDIT_DISPLAY_MAX}
+    </Badge>
+  );
+}
+
+export function AdminNavLink({ className }: { className: ComponentProps<typeof NavLink>["className"] }) {
+  const { data: profile } = useProfile();
+  if (!profile?.isAdmin) return null;
+  return (
+    <NavLink to={ROUTES.admin} className={className}>
+      Admin
+    </NavLink>
+  );
+}
