@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { type CSSProperties, lazy, type ReactNode, Suspense, useEffect, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
-import { Toaster, toast } from "sonner";
+import { toast } from "sonner";
+import { Toaster } from "#app/components/ui/toaster.tsx";
 import { useAnalytics } from "#app/features/analytics/use-analytics.ts";
 import { ConsentDialogHost } from "#app/features/consent/consent-dialog-host.tsx";
 import { SiteFooter } from "#app/features/layout/site-footer.tsx";
@@ -11,14 +12,6 @@ import { usePageViewReporting } from "#app/lib/page-views.ts";
 import { SITE_SETTINGS_LOAD_ERROR } from "#shared/site-settings.ts";
 import type { Route } from "./+types/root";
 import "./app.css";
-
-// sonner's rich colours miss WCAG's 4.5:1 for text; these darker tones keep its look and pass.
-const TOAST_COLOURS = {
-  "--success-text": "hsl(140 100% 22%)",
-  "--error-text": "hsl(360 100% 38%)",
-  "--info-text": "hsl(210 92% 35%)",
-  "--warning-text": "hsl(31 92% 30%)",
-} as CSSProperties;
 
 const SessionEffects = lazy(() =>
   import("#app/features/auth/session-effects.tsx").then((module) => ({ default: module.SessionEffects })),
@@ -67,8 +60,7 @@ function Shell({ children }: { children: ReactNode }) {
         {children}
       </main>
       <SiteFooter />
-      {/* Spec section 9: 3 toasts visible, 4000 ms each. */}
-      <Toaster visibleToasts={3} duration={4000} richColors closeButton position="top-right" style={TOAST_COLOURS} />
+      <Toaster />
       <ConsentDialogHost />
       <AnalyticsWithConsent />
       <Suspense fallback={null}>

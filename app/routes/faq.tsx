@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
-import { FaqAccordion, FaqItems } from "#app/features/marketing/faq-accordion.tsx";
+import { FaqItems } from "#app/features/marketing/faq-accordion.tsx";
 import { FAQ_GROUPS } from "#app/features/marketing/faq-content.tsx";
 import { ClosingCta, PageHero } from "#app/features/marketing/page-sections.tsx";
 import { pageMeta } from "#app/features/site-settings/site-settings.ts";
@@ -38,20 +38,18 @@ export default function FaqPage() {
             ))}
           </ul>
         </nav>
-        <FaqAccordion>
-          <div className="grid gap-12">
-            {FAQ_GROUPS.map((group) => (
-              <section key={group.id} id={group.id} aria-labelledby={`${group.id}-titel`} className="scroll-mt-24">
-                <h2 id={`${group.id}-titel`} className="text-2xl font-bold tracking-tight text-slate-900">
-                  {group.title}
-                </h2>
-                <div className="mt-2">
-                  <FaqItems idPrefix={group.id} entries={group.entries} />
-                </div>
-              </section>
-            ))}
-          </div>
-        </FaqAccordion>
+        <div className="grid gap-12">
+          {FAQ_GROUPS.map((group) => (
+            <section key={group.id} id={group.id} aria-labelledby={`${group.id}-titel`} className="scroll-mt-24">
+              <h2 id={`${group.id}-titel`} className="text-2xl font-bold tracking-tight text-slate-900">
+                {group.title}
+              </h2>
+              <div className="mt-2">
+                <FaqItems entries={group.entries} />
+              </div>
+            </section>
+          ))}
+        </div>
       </div>
 
       <ClosingCta

@@ -2,7 +2,7 @@ import { CreditCard, Info, RefreshCcw } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import type { AuthNavigationState } from "#app/features/auth/auth-navigation.ts";
-import { FaqAccordion, FaqItems } from "#app/features/marketing/faq-accordion.tsx";
+import { FaqItems } from "#app/features/marketing/faq-accordion.tsx";
 import { PRICING_FAQ } from "#app/features/marketing/faq-content.tsx";
 import { ClosingCta, PageHero, PageSection } from "#app/features/marketing/page-sections.tsx";
 import { PlanCard } from "#app/features/marketing/plan-card.tsx";
@@ -110,9 +110,7 @@ export default function PricingPage() {
 
       <PageSection id="fragen" title="Häufige Fragen zu Preisen und Plänen">
         <div className="max-w-4xl">
-          <FaqAccordion>
-            <FaqItems idPrefix="preise" entries={PRICING_FAQ} />
-          </FaqAccordion>
+          <FaqItems entries={PRICING_FAQ} />
         </div>
       </PageSection>
 

@@ -76,7 +76,7 @@ test("the dialog opens on a first visit and not again once a choice is stored", 
   const dialog = consentDialog(page);
   await expect(dialog).toBeVisible();
   for (const label of ["Technisch notwendig", "Anmeldung mit Google", "Analytics", "KI-Dienste"]) {
-    await expect(dialog.getByRole("button", { name: new RegExp(`^${label}`) })).toBeVisible();
+    await expect(dialog.locator("summary", { hasText: new RegExp(`^${label}`) })).toBeVisible();
   }
   await expect(dialog.getByRole("switch", { name: "Technisch notwendig (immer aktiv)" })).toBeDisabled();
   await expect(dialog.getByRole("switch", { name: "Technisch notwendig (immer aktiv)" })).toBeChecked();
@@ -87,6 +87,28 @@ test("the dialog opens on a first visit and not again once a choice is stored", 
   await page.reload({ waitUntil: "networkidle" });
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(consentDialog(page)).toHaveCount(0);
+});
+
+test("the dialog takes the focus, keeps the page behind still, and Escape closes it without a choice", async ({
+  page,
+}) => {
+  await page.goto(ROUTES.home);
+  const dialog = consentDialog(page);
+  await expect(dialog).toBeFocused();
+  await expect(page.locator("html")).toHaveCSS("overflow-y", "hidden");
+
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(page.locator("html")).not.toHaveCSS("overflow-y", "hidden");
+  expect(await readStoredConsent(page)).toBeNull();
+
+  // Reopened from the footer, it gives the focus back to the footer's button when it closes.
+  const footerButton = page.getByRole("contentinfo").getByRole("button", { name: "Cookie-Einstellungen" });
+  await footerButton.click();
+  await expect(dialog).toBeFocused();
+  await dialog.getByRole("button", { name: "Schließen" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(footerButton).toBeFocused();
 });
 
 const CHOICES = [
@@ -127,7 +149,7 @@ test("the dialog lists each category's cookies with provider, purpose, duration 
 }) => {
   await page.goto(ROUTES.home);
   const dialog = consentDialog(page);
-  await dialog.getByRole("button", { name: /^Analytics/ }).click();
+  await dialog.locator("summary", { hasText: /^Analytics/ }).click();
   const ga = dialog.getByRole("region", { name: "_ga", exact: true });
   await expect(ga).toContainText("Anbieter");
   await expect(ga).toContainText("Google Ireland Limited, Google LLC");
@@ -137,7 +159,7 @@ test("the dialog lists each category's cookies with provider, purpose, duration 
   await expect(ga).toContainText("Datenübertragung");
   await expect(ga).toContainText("USA");
 
-  await dialog.getByRole("button", { name: /^Technisch notwendig/ }).click();
+  await dialog.locator("summary", { hasText: /^Technisch notwendig/ }).click();
   const session = dialog.getByRole("region", { name: "postwerk.session_token" });
   await expect(session).toContainText("7 Tage");
   // No transfer location for our own cookie: the line is left out, not left empty.
@@ -251,7 +273,7 @@ test("no request leaves this server before the visitor consents, on any public p
   // Looking at the cookie list and closing the dialog is no consent either.
   await page.goto(ROUTES.home, { waitUntil: "networkidle" });
   await consentDialog(page)
-    .getByRole("button", { name: /^Analytics/ })
+    .locator("summary", { hasText: /^Analytics/ })
     .click();
   await consentDialog(page).getByRole("button", { name: "Schließen" }).click();
   await page.getByRole("banner").getByRole("link", { name: "Preise" }).click();

@@ -82,26 +82,26 @@ test("the FAQ names the tones and languages and keeps one answer open at a time 
   }
 
   await page.goto("/faq");
-  const general = page.getByRole("button", { name: "Was ist Postwerk?" });
-  const cancellation = page.getByRole("button", { name: "Wie kündige ich mein Abo?" });
+  // Native <details>: a question is its <summary>; the items share a name, so the browser keeps
+  // one open. It works before hydration too.
+  const item = (question: string) => page.locator("details", { has: page.locator("summary", { hasText: question }) });
+  const general = item("Was ist Postwerk?");
+  const cancellation = item("Wie kündige ich mein Abo?");
   const generalAnswer = page.getByText("Postwerk ist ein deutschsprachiges Werkzeug");
   await expect(generalAnswer).toBeHidden();
-  // The first click may land before hydration; retry until the page reacts.
-  await expect(async () => {
-    await general.click();
-    await expect(general).toHaveAttribute("aria-expanded", "true", { timeout: 1000 });
-  }).toPass();
+  await general.locator("summary").click();
+  await expect(general).toHaveJSProperty("open", true);
   await expect(generalAnswer).toBeVisible();
 
-  await cancellation.click();
-  await expect(cancellation).toHaveAttribute("aria-expanded", "true");
-  await expect(general).toHaveAttribute("aria-expanded", "false");
+  await cancellation.locator("summary").click();
+  await expect(cancellation).toHaveJSProperty("open", true);
+  await expect(general).toHaveJSProperty("open", false);
   await expect(generalAnswer).toBeHidden();
   await expect(page.getByText("Mit einem Klick in Ihren Kontoeinstellungen")).toBeVisible();
-  await expect(page.locator("button[aria-expanded=true]")).toHaveCount(1);
+  await expect(page.locator("details[open]")).toHaveCount(1);
 
-  await cancellation.click();
-  await expect(page.locator("button[aria-expanded=true]")).toHaveCount(0);
+  await cancellation.locator("summary").click();
+  await expect(page.locator("details[open]")).toHaveCount(0);
 });
 
 test("the pricing page shows both plans of each tool and routes Basis to /auth, Premium and the closing button to the optimizer", async ({
@@ -131,7 +131,7 @@ test("the pricing page shows both plans of each tool and routes Basis to /auth, 
     "Wie kündige ich mein Abo?",
     "Warum unterstützt der X-Post Optimizer nur X?",
   ]) {
-    await expect(page.getByRole("button", { name: question })).toBeVisible();
+    await expect(page.locator("summary", { hasText: question })).toBeVisible();
   }
 
   await basis.getByRole("link").click();

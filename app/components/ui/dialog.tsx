@@ -1,34 +1,68 @@
 import { X } from "lucide-react";
-import { Dialog as DialogPrimitive } from "radix-ui";
-import type { ComponentProps } from "react";
+import { type ComponentProps, createContext, type ReactNode, useContext, useId, useLayoutEffect, useRef } from "react";
 import { cn } from "#app/lib/cn.ts";
+import { raiseToasts } from "./toaster.tsx";
 
-export const Dialog = DialogPrimitive.Root;
+// A modal on the browser's own <dialog> (ADR 0019): showModal() gives the top layer, the inert
+// page behind, the focus trap, Escape and the return of the focus. Radix's dialog did the same
+// in JavaScript and cost the cookie dialog's first appearance a long task on a throttled phone.
+// A click beside the dialog does not close it; the close button and Escape do.
 
-// A centred modal on a dimmed page, never taller than the screen (it scrolls inside).
-export function DialogContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
+type DialogProps = {
+  open: boolean;
+  /** Called when the visitor closes the dialog with its close button or Escape. */
+  onClose: () => void;
+  className?: string;
+  children: ReactNode;
+};
+
+const DialogLabelIds = createContext({ titleId: "", descriptionId: "" });
+
+export function Dialog({ open, onClose, className, children }: DialogProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+
+  // A layout effect, so a dialog that unmounts while open is closed before it leaves the page
+  // and the browser can return the focus to where it was.
+  useLayoutEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog || !open) return;
+    dialog.showModal();
+    // The dialog itself takes the focus, so it is announced with its title and no focus ring
+    // greets the visitor on its first control; Tab leads on from there.
+    dialog.focus();
+    raiseToasts();
+    return () => dialog.close();
+  }, [open]);
+
   return (
-    // Without a container, Radix's Portal renders nothing at first and the dialog one render
-    // later, synchronously; with one, a dialog opened in a transition renders in one pass that
-    // React may split (ADR 0018). Dialogs are never prerendered, so `document` exists here.
-    <DialogPrimitive.Portal container={document.body}>
-      <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/60" />
-      <DialogPrimitive.Content
-        className={cn(
-          "fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-1rem)] w-[calc(100%-1rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl bg-white p-5 shadow-xl focus:outline-none sm:p-6",
-          className,
-        )}
-        {...props}
+    <dialog
+      ref={dialogRef}
+      tabIndex={-1}
+      aria-labelledby={titleId}
+      aria-describedby={descriptionId}
+      // Escape closes the dialog in the browser; its owner learns of it here. A close the owner
+      // asked for itself (open is false by then) is not reported back.
+      onClose={() => {
+        if (open) onClose();
+      }}
+      className={cn(
+        "m-auto max-h-[calc(100dvh-1rem)] w-[calc(100%-1rem)] max-w-lg gap-4 overflow-y-auto rounded-xl bg-white p-5 text-slate-900 shadow-xl backdrop:bg-slate-900/60 focus:outline-none open:grid sm:p-6",
+        className,
+      )}
+    >
+      {/* The content exists only while the dialog is open, so each opening starts afresh. */}
+      <DialogLabelIds value={{ titleId, descriptionId }}>{open ? children : null}</DialogLabelIds>
+      <button
+        type="button"
+        onClick={onClose}
+        className="absolute right-3 top-3 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+        aria-label="Schließen"
       >
-        {children}
-        <DialogPrimitive.Close
-          className="absolute right-3 top-3 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
-          aria-label="Schließen"
-        >
-          <X className="size-5" aria-hidden />
-        </DialogPrimitive.Close>
-      </DialogPrimitive.Content>
-    </DialogPrimitive.Portal>
+        <X className="size-5" aria-hidden />
+      </button>
+    </dialog>
   );
 }
 
@@ -40,10 +74,12 @@ export function DialogFooter({ className, ...props }: ComponentProps<"div">) {
   return <div className={cn("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", className)} {...props} />;
 }
 
-export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
-  return <DialogPrimitive.Title className={cn("text-lg font-semibold text-slate-900", className)} {...props} />;
+export function DialogTitle({ className, ...props }: ComponentProps<"h2">) {
+  const { titleId } = useContext(DialogLabelIds);
+  return <h2 id={titleId} className={cn("text-lg font-semibold text-slate-900", className)} {...props} />;
 }
 
-export function DialogDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {
-  return <DialogPrimitive.Description className={cn("text-sm text-slate-600", className)} {...props} />;
+export function DialogDescription({ className, ...props }: ComponentProps<"p">) {
+  const { descriptionId } = useContext(DialogLabelIds);
+  return <p id={descriptionId} className={cn("text-sm text-slate-600", className)} {...props} />;
 }

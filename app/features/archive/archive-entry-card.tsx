@@ -3,14 +3,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "#app/components/ui/dialog.tsx";
+import { Dialog, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#app/components/ui/dialog.tsx";
 import { LanguageFlag } from "#app/features/generator/language-flag.tsx";
 import { formatDateTime } from "#app/lib/format.ts";
 import { useCopyToClipboard } from "#app/lib/use-copy-to-clipboard.ts";
@@ -126,29 +119,27 @@ export function ArchiveEntryCard({
           <ArchivedPost key={index} text={post} index={index} />
         ))}
       </ul>
-      <Dialog open={confirming} onOpenChange={setConfirming}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Eintrag löschen?</DialogTitle>
-            <DialogDescription>
-              Der Eintrag vom {formatDateTime(entry.createdAt)} mit allen Beiträgen wird endgültig gelöscht.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setConfirming(false)}>
-              Abbrechen
-            </Button>
-            <Button
-              variant="destructive"
-              disabled={deleting}
-              onClick={async () => {
-                if (await onDelete(entry.id)) setConfirming(false);
-              }}
-            >
-              Endgültig löschen
-            </Button>
-          </DialogFooter>
-        </DialogContent>
+      <Dialog open={confirming} onClose={() => setConfirming(false)}>
+        <DialogHeader>
+          <DialogTitle>Eintrag löschen?</DialogTitle>
+          <DialogDescription>
+            Der Eintrag vom {formatDateTime(entry.createdAt)} mit allen Beiträgen wird endgültig gelöscht.
+          </DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button variant="outline" onClick={() => setConfirming(false)}>
+            Abbrechen
+          </Button>
+          <Button
+            variant="destructive"
+            disabled={deleting}
+            onClick={async () => {
+              if (await onDelete(entry.id)) setConfirming(false);
+            }}
+          >
+            Endgültig löschen
+          </Button>
+        </DialogFooter>
       </Dialog>
     </article>
   );

@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { History } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useDeferredValue, useState } from "react";
 import { Link } from "react-router";
-import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "#app/components/ui/accordion.tsx";
+import { AccordionContent, AccordionItem, AccordionTrigger } from "#app/components/ui/accordion.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "#app/components/ui/dialog.tsx";
+import { Dialog, DialogDescription, DialogHeader, DialogTitle } from "#app/components/ui/dialog.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { Switch } from "#app/components/ui/switch.tsx";
 import {
@@ -31,29 +31,10 @@ const ConsentHistoryDialog = lazy(() =>
 // Loaded on demand by ConsentDialogHost, so none of it weighs on the first page load.
 export function ConsentDialog() {
   const { dialogOpen } = useConsentState();
+  // A click beside the dialog is no choice; the close button and Escape still work.
   return (
-    <Dialog
-      open={dialogOpen}
-      onOpenChange={(open) => {
-        if (!open) dismissConsentDialog();
-      }}
-    >
-      {/* A click beside the dialog is no choice; the close button and Escape still work. */}
-      <DialogContent
-        className="flex max-w-2xl flex-col"
-        onInteractOutside={(event) => event.preventDefault()}
-        // The dialog itself takes the focus, not the first category, so no focus ring greets
-        // the visitor; Tab leads on into the categories and buttons. Focusing at once would
-        // force the whole page's layout inside the task that mounts the dialog; one frame later
-        // the browser has laid it out anyway (ADR 0018).
-        onOpenAutoFocus={(event) => {
-          event.preventDefault();
-          const content = event.currentTarget;
-          if (content instanceof HTMLElement) requestAnimationFrame(() => content.focus());
-        }}
-      >
-        <ConsentChoices />
-      </DialogContent>
+    <Dialog open={dialogOpen} onClose={dismissConsentDialog} className="max-w-2xl flex-col open:flex">
+      <ConsentChoices />
     </Dialog>
   );
 }
@@ -68,7 +49,8 @@ async function loadCookieDefinitions(): Promise<CookieDefinition[]> {
   }
 }
 
-// Mounted each time the dialog opens, so the switches start from the choice in effect.
+// Mounted each time the dialog opens (the dialog renders its content only while open), so the
+// switches start from the choice in effect.
 function ConsentChoices() {
   const { settings, saving } = useConsentState();
   const [selection, setSelection] = useState<ConsentSettings>(settings ?? DEFAULT_CONSENT_SETTINGS);
@@ -80,6 +62,9 @@ function ConsentChoices() {
   });
   // Spec section 2: all buttons and the optional switches are disabled while loading.
   const busy = definitions.isPending || saving;
+  // The cookie cards of all four categories render as a transition React may split, not in
+  // the task in which the definitions arrive (ADR 0019).
+  const deferredDefinitions = useDeferredValue(definitions.data);
 
   return (
     <>
@@ -110,18 +95,16 @@ function ConsentChoices() {
         className="min-h-32 shrink overflow-y-auto rounded-lg border border-slate-200 px-4"
         style={{ height: CONSENT_ACCORDION_HEIGHT_PX }}
       >
-        <Accordion type="single" collapsible>
-          {CONSENT_CATEGORIES.map((category) => (
-            <ConsentCategoryItem
-              key={category}
-              category={category}
-              checked={selection[category]}
-              disabled={category === "essential" || busy}
-              onCheckedChange={(checked) => setSelection((current) => ({ ...current, [category]: checked }))}
-              definitions={definitions.data?.filter((definition) => definition.category === category)}
-            />
-          ))}
-        </Accordion>
+        {CONSENT_CATEGORIES.map((category) => (
+          <ConsentCategoryItem
+            key={category}
+            category={category}
+            checked={selection[category]}
+            disabled={category === "essential" || busy}
+            onCheckedChange={(checked) => setSelection((current) => ({ ...current, [category]: checked }))}
+            definitions={deferredDefinitions?.filter((definition) => definition.category === category)}
+          />
+        ))}
       </div>
 
       <Button variant="link" className="shrink-0 self-start px-0" onClick={() => setHistoryOpen(true)}>
@@ -165,32 +148,33 @@ type ConsentCategoryItemProps = {
 
 function ConsentCategoryItem({ category, checked, disabled, onCheckedChange, definitions }: ConsentCategoryItemProps) {
   const { label, description } = CONSENT_CATEGORY_TEXTS[category];
+  // The switch sits beside the category's summary, not inside it: a control within a <summary>
+  // would toggle the category as well and is not announced on its own.
   return (
-    <AccordionItem value={category} className="last:border-b-0">
-      <div className="flex items-center gap-3">
-        <div className="min-w-0 flex-1">
-          <AccordionTrigger className="focus-visible:ring-inset">
-            <span className="flex flex-col gap-0.5">
-              <span>{label}</span>
-              <span className="text-sm font-normal text-slate-600">{description}</span>
-            </span>
-          </AccordionTrigger>
-        </div>
-        <Switch
-          checked={checked}
-          disabled={disabled}
-          onCheckedChange={onCheckedChange}
-          aria-label={category === "essential" ? `${label} (immer aktiv)` : `${label} erlauben`}
-        />
-      </div>
-      <AccordionContent className="flex flex-col gap-3">
-        {definitions === undefined ? (
-          <Spinner className="size-5" label="Cookie-Informationen werden geladen..." />
-        ) : (
-          definitions.map((definition) => <CookieDefinitionCard key={definition.id} definition={definition} />)
-        )}
-      </AccordionContent>
-    </AccordionItem>
+    <div className="relative border-b border-slate-200 last:border-b-0">
+      <AccordionItem name="cookie-categories" className="border-b-0">
+        <AccordionTrigger className="pr-16 focus-visible:ring-inset">
+          <span className="flex flex-col gap-0.5">
+            <span>{label}</span>
+            <span className="text-sm font-normal text-slate-600">{description}</span>
+          </span>
+        </AccordionTrigger>
+        <AccordionContent className="flex flex-col gap-3">
+          {definitions === undefined ? (
+            <Spinner className="size-5" label="Cookie-Informationen werden geladen..." />
+          ) : (
+            definitions.map((definition) => <CookieDefinitionCard key={definition.id} definition={definition} />)
+          )}
+        </AccordionContent>
+      </AccordionItem>
+      <Switch
+        className="absolute right-0 top-5"
+        checked={checked}
+        disabled={disabled}
+        onCheckedChange={onCheckedChange}
+        aria-label={category === "essential" ? `${label} (immer aktiv)` : `${label} erlauben`}
+      />
+    </div>
   );
 }
 

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Download } from "lucide-react";
 import { Button } from "#app/components/ui/button.tsx";
 import { Checkbox } from "#app/components/ui/checkbox.tsx";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "#app/components/ui/dialog.tsx";
+import { Dialog, DialogDescription, DialogHeader, DialogTitle } from "#app/components/ui/dialog.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { formatDate, formatDateTime } from "#app/lib/format.ts";
 import { CONSENT_CATEGORY_TEXTS, type ConsentCategory } from "#shared/consent.ts";
@@ -16,27 +16,20 @@ const CATEGORY_COLUMNS: readonly ConsentCategory[] = ["essential", "analytics", 
 // first. Mounted while it is open.
 export function ConsentHistoryDialog({ onClose }: { onClose: () => void }) {
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-    >
-      <DialogContent className="max-w-4xl">
-        <DialogHeader>
-          <DialogTitle>Cookie-Einstellungen Verlauf</DialogTitle>
-          <DialogDescription>
-            Jede gespeicherte Auswahl mit Datum und der Adresse, von der sie kam. Die neueste steht oben.
-          </DialogDescription>
-        </DialogHeader>
-        <div>
-          <Button variant="outline" onClick={exportConsentHistory}>
-            <Download aria-hidden />
-            Exportieren
-          </Button>
-        </div>
-        <ConsentHistoryTable />
-      </DialogContent>
+    <Dialog open onClose={onClose} className="max-w-4xl">
+      <DialogHeader>
+        <DialogTitle>Cookie-Einstellungen Verlauf</DialogTitle>
+        <DialogDescription>
+          Jede gespeicherte Auswahl mit Datum und der Adresse, von der sie kam. Die neueste steht oben.
+        </DialogDescription>
+      </DialogHeader>
+      <div>
+        <Button variant="outline" onClick={exportConsentHistory}>
+          <Download aria-hidden />
+          Exportieren
+        </Button>
+      </div>
+      <ConsentHistoryTable />
     </Dialog>
   );
 }

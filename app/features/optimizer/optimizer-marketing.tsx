@@ -1,6 +1,6 @@
 import { CircleGauge, ListChecks, Send, Sparkles } from "lucide-react";
 import { Link } from "react-router";
-import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "#app/components/ui/accordion.tsx";
+import { AccordionContent, AccordionItem, AccordionTrigger } from "#app/components/ui/accordion.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { type Feature, FeatureGrid, StepList } from "#app/features/marketing/page-sections.tsx";
 import { PlanCard } from "#app/features/marketing/plan-card.tsx";
@@ -177,14 +177,14 @@ export function OptimizerMarketing({ toolHref }: { toolHref: string }) {
         <h2 id="faq-heading" className="text-2xl font-bold tracking-tight">
           Häufige Fragen
         </h2>
-        <Accordion type="single" collapsible className="mt-6">
+        <div className="mt-6">
           {FAQ.map((item) => (
-            <AccordionItem key={item.question} value={item.question}>
+            <AccordionItem key={item.question} name="optimizer-faq">
               <AccordionTrigger>{item.question}</AccordionTrigger>
               <AccordionContent>{item.answer}</AccordionContent>
             </AccordionItem>
           ))}
-        </Accordion>
+        </div>
       </section>
 
       <section className="rounded-2xl bg-indigo-600 px-6 py-12 text-center text-white">
