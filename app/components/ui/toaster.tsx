@@ -19,7 +19,7 @@ export function Toaster() {
     <div
       id={TOASTS_ID}
       popover="manual"
-      ref={(host) => host?.showPopover()}
+      ref={showInTopLayer}
       className="m-0 size-0 overflow-visible border-0 bg-transparent p-0"
     >
       {/* Spec section 9: 3 toasts visible, 4000 ms each. */}
@@ -33,6 +33,11 @@ export function Toaster() {
       />
     </div>
   );
+}
+
+// Module-level, so React does not call it again on every render of the toaster.
+function showInTopLayer(host: HTMLDivElement | null) {
+  if (host && !host.matches(":popover-open")) host.showPopover();
 }
 
 export function raiseToasts() {
