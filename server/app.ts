@@ -4,6 +4,7 @@ import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import type { AppDeps, AppEnv } from "./app-env.ts";
+import { limitRequestBodies } from "./body-limits.ts";
 import { adminRoutes } from "./features/admin/admin.routes.ts";
 import { archiveRoutes } from "./features/archive/archive.routes.ts";
 import { authRoutes } from "./features/auth/auth.routes.ts";
@@ -64,8 +65,12 @@ export function createApp(deps: AppDeps, clientDir: string) {
   app.use("/api/*", async (c, next) => {
     await next();
     c.header("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
+    // Most answers depend on the session (profile, archive, status): no cache may keep them.
+    // The few public, cacheable ones (site settings) say so themselves.
+    if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
   });
   app.use("/api/*", requireSameOrigin(new URL(deps.env.BASE_URL).origin));
+  app.use("/api/*", limitRequestBodies());
 
   app.route("/", healthRoutes);
   app.route("/api/auth", authRoutes);

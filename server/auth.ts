@@ -1,10 +1,12 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins";
 import { PASSWORD_MIN_LENGTH } from "#shared/account.schemas.ts";
 import type { Database } from "./db/client.ts";
 import { schema } from "./db/client.ts";
 import type { Env } from "./env.ts";
+import { findAuthInputProblem } from "./features/auth/auth-input.ts";
 import { createProfileForUser, syncProfileEmail } from "./features/profile/profile.service.ts";
 import {
   composeConfirmationMail,
@@ -47,6 +49,13 @@ export function createAuth({ env, db, mailer, secret }: AuthOptions) {
       },
     },
     user: { changeEmail: { enabled: true } },
+    hooks: {
+      // Issue 11: bounded user fields, no control characters, no common password; 400 in German.
+      before: createAuthMiddleware(async (ctx) => {
+        const problem = await findAuthInputProblem(ctx.path, ctx.body);
+        if (problem) throw new APIError("BAD_REQUEST", { message: problem });
+      }),
+    },
     databaseHooks: {
       user: {
         create: {

@@ -6,9 +6,12 @@ import { connectDatabase, createDeps, type DepsOverrides } from "./bootstrap.ts"
 import { readEnv } from "./env.ts";
 import { preloadSpelling } from "./features/optimizer/optimizer.service.ts";
 import { loadPageDocuments } from "./features/pages/page-documents.ts";
+import { deleteExpiredRateLimits } from "./features/rate-limit/rate-limit.service.ts";
 import { createLogger } from "./logger.ts";
 
 const SHUTDOWN_GRACE_MS = 10_000;
+/** How often expired rate-limit counters are swept; any server may do it, it is idempotent. */
+const RATE_LIMIT_SWEEP_MS = 10 * 60_000;
 
 /**
  * Starts the whole product on PORT: database, migrations, API, pages. `server/main.ts` calls
@@ -37,11 +40,19 @@ export async function startServer(overrides: DepsOverrides = {}) {
     preloadSpelling().catch((error: unknown) => logger.error({ err: error }, "Wörterbuch nicht geladen"));
   });
 
+  const sweep = setInterval(() => {
+    deleteExpiredRateLimits(deps.db).catch((error: unknown) =>
+      logger.warn({ err: error }, "Abgelaufene Rate-Limit-Zähler nicht gelöscht"),
+    );
+  }, RATE_LIMIT_SWEEP_MS);
+  sweep.unref();
+
   // Finish the requests in flight, then close the database, so a deploy loses nothing.
   let shuttingDown = false;
   function shutDown(signal: string) {
     if (shuttingDown) return;
     shuttingDown = true;
+    clearInterval(sweep);
     logger.info({ signal }, "Fahre herunter");
     const forceExit = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
     forceExit.unref();

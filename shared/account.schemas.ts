@@ -1,7 +1,45 @@
 import { z } from "zod";
+import { textField } from "./text-field.ts";
 
 // Spec sections 5 and 9. The English messages on the account page are the spec's own words.
 export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_TOO_SHORT_MESSAGE = "Das Passwort muss mindestens 6 Zeichen lang sein.";
+/** The account page's wording (spec section 5 "Password change"). */
+export const NEW_PASSWORD_TOO_SHORT_MESSAGE = "Password must be at least 6 characters";
+
+// Beyond the spec (issue 11): what an account may store about itself is bounded on the server,
+// whatever a client sends to Better Auth's sign-up and update-user endpoints.
+export const USER_NAME_MAX_LENGTH = 100;
+export const USER_IMAGE_URL_MAX_LENGTH = 2048;
+export const EMAIL_MAX_LENGTH = 254;
+
+export const ACCOUNT_INPUT_MESSAGES = {
+  nameInvalid: "Bitte geben Sie einen gültigen Namen an.",
+  nameTooLong: `Der Name darf höchstens ${USER_NAME_MAX_LENGTH} Zeichen lang sein.`,
+  imageInvalid: "Bitte geben Sie eine gültige Bild-Adresse an (beginnend mit http:// oder https://).",
+  emailInvalid: "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
+  commonPassword:
+    "Dieses Passwort gehört zu den häufigsten und ist leicht zu erraten. Bitte wählen Sie ein anderes Passwort.",
+} as const;
+
+/** The user fields Better Auth stores as they come (name, image, e-mail); each is optional here. */
+export const UserFieldsSchema = z.object({
+  name: textField(ACCOUNT_INPUT_MESSAGES.nameInvalid)
+    .trim()
+    .min(1, { error: ACCOUNT_INPUT_MESSAGES.nameInvalid })
+    .max(USER_NAME_MAX_LENGTH, { error: ACCOUNT_INPUT_MESSAGES.nameTooLong })
+    .optional(),
+  image: textField(ACCOUNT_INPUT_MESSAGES.imageInvalid)
+    .max(USER_IMAGE_URL_MAX_LENGTH, { error: ACCOUNT_INPUT_MESSAGES.imageInvalid })
+    .pipe(z.url({ protocol: /^https?$/, error: ACCOUNT_INPUT_MESSAGES.imageInvalid }))
+    .nullish(),
+  email: textField(ACCOUNT_INPUT_MESSAGES.emailInvalid)
+    .max(EMAIL_MAX_LENGTH, { error: ACCOUNT_INPUT_MESSAGES.emailInvalid })
+    .optional(),
+  newEmail: textField(ACCOUNT_INPUT_MESSAGES.emailInvalid)
+    .max(EMAIL_MAX_LENGTH, { error: ACCOUNT_INPUT_MESSAGES.emailInvalid })
+    .optional(),
+});
 
 export const TERMS_REQUIRED_MESSAGE = "Bitte akzeptieren Sie die Datenschutzbedingungen";
 
@@ -15,7 +53,7 @@ export const ChangeEmailSchema = z
   });
 export type ChangeEmailInput = z.infer<typeof ChangeEmailSchema>;
 
-const newPasswordField = z.string().min(PASSWORD_MIN_LENGTH, { error: "Password must be at least 6 characters" });
+const newPasswordField = z.string().min(PASSWORD_MIN_LENGTH, { error: NEW_PASSWORD_TOO_SHORT_MESSAGE });
 
 export const ChangePasswordSchema = z
   .object({
@@ -35,7 +73,7 @@ export const SignInSchema = z.object({
   password: z
     .string()
     .min(1, { error: "Bitte geben Sie Ihr Passwort ein." })
-    .min(PASSWORD_MIN_LENGTH, { error: "Das Passwort muss mindestens 6 Zeichen lang sein." }),
+    .min(PASSWORD_MIN_LENGTH, { error: PASSWORD_TOO_SHORT_MESSAGE }),
 });
 export type SignInInput = z.infer<typeof SignInSchema>;
 

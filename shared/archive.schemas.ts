@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LANGUAGES, PLATFORMS, TONES } from "./generator.schemas.ts";
+import { textField } from "./text-field.ts";
 
 // The archive of generated posts (GET/DELETE /api/archive; issue 4, ADR 0014).
 
@@ -35,7 +36,10 @@ const filter = <const Values extends readonly [string, ...string[]]>(values: Val
 
 // Query parameters arrive as strings; a missing one means 'all' or page 1.
 export const ArchiveQuerySchema = z.object({
-  search: z.string().trim().max(ARCHIVE_SEARCH_MAX_LENGTH, { error: ARCHIVE_MESSAGES.invalidQuery }).default(""),
+  search: textField(ARCHIVE_MESSAGES.invalidQuery, ARCHIVE_MESSAGES.invalidQuery)
+    .trim()
+    .max(ARCHIVE_SEARCH_MAX_LENGTH, { error: ARCHIVE_MESSAGES.invalidQuery })
+    .default(""),
   platform: filter(ARCHIVE_PLATFORM_FILTERS),
   language: filter(ARCHIVE_LANGUAGE_FILTERS),
   tone: filter(ARCHIVE_TONE_FILTERS),

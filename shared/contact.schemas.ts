@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { textField } from "./text-field.ts";
 
 // The contact form (/kontakt, POST /api/contact; issue 5). One schema for the form and the
 // route, so the browser and the server refuse the same input with the same words.
@@ -27,18 +28,15 @@ export const CONTACT_TEXTS = {
 
 // What the visitor types. Spaces around a value do not count towards a minimum.
 export const ContactFormSchema = z.object({
-  name: z
-    .string({ error: CONTACT_TEXTS.nameTooShort })
+  name: textField(CONTACT_TEXTS.nameTooShort)
     .trim()
     .min(CONTACT_NAME_MIN_LENGTH, { error: CONTACT_TEXTS.nameTooShort })
     .max(CONTACT_NAME_MAX_LENGTH, { error: CONTACT_TEXTS.nameTooLong }),
-  email: z
-    .string({ error: CONTACT_TEXTS.invalidEmail })
+  email: textField(CONTACT_TEXTS.invalidEmail)
     .trim()
     .max(CONTACT_EMAIL_MAX_LENGTH, { error: CONTACT_TEXTS.invalidEmail })
     .pipe(z.email({ error: CONTACT_TEXTS.invalidEmail })),
-  message: z
-    .string({ error: CONTACT_TEXTS.messageTooShort })
+  message: textField(CONTACT_TEXTS.messageTooShort)
     .trim()
     .min(CONTACT_MESSAGE_MIN_LENGTH, { error: CONTACT_TEXTS.messageTooShort })
     .max(CONTACT_MESSAGE_MAX_LENGTH, { error: CONTACT_TEXTS.messageTooLong }),

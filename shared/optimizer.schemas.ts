@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { OPTIMIZER_TRIAL_DAYS } from "./pricing.ts";
+import { textField } from "./text-field.ts";
 
 // Requests of the X-post optimizer's API (/api/optimizer, issue 3) and the texts and limits
 // the server and the page share. Response types are inferred from the routes (hc<AppType>).
@@ -37,8 +38,7 @@ export const OPTIMIZER_ERRORS = {
 } as const;
 
 const postTextField = (blankMessage: string) =>
-  z
-    .string({ error: blankMessage })
+  textField(blankMessage)
     .max(OPTIMIZER_TEXT_MAX_LENGTH, { error: OPTIMIZER_ERRORS.textTooLong })
     .refine((text) => text.trim() !== "", { error: blankMessage });
 
@@ -50,9 +50,9 @@ export type ImprovePostInput = z.infer<typeof ImprovePostSchema>;
 
 // Blank text is no error here: it simply has no spelling issues.
 export const SpellingCheckSchema = z.object({
-  text: z
-    .string({ error: "Kein Text zur Rechtschreibprüfung vorhanden." })
-    .max(OPTIMIZER_TEXT_MAX_LENGTH, { error: OPTIMIZER_ERRORS.textTooLong }),
+  text: textField("Kein Text zur Rechtschreibprüfung vorhanden.").max(OPTIMIZER_TEXT_MAX_LENGTH, {
+    error: OPTIMIZER_ERRORS.textTooLong,
+  }),
 });
 export type SpellingCheckInput = z.infer<typeof SpellingCheckSchema>;
 

@@ -16,6 +16,7 @@ import * as generationLogTables from "./schema/content-generation-logs.ts";
 import * as cookieConsentTables from "./schema/cookie-consent.ts";
 import * as generatorTables from "./schema/generator.ts";
 import * as profileTables from "./schema/profiles.ts";
+import * as rateLimitTables from "./schema/rate-limits.ts";
 import * as siteSettingTables from "./schema/site-settings.ts";
 
 export const schema = {
@@ -26,6 +27,7 @@ export const schema = {
   ...generationLogTables,
   ...generatorTables,
   ...profileTables,
+  ...rateLimitTables,
   ...siteSettingTables,
 };
 

@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type pino from "pino";
 import { createApp } from "../../server/app.ts";
 import { createDeps } from "../../server/bootstrap.ts";
 import { readEnv } from "../../server/env.ts";
@@ -14,8 +15,12 @@ export const TEST_BASE_URL = "http://localhost:3000";
 const fixtureClientDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "../fixtures/client");
 
 // The real product (createDeps + createApp) on a fresh database, with mails going to a
-// temporary outbox. `request` sends what a browser on our origin sends.
-export async function createTestApp(envOverrides: Record<string, string> = {}) {
+// temporary outbox. `request` sends what a browser on our origin sends. `logDestination`
+// receives the product's log lines (JSON) when a test reads them.
+export async function createTestApp(
+  envOverrides: Record<string, string> = {},
+  options: { logDestination?: pino.DestinationStream } = {},
+) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "postwerk-app-"));
   const env = readEnv({
     NODE_ENV: "test",
@@ -31,7 +36,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}) {
   const deps = await createDeps({
     env,
     database,
-    logger: createLogger(env),
+    logger: createLogger(env, options.logDestination),
     pages: loadPageDocuments(fixtureClientDir),
   });
   const app = createApp(deps, fixtureClientDir);

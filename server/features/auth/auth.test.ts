@@ -1,9 +1,17 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  ACCOUNT_INPUT_MESSAGES,
+  NEW_PASSWORD_TOO_SHORT_MESSAGE,
+  PASSWORD_TOO_SHORT_MESSAGE,
+  USER_NAME_MAX_LENGTH,
+} from "#shared/account.schemas.ts";
 import { STARTING_CREDITS } from "#shared/credits.ts";
+import { INVALID_CHARACTERS_MESSAGE } from "#shared/text-field.ts";
 import { createTestApp, sessionCookieFrom, type TestApp } from "../../../tests/setup/test-app.ts";
 import { readOutbox, waitForMail } from "../../../tests/support/outbox.ts";
 import { profiles } from "../../db/schema/profiles.ts";
+import { COMMON_PASSWORD_COUNT, isCommonPassword } from "./common-passwords.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -161,5 +169,108 @@ describe("protection of the auth routes", () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe("what Better Auth stores is bounded and clean (issue 11)", () => {
+  it.each([
+    ["a name of 5 MB", { name: "x".repeat(5 * 1024 * 1024) }, 413],
+    ["a name over 100 characters", { name: "x".repeat(USER_NAME_MAX_LENGTH + 1) }, 400],
+    ["a null name", { name: null }, 400],
+    ["a name with a NUL byte", { name: "Erika\u0000" }, 400],
+    ["a name with a lone surrogate", { name: "Erika\ud800" }, 400],
+    ["an image that is no web address", { image: "javascript:alert(1)" }, 400],
+    ["an image address over 2048 characters", { image: `https://example.test/${"a".repeat(2048)}` }, 400],
+  ])("update-user refuses %s and keeps the stored name", async (_case, body, status) => {
+    const email = `name-${status}-${crypto.randomUUID().slice(0, 8)}@example.test`;
+    const cookie = await t.signUpAndConfirm(email);
+    const response = await t.postJson("/api/auth/update-user", body, cookie);
+    expect(response.status).toBe(status);
+    const session = await (await t.request("/api/auth/get-session", { cookie })).json();
+    expect(session.user.name).toBe(email.split("@")[0]);
+  });
+
+  it("update-user answers the German reason in Better Auth's error shape", async () => {
+    const cookie = await t.signUpAndConfirm("name-lang@example.test");
+    const response = await t.postJson("/api/auth/update-user", { name: "x".repeat(101) }, cookie);
+    expect((await response.json()).message).toBe(ACCOUNT_INPUT_MESSAGES.nameTooLong);
+  });
+
+  it("update-user still takes a normal name", async () => {
+    const cookie = await t.signUpAndConfirm("name-ok@example.test");
+    const response = await t.postJson("/api/auth/update-user", { name: "  Erika Mustermann " }, cookie);
+    expect(response.status).toBe(200);
+    const session = await (await t.request("/api/auth/get-session", { cookie })).json();
+    expect(session.user.name).toBe("  Erika Mustermann ");
+  });
+
+  it.each([
+    ["a name over 100 characters", { name: "x".repeat(101) }, ACCOUNT_INPUT_MESSAGES.nameTooLong],
+    ["a name with a NUL byte", { name: "a\u0000b" }, INVALID_CHARACTERS_MESSAGE],
+    [
+      "an e-mail over 254 characters",
+      { email: `${"a".repeat(250)}@example.test` },
+      ACCOUNT_INPUT_MESSAGES.emailInvalid,
+    ],
+  ])("sign-up refuses %s with 400 and creates no account", async (_case, change, message) => {
+    const email = `signup-${crypto.randomUUID().slice(0, 8)}@example.test`;
+    const response = await t.postJson("/api/auth/sign-up/email", {
+      email,
+      password: "geheim123",
+      name: "neu",
+      ...change,
+    });
+    expect(response.status).toBe(400);
+    expect((await response.json()).message).toBe(message);
+    expect(await t.db.select().from(profiles).where(eq(profiles.email, email))).toHaveLength(0);
+  });
+});
+
+describe("common passwords (issue 11, finding 8)", () => {
+  it.each(["123456", "password", "passwort", "hallo123", "Qwerty123"])(
+    "sign-up refuses %s with the German reason",
+    async (password) => {
+      const email = `haeufig-${crypto.randomUUID().slice(0, 8)}@example.test`;
+      const response = await t.postJson("/api/auth/sign-up/email", { email, password, name: "neu" });
+      expect(response.status).toBe(400);
+      expect((await response.json()).message).toBe(ACCOUNT_INPUT_MESSAGES.commonPassword);
+      expect(await t.db.select().from(profiles).where(eq(profiles.email, email))).toHaveLength(0);
+    },
+  );
+
+  it("keeps the spec's minimum of 6 characters, in the words of the form that sent it", async () => {
+    const signUp = await t.postJson("/api/auth/sign-up/email", {
+      email: "kurz@example.test",
+      password: "a1b2c",
+      name: "kurz",
+    });
+    expect(signUp.status).toBe(400);
+    expect((await signUp.json()).message).toBe(PASSWORD_TOO_SHORT_MESSAGE);
+    const cookie = await t.signUpAndConfirm("kurz-wechsel@example.test");
+    const change = await t.postJson(
+      "/api/auth/change-password",
+      { currentPassword: "geheim123", newPassword: "a1b2c" },
+      cookie,
+    );
+    expect(change.status).toBe(400);
+    expect((await change.json()).message).toBe(NEW_PASSWORD_TOO_SHORT_MESSAGE);
+  });
+
+  it("refuses a common password as the new one on change, and the old one keeps working", async () => {
+    const cookie = await t.signUpAndConfirm("wechsel@example.test", "altesPasswort1");
+    const response = await t.postJson(
+      "/api/auth/change-password",
+      { currentPassword: "altesPasswort1", newPassword: "iloveyou" },
+      cookie,
+    );
+    expect(response.status).toBe(400);
+    expect((await response.json()).message).toBe(ACCOUNT_INPUT_MESSAGES.commonPassword);
+    await expect(t.signIn("wechsel@example.test", "altesPasswort1")).resolves.toContain("postwerk.session_token=");
+  });
+
+  it("knows about 10,000 of them, offline", async () => {
+    expect(COMMON_PASSWORD_COUNT).toBe(10_000);
+    expect(await isCommonPassword("Sommer2019!x7")).toBe(false);
+    expect(await isCommonPassword("Password")).toBe(true);
   });
 });

@@ -1,19 +1,14 @@
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { CONTACT_TEXTS, ContactRequestSchema } from "#shared/contact.schemas.ts";
 import type { AppEnv } from "../../app-env.ts";
 import { limitPerIp } from "../../rate-limit.ts";
 import { validateJson } from "../../validation.ts";
 import { CONTACT_RATE_LIMIT, submitContactMessage } from "./contact.service.ts";
 
-// A message is at most 5000 characters; a body many times that is refused before parsing.
-const MAX_BODY_BYTES = 64 * 1024;
-
 // POST /api/contact: public, no session (spec section 6: visitors may use the form).
 // Spam gets the same 200 as a stored message (ADR 0011).
 export const contactRoutes = new Hono<AppEnv>().post(
   "/",
-  bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: CONTACT_TEXTS.messageTooLong }, 413) }),
   validateJson(ContactRequestSchema, CONTACT_TEXTS.failed),
   limitPerIp(CONTACT_RATE_LIMIT),
   async (c) => {

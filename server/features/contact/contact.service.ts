@@ -4,7 +4,7 @@ import { ROUTES } from "#shared/routes.ts";
 import type { AppDeps } from "../../app-env.ts";
 import { contactMessages } from "../../db/schema/contact-messages.ts";
 import { composeContactNotificationMail } from "../../integrations/mail/mail-templates.ts";
-import { type Logger, maskEmail } from "../../logger.ts";
+import type { Logger } from "../../logger.ts";
 import type { RateLimitRule } from "../rate-limit/rate-limit.service.ts";
 
 // The public contact form (issue 5, ADR 0011): spam guard, storage, the operator's mail.
@@ -34,7 +34,7 @@ export async function submitContactMessage(
 ): Promise<{ stored: boolean }> {
   const spam = detectSpam(submission);
   if (spam) {
-    logger.warn({ reason: spam, email: maskEmail(submission.email) }, "Kontaktanfrage als Spam verworfen");
+    logger.warn({ reason: spam }, "Kontaktanfrage als Spam verworfen");
     return { stored: false };
   }
   const contact = { name: submission.name, email: submission.email, message: submission.message };
@@ -42,7 +42,7 @@ export async function submitContactMessage(
     .insert(contactMessages)
     .values({ ...contact, status: "new" })
     .returning({ id: contactMessages.id });
-  logger.info({ contactMessageId: row?.id, email: maskEmail(contact.email) }, "Kontaktanfrage gespeichert");
+  logger.info({ contactMessageId: row?.id }, "Kontaktanfrage gespeichert");
   // Not awaited: the message is safe in the database, and a slow or broken mail server
   // must neither keep the visitor waiting nor turn their success into an error.
   void notifyOperator(deps, logger, contact);

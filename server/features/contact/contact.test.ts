@@ -1,6 +1,8 @@
-import { eq } from "drizzle-orm";
+import { Writable } from "node:stream";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_MIN_FILL_MS, CONTACT_TEXTS } from "#shared/contact.schemas.ts";
+import { INVALID_CHARACTERS_MESSAGE } from "#shared/text-field.ts";
 import { createTestApp, TEST_BASE_URL, type TestApp } from "../../../tests/setup/test-app.ts";
 import { waitForMail } from "../../../tests/support/outbox.ts";
 import { contactMessages } from "../../db/schema/contact-messages.ts";
@@ -67,6 +69,12 @@ describe("POST /api/contact", () => {
       { message: "Hallo    " },
       "Nachricht muss mindestens 10 Zeichen lang sein.",
     ],
+    [
+      "a NUL byte in the message",
+      { message: "Guten Tag,\u0000 ich hätte gern ein Angebot." },
+      INVALID_CHARACTERS_MESSAGE,
+    ],
+    ["a lone surrogate in the name", { name: "Erika \ud800" }, INVALID_CHARACTERS_MESSAGE],
     [
       "a message longer than 5000 characters",
       { message: "a".repeat(CONTACT_MESSAGE_MAX_LENGTH + 1) },
@@ -144,6 +152,37 @@ describe("POST /api/contact", () => {
     const send = vi.spyOn(t.deps.mailer, "send");
     await sendContact(t, ip, { ...fields, website: "https://spam.example" });
     expect(send).not.toHaveBeenCalled();
+  });
+});
+
+describe("the log of a failed contact message (issue 11, finding 6)", () => {
+  it("names the request and the database error, never the sender's e-mail, name or message", async () => {
+    const lines: string[] = [];
+    const logDestination = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(...String(chunk).split("\n").filter(Boolean));
+        done();
+      },
+    });
+    const failing = await createTestApp({ LOG_LEVEL: "info" }, { logDestination });
+    try {
+      // Every insert now fails inside PostgreSQL, as a full disk or a lost connection would.
+      await failing.db.execute(sql`alter table contact_messages add constraint refuse_all check (false)`);
+      const { ip, fields } = newVisitor();
+      const secret = { ...fields, name: "Geheime Absenderin", message: "Vertraulicher Nachrichtentext 4711" };
+      const response = await sendContact(failing, ip, secret);
+      expect(response.status).toBe(500);
+      const log = lines.join("\n");
+      const failure = lines.map((line) => JSON.parse(line)).find((entry) => entry.msg === "Unerwarteter Fehler");
+      expect(failure?.requestId).toEqual(expect.any(String));
+      expect(failure?.err.message).toMatch(/^Failed query: insert into "contact_messages"/);
+      expect(failure?.err.cause.code).toBe("23514");
+      expect(log).not.toContain(fields.email);
+      expect(log).not.toContain("Geheime Absenderin");
+      expect(log).not.toContain("Vertraulicher Nachrichtentext");
+    } finally {
+      await failing.close();
+    }
   });
 });
 

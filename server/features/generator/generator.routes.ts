@@ -1,12 +1,10 @@
 import { Hono, type MiddlewareHandler } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { streamSSE } from "hono/streaming";
 import {
   ACCESS_CODE_MESSAGES,
   GENERATOR_MESSAGES,
   GenerateRequestSchema,
   type GenerationEvent,
-  IMAGE_MAX_BYTES,
   UnlockGeneratorSchema,
 } from "#shared/generator.schemas.ts";
 import type { AppEnv } from "../../app-env.ts";
@@ -14,9 +12,6 @@ import { limitPerUser } from "../../rate-limit.ts";
 import { validateJson } from "../../validation.ts";
 import { GENERATOR_RATE_LIMIT, getGeneratorStatus, readSocialImage, startGeneration } from "./generator.service.ts";
 import { UNLOCK_RATE_LIMIT, unlockGenerator } from "./generator-access.service.ts";
-
-// A 10 MB image as a base64 data URL is about 13.4 MB; the rest of the form is small.
-const MAX_BODY_BYTES = Math.ceil((IMAGE_MAX_BYTES * 4) / 3) + 64 * 1024;
 
 // Spec section 5: generation needs a session, with the spec's own words.
 const requireGeneratorSession: MiddlewareHandler<
@@ -51,7 +46,6 @@ export const generatorRoutes = new Hono<AppEnv>()
   .post(
     "/generate",
     requireGeneratorSession,
-    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: GENERATOR_MESSAGES.imageTooLarge }, 413) }),
     validateJson(GenerateRequestSchema, GENERATOR_MESSAGES.keyPointsBlank),
     limitPerUser(GENERATOR_RATE_LIMIT),
     async (c) => {
@@ -63,7 +57,7 @@ export const generatorRoutes = new Hono<AppEnv>()
       });
       if (!started.ok) return c.json({ error: started.error }, started.status);
       // No caching or buffering by proxies: each event must reach the page when it is sent.
-      c.header("Cache-Control", "no-cache, no-transform");
+      c.header("Cache-Control", "no-store, no-transform");
       c.header("X-Accel-Buffering", "no");
       return streamSSE(c, async (stream) => {
         // Events are written in order; a page that went away makes writes fail quietly,

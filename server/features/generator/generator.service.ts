@@ -16,8 +16,10 @@ import { archivedPosts, promptConfigurations, tokenConfigurations } from "../../
 import { AiCallError, type AiContentPart } from "../../integrations/ai/ai-client.ts";
 import {
   detectImageType,
+  exceedsPixelLimit,
   type ImageType,
   InvalidImageError,
+  readImageSize,
   reencodeImage,
 } from "../../integrations/storage/image-files.ts";
 import { imageNameFromPublicUrl } from "../../integrations/storage/image-storage.ts";
@@ -57,6 +59,8 @@ const DEMO_STREAM_MS = 1200;
 const PostsOutputSchema = z.object({
   posts: z.array(z.string()).describe(`Genau ${POSTS_PER_GENERATION} fertige Beiträge, jeder als Zeichenkette.`),
 });
+
+type CheckedImage = { bytes: Uint8Array; type: ImageType };
 
 type Failure = { ok: false; status: 400 | 402 | 403 | 404 | 500; error: string };
 
@@ -102,9 +106,9 @@ export async function startGeneration(options: GenerationOptions): Promise<Failu
   const log = logger.child({ userId, operation: "generate", platform: request.platform });
   if (await isGeneratorLocked(deps, userId)) return { ok: false, status: 403, error: ACCESS_CODE_MESSAGES.required };
 
-  let image: { bytes: Uint8Array; type: ImageType } | null = null;
+  let image: CheckedImage | null = null;
   if (request.imageData) {
-    const checked = checkImage(request.imageData);
+    const checked = await checkImage(request.imageData);
     if (!checked.ok) return checked;
     image = checked.image;
   }
@@ -136,7 +140,7 @@ export async function startGeneration(options: GenerationOptions): Promise<Failu
 
 type RunContext = GenerationOptions & {
   log: Logger;
-  image: { bytes: Uint8Array; type: ImageType } | null;
+  image: CheckedImage | null;
   charged: boolean;
   creditsRemaining: number | null;
   demo: boolean;
@@ -158,11 +162,13 @@ async function runGeneration(context: RunContext): Promise<void> {
   const { imageStorage, websiteReader } = deps;
   const started = performance.now();
   let imageUrl: string | null = null;
+  // The model sees the re-encoded image too: no EXIF position or camera data leaves the server.
+  let cleanImage: CheckedImage | null = null;
   try {
     if (context.image) {
       try {
-        const clean = await reencodeImage(context.image.bytes, context.image.type);
-        imageUrl = (await imageStorage.save(clean, context.image.type)).publicUrl;
+        cleanImage = { bytes: await reencodeImage(context.image.bytes, context.image.type), type: context.image.type };
+        imageUrl = (await imageStorage.save(cleanImage.bytes, cleanImage.type)).publicUrl;
       } catch (error) {
         if (error instanceof InvalidImageError)
           throw new GenerationFailure(GENERATOR_MESSAGES.imageType, "image-invalid");
@@ -184,7 +190,7 @@ async function runGeneration(context: RunContext): Promise<void> {
     const progress = createProgressReporter(emit);
     const posts = context.demo
       ? await composeInDemoMode(request, progress, context.demoStreamMs ?? DEMO_STREAM_MS)
-      : await composeWithModel(context, website, progress);
+      : await composeWithModel(context, cleanImage, website, progress);
 
     let archiveId: string;
     try {
@@ -221,7 +227,7 @@ async function runGeneration(context: RunContext): Promise<void> {
   }
 }
 
-function checkImage(dataUrl: string): Failure | { ok: true; image: { bytes: Uint8Array; type: ImageType } } {
+async function checkImage(dataUrl: string): Promise<Failure | { ok: true; image: CheckedImage }> {
   const parsed = parseImageDataUrl(dataUrl);
   if (!parsed) return { ok: false, status: 400, error: GENERATOR_MESSAGES.imageType };
   const bytes = Buffer.from(parsed.base64, "base64");
@@ -229,6 +235,10 @@ function checkImage(dataUrl: string): Failure | { ok: true; image: { bytes: Uint
   // The bytes decide (DESIGN.md "Uploads"): a GIF or an HTML file called .png is refused.
   const type = detectImageType(bytes);
   if (!type) return { ok: false, status: 400, error: GENERATOR_MESSAGES.imageType };
+  // Before the charge and before any decoding (ADR 0020): the header's size decides.
+  const size = await readImageSize(bytes);
+  if (!size) return { ok: false, status: 400, error: GENERATOR_MESSAGES.imageType };
+  if (exceedsPixelLimit(size)) return { ok: false, status: 400, error: GENERATOR_MESSAGES.imageTooManyPixels };
   return { ok: true, image: { bytes, type } };
 }
 
@@ -265,19 +275,20 @@ async function composeInDemoMode(request: GenerateRequest, progress: ProgressRep
   return posts;
 }
 
-async function composeWithModel(context: RunContext, website: WebsiteContext | null, progress: ProgressReporter) {
+async function composeWithModel(
+  context: RunContext,
+  image: CheckedImage | null,
+  website: WebsiteContext | null,
+  progress: ProgressReporter,
+) {
   const { deps, log, request } = context;
   const configuration = await loadGeneratorConfiguration(deps.db, log);
-  const sendImage = Boolean(context.image) && deps.ai.supportsImages;
+  const sendImage = Boolean(image) && deps.ai.supportsImages;
   const variables = buildPromptVariables({ ...request, website, hasImage: sendImage });
   const userText = fillTemplate(configuration.userPrompt, variables);
   const content: AiContentPart[] = [{ type: "text", text: userText }];
-  if (sendImage && context.image) {
-    content.push({
-      type: "image",
-      image: context.image.bytes,
-      mediaType: `image/${context.image.type}`,
-    });
+  if (sendImage && image) {
+    content.push({ type: "image", image: image.bytes, mediaType: `image/${image.type}` });
   }
   const started = performance.now();
   try {

@@ -1,10 +1,14 @@
+import fs from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import zlib from "node:zlib";
 import { eq } from "drizzle-orm";
 import pino from "pino";
+import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GENERATOR_MESSAGES, type GenerationEvent, WEBSITE_MESSAGES } from "#shared/generator.schemas.ts";
+import { INVALID_CHARACTERS_MESSAGE } from "#shared/text-field.ts";
 import { aiEnvFor, FAKE_GENERATED_POSTS, type OpenAiFake, startOpenAiFake } from "../../../tests/mocks/openai.ts";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
 import { contentGenerationLogs } from "../../db/schema/content-generation-logs.ts";
@@ -127,9 +131,11 @@ const logsOf = (userId: string) =>
     .select({ creditsRemaining: contentGenerationLogs.creditsRemaining })
     .from(contentGenerationLogs)
     .where(eq(contentGenerationLogs.userId, userId));
+const storedImageNames = () => fs.readdir(path.join(t.dataDir, "uploads", "social-images")).catch(() => [] as string[]);
 const archiveOf = (userId: string) => t.db.select().from(archivedPosts).where(eq(archivedPosts.userId, userId));
 
-function pngDataUrl(): string {
+/** A PNG whose header claims `width` × `height` pixels, with a GPS text chunk to strip. */
+function pngDataUrl(size = { width: 1, height: 1 }): string {
   const chunk = (type: string, data: Uint8Array) => {
     const length = Buffer.alloc(4);
     length.writeUInt32BE(data.length);
@@ -139,8 +145,8 @@ function pngDataUrl(): string {
     return Buffer.concat([length, body, crc]);
   };
   const header = Buffer.alloc(13);
-  header.writeUInt32BE(1, 0);
-  header.writeUInt32BE(1, 4);
+  header.writeUInt32BE(size.width, 0);
+  header.writeUInt32BE(size.height, 4);
   header.set([8, 2, 0, 0, 0], 8);
   const png = Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -150,6 +156,18 @@ function pngDataUrl(): string {
     chunk("IEND", new Uint8Array()),
   ]);
   return `data:image/png;base64,${png.toString("base64")}`;
+}
+
+/** The issue's decompression bomb: a lossless WebP of a few bytes whose header says 16383 × 16383. */
+async function webpBombDataUrl(): Promise<string> {
+  const webp = await sharp({ create: { width: 1, height: 1, channels: 3, background: "#fff" } })
+    .webp({ lossless: true })
+    .toBuffer();
+  // VP8L: signature byte 0x2f at offset 20, then 14 bits width - 1 and 14 bits height - 1.
+  expect(webp.toString("latin1", 12, 16)).toBe("VP8L");
+  const bits = webp.readUInt32LE(21);
+  webp.writeUInt32LE(((bits & ~0x0fffffff) | 16382 | (16382 << 14)) >>> 0, 21);
+  return `data:image/webp;base64,${webp.toString("base64")}`;
 }
 
 describe("the generator's routes without a session", () => {
@@ -312,6 +330,8 @@ describe("POST /api/generator/generate", () => {
     it.each([
       [{ ...FORM, keyPoints: "   " }, "Bitte geben Sie Ihre Schlüsselwörter ein"],
       [{ ...FORM, keyPoints: undefined }, "Bitte geben Sie Ihre Schlüsselwörter ein"],
+      [{ ...FORM, keyPoints: "Zimtschnecken \ud800" }, INVALID_CHARACTERS_MESSAGE],
+      [{ ...FORM, keyPoints: "Zimt\u0000schnecken" }, INVALID_CHARACTERS_MESSAGE],
       [{ ...FORM, platform: "myspace" }, GENERATOR_MESSAGES.platformInvalid],
       [{ ...FORM, tone: "professional" }, GENERATOR_MESSAGES.toneInvalid],
       [{ ...FORM, language: "latin" }, GENERATOR_MESSAGES.languageInvalid],
@@ -353,6 +373,24 @@ describe("POST /api/generator/generate", () => {
     });
   });
 
+  it.each([
+    ["the decompression bomb (16383 × 16383 WebP)", webpBombDataUrl],
+    ["a PNG of 20000 × 20000 pixels", async () => pngDataUrl({ width: 20_000, height: 20_000 })],
+    ["a PNG just above 40 megapixels", async () => pngDataUrl({ width: 8000, height: 5001 })],
+  ])("refuses %s from its header with 400, before charging or storing anything", async (_case, makeImage) => {
+    const { cookie, userId } = await signUpAs(t, { credits: 1 });
+    const started = performance.now();
+    const { response } = await generate(cookie, { ...FORM, imageData: await makeImage() });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: GENERATOR_MESSAGES.imageTooManyPixels });
+    expect(await creditsOf(userId)).toBe(1);
+    expect(await archiveOf(userId)).toHaveLength(0);
+    expect(fake.requests).toHaveLength(0);
+    expect(await storedImageNames()).toEqual([]);
+    // Not a timed assertion of speed, only proof that nothing was decoded: decoding the bomb takes ~20 s.
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+
   it("stores the image without metadata under a random name, serves it and sends it to a vision model", async () => {
     const { cookie, userId } = await signUpAs(t);
     const textOnly = t.deps.ai;
@@ -383,6 +421,11 @@ describe("POST /api/generator/generate", () => {
     expect(bytes.includes(Buffer.from("GPS"))).toBe(false);
     expect(fake.requests[0]?.messages[1]?.content).toContain("image_url");
     expect(fake.requests[0]?.messages[1]?.content).toContain("data:image/png;base64,");
+    // The model gets the re-encoded copy too: no GPS position leaves the server.
+    const sentToModel = /data:image\/png;base64,([A-Za-z0-9+/=]+)/.exec(
+      JSON.stringify(fake.requests[0]?.messages[1]?.content),
+    )?.[1];
+    expect(Buffer.from(sentToModel ?? "", "base64").includes(Buffer.from("GPS"))).toBe(false);
   });
 
   it("keeps the image out of the prompt for a model without vision", async () => {

@@ -1,9 +1,7 @@
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import {
   CorrectGrammarSchema,
   ImprovePostSchema,
-  OPTIMIZER_ERRORS,
   OPTIMIZER_MESSAGES,
   SpellingCheckSchema,
 } from "#shared/optimizer.schemas.ts";
@@ -21,13 +19,9 @@ import {
   startOptimizerTrial,
 } from "./optimizer.service.ts";
 
-// A post is at most 2000 characters; a body many times that is refused before it is parsed.
-const MAX_BODY_BYTES = 64 * 1024;
-
 // /api/optimizer (issue 3, ADR 0007). The browser calls these through hc<AppType>; every
 // answer is JSON, errors as { error } in German.
 export const optimizerRoutes = new Hono<AppEnv>()
-  .use(bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: OPTIMIZER_ERRORS.textTooLong }, 413) }))
   .get("/access", requireSession, async (c) => {
     return c.json(await getOptimizerAccess(c.var.deps, c.var.session.user.id), 200);
   })

@@ -57,3 +57,25 @@ describe("admin role", () => {
     expect((await t.request("/api/admin/access")).status).toBe(401);
   });
 });
+
+describe("answers that depend on the session (issue 11, finding 7)", () => {
+  it.each([
+    "/api/profile",
+    "/api/archive",
+    "/api/generator/status",
+    "/api/optimizer/access",
+    "/api/admin/access",
+    "/api/auth/get-session",
+    `/api/consent/history?visitorId=${crypto.randomUUID()}`,
+  ])("%s may not be stored by any cache", async (path) => {
+    const cookie = await t.signUpAndConfirm(`cache-${crypto.randomUUID().slice(0, 8)}@example.test`);
+    const response = await t.request(path, { cookie });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toContain("no-store");
+  });
+
+  it("leaves public answers cacheable where they say so", async () => {
+    const response = await t.request("/api/site-settings");
+    expect(response.headers.get("cache-control")).toBe("no-cache");
+  });
+});

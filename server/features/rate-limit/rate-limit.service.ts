@@ -1,12 +1,10 @@
-import crypto from "node:crypto";
-import { sql } from "drizzle-orm";
+import { lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { rateLimit } from "../../db/schema/auth.ts";
+import { rateLimitCounters } from "../../db/schema/rate-limits.ts";
 
-// Fixed-window counters in the `rate_limit` table that Better Auth also uses, so every app
-// server sees the same counts (DESIGN.md: app servers are stateless). Our keys start with
-// "postwerk:" and never collide with Better Auth's (address + path). `last_request` holds
-// the start of the current window.
+// Fixed-window counters in the database, so every app server sees the same counts (DESIGN.md:
+// app servers are stateless). They live in a table of their own (issue 11): Better Auth's
+// `rate_limit` table is swept by Better Auth on its own one-minute window.
 
 export type RateLimitRule = { name: string; max: number; windowMs: number };
 
@@ -18,20 +16,25 @@ export async function consumeRateLimit(
   subject: string,
   now = Date.now(),
 ): Promise<RateLimitResult> {
-  const windowExpired = sql`${rateLimit.lastRequest} <= ${now - rule.windowMs}`;
+  const windowOver = sql`${rateLimitCounters.windowEndsAt} <= ${now}`;
   // One statement: insert the first hit, or count on, or start a new window. Concurrent
   // requests serialise on the row, so none of them slips through uncounted.
   const [row] = await db
-    .insert(rateLimit)
-    .values({ id: crypto.randomUUID(), key: `postwerk:${rule.name}:${subject}`, count: 1, lastRequest: now })
+    .insert(rateLimitCounters)
+    .values({ key: `${rule.name}:${subject}`, count: 1, windowEndsAt: now + rule.windowMs })
     .onConflictDoUpdate({
-      target: rateLimit.key,
+      target: rateLimitCounters.key,
       set: {
-        count: sql`case when ${windowExpired} then 1 else ${rateLimit.count} + 1 end`,
-        lastRequest: sql`case when ${windowExpired} then ${now} else ${rateLimit.lastRequest} end`,
+        count: sql`case when ${windowOver} then 1 else ${rateLimitCounters.count} + 1 end`,
+        windowEndsAt: sql`case when ${windowOver} then ${now + rule.windowMs} else ${rateLimitCounters.windowEndsAt} end`,
       },
     })
-    .returning({ count: rateLimit.count, windowStart: rateLimit.lastRequest });
+    .returning({ count: rateLimitCounters.count, windowEndsAt: rateLimitCounters.windowEndsAt });
   if (!row || row.count <= rule.max) return { allowed: true };
-  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((row.windowStart + rule.windowMs - now) / 1000)) };
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((row.windowEndsAt - now) / 1000)) };
+}
+
+/** Removes counters whose window is over: the next hit would start afresh anyway. */
+export async function deleteExpiredRateLimits(db: Database, now = Date.now()): Promise<void> {
+  await db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowEndsAt, now));
 }

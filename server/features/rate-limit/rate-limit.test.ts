@@ -1,7 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { createTestApp } from "../../../tests/setup/test-app.ts";
 import { openTestDatabase } from "../../../tests/setup/test-database.ts";
 import type { DatabaseHandle } from "../../db/client.ts";
-import { consumeRateLimit } from "./rate-limit.service.ts";
+import { rateLimitCounters } from "../../db/schema/rate-limits.ts";
+import { CONTACT_RATE_LIMIT } from "../contact/contact.service.ts";
+import { consumeRateLimit, deleteExpiredRateLimits } from "./rate-limit.service.ts";
 
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -39,5 +42,61 @@ describe("consumeRateLimit", () => {
       Array.from({ length: 10 }, () => consumeRateLimit(database.db, rule, "user-c", start)),
     );
     expect(results.filter((result) => result.allowed)).toHaveLength(3);
+  });
+});
+
+describe("deleteExpiredRateLimits", () => {
+  it("removes the counters whose window is over and keeps the running ones", async () => {
+    const sweepRule = { name: "sweep", max: 1, windowMs: 60_000 };
+    await consumeRateLimit(database.db, sweepRule, "old", start);
+    await consumeRateLimit(database.db, sweepRule, "young", start + 50_000);
+    await deleteExpiredRateLimits(database.db, start + 61_000);
+    const keys = (await database.db.select({ key: rateLimitCounters.key }).from(rateLimitCounters)).map(
+      (row) => row.key,
+    );
+    expect(keys).toContain("sweep:young");
+    expect(keys).not.toContain("sweep:old");
+    // The young one still counts: its second hit is refused.
+    expect((await consumeRateLimit(database.db, sweepRule, "young", start + 61_000)).allowed).toBe(false);
+  });
+});
+
+describe("a limit of the app next to Better Auth's limiter", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("still refuses after Better Auth swept its own table (its window is one minute, ours ten)", async () => {
+    // Date only: the database and the app keep their real timers.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(start);
+    const app = await createTestApp({ AUTH_RATE_LIMIT: "on", TRUST_PROXY: "true" });
+    try {
+      const visitor = { "x-forwarded-for": "198.51.100.7" };
+      const contact = (index: number) =>
+        app.request("/api/contact", {
+          method: "POST",
+          headers: visitor,
+          body: JSON.stringify({
+            name: "Erika Mustermann",
+            email: `erika-${index}@example.test`,
+            message: "Guten Tag, ich hätte gern ein Angebot.",
+            website: "",
+            fillDurationMs: 10_000,
+          }),
+        });
+      expect((await app.request("/api/auth/get-session", { headers: visitor })).status).toBe(200);
+      for (let index = 0; index < CONTACT_RATE_LIMIT.max; index++) expect((await contact(index)).status).toBe(200);
+      const refused = await contact(99);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(590);
+
+      // 65 s later Better Auth's next request from this address prunes every row older than its window.
+      vi.setSystemTime(start + 65_000);
+      expect((await app.request("/api/auth/get-session", { headers: visitor })).status).toBe(200);
+      const stillRefused = await contact(100);
+      expect(stillRefused.status).toBe(429);
+      expect(Number(stillRefused.headers.get("retry-after"))).toBeGreaterThan(520);
+    } finally {
+      await app.close();
+    }
   });
 });

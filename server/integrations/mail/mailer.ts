@@ -3,7 +3,6 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Logger } from "../../logger.ts";
-import { maskEmail } from "../../logger.ts";
 
 export type OutgoingMail = {
   to: string;
@@ -43,7 +42,8 @@ export function createMailer({ smtpUrl, from, outboxDir, logger }: MailerOptions
         replyTo: mail.replyTo,
       });
       if (smtpUrl) {
-        logger.info({ to: maskEmail(mail.to), subject: mail.subject }, "E-Mail versendet");
+        // The subject names the kind of mail; the address stays out of the log (issue 11).
+        logger.info({ subject: mail.subject, messageId: info.messageId }, "E-Mail versendet");
         return;
       }
       await fs.mkdir(outboxDir, { recursive: true });
@@ -51,7 +51,9 @@ export function createMailer({ smtpUrl, from, outboxDir, logger }: MailerOptions
       const filePath = path.join(outboxDir, fileName);
       await fs.writeFile(filePath, info.message as Buffer);
       logger.info(
-        { to: maskEmail(mail.to), subject: mail.subject, file: filePath, link: mail.actionUrl },
+        // Without SMTP the link is printed so a developer can confirm an account locally; the
+        // same link is in the .eml file next to it anyway.
+        { subject: mail.subject, file: filePath, link: mail.actionUrl },
         "E-Mail in den Postausgang geschrieben (kein SMTP_URL gesetzt)",
       );
     },

@@ -1,4 +1,6 @@
+import pLimit from "p-limit";
 import sharp from "sharp";
+import { IMAGE_MAX_PIXELS } from "#shared/generator.schemas.ts";
 
 // Image bytes for the social-images bucket (DESIGN.md "Uploads", ADR 0013): the type comes
 // from the bytes, never from a name or a declared media type, and metadata (EXIF with GPS
@@ -31,18 +33,53 @@ export class InvalidImageError extends Error {
 }
 
 /**
+ * Width and height from the file's header, without decoding a pixel, so an image made to
+ * explode when decoded (a few hundred KB for 16383 × 16383 pixels) is refused before any
+ * work (ADR 0020). null when the header cannot be read.
+ */
+export async function readImageSize(bytes: Uint8Array): Promise<{ width: number; height: number } | null> {
+  try {
+    // limitInputPixels off for the header only: sharp's own default limit would make any
+    // larger image look unreadable instead of too large. Nothing is decoded here.
+    const { width, height } = await sharp(bytes, { limitInputPixels: false }).metadata();
+    return width && height ? { width, height } : null;
+  } catch {
+    return null;
+  }
+}
+
+export function exceedsPixelLimit(size: { width: number; height: number }): boolean {
+  return size.width * size.height > IMAGE_MAX_PIXELS;
+}
+
+// Decoding a 40-megapixel image takes about 160 MB; two at a time bound the memory and leave
+// a core for everybody else. Further uploads wait their turn (ADR 0020).
+export const REENCODE_CONCURRENCY = 2;
+const reencodeSlots = pLimit(REENCODE_CONCURRENCY);
+
+export function countReencodesRunning(): number {
+  return reencodeSlots.activeCount;
+}
+
+/**
  * The one place that rewrites an image before it is stored: sharp decodes and re-encodes it,
  * which drops every metadata block (EXIF with GPS position, XMP, IPTC, comments) and anything
  * hidden after or inside the container. `rotate()` applies the EXIF orientation first, so
  * phone photos stay upright without keeping EXIF. A file that does not decode is invalid.
  */
-export async function reencodeImage(bytes: Uint8Array, type: ImageType): Promise<Uint8Array> {
-  try {
-    const output = await sharp(bytes, { failOn: "error" }).rotate().toFormat(type).toBuffer();
-    return new Uint8Array(output.buffer, output.byteOffset, output.byteLength);
-  } catch (error) {
-    throw new InvalidImageError(error instanceof Error ? error.message : "nicht lesbar");
-  }
+export function reencodeImage(bytes: Uint8Array, type: ImageType): Promise<Uint8Array> {
+  return reencodeSlots(async () => {
+    try {
+      // limitInputPixels: sharp itself refuses a file whose header lied to readImageSize.
+      const output = await sharp(bytes, { failOn: "error", limitInputPixels: IMAGE_MAX_PIXELS })
+        .rotate()
+        .toFormat(type)
+        .toBuffer();
+      return new Uint8Array(output.buffer, output.byteOffset, output.byteLength);
+    } catch (error) {
+      throw new InvalidImageError(error instanceof Error ? error.message : "nicht lesbar");
+    }
+  });
 }
 
 function ascii(bytes: Uint8Array, start: number, length: number): string {

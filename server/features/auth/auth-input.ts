@@ -1,0 +1,39 @@
+import {
+  ACCOUNT_INPUT_MESSAGES,
+  NEW_PASSWORD_TOO_SHORT_MESSAGE,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_TOO_SHORT_MESSAGE,
+  UserFieldsSchema,
+} from "#shared/account.schemas.ts";
+import { isCommonPassword } from "./common-passwords.ts";
+
+// What Better Auth would store or accept as it comes, checked before its endpoints run
+// (server/auth.ts, hooks.before; issue 11, findings 4, 5 and 8): bounded user fields without
+// control characters, and no password from the list of the most common ones. Sign-in is not
+// checked: an old account with a weak password can still sign in and change it.
+
+const PATHS_WITH_USER_FIELDS = new Set(["/sign-up/email", "/update-user", "/change-email"]);
+
+// Where a new password arrives, and the words its form uses for one that is too short
+// (Better Auth's own answer would be English).
+const NEW_PASSWORD_FIELD: Record<string, { field: string; tooShort: string }> = {
+  "/sign-up/email": { field: "password", tooShort: PASSWORD_TOO_SHORT_MESSAGE },
+  "/change-password": { field: "newPassword", tooShort: NEW_PASSWORD_TOO_SHORT_MESSAGE },
+  "/reset-password": { field: "newPassword", tooShort: NEW_PASSWORD_TOO_SHORT_MESSAGE },
+};
+
+/** The German message for the first problem in an auth request's body, or null. */
+export async function findAuthInputProblem(path: string, body: unknown): Promise<string | null> {
+  // Anything but an object is Better Auth's own validation's to refuse.
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return null;
+  if (PATHS_WITH_USER_FIELDS.has(path)) {
+    const parsed = UserFieldsSchema.safeParse(body);
+    if (!parsed.success) return parsed.error.issues[0]?.message ?? ACCOUNT_INPUT_MESSAGES.nameInvalid;
+  }
+  const newPassword = NEW_PASSWORD_FIELD[path];
+  const password = newPassword ? (body as Record<string, unknown>)[newPassword.field] : undefined;
+  if (typeof password !== "string" || !newPassword) return null;
+  if (password.length < PASSWORD_MIN_LENGTH) return newPassword.tooShort;
+  if (await isCommonPassword(password)) return ACCOUNT_INPUT_MESSAGES.commonPassword;
+  return null;
+}

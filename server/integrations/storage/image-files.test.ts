@@ -1,0 +1,67 @@
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { IMAGE_MAX_PIXELS } from "#shared/generator.schemas.ts";
+import {
+  countReencodesRunning,
+  exceedsPixelLimit,
+  InvalidImageError,
+  REENCODE_CONCURRENCY,
+  readImageSize,
+  reencodeImage,
+} from "./image-files.ts";
+
+async function jpeg(width: number, height: number): Promise<Uint8Array> {
+  return sharp({ create: { width, height, channels: 3, background: "#c33" } })
+    .jpeg()
+    .toBuffer();
+}
+
+/** A lossless WebP of one pixel whose header says 16383 × 16383 (ADR 0020's bomb). */
+async function webpBomb(): Promise<Buffer> {
+  const webp = await sharp({ create: { width: 1, height: 1, channels: 3, background: "#fff" } })
+    .webp({ lossless: true })
+    .toBuffer();
+  const bits = webp.readUInt32LE(21);
+  webp.writeUInt32LE(((bits & ~0x0fffffff) | 16382 | (16382 << 14)) >>> 0, 21);
+  return webp;
+}
+
+describe("readImageSize", () => {
+  it("reads the size from the header of a bomb without decoding it", async () => {
+    expect(await readImageSize(await webpBomb())).toEqual({ width: 16383, height: 16383 });
+  });
+
+  it("gives null for bytes that are no image", async () => {
+    expect(await readImageSize(new TextEncoder().encode("<svg/>"))).toBeNull();
+  });
+});
+
+describe("exceedsPixelLimit", () => {
+  it.each([
+    [{ width: 8000, height: 5000 }, false],
+    [{ width: 8000, height: 5001 }, true],
+    [{ width: 16383, height: 16383 }, true],
+    [{ width: 4032, height: 3024 }, false],
+  ])("%o → %s", (size, expected) => {
+    expect(exceedsPixelLimit(size)).toBe(expected);
+    expect(IMAGE_MAX_PIXELS).toBe(40_000_000);
+  });
+});
+
+describe("reencodeImage", () => {
+  it("refuses a file above the pixel limit itself, should its header get past the check", async () => {
+    await expect(reencodeImage(await webpBomb(), "webp")).rejects.toBeInstanceOf(InvalidImageError);
+  });
+
+  it(`decodes at most ${REENCODE_CONCURRENCY} images at a time; the others wait their turn`, async () => {
+    const image = await jpeg(1600, 1200);
+    let mostAtOnce = 0;
+    const watcher = setInterval(() => {
+      mostAtOnce = Math.max(mostAtOnce, countReencodesRunning());
+    }, 1);
+    const results = await Promise.all(Array.from({ length: 6 }, () => reencodeImage(image, "jpeg")));
+    clearInterval(watcher);
+    expect(results).toHaveLength(6);
+    expect(mostAtOnce).toBe(REENCODE_CONCURRENCY);
+  });
+});
