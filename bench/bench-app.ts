@@ -31,7 +31,10 @@ export type BenchDatabase = {
   close: () => Promise<void>;
 };
 
-export async function openBenchDatabase(postgresServerUrl?: string): Promise<BenchDatabase> {
+export async function openBenchDatabase(
+  postgresServerUrl?: string,
+  envOverrides: Record<string, string> = {},
+): Promise<BenchDatabase> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "postwerk-bench-"));
   const temporary = postgresServerUrl ? await createTemporaryPostgresDatabase(postgresServerUrl) : null;
   const env = readEnv({
@@ -45,6 +48,7 @@ export async function openBenchDatabase(postgresServerUrl?: string): Promise<Ben
     AUTH_RATE_LIMIT: "off",
     // A log line per request would measure the terminal, not the server.
     LOG_LEVEL: "silent",
+    ...envOverrides,
   });
   const removeTemporaries = async () => {
     await temporary?.drop();
@@ -112,15 +116,18 @@ export async function startBenchApp(bench: BenchDatabase, ai: AiClient) {
   }
 
   /**
-   * A real account through the real sign-up and sign-in routes, made Pro so no generation
-   * is refused for credits. The confirmation mail's link is not under test, so the address
-   * is marked confirmed directly. Returns the session cookie.
+   * A real account through the real sign-up and sign-in routes, Pro unless `plan.credits`
+   * makes it a free account with that many credits. The confirmation mail's link is not under
+   * test, so the address is marked confirmed directly. Returns the session cookie.
    */
-  async function signUpProUser(email: string): Promise<string> {
+  async function signUpUser(email: string, plan: { credits?: number } = {}): Promise<string> {
     const signUp = await postJson("/api/auth/sign-up/email", { email, password: PASSWORD, name: "Bench" });
     if (!signUp.ok) throw new Error(`Registrierung fehlgeschlagen: ${signUp.status} ${await signUp.text()}`);
     await deps.db.update(user).set({ emailVerified: true }).where(eq(user.email, email));
-    await deps.db.update(profiles).set({ subscriptionStatus: SUBSCRIPTION_ACTIVE }).where(eq(profiles.email, email));
+    await deps.db
+      .update(profiles)
+      .set(plan.credits === undefined ? { subscriptionStatus: SUBSCRIPTION_ACTIVE } : { credits: plan.credits })
+      .where(eq(profiles.email, email));
     const signIn = await postJson("/api/auth/sign-in/email", { email, password: PASSWORD });
     const cookie = signIn.headers
       .getSetCookie()
@@ -130,7 +137,7 @@ export async function startBenchApp(bench: BenchDatabase, ai: AiClient) {
     return cookie;
   }
 
-  return { app, deps, postJson, signUpProUser };
+  return { app, deps, postJson, signUpUser };
 }
 
 export function percentile(sortedValues: number[], share: number): number {

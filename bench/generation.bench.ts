@@ -136,7 +136,7 @@ export async function runGenerationBenchmark(postgresServerUrl?: string) {
     const accountCount = Math.ceil(totalRuns / GENERATOR_RATE_LIMIT.max);
     const cookies: string[] = [];
     for (let index = 1; index <= accountCount; index++) {
-      cookies.push(await app.signUpProUser(`bench-${index}@example.test`));
+      cookies.push(await app.signUpUser(`bench-${index}@example.test`));
     }
     const durations: number[] = [];
     for (let run = 0; run < totalRuns; run++) {
@@ -163,7 +163,7 @@ export async function runFirstPostBenchmark() {
   const bench = await openBenchDatabase();
   try {
     const app = await startBenchApp(bench, aiClientFor(scriptedModel(MODEL_ANSWER, chunkDelayMs)));
-    const cookie = await app.signUpProUser("bench-stream@example.test");
+    const cookie = await app.signUpUser("bench-stream@example.test");
     const firstPost = MODEL_POSTS[0] ?? "";
     const visibleShares: number[] = [];
     const completeShares: number[] = [];

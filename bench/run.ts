@@ -1,8 +1,9 @@
 // `npm run bench`: every benchmark of the product, each printed with its target.
 // Reports, not tests: the exit code is 0 whatever the figures.
 //   npm run bench                          all sections
-//   npm run bench -- generator archiv      only these (metriken, generator, archiv, lighthouse)
+//   npm run bench -- generator archiv      only these (metriken, generator, archiv, fuzz, lighthouse)
 //   BENCH_DATABASE_URL=postgres://…        generator and archive also on PostgreSQL
+import { FUZZ_REQUESTS, runApiFuzzBenchmark } from "./api-fuzz.bench.ts";
 import {
   ARCHIVE_ROWS,
   ARCHIVE_SEARCH_TARGET_P95_MS,
@@ -26,7 +27,7 @@ import {
 } from "./lighthouse.ts";
 import { BENCHMARK_POST, POST_METRICS_TARGET_MS, runPostMetricsBenchmark } from "./post-metrics.bench.ts";
 
-const SECTIONS = ["metriken", "generator", "archiv", "lighthouse"] as const;
+const SECTIONS = ["metriken", "generator", "archiv", "fuzz", "lighthouse"] as const;
 type Section = (typeof SECTIONS)[number];
 
 const requested = process.argv.slice(2);
@@ -124,6 +125,35 @@ if (wanted("archiv")) {
     );
     await reportFailures(async () => printArchiveReport(await runArchiveSearchBenchmark(url)));
   }
+}
+
+if (wanted("fuzz")) {
+  console.log(
+    `\n== API-Fuzzing: ${FUZZ_REQUESTS} zufällige und veränderte Anfragen an jeden JSON-Endpunkt (echte App, PGlite)`,
+  );
+  await reportFailures(async () => {
+    const report = await runApiFuzzBenchmark();
+    const byStatus = (counts: Map<number, number>) =>
+      [...counts]
+        .sort(([a], [b]) => a - b)
+        .map(([status, count]) => `${status}×${count}`)
+        .join(" ");
+    console.log(
+      `Gesendet: ${report.sent} in ${report.seconds.toFixed(1)} s (Seed ${report.seed}); ` +
+        `5xx: ${report.serverErrors.length} (Ziel 0: ${report.serverErrors.length === 0 ? "OK" : "VERFEHLT"})`,
+    );
+    console.log("Antworten je Endpunkt (Status×Anzahl):");
+    for (const [endpoint, counts] of [...report.statusCounts].sort(([a], [b]) => a.localeCompare(b))) {
+      console.log(`  ${endpoint.padEnd(42)} ${byStatus(counts)}`);
+    }
+    for (const error of report.serverErrors.slice(0, 10)) console.log(`  ${error}`);
+    const creditsRight = report.creditsTaken === report.generationsArchived;
+    console.log(
+      `Server danach erreichbar: ${report.alive ? "ja" : "NEIN"}; Credits abgebucht: ${report.creditsTaken}, ` +
+        `archivierte Generierungen: ${report.generationsArchived} (${creditsRight ? "OK" : "VERFEHLT"})`,
+    );
+    if (!report.alive) process.exitCode = 1;
+  });
 }
 
 function printArchiveReport(report: ArchiveSearchReport) {

@@ -14,6 +14,7 @@ import {
   composePasswordChangedMail,
 } from "./integrations/mail/mail-templates.ts";
 import type { Mailer } from "./integrations/mail/mailer.ts";
+import type { Logger } from "./logger.ts";
 
 // The header that carries the visitor's address from our Hono wrapper into Better Auth's
 // rate limiter (see auth.routes.ts); clients cannot set it, the wrapper overwrites it.
@@ -22,14 +23,18 @@ export const CLIENT_IP_HEADER = "x-postwerk-client-ip";
 const MINUTE = 60;
 const VERIFICATION_LINK_LIFETIME_SECONDS = 24 * 60 * 60;
 
-type AuthOptions = { env: Env; db: Database; mailer: Mailer; secret: string };
+type AuthOptions = { env: Env; db: Database; mailer: Mailer; secret: string; logger: Logger };
 
-export function createAuth({ env, db, mailer, secret }: AuthOptions) {
+export function createAuth({ env, db, mailer, secret, logger }: AuthOptions) {
   return betterAuth({
     appName: "Postwerk",
     baseURL: env.BASE_URL,
     secret,
     trustedOrigins: [env.BASE_URL],
+    // Into our JSON log, one line each; the extra arguments (request bodies, users) stay out.
+    logger: {
+      log: (level, message) => logger[level]({ source: "better-auth" }, message),
+    },
     database: drizzleAdapter(db, { provider: "pg", schema }),
     emailAndPassword: {
       enabled: true,

@@ -44,7 +44,7 @@ export async function createDeps(options: {
     logger,
   });
   const secret = resolveAuthSecret(env.BETTER_AUTH_SECRET, env.DATA_DIR);
-  const auth = createAuth({ env, db: database.db, mailer, secret });
+  const auth = createAuth({ env, db: database.db, mailer, secret, logger });
   const ai = createAiClient(env.ai, logger, { vision: env.AI_VISION === "auto" ? undefined : env.AI_VISION === "on" });
   const imageStorage = createImageStorage(env.DATA_DIR);
   const websiteReader = overrides.websiteReader ?? createWebsiteReader();

@@ -1,0 +1,342 @@
+import zlib from "node:zlib";
+import fc from "fast-check";
+
+// The API fuzzer (issue 11): random and mutated requests to every JSON endpoint, with random
+// headers, content types and sessions. The Vitest suite runs a few hundred of them as a
+// property (server/api-fuzz.test.ts, every answer below 500); `npm run bench -- fuzz` sends
+// tens of thousands and counts what went wrong. Both drive the real app in-process.
+
+export type FuzzApp = { request: (path: string, init: RequestInit) => Response | Promise<Response> };
+
+export type FuzzRequest = {
+  method: "GET" | "POST" | "DELETE";
+  path: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+};
+
+type Target = {
+  /** How often it is drawn relative to the others (default 1). */
+  weight?: number;
+  method: FuzzRequest["method"];
+  path: fc.Arbitrary<string>;
+  /** A body the route accepts; the fuzzer mutates it. Absent: the route reads no body. */
+  body?: fc.Arbitrary<Record<string, unknown>>;
+};
+
+// Strings people and scripts send: ordinary text, any UTF-16 code unit (lone surrogates
+// included), control characters, markup, and text longer than any field allows.
+const nastyText = fc.oneof(
+  { weight: 2, arbitrary: fc.string({ maxLength: 80 }) },
+  { weight: 2, arbitrary: fc.string({ unit: "binary", maxLength: 80 }) },
+  { weight: 1, arbitrary: fc.string({ unit: "grapheme", maxLength: 300 }) },
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom(
+      "",
+      " ",
+      "\u0000",
+      "Guten Tag,\u0000 ich hätte gern ein Angebot.",
+      "\ud800",
+      "Zimtschnecken am Samstag \udfff",
+      "' OR 1=1 --",
+      "<script>alert(1)</script>",
+      "%00%ff",
+      "🙂".repeat(40),
+      "x".repeat(5001),
+      "a".repeat(70_000),
+    ),
+  },
+);
+
+const anyValue = fc.oneof(
+  { weight: 4, arbitrary: nastyText },
+  { weight: 2, arbitrary: fc.constant(null) },
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.jsonValue({ maxDepth: 2 }),
+  fc.constant(JSON.parse('{"__proto__": {"isAdmin": true}, "constructor": {"prototype": {"isAdmin": true}}}')),
+);
+
+function pngDataUrl(width: number, height: number): string {
+  const chunk = (type: string, data: Uint8Array) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const png = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", zlib.deflateSync(Buffer.from([0, 255, 0, 0]))),
+    chunk("IEND", new Uint8Array()),
+  ]);
+  return `data:image/png;base64,${png.toString("base64")}`;
+}
+
+const visitorId = fc.oneof(fc.uuid(), nastyText);
+
+// An id in a path: a real one, any text, or percent sequences that decode to nothing valid.
+const pathSegment = fc.oneof(
+  fc.uuid(),
+  nastyText.map((text) => encodeURIComponent(text.toWellFormed())),
+  fc.constantFrom("%ED%A0%80", "%00", "%FF", "%", "..%2F..%2Fetc%2Fpasswd", "a/b"),
+);
+
+const TARGETS: Target[] = [
+  {
+    method: "POST",
+    path: fc.constant("/api/contact"),
+    body: fc.record({
+      name: fc.constantFrom("Erika Mustermann", "Jo"),
+      email: fc.constantFrom("erika@example.test", "a@b.de"),
+      message: fc.constantFrom("Guten Tag, ich hätte gern ein Angebot.", "Bitte rufen Sie mich zurück."),
+      website: fc.constant(""),
+      fillDurationMs: fc.integer({ min: 0, max: 60_000 }),
+    }),
+  },
+  {
+    method: "POST",
+    path: fc.constant("/api/consent"),
+    body: fc.record({
+      essential: fc.constant(true),
+      analytics: fc.boolean(),
+      authentication: fc.boolean(),
+      ai_services: fc.boolean(),
+      version: fc.constant(1),
+      visitorId: fc.uuid(),
+    }),
+  },
+  { method: "GET", path: visitorId.map((id) => `/api/consent/history?${new URLSearchParams({ visitorId: id })}`) },
+  { method: "GET", path: fc.constant("/api/consent/definitions") },
+  {
+    method: "POST",
+    path: fc.constant("/api/generator/unlock"),
+    body: fc.record({ code: fc.constantFrom("sonnenschein", "falsch", "") }),
+  },
+  {
+    // Where credits change hands: drawn more often, so concurrent runs meet.
+    weight: 4,
+    method: "POST",
+    path: fc.constant("/api/generator/generate"),
+    body: fc.record(
+      {
+        platform: fc.constantFrom("facebook", "instagram", "linkedin", "twitter"),
+        keyPoints: fc.constantFrom("Zimtschnecken, Samstag", "Neue Öffnungszeiten ab Montag"),
+        tone: fc.constantFrom("friendly", "formal", "humorous", "exaggerated_marketing"),
+        language: fc.constantFrom("german", "english", "french", "spanish", "turkish"),
+        imageData: fc.constantFrom(
+          null,
+          null,
+          null,
+          pngDataUrl(1, 1),
+          pngDataUrl(20_000, 20_000),
+          "data:image/gif;base64,R0lG",
+        ),
+        website: fc.constantFrom(undefined, undefined, undefined, "", "http://127.0.0.1/", "https://", "ftp://x"),
+      },
+      { requiredKeys: ["platform", "keyPoints", "tone", "language"] },
+    ),
+  },
+  { method: "GET", path: fc.constant("/api/generator/status") },
+  {
+    method: "POST",
+    path: fc.constantFrom("/api/optimizer/correct-grammar", "/api/optimizer/improve-post"),
+    body: fc.record({ postText: fc.constantFrom("Ich habe einen Feher gescrieben!", "Neuer Post #eins") }),
+  },
+  { method: "POST", path: fc.constant("/api/optimizer/spelling"), body: fc.record({ text: fc.string() }) },
+  { method: "POST", path: fc.constant("/api/optimizer/trial") },
+  { method: "GET", path: fc.constant("/api/optimizer/access") },
+  {
+    method: "GET",
+    path: fc
+      .record(
+        {
+          search: nastyText,
+          platform: fc.oneof(fc.constantFrom("all", "twitter"), nastyText),
+          language: fc.oneof(fc.constantFrom("all", "german"), nastyText),
+          tone: fc.oneof(fc.constantFrom("all", "formal"), nastyText),
+          page: fc.oneof(fc.integer().map(String), nastyText),
+        },
+        { requiredKeys: [] },
+      )
+      .map((query) => `/api/archive?${new URLSearchParams(query as Record<string, string>)}`),
+  },
+  { method: "GET", path: pathSegment.map((id) => `/api/archive/${id}`) },
+  { method: "DELETE", path: pathSegment.map((id) => `/api/archive/${id}`) },
+  {
+    method: "GET",
+    path: fc.constantFrom(
+      "/api/profile",
+      "/api/config",
+      "/api/site-settings",
+      "/api/admin/access",
+      "/api/gibt-es-nicht",
+    ),
+  },
+  { method: "GET", path: fc.constant("/api/auth/get-session") },
+  {
+    method: "POST",
+    path: fc.constant("/api/auth/sign-up/email"),
+    body: fc.record({
+      email: fc.uuid().map((id) => `fuzz-${id}@example.test`),
+      password: fc.constantFrom("geheim123", "123456", "kurz"),
+      name: fc.constantFrom("Fuzz", ""),
+    }),
+  },
+  {
+    method: "POST",
+    path: fc.constant("/api/auth/sign-in/email"),
+    body: fc.record({ email: fc.constantFrom("erika@example.test"), password: fc.constantFrom("falsch123") }),
+  },
+  { method: "POST", path: fc.constant("/api/auth/update-user"), body: fc.record({ name: fc.constantFrom("Erika") }) },
+  {
+    method: "POST",
+    path: fc.constant("/api/auth/change-password"),
+    // Never the account's real password: the fuzzer's session must outlive the run.
+    body: fc.record({
+      currentPassword: fc.constant("nicht-das-passwort"),
+      newPassword: fc.constant("anderes-passwort1"),
+    }),
+  },
+  {
+    method: "POST",
+    path: fc.constant("/api/auth/change-email"),
+    body: fc.record({
+      newEmail: fc.constantFrom("neu@example.test"),
+      callbackURL: fc.constantFrom("/konto", "https://evil.example"),
+    }),
+  },
+];
+
+/**
+ * The valid body, or with some fields replaced by anything, one field removed, one added,
+ * or the whole body replaced.
+ */
+function mutated(valid: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<unknown> {
+  const scrambled = valid.chain((body) =>
+    fc.record(
+      Object.fromEntries(
+        Object.entries(body).map(([key, value]) => [
+          key,
+          fc.oneof({ weight: 2, arbitrary: fc.constant(value) }, { weight: 1, arbitrary: anyValue }),
+        ]),
+      ),
+    ),
+  );
+  return fc.oneof(
+    { weight: 2, arbitrary: valid },
+    { weight: 6, arbitrary: scrambled },
+    {
+      weight: 4,
+      arbitrary: fc.tuple(valid, fc.nat(), anyValue).map(([body, index, value]) => {
+        const keys = Object.keys(body);
+        const key = keys[index % Math.max(1, keys.length)] ?? "x";
+        return { ...body, [key]: value };
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(valid, fc.nat()).map(([body, index]) => {
+        const keys = Object.keys(body);
+        const { [keys[index % Math.max(1, keys.length)] ?? ""]: _removed, ...rest } = body;
+        return rest;
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(valid, nastyText, anyValue).map(([body, key, value]) => ({ ...body, [key]: value })),
+    },
+    { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
+  );
+}
+
+function serialized(body: fc.Arbitrary<unknown>): fc.Arbitrary<string> {
+  return fc.oneof(
+    { weight: 8, arbitrary: body.map((value) => JSON.stringify(value) ?? "null") },
+    { weight: 1, arbitrary: body.map((value) => (JSON.stringify(value) ?? "").slice(0, -1)) },
+    { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 200 }) },
+    { weight: 1, arbitrary: fc.constant("") },
+  );
+}
+
+const headerText = fc.string({ unit: "grapheme-ascii", maxLength: 40 });
+
+/** Every request the fuzzer may send, for an account whose session cookie is `cookie`. */
+export function apiRequests(options: { baseUrl: string; cookie: string }): fc.Arbitrary<FuzzRequest> {
+  const target = fc.oneof(...TARGETS.map((target) => ({ weight: target.weight ?? 1, arbitrary: fc.constant(target) })));
+  return target.chain((target) =>
+    fc
+      .record({
+        path: target.path,
+        body: target.body ? fc.option(serialized(mutated(target.body)), { freq: 8 }) : fc.option(serialized(anyValue)),
+        contentType: fc.option(
+          fc.constantFrom(
+            "application/json",
+            "application/json",
+            "application/json",
+            "application/json",
+            "application/json",
+            "application/json",
+            "application/json; charset=utf-8",
+            "text/plain",
+            "application/x-www-form-urlencoded",
+            "multipart/form-data; boundary=x",
+            "",
+          ),
+          { freq: 8 },
+        ),
+        session: fc.constantFrom("own", "own", "own", "own", "own", "own", "none", "forged"),
+        origin: fc.oneof(
+          { weight: 17, arbitrary: fc.constant<string | null>(options.baseUrl) },
+          { weight: 3, arbitrary: fc.constantFrom(null, "https://evil.example", "null") },
+        ),
+        // Behind TRUST_PROXY each request may come from a new address, so the per-address
+        // limits do not hide what lies behind them.
+        forwardedFor: fc.option(fc.oneof({ weight: 4, arbitrary: fc.ipV4() }, { weight: 1, arbitrary: headerText }), {
+          freq: 8,
+        }),
+        acceptEncoding: fc.option(fc.oneof(fc.constantFrom("gzip", "br", "deflate, gzip"), headerText)),
+        forgedToken: headerText,
+      })
+      .map((draw) => {
+        const headers: Record<string, string> = {};
+        if (draw.contentType !== null) headers["content-type"] = draw.contentType;
+        if (draw.origin !== null) headers.origin = draw.origin;
+        if (draw.forwardedFor !== null) headers["x-forwarded-for"] = draw.forwardedFor;
+        if (draw.acceptEncoding !== null) headers["accept-encoding"] = draw.acceptEncoding;
+        if (draw.session === "own") headers.cookie = options.cookie;
+        if (draw.session === "forged")
+          headers.cookie = `postwerk.session_token=${encodeURIComponent(draw.forgedToken)}`;
+        return {
+          method: target.method,
+          path: draw.path,
+          headers,
+          body: target.method === "GET" ? undefined : (draw.body ?? undefined),
+        };
+      }),
+  );
+}
+
+/** Sends one request and reads the whole answer (a generation's stream to its end). */
+export async function sendFuzzRequest(app: FuzzApp, request: FuzzRequest): Promise<{ status: number; body: string }> {
+  const response = await app.request(request.path, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+  });
+  return { status: response.status, body: await response.text() };
+}
+
+/** A short, loggable description of a request: the body cut, never a session cookie. */
+export function describeFuzzRequest(request: FuzzRequest): string {
+  const { cookie: _cookie, ...headers } = request.headers;
+  return `${request.method} ${request.path} ${JSON.stringify(headers)} ${JSON.stringify(request.body?.slice(0, 200))}`;
+}
