@@ -269,8 +269,8 @@ function serialized(body: fc.Arbitrary<unknown>): fc.Arbitrary<string> {
 
 const headerText = fc.string({ unit: "grapheme-ascii", maxLength: 40 });
 
-/** Every request the fuzzer may send, for an account whose session cookie is `cookie`. */
-export function apiRequests(options: { baseUrl: string; cookie: string }): fc.Arbitrary<FuzzRequest> {
+/** Every request the fuzzer may send, signed in (mostly) with one of the accounts' session cookies. */
+export function apiRequests(options: { baseUrl: string; cookies: string[] }): fc.Arbitrary<FuzzRequest> {
   const target = fc.oneof(...TARGETS.map((target) => ({ weight: target.weight ?? 1, arbitrary: fc.constant(target) })));
   return target.chain((target) =>
     fc
@@ -294,6 +294,7 @@ export function apiRequests(options: { baseUrl: string; cookie: string }): fc.Ar
           { freq: 8 },
         ),
         session: fc.constantFrom("own", "own", "own", "own", "own", "own", "none", "forged"),
+        cookie: fc.constantFrom(...options.cookies),
         origin: fc.oneof(
           { weight: 17, arbitrary: fc.constant<string | null>(options.baseUrl) },
           { weight: 3, arbitrary: fc.constantFrom(null, "https://evil.example", "null") },
@@ -312,7 +313,7 @@ export function apiRequests(options: { baseUrl: string; cookie: string }): fc.Ar
         if (draw.origin !== null) headers.origin = draw.origin;
         if (draw.forwardedFor !== null) headers["x-forwarded-for"] = draw.forwardedFor;
         if (draw.acceptEncoding !== null) headers["accept-encoding"] = draw.acceptEncoding;
-        if (draw.session === "own") headers.cookie = options.cookie;
+        if (draw.session === "own") headers.cookie = draw.cookie;
         if (draw.session === "forged")
           headers.cookie = `postwerk.session_token=${encodeURIComponent(draw.forgedToken)}`;
         return {

@@ -35,7 +35,7 @@ describe("the API under random and mutated requests", () => {
     const serverErrors: string[] = [];
     await fc
       .assert(
-        fc.asyncProperty(apiRequests({ baseUrl: TEST_BASE_URL, cookie }), async (request: FuzzRequest) => {
+        fc.asyncProperty(apiRequests({ baseUrl: TEST_BASE_URL, cookies: [cookie] }), async (request: FuzzRequest) => {
           const { status, body } = await sendFuzzRequest(t.app, request);
           if (status >= 500) serverErrors.push(`${status} ${describeFuzzRequest(request)} → ${body.slice(0, 200)}`);
           return status < 500;

@@ -88,3 +88,20 @@ test("sign-up mode and the optimizer notice follow the navigation state", async 
   await expect(page.getByText("Anmeldung erforderlich, um den X-Post Optimizer zu nutzen")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Konto erstellen" })).toBeVisible();
 });
+
+test("sign-up refuses one of the most common passwords with the German reason", async ({ page }) => {
+  await page.goto("/auth");
+  await page.getByRole("button", { name: "Jetzt registrieren" }).click();
+  await page.getByLabel("E-Mail").fill(uniqueEmail("haeufig"));
+  await page.getByLabel("Passwort").fill("passwort");
+  await page.getByRole("checkbox", { name: "Ich habe die Datenschutzbedingungen zur Kenntnis genommen" }).click();
+  await page.getByRole("button", { name: "Registrieren" }).click();
+  await expect(
+    page.getByText(
+      "Dieses Passwort gehört zu den häufigsten und ist leicht zu erraten. Bitte wählen Sie ein anderes Passwort.",
+    ),
+  ).toBeVisible();
+  // Nothing typed is lost: the form keeps its values for the next try.
+  await expect(page.getByLabel("Passwort")).toHaveValue("passwort");
+  await expect(page).toHaveURL(/\/auth$/);
+});
