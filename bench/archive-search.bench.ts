@@ -5,7 +5,7 @@ import { user } from "../server/db/schema/auth.ts";
 import { archivedPosts } from "../server/db/schema/generator.ts";
 import { listArchivedPosts } from "../server/features/archive/archive.service.ts";
 import { type ArchiveQueryInput, ArchiveQuerySchema } from "../shared/archive.schemas.ts";
-import type { Language, Platform, Tone } from "../shared/generator.schemas.ts";
+import type { Language, Platform, Tone } from "../shared/generator.ts";
 import { openBenchDatabase, percentile } from "./bench-app.ts";
 
 // Issue acceptance point: the archive search's p95 at 100,000 rows, measured on the real

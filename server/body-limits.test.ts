@@ -2,9 +2,9 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONTACT_TEXTS } from "#shared/contact.schemas.ts";
-import { GENERATOR_MESSAGES } from "#shared/generator.schemas.ts";
-import { OPTIMIZER_ERRORS } from "#shared/optimizer.schemas.ts";
+import { CONTACT_TEXTS } from "#shared/contact.ts";
+import { GENERATOR_MESSAGES } from "#shared/generator.ts";
+import { OPTIMIZER_ERRORS } from "#shared/optimizer.ts";
 import { createTestApp, TEST_BASE_URL, type TestApp } from "../tests/setup/test-app.ts";
 import { BODY_LIMITS, findBodyLimit, GENERATE_BODY_MAX_BYTES, KIB, REQUEST_TOO_LARGE_MESSAGE } from "./body-limits.ts";
 

@@ -1,8 +1,8 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { CONTACT_TEXTS } from "#shared/contact.schemas.ts";
-import { GENERATOR_MESSAGES, IMAGE_MAX_BYTES } from "#shared/generator.schemas.ts";
-import { OPTIMIZER_ERRORS } from "#shared/optimizer.schemas.ts";
+import { CONTACT_TEXTS } from "#shared/contact.ts";
+import { GENERATOR_MESSAGES, IMAGE_MAX_BYTES } from "#shared/generator.ts";
+import { OPTIMIZER_ERRORS } from "#shared/optimizer.ts";
 import type { AppEnv } from "./app-env.ts";
 
 // Every request body under /api is bounded before anything reads it (issue 11, finding 1):

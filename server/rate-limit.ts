@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { OPTIMIZER_ERRORS } from "#shared/optimizer.schemas.ts";
+import { OPTIMIZER_ERRORS } from "#shared/optimizer.ts";
 import type { AppEnv } from "./app-env.ts";
 import { getClientIp } from "./client-ip.ts";
 import { consumeRateLimit, type RateLimitRule } from "./features/rate-limit/rate-limit.service.ts";

@@ -1,83 +1,67 @@
 import { z } from "zod";
-import { textField } from "./text-field.ts";
+import {
+  ACCOUNT_MESSAGES,
+  EMAIL_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  USER_IMAGE_URL_MAX_LENGTH,
+  USER_NAME_MAX_LENGTH,
+} from "./account.ts";
+import { textField } from "./text.schemas.ts";
 
-// Spec sections 5 and 9. The English messages on the account page are the spec's own words.
-export const PASSWORD_MIN_LENGTH = 6;
-export const PASSWORD_TOO_SHORT_MESSAGE = "Das Passwort muss mindestens 6 Zeichen lang sein.";
-/** The account page's wording (spec section 5 "Password change"). */
-export const NEW_PASSWORD_TOO_SHORT_MESSAGE = "Password must be at least 6 characters";
-
-// Beyond the spec (issue 11): what an account may store about itself is bounded on the server,
-// whatever a client sends to Better Auth's sign-up and update-user endpoints.
-export const USER_NAME_MAX_LENGTH = 100;
-export const USER_IMAGE_URL_MAX_LENGTH = 2048;
-export const EMAIL_MAX_LENGTH = 254;
-
-export const ACCOUNT_INPUT_MESSAGES = {
-  nameInvalid: "Bitte geben Sie einen gültigen Namen an.",
-  nameTooLong: `Der Name darf höchstens ${USER_NAME_MAX_LENGTH} Zeichen lang sein.`,
-  imageInvalid: "Bitte geben Sie eine gültige Bild-Adresse an (beginnend mit http:// oder https://).",
-  emailInvalid: "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
-  commonPassword:
-    "Dieses Passwort gehört zu den häufigsten und ist leicht zu erraten. Bitte wählen Sie ein anderes Passwort.",
-} as const;
+// The account forms' and Better Auth's inputs (spec section 5); constants and texts in account.ts.
 
 /** The user fields Better Auth stores as they come (name, image, e-mail); each is optional here. */
 export const UserFieldsSchema = z.object({
-  name: textField(ACCOUNT_INPUT_MESSAGES.nameInvalid)
+  name: textField(ACCOUNT_MESSAGES.nameInvalid)
     .trim()
-    .min(1, { error: ACCOUNT_INPUT_MESSAGES.nameInvalid })
-    .max(USER_NAME_MAX_LENGTH, { error: ACCOUNT_INPUT_MESSAGES.nameTooLong })
+    .min(1, { error: ACCOUNT_MESSAGES.nameInvalid })
+    .max(USER_NAME_MAX_LENGTH, { error: ACCOUNT_MESSAGES.nameTooLong })
     .optional(),
-  image: textField(ACCOUNT_INPUT_MESSAGES.imageInvalid)
-    .max(USER_IMAGE_URL_MAX_LENGTH, { error: ACCOUNT_INPUT_MESSAGES.imageInvalid })
-    .pipe(z.url({ protocol: /^https?$/, error: ACCOUNT_INPUT_MESSAGES.imageInvalid }))
+  image: textField(ACCOUNT_MESSAGES.imageInvalid)
+    .max(USER_IMAGE_URL_MAX_LENGTH, { error: ACCOUNT_MESSAGES.imageInvalid })
+    .pipe(z.url({ protocol: /^https?$/, error: ACCOUNT_MESSAGES.imageInvalid }))
     .nullish(),
-  email: textField(ACCOUNT_INPUT_MESSAGES.emailInvalid)
-    .max(EMAIL_MAX_LENGTH, { error: ACCOUNT_INPUT_MESSAGES.emailInvalid })
+  email: textField(ACCOUNT_MESSAGES.emailInvalid)
+    .max(EMAIL_MAX_LENGTH, { error: ACCOUNT_MESSAGES.emailInvalid })
     .optional(),
-  newEmail: textField(ACCOUNT_INPUT_MESSAGES.emailInvalid)
-    .max(EMAIL_MAX_LENGTH, { error: ACCOUNT_INPUT_MESSAGES.emailInvalid })
+  newEmail: textField(ACCOUNT_MESSAGES.emailInvalid)
+    .max(EMAIL_MAX_LENGTH, { error: ACCOUNT_MESSAGES.emailInvalid })
     .optional(),
 });
 
-export const TERMS_REQUIRED_MESSAGE = "Bitte akzeptieren Sie die Datenschutzbedingungen";
-
-const emailField = z.email({ error: "Invalid email address" });
+const changeEmailField = z.email({ error: ACCOUNT_MESSAGES.changeEmailInvalid });
 
 export const ChangeEmailSchema = z
-  .object({ newEmail: emailField, confirmEmail: emailField })
+  .object({ newEmail: changeEmailField, confirmEmail: changeEmailField })
   .refine((values) => values.newEmail.toLowerCase() === values.confirmEmail.toLowerCase(), {
-    error: "Emails don't match",
+    error: ACCOUNT_MESSAGES.changeEmailMismatch,
     path: ["confirmEmail"],
   });
 export type ChangeEmailInput = z.infer<typeof ChangeEmailSchema>;
 
-const newPasswordField = z.string().min(PASSWORD_MIN_LENGTH, { error: NEW_PASSWORD_TOO_SHORT_MESSAGE });
+const newPasswordField = z.string().min(PASSWORD_MIN_LENGTH, { error: ACCOUNT_MESSAGES.newPasswordTooShort });
 
 export const ChangePasswordSchema = z
   .object({
-    // ADR 0004: the current password is asked for, so a borrowed session cannot lock the owner out.
-    currentPassword: z.string().min(1, { error: "Bitte geben Sie Ihr aktuelles Passwort ein." }),
+    currentPassword: z.string().min(1, { error: ACCOUNT_MESSAGES.currentPasswordRequired }),
     newPassword: newPasswordField,
     confirmPassword: newPasswordField,
   })
   .refine((values) => values.newPassword === values.confirmPassword, {
-    error: "Passwords don't match",
+    error: ACCOUNT_MESSAGES.newPasswordMismatch,
     path: ["confirmPassword"],
   });
 export type ChangePasswordInput = z.infer<typeof ChangePasswordSchema>;
 
 export const SignInSchema = z.object({
-  email: z.email({ error: "Bitte geben Sie eine gültige E-Mail-Adresse ein." }),
+  email: z.email({ error: ACCOUNT_MESSAGES.emailInvalid }),
   password: z
     .string()
-    .min(1, { error: "Bitte geben Sie Ihr Passwort ein." })
-    .min(PASSWORD_MIN_LENGTH, { error: PASSWORD_TOO_SHORT_MESSAGE }),
+    .min(1, { error: ACCOUNT_MESSAGES.passwordRequired })
+    .min(PASSWORD_MIN_LENGTH, { error: ACCOUNT_MESSAGES.passwordTooShort }),
 });
-export type SignInInput = z.infer<typeof SignInSchema>;
 
 export const SignUpSchema = SignInSchema.extend({
-  acceptTerms: z.boolean().refine((accepted) => accepted, { error: TERMS_REQUIRED_MESSAGE }),
+  acceptTerms: z.boolean().refine((accepted) => accepted, { error: ACCOUNT_MESSAGES.termsRequired }),
 });
 export type SignUpInput = z.infer<typeof SignUpSchema>;

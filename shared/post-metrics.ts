@@ -1,4 +1,16 @@
 import twitterText from "twitter-text";
+import {
+  LINK_LENGTH,
+  MAX_EXCLAMATIONS,
+  MAX_HASHTAGS,
+  MAX_MENTIONS,
+  POST_LENGTH_MAX,
+  POST_LENGTH_MIN,
+  POST_SCORE_MAX,
+  SENTENCE_ABBREVIATIONS,
+  SENTENCE_LENGTH_MAX,
+  WORD_COUNT_MAX,
+} from "./optimizer.ts";
 
 // Post metrics, the six optimizer criteria and the editor highlights of the X-post optimizer
 // (spec sections 3, 5 and 9; ADR 0006). Pure and isomorphic: the browser runs it on every
@@ -8,20 +20,6 @@ import twitterText from "twitter-text";
 // offers it as the default export, and Vite's build takes the package's ESM build, which
 // also has nothing but a default export. So the default import is the one that works in
 // Node (tsx), Vitest and the browser alike (ADR 0006).
-
-// Spec sections 5 and 9.
-export const POST_LENGTH_MIN = 130;
-export const POST_LENGTH_MAX = 195;
-export const LINK_LENGTH = 23;
-export const MAX_MENTIONS = 1;
-export const MAX_HASHTAGS = 1;
-export const MAX_EXCLAMATIONS = 1;
-export const SENTENCE_LENGTH_MAX = 95;
-export const WORD_COUNT_MAX = 37;
-export const POST_SCORE_MAX = 6;
-
-// Spec section 5: no sentence ends after these, matched case-sensitively as whole words.
-export const SENTENCE_ABBREVIATIONS = ["Dr", "Prof", "St", "Nr", "Str", "bzw", "ca", "etc", "usw", "z.B"] as const;
 
 // X counts characters in these code point ranges once and every other character twice
 // (twitter-text's configuration version 3, ADR 0006). The highlights use the same table.

@@ -10,6 +10,7 @@ import { useArchive, useDeleteArchiveEntry } from "#app/features/archive/use-arc
 import { authClient } from "#app/features/auth/auth-client.ts";
 import { pageMeta } from "#app/features/site-settings/site-settings.ts";
 import { useDebouncedValue } from "#app/lib/use-debounced-value.ts";
+import type { ArchiveQuery } from "#shared/archive.schemas.ts";
 import {
   ARCHIVE_COUNT_LIMIT,
   ARCHIVE_FILTER_ALL,
@@ -18,9 +19,8 @@ import {
   ARCHIVE_PLATFORM_FILTERS,
   ARCHIVE_SEARCH_MAX_LENGTH,
   ARCHIVE_TONE_FILTERS,
-  type ArchiveQuery,
-} from "#shared/archive.schemas.ts";
-import { LANGUAGE_LABELS, PLATFORM_LABELS, TONE_LABELS } from "#shared/generator.schemas.ts";
+} from "#shared/archive.ts";
+import { LANGUAGE_LABELS, PLATFORM_LABELS, TONE_LABELS } from "#shared/generator.ts";
 import { ROUTES } from "#shared/routes.ts";
 
 export const meta = () => pageMeta({ title: "Archivierte Beiträge" });

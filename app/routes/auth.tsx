@@ -14,7 +14,8 @@ import { authClient, describeAuthError } from "#app/features/auth/auth-client.ts
 import { readAuthNavigationState } from "#app/features/auth/auth-navigation.ts";
 import { GoogleSignInButton } from "#app/features/auth/google-sign-in-button.tsx";
 import { pageMeta } from "#app/features/site-settings/site-settings.ts";
-import { SignInSchema, type SignUpInput, SignUpSchema, TERMS_REQUIRED_MESSAGE } from "#shared/account.schemas.ts";
+import { SignInSchema, type SignUpInput, SignUpSchema } from "#shared/account.schemas.ts";
+import { ACCOUNT_MESSAGES } from "#shared/account.ts";
 import { ROUTES } from "#shared/routes.ts";
 import type { Route } from "./+types/auth";
 
@@ -145,7 +146,7 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
                 </div>
                 {termsAccepted ? null : (
                   <p id="acceptTerms-hint" className="text-sm text-amber-800">
-                    {TERMS_REQUIRED_MESSAGE}
+                    {ACCOUNT_MESSAGES.termsRequired}
                   </p>
                 )}
               </div>

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { CONTACT_MIN_FILL_MS, CONTACT_TEXTS } from "#shared/contact.schemas.ts";
+import { CONTACT_MIN_FILL_MS, CONTACT_TEXTS } from "#shared/contact.ts";
 import { E2E_CONTACT_EMAIL, E2E_DATA_DIR } from "../../playwright.config.ts";
 import { waitForMail } from "../support/outbox.ts";
 import { expect, test, uniqueEmail } from "./fixtures.ts";

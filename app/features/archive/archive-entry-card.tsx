@@ -7,7 +7,7 @@ import { Dialog, DialogDescription, DialogFooter, DialogHeader, DialogTitle } fr
 import { LanguageFlag } from "#app/features/generator/language-flag.tsx";
 import { formatDateTime } from "#app/lib/format.ts";
 import { useCopyToClipboard } from "#app/lib/use-copy-to-clipboard.ts";
-import { ARCHIVE_MESSAGES } from "#shared/archive.schemas.ts";
+import { ARCHIVE_MESSAGES } from "#shared/archive.ts";
 import {
   GENERATOR_MESSAGES,
   LANGUAGE_LABELS,
@@ -19,7 +19,7 @@ import {
   TONE_LABELS,
   TONES,
   type Tone,
-} from "#shared/generator.schemas.ts";
+} from "#shared/generator.ts";
 import type { ArchiveEntry } from "./use-archive.ts";
 
 const isPlatform = (value: string): value is Platform => (PLATFORMS as readonly string[]).includes(value);

@@ -7,7 +7,8 @@ import { Button } from "#app/components/ui/button.tsx";
 import { FormField, InputField } from "#app/components/ui/form-field.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { api, toApiError } from "#app/lib/api.ts";
-import { CONTACT_TEXTS, type ContactFormInput, ContactFormSchema } from "#shared/contact.schemas.ts";
+import { type ContactFormInput, ContactFormSchema } from "#shared/contact.schemas.ts";
+import { CONTACT_TEXTS } from "#shared/contact.ts";
 
 const EMPTY_FORM: ContactFormInput = { name: "", email: "", message: "" };
 

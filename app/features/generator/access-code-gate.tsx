@@ -7,7 +7,8 @@ import { toast } from "sonner";
 import { Button } from "#app/components/ui/button.tsx";
 import { InputField } from "#app/components/ui/form-field.tsx";
 import { api, toApiError } from "#app/lib/api.ts";
-import { ACCESS_CODE_MESSAGES, type UnlockGeneratorInput, UnlockGeneratorSchema } from "#shared/generator.schemas.ts";
+import { type UnlockGeneratorInput, UnlockGeneratorSchema } from "#shared/generator.schemas.ts";
+import { ACCESS_CODE_MESSAGES } from "#shared/generator.ts";
 import { GENERATOR_STATUS_QUERY_KEY } from "./generator-constants.ts";
 
 // Spec sections 4 and 5 "password gate" (ADR 0015): the server compares the code and

@@ -1,10 +1,6 @@
 import { EventSourceParserStream } from "eventsource-parser/stream";
-import {
-  GENERATOR_MESSAGES,
-  type GenerateRequestInput,
-  type GenerationEvent,
-  GenerationEventSchema,
-} from "#shared/generator.schemas.ts";
+import { type GenerateRequestInput, type GenerationEvent, GenerationEventSchema } from "#shared/generator.schemas.ts";
+import { GENERATOR_MESSAGES } from "#shared/generator.ts";
 
 export class GenerationError extends Error {
   constructor(

@@ -7,10 +7,9 @@ import { Button } from "#app/components/ui/button.tsx";
 import { FormField, InputField } from "#app/components/ui/form-field.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { cn } from "#app/lib/cn.ts";
+import { type GenerateRequest, GenerateRequestSchema } from "#shared/generator.schemas.ts";
 import {
   GENERATOR_DEFAULTS,
-  type GenerateRequest,
-  GenerateRequestSchema,
   KEY_POINTS_MAX_LENGTH,
   LANGUAGE_LABELS,
   LANGUAGES,
@@ -18,7 +17,7 @@ import {
   PLATFORMS,
   TONE_LABELS,
   TONES,
-} from "#shared/generator.schemas.ts";
+} from "#shared/generator.ts";
 import { ImageField, type SelectedImage } from "./image-field.tsx";
 import { LanguageFlag } from "./language-flag.tsx";
 

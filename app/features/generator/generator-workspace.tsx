@@ -7,12 +7,8 @@ import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { PROFILE_QUERY_KEY } from "#app/features/account/use-profile.ts";
-import {
-  GENERATOR_MESSAGES,
-  type GenerateRequest,
-  type Platform,
-  POSTS_PER_GENERATION,
-} from "#shared/generator.schemas.ts";
+import type { GenerateRequest } from "#shared/generator.schemas.ts";
+import { GENERATOR_MESSAGES, type Platform, POSTS_PER_GENERATION } from "#shared/generator.ts";
 import { AccessCodeGate } from "./access-code-gate.tsx";
 import { GenerationError, streamGeneration } from "./generation-stream.ts";
 import { ARCHIVE_QUERY_KEY, GENERATOR_STATUS_QUERY_KEY } from "./generator-constants.ts";
@@ -112,7 +108,7 @@ export function GeneratorWorkspace() {
             </div>
           ) : isError || !status ? (
             <div className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-900" role="alert">
-              <p>Fehler beim Laden Ihres Profils. Bitte versuchen Sie es erneut.</p>
+              <p>{GENERATOR_MESSAGES.profileLoadFailed}</p>
               <Button variant="outline" size="sm" className="mt-3" onClick={() => refetch()}>
                 Erneut versuchen
               </Button>

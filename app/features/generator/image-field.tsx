@@ -1,12 +1,7 @@
 import { ImagePlus, X } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { Button } from "#app/components/ui/button.tsx";
-import {
-  GENERATOR_MESSAGES,
-  IMAGE_ACCEPT_LABEL,
-  IMAGE_MAX_BYTES,
-  IMAGE_MEDIA_TYPES,
-} from "#shared/generator.schemas.ts";
+import { GENERATOR_MESSAGES, IMAGE_ACCEPT_LABEL, IMAGE_MAX_BYTES, IMAGE_MEDIA_TYPES } from "#shared/generator.ts";
 
 export type SelectedImage = { name: string; dataUrl: string };
 

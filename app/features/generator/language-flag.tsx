@@ -1,4 +1,4 @@
-import type { Language } from "#shared/generator.schemas.ts";
+import type { Language } from "#shared/generator.ts";
 
 // Small inline flags, bundled with the page: no emoji font needed, no third-party images.
 const FLAGS: Record<Language, React.ReactNode> = {

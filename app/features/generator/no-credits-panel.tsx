@@ -1,7 +1,7 @@
 import { Sparkles } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
-import { GENERATOR_MESSAGES } from "#shared/generator.schemas.ts";
+import { GENERATOR_MESSAGES } from "#shared/generator.ts";
 import { ROUTES } from "#shared/routes.ts";
 
 // Spec sections 2 "/erstellen" and 4 "Credit gate": replaces the form for a free user

@@ -6,7 +6,8 @@ import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { openSharePopup, xIntentUrl } from "#app/lib/share.ts";
 import { useCopyToClipboard } from "#app/lib/use-copy-to-clipboard.ts";
-import { GENERATOR_MESSAGES, type Platform } from "#shared/generator.schemas.ts";
+import { GENERATOR_MESSAGES, type Platform } from "#shared/generator.ts";
+import { POST_SCORE_MAX } from "#shared/optimizer.ts";
 import { ROUTES } from "#shared/routes.ts";
 import { GENERATOR_COPY_TOASTS } from "./generator-constants.ts";
 
@@ -20,15 +21,15 @@ export function mailShareUrl(text: string): string {
 
 // The optimizer's score for an X post. The metrics module (with twitter-text) is loaded only
 // when an X result is shown, so the generator page stays light otherwise.
-type Score = { value: number; max: number };
+type Score = { value: number };
 
 function useOptimizerScore(text: string, enabled: boolean): Score | null {
   const [score, setScore] = useState<Score | null>(null);
   useEffect(() => {
     if (!enabled || !text) return;
     let cancelled = false;
-    void import("#shared/post-metrics.ts").then(({ evaluatePost, POST_SCORE_MAX }) => {
-      if (!cancelled) setScore({ value: evaluatePost(text).score, max: POST_SCORE_MAX });
+    void import("#shared/post-metrics.ts").then(({ evaluatePost }) => {
+      if (!cancelled) setScore({ value: evaluatePost(text).score });
     });
     return () => {
       cancelled = true;
@@ -81,10 +82,12 @@ export function ResultCard({
           ) : null}
           {isX && score !== null ? (
             <Badge
-              aria-label={`Optimizer-Punktzahl ${score.value} von ${score.max}`}
-              className={score.value >= score.max - 1 ? "border-emerald-300 bg-emerald-50 text-emerald-800" : undefined}
+              aria-label={`Optimizer-Punktzahl ${score.value} von ${POST_SCORE_MAX}`}
+              className={
+                score.value >= POST_SCORE_MAX - 1 ? "border-emerald-300 bg-emerald-50 text-emerald-800" : undefined
+              }
             >
-              Score {score.value}/{score.max}
+              Score {score.value}/{POST_SCORE_MAX}
             </Badge>
           ) : null}
         </div>

@@ -2,7 +2,8 @@ import { diffWordsWithSpace } from "diff";
 import { Check, Sparkles, X } from "lucide-react";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { evaluatePost, POST_SCORE_MAX } from "#shared/post-metrics.ts";
+import { POST_SCORE_MAX } from "#shared/optimizer.ts";
+import { evaluatePost } from "#shared/post-metrics.ts";
 
 export type AiSuggestion = { kind: "grammar" | "improve"; text: string; demo: boolean };
 

@@ -1,5 +1,5 @@
 import { cn } from "#app/lib/cn.ts";
-import { POST_LENGTH_MAX, POST_LENGTH_MIN } from "#shared/post-metrics.ts";
+import { POST_LENGTH_MAX, POST_LENGTH_MIN } from "#shared/optimizer.ts";
 
 // Spec section 2: "n/195", red above 195, yellow below 130, green otherwise.
 export function counterTone(adjustedLength: number): "red" | "yellow" | "green" {

@@ -1,7 +1,8 @@
 import { CircleCheck, CircleX, Info } from "lucide-react";
 import { HoverCard } from "radix-ui";
 import { cn } from "#app/lib/cn.ts";
-import { POST_SCORE_MAX, type PostCriterionResult } from "#shared/post-metrics.ts";
+import { POST_SCORE_MAX } from "#shared/optimizer.ts";
+import type { PostCriterionResult } from "#shared/post-metrics.ts";
 import { HOVER_TIP_CLOSE_DELAY_MS, HOVER_TIP_OPEN_DELAY_MS } from "#shared/timing.ts";
 import { CRITERION_TEXTS } from "./criteria-texts.ts";
 

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { validator } from "hono/validator";
-import { ARCHIVE_MESSAGES, ArchiveQuerySchema } from "#shared/archive.schemas.ts";
+import { ArchiveQuerySchema } from "#shared/archive.schemas.ts";
+import { ARCHIVE_MESSAGES } from "#shared/archive.ts";
 import type { AppEnv } from "../../app-env.ts";
 import { requireSession } from "../../session.ts";
 import { deleteArchivedPost, getArchivedPost, listArchivedPosts } from "./archive.service.ts";

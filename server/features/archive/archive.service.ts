@@ -1,10 +1,6 @@
 import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
-import {
-  ARCHIVE_COUNT_LIMIT,
-  ARCHIVE_FILTER_ALL,
-  ARCHIVE_PAGE_SIZE,
-  type ArchiveQuery,
-} from "#shared/archive.schemas.ts";
+import type { ArchiveQuery } from "#shared/archive.schemas.ts";
+import { ARCHIVE_COUNT_LIMIT, ARCHIVE_FILTER_ALL, ARCHIVE_PAGE_SIZE } from "#shared/archive.ts";
 import type { AppDeps } from "../../app-env.ts";
 import type { Database } from "../../db/client.ts";
 import { archivedPosts } from "../../db/schema/generator.ts";

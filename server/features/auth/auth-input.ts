@@ -1,10 +1,5 @@
-import {
-  ACCOUNT_INPUT_MESSAGES,
-  NEW_PASSWORD_TOO_SHORT_MESSAGE,
-  PASSWORD_MIN_LENGTH,
-  PASSWORD_TOO_SHORT_MESSAGE,
-  UserFieldsSchema,
-} from "#shared/account.schemas.ts";
+import { UserFieldsSchema } from "#shared/account.schemas.ts";
+import { ACCOUNT_MESSAGES, PASSWORD_MIN_LENGTH } from "#shared/account.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 
 // What Better Auth would store or accept as it comes, checked before its endpoints run
@@ -17,9 +12,9 @@ const PATHS_WITH_USER_FIELDS = new Set(["/sign-up/email", "/update-user", "/chan
 // Where a new password arrives, and the words its form uses for one that is too short
 // (Better Auth's own answer would be English).
 const NEW_PASSWORD_FIELD: Record<string, { field: string; tooShort: string }> = {
-  "/sign-up/email": { field: "password", tooShort: PASSWORD_TOO_SHORT_MESSAGE },
-  "/change-password": { field: "newPassword", tooShort: NEW_PASSWORD_TOO_SHORT_MESSAGE },
-  "/reset-password": { field: "newPassword", tooShort: NEW_PASSWORD_TOO_SHORT_MESSAGE },
+  "/sign-up/email": { field: "password", tooShort: ACCOUNT_MESSAGES.passwordTooShort },
+  "/change-password": { field: "newPassword", tooShort: ACCOUNT_MESSAGES.newPasswordTooShort },
+  "/reset-password": { field: "newPassword", tooShort: ACCOUNT_MESSAGES.newPasswordTooShort },
 };
 
 /** The German message for the first problem in an auth request's body, or null. */
@@ -28,12 +23,12 @@ export async function findAuthInputProblem(path: string, body: unknown): Promise
   if (typeof body !== "object" || body === null || Array.isArray(body)) return null;
   if (PATHS_WITH_USER_FIELDS.has(path)) {
     const parsed = UserFieldsSchema.safeParse(body);
-    if (!parsed.success) return parsed.error.issues[0]?.message ?? ACCOUNT_INPUT_MESSAGES.nameInvalid;
+    if (!parsed.success) return parsed.error.issues[0]?.message ?? ACCOUNT_MESSAGES.nameInvalid;
   }
   const newPassword = NEW_PASSWORD_FIELD[path];
   const password = newPassword ? (body as Record<string, unknown>)[newPassword.field] : undefined;
   if (typeof password !== "string" || !newPassword) return null;
   if (password.length < PASSWORD_MIN_LENGTH) return newPassword.tooShort;
-  if (await isCommonPassword(password)) return ACCOUNT_INPUT_MESSAGES.commonPassword;
+  if (await isCommonPassword(password)) return ACCOUNT_MESSAGES.commonPassword;
   return null;
 }

@@ -1,13 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  ACCOUNT_INPUT_MESSAGES,
-  NEW_PASSWORD_TOO_SHORT_MESSAGE,
-  PASSWORD_TOO_SHORT_MESSAGE,
-  USER_NAME_MAX_LENGTH,
-} from "#shared/account.schemas.ts";
+import { ACCOUNT_MESSAGES, USER_NAME_MAX_LENGTH } from "#shared/account.ts";
 import { STARTING_CREDITS } from "#shared/credits.ts";
-import { INVALID_CHARACTERS_MESSAGE } from "#shared/text-field.ts";
+import { INVALID_CHARACTERS_MESSAGE } from "#shared/text.schemas.ts";
 import { createTestApp, sessionCookieFrom, type TestApp } from "../../../tests/setup/test-app.ts";
 import { readOutbox, waitForMail } from "../../../tests/support/outbox.ts";
 import { profiles } from "../../db/schema/profiles.ts";
@@ -193,7 +188,7 @@ describe("what Better Auth stores is bounded and clean (issue 11)", () => {
   it("update-user answers the German reason in Better Auth's error shape", async () => {
     const cookie = await t.signUpAndConfirm("name-lang@example.test");
     const response = await t.postJson("/api/auth/update-user", { name: "x".repeat(101) }, cookie);
-    expect((await response.json()).message).toBe(ACCOUNT_INPUT_MESSAGES.nameTooLong);
+    expect((await response.json()).message).toBe(ACCOUNT_MESSAGES.nameTooLong);
   });
 
   it("update-user still takes a normal name", async () => {
@@ -205,13 +200,9 @@ describe("what Better Auth stores is bounded and clean (issue 11)", () => {
   });
 
   it.each([
-    ["a name over 100 characters", { name: "x".repeat(101) }, ACCOUNT_INPUT_MESSAGES.nameTooLong],
+    ["a name over 100 characters", { name: "x".repeat(101) }, ACCOUNT_MESSAGES.nameTooLong],
     ["a name with a NUL byte", { name: "a\u0000b" }, INVALID_CHARACTERS_MESSAGE],
-    [
-      "an e-mail over 254 characters",
-      { email: `${"a".repeat(250)}@example.test` },
-      ACCOUNT_INPUT_MESSAGES.emailInvalid,
-    ],
+    ["an e-mail over 254 characters", { email: `${"a".repeat(250)}@example.test` }, ACCOUNT_MESSAGES.emailInvalid],
   ])("sign-up refuses %s with 400 and creates no account", async (_case, change, message) => {
     const email = `signup-${crypto.randomUUID().slice(0, 8)}@example.test`;
     const response = await t.postJson("/api/auth/sign-up/email", {
@@ -233,7 +224,7 @@ describe("common passwords (issue 11, finding 8)", () => {
       const email = `haeufig-${crypto.randomUUID().slice(0, 8)}@example.test`;
       const response = await t.postJson("/api/auth/sign-up/email", { email, password, name: "neu" });
       expect(response.status).toBe(400);
-      expect((await response.json()).message).toBe(ACCOUNT_INPUT_MESSAGES.commonPassword);
+      expect((await response.json()).message).toBe(ACCOUNT_MESSAGES.commonPassword);
       expect(await t.db.select().from(profiles).where(eq(profiles.email, email))).toHaveLength(0);
     },
   );
@@ -245,7 +236,7 @@ describe("common passwords (issue 11, finding 8)", () => {
       name: "kurz",
     });
     expect(signUp.status).toBe(400);
-    expect((await signUp.json()).message).toBe(PASSWORD_TOO_SHORT_MESSAGE);
+    expect((await signUp.json()).message).toBe(ACCOUNT_MESSAGES.passwordTooShort);
     const cookie = await t.signUpAndConfirm("kurz-wechsel@example.test");
     const change = await t.postJson(
       "/api/auth/change-password",
@@ -253,7 +244,7 @@ describe("common passwords (issue 11, finding 8)", () => {
       cookie,
     );
     expect(change.status).toBe(400);
-    expect((await change.json()).message).toBe(NEW_PASSWORD_TOO_SHORT_MESSAGE);
+    expect((await change.json()).message).toBe(ACCOUNT_MESSAGES.newPasswordTooShort);
   });
 
   it("refuses a common password as the new one on change, and the old one keeps working", async () => {
@@ -264,7 +255,7 @@ describe("common passwords (issue 11, finding 8)", () => {
       cookie,
     );
     expect(response.status).toBe(400);
-    expect((await response.json()).message).toBe(ACCOUNT_INPUT_MESSAGES.commonPassword);
+    expect((await response.json()).message).toBe(ACCOUNT_MESSAGES.commonPassword);
     await expect(t.signIn("wechsel@example.test", "altesPasswort1")).resolves.toContain("postwerk.session_token=");
   });
 

@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH } from "#shared/account.schemas.ts";
+import { PASSWORD_MIN_LENGTH } from "#shared/account.ts";
 
 // Issue 11, finding 8: besides the spec's minimum of 6 characters, the most common passwords
 // are refused at sign-up and on every change. The list is zxcvbn-ts's (compiled from leaked

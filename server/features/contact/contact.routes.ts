@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import { CONTACT_TEXTS, ContactRequestSchema } from "#shared/contact.schemas.ts";
+import { ContactRequestSchema } from "#shared/contact.schemas.ts";
+import { CONTACT_TEXTS } from "#shared/contact.ts";
 import type { AppEnv } from "../../app-env.ts";
 import { limitPerIp } from "../../rate-limit.ts";
 import { validateJson } from "../../validation.ts";

@@ -1,5 +1,6 @@
 import type { z } from "zod";
-import { CONTACT_MIN_FILL_MS, type ContactRequestSchema } from "#shared/contact.schemas.ts";
+import type { ContactRequestSchema } from "#shared/contact.schemas.ts";
+import { CONTACT_MIN_FILL_MS } from "#shared/contact.ts";
 import { ROUTES } from "#shared/routes.ts";
 import type { AppDeps } from "../../app-env.ts";
 import { contactMessages } from "../../db/schema/contact-messages.ts";

@@ -1,4 +1,4 @@
-import { type Language, type Platform, POSTS_PER_GENERATION, type Tone } from "#shared/generator.schemas.ts";
+import { type Language, type Platform, POSTS_PER_GENERATION, type Tone } from "#shared/generator.ts";
 import { computePostMetrics } from "#shared/post-metrics.ts";
 
 // The offline demo composer (DESIGN.md "AI model: offline demo composer, clearly labelled

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LANGUAGES, PLATFORMS, POSTS_PER_GENERATION, TONES } from "#shared/generator.schemas.ts";
+import { LANGUAGES, PLATFORMS, POSTS_PER_GENERATION, TONES } from "#shared/generator.ts";
 import { computePostMetrics } from "#shared/post-metrics.ts";
 import { openTestDatabase } from "../../../tests/setup/test-database.ts";
 import type { DatabaseHandle } from "../../db/client.ts";

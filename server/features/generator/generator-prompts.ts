@@ -6,7 +6,7 @@ import {
   POSTS_PER_GENERATION,
   TONE_LABELS,
   type Tone,
-} from "#shared/generator.schemas.ts";
+} from "#shared/generator.ts";
 
 // The generator's prompts (ADR 0012). Admins edit them as rows of prompt_configurations and
 // token_configurations; the row named GENERATOR_CONFIGURATION_NAME is the one used. The

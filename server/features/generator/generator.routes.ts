@@ -1,12 +1,7 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { streamSSE } from "hono/streaming";
-import {
-  ACCESS_CODE_MESSAGES,
-  GENERATOR_MESSAGES,
-  GenerateRequestSchema,
-  type GenerationEvent,
-  UnlockGeneratorSchema,
-} from "#shared/generator.schemas.ts";
+import { GenerateRequestSchema, type GenerationEvent, UnlockGeneratorSchema } from "#shared/generator.schemas.ts";
+import { ACCESS_CODE_MESSAGES, GENERATOR_MESSAGES } from "#shared/generator.ts";
 import type { AppEnv } from "../../app-env.ts";
 import { limitPerUser } from "../../rate-limit.ts";
 import { validateJson } from "../../validation.ts";

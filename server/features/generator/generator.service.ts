@@ -1,15 +1,9 @@
 import { eq, or } from "drizzle-orm";
 import { z } from "zod";
+import { ACCOUNT_MESSAGES } from "#shared/account.ts";
 import { isActiveSubscription } from "#shared/credits.ts";
-import {
-  ACCESS_CODE_MESSAGES,
-  GENERATOR_MESSAGES,
-  type GenerateRequest,
-  type GenerationEvent,
-  IMAGE_MAX_BYTES,
-  POSTS_PER_GENERATION,
-  parseImageDataUrl,
-} from "#shared/generator.schemas.ts";
+import { type GenerateRequest, type GenerationEvent, parseImageDataUrl } from "#shared/generator.schemas.ts";
+import { ACCESS_CODE_MESSAGES, GENERATOR_MESSAGES, IMAGE_MAX_BYTES, POSTS_PER_GENERATION } from "#shared/generator.ts";
 import type { AppDeps } from "../../app-env.ts";
 import type { Database } from "../../db/client.ts";
 import { archivedPosts, promptConfigurations, tokenConfigurations } from "../../db/schema/generator.ts";
@@ -120,7 +114,7 @@ export async function startGeneration(options: GenerationOptions): Promise<Failu
     log.error({ err: error }, "Credit konnte nicht abgebucht werden");
     return { ok: false, status: 500, error: GENERATOR_MESSAGES.creditUpdateFailed };
   }
-  if (charge.status === "profileNotFound") return { ok: false, status: 404, error: GENERATOR_MESSAGES.profileNotFound };
+  if (charge.status === "profileNotFound") return { ok: false, status: 404, error: ACCOUNT_MESSAGES.profileNotFound };
   if (charge.status === "noCredits") return { ok: false, status: 402, error: GENERATOR_MESSAGES.noCredits };
   const charged = charge.status === "charged";
   const creditsRemaining = charge.status === "charged" ? charge.creditsRemaining : null;

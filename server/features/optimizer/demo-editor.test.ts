@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { evaluatePost, POST_SCORE_MAX } from "#shared/post-metrics.ts";
+import { POST_SCORE_MAX } from "#shared/optimizer.ts";
+import { evaluatePost } from "#shared/post-metrics.ts";
 import { correctObviousMistakes, detectLanguage, fitPostToCriteria } from "./demo-editor.ts";
 import { loadGermanWordList } from "./german-word-list.ts";
 import type { WordList } from "./spelling-hints.ts";

@@ -1,15 +1,13 @@
 import twitterText from "twitter-text";
 import {
-  computePostMetrics,
-  evaluatePost,
   POST_LENGTH_MAX,
   POST_LENGTH_MIN,
   POST_SCORE_MAX,
   SENTENCE_ABBREVIATIONS,
   SENTENCE_LENGTH_MAX,
-  splitSentences,
   WORD_COUNT_MAX,
-} from "#shared/post-metrics.ts";
+} from "#shared/optimizer.ts";
+import { computePostMetrics, evaluatePost, splitSentences } from "#shared/post-metrics.ts";
 import { findConfidentCorrection, findSpellingIssues, type WordList } from "./spelling-hints.ts";
 
 // The offline "Demo-Modus" editor (DESIGN.md "AI model", ADR 0007): what grammar check and

@@ -1,5 +1,5 @@
 import { isActiveSubscription } from "#shared/credits.ts";
-import type { AiAccessVia } from "#shared/optimizer.schemas.ts";
+import type { AiAccessVia } from "#shared/optimizer.ts";
 
 // Who may use the optimizer's AI (ADR 0007): an active subscription (spec section 3:
 // 'active' means paid), or a running trial. Pure, so the rule is tested on its own and the

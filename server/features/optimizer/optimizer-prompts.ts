@@ -5,10 +5,10 @@ import {
   MAX_MENTIONS,
   POST_LENGTH_MAX,
   POST_LENGTH_MIN,
-  type PostCriterionResult,
   SENTENCE_LENGTH_MAX,
   WORD_COUNT_MAX,
-} from "#shared/post-metrics.ts";
+} from "#shared/optimizer.ts";
+import type { PostCriterionResult } from "#shared/post-metrics.ts";
 
 // What the optimizer asks the model (spec section 7: correct-grammar, improve-post). The
 // instructions are German because the product is; every rule says to keep the post's own

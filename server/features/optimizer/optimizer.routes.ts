@@ -1,10 +1,6 @@
 import { Hono } from "hono";
-import {
-  CorrectGrammarSchema,
-  ImprovePostSchema,
-  OPTIMIZER_MESSAGES,
-  SpellingCheckSchema,
-} from "#shared/optimizer.schemas.ts";
+import { CorrectGrammarSchema, ImprovePostSchema, SpellingCheckSchema } from "#shared/optimizer.schemas.ts";
+import { OPTIMIZER_ERRORS, OPTIMIZER_MESSAGES } from "#shared/optimizer.ts";
 import type { AppEnv } from "../../app-env.ts";
 import { limitPerUser } from "../../rate-limit.ts";
 import { requireSession } from "../../session.ts";
@@ -66,7 +62,7 @@ export const optimizerRoutes = new Hono<AppEnv>()
   .post(
     "/spelling",
     requireSession,
-    validateJson(SpellingCheckSchema, "Kein Text zur Rechtschreibprüfung vorhanden."),
+    validateJson(SpellingCheckSchema, OPTIMIZER_ERRORS.spellingBlank),
     limitPerUser(SPELLING_RATE_LIMIT),
     async (c) => {
       return c.json(await checkPostSpelling(c.req.valid("json").text), 200);

@@ -1,8 +1,9 @@
 import { and, eq, isNull, ne } from "drizzle-orm";
 import { z } from "zod";
+import { ACCOUNT_MESSAGES } from "#shared/account.ts";
 import { SUBSCRIPTION_ACTIVE } from "#shared/credits.ts";
-import { OPTIMIZER_ERRORS, OPTIMIZER_MESSAGES } from "#shared/optimizer.schemas.ts";
-import { evaluatePost, POST_SCORE_MAX } from "#shared/post-metrics.ts";
+import { OPTIMIZER_ERRORS, OPTIMIZER_MESSAGES, POST_SCORE_MAX } from "#shared/optimizer.ts";
+import { evaluatePost } from "#shared/post-metrics.ts";
 import { OPTIMIZER_TRIAL_DAYS } from "#shared/pricing.ts";
 import type { AppDeps } from "../../app-env.ts";
 import type { Database } from "../../db/client.ts";
@@ -82,7 +83,7 @@ export async function startOptimizerTrial(
     .select({ subscriptionStatus: profiles.subscriptionStatus })
     .from(profiles)
     .where(eq(profiles.id, userId));
-  if (!profile) return { ok: false, status: 404, error: "Profil nicht gefunden" };
+  if (!profile) return { ok: false, status: 404, error: ACCOUNT_MESSAGES.profileNotFound };
   if (profile.subscriptionStatus === SUBSCRIPTION_ACTIVE) {
     return { ok: false, status: 409, error: OPTIMIZER_ERRORS.trialNotNeeded };
   }

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { OPTIMIZER_ERRORS, OPTIMIZER_TEXT_MAX_LENGTH } from "#shared/optimizer.schemas.ts";
-import { evaluatePost, POST_SCORE_MAX } from "#shared/post-metrics.ts";
+import { OPTIMIZER_ERRORS, OPTIMIZER_TEXT_MAX_LENGTH, POST_SCORE_MAX } from "#shared/optimizer.ts";
+import { evaluatePost } from "#shared/post-metrics.ts";
 import { aiEnvFor, FAKE_IMPROVED_POST, type OpenAiFake, startOpenAiFake } from "../../../tests/mocks/openai.ts";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
 import { profiles } from "../../db/schema/profiles.ts";
@@ -10,7 +10,7 @@ import { IMPROVE_MAX_MODEL_CALLS, OPTIMIZER_AI_RATE_LIMIT } from "./optimizer.se
 const DAY_MS = 24 * 60 * 60 * 1000;
 const AI_TIMEOUT_MS = 800;
 const PREMIUM_MESSAGE =
-  "Die KI-Funktionen gehören zum Premium-Plan (9,99 €/Monat). Starte deinen kostenlosen 7-Tage-Test – ohne Kreditkarte.";
+  "Die KI-Funktionen gehören zum Premium-Plan (9,99\u00a0€/Monat). Starte deinen kostenlosen 7-Tage-Test – ohne Kreditkarte.";
 
 let fake: OpenAiFake;
 let t: TestApp;

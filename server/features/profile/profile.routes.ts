@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { ACCOUNT_MESSAGES } from "#shared/account.ts";
 import type { AppEnv } from "../../app-env.ts";
 import { requireSession } from "../../session.ts";
 import { getBillingInfo, getProfile } from "./profile.service.ts";
@@ -7,7 +8,7 @@ export const profileRoutes = new Hono<AppEnv>().get("/", requireSession, async (
   const { db } = c.var.deps;
   const userId = c.var.session.user.id;
   const [profile, billing] = await Promise.all([getProfile(db, userId), getBillingInfo(db, userId)]);
-  if (!profile) return c.json({ error: "Profil nicht gefunden" }, 404);
+  if (!profile) return c.json({ error: ACCOUNT_MESSAGES.profileNotFound }, 404);
   return c.json({
     email: profile.email,
     fullName: profile.fullName,

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { IMAGE_MAX_PIXELS } from "#shared/generator.schemas.ts";
+import { IMAGE_MAX_PIXELS } from "#shared/generator.ts";
 import {
   countReencodesRunning,
   exceedsPixelLimit,

@@ -1,6 +1,6 @@
 import pLimit from "p-limit";
 import sharp from "sharp";
-import { IMAGE_MAX_PIXELS } from "#shared/generator.schemas.ts";
+import { IMAGE_MAX_PIXELS } from "#shared/generator.ts";
 
 // Image bytes for the social-images bucket (DESIGN.md "Uploads", ADR 0013): the type comes
 // from the bytes, never from a name or a declared media type, and metadata (EXIF with GPS

@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { WEBSITE_MESSAGES } from "#shared/generator.schemas.ts";
+import { WEBSITE_MESSAGES } from "#shared/generator.ts";
 import { isPublicAddress } from "./address-policy.ts";
 import { summarizeHtml } from "./html-summary.ts";
 import { createWebsiteReader, type ResolvedAddress, WebsiteReadError, type WebsiteReader } from "./website-reader.ts";

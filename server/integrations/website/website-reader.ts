@@ -3,7 +3,7 @@ import http from "node:http";
 import https from "node:https";
 import net from "node:net";
 import zlib from "node:zlib";
-import { WEBSITE_MESSAGES } from "#shared/generator.schemas.ts";
+import { WEBSITE_MESSAGES } from "#shared/generator.ts";
 import { isPublicAddress } from "./address-policy.ts";
 import { type HtmlSummary, summarizeHtml } from "./html-summary.ts";
 
