@@ -17,7 +17,7 @@ const CONCURRENCY = 4;
 const ACCOUNTS = 10;
 const STARTING_CREDITS = 100;
 
-export type FuzzReport = {
+type FuzzReport = {
   sent: number;
   seed: number;
   seconds: number;

@@ -6,7 +6,7 @@ import fc from "fast-check";
 // property (server/api-fuzz.test.ts, every answer below 500); `npm run bench -- fuzz` sends
 // tens of thousands and counts what went wrong. Both drive the real app in-process.
 
-export type FuzzApp = { request: (path: string, init: RequestInit) => Response | Promise<Response> };
+type FuzzApp = { request: (path: string, init: RequestInit) => Response | Promise<Response> };
 
 export type FuzzRequest = {
   method: "GET" | "POST" | "DELETE";

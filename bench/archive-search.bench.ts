@@ -31,7 +31,7 @@ const WARM_UP_ROUNDS = 3;
 const MEASURED_QUERIES = 300;
 
 // What people do on the archive page (search as they type, 300 ms debounce; two entries a page).
-export const ARCHIVE_SEARCHES: { label: string; query: ArchiveQueryInput }[] = [
+const ARCHIVE_SEARCHES: { label: string; query: ArchiveQueryInput }[] = [
   { label: "Archiv öffnen (ohne Suche, Seite 1)", query: {} },
   { label: "ohne Suche, Seite 100", query: { page: 100 } },
   { label: 'häufiges Wort "heute"', query: { search: "heute" } },

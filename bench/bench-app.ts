@@ -24,7 +24,7 @@ import { SUBSCRIPTION_ACTIVE } from "../shared/credits.ts";
 export const BENCH_BASE_URL = "http://localhost:3000";
 const PASSWORD = "bench-passwort-123";
 
-export type BenchDatabase = {
+type BenchDatabase = {
   label: "PGlite" | "PostgreSQL";
   env: Env;
   database: DatabaseHandle;

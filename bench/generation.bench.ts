@@ -19,7 +19,7 @@ export const GENERATION_WARM_UP_RUNS = 20;
 export const GENERATION_MEASURED_RUNS = 200;
 export const SLOW_STREAM_RUNS = 5;
 /** About how long the slow fake model takes for all three posts. */
-export const SLOW_STREAM_TOTAL_MS = 2000;
+const SLOW_STREAM_TOTAL_MS = 2000;
 
 // What a model might write for the form below: three German posts of typical length.
 const MODEL_POSTS = [

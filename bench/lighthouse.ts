@@ -15,7 +15,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../playwright.config.ts";
 import { ROUTES } from "../shared/routes.ts";
 
 // Issue 5, "Acceptance": the pages, the runs and the targets.
-export const LIGHTHOUSE_PAGES = [ROUTES.home, ROUTES.features, ROUTES.pricing];
+const LIGHTHOUSE_PAGES = [ROUTES.home, ROUTES.features, ROUTES.pricing];
 export const LIGHTHOUSE_RUNS = 3;
 export const LIGHTHOUSE_TARGETS: { metric: keyof PageScores; label: string; atLeast?: number; atMost?: number }[] = [
   { metric: "performance", label: "Performance", atLeast: 98 },
@@ -35,7 +35,7 @@ const SOURCE_DIRS = ["app", "shared", "public"].map((dir) => path.join(ROOT, dir
 const SERVER_START_TIMEOUT_MS = 60_000;
 const MAX_ATTEMPTS_PER_RUN = 2;
 
-export type PageScores = {
+type PageScores = {
   performance: number;
   accessibility: number;
   bestPractices: number;
@@ -48,7 +48,7 @@ export type PageScores = {
   javaScriptGzipKiB: number;
 };
 
-export type LighthouseReport = { path: string; median: PageScores; runs: PageScores[] }[];
+type LighthouseReport = { path: string; median: PageScores; runs: PageScores[] }[];
 
 export async function runLighthouseBenchmark(log: (line: string) => void): Promise<LighthouseReport> {
   buildIfNeeded(log);

@@ -12,7 +12,7 @@ import type { AppEnv } from "./app-env.ts";
 
 export const KIB = 1024;
 
-/** A 10 MB image as a base64 data URL is 4/3 of its size; the rest of the form is small. */
+/** An image of IMAGE_MAX_BYTES as a base64 data URL is 4/3 of its size; the rest of the form is small. */
 export const GENERATE_BODY_MAX_BYTES = Math.ceil((IMAGE_MAX_BYTES * 4) / 3) + 64 * KIB;
 
 export const REQUEST_TOO_LARGE_MESSAGE = "Die Anfrage ist zu groß und wurde nicht angenommen.";

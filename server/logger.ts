@@ -46,7 +46,7 @@ const SAFE_ERROR_FIELDS = ["code", "severity", "table", "column", "constraint", 
  * Drizzle's query errors put every parameter into their message ("params: a@b.de,Erika,…"),
  * so for them only the SQL text with its placeholders is kept.
  */
-export function describeError(error: unknown, depth = 0): Record<string, unknown> {
+function describeError(error: unknown, depth = 0): Record<string, unknown> {
   if (!(error instanceof Error)) return { type: typeof error };
   const message = isQueryError(error) ? `Failed query: ${error.query}` : error.message;
   const stackFrames = error.stack?.split("\n").filter((line) => line.trimStart().startsWith("at ")) ?? [];

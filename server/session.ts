@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./app-env.ts";
 
-export const NOT_SIGNED_IN_MESSAGE = "Sie müssen angemeldet sein";
+const NOT_SIGNED_IN_MESSAGE = "Sie müssen angemeldet sein";
 
 export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   const session = await c.var.deps.auth.api.getSession({ headers: c.req.raw.headers });

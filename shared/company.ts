@@ -10,7 +10,7 @@ const optional = z
   .optional()
   .transform((value) => value || undefined);
 
-export const CompanySchema = z.object({
+const CompanySchema = z.object({
   /** Full name with legal form, e.g. "Postwerk GmbH". */
   name: required,
   street: required,
@@ -39,12 +39,12 @@ export const CompanySchema = z.object({
   hostingProvider: optional,
 });
 
-export type Company = z.infer<typeof CompanySchema>;
+type Company = z.infer<typeof CompanySchema>;
 
 export type CompanyConfig = { company: Company; isExample: boolean };
 
 // Which variable feeds which field, so errors and the docs name the variable.
-export const COMPANY_ENV_VARIABLES = {
+const COMPANY_ENV_VARIABLES = {
   name: "COMPANY_NAME",
   street: "COMPANY_STREET",
   postalCode: "COMPANY_POSTAL_CODE",

@@ -27,7 +27,5 @@ export const SaveConsentSchema = z.object({
   version: z.literal(CONSENT_VERSION, { error: CONSENT_ERRORS.unsupportedVersion }),
   visitorId: visitorIdField,
 });
-export type SaveConsentInput = z.infer<typeof SaveConsentSchema>;
 
 export const ConsentHistoryQuerySchema = z.object({ visitorId: visitorIdField });
-export type ConsentHistoryQuery = z.infer<typeof ConsentHistoryQuerySchema>;

@@ -38,4 +38,3 @@ export const ContactRequestSchema = ContactFormSchema.extend({
   /** Milliseconds between the form appearing and its submission, measured by the browser. */
   fillDurationMs: z.unknown().optional(),
 });
-export type ContactRequest = z.input<typeof ContactRequestSchema>;

@@ -29,7 +29,7 @@ export type UnlockGeneratorInput = z.infer<typeof UnlockGeneratorSchema>;
 const IMAGE_DATA_URL = /^data:(image\/[a-z0-9.+-]+);base64,([A-Za-z0-9+/]*={0,2})$/;
 
 /** Decoded size of a base64 payload without decoding it. */
-export function base64DecodedLength(base64: string): number {
+function base64DecodedLength(base64: string): number {
   const padding = base64.endsWith("==") ? 2 : base64.endsWith("=") ? 1 : 0;
   return Math.floor((base64.length * 3) / 4) - padding;
 }

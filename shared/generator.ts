@@ -49,6 +49,15 @@ export const IMAGE_MAX_PIXELS = 40_000_000;
 export const IMAGE_MEDIA_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
 export const IMAGE_ACCEPT_LABEL = "JPG, JPEG, PNG, WEBP";
 
+// Spec section 2 "/erstellen": the step explanation (describe, audience, AI, share), told the
+// same way wherever the product explains a generation.
+export const GENERATOR_STEPS = [
+  { title: "Inhalt beschreiben", text: "Thema in Stichworten, optional mit Website und Bild." },
+  { title: "Zielgruppe wählen", text: "Netzwerk, Tonalität und Sprache festlegen." },
+  { title: "KI arbeiten lassen", text: `${POSTS_PER_GENERATION} Vorschläge entstehen live vor Ihren Augen.` },
+  { title: "Teilen", text: "Kopieren oder direkt per E-Mail, auf LinkedIn oder X teilen." },
+] as const;
+
 // Beyond the spec: generous for key points, small enough to keep prompts and rows sane.
 export const KEY_POINTS_MAX_LENGTH = 2000;
 export const WEBSITE_MAX_LENGTH = 2048;

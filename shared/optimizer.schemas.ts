@@ -11,10 +11,8 @@ const postTextField = (blankMessage: string) =>
     .refine((text) => text.trim() !== "", { error: blankMessage });
 
 export const CorrectGrammarSchema = z.object({ postText: postTextField(OPTIMIZER_MESSAGES.grammarBlank) });
-export type CorrectGrammarInput = z.infer<typeof CorrectGrammarSchema>;
 
 export const ImprovePostSchema = z.object({ postText: postTextField(OPTIMIZER_MESSAGES.improveBlank) });
-export type ImprovePostInput = z.infer<typeof ImprovePostSchema>;
 
 // Blank text is no error here: it simply has no spelling issues.
 export const SpellingCheckSchema = z.object({
@@ -22,4 +20,3 @@ export const SpellingCheckSchema = z.object({
     error: OPTIMIZER_ERRORS.textTooLong,
   }),
 });
-export type SpellingCheckInput = z.infer<typeof SpellingCheckSchema>;

@@ -48,7 +48,10 @@ export const OPTIMIZER_ERRORS = {
     "Die KI hat nicht rechtzeitig geantwortet. Dein Text ist unverändert – bitte versuche es gleich noch einmal.",
   tooManyRequests: "Zu viele Anfragen. Bitte warte einen Moment und versuche es dann erneut.",
   spellingBlank: "Kein Text zur Rechtschreibprüfung vorhanden.",
+  // The optimizer page's own hints (beyond the spec).
+  premiumHint: `KI-Korrektur und KI-Optimierung gehören zu Premium. Teste es ${OPTIMIZER_TRIAL_DAYS} Tage gratis!`,
+  trialStartFailed: "Der Test konnte nicht gestartet werden.",
 } as const;
 
-export const AI_ACCESS_VIA = ["subscription", "trial"] as const;
+const AI_ACCESS_VIA = ["subscription", "trial"] as const;
 export type AiAccessVia = (typeof AI_ACCESS_VIA)[number];

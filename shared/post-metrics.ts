@@ -6,7 +6,6 @@ import {
   MAX_MENTIONS,
   POST_LENGTH_MAX,
   POST_LENGTH_MIN,
-  POST_SCORE_MAX,
   SENTENCE_ABBREVIATIONS,
   SENTENCE_LENGTH_MAX,
   WORD_COUNT_MAX,
@@ -23,7 +22,7 @@ import {
 
 // X counts characters in these code point ranges once and every other character twice
 // (twitter-text's configuration version 3, ADR 0006). The highlights use the same table.
-export const X_SINGLE_WEIGHT_RANGES = [
+const X_SINGLE_WEIGHT_RANGES = [
   { start: 0x0000, end: 0x10ff },
   { start: 0x2000, end: 0x200d },
   { start: 0x2010, end: 0x201f },
@@ -43,14 +42,7 @@ const X_TEXT_OPTIONS = {
   ranges: X_SINGLE_WEIGHT_RANGES.map((range) => ({ ...range, weight: X_WEIGHT_SCALE })),
 };
 
-export const POST_CRITERION_IDS = [
-  "length",
-  "mentions",
-  "hashtags",
-  "exclamations",
-  "sentenceLength",
-  "words",
-] as const;
+const POST_CRITERION_IDS = ["length", "mentions", "hashtags", "exclamations", "sentenceLength", "words"] as const;
 export type PostCriterionId = (typeof POST_CRITERION_IDS)[number];
 
 export type PostMetrics = {
@@ -69,7 +61,7 @@ export type PostMetrics = {
   wordCount: number;
 };
 
-export type PostSentence = {
+type PostSentence = {
   /** The sentence without surrounding whitespace, including its final ".", "!" or "?". */
   text: string;
   /** UTF-16 index of the first character in the original text. */
@@ -89,14 +81,14 @@ export type PostCriterionResult = {
   value: number;
 };
 
-export type PostCriteriaResult = {
+type PostCriteriaResult = {
   /** In the order of the spec's table (section 5). */
   criteria: PostCriterionResult[];
   /** Number of criteria passed, 0 to 6. */
   score: number;
 };
 
-export type PostEvaluation = PostCriteriaResult & { metrics: PostMetrics };
+type PostEvaluation = PostCriteriaResult & { metrics: PostMetrics };
 
 export type PostHighlightKind = "longSentence" | "extraHashtag" | "extraMention" | "extraExclamation" | "doubleWeight";
 
@@ -107,7 +99,7 @@ export type PostHighlight = {
   kind: PostHighlightKind;
 };
 
-export type PostAnalysis = PostEvaluation & { highlights: PostHighlight[] };
+type PostAnalysis = PostEvaluation & { highlights: PostHighlight[] };
 
 type TextRange = { start: number; end: number };
 
@@ -220,7 +212,7 @@ function evaluateLength(adjustedLength: number): PostCriterionResult {
 function evaluateUpperLimit(id: PostCriterionId, value: number, limit: number): PostCriterionResult {
   const passed = value <= limit;
   // ADR 0006: limit / value, so two hashtags where one is allowed give 50 %. Integer
-  // arithmetic first keeps 195 / 390 from landing on 49.999...
+  // arithmetic first keeps a ratio such as 1 / 2 from landing on 49.999...
   const percent = passed ? 100 : Math.floor((limit * 100) / value);
   return { id, passed, percent, value };
 }

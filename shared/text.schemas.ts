@@ -10,7 +10,7 @@ import { z } from "zod";
 // Neutral wording on purpose: the same rule serves "Sie" pages and the optimizer's "du".
 export const INVALID_CHARACTERS_MESSAGE = "Der Text enthält ungültige Zeichen, etwa Steuerzeichen.";
 
-export function hasOnlyValidCharacters(value: string): boolean {
+function hasOnlyValidCharacters(value: string): boolean {
   return !value.includes("\0") && value.isWellFormed();
 }
 

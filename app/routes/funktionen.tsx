@@ -28,19 +28,18 @@ import {
   StepList,
   TextLink,
 } from "#app/features/marketing/page-sections.tsx";
-import {
-  GENERATOR_LANGUAGES,
-  GENERATOR_NETWORKS,
-  GENERATOR_PRO_MONTHLY_CREDITS,
-  GENERATOR_STEPS,
-  GENERATOR_TONES,
-  IMAGE_FORMATS_LABEL,
-  IMAGE_MAX_MEGABYTES,
-  POSTS_PER_GENERATION,
-} from "#app/features/marketing/product-facts.ts";
+import { GENERATOR_LANGUAGES, GENERATOR_NETWORKS, GENERATOR_TONES } from "#app/features/marketing/product-facts.ts";
 import { pageMeta } from "#app/features/site-settings/site-settings.ts";
 import { CREDITS_PER_GENERATION, STARTING_CREDITS } from "#shared/credits.ts";
-import { OPTIMIZER_TRIAL_DAYS } from "#shared/pricing.ts";
+import { GENERATOR_STEPS, IMAGE_ACCEPT_LABEL, IMAGE_MAX_MEGABYTES, POSTS_PER_GENERATION } from "#shared/generator.ts";
+import {
+  LINK_LENGTH,
+  POST_LENGTH_MAX,
+  POST_LENGTH_MIN,
+  SENTENCE_LENGTH_MAX,
+  WORD_COUNT_MAX,
+} from "#shared/optimizer.ts";
+import { GENERATOR_PRO_MONTHLY_CREDITS, OPTIMIZER_TRIAL_DAYS } from "#shared/pricing.ts";
 import { ROUTES } from "#shared/routes.ts";
 
 export const meta = () =>
@@ -64,7 +63,7 @@ const GENERATOR_FEATURES: Feature[] = [
   {
     icon: ImageIcon,
     title: "Bild als Kontext",
-    text: `Laden Sie optional ein Bild hoch (${IMAGE_FORMATS_LABEL}, bis ${IMAGE_MAX_MEGABYTES} MB). Die KI formuliert passend zum Motiv; gespeichert wird es ohne Metadaten.`,
+    text: `Laden Sie optional ein Bild hoch (${IMAGE_ACCEPT_LABEL}, bis ${IMAGE_MAX_MEGABYTES} MB). Die KI formuliert passend zum Motiv; gespeichert wird es ohne Metadaten.`,
   },
   {
     icon: Share2,
@@ -117,17 +116,19 @@ const OPTIMIZER_FEATURES: Feature[] = [
   {
     icon: CircleGauge,
     title: "Live-Zähler nach X-Regeln",
-    text: "Zeichen, Wörter und Sätze, gezählt wie bei X: Links mit 23 Zeichen, Emojis doppelt. Die Anzeige „n/195“ wird gelb unter 130 und rot über 195 Zeichen.",
+    text: `Zeichen, Wörter und Sätze, gezählt wie bei X: Links mit ${LINK_LENGTH} Zeichen, Emojis doppelt. Die Anzeige „n/${POST_LENGTH_MAX}“ wird gelb unter ${POST_LENGTH_MIN} und rot über ${POST_LENGTH_MAX} Zeichen.`,
   },
   {
     icon: ListChecks,
     title: "Sechs Kriterien, eine Punktzahl",
     text: (
       <ul className="grid gap-1">
-        <li>Länge von 130 bis 195 Zeichen</li>
+        <li>
+          Länge von {POST_LENGTH_MIN} bis {POST_LENGTH_MAX} Zeichen
+        </li>
         <li>Höchstens eine Erwähnung, ein Hashtag, ein Ausrufezeichen</li>
-        <li>Kein Satz länger als 95 Zeichen</li>
-        <li>Höchstens 37 Wörter, Links nicht mitgezählt</li>
+        <li>Kein Satz länger als {SENTENCE_LENGTH_MAX} Zeichen</li>
+        <li>Höchstens {WORD_COUNT_MAX} Wörter, Links nicht mitgezählt</li>
       </ul>
     ),
   },

@@ -14,13 +14,12 @@ import {
 import {
   GENERATOR_LANGUAGES,
   GENERATOR_NETWORKS,
-  GENERATOR_STEPS,
   GENERATOR_TONES,
-  POSTS_PER_GENERATION,
   PRICES,
 } from "#app/features/marketing/product-facts.ts";
 import { pageMeta } from "#app/features/site-settings/site-settings.ts";
 import { STARTING_CREDITS } from "#shared/credits.ts";
+import { GENERATOR_STEPS, POSTS_PER_GENERATION } from "#shared/generator.ts";
 import { OPTIMIZER_TRIAL_DAYS } from "#shared/pricing.ts";
 import { ROUTES } from "#shared/routes.ts";
 

@@ -14,6 +14,7 @@ import {
 } from "#app/features/marketing/plans.ts";
 import { PRICES } from "#app/features/marketing/product-facts.ts";
 import { pageMeta } from "#app/features/site-settings/site-settings.ts";
+import { PLATFORMS, POSTS_PER_GENERATION } from "#shared/generator.ts";
 import { OPTIMIZER_TRIAL_DAYS } from "#shared/pricing.ts";
 import { ROUTES } from "#shared/routes.ts";
 
@@ -45,7 +46,7 @@ export default function PricingPage() {
       <PageSection
         id="generator"
         eyebrow="Beitragsgenerator"
-        title="Drei Vorschläge pro Durchlauf, für vier Netzwerke"
+        title={`${POSTS_PER_GENERATION} Vorschläge pro Durchlauf, für ${PLATFORMS.length} Netzwerke`}
         lead="Ein Plan, keine Staffeln: Testen Sie mit dem Startguthaben und wechseln Sie zu Pro, wenn Sie regelmäßig posten."
         className="pt-4"
       >

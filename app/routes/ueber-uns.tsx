@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { type Feature, FeatureGrid, PageHero, PageSection } from "#app/features/marketing/page-sections.tsx";
 import { pageMeta } from "#app/features/site-settings/site-settings.ts";
+import { LINK_LENGTH } from "#shared/optimizer.ts";
 import { ROUTES } from "#shared/routes.ts";
 
 export const meta = () =>
@@ -27,7 +28,7 @@ const VALUES: Feature[] = [
   {
     icon: Database,
     title: "Datenbasiert",
-    text: "Gezählt wird wie bei X selbst: Links mit 23 Zeichen, Emojis doppelt. Jedes der sechs Kriterien ist eine nachprüfbare Zahl – Länge, Erwähnungen, Hashtags, Ausrufezeichen, Satzlänge und Wörter – keine Geschmacksfrage.",
+    text: `Gezählt wird wie bei X selbst: Links mit ${LINK_LENGTH} Zeichen, Emojis doppelt. Jedes der sechs Kriterien ist eine nachprüfbare Zahl – Länge, Erwähnungen, Hashtags, Ausrufezeichen, Satzlänge und Wörter – keine Geschmacksfrage.`,
   },
   {
     icon: Layers,

@@ -9,18 +9,18 @@ import type { AuthNavigationState } from "#app/features/auth/auth-navigation.ts"
 import { OptimizerMarketing } from "#app/features/optimizer/optimizer-marketing.tsx";
 import { OptimizerTool } from "#app/features/optimizer/optimizer-tool.tsx";
 import { pageMeta } from "#app/features/site-settings/site-settings.ts";
+import { LINK_LENGTH, OPTIMIZER_MESSAGES } from "#shared/optimizer.ts";
 import { OPTIMIZER_TRIAL_DAYS } from "#shared/pricing.ts";
 import { ROUTES } from "#shared/routes.ts";
 
 export const meta = () =>
   pageMeta({
     title: "X-Post Optimizer",
-    description:
-      "Schreib bessere Posts für X: Live-Zähler nach X-Regeln, Bewertung mit sechs Kriterien, Vorschau und KI-Verbesserung. 7 Tage gratis testen.",
+    description: `Schreib bessere Posts für X: Live-Zähler nach X-Regeln, Bewertung mit sechs Kriterien, Vorschau und KI-Verbesserung. ${OPTIMIZER_TRIAL_DAYS} Tage gratis testen.`,
   });
 
 const SELLING_POINTS = [
-  "Zählt wie X: Links 23 Zeichen, Emojis doppelt",
+  `Zählt wie X: Links ${LINK_LENGTH} Zeichen, Emojis doppelt`,
   "Sechs Kriterien, live bewertet",
   "KI-Korrektur in deinem Ton",
 ];
@@ -34,7 +34,7 @@ function useRequireSession() {
   useEffect(() => {
     if (isPending || session || redirected.current) return;
     redirected.current = true;
-    toast.error("Bitte melde dich an, um den X-Post Optimizer zu nutzen.");
+    toast.error(OPTIMIZER_MESSAGES.signInRequired);
     const state: AuthNavigationState = { returnUrl: ROUTES.optimizer };
     navigate(ROUTES.auth, { replace: true, state });
   }, [isPending, session, navigate]);

@@ -4,7 +4,7 @@ import http from "node:http";
 // A local stand-in for Google's OpenID Connect endpoints, so Google sign-in can be tested
 // with no network (issue 2 acceptance). It signs in whoever the test announced last via
 // POST /__next-user, and answers Better Auth's discovery, authorize, token and userinfo calls.
-export type GoogleIdentity = { sub: string; email: string; name: string };
+type GoogleIdentity = { sub: string; email: string; name: string };
 
 export function startGoogleFake(port: number): Promise<http.Server> {
   const base = `http://127.0.0.1:${port}`;

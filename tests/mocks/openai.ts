@@ -16,7 +16,7 @@ import type { AddressInfo } from "node:net";
  * How a streamed answer is paced (issue 4: the generator streams). Without it the pieces go
  * out at once; with chunkMs each piece of chunkSize characters waits that long first.
  */
-export type StreamPacing = { chunkMs?: number; chunkSize?: number };
+type StreamPacing = { chunkMs?: number; chunkSize?: number };
 
 export type FakeReply =
   /** The assistant message's content, verbatim (use it for malformed answers). */
@@ -71,7 +71,7 @@ export const FAKE_GENERATED_POSTS = [
 // The service wraps the post like this (server/features/optimizer/optimizer-prompts.ts).
 const POST_PATTERN = /<post>\n?([\s\S]*?)\n?<\/post>/;
 
-export function fixKnownTypos(text: string): string {
+function fixKnownTypos(text: string): string {
   let fixed = text;
   for (const [typo, correction] of Object.entries(KNOWN_TYPOS)) fixed = fixed.split(typo).join(correction);
   return fixed.replace(/ {2,}/g, " ");

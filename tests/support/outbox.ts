@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { simpleParser } from "mailparser";
 
-export type OutboxMail = { to: string; subject: string; text: string; links: string[]; file: string };
+type OutboxMail = { to: string; subject: string; text: string; links: string[]; file: string };
 
 // Reads the .eml files the product wrote to $DATA_DIR/outbox (no SMTP configured).
 export async function readOutbox(dataDir: string): Promise<OutboxMail[]> {

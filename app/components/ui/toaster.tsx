@@ -1,5 +1,6 @@
 import type { CSSProperties } from "react";
 import { Toaster as SonnerToaster } from "sonner";
+import { TOAST_DURATION_MS, TOASTS_VISIBLE } from "#shared/timing.ts";
 
 // sonner's rich colours miss WCAG's 4.5:1 for text; these darker tones keep its look and pass.
 const TOAST_COLOURS = {
@@ -22,10 +23,9 @@ export function Toaster() {
       ref={showInTopLayer}
       className="m-0 size-0 overflow-visible border-0 bg-transparent p-0"
     >
-      {/* Spec section 9: 3 toasts visible, 4000 ms each. */}
       <SonnerToaster
-        visibleToasts={3}
-        duration={4000}
+        visibleToasts={TOASTS_VISIBLE}
+        duration={TOAST_DURATION_MS}
         richColors
         closeButton
         position="top-right"

@@ -90,7 +90,7 @@ function ConsentChoices() {
         </p>
       </DialogHeader>
 
-      {/* Spec section 9: 400 px high; on a small screen it gives way so the buttons stay visible. */}
+      {/* Spec section 9: CONSENT_ACCORDION_HEIGHT_PX high; on a small screen it gives way so the buttons stay visible. */}
       <div
         className="min-h-32 shrink overflow-y-auto rounded-lg border border-slate-200 px-4"
         style={{ height: CONSENT_ACCORDION_HEIGHT_PX }}

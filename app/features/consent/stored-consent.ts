@@ -7,7 +7,7 @@ export const CONSENT_STORAGE_KEY = "cookie-consent";
 /** ADR 0010: a random id of this browser, so a visitor without an account can read its history. */
 export const VISITOR_ID_STORAGE_KEY = "cookie-consent-visitor-id";
 
-export type StoredConsent = { version: number; settings: ConsentSettings; timestamp: string };
+type StoredConsent = { version: number; settings: ConsentSettings; timestamp: string };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null;

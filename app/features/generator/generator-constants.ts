@@ -5,7 +5,7 @@ export const PROGRESS_STEP = 1;
 /** After this value the bar starts again at 0. */
 export const PROGRESS_WRAP_AT = 100;
 
-// Fifteen whimsical German messages, one every 2.5 s while the AI works.
+// Fifteen whimsical German messages, one every LOADING_MESSAGE_INTERVAL_MS while the AI works.
 export const LOADING_MESSAGES = [
   "Die KI spitzt ihre digitalen Bleistifte …",
   "Wir sortieren die besten Formulierungen …",

@@ -2,13 +2,14 @@ import { Clock, Layers, Sparkles } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import type { AuthNavigationState } from "#app/features/auth/auth-navigation.ts";
+import { POSTS_PER_GENERATION } from "#shared/generator.ts";
 import { ROUTES } from "#shared/routes.ts";
 
 const FEATURES = [
   {
     icon: Sparkles,
     title: "KI-Generierung",
-    text: "Beschreiben Sie Ihr Thema in ein paar Stichwörtern – die KI schreibt drei passende Beiträge.",
+    text: `Beschreiben Sie Ihr Thema in ein paar Stichwörtern – die KI schreibt ${POSTS_PER_GENERATION} passende Beiträge.`,
   },
   {
     icon: Layers,

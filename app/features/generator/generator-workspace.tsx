@@ -8,7 +8,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { PROFILE_QUERY_KEY } from "#app/features/account/use-profile.ts";
 import type { GenerateRequest } from "#shared/generator.schemas.ts";
-import { GENERATOR_MESSAGES, type Platform, POSTS_PER_GENERATION } from "#shared/generator.ts";
+import { GENERATOR_MESSAGES, GENERATOR_STEPS, type Platform, POSTS_PER_GENERATION } from "#shared/generator.ts";
 import { AccessCodeGate } from "./access-code-gate.tsx";
 import { GenerationError, streamGeneration } from "./generation-stream.ts";
 import { ARCHIVE_QUERY_KEY, GENERATOR_STATUS_QUERY_KEY } from "./generator-constants.ts";
@@ -18,14 +18,7 @@ import { NoCreditsPanel } from "./no-credits-panel.tsx";
 import { ResultCard } from "./result-card.tsx";
 import { useGeneratorStatus } from "./use-generator-status.ts";
 
-export const ARCHIVE_PATH = "/archiv";
-
-const STEPS = [
-  { title: "Inhalt beschreiben", text: "Stichwörter, Website oder ein Bild – worum geht es?" },
-  { title: "Zielgruppe wählen", text: "Netzwerk, Sprache und Tonalität passend zu Ihrem Publikum." },
-  { title: "KI arbeiten lassen", text: "Drei Vorschläge entstehen live vor Ihren Augen." },
-  { title: "Teilen", text: "Kopieren oder direkt per E-Mail, LinkedIn oder X teilen." },
-];
+const ARCHIVE_PATH = "/archiv";
 
 type Results = { posts: string[]; platform: Platform; demo: boolean; complete: boolean };
 
@@ -89,7 +82,7 @@ export function GeneratorWorkspace() {
             ) : null}
           </div>
           <p className="mt-3 text-lg text-slate-700">
-            Drei Vorschläge pro Durchgang – passend zu Netzwerk, Sprache und Tonalität.
+            {POSTS_PER_GENERATION} Vorschläge pro Durchgang – passend zu Netzwerk, Sprache und Tonalität.
           </p>
         </div>
         <Button asChild variant="outline">
@@ -126,7 +119,7 @@ export function GeneratorWorkspace() {
             So funktioniert es
           </h2>
           <ol className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-1">
-            {STEPS.map((step, index) => (
+            {GENERATOR_STEPS.map((step, index) => (
               <li key={step.title} className="flex gap-3 rounded-lg border border-slate-200 bg-white p-3">
                 <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-indigo-600 text-sm font-semibold text-white">
                   {index + 1}

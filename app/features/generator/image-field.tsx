@@ -1,7 +1,13 @@
 import { ImagePlus, X } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { Button } from "#app/components/ui/button.tsx";
-import { GENERATOR_MESSAGES, IMAGE_ACCEPT_LABEL, IMAGE_MAX_BYTES, IMAGE_MEDIA_TYPES } from "#shared/generator.ts";
+import {
+  GENERATOR_MESSAGES,
+  IMAGE_ACCEPT_LABEL,
+  IMAGE_MAX_BYTES,
+  IMAGE_MAX_MEGABYTES,
+  IMAGE_MEDIA_TYPES,
+} from "#shared/generator.ts";
 
 export type SelectedImage = { name: string; dataUrl: string };
 
@@ -88,7 +94,9 @@ export function ImageField({
         <ImagePlus className="size-5 text-indigo-600" aria-hidden />
         <span>
           Bild auswählen
-          <span className="block text-xs text-slate-500">{IMAGE_ACCEPT_LABEL} · max. 10 MB</span>
+          <span className="block text-xs text-slate-500">
+            {IMAGE_ACCEPT_LABEL} · max. {IMAGE_MAX_MEGABYTES} MB
+          </span>
         </span>
       </label>
       <input

@@ -7,8 +7,8 @@ import {
   PROGRESS_WRAP_AT,
 } from "./generator-constants.ts";
 
-// Spec section 4 "Loading panel": a message every 2.5 s, a bar that rises by 1 every 150 ms
-// and starts again at 0 after 100. It only entertains; the real progress is the cards filling.
+// Spec section 4 "Loading panel": a new message every LOADING_MESSAGE_INTERVAL_MS, a bar that
+// rises by PROGRESS_STEP every PROGRESS_TICK_MS and starts again at 0 after PROGRESS_WRAP_AT. It only entertains; the real progress is the cards filling.
 export function LoadingPanel() {
   const [messageIndex, setMessageIndex] = useState(0);
   const [progress, setProgress] = useState(0);

@@ -2,6 +2,12 @@ import { Sparkles } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { GENERATOR_MESSAGES } from "#shared/generator.ts";
+import {
+  formatEuro,
+  GENERATOR_PRO_MONTHLY_CREDITS,
+  GENERATOR_PRO_MONTHLY_TEXTS,
+  GENERATOR_PRO_PRICE_CENTS,
+} from "#shared/pricing.ts";
 import { ROUTES } from "#shared/routes.ts";
 
 // Spec sections 2 "/erstellen" and 4 "Credit gate": replaces the form for a free user
@@ -17,8 +23,8 @@ export function NoCreditsPanel() {
         {GENERATOR_MESSAGES.noCredits}
       </h2>
       <p className="mx-auto mt-3 max-w-xl text-slate-700">
-        Mit dem Pro-Plan erhalten Sie 100 Credits pro Monat für bis zu 300 Beiträge – ab 24,99€/Monat, jederzeit
-        kündbar.
+        Mit dem Pro-Plan erhalten Sie {GENERATOR_PRO_MONTHLY_CREDITS} Credits pro Monat für bis zu{" "}
+        {GENERATOR_PRO_MONTHLY_TEXTS} Beiträge – ab {formatEuro(GENERATOR_PRO_PRICE_CENTS)}/Monat, jederzeit kündbar.
       </p>
       <Button asChild className="mt-5">
         <Link to={ROUTES.pricing}>Zu den Preisen</Link>

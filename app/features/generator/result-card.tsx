@@ -11,11 +11,11 @@ import { POST_SCORE_MAX } from "#shared/optimizer.ts";
 import { ROUTES } from "#shared/routes.ts";
 import { GENERATOR_COPY_TOASTS } from "./generator-constants.ts";
 
-export function linkedInShareUrl(text: string): string {
+function linkedInShareUrl(text: string): string {
   return `https://www.linkedin.com/sharing/share-offsite/?text=${encodeURIComponent(text)}`;
 }
 
-export function mailShareUrl(text: string): string {
+function mailShareUrl(text: string): string {
   return `mailto:?subject=${encodeURIComponent("Mein Social-Media-Beitrag")}&body=${encodeURIComponent(text)}`;
 }
 

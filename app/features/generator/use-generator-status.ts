@@ -9,8 +9,6 @@ async function fetchGeneratorStatus() {
   return response.json();
 }
 
-export type GeneratorStatus = Awaited<ReturnType<typeof fetchGeneratorStatus>>;
-
 // Credits, subscription and demo mode as the server sees them (spec section 4 "Credit gate").
 export function useGeneratorStatus() {
   const { data: session } = authClient.useSession();

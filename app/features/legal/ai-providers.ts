@@ -1,6 +1,6 @@
 // The AI providers the product can be configured with (server/env.ts AI_PROVIDERS), as the
 // privacy policy names them. Which one is used comes from AI_PROVIDER at build time (ADR 0009).
-export type AiProviderDisclosure = {
+type AiProviderDisclosure = {
   /** Who receives the texts, with seat. */
   recipient: string;
   /** Whether data may leave the EU/EEA. */

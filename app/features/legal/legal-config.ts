@@ -1,6 +1,6 @@
 import type { CompanyConfig } from "#shared/company.ts";
 
-export type LegalConfig = CompanyConfig & {
+type LegalConfig = CompanyConfig & {
   /** AI_PROVIDER at build time; null means the offline demo mode (ADR 0007). */
   aiProvider: string | null;
 };

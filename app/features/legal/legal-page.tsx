@@ -2,7 +2,7 @@ import { TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { COMPANY, LEGAL_CONFIG, LEGAL_TEXTS_REVISED } from "./legal-config.ts";
 
-export type LegalSectionEntry = { id: string; title: string };
+type LegalSectionEntry = { id: string; title: string };
 
 // Running text of the legal pages: readable line length, spacing and lists without a
 // typography plugin.

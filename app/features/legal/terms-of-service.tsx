@@ -1,12 +1,8 @@
 import { Link } from "react-router";
-import {
-  GENERATOR_PRO_MONTHLY_CREDITS,
-  GENERATOR_PRO_MONTHLY_TEXTS,
-  POSTS_PER_GENERATION,
-  PRICES,
-} from "#app/features/marketing/product-facts.ts";
+import { PRICES } from "#app/features/marketing/product-facts.ts";
 import { CREDITS_PER_GENERATION, STARTING_CREDITS } from "#shared/credits.ts";
-import { OPTIMIZER_TRIAL_DAYS } from "#shared/pricing.ts";
+import { POSTS_PER_GENERATION } from "#shared/generator.ts";
+import { GENERATOR_PRO_MONTHLY_CREDITS, GENERATOR_PRO_MONTHLY_TEXTS, OPTIMIZER_TRIAL_DAYS } from "#shared/pricing.ts";
 import { ROUTES } from "#shared/routes.ts";
 import { COMPANY } from "./legal-config.ts";
 import { CompanyEmailLink, LegalPage, LegalSection } from "./legal-page.tsx";

@@ -1,25 +1,23 @@
 import { CREDITS_PER_GENERATION, STARTING_CREDITS } from "#shared/credits.ts";
-import { OPTIMIZER_TRIAL_DAYS } from "#shared/pricing.ts";
+import { IMAGE_ACCEPT_LABEL, IMAGE_MAX_MEGABYTES, POSTS_PER_GENERATION } from "#shared/generator.ts";
+import {
+  LINK_LENGTH,
+  POST_LENGTH_MAX,
+  POST_LENGTH_MIN,
+  POST_SCORE_MAX,
+  SENTENCE_LENGTH_MAX,
+  WORD_COUNT_MAX,
+} from "#shared/optimizer.ts";
+import { GENERATOR_PRO_MONTHLY_CREDITS, GENERATOR_PRO_MONTHLY_TEXTS, OPTIMIZER_TRIAL_DAYS } from "#shared/pricing.ts";
 import { ROUTES } from "#shared/routes.ts";
 import type { FaqEntry } from "./faq-accordion.tsx";
 import { TextLink } from "./page-sections.tsx";
-import {
-  GENERATOR_LANGUAGES,
-  GENERATOR_NETWORKS,
-  GENERATOR_PRO_MONTHLY_CREDITS,
-  GENERATOR_PRO_MONTHLY_TEXTS,
-  GENERATOR_TONES,
-  IMAGE_FORMATS_LABEL,
-  IMAGE_MAX_MEGABYTES,
-  joinGerman,
-  POSTS_PER_GENERATION,
-  PRICES,
-} from "./product-facts.ts";
+import { GENERATOR_LANGUAGES, GENERATOR_NETWORKS, GENERATOR_TONES, joinGerman, PRICES } from "./product-facts.ts";
 
 // The answers of the FAQ page (spec section 2 "FAQ page") and of the pricing page. Every
 // fact here matches the product: credits, trial, cancellation and data handling.
 
-export type FaqGroup = { id: string; title: string; entries: readonly FaqEntry[] };
+type FaqGroup = { id: string; title: string; entries: readonly FaqEntry[] };
 
 const TRIAL: FaqEntry = {
   question: "Kann ich Postwerk vor dem Kauf testen?",
@@ -163,7 +161,7 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
         answer: (
           <p>
             Beides ist optional und gibt der KI Kontext. Von einer Website liest Postwerk Titel, Beschreibung und
-            Haupttext und greift Fakten daraus auf. Ein Bild ({IMAGE_FORMATS_LABEL}, höchstens {IMAGE_MAX_MEGABYTES} MB)
+            Haupttext und greift Fakten daraus auf. Ein Bild ({IMAGE_ACCEPT_LABEL}, höchstens {IMAGE_MAX_MEGABYTES} MB)
             hilft, den Beitrag passend zum Motiv zu formulieren; wir speichern es ohne Metadaten.
           </p>
         ),
@@ -181,10 +179,10 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
         question: "Was prüft der X-Post Optimizer?",
         answer: (
           <p>
-            Sechs Kriterien, live beim Schreiben: die Länge (130 bis 195 Zeichen, Links zählen 23), höchstens eine
-            Erwähnung, ein Hashtag und ein Ausrufezeichen, kein Satz über 95 Zeichen und höchstens 37 Wörter. Daraus
-            ergibt sich eine Punktzahl von 0 bis 6. Mehr dazu auf der Seite{" "}
-            <TextLink to={ROUTES.optimizer}>X-Post Optimizer</TextLink>.
+            Sechs Kriterien, live beim Schreiben: die Länge ({POST_LENGTH_MIN} bis {POST_LENGTH_MAX} Zeichen, Links
+            zählen {LINK_LENGTH}), höchstens eine Erwähnung, ein Hashtag und ein Ausrufezeichen, kein Satz über{" "}
+            {SENTENCE_LENGTH_MAX} Zeichen und höchstens {WORD_COUNT_MAX} Wörter. Daraus ergibt sich eine Punktzahl von 0
+            bis {POST_SCORE_MAX}. Mehr dazu auf der Seite <TextLink to={ROUTES.optimizer}>X-Post Optimizer</TextLink>.
           </p>
         ),
       },
@@ -313,9 +311,9 @@ export const PRICING_FAQ: readonly FaqEntry[] = [
     answer: (
       <p>
         Sie formt Ihren Post so um, dass er alle sechs Kriterien erfüllt: passende Länge, höchstens eine Erwähnung, ein
-        Hashtag und ein Ausrufezeichen, kurze Sätze und höchstens 37 Wörter. Sprache, Aussage und Ton bleiben erhalten,
-        und Sie sehen jede Änderung im Vergleich, bevor Sie sie übernehmen. Die KI-Grammatikprüfung korrigiert außerdem
-        Rechtschreibung und Zeichensetzung.
+        Hashtag und ein Ausrufezeichen, kurze Sätze und höchstens {WORD_COUNT_MAX} Wörter. Sprache, Aussage und Ton
+        bleiben erhalten, und Sie sehen jede Änderung im Vergleich, bevor Sie sie übernehmen. Die KI-Grammatikprüfung
+        korrigiert außerdem Rechtschreibung und Zeichensetzung.
       </p>
     ),
   },
@@ -324,9 +322,10 @@ export const PRICING_FAQ: readonly FaqEntry[] = [
     question: "Warum unterstützt der X-Post Optimizer nur X?",
     answer: (
       <p>
-        Weil seine Bewertung genau auf X zugeschnitten ist: Zeichen werden wie bei X gezählt, Links mit 23 Zeichen, und
-        die sechs Kriterien beschreiben, was im X-Feed gelesen wird. Für {joinGerman(GENERATOR_NETWORKS.slice(0, -1))}{" "}
-        nutzen Sie den Beitragsgenerator. Weitere Netzwerke im Optimizer sind geplant.
+        Weil seine Bewertung genau auf X zugeschnitten ist: Zeichen werden wie bei X gezählt, Links mit {LINK_LENGTH}{" "}
+        Zeichen, und die sechs Kriterien beschreiben, was im X-Feed gelesen wird. Für{" "}
+        {joinGerman(GENERATOR_NETWORKS.slice(0, -1))} nutzen Sie den Beitragsgenerator. Weitere Netzwerke im Optimizer
+        sind geplant.
       </p>
     ),
   },

@@ -1,12 +1,8 @@
 import { CREDITS_PER_GENERATION, STARTING_CREDITS } from "#shared/credits.ts";
-import { OPTIMIZER_TRIAL_DAYS } from "#shared/pricing.ts";
+import { POSTS_PER_GENERATION } from "#shared/generator.ts";
+import { GENERATOR_PRO_MONTHLY_CREDITS, GENERATOR_PRO_MONTHLY_TEXTS, OPTIMIZER_TRIAL_DAYS } from "#shared/pricing.ts";
 import type { Plan } from "./plan-card.tsx";
-import {
-  GENERATOR_PRO_MONTHLY_CREDITS,
-  GENERATOR_PRO_MONTHLY_TEXTS,
-  POSTS_PER_GENERATION,
-  PRICES,
-} from "./product-facts.ts";
+import { PRICES } from "./product-facts.ts";
 
 // Spec sections 1 and 9: the generator's free account and its single Pro plan.
 export const GENERATOR_FREE_PLAN: Plan = {

@@ -2,7 +2,7 @@ import type { PostHighlightKind } from "#shared/post-metrics.ts";
 
 export type EditorMarkKind = PostHighlightKind | "spelling";
 export type EditorMark = { start: number; end: number; kind: EditorMarkKind };
-export type TextSegment = { text: string; kinds: EditorMarkKind[] };
+type TextSegment = { text: string; kinds: EditorMarkKind[] };
 
 // Cuts the text at every mark boundary so overlapping marks (a long sentence containing
 // an extra hashtag, say) can be drawn together on the same characters.

@@ -1,8 +1,8 @@
 import { cn } from "#app/lib/cn.ts";
 import { POST_LENGTH_MAX, POST_LENGTH_MIN } from "#shared/optimizer.ts";
 
-// Spec section 2: "n/195", red above 195, yellow below 130, green otherwise.
-export function counterTone(adjustedLength: number): "red" | "yellow" | "green" {
+// Spec section 2: "n/POST_LENGTH_MAX", red above it, yellow below POST_LENGTH_MIN, green otherwise.
+function counterTone(adjustedLength: number): "red" | "yellow" | "green" {
   if (adjustedLength > POST_LENGTH_MAX) return "red";
   if (adjustedLength < POST_LENGTH_MIN) return "yellow";
   return "green";

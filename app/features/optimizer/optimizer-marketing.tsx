@@ -5,6 +5,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { type Feature, FeatureGrid, StepList } from "#app/features/marketing/page-sections.tsx";
 import { PlanCard } from "#app/features/marketing/plan-card.tsx";
 import { OPTIMIZER_BASIS_PLAN, OPTIMIZER_PREMIUM_PLAN } from "#app/features/marketing/plans.ts";
+import { LINK_LENGTH, POST_LENGTH_MAX, POST_LENGTH_MIN } from "#shared/optimizer.ts";
 import { OPTIMIZER_TRIAL_DAYS } from "#shared/pricing.ts";
 
 // Spec section 2 "X-Post Optimizer marketing content". Every call to action leads to the tool.
@@ -12,7 +13,7 @@ const FEATURES: Feature[] = [
   {
     icon: CircleGauge,
     title: "Live-Zähler",
-    text: "Zeichen, Wörter und Sätze – gezählt wie bei X, Links mit 23 Zeichen, Emojis doppelt.",
+    text: `Zeichen, Wörter und Sätze – gezählt wie bei X, Links mit ${LINK_LENGTH} Zeichen, Emojis doppelt.`,
   },
   {
     icon: ListChecks,
@@ -97,8 +98,8 @@ export function OptimizerMarketing({ toolHref }: { toolHref: string }) {
         <div className="rounded-xl bg-slate-50 p-6">
           <h3 className="text-lg font-semibold">Mehr Reichweite mit weniger Aufwand</h3>
           <p className="mt-2 text-slate-700">
-            Posts mit 130 bis 195 Zeichen, einem Hashtag und kurzen Sätzen werden öfter gelesen und geteilt. Der
-            Optimizer zeigt dir beim Schreiben, wo du stehst.
+            Posts mit {POST_LENGTH_MIN} bis {POST_LENGTH_MAX} Zeichen, einem Hashtag und kurzen Sätzen werden öfter
+            gelesen und geteilt. Der Optimizer zeigt dir beim Schreiben, wo du stehst.
           </p>
         </div>
         <div className="rounded-xl bg-slate-50 p-6">

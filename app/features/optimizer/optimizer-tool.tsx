@@ -5,6 +5,7 @@ import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { openSharePopup, xIntentUrl } from "#app/lib/share.ts";
 import { useCopyToClipboard } from "#app/lib/use-copy-to-clipboard.ts";
+import { OPTIMIZER_ERRORS, OPTIMIZER_MESSAGES, SENTENCE_LENGTH_MAX } from "#shared/optimizer.ts";
 import { analyzePost } from "#shared/post-metrics.ts";
 import { type AiSuggestion, AiSuggestionPanel } from "./ai-suggestion.tsx";
 import type { EditorMark } from "./highlight-segments.ts";
@@ -17,20 +18,20 @@ import { SpellingHints } from "./spelling-hints.tsx";
 import { requestGrammarCorrection, requestImprovement, useOptimizerAccess, useSpellingHints } from "./use-optimizer.ts";
 
 // Appended by the link button; a reserved domain, so it is obviously a placeholder, and
-// X counts it like any link (23 characters).
+// X counts it like any link (LINK_LENGTH characters).
 const LINK_PLACEHOLDER = "https://example.com";
 
-// Spec section 8 "Optimizer toasts", word for word.
+// Spec section 8 "Optimizer toasts" for the two AI actions.
 const TOASTS = {
   grammar: {
-    empty: "Kein Text zur Grammatikprüfung vorhanden.",
-    done: "Text wurde korrigiert.",
-    failed: "Grammatikprüfung fehlgeschlagen.",
+    empty: OPTIMIZER_MESSAGES.grammarBlank,
+    done: OPTIMIZER_MESSAGES.grammarDone,
+    failed: OPTIMIZER_MESSAGES.grammarFailed,
   },
   improve: {
-    empty: "Kein Text zur Optimierung vorhanden.",
-    done: "Text wurde optimiert.",
-    failed: "Textoptimierung fehlgeschlagen.",
+    empty: OPTIMIZER_MESSAGES.improveBlank,
+    done: OPTIMIZER_MESSAGES.improveDone,
+    failed: OPTIMIZER_MESSAGES.improveFailed,
   },
 } as const;
 
@@ -61,7 +62,7 @@ export function OptimizerTool({ initialText = "" }: { initialText?: string }) {
   async function runAi(action: AiAction) {
     if (!text.trim()) return void toast.error(TOASTS[action].empty);
     if (!access?.canUseAi) {
-      toast.info("KI-Korrektur und KI-Optimierung gehören zu Premium. Teste es 7 Tage gratis!");
+      toast.info(OPTIMIZER_ERRORS.premiumHint);
       premiumRef.current?.scrollIntoView({ behavior: "smooth", block: "center" });
       premiumRef.current?.focus({ preventScroll: true });
       return;
@@ -95,13 +96,13 @@ export function OptimizerTool({ initialText = "" }: { initialText?: string }) {
     setText(original);
     setOriginal(null);
     setSuggestion(null);
-    toast.success("Text wurde auf die ursprüngliche Version zurückgesetzt.");
+    toast.success(OPTIMIZER_MESSAGES.resetDone);
   }
 
   async function copyText() {
-    if (!text.trim()) return void toast.error("Kein Text zum Kopieren vorhanden.");
-    if (await copy(text)) toast.success("Text wurde in die Zwischenablage kopiert.");
-    else toast.error("Text konnte nicht kopiert werden.");
+    if (!text.trim()) return void toast.error(OPTIMIZER_MESSAGES.copyBlank);
+    if (await copy(text)) toast.success(OPTIMIZER_MESSAGES.copyDone);
+    else toast.error(OPTIMIZER_MESSAGES.copyFailed);
   }
 
   function replaceRange(start: number, end: number, replacement: string) {
@@ -131,7 +132,7 @@ export function OptimizerTool({ initialText = "" }: { initialText?: string }) {
           <p id="editor-legend" className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
             <span>
               <span className="mr-1 inline-block size-2.5 rounded-sm bg-amber-200 align-middle" aria-hidden />
-              Satz über 95 Zeichen
+              Satz über {SENTENCE_LENGTH_MAX} Zeichen
             </span>
             <span>
               <span className="mr-1 inline-block size-2.5 rounded-sm bg-red-300 align-middle" aria-hidden />

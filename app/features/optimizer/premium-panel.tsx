@@ -6,6 +6,7 @@ import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { CheckList } from "#app/features/marketing/page-sections.tsx";
 import { formatDate } from "#app/lib/format.ts";
+import { OPTIMIZER_ERRORS } from "#shared/optimizer.ts";
 import { formatEuro, OPTIMIZER_PREMIUM_PRICE_CENTS, OPTIMIZER_TRIAL_DAYS } from "#shared/pricing.ts";
 import { ROUTES } from "#shared/routes.ts";
 import { useOptimizerAccess, useStartTrial } from "./use-optimizer.ts";
@@ -38,7 +39,7 @@ export function PremiumPanel({ panelRef }: { panelRef?: RefObject<HTMLElement | 
         `Dein ${OPTIMIZER_TRIAL_DAYS}-Tage-Test läuft bis ${formatDate(trialEndsAt)}. Viel Spaß mit Premium!`,
       );
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : "Der Test konnte nicht gestartet werden.");
+      toast.error(error instanceof Error ? error.message : OPTIMIZER_ERRORS.trialStartFailed);
     }
   }
 

@@ -7,7 +7,7 @@ import { HOVER_TIP_CLOSE_DELAY_MS, HOVER_TIP_OPEN_DELAY_MS } from "#shared/timin
 import { CRITERION_TEXTS } from "./criteria-texts.ts";
 
 // Spec section 2: 100 green, 75 or more cyan, 50 or more yellow, otherwise red.
-export function barColor(percent: number): string {
+function barColor(percent: number): string {
   if (percent >= 100) return "bg-emerald-500";
   if (percent >= 75) return "bg-cyan-500";
   if (percent >= 50) return "bg-yellow-400";

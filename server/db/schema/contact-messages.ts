@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 // Spec section 3 "contact_messages"; messages from the public form start as "new".
-export const CONTACT_MESSAGE_STATUSES = ["new", "read", "responded"] as const;
+const CONTACT_MESSAGE_STATUSES = ["new", "read", "responded"] as const;
 
 export const contactMessages = pgTable(
   "contact_messages",

@@ -2,9 +2,6 @@ import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
 
-// Spec section 3 "cookie_definitions": what the consent dialog lists per category.
-export const COOKIE_CATEGORIES = ["essential", "authentication", "analytics", "ai_services"] as const;
-
 export const cookieDefinitions = pgTable(
   "cookie_definitions",
   {

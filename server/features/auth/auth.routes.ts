@@ -3,8 +3,7 @@ import type { AppEnv } from "../../app-env.ts";
 import { CLIENT_IP_HEADER } from "../../auth.ts";
 import { getClientIp } from "../../client-ip.ts";
 
-export const TOO_MANY_REQUESTS_MESSAGE =
-  "Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.";
+const TOO_MANY_REQUESTS_MESSAGE = "Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.";
 
 // Hands /api/auth/* to Better Auth with the visitor's real address for its rate limiter,
 // and answers its English 429 in German (issue 2, scope 10).

@@ -8,7 +8,7 @@ import { profiles } from "../../db/schema/profiles.ts";
 // concurrent requests can neither overdraw an account nor change credits without a trace:
 // the UPDATE takes the row lock, a second request waits for it and then sees the new value.
 
-export type ConsumeCreditResult =
+type ConsumeCreditResult =
   | { status: "charged"; creditsRemaining: number }
   | { status: "notNeeded"; subscriptionStatus: string }
   | { status: "noCredits"; creditsRemaining: number }

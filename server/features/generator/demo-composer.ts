@@ -1,4 +1,5 @@
 import { type Language, type Platform, POSTS_PER_GENERATION, type Tone } from "#shared/generator.ts";
+import { POST_LENGTH_MAX } from "#shared/optimizer.ts";
 import { computePostMetrics } from "#shared/post-metrics.ts";
 
 // The offline demo composer (DESIGN.md "AI model: offline demo composer, clearly labelled
@@ -224,10 +225,8 @@ const EMOJI: Record<Tone, [string, string, string]> = {
 
 const BULLET: Record<Platform, string> = { facebook: "", instagram: "✨ ", linkedin: "• ", twitter: "" };
 const HASHTAG_COUNT: Record<Platform, number> = { facebook: 2, instagram: 6, linkedin: 3, twitter: 1 };
-/** X: the optimizer's ideal range ends at 195 (spec section 9); the demo stays under it. */
-const TWITTER_MAX = 195;
 
-export type DemoRequest = { platform: Platform; tone: Tone; language: Language; keyPoints: string };
+type DemoRequest = { platform: Platform; tone: Tone; language: Language; keyPoints: string };
 
 export function composeDemoPosts({ platform, tone, language, keyPoints }: DemoRequest): string[] {
   const phrases = PHRASES[language];
@@ -292,10 +291,10 @@ function composeForX(opener: string, details: string[], closer: string, tags: st
   ];
   for (const parts of candidates) {
     const text = limitExclamations(parts.filter(Boolean).join(" "));
-    if (computePostMetrics(text).adjustedLength <= TWITTER_MAX) return text;
+    if (computePostMetrics(text).adjustedLength <= POST_LENGTH_MAX) return text;
   }
   return `${limitExclamations(opener)
-    .slice(0, TWITTER_MAX - tag.length - 2)
+    .slice(0, POST_LENGTH_MAX - tag.length - 2)
     .trimEnd()}… ${tag}`.trim();
 }
 

@@ -7,6 +7,7 @@ import {
   TONE_LABELS,
   type Tone,
 } from "#shared/generator.ts";
+import { POST_LENGTH_MAX, POST_LENGTH_MIN, SENTENCE_LENGTH_MAX } from "#shared/optimizer.ts";
 
 // The generator's prompts (ADR 0012). Admins edit them as rows of prompt_configurations and
 // token_configurations; the row named GENERATOR_CONFIGURATION_NAME is the one used. The
@@ -47,8 +48,7 @@ const PLATFORM_GUIDELINES: Record<Platform, string> = {
     "Instagram – eine starke erste Zeile, 50 bis 120 Wörter, Emojis erlaubt, Absätze mit Leerzeilen, am Ende 5 bis 10 passende Hashtags in einer eigenen Zeile.",
   linkedin:
     "LinkedIn – 120 bis 220 Wörter, fachlich und glaubwürdig, ein klarer Gedanke mit Nutzen für die Leser, kurze Absätze oder Aufzählung, am Ende eine Frage an das Netzwerk, 3 bis 5 Hashtags.",
-  twitter:
-    "X (Twitter) – höchstens 280 Zeichen, ideal 130 bis 195 Zeichen, ein Gedanke, höchstens ein Hashtag, höchstens eine Erwähnung, höchstens ein Ausrufezeichen, Sätze unter 95 Zeichen.",
+  twitter: `X (Twitter) – höchstens 280 Zeichen, ideal ${POST_LENGTH_MIN} bis ${POST_LENGTH_MAX} Zeichen, ein Gedanke, höchstens ein Hashtag, höchstens eine Erwähnung, höchstens ein Ausrufezeichen, Sätze unter ${SENTENCE_LENGTH_MAX} Zeichen.`,
 };
 
 const TONE_GUIDELINES: Record<Tone, string> = {
@@ -64,7 +64,7 @@ const LANGUAGE_NAMES: Record<Language, string> = LANGUAGE_LABELS;
 
 export type WebsiteContext = { url: string; title: string; description: string; text: string };
 
-export type PromptValues = {
+type PromptValues = {
   platform: Platform;
   tone: Tone;
   language: Language;
@@ -74,7 +74,7 @@ export type PromptValues = {
 };
 
 /** Website text beyond this is cut: the posts need the gist, not the whole page. */
-export const WEBSITE_PROMPT_MAX_CHARS = 4000;
+const WEBSITE_PROMPT_MAX_CHARS = 4000;
 
 export function buildPromptVariables(values: PromptValues): Record<string, string> {
   return {

@@ -44,7 +44,7 @@ import {
 export const GENERATOR_RATE_LIMIT: RateLimitRule = { name: "generator", max: 20, windowMs: 10 * 60_000 };
 
 /** Progress events at most this often: enough for a smooth page, few enough bytes. */
-export const PROGRESS_INTERVAL_MS = 60;
+const PROGRESS_INTERVAL_MS = 60;
 /** The demo "types" its posts within about this long, so the page shows the same stream. */
 const DEMO_STREAM_MS = 1200;
 
@@ -58,7 +58,7 @@ type CheckedImage = { bytes: Uint8Array; type: ImageType };
 
 type Failure = { ok: false; status: 400 | 402 | 403 | 404 | 500; error: string };
 
-export type GenerationRun = {
+type GenerationRun = {
   ok: true;
   creditsRemaining: number | null;
   demo: boolean;
@@ -66,7 +66,7 @@ export type GenerationRun = {
   run: (emit: (event: GenerationEvent) => void) => Promise<void>;
 };
 
-export type GenerationOptions = {
+type GenerationOptions = {
   deps: AppDeps;
   logger: Logger;
   userId: string;

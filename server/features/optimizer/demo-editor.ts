@@ -15,7 +15,7 @@ import { findConfidentCorrection, findSpellingIssues, type WordList } from "./sp
 // many inputs. It keeps as much of the writer's own words as it can and invents nothing
 // except, for a post that is too short, a call to action in the post's language.
 
-export type PostLanguage = "de" | "en" | "es" | "fr" | "tr";
+type PostLanguage = "de" | "en" | "es" | "fr" | "tr";
 
 // ---------------------------------------------------------------------------------------
 // Grammar: obvious fixes only.
@@ -148,7 +148,7 @@ function normalizeSpacing(text: string): string {
     .trim();
 }
 
-// Every part of a sentence counts towards its 95 characters, links included: a link too
+// Every part of a sentence counts towards its SENTENCE_LENGTH_MAX characters, links included: a link too
 // long for any sentence loses its query and fragment, or goes; any other token is cut.
 function shortenOverlongTokens(text: string): string {
   return text
@@ -251,7 +251,7 @@ function splitLongSentences(text: string): string {
   return result;
 }
 
-// Ends the sentence at the best place within 95 characters: a line break, then a comma,
+// Ends the sentence at the best place within SENTENCE_LENGTH_MAX characters: a line break, then a comma,
 // semicolon or colon, then before a conjunction, then any space. A dot after a digit or an
 // abbreviation would not end the sentence (spec section 5), so those places are skipped.
 function splitSentenceOnce(text: string, start: number, end: number): string | null {
@@ -299,8 +299,9 @@ function rankSplit(text: string, sentenceStart: number, index: number): number |
 }
 
 // Candidates from the most of the writer's text to the least: the longest prefix (at word
-// boundaries) within 37 words and 195 characters, a cut at a sentence end when that keeps
-// enough, then ever shorter prefixes; each padded with calls to action when under 130.
+// boundaries) within WORD_COUNT_MAX words and POST_LENGTH_MAX characters, a cut at a sentence end
+// when that keeps enough, then ever shorter prefixes; each padded with calls to action when under
+// POST_LENGTH_MIN.
 function* composeCandidates(body: string, tail: string, language: PostLanguage): Generator<string> {
   const cuts = [...body.matchAll(/\S+/g)].map((match) => match.index + match[0].length);
   const fits = (count: number) => {

@@ -5,13 +5,13 @@ import type { AiAccessVia } from "#shared/optimizer.ts";
 // 'active' means paid), or a running trial. Pure, so the rule is tested on its own and the
 // server decides it from the stored row alone.
 
-export type AiAccessProfile = {
+type AiAccessProfile = {
   subscriptionStatus: string | null;
   trialStartedAt: Date | null;
   trialEndsAt: Date | null;
 };
 
-export type AiAccess = {
+type AiAccess = {
   canUseAi: boolean;
   via: AiAccessVia | null;
   /** The trial's end, also once it is over, so the page can say when it ended. */

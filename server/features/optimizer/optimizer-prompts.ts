@@ -15,7 +15,7 @@ import type { PostCriterionResult } from "#shared/post-metrics.ts";
 // language, so an English post comes back English. The post travels inside <post> tags and
 // is declared data, so text in it cannot give the model new instructions.
 
-export function wrapPost(postText: string): string {
+function wrapPost(postText: string): string {
   return `<post>\n${postText}\n</post>`;
 }
 

@@ -18,8 +18,8 @@ export type SpellingIssue = {
   suggestions: string[];
 };
 
-export type SuggestionTier = 0 | 1 | 2 | 3 | 4 | 5;
-export type RankedSuggestion = { word: string; tier: SuggestionTier };
+type SuggestionTier = 0 | 1 | 2 | 3 | 4 | 5;
+type RankedSuggestion = { word: string; tier: SuggestionTier };
 
 export const SPELLING_LIMITS = {
   maxIssues: 50,

@@ -8,7 +8,7 @@ import { rateLimitCounters } from "../../db/schema/rate-limits.ts";
 
 export type RateLimitRule = { name: string; max: number; windowMs: number };
 
-export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 export async function consumeRateLimit(
   db: Database,

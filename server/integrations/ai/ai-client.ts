@@ -27,7 +27,7 @@ export type AiContentPart = { type: "text"; text: string } | { type: "image"; im
 
 export type AiMessage = { role: "user"; content: string | AiContentPart[] } | { role: "assistant"; content: string };
 
-export type StructuredRequest<T> = {
+type StructuredRequest<T> = {
   instructions: string;
   messages: AiMessage[];
   schema: z.ZodType<T>;
@@ -35,7 +35,7 @@ export type StructuredRequest<T> = {
   name: string;
 };
 
-export type StreamedRequest<T> = StructuredRequest<T> & {
+type StreamedRequest<T> = StructuredRequest<T> & {
   maxOutputTokens?: number;
   /** Called with every partial object while the model writes (AI SDK partialOutputStream). */
   onPartial: (partial: unknown) => void;
@@ -51,7 +51,7 @@ export type AiClient = {
   streamStructured<T>(request: StreamedRequest<T>): Promise<T>;
 };
 
-export type AiClientOptions = {
+type AiClientOptions = {
   /**
    * Send images to the model. Default: on for the hosted providers (their default models all
    * read images), off for openai-compatible servers, where many local models do not.
@@ -59,7 +59,7 @@ export type AiClientOptions = {
   vision?: boolean;
 };
 
-export type AiFailure = "timeout" | "invalid-output" | "provider";
+type AiFailure = "timeout" | "invalid-output" | "provider";
 
 export class AiCallError extends Error {
   constructor(
@@ -215,7 +215,7 @@ function buildLanguageModel({ provider, model, apiKey, baseUrl }: AiSettings): E
   }
 }
 
-export function classifyAiError(error: unknown, deadline?: AbortSignal): AiCallError {
+function classifyAiError(error: unknown, deadline?: AbortSignal): AiCallError {
   const name = error instanceof Error ? error.name : typeof error;
   if (deadline?.aborted || (error instanceof Error && error.name === "TimeoutError")) {
     return new AiCallError("timeout", { name });

@@ -7,12 +7,12 @@ import { IMAGE_CONTENT_TYPES, IMAGE_EXTENSIONS, type ImageType } from "./image-f
 // the public URL"; DESIGN.md "file storage"; ADR 0013). The embedded default is a folder under
 // $DATA_DIR; an S3-compatible driver implements the same three methods when it comes.
 
-export const SOCIAL_IMAGES_BUCKET = "social-images";
+const SOCIAL_IMAGES_BUCKET = "social-images";
 /** Where the server serves the bucket read-only (server/features/generator/social-images.routes.ts). */
 export const SOCIAL_IMAGES_PUBLIC_PATH = `/uploads/${SOCIAL_IMAGES_BUCKET}`;
 
-export type StoredImage = { name: string; publicUrl: string };
-export type ImageFile = { bytes: Uint8Array; contentType: string };
+type StoredImage = { name: string; publicUrl: string };
+type ImageFile = { bytes: Uint8Array; contentType: string };
 
 export type ImageStorage = {
   /** Stores bytes that were already checked and re-encoded (image-files.ts) under a new random name. */
@@ -27,15 +27,15 @@ export type ImageStorage = {
 const IMAGE_NAME = /^(\d{13})-([0-9a-f]{16})\.(jpg|png|webp)$/;
 const TYPE_BY_EXTENSION: Record<string, ImageType> = { jpg: "jpeg", png: "png", webp: "webp" };
 
-export function createImageName(type: ImageType, now = Date.now()): string {
+function createImageName(type: ImageType, now = Date.now()): string {
   return `${now}-${crypto.randomBytes(8).toString("hex")}.${IMAGE_EXTENSIONS[type]}`;
 }
 
-export function isImageName(name: string): boolean {
+function isImageName(name: string): boolean {
   return IMAGE_NAME.test(name);
 }
 
-export function publicUrlOf(name: string): string {
+function publicUrlOf(name: string): string {
   return `${SOCIAL_IMAGES_PUBLIC_PATH}/${name}`;
 }
 

@@ -13,14 +13,14 @@ import { type HtmlSummary, summarizeHtml } from "./html-summary.ts";
 // check and connect (rebinding) cannot redirect us. Each redirect hop is checked again.
 // One deadline covers everything; the body is cut off at a byte limit.
 
-export const WEBSITE_TIMEOUT_MS = 5000;
-export const WEBSITE_MAX_BYTES = 1024 * 1024;
-export const WEBSITE_MAX_REDIRECTS = 3;
+const WEBSITE_TIMEOUT_MS = 5000;
+const WEBSITE_MAX_BYTES = 1024 * 1024;
+const WEBSITE_MAX_REDIRECTS = 3;
 
 export type ResolvedAddress = { address: string; family: 4 | 6 };
-export type ResolveHost = (hostname: string) => Promise<ResolvedAddress[]>;
+type ResolveHost = (hostname: string) => Promise<ResolvedAddress[]>;
 
-export type WebsiteReaderOptions = {
+type WebsiteReaderOptions = {
   timeoutMs?: number;
   maxBytes?: number;
   maxRedirects?: number;
@@ -30,13 +30,13 @@ export type WebsiteReaderOptions = {
   isAllowedAddress?: (address: string) => boolean;
 };
 
-export type WebsiteSummary = HtmlSummary & { url: string };
+type WebsiteSummary = HtmlSummary & { url: string };
 
 export type WebsiteReader = {
   read(url: string, signal?: AbortSignal): Promise<WebsiteSummary>;
 };
 
-export type WebsiteFailure = keyof typeof WEBSITE_MESSAGES;
+type WebsiteFailure = keyof typeof WEBSITE_MESSAGES;
 
 export class WebsiteReadError extends Error {
   constructor(readonly kind: WebsiteFailure) {
@@ -117,7 +117,7 @@ export function createWebsiteReader(options: WebsiteReaderOptions = {}): Website
 }
 
 /** http(s) with a host and without credentials; anything else is refused before any lookup. */
-export function parseWebsiteUrl(raw: string): URL {
+function parseWebsiteUrl(raw: string): URL {
   let url: URL;
   try {
     url = new URL(raw);
