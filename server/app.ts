@@ -84,7 +84,7 @@ export function createApp(deps: AppDeps, clientDir: string) {
     // Bad input (a body that is no JSON, say) is the client's mistake, never a 500.
     if (error instanceof HTTPException && error.status < 500) {
       c.var.logger.warn({ status: error.status, method: c.req.method, path: c.req.path }, error.message);
-      return c.json({ error: "Die Anfrage konnte nicht gelesen werden. Bitte lade die Seite neu." }, error.status);
+      return c.json({ error: "Die Anfrage konnte nicht gelesen werden. Bitte laden Sie die Seite neu." }, error.status);
     }
     c.var.logger.error({ err: error, method: c.req.method, path: c.req.path }, "Unerwarteter Fehler");
     return c.json({ error: "Es ist ein unerwarteter Fehler aufgetreten. Bitte versuchen Sie es erneut." }, 500);

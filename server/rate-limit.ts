@@ -1,5 +1,4 @@
 import type { MiddlewareHandler } from "hono";
-import { OPTIMIZER_ERRORS } from "#shared/optimizer.ts";
 import type { AppEnv } from "./app-env.ts";
 import { getClientIp } from "./client-ip.ts";
 import { consumeRateLimit, type RateLimitRule } from "./features/rate-limit/rate-limit.service.ts";
@@ -9,15 +8,16 @@ export const PUBLIC_TOO_MANY_REQUESTS =
   "Zu viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.";
 
 // Per-user limits for expensive routes (DESIGN.md "rate limits on ... AI routes"). Runs
-// after requireSession, so the bucket is the account, not an address.
-export function limitPerUser(rule: RateLimitRule): MiddlewareHandler<AppEnv> {
+// after requireSession, so the bucket is the account, not an address. `message` is the 429's
+// text in the feature's own voice.
+export function limitPerUser(rule: RateLimitRule, message: string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const userId = c.var.session?.user.id;
     if (!userId) return next();
     const result = await consumeRateLimit(c.var.deps.db, rule, userId);
     if (!result.allowed) {
       c.var.logger.warn({ rule: rule.name, userId }, "Rate-Limit erreicht");
-      return c.json({ error: OPTIMIZER_ERRORS.tooManyRequests }, 429, {
+      return c.json({ error: message }, 429, {
         "Retry-After": String(result.retryAfterSeconds),
       });
     }

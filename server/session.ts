@@ -1,7 +1,8 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./app-env.ts";
 
-const NOT_SIGNED_IN_MESSAGE = "Sie müssen angemeldet sein";
+/** Spec section 8 "Account": the site's own words for a request without a session. */
+export const NOT_SIGNED_IN_MESSAGE = "Sie müssen angemeldet sein";
 
 export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   const session = await c.var.deps.auth.api.getSession({ headers: c.req.raw.headers });
@@ -9,10 +10,15 @@ export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-// Narrows c.var.session for the handlers behind it.
-export const requireSession: MiddlewareHandler<
-  AppEnv & { Variables: { session: NonNullable<AppEnv["Variables"]["session"]> } }
-> = async (c, next) => {
-  if (!c.var.session) return c.json({ error: NOT_SIGNED_IN_MESSAGE }, 401);
-  await next();
-};
+type SignedInEnv = AppEnv & { Variables: { session: NonNullable<AppEnv["Variables"]["session"]> } };
+
+/**
+ * Answers 401 without a session and narrows c.var.session for the handlers behind it. Each
+ * feature says it in its own voice: the generator "Sie", the optimizer "du" (spec section 8).
+ */
+export function requireSession(message: string = NOT_SIGNED_IN_MESSAGE): MiddlewareHandler<SignedInEnv> {
+  return async (c, next) => {
+    if (!c.var.session) return c.json({ error: message }, 401);
+    await next();
+  };
+}

@@ -10,7 +10,7 @@ import { deleteArchivedPost, getArchivedPost, listArchivedPosts } from "./archiv
 export const archiveRoutes = new Hono<AppEnv>()
   .get(
     "/",
-    requireSession,
+    requireSession(),
     validator("query", (value, c) => {
       const parsed = ArchiveQuerySchema.safeParse(value);
       if (!parsed.success) return c.json({ error: ARCHIVE_MESSAGES.invalidQuery }, 400);
@@ -20,12 +20,12 @@ export const archiveRoutes = new Hono<AppEnv>()
       return c.json(await listArchivedPosts(c.var.deps.db, c.var.session.user.id, c.req.valid("query")), 200);
     },
   )
-  .get("/:id", requireSession, async (c) => {
+  .get("/:id", requireSession(), async (c) => {
     const entry = await getArchivedPost(c.var.deps.db, c.var.session.user.id, c.req.param("id"));
     if (!entry) return c.json({ error: ARCHIVE_MESSAGES.notFound }, 404);
     return c.json(entry, 200);
   })
-  .delete("/:id", requireSession, async (c) => {
+  .delete("/:id", requireSession(), async (c) => {
     const deleted = await deleteArchivedPost(c.var.deps, c.var.logger, c.var.session.user.id, c.req.param("id"));
     if (!deleted) return c.json({ error: ARCHIVE_MESSAGES.notFound }, 404);
     return c.json({ deleted: true }, 200);

@@ -1,34 +1,27 @@
-import { Hono, type MiddlewareHandler } from "hono";
+import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import { GenerateRequestSchema, type GenerationEvent, UnlockGeneratorSchema } from "#shared/generator.schemas.ts";
 import { ACCESS_CODE_MESSAGES, GENERATOR_MESSAGES } from "#shared/generator.ts";
 import type { AppEnv } from "../../app-env.ts";
 import { limitPerUser } from "../../rate-limit.ts";
+import { requireSession } from "../../session.ts";
 import { validateJson } from "../../validation.ts";
 import { GENERATOR_RATE_LIMIT, getGeneratorStatus, readSocialImage, startGeneration } from "./generator.service.ts";
 import { UNLOCK_RATE_LIMIT, unlockGenerator } from "./generator-access.service.ts";
-
-// Spec section 5: generation needs a session, with the spec's own words.
-const requireGeneratorSession: MiddlewareHandler<
-  AppEnv & { Variables: { session: NonNullable<AppEnv["Variables"]["session"]> } }
-> = async (c, next) => {
-  if (!c.var.session) return c.json({ error: GENERATOR_MESSAGES.signInRequired }, 401);
-  await next();
-};
 
 // /api/generator (issue 4, ADR 0012). Errors that are known before any work (session,
 // input, image bytes, credits) are plain JSON { error } with a 4xx status. Once the credit
 // is taken the answer is a stream of server-sent events: start, progress…, done | error.
 export const generatorRoutes = new Hono<AppEnv>()
-  .get("/status", requireGeneratorSession, async (c) => {
+  .get("/status", requireSession(GENERATOR_MESSAGES.signInRequired), async (c) => {
     return c.json(await getGeneratorStatus(c.var.deps, c.var.session.user.id), 200);
   })
   // ADR 0015: the access code is compared here, never in the browser.
   .post(
     "/unlock",
-    requireGeneratorSession,
+    requireSession(GENERATOR_MESSAGES.signInRequired),
     validateJson(UnlockGeneratorSchema, ACCESS_CODE_MESSAGES.blank),
-    limitPerUser(UNLOCK_RATE_LIMIT),
+    limitPerUser(UNLOCK_RATE_LIMIT, GENERATOR_MESSAGES.tooManyRequests),
     async (c) => {
       const unlocked = await unlockGenerator(c.var.deps, c.var.session.user.id, c.req.valid("json").code);
       if (!unlocked) {
@@ -40,9 +33,9 @@ export const generatorRoutes = new Hono<AppEnv>()
   )
   .post(
     "/generate",
-    requireGeneratorSession,
+    requireSession(GENERATOR_MESSAGES.signInRequired),
     validateJson(GenerateRequestSchema, GENERATOR_MESSAGES.keyPointsBlank),
-    limitPerUser(GENERATOR_RATE_LIMIT),
+    limitPerUser(GENERATOR_RATE_LIMIT, GENERATOR_MESSAGES.tooManyRequests),
     async (c) => {
       const started = await startGeneration({
         deps: c.var.deps,

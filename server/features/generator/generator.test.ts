@@ -18,6 +18,8 @@ import { profiles } from "../../db/schema/profiles.ts";
 import { createAiClient } from "../../integrations/ai/ai-client.ts";
 import { isPublicAddress } from "../../integrations/website/address-policy.ts";
 import { createWebsiteReader, type ResolvedAddress } from "../../integrations/website/website-reader.ts";
+import { consumeRateLimit } from "../rate-limit/rate-limit.service.ts";
+import { GENERATOR_RATE_LIMIT } from "./generator.service.ts";
 
 const AI_TIMEOUT_MS = 1500;
 // A customer's website: shop.example answers from 127.0.0.1, which the test policy lets
@@ -311,6 +313,19 @@ describe("POST /api/generator/generate", () => {
     expect(await logsOf(userId)).toEqual([]);
   });
 
+  it(`allows ${GENERATOR_RATE_LIMIT.max} runs per account in ten minutes, then answers 429 in the generator's words`, async () => {
+    const { cookie, userId } = await signUpAs(t, { credits: 5 });
+    // The account's earlier runs, counted where the limiter counts them.
+    for (let run = 0; run < GENERATOR_RATE_LIMIT.max; run++) await consumeRateLimit(t.db, GENERATOR_RATE_LIMIT, userId);
+    const { response } = await generate(cookie);
+    expect(response.status).toBe(429);
+    expect(await response.json()).toEqual({
+      error: "Zu viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.",
+    });
+    expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await creditsOf(userId)).toBe(5);
+  });
+
   it("lets exactly 3 of 20 simultaneous requests through for a user with 3 credits", async () => {
     const { cookie, userId } = await signUpAs(t, { credits: 3 });
     const responses = await Promise.all(
@@ -520,6 +535,9 @@ describe("the access code (ADR 0015)", () => {
     for (let guess = 1; guess <= 10; guess++) expect((await unlock(cookie, `falsch-${guess}`)).status).toBe(403);
     const limited = await unlock(cookie, CODE);
     expect(limited.status).toBe(429);
+    expect(await limited.json()).toEqual({
+      error: "Zu viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.",
+    });
     expect((await status(cookie)).accessCodeRequired).toBe(true);
   });
 

@@ -18,10 +18,10 @@ import {
 // /api/optimizer (issue 3, ADR 0007). The browser calls these through hc<AppType>; every
 // answer is JSON, errors as { error } in German.
 export const optimizerRoutes = new Hono<AppEnv>()
-  .get("/access", requireSession, async (c) => {
+  .get("/access", requireSession(OPTIMIZER_MESSAGES.signInRequired), async (c) => {
     return c.json(await getOptimizerAccess(c.var.deps, c.var.session.user.id), 200);
   })
-  .post("/trial", requireSession, async (c) => {
+  .post("/trial", requireSession(OPTIMIZER_MESSAGES.signInRequired), async (c) => {
     const result = await startOptimizerTrial(c.var.deps.db, c.var.session.user.id);
     if (!result.ok) return c.json({ error: result.error }, result.status);
     c.var.logger.info({ userId: c.var.session.user.id }, "Testzeitraum des Optimizers gestartet");
@@ -29,9 +29,9 @@ export const optimizerRoutes = new Hono<AppEnv>()
   })
   .post(
     "/correct-grammar",
-    requireSession,
+    requireSession(OPTIMIZER_MESSAGES.signInRequired),
     validateJson(CorrectGrammarSchema, OPTIMIZER_MESSAGES.grammarBlank),
-    limitPerUser(OPTIMIZER_AI_RATE_LIMIT),
+    limitPerUser(OPTIMIZER_AI_RATE_LIMIT, OPTIMIZER_ERRORS.tooManyRequests),
     async (c) => {
       const result = await correctPostGrammar({
         deps: c.var.deps,
@@ -45,9 +45,9 @@ export const optimizerRoutes = new Hono<AppEnv>()
   )
   .post(
     "/improve-post",
-    requireSession,
+    requireSession(OPTIMIZER_MESSAGES.signInRequired),
     validateJson(ImprovePostSchema, OPTIMIZER_MESSAGES.improveBlank),
-    limitPerUser(OPTIMIZER_AI_RATE_LIMIT),
+    limitPerUser(OPTIMIZER_AI_RATE_LIMIT, OPTIMIZER_ERRORS.tooManyRequests),
     async (c) => {
       const result = await improvePostText({
         deps: c.var.deps,
@@ -61,9 +61,9 @@ export const optimizerRoutes = new Hono<AppEnv>()
   )
   .post(
     "/spelling",
-    requireSession,
+    requireSession(OPTIMIZER_MESSAGES.signInRequired),
     validateJson(SpellingCheckSchema, OPTIMIZER_ERRORS.spellingBlank),
-    limitPerUser(SPELLING_RATE_LIMIT),
+    limitPerUser(SPELLING_RATE_LIMIT, OPTIMIZER_ERRORS.tooManyRequests),
     async (c) => {
       return c.json(await checkPostSpelling(c.req.valid("json").text), 200);
     },

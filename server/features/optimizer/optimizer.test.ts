@@ -54,7 +54,7 @@ const grammar = (cookie: string, postText: unknown) =>
 const improve = (cookie: string, postText: unknown) => t.postJson("/api/optimizer/improve-post", { postText }, cookie);
 
 describe("every optimizer route", () => {
-  it("answers 401 with a German message without a session", async () => {
+  it('answers 401 in the optimizer\'s own words ("du") without a session', async () => {
     const requests = [
       t.request("/api/optimizer/access"),
       t.postJson("/api/optimizer/trial", {}),
@@ -64,7 +64,7 @@ describe("every optimizer route", () => {
     ];
     for (const response of await Promise.all(requests)) {
       expect(response.status).toBe(401);
-      expect(await response.json()).toEqual({ error: "Sie müssen angemeldet sein" });
+      expect(await response.json()).toEqual({ error: "Bitte melde dich an, um den X-Post Optimizer zu nutzen." });
     }
   });
 });

@@ -4,7 +4,7 @@ import type { AppEnv } from "../../app-env.ts";
 import { requireSession } from "../../session.ts";
 import { getBillingInfo, getProfile } from "./profile.service.ts";
 
-export const profileRoutes = new Hono<AppEnv>().get("/", requireSession, async (c) => {
+export const profileRoutes = new Hono<AppEnv>().get("/", requireSession(), async (c) => {
   const { db } = c.var.deps;
   const userId = c.var.session.user.id;
   const [profile, billing] = await Promise.all([getProfile(db, userId), getBillingInfo(db, userId)]);
