@@ -1,8 +1,8 @@
 import { MockLanguageModelV4, simulateReadableStream } from "ai/test";
 import pino from "pino";
-import { readServerSentEvents } from "../app/features/generator/generation-stream.ts";
 import { GENERATOR_RATE_LIMIT } from "../server/features/generator/generator.service.ts";
 import { type AiClient, createAiClientForModel } from "../server/integrations/ai/ai-client.ts";
+import { readGenerationEvents } from "../shared/generation-stream.ts";
 import type { GenerationEvent } from "../shared/generator.schemas.ts";
 import { type BenchApp, median, openBenchDatabase, percentile, startBenchApp } from "./bench-app.ts";
 
@@ -116,7 +116,7 @@ async function generateQuickly(bench: BenchApp, cookie: string) {
 async function generateAsThePageDoes(bench: BenchApp, cookie: string) {
   const { started, body } = await postGeneration(bench, cookie);
   const events: TimedEvent[] = [];
-  for await (const event of readServerSentEvents(body)) events.push({ event, at: performance.now() });
+  for await (const event of readGenerationEvents(body)) events.push({ event, at: performance.now() });
   checkFinished(events.at(-1)?.event);
   return { started, events };
 }

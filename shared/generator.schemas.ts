@@ -73,7 +73,6 @@ export const GenerateRequestSchema = z.object({
   imageData: imageDataField.nullish().transform((value) => value ?? null),
   website: websiteField.nullish().transform((value) => value ?? undefined),
 });
-export type GenerateRequestInput = z.input<typeof GenerateRequestSchema>;
 export type GenerateRequest = z.output<typeof GenerateRequestSchema>;
 
 // The streamed answer (ADR 0012): server-sent events, one JSON object per `data:` line, the
