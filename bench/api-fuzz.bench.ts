@@ -3,7 +3,6 @@ import fc from "fast-check";
 import { archivedPosts } from "../server/db/schema/generator.ts";
 import { profiles } from "../server/db/schema/profiles.ts";
 import { createAiClient } from "../server/integrations/ai/ai-client.ts";
-import { createLogger } from "../server/logger.ts";
 import { apiRequests, describeFuzzRequest, sendFuzzRequest } from "./api-fuzz.ts";
 import { BENCH_BASE_URL, openBenchDatabase, startBenchApp } from "./bench-app.ts";
 
@@ -33,7 +32,7 @@ export async function runApiFuzzBenchmark(): Promise<FuzzReport> {
   const seed = Number(process.env.FUZZ_SEED) || Date.now() % 1_000_000;
   const bench = await openBenchDatabase(undefined, { TRUST_PROXY: "true" });
   try {
-    const app = await startBenchApp(bench, createAiClient(null, createLogger(bench.env)));
+    const app = await startBenchApp(bench, createAiClient(null));
     const emails = Array.from({ length: ACCOUNTS }, (_, index) => `fuzz-${index}@example.test`);
     const cookies: string[] = [];
     for (const email of emails) cookies.push(await app.signUpUser(email, { credits: STARTING_CREDITS }));

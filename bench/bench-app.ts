@@ -99,8 +99,13 @@ export async function startBenchApp(bench: BenchDatabase, ai: AiClient) {
   // folder exists only so that serveStatic does not warn about it.
   const clientDir = path.join(env.DATA_DIR, "no-client-build");
   await fs.mkdir(clientDir, { recursive: true });
-  const deps = await createDeps({ env, database, logger: createLogger(env), pages: loadPageDocuments(clientDir) });
-  deps.ai = ai;
+  const deps = await createDeps({
+    env,
+    database,
+    logger: createLogger(env),
+    pages: loadPageDocuments(clientDir),
+    overrides: { ai },
+  });
   const app = createApp(deps, clientDir);
 
   // What a browser on our origin sends.

@@ -1,5 +1,4 @@
 import { MockLanguageModelV4, simulateReadableStream } from "ai/test";
-import pino from "pino";
 import { GENERATOR_RATE_LIMIT } from "../server/features/generator/generator.service.ts";
 import { type AiClient, createAiClientForModel } from "../server/integrations/ai/ai-client.ts";
 import { readGenerationEvents } from "../shared/generation-stream.ts";
@@ -81,7 +80,7 @@ function aiClientFor(model: MockLanguageModelV4): AiClient {
     baseUrl: undefined,
     timeoutMs: 30_000,
   } as const;
-  return createAiClientForModel(model, settings, pino({ level: "silent" }), { vision: false });
+  return createAiClientForModel(model, settings, { vision: false });
 }
 
 type TimedEvent = { event: GenerationEvent; at: number };

@@ -9,8 +9,9 @@ import type { WebsiteReader } from "./integrations/website/website-reader.ts";
 import type { Logger } from "./logger.ts";
 
 // Everything a request handler may need, built once at start-up (server/main.ts) or
-// per test file, and handed to every request as c.var.deps.
-export type AppDeps = {
+// per test file, and handed to every request as c.var.deps. Read-only: a test that needs
+// another dependency passes it to createDeps (DepsOverrides) instead of swapping it later.
+export type AppDeps = Readonly<{
   env: Env;
   db: Database;
   auth: Auth;
@@ -23,7 +24,7 @@ export type AppDeps = {
   websiteReader: WebsiteReader;
   logger: Logger;
   pages: PageDocuments;
-};
+}>;
 
 export type AppEnv = {
   Variables: {

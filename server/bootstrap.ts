@@ -6,7 +6,7 @@ import { type DatabaseHandle, openDatabase } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import type { PageDocuments } from "./features/pages/page-documents.ts";
 import { grantAdminByEmail } from "./features/profile/profile.service.ts";
-import { createAiClient } from "./integrations/ai/ai-client.ts";
+import { createAiClient, logAiSdkWarnings } from "./integrations/ai/ai-client.ts";
 import { createMailer } from "./integrations/mail/mailer.ts";
 import { createImageStorage } from "./integrations/storage/image-storage.ts";
 import { createWebsiteReader } from "./integrations/website/website-reader.ts";
@@ -24,8 +24,11 @@ export async function connectDatabase(env: Env, logger?: Logger): Promise<Databa
     : openDatabase({ driver: "pglite", dataDir: path.join(env.DATA_DIR, "db") });
 }
 
-/** The one seam the end-to-end server uses: a website reader with a test DNS (ADR 0013). */
-export type DepsOverrides = Partial<Pick<AppDeps, "websiteReader">>;
+/**
+ * The seams for tests, the end-to-end server and the benchmarks: a fake model, a mailer to
+ * watch, a website reader with a test DNS (ADR 0013), another image storage.
+ */
+export type DepsOverrides = Partial<Pick<AppDeps, "ai" | "mailer" | "websiteReader" | "imageStorage">>;
 
 export async function createDeps(options: {
   env: Env;
@@ -37,16 +40,20 @@ export async function createDeps(options: {
   const { env, database, logger, pages, overrides = {} } = options;
   const granted = await grantAdminByEmail(database.db, env.ADMIN_EMAILS);
   if (granted.length > 0) logger.info({ count: granted.length }, "Admin-Rechte aus ADMIN_EMAILS vergeben");
-  const mailer = createMailer({
-    smtpUrl: env.SMTP_URL,
-    from: env.MAIL_FROM,
-    outboxDir: path.join(env.DATA_DIR, "outbox"),
-    logger,
-  });
+  logAiSdkWarnings(logger);
+  const mailer =
+    overrides.mailer ??
+    createMailer({
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
+      outboxDir: path.join(env.DATA_DIR, "outbox"),
+      logger,
+    });
   const secret = resolveAuthSecret(env.BETTER_AUTH_SECRET, env.DATA_DIR);
   const auth = createAuth({ env, db: database.db, mailer, secret, logger });
-  const ai = createAiClient(env.ai, logger, { vision: env.AI_VISION === "auto" ? undefined : env.AI_VISION === "on" });
-  const imageStorage = createImageStorage(env.DATA_DIR);
+  const ai =
+    overrides.ai ?? createAiClient(env.ai, { vision: env.AI_VISION === "auto" ? undefined : env.AI_VISION === "on" });
+  const imageStorage = overrides.imageStorage ?? createImageStorage(env.DATA_DIR);
   const websiteReader = overrides.websiteReader ?? createWebsiteReader();
   return { env, db: database.db, auth, mailer, ai, imageStorage, websiteReader, logger, pages };
 }

@@ -4,7 +4,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type pino from "pino";
 import { createApp } from "../../server/app.ts";
-import { createDeps } from "../../server/bootstrap.ts";
+import { createDeps, type DepsOverrides } from "../../server/bootstrap.ts";
+import type { DatabaseHandle } from "../../server/db/client.ts";
 import { readEnv } from "../../server/env.ts";
 import { loadPageDocuments } from "../../server/features/pages/page-documents.ts";
 import { createLogger } from "../../server/logger.ts";
@@ -14,14 +15,38 @@ import { openTestDatabase } from "./test-database.ts";
 export const TEST_BASE_URL = "http://localhost:3000";
 const fixtureClientDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "../fixtures/client");
 
+type TestAppOptions = {
+  /** Environment variables on top of the test defaults, as the server would read them. */
+  env?: Record<string, string>;
+  /** Dependencies to replace, handed to createDeps: a fake model, a website reader, … */
+  overrides?: DepsOverrides;
+  /** Receives the product's log lines (JSON) when a test reads them. */
+  logDestination?: pino.DestinationStream;
+};
+
 // The real product (createDeps + createApp) on a fresh database, with mails going to a
-// temporary outbox. `request` sends what a browser on our origin sends. `logDestination`
-// receives the product's log lines (JSON) when a test reads them.
-export async function createTestApp(
-  envOverrides: Record<string, string> = {},
-  options: { logDestination?: pino.DestinationStream } = {},
-) {
+// temporary outbox. `request` sends what a browser on our origin sends.
+export async function createTestApp(options: TestAppOptions = {}) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "postwerk-app-"));
+  const database = await openTestDatabase();
+  const app = await startOn(database, dataDir, options);
+  return {
+    ...app,
+    /** The same database and files, served by a server started with other settings. */
+    restartWith: (changes: TestAppOptions) =>
+      startOn(database, dataDir, { ...options, ...changes, env: { ...options.env, ...changes.env } }),
+    close: async () => {
+      await database.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+export type RunningApp = Awaited<ReturnType<typeof startOn>>;
+
+async function startOn(database: DatabaseHandle, dataDir: string, options: TestAppOptions) {
   const env = readEnv({
     NODE_ENV: "test",
     BASE_URL: TEST_BASE_URL,
@@ -30,14 +55,14 @@ export async function createTestApp(
     AUTH_RATE_LIMIT: "off",
     // TEST_LOGS=1 shows the product's logs while debugging a test.
     LOG_LEVEL: process.env.TEST_LOGS ? "debug" : "silent",
-    ...envOverrides,
+    ...options.env,
   });
-  const database = await openTestDatabase();
   const deps = await createDeps({
     env,
     database,
     logger: createLogger(env, options.logDestination),
     pages: loadPageDocuments(fixtureClientDir),
+    overrides: options.overrides,
   });
   const app = createApp(deps, fixtureClientDir);
 
@@ -74,23 +99,8 @@ export async function createTestApp(
     return sessionCookieFrom(response);
   }
 
-  return {
-    app,
-    deps,
-    db: deps.db,
-    dataDir,
-    request,
-    postJson,
-    signUpAndConfirm,
-    signIn,
-    close: async () => {
-      await database.close();
-      await fs.rm(dataDir, { recursive: true, force: true });
-    },
-  };
+  return { app, deps, db: deps.db, dataDir, request, postJson, signUpAndConfirm, signIn };
 }
-
-export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 export function sessionCookieFrom(response: Response): string {
   const cookie = response.headers

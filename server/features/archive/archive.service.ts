@@ -125,7 +125,12 @@ export async function getArchivedPost(db: Database, userId: string, id: string):
 }
 
 /** Deletes the whole entry (spec section 4 "Archive") and its image; false when it is not the user's. */
-export async function deleteArchivedPost(deps: AppDeps, logger: Logger, userId: string, id: string): Promise<boolean> {
+export async function deleteArchivedPost(
+  deps: Pick<AppDeps, "db" | "imageStorage">,
+  logger: Logger,
+  userId: string,
+  id: string,
+): Promise<boolean> {
   if (!UUID.test(id)) return false;
   const [deleted] = await deps.db
     .delete(archivedPosts)

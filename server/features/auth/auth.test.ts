@@ -147,7 +147,7 @@ describe("protection of the auth routes", () => {
   });
 
   it("limits sign-in attempts and answers in German with 429", async () => {
-    const limited = await createTestApp({ AUTH_RATE_LIMIT: "on" });
+    const limited = await createTestApp({ env: { AUTH_RATE_LIMIT: "on" } });
     try {
       const attempt = () =>
         limited.postJson("/api/auth/sign-in/email", { email: "x@example.test", password: "falsch123" });

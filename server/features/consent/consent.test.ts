@@ -16,7 +16,7 @@ import { CONSENT_SAVE_RATE_LIMIT, recordConsent } from "./consent.service.ts";
 let t: TestApp;
 let proxied: TestApp;
 beforeAll(async () => {
-  [t, proxied] = await Promise.all([createTestApp(), createTestApp({ TRUST_PROXY: "true" })]);
+  [t, proxied] = await Promise.all([createTestApp(), createTestApp({ env: { TRUST_PROXY: "true" } })]);
 });
 afterAll(() => Promise.all([t?.close(), proxied?.close()]));
 

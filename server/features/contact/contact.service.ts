@@ -13,6 +13,8 @@ import type { RateLimitRule } from "../rate-limit/rate-limit.service.ts";
 // ADR 0011: per address, counted in the database like every other limit.
 export const CONTACT_RATE_LIMIT: RateLimitRule = { name: "contact", max: 5, windowMs: 10 * 60_000 };
 
+type ContactDeps = Pick<AppDeps, "db" | "env" | "mailer">;
+
 type ContactSubmission = z.output<typeof ContactRequestSchema>;
 
 type SpamReason = "honeypot" | "too-fast";
@@ -29,7 +31,7 @@ function detectSpam(submission: Pick<ContactSubmission, "website" | "fillDuratio
 // Stores the message as "new" (spec section 4) and tells the operator. Spam is dropped
 // silently, so the caller answers it like a success and a bot learns nothing.
 export async function submitContactMessage(
-  deps: AppDeps,
+  deps: ContactDeps,
   logger: Logger,
   submission: ContactSubmission,
 ): Promise<{ stored: boolean }> {
@@ -51,7 +53,7 @@ export async function submitContactMessage(
 }
 
 async function notifyOperator(
-  deps: AppDeps,
+  deps: ContactDeps,
   logger: Logger,
   contact: { name: string; email: string; message: string },
 ) {

@@ -14,7 +14,7 @@ const OPERATOR = "kontakt@postwerk.example";
 let t: TestApp;
 beforeAll(async () => {
   // TRUST_PROXY lets each test speak from its own address, so no test uses up another's limit.
-  t = await createTestApp({ CONTACT_EMAIL: OPERATOR, TRUST_PROXY: "true" });
+  t = await createTestApp({ env: { CONTACT_EMAIL: OPERATOR, TRUST_PROXY: "true" } });
 });
 afterAll(() => t?.close());
 afterEach(() => vi.restoreAllMocks());
@@ -164,7 +164,7 @@ describe("the log of a failed contact message (issue 11, finding 6)", () => {
         done();
       },
     });
-    const failing = await createTestApp({ LOG_LEVEL: "info" }, { logDestination });
+    const failing = await createTestApp({ env: { LOG_LEVEL: "info" }, logDestination });
     try {
       // Every insert now fails inside PostgreSQL, as a full disk or a lost connection would.
       await failing.db.execute(sql`alter table contact_messages add constraint refuse_all check (false)`);

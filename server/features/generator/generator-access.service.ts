@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { AppDeps } from "../../app-env.ts";
+import type { Database } from "../../db/client.ts";
 import { profiles } from "../../db/schema/profiles.ts";
 import type { RateLimitRule } from "../rate-limit/rate-limit.service.ts";
 
@@ -22,25 +22,32 @@ function matchesHash(code: string, expected: Buffer): boolean {
   return timingSafeEqual(hashAccessCode(code), expected);
 }
 
-/** Whether this account still has to enter the access code. */
-export async function isGeneratorLocked(deps: AppDeps, userId: string): Promise<boolean> {
-  const code = deps.env.GENERATOR_ACCESS_CODE;
-  if (!code) return false;
-  const [profile] = await deps.db
+/** Whether this account still has to enter the server's access code (`undefined`: none is set). */
+export async function isGeneratorLocked(
+  db: Database,
+  accessCode: string | undefined,
+  userId: string,
+): Promise<boolean> {
+  if (!accessCode) return false;
+  const [profile] = await db
     .select({ accessHash: profiles.generatorAccessHash })
     .from(profiles)
     .where(eq(profiles.id, userId))
     .limit(1);
-  return profile?.accessHash !== hashAccessCode(code).toString("hex");
+  return profile?.accessHash !== hashAccessCode(accessCode).toString("hex");
 }
 
 /** Checks an entry; a correct one unlocks the account until the server's code changes. */
-export async function unlockGenerator(deps: AppDeps, userId: string, entry: string): Promise<boolean> {
-  const code = deps.env.GENERATOR_ACCESS_CODE;
-  if (!code) return true;
-  const expected = hashAccessCode(code);
+export async function unlockGenerator(
+  db: Database,
+  accessCode: string | undefined,
+  userId: string,
+  entry: string,
+): Promise<boolean> {
+  if (!accessCode) return true;
+  const expected = hashAccessCode(accessCode);
   if (!matchesHash(entry, expected)) return false;
-  await deps.db
+  await db
     .update(profiles)
     .set({ generatorAccessHash: expected.toString("hex") })
     .where(eq(profiles.id, userId));

@@ -23,7 +23,12 @@ export const generatorRoutes = new Hono<AppEnv>()
     validateJson(UnlockGeneratorSchema, ACCESS_CODE_MESSAGES.blank),
     limitPerUser(UNLOCK_RATE_LIMIT, GENERATOR_MESSAGES.tooManyRequests),
     async (c) => {
-      const unlocked = await unlockGenerator(c.var.deps, c.var.session.user.id, c.req.valid("json").code);
+      const unlocked = await unlockGenerator(
+        c.var.deps.db,
+        c.var.deps.env.GENERATOR_ACCESS_CODE,
+        c.var.session.user.id,
+        c.req.valid("json").code,
+      );
       if (!unlocked) {
         c.var.logger.info({ userId: c.var.session.user.id }, "Falscher Zugangscode für den Generator");
         return c.json({ error: ACCESS_CODE_MESSAGES.wrongTitle }, 403);
@@ -68,7 +73,7 @@ export const generatorRoutes = new Hono<AppEnv>()
 // GET /uploads/social-images/:name: the bucket, read-only (ADR 0013). Names are checked by
 // the storage; files are served as images only, never sniffed into anything else.
 export const socialImageRoutes = new Hono<AppEnv>().get("/:name", async (c) => {
-  const file = await readSocialImage(c.var.deps, c.req.param("name"));
+  const file = await readSocialImage(c.var.deps.imageStorage, c.req.param("name"));
   if (!file) return c.json({ error: "Nicht gefunden" }, 404);
   return c.body(new Uint8Array(file.bytes), 200, {
     "Content-Type": file.contentType,

@@ -16,7 +16,7 @@ import {
   readImageSize,
   reencodeImage,
 } from "../../integrations/storage/image-files.ts";
-import { imageNameFromPublicUrl } from "../../integrations/storage/image-storage.ts";
+import { type ImageStorage, imageNameFromPublicUrl } from "../../integrations/storage/image-storage.ts";
 import { WebsiteReadError } from "../../integrations/website/website-reader.ts";
 import type { Logger } from "../../logger.ts";
 import type { RateLimitRule } from "../rate-limit/rate-limit.service.ts";
@@ -66,8 +66,10 @@ type GenerationRun = {
   run: (emit: (event: GenerationEvent) => void) => Promise<void>;
 };
 
+type GenerationDeps = Pick<AppDeps, "db" | "env" | "ai" | "imageStorage" | "websiteReader">;
+
 type GenerationOptions = {
-  deps: AppDeps;
+  deps: GenerationDeps;
   logger: Logger;
   userId: string;
   request: GenerateRequest;
@@ -75,12 +77,12 @@ type GenerationOptions = {
   demoStreamMs?: number;
 };
 
-export async function getGeneratorStatus(deps: AppDeps, userId: string) {
+export async function getGeneratorStatus(deps: Pick<AppDeps, "db" | "env" | "ai">, userId: string) {
   const profile = await getCreditStatus(deps.db, userId);
   const isSubscriber = isActiveSubscription(profile?.subscriptionStatus);
   return {
     // ADR 0015: the page shows the access-code gate while this is true.
-    accessCodeRequired: await isGeneratorLocked(deps, userId),
+    accessCodeRequired: await isGeneratorLocked(deps.db, deps.env.GENERATOR_ACCESS_CODE, userId),
     credits: profile?.credits ?? 0,
     subscriptionStatus: profile?.subscriptionStatus ?? "free",
     isSubscriber,
@@ -98,7 +100,8 @@ export async function getGeneratorStatus(deps: AppDeps, userId: string) {
 export async function startGeneration(options: GenerationOptions): Promise<Failure | GenerationRun> {
   const { deps, logger, userId, request } = options;
   const log = logger.child({ userId, operation: "generate", platform: request.platform });
-  if (await isGeneratorLocked(deps, userId)) return { ok: false, status: 403, error: ACCESS_CODE_MESSAGES.required };
+  if (await isGeneratorLocked(deps.db, deps.env.GENERATOR_ACCESS_CODE, userId))
+    return { ok: false, status: 403, error: ACCESS_CODE_MESSAGES.required };
 
   let image: CheckedImage | null = null;
   if (request.imageData) {
@@ -393,8 +396,8 @@ async function removeImage(
   await storage.remove(name).catch((error: unknown) => log.warn({ err: error }, "Bild konnte nicht entfernt werden"));
 }
 
-export async function readSocialImage(deps: AppDeps, name: string) {
-  return deps.imageStorage.read(name);
+export async function readSocialImage(storage: ImageStorage, name: string) {
+  return storage.read(name);
 }
 
 function elapsed(started: number): number {

@@ -4,7 +4,6 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import zlib from "node:zlib";
 import { eq } from "drizzle-orm";
-import pino from "pino";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { readGenerationEvents } from "#shared/generation-stream.ts";
@@ -12,11 +11,10 @@ import type { GenerationEvent } from "#shared/generator.schemas.ts";
 import { GENERATOR_MESSAGES, WEBSITE_MESSAGES } from "#shared/generator.ts";
 import { INVALID_CHARACTERS_MESSAGE } from "#shared/text.schemas.ts";
 import { aiEnvFor, FAKE_GENERATED_POSTS, type OpenAiFake, startOpenAiFake } from "../../../tests/mocks/openai.ts";
-import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
+import { createTestApp, type RunningApp, type TestApp } from "../../../tests/setup/test-app.ts";
 import { contentGenerationLogs } from "../../db/schema/content-generation-logs.ts";
 import { archivedPosts } from "../../db/schema/generator.ts";
 import { profiles } from "../../db/schema/profiles.ts";
-import { createAiClient } from "../../integrations/ai/ai-client.ts";
 import { isPublicAddress } from "../../integrations/website/address-policy.ts";
 import { createWebsiteReader, type ResolvedAddress } from "../../integrations/website/website-reader.ts";
 import { consumeRateLimit } from "../rate-limit/rate-limit.service.ts";
@@ -48,16 +46,18 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", () => resolve()));
   sitePort = (site.address() as AddressInfo).port;
   fake = await startOpenAiFake();
-  t = await createTestApp(aiEnvFor(fake, AI_TIMEOUT_MS));
-  Object.assign(t.deps, {
-    websiteReader: createWebsiteReader({
-      resolveHost: async (hostname) => {
-        const answer = DNS[hostname];
-        if (!answer) throw new Error(`ENOTFOUND ${hostname}`);
-        return answer;
-      },
-      isAllowedAddress: (address) => address === "127.0.0.1" || isPublicAddress(address),
-    }),
+  t = await createTestApp({
+    env: aiEnvFor(fake, AI_TIMEOUT_MS),
+    overrides: {
+      websiteReader: createWebsiteReader({
+        resolveHost: async (hostname) => {
+          const answer = DNS[hostname];
+          if (!answer) throw new Error(`ENOTFOUND ${hostname}`);
+          return answer;
+        },
+        isAllowedAddress: (address) => address === "127.0.0.1" || isPublicAddress(address),
+      }),
+    },
   });
 });
 afterAll(async () => {
@@ -69,7 +69,7 @@ afterAll(async () => {
 beforeEach(() => fake.reset());
 
 let userCount = 0;
-async function signUpAs(app: TestApp, plan: { credits?: number; subscriber?: boolean } = {}) {
+async function signUpAs(app: RunningApp, plan: { credits?: number; subscriber?: boolean } = {}) {
   const email = `generator-${++userCount}@example.test`;
   const cookie = await app.signUpAndConfirm(email);
   const [profile] = await app.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.email, email));
@@ -100,13 +100,13 @@ async function readEvents(response: Response): Promise<TimedEvent[]> {
   return events;
 }
 
-async function generate(cookie: string, body: Record<string, unknown> = FORM, app: TestApp = t) {
+async function generate(cookie: string, body: Record<string, unknown> = FORM, app: RunningApp = t) {
   const sent = performance.now();
   const response = await app.postJson("/api/generator/generate", body, cookie);
   return { response, sent };
 }
 
-async function generateEvents(cookie: string, body: Record<string, unknown> = FORM, app: TestApp = t) {
+async function generateEvents(cookie: string, body: Record<string, unknown> = FORM, app: RunningApp = t) {
   const { response, sent } = await generate(cookie, body, app);
   expect(response.status).toBe(200);
   const events = await readEvents(response);
@@ -394,24 +394,10 @@ describe("POST /api/generator/generate", () => {
 
   it("stores the image without metadata under a random name, serves it and sends it to a vision model", async () => {
     const { cookie, userId } = await signUpAs(t);
-    const textOnly = t.deps.ai;
-    t.deps.ai = createAiClient(
-      {
-        provider: "openai-compatible",
-        model: "fake-model",
-        apiKey: undefined,
-        baseUrl: fake.url,
-        timeoutMs: AI_TIMEOUT_MS,
-      },
-      pino({ level: "silent" }),
-      { vision: true },
-    );
-    try {
-      const { last } = await generateEvents(cookie, { ...FORM, imageData: pngDataUrl() });
-      expect(last?.type).toBe("done");
-    } finally {
-      t.deps.ai = textOnly;
-    }
+    // The same server with the model's image input switched on.
+    const vision = await t.restartWith({ env: { AI_VISION: "on" } });
+    const { last } = await generateEvents(cookie, { ...FORM, imageData: pngDataUrl() }, vision);
+    expect(last?.type).toBe("done");
     const [entry] = await archiveOf(userId);
     expect(entry?.imageUrl).toMatch(/^\/uploads\/social-images\/\d{13}-[0-9a-f]{16}\.png$/);
     const image = await t.request(entry?.imageUrl ?? "");
@@ -467,7 +453,7 @@ describe("the access code (ADR 0015)", () => {
   const CODE = "Sonnenschein-2026";
   let gated: TestApp;
   beforeAll(async () => {
-    gated = await createTestApp({ GENERATOR_ACCESS_CODE: CODE });
+    gated = await createTestApp({ env: { GENERATOR_ACCESS_CODE: CODE } });
   });
   afterAll(() => gated?.close());
 
@@ -505,14 +491,9 @@ describe("the access code (ADR 0015)", () => {
   it("asks everybody again once the server's code changes", async () => {
     const { cookie } = await signUpAs(gated);
     expect((await unlock(cookie, CODE)).status).toBe(200);
-    const env = gated.deps.env;
-    Object.assign(gated.deps, { env: { ...env, GENERATOR_ACCESS_CODE: "Neuer-Code-2027" } });
-    try {
-      expect((await status(cookie)).accessCodeRequired).toBe(true);
-      expect((await gated.postJson("/api/generator/generate", FORM, cookie)).status).toBe(403);
-    } finally {
-      Object.assign(gated.deps, { env });
-    }
+    const changed = await gated.restartWith({ env: { GENERATOR_ACCESS_CODE: "Neuer-Code-2027" } });
+    expect((await (await changed.request("/api/generator/status", { cookie })).json()).accessCodeRequired).toBe(true);
+    expect((await changed.postJson("/api/generator/generate", FORM, cookie)).status).toBe(403);
   });
 
   it("allows ten guesses per quarter hour, then answers 429", async () => {

@@ -46,9 +46,11 @@ const ImprovedTextSchema = z.object({ improvedText: z.string() });
 
 type Failure<Status> = { ok: false; status: Status; error: string };
 
-type AiRequest = { deps: AppDeps; logger: Logger; userId: string; postText: string; now?: Date };
+type OptimizerDeps = Pick<AppDeps, "db" | "ai">;
 
-export async function getOptimizerAccess(deps: AppDeps, userId: string, now = new Date()) {
+type AiRequest = { deps: OptimizerDeps; logger: Logger; userId: string; postText: string; now?: Date };
+
+export async function getOptimizerAccess(deps: OptimizerDeps, userId: string, now = new Date()) {
   const access = await readAiAccess(deps.db, userId, now);
   return {
     canUseAi: access.canUseAi,

@@ -16,7 +16,7 @@ let fake: OpenAiFake;
 let t: TestApp;
 beforeAll(async () => {
   fake = await startOpenAiFake();
-  t = await createTestApp(aiEnvFor(fake, AI_TIMEOUT_MS));
+  t = await createTestApp({ env: aiEnvFor(fake, AI_TIMEOUT_MS) });
 });
 afterAll(async () => {
   await t?.close();

@@ -6,7 +6,7 @@ import { profiles } from "../../db/schema/profiles.ts";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: "chefin@example.test" });
+  t = await createTestApp({ env: { ADMIN_EMAILS: "chefin@example.test" } });
 });
 afterAll(() => t.close());
 

@@ -6,7 +6,7 @@ const BASE_URL = "https://postwerk.example";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ BASE_URL });
+  t = await createTestApp({ env: { BASE_URL } });
 });
 afterAll(() => t?.close());
 

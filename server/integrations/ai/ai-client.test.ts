@@ -1,13 +1,11 @@
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { Output, streamText } from "ai";
-import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { type OpenAiFake, startOpenAiFake } from "../../../tests/mocks/openai.ts";
 import { AI_PROVIDERS, type AiSettings } from "../../env.ts";
 import { AiCallError, COALESCE_MS, coalesceTextDeltas, createAiClient } from "./ai-client.ts";
 
-const logger = pino({ level: "silent" });
 const schema = z.object({ correctedText: z.string() });
 const request = {
   instructions: "Korrigiere.",
@@ -31,7 +29,7 @@ function clientFor(timeoutMs = 2000) {
     baseUrl: fake.url,
     timeoutMs,
   };
-  return createAiClient(settings, logger);
+  return createAiClient(settings);
 }
 
 async function failureOf(promise: Promise<unknown>): Promise<AiCallError> {
@@ -90,17 +88,20 @@ describe("createAiClient", () => {
   });
 
   it("has no model without a provider (demo mode)", async () => {
-    const demo = createAiClient(null, logger);
+    const demo = createAiClient(null);
     expect(demo.model).toBeNull();
     await expect(demo.generateStructured(request)).rejects.toThrow(/Demo-Modus/);
   });
 
   it("builds a model for every provider at start-up without calling it", () => {
     for (const provider of AI_PROVIDERS) {
-      const client = createAiClient(
-        { provider, model: "some-model", apiKey: "key", baseUrl: "http://127.0.0.1:9/v1", timeoutMs: 1000 },
-        logger,
-      );
+      const client = createAiClient({
+        provider,
+        model: "some-model",
+        apiKey: "key",
+        baseUrl: "http://127.0.0.1:9/v1",
+        timeoutMs: 1000,
+      });
       expect(client.model).toEqual({ provider, id: "some-model" });
     }
   });

@@ -76,27 +76,32 @@ export class AiCallError extends Error {
 // network), both attempts inside one deadline.
 const MAX_RETRIES = 1;
 
-export function createAiClient(settings: AiSettings | null, logger: Logger, options: AiClientOptions = {}): AiClient {
+/**
+ * The SDK's notes (an unsupported setting, say) go to our JSON log, not to stderr. The SDK reads
+ * one process-wide hook, so this is set once, at start-up (createDeps).
+ */
+export function logAiSdkWarnings(logger: Logger): void {
+  globalThis.AI_SDK_LOG_WARNINGS = ({ warnings, provider, model: modelId }) => {
+    logger.warn({ warnings, provider, model: modelId }, "Hinweis des KI-SDK");
+  };
+}
+
+export function createAiClient(settings: AiSettings | null, options: AiClientOptions = {}): AiClient {
   if (!settings) {
     const demoMode = () => Promise.reject(new Error("Kein KI-Anbieter konfiguriert (Demo-Modus)."));
     return { model: null, supportsImages: false, generateStructured: demoMode, streamStructured: demoMode };
   }
   // Built once at start-up (createDeps), not per request and not at import time.
-  return createAiClientForModel(buildLanguageModel(settings), settings, logger, options);
+  return createAiClientForModel(buildLanguageModel(settings), settings, options);
 }
 
 /** The client around a given model; createAiClient builds the model from the settings, benchmarks bring their own. */
 export function createAiClientForModel(
   model: Exclude<LanguageModel, string>,
   settings: AiSettings,
-  logger: Logger,
   options: AiClientOptions = {},
 ): AiClient {
   const streamingModel = wrapLanguageModel({ model, middleware: coalescingMiddleware });
-  // The SDK's notes (an unsupported setting, say) go to our JSON log, not to stderr.
-  globalThis.AI_SDK_LOG_WARNINGS = ({ warnings, provider, model: modelId }) => {
-    logger.warn({ warnings, provider, model: modelId }, "Hinweis des KI-SDK");
-  };
   return {
     model: { provider: settings.provider, id: settings.model },
     supportsImages: options.vision ?? settings.provider !== "openai-compatible",
