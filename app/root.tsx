@@ -14,7 +14,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 
 const SessionEffects = lazy(() =>
-  import("#app/features/auth/session-effects.tsx").then((module) => ({ default: module.SessionEffects })),
+  import("#app/features/layout/session-effects.tsx").then((module) => ({ default: module.SessionEffects })),
 );
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: faviconHref() }];

@@ -1,6 +1,6 @@
 import { inArray } from "drizzle-orm";
 import fc from "fast-check";
-import { archivedPosts } from "../server/db/schema/generator.ts";
+import { archivedPosts } from "../server/db/schema/archive.ts";
 import { profiles } from "../server/db/schema/profiles.ts";
 import { createAiClient } from "../server/integrations/ai/ai-client.ts";
 import { apiRequests, describeFuzzRequest, sendFuzzRequest } from "./api-fuzz.ts";

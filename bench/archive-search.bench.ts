@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import { count, eq, sql } from "drizzle-orm";
 import type { Database } from "../server/db/client.ts";
+import { archivedPosts } from "../server/db/schema/archive.ts";
 import { user } from "../server/db/schema/auth.ts";
-import { archivedPosts } from "../server/db/schema/generator.ts";
 import { listArchivedPosts } from "../server/features/archive/archive.service.ts";
 import { type ArchiveQueryInput, ArchiveQuerySchema } from "../shared/archive.schemas.ts";
 import type { Language, Platform, Tone } from "../shared/generator.ts";

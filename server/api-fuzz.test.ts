@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiRequests, describeFuzzRequest, type FuzzRequest, sendFuzzRequest } from "../bench/api-fuzz.ts";
 import { aiEnvFor, type OpenAiFake, startOpenAiFake } from "../tests/mocks/openai.ts";
 import { createTestApp, TEST_BASE_URL, type TestApp } from "../tests/setup/test-app.ts";
-import { archivedPosts } from "./db/schema/generator.ts";
+import { archivedPosts } from "./db/schema/archive.ts";
 import { profiles } from "./db/schema/profiles.ts";
 
 // Issue 11: whatever arrives, the API answers below 500, stays up, and no credit is lost or

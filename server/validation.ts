@@ -16,3 +16,12 @@ export function validateJson<Schema extends z.ZodType>(schema: Schema, fallbackM
     return parsed.data as z.output<Schema>;
   });
 }
+
+/** Validates query parameters with a schema from shared/; any problem is answered 400 with `message`. */
+export function validateQuery<Schema extends z.ZodType>(schema: Schema, message: string) {
+  return validator("query", (value, c) => {
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) return c.json({ error: message }, 400);
+    return parsed.data as z.output<Schema>;
+  });
+}

@@ -11,6 +11,8 @@ export const ROUTES = {
   registrationSuccess: "/auth/registration-success",
   emailConfirmSuccess: "/auth/email-confirm-success",
   generator: "/erstellen",
+  // Spec section 2: the archive screen exists, its route is not shown (ADR 0014).
+  archive: "/archiv",
   account: "/konto",
   admin: "/admin",
   privacy: "/datenschutz",

@@ -4,6 +4,7 @@ import { Link, redirect } from "react-router";
 import { toast } from "sonner";
 import { Button } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
+import { Select } from "#app/components/ui/select.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { ArchiveEntryCard } from "#app/features/archive/archive-entry-card.tsx";
 import { useArchive, useDeleteArchiveEntry } from "#app/features/archive/use-archive.ts";
@@ -33,9 +34,6 @@ export async function clientLoader() {
   if (!data) throw redirect(ROUTES.auth);
   return null;
 }
-
-const SELECT_CLASS =
-  "h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 sm:text-sm";
 
 type Filters = Pick<ArchiveQuery, "platform" | "language" | "tone">;
 const DEFAULT_FILTERS: Filters = {
@@ -118,10 +116,10 @@ export default function ArchivePage() {
           />
         </div>
         <div className="grid gap-3 sm:grid-cols-3">
-          <label className="grid gap-1.5 text-sm font-medium text-slate-900">
+          <label htmlFor="archive-platform" className="grid gap-1.5 text-sm font-medium text-slate-900">
             Netzwerk
-            <select
-              className={SELECT_CLASS}
+            <Select
+              id="archive-platform"
               value={filters.platform}
               onChange={(event) =>
                 setFilters((current) => ({ ...current, platform: event.target.value as Filters["platform"] }))
@@ -132,12 +130,12 @@ export default function ArchivePage() {
                   {filterLabel(PLATFORM_LABELS, value, "Alle Netzwerke")}
                 </option>
               ))}
-            </select>
+            </Select>
           </label>
-          <label className="grid gap-1.5 text-sm font-medium text-slate-900">
+          <label htmlFor="archive-language" className="grid gap-1.5 text-sm font-medium text-slate-900">
             Sprache
-            <select
-              className={SELECT_CLASS}
+            <Select
+              id="archive-language"
               value={filters.language}
               onChange={(event) =>
                 setFilters((current) => ({ ...current, language: event.target.value as Filters["language"] }))
@@ -148,12 +146,12 @@ export default function ArchivePage() {
                   {filterLabel(LANGUAGE_LABELS, value, "Alle Sprachen")}
                 </option>
               ))}
-            </select>
+            </Select>
           </label>
-          <label className="grid gap-1.5 text-sm font-medium text-slate-900">
+          <label htmlFor="archive-tone" className="grid gap-1.5 text-sm font-medium text-slate-900">
             Tonalität
-            <select
-              className={SELECT_CLASS}
+            <Select
+              id="archive-tone"
               value={filters.tone}
               onChange={(event) =>
                 setFilters((current) => ({ ...current, tone: event.target.value as Filters["tone"] }))
@@ -164,7 +162,7 @@ export default function ArchivePage() {
                   {filterLabel(TONE_LABELS, value, "Alle Tonalitäten")}
                 </option>
               ))}
-            </select>
+            </Select>
           </label>
         </div>
       </section>

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import * as archiveTables from "./schema/archive.ts";
 import * as authTables from "./schema/auth.ts";
 import * as billingTables from "./schema/billing.ts";
 import * as contactMessageTables from "./schema/contact-messages.ts";
@@ -20,6 +21,7 @@ import * as rateLimitTables from "./schema/rate-limits.ts";
 import * as siteSettingTables from "./schema/site-settings.ts";
 
 export const schema = {
+  ...archiveTables,
   ...authTables,
   ...billingTables,
   ...contactMessageTables,

@@ -1,7 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ARCHIVE_QUERY_KEY } from "#app/features/generator/generator-constants.ts";
 import { api, toApiError } from "#app/lib/api.ts";
 import type { ArchiveQuery } from "#shared/archive.schemas.ts";
+
+/** Every archive query starts with this key, so one invalidation refreshes them all. */
+export const ARCHIVE_QUERY_KEY = ["archive"] as const;
 
 async function fetchArchive(query: ArchiveQuery) {
   const response = await api.archive.$get({

@@ -25,7 +25,6 @@ export const LOADING_MESSAGES = [
 ] as const;
 
 export const GENERATOR_STATUS_QUERY_KEY = ["generator-status"] as const;
-export const ARCHIVE_QUERY_KEY = ["archive"] as const;
 
 // Spec section 8 "Copy", generator.
 export const GENERATOR_COPY_TOASTS = {

@@ -5,6 +5,7 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Button } from "#app/components/ui/button.tsx";
 import { FormField, InputField } from "#app/components/ui/form-field.tsx";
+import { Select } from "#app/components/ui/select.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { type GenerateRequest, GenerateRequestSchema } from "#shared/generator.schemas.ts";
@@ -25,9 +26,6 @@ import { LanguageFlag } from "./language-flag.tsx";
 const FormSchema = GenerateRequestSchema.omit({ imageData: true });
 type FormInput = z.input<typeof FormSchema>;
 type FormOutput = z.output<typeof FormSchema>;
-
-const SELECT_CLASS =
-  "h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:opacity-50 sm:text-sm";
 
 const DEFAULT_VALUES: FormInput = { keyPoints: "", website: "", ...GENERATOR_DEFAULTS };
 
@@ -75,22 +73,22 @@ export function GeneratorForm({
       />
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField id="platform" label="Netzwerk" error={errors.platform?.message}>
-          <select id="platform" className={SELECT_CLASS} {...form.register("platform")}>
+          <Select id="platform" {...form.register("platform")}>
             {PLATFORMS.map((platform) => (
               <option key={platform} value={platform}>
                 {PLATFORM_LABELS[platform]}
               </option>
             ))}
-          </select>
+          </Select>
         </FormField>
         <FormField id="tone" label="Tonalität" error={errors.tone?.message}>
-          <select id="tone" className={SELECT_CLASS} {...form.register("tone")}>
+          <Select id="tone" {...form.register("tone")}>
             {TONES.map((tone) => (
               <option key={tone} value={tone}>
                 {TONE_LABELS[tone]}
               </option>
             ))}
-          </select>
+          </Select>
         </FormField>
       </div>
       <fieldset className="grid gap-1.5">

@@ -7,18 +7,18 @@ import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { PROFILE_QUERY_KEY } from "#app/features/account/use-profile.ts";
+import { ARCHIVE_QUERY_KEY } from "#app/features/archive/use-archive.ts";
 import type { GenerateRequest } from "#shared/generator.schemas.ts";
 import { GENERATOR_MESSAGES, GENERATOR_STEPS, type Platform, POSTS_PER_GENERATION } from "#shared/generator.ts";
+import { ROUTES } from "#shared/routes.ts";
 import { AccessCodeGate } from "./access-code-gate.tsx";
 import { GenerationError, streamGeneration } from "./generation-stream.ts";
-import { ARCHIVE_QUERY_KEY, GENERATOR_STATUS_QUERY_KEY } from "./generator-constants.ts";
+import { GENERATOR_STATUS_QUERY_KEY } from "./generator-constants.ts";
 import { GeneratorForm } from "./generator-form.tsx";
 import { LoadingPanel } from "./loading-panel.tsx";
 import { NoCreditsPanel } from "./no-credits-panel.tsx";
 import { ResultCard } from "./result-card.tsx";
 import { useGeneratorStatus } from "./use-generator-status.ts";
-
-const ARCHIVE_PATH = "/archiv";
 
 type Results = { posts: string[]; platform: Platform; demo: boolean; complete: boolean };
 
@@ -86,7 +86,7 @@ export function GeneratorWorkspace() {
           </p>
         </div>
         <Button asChild variant="outline">
-          <Link to={ARCHIVE_PATH}>
+          <Link to={ROUTES.archive}>
             <Archive aria-hidden />
             Archivierte Beiträge
           </Link>

@@ -1,25 +1,16 @@
 import { Hono } from "hono";
-import { validator } from "hono/validator";
 import { ArchiveQuerySchema } from "#shared/archive.schemas.ts";
 import { ARCHIVE_MESSAGES } from "#shared/archive.ts";
 import type { AppEnv } from "../../app-env.ts";
 import { requireSession } from "../../session.ts";
+import { validateQuery } from "../../validation.ts";
 import { deleteArchivedPost, getArchivedPost, listArchivedPosts } from "./archive.service.ts";
 
 // /api/archive (issue 4, ADR 0014): the signed-in user's own entries only.
 export const archiveRoutes = new Hono<AppEnv>()
-  .get(
-    "/",
-    requireSession(),
-    validator("query", (value, c) => {
-      const parsed = ArchiveQuerySchema.safeParse(value);
-      if (!parsed.success) return c.json({ error: ARCHIVE_MESSAGES.invalidQuery }, 400);
-      return parsed.data;
-    }),
-    async (c) => {
-      return c.json(await listArchivedPosts(c.var.deps.db, c.var.session.user.id, c.req.valid("query")), 200);
-    },
-  )
+  .get("/", requireSession(), validateQuery(ArchiveQuerySchema, ARCHIVE_MESSAGES.invalidQuery), async (c) => {
+    return c.json(await listArchivedPosts(c.var.deps.db, c.var.session.user.id, c.req.valid("query")), 200);
+  })
   .get("/:id", requireSession(), async (c) => {
     const entry = await getArchivedPost(c.var.deps.db, c.var.session.user.id, c.req.param("id"));
     if (!entry) return c.json({ error: ARCHIVE_MESSAGES.notFound }, 404);

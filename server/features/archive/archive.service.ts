@@ -3,7 +3,7 @@ import type { ArchiveQuery } from "#shared/archive.schemas.ts";
 import { ARCHIVE_COUNT_LIMIT, ARCHIVE_FILTER_ALL, ARCHIVE_PAGE_SIZE } from "#shared/archive.ts";
 import type { AppDeps } from "../../app-env.ts";
 import type { Database } from "../../db/client.ts";
-import { archivedPosts } from "../../db/schema/generator.ts";
+import { archivedPosts } from "../../db/schema/archive.ts";
 import { imageNameFromPublicUrl } from "../../integrations/storage/image-storage.ts";
 import type { Logger } from "../../logger.ts";
 
@@ -144,4 +144,36 @@ export async function deleteArchivedPost(
       .catch((error: unknown) => logger.warn({ err: error }, "Bild des Archiv-Eintrags konnte nicht entfernt werden"));
   }
   return true;
+}
+
+type NewArchiveEntry = {
+  userId: string;
+  platform: string;
+  language: string;
+  tone: string;
+  keyPoints: string;
+  website: string | null;
+  imageUrl: string | null;
+  posts: string[];
+  demo: boolean;
+};
+
+/** Archives one generation's result (spec section 4 "Generation flow", step 9); returns its id. */
+export async function createArchiveEntry(db: Database, entry: NewArchiveEntry): Promise<string> {
+  const [row] = await db
+    .insert(archivedPosts)
+    .values({
+      userId: entry.userId,
+      platform: entry.platform,
+      language: entry.language,
+      tone: entry.tone,
+      keyPoints: entry.keyPoints,
+      imageUrl: entry.imageUrl,
+      website: entry.website,
+      generatedPosts: entry.posts,
+      demo: entry.demo,
+    })
+    .returning({ id: archivedPosts.id });
+  if (!row) throw new Error("Archiv-Eintrag ohne id");
+  return row.id;
 }

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ARCHIVE_COUNT_LIMIT, ARCHIVE_PAGE_SIZE } from "#shared/archive.ts";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
-import { archivedPosts } from "../../db/schema/generator.ts";
+import { archivedPosts } from "../../db/schema/archive.ts";
 import { profiles } from "../../db/schema/profiles.ts";
 import { buildSearchQuery } from "./archive.service.ts";
 

@@ -1,10 +1,9 @@
 import { Hono } from "hono";
-import { validator } from "hono/validator";
 import { CONSENT_ERRORS, ConsentHistoryQuerySchema, SaveConsentSchema } from "#shared/consent.schemas.ts";
 import type { AppEnv } from "../../app-env.ts";
 import { getClientIp } from "../../client-ip.ts";
 import { limitPerIp } from "../../rate-limit.ts";
-import { validateJson } from "../../validation.ts";
+import { validateJson, validateQuery } from "../../validation.ts";
 import {
   CONSENT_SAVE_RATE_LIMIT,
   listConsentHistory,
@@ -18,22 +17,14 @@ export const consentRoutes = new Hono<AppEnv>()
   .get("/definitions", async (c) => {
     return c.json(await listCookieDefinitions(c.var.deps.db), 200);
   })
-  .get(
-    "/history",
-    validator("query", (value, c) => {
-      const parsed = ConsentHistoryQuerySchema.safeParse(value);
-      if (!parsed.success) return c.json({ error: CONSENT_ERRORS.invalidVisitor }, 400);
-      return parsed.data;
-    }),
-    async (c) => {
-      c.header("Cache-Control", "no-store");
-      const history = await listConsentHistory(c.var.deps.db, {
-        userId: c.var.session?.user.id ?? null,
-        visitorId: c.req.valid("query").visitorId,
-      });
-      return c.json(history, 200);
-    },
-  )
+  .get("/history", validateQuery(ConsentHistoryQuerySchema, CONSENT_ERRORS.invalidVisitor), async (c) => {
+    c.header("Cache-Control", "no-store");
+    const history = await listConsentHistory(c.var.deps.db, {
+      userId: c.var.session?.user.id ?? null,
+      visitorId: c.req.valid("query").visitorId,
+    });
+    return c.json(history, 200);
+  })
   .post(
     "/",
     limitPerIp(CONSENT_SAVE_RATE_LIMIT),

@@ -6,7 +6,7 @@ import { type GenerateRequest, type GenerationEvent, parseImageDataUrl } from "#
 import { ACCESS_CODE_MESSAGES, GENERATOR_MESSAGES, IMAGE_MAX_BYTES, POSTS_PER_GENERATION } from "#shared/generator.ts";
 import type { AppDeps } from "../../app-env.ts";
 import type { Database } from "../../db/client.ts";
-import { archivedPosts, promptConfigurations, tokenConfigurations } from "../../db/schema/generator.ts";
+import { promptConfigurations, tokenConfigurations } from "../../db/schema/generator.ts";
 import { AiCallError, type AiContentPart } from "../../integrations/ai/ai-client.ts";
 import {
   detectImageType,
@@ -19,6 +19,7 @@ import {
 import { type ImageStorage, imageNameFromPublicUrl } from "../../integrations/storage/image-storage.ts";
 import { WebsiteReadError } from "../../integrations/website/website-reader.ts";
 import type { Logger } from "../../logger.ts";
+import { createArchiveEntry } from "../archive/archive.service.ts";
 import type { RateLimitRule } from "../rate-limit/rate-limit.service.ts";
 import { consumeCredit, getCreditStatus, refundCredit } from "./credits.service.ts";
 import { composeDemoPosts, streamDemoSnapshots } from "./demo-composer.ts";
@@ -191,9 +192,13 @@ async function runGeneration(context: RunContext): Promise<void> {
 
     let archiveId: string;
     try {
-      archiveId = await archivePosts(deps.db, {
+      archiveId = await createArchiveEntry(deps.db, {
         userId,
-        request,
+        platform: request.platform,
+        language: request.language,
+        tone: request.tone,
+        keyPoints: request.keyPoints,
+        website: request.website ?? null,
         imageUrl,
         posts,
         demo: context.demo,
@@ -349,28 +354,6 @@ export async function loadGeneratorConfiguration(db: Database, log?: Logger) {
     userPrompt: row?.userPrompt ?? DEFAULT_USER_PROMPT,
     maxTokens: row?.maxTokens ?? GENERATOR_DEFAULT_MAX_TOKENS,
   };
-}
-
-async function archivePosts(
-  db: Database,
-  entry: { userId: string; request: GenerateRequest; imageUrl: string | null; posts: string[]; demo: boolean },
-): Promise<string> {
-  const [row] = await db
-    .insert(archivedPosts)
-    .values({
-      userId: entry.userId,
-      platform: entry.request.platform,
-      language: entry.request.language,
-      tone: entry.request.tone,
-      keyPoints: entry.request.keyPoints,
-      imageUrl: entry.imageUrl,
-      website: entry.request.website ?? null,
-      generatedPosts: entry.posts,
-      demo: entry.demo,
-    })
-    .returning({ id: archivedPosts.id });
-  if (!row) throw new Error("Archiv-Eintrag ohne id");
-  return row.id;
 }
 
 async function refundSafely(

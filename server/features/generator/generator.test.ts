@@ -2,9 +2,7 @@ import fs from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import zlib from "node:zlib";
 import { eq } from "drizzle-orm";
-import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { readGenerationEvents } from "#shared/generation-stream.ts";
 import type { GenerationEvent } from "#shared/generator.schemas.ts";
@@ -12,8 +10,9 @@ import { GENERATOR_MESSAGES, WEBSITE_MESSAGES } from "#shared/generator.ts";
 import { INVALID_CHARACTERS_MESSAGE } from "#shared/text.schemas.ts";
 import { aiEnvFor, FAKE_GENERATED_POSTS, type OpenAiFake, startOpenAiFake } from "../../../tests/mocks/openai.ts";
 import { createTestApp, type RunningApp, type TestApp } from "../../../tests/setup/test-app.ts";
+import { pngDataUrl, webpBomb } from "../../../tests/support/images.ts";
+import { archivedPosts } from "../../db/schema/archive.ts";
 import { contentGenerationLogs } from "../../db/schema/content-generation-logs.ts";
-import { archivedPosts } from "../../db/schema/generator.ts";
 import { profiles } from "../../db/schema/profiles.ts";
 import { isPublicAddress } from "../../integrations/website/address-policy.ts";
 import { createWebsiteReader, type ResolvedAddress } from "../../integrations/website/website-reader.ts";
@@ -122,42 +121,6 @@ const logsOf = (userId: string) =>
     .where(eq(contentGenerationLogs.userId, userId));
 const storedImageNames = () => fs.readdir(path.join(t.dataDir, "uploads", "social-images")).catch(() => [] as string[]);
 const archiveOf = (userId: string) => t.db.select().from(archivedPosts).where(eq(archivedPosts.userId, userId));
-
-/** A PNG whose header claims `width` × `height` pixels, with a GPS text chunk to strip. */
-function pngDataUrl(size = { width: 1, height: 1 }): string {
-  const chunk = (type: string, data: Uint8Array) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size.width, 0);
-  header.writeUInt32BE(size.height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const png = Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("tEXt", Buffer.from("GPS\0Köln 50.93 6.96", "latin1")),
-    chunk("IDAT", zlib.deflateSync(Buffer.from([0, 255, 0, 0]))),
-    chunk("IEND", new Uint8Array()),
-  ]);
-  return `data:image/png;base64,${png.toString("base64")}`;
-}
-
-/** The issue's decompression bomb: a lossless WebP of a few bytes whose header says 16383 × 16383. */
-async function webpBombDataUrl(): Promise<string> {
-  const webp = await sharp({ create: { width: 1, height: 1, channels: 3, background: "#fff" } })
-    .webp({ lossless: true })
-    .toBuffer();
-  // VP8L: signature byte 0x2f at offset 20, then 14 bits width - 1 and 14 bits height - 1.
-  expect(webp.toString("latin1", 12, 16)).toBe("VP8L");
-  const bits = webp.readUInt32LE(21);
-  webp.writeUInt32LE(((bits & ~0x0fffffff) | 16382 | (16382 << 14)) >>> 0, 21);
-  return `data:image/webp;base64,${webp.toString("base64")}`;
-}
 
 describe("the generator's routes without a session", () => {
   it("answer 401 with the spec's words", async () => {
@@ -375,7 +338,10 @@ describe("POST /api/generator/generate", () => {
   });
 
   it.each([
-    ["the decompression bomb (16383 × 16383 WebP)", webpBombDataUrl],
+    [
+      "the decompression bomb (16383 × 16383 WebP)",
+      async () => `data:image/webp;base64,${(await webpBomb()).toString("base64")}`,
+    ],
     ["a PNG of 20000 × 20000 pixels", async () => pngDataUrl({ width: 20_000, height: 20_000 })],
     ["a PNG just above 40 megapixels", async () => pngDataUrl({ width: 8000, height: 5001 })],
   ])("refuses %s from its header with 400, before charging or storing anything", async (_case, makeImage) => {

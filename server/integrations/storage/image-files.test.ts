@@ -1,6 +1,6 @@
-import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { IMAGE_MAX_PIXELS } from "#shared/generator.ts";
+import { jpegOfSize, webpBomb } from "../../../tests/support/images.ts";
 import {
   countReencodesRunning,
   exceedsPixelLimit,
@@ -9,22 +9,6 @@ import {
   readImageSize,
   reencodeImage,
 } from "./image-files.ts";
-
-async function jpeg(width: number, height: number): Promise<Uint8Array> {
-  return sharp({ create: { width, height, channels: 3, background: "#c33" } })
-    .jpeg()
-    .toBuffer();
-}
-
-/** A lossless WebP of one pixel whose header says 16383 × 16383 (ADR 0020's bomb). */
-async function webpBomb(): Promise<Buffer> {
-  const webp = await sharp({ create: { width: 1, height: 1, channels: 3, background: "#fff" } })
-    .webp({ lossless: true })
-    .toBuffer();
-  const bits = webp.readUInt32LE(21);
-  webp.writeUInt32LE(((bits & ~0x0fffffff) | 16382 | (16382 << 14)) >>> 0, 21);
-  return webp;
-}
 
 describe("readImageSize", () => {
   it("reads the size from the header of a bomb without decoding it", async () => {
@@ -54,7 +38,7 @@ describe("reencodeImage", () => {
   });
 
   it(`decodes at most ${REENCODE_CONCURRENCY} images at a time; the others wait their turn`, async () => {
-    const image = await jpeg(1600, 1200);
+    const image = await jpegOfSize(1600, 1200);
     let mostAtOnce = 0;
     const watcher = setInterval(() => {
       mostAtOnce = Math.max(mostAtOnce, countReencodesRunning());

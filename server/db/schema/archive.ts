@@ -1,0 +1,47 @@
+import { type SQL, sql } from "drizzle-orm";
+import { boolean, customType, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { user } from "./auth.ts";
+
+// Spec section 3: archived_posts, every generation's result (issue 4, ADR 0014).
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+// ADR 0014: search over key points and posts through a generated tsvector with a GIN index.
+// 'simple' lowercases and splits words without stemming, so it suits all five languages.
+// to_tsvector(regconfig, jsonb) is immutable and takes only the string values, which is why
+// the posts are a jsonb list rather than text[] (array_to_string is not immutable).
+export const archivedPosts = pgTable(
+  "archived_posts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    platform: text("platform").notNull(),
+    language: text("language").notNull(),
+    tone: text("tone").notNull(),
+    keyPoints: text("key_points").notNull(),
+    imageUrl: text("image_url"),
+    website: text("website"),
+    generatedPosts: jsonb("generated_posts").$type<string[]>().notNull(),
+    // Beyond the spec: posts of the offline demo composer stay labelled in the archive.
+    demo: boolean("demo").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    searchVector: tsvector("search_vector")
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`to_tsvector('simple'::regconfig, ${archivedPosts.keyPoints}) || to_tsvector('simple'::regconfig, ${archivedPosts.generatedPosts})`,
+      ),
+  },
+  (table) => [
+    // Exactly the list's order (created_at DESC, id DESC; DESC means NULLS FIRST in SQL), so a page
+    // of an account's archive is read from the index instead of sorting all its rows.
+    index("archived_posts_user_created_idx").on(
+      table.userId,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index("archived_posts_search_idx").using("gin", table.searchVector),
+  ],
+);

@@ -1,0 +1,78 @@
+import { expect, signUpConfirmed, test } from "./fixtures.ts";
+import { generateViaApi, scriptFake, unlockViaApi } from "./generator-api.ts";
+
+// The archive (/archiv, spec section 2 "Archive screen", ADR 0014): three generations made
+// through the API, then paging, filters, search, copy and delete as a user walks them.
+
+test("a signed-out visitor of the archive is sent to /auth", async ({ page }) => {
+  await page.goto("/archiv");
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test("the archive pages, filters, searches, copies and deletes the user's generations", async ({ page, context }) => {
+  test.setTimeout(90_000);
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await signUpConfirmed(page);
+  await unlockViaApi(page);
+  await scriptFake(
+    page.request,
+    { kind: "json", value: { posts: ["Zimtschnecken mit Kardamom.", "Frisch am Samstag.", "Bäckerei am Markt."] } },
+    {
+      kind: "json",
+      value: { posts: ["Wanderschuhe im Test: leicht.", "Wanderschuhe für Kinder.", "Wanderschuhe pflegen."] },
+    },
+    { kind: "json", value: { posts: ["Teamevent am Freitag.", "Teamevent mit Grillen.", "Teamevent im Park."] } },
+  );
+  const runs = [
+    { keyPoints: "Zimtschnecken am Samstag", platform: "twitter" },
+    { keyPoints: "Wanderschuhe Herbst", platform: "facebook" },
+    { keyPoints: "Teamevent Sommer", platform: "linkedin", language: "english" },
+  ];
+  for (const run of runs) expect((await generateViaApi(page, run)).body).toContain("event: done");
+
+  await page.goto("/archiv");
+  await expect(page.getByRole("heading", { name: "Archivierte Beiträge", level: 1 })).toBeVisible();
+  const entries = page.getByTestId("archive-entry");
+  await expect(page.getByText("3 Einträge")).toBeVisible();
+  await expect(entries).toHaveCount(2);
+  await expect(page.getByText("Seite 1 von 2")).toBeVisible();
+  await expect(entries.first().getByText(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/)).toBeVisible();
+
+  // Page 2 holds the oldest run, and the page scrolls to the top.
+  await page.getByRole("button", { name: "Weiter" }).scrollIntoViewIfNeeded();
+  await page.getByRole("button", { name: "Weiter" }).click();
+  await expect(page.getByText("Seite 2 von 2")).toBeVisible();
+  await expect(entries).toHaveCount(1);
+  await expect(entries.first().getByText("X (Twitter)")).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(50);
+
+  // A filter change goes back to page 1.
+  await page.getByLabel("Netzwerk").selectOption("linkedin");
+  await expect(entries).toHaveCount(1);
+  await expect(entries.first().getByText("Teamevent Sommer")).toBeVisible();
+  await expect(page.getByText("1 Eintrag")).toBeVisible();
+  await page.getByLabel("Sprache").selectOption("german");
+  await expect(page.getByText("Keine archivierten Beiträge gefunden.")).toBeVisible();
+  await page.getByLabel("Sprache").selectOption("all");
+  await page.getByLabel("Netzwerk").selectOption("all");
+  await expect(page.getByText("3 Einträge")).toBeVisible();
+
+  // Search by a word of a post (not of the key points).
+  await page.getByLabel("Archiv durchsuchen").fill("kardamom");
+  await expect(page.getByText("1 Eintrag")).toBeVisible();
+  await expect(entries.first().getByText("Zimtschnecken am Samstag")).toBeVisible();
+  await entries.first().getByRole("button", { name: "Beitrag 1 kopieren" }).click();
+  await expect(page.getByText("Post copied to clipboard")).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("Zimtschnecken mit Kardamom.");
+
+  // Delete with confirmation: cancelling keeps it, confirming removes it.
+  await entries.first().getByRole("button", { name: "Löschen" }).click();
+  await page.getByRole("button", { name: "Abbrechen" }).click();
+  await expect(entries).toHaveCount(1);
+  await entries.first().getByRole("button", { name: "Löschen" }).click();
+  await page.getByRole("button", { name: "Endgültig löschen" }).click();
+  await expect(page.getByText("Posts deleted successfully")).toBeVisible();
+  await expect(page.getByText("Keine archivierten Beiträge gefunden.")).toBeVisible();
+  await page.getByLabel("Archiv durchsuchen").fill("");
+  await expect(page.getByText("2 Einträge")).toBeVisible();
+});
