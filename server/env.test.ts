@@ -45,3 +45,17 @@ describe("readEnv: AI settings", () => {
     expect(() => readEnv({ AI_PROVIDER: "openai", AI_API_KEY: "k", AI_TIMEOUT_MS: "0" })).toThrow(/AI_TIMEOUT_MS/);
   });
 });
+
+describe("readEnv: the auth secret in production", () => {
+  it.each([
+    ["missing", {}],
+    ["shorter than 32 characters", { BETTER_AUTH_SECRET: "a".repeat(31) }],
+  ])("refuses to start when it is %s", (_case, secret) => {
+    expect(() => readEnv({ NODE_ENV: "production", ...secret })).toThrow(/BETTER_AUTH_SECRET.*mindestens 32 Zeichen/);
+  });
+
+  it("takes a secret of 32 characters, and none at all outside production", () => {
+    expect(readEnv({ NODE_ENV: "production", BETTER_AUTH_SECRET: "a".repeat(32) }).BETTER_AUTH_SECRET).toHaveLength(32);
+    expect(readEnv({ NODE_ENV: "development" }).BETTER_AUTH_SECRET).toBeUndefined();
+  });
+});

@@ -112,14 +112,20 @@ const EnvSchema = z
 
 export type Env = z.infer<typeof EnvSchema>;
 
+// Sessions are signed with it; shorter secrets can be guessed offline from a stolen cookie.
+const AUTH_SECRET_MIN_LENGTH = 32;
+
 export function readEnv(source: Record<string, string | undefined> = process.env): Env {
   const parsed = EnvSchema.safeParse(source);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`).join("\n");
     throw new Error(`Ungültige Konfiguration in den Umgebungsvariablen:\n${problems}`);
   }
-  if (parsed.data.NODE_ENV === "production" && !parsed.data.BETTER_AUTH_SECRET) {
-    throw new Error("BETTER_AUTH_SECRET muss in Produktion gesetzt sein (mindestens 32 Zeichen).");
+  const secret = parsed.data.BETTER_AUTH_SECRET;
+  if (parsed.data.NODE_ENV === "production" && (!secret || secret.length < AUTH_SECRET_MIN_LENGTH)) {
+    throw new Error(
+      `BETTER_AUTH_SECRET muss in Produktion gesetzt sein (mindestens ${AUTH_SECRET_MIN_LENGTH} Zeichen, z. B. openssl rand -base64 32).`,
+    );
   }
   return parsed.data;
 }

@@ -15,12 +15,15 @@ type ConsumeCreditResult =
   | { status: "profileNotFound" };
 
 type ChangedRow = { credits_remaining: number; subscription_status: string };
+type ConsumeRow = { charged_credits_remaining: number | null; credits: number; subscription_status: string };
 
 export async function consumeCredit(db: Database, userId: string): Promise<ConsumeCreditResult> {
   // Active subscribers are never charged (spec section 4): the WHERE clause leaves them out.
   // The same statement reads the profile as it was, so a refusal can say why without a
   // second round trip: a subscriber needs no credit, anyone else has none left.
-  const result = (await db.execute(sql`
+  const [row] = await queryRows<ConsumeRow>(
+    db,
+    sql`
     with changed as (
       update ${profiles}
       set credits = credits - ${CREDITS_PER_GENERATION}, last_credit_update = now()
@@ -34,8 +37,8 @@ export async function consumeCredit(db: Database, userId: string): Promise<Consu
     select (select credits_remaining from logged) as charged_credits_remaining,
       profile.credits, profile.subscription_status
     from ${profiles} profile
-    where profile.id = ${userId}`)) as unknown as { rows: ConsumeRow[] };
-  const [row] = result.rows;
+    where profile.id = ${userId}`,
+  );
   if (!row) return { status: "profileNotFound" };
   if (row.charged_credits_remaining !== null) {
     return { status: "charged", creditsRemaining: Number(row.charged_credits_remaining) };
@@ -46,16 +49,13 @@ export async function consumeCredit(db: Database, userId: string): Promise<Consu
   return { status: "noCredits", creditsRemaining: Number(row.credits) };
 }
 
-// Both drivers (PGlite, node-postgres) answer raw SQL with `{ rows }`; drizzle types it as unknown.
-type ConsumeRow = { charged_credits_remaining: number | null; credits: number; subscription_status: string };
-
 /**
  * Gives back the credit of a generation that failed after charging (spec section 4: "Refund
  * adds 1 credit and writes a log row"). Returns the new balance, or null when the profile is
  * gone (the account was deleted meanwhile).
  */
 export async function refundCredit(db: Database, userId: string): Promise<number | null> {
-  const refunded = await changeCredits(
+  const refunded = await queryRows<ChangedRow>(
     db,
     sql`
     with changed as (
@@ -73,8 +73,8 @@ export async function refundCredit(db: Database, userId: string): Promise<number
 }
 
 // Both drivers (PGlite, node-postgres) answer raw SQL with `{ rows }`; drizzle types it as unknown.
-async function changeCredits(db: Database, statement: SQL): Promise<ChangedRow[]> {
-  const result = (await db.execute(statement)) as unknown as { rows: ChangedRow[] };
+async function queryRows<Row>(db: Database, statement: SQL): Promise<Row[]> {
+  const result = (await db.execute(statement)) as unknown as { rows: Row[] };
   return result.rows;
 }
 

@@ -3,7 +3,8 @@ import type { WordList } from "./spelling-hints.ts";
 
 // The German Hunspell dictionary (dictionary-de, offline) behind the spelling hints and the
 // demo editor. Building it takes over a second of CPU, so it happens once per process, on
-// first use (or right after start-up, see main.ts), and every caller shares the promise.
+// first use (or right after start-up: preloadSpelling in server/start-server.ts), and every
+// caller shares the promise.
 let loading: Promise<WordList> | undefined;
 
 export function loadGermanWordList(): Promise<WordList> {
