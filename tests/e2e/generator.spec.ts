@@ -1,6 +1,6 @@
-import type { APIRequestContext, Page } from "@playwright/test";
-import { E2E_ACCESS_CODE, E2E_BASE_URL, E2E_WEBSITE_URL, OPENAI_FAKE_PORT } from "../../playwright.config.ts";
-import { FAKE_GENERATED_POSTS, type FakeReply, type RecordedRequest } from "../mocks/openai.ts";
+import type { Page } from "@playwright/test";
+import { E2E_ACCESS_CODE, E2E_WEBSITE_URL } from "../../playwright.config.ts";
+import { FAKE_GENERATED_POSTS, type RecordedRequest } from "../mocks/openai.ts";
 import { expect, signUpConfirmed, test } from "./fixtures.ts";
 import { FAKE_URL, generateViaApi, scriptFake, unlockViaApi } from "./generator-api.ts";
 
