@@ -65,9 +65,6 @@ export function createApp(deps: AppDeps, clientDir: string) {
   app.use("/api/*", async (c, next) => {
     await next();
     c.header("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
-    // Most answers depend on the session (profile, archive, status): no cache may keep them.
-    // The few public, cacheable ones (site settings) say so themselves.
-    if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
   });
   app.use("/api/*", requireSameOrigin(new URL(deps.env.BASE_URL).origin));
   app.use("/api/*", limitRequestBodies());

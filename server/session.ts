@@ -8,6 +8,9 @@ export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   const session = await c.var.deps.auth.api.getSession({ headers: c.req.raw.headers });
   c.set("session", session);
   await next();
+  // An answer to a signed-in request may be that person's data (profile, archive, status): no
+  // cache may keep it (issue 11). Better Auth marks its own session answers the same way.
+  if (session && !c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
 };
 
 type SignedInEnv = AppEnv & { Variables: { session: NonNullable<AppEnv["Variables"]["session"]> } };
