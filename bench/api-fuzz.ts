@@ -160,6 +160,12 @@ const TARGETS: Target[] = [
   { method: "GET", path: fc.constant("/api/auth/get-session") },
   {
     method: "POST",
+    path: fc.constant("/api/billing/checkout"),
+    body: fc.record({ plan: fc.constantFrom("generator_pro", "optimizer_premium") }),
+  },
+  { method: "POST", path: fc.constantFrom("/api/billing/portal", "/api/billing/status", "/api/billing/webhook") },
+  {
+    method: "POST",
     path: fc.constant("/api/auth/sign-up/email"),
     body: fc.record({
       email: fc.uuid().map((id) => `fuzz-${id}@example.test`),

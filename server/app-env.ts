@@ -5,6 +5,7 @@ import type { PageDocuments } from "./features/pages/page-documents.ts";
 import type { AiClient } from "./integrations/ai/ai-client.ts";
 import type { Mailer } from "./integrations/mail/mailer.ts";
 import type { ImageStorage } from "./integrations/storage/image-storage.ts";
+import type { Payments } from "./integrations/stripe/stripe-payments.ts";
 import type { WebsiteReader } from "./integrations/website/website-reader.ts";
 import type { Logger } from "./logger.ts";
 
@@ -20,6 +21,8 @@ export type AppDeps = Readonly<{
   ai: AiClient;
   /** The social-images bucket (spec section 3): a local folder today. */
   imageStorage: ImageStorage;
+  /** Stripe, or null when payments are off (no STRIPE_SECRET_KEY; ADR 0023). */
+  payments: Payments | null;
   /** Reads a user's website safely for the generator's prompt (ADR 0013). */
   websiteReader: WebsiteReader;
   logger: Logger;

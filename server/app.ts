@@ -8,6 +8,7 @@ import { limitRequestBodies } from "./body-limits.ts";
 import { adminRoutes } from "./features/admin/admin.routes.ts";
 import { archiveRoutes } from "./features/archive/archive.routes.ts";
 import { authRoutes } from "./features/auth/auth.routes.ts";
+import { billingRoutes, billingWebhookRoutes } from "./features/billing/billing.routes.ts";
 import { configRoutes } from "./features/config/config.routes.ts";
 import { consentRoutes } from "./features/consent/consent.routes.ts";
 import { contactRoutes } from "./features/contact/contact.routes.ts";
@@ -32,7 +33,8 @@ const apiRoutes = new Hono<AppEnv>()
   .route("/contact", contactRoutes)
   .route("/generator", generatorRoutes)
   .route("/archive", archiveRoutes)
-  .route("/consent", consentRoutes);
+  .route("/consent", consentRoutes)
+  .route("/billing", billingRoutes);
 
 export type AppType = typeof apiRoutes;
 
@@ -66,8 +68,10 @@ export function createApp(deps: AppDeps, clientDir: string) {
     await next();
     c.header("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
   });
-  app.use("/api/*", requireSameOrigin(new URL(deps.env.BASE_URL).origin));
   app.use("/api/*", limitRequestBodies());
+  // Stripe calls the webhook from its servers, without our Origin; the signature is its proof.
+  app.route("/api/billing/webhook", billingWebhookRoutes);
+  app.use("/api/*", requireSameOrigin(new URL(deps.env.BASE_URL).origin));
 
   app.route("/", healthRoutes);
   app.route("/api/auth", authRoutes);

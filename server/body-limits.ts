@@ -25,6 +25,8 @@ export const BODY_LIMITS: readonly BodyLimitRule[] = [
   // A post is at most 2000 characters, a contact message 5000: 64 KiB is ample for either.
   { path: "/api/optimizer", maxBytes: 64 * KIB, message: OPTIMIZER_ERRORS.textTooLong },
   { path: "/api/contact", maxBytes: 64 * KIB, message: CONTACT_TEXTS.messageTooLong },
+  // Stripe's events carry whole objects; a few KiB usually, never near this.
+  { path: "/api/billing/webhook", maxBytes: 256 * KIB, message: REQUEST_TOO_LARGE_MESSAGE },
   // E-mail, password, name and a callback address: a few hundred bytes in practice.
   { path: "/api/auth", maxBytes: 16 * KIB, message: REQUEST_TOO_LARGE_MESSAGE },
   { path: "/api", maxBytes: 64 * KIB, message: REQUEST_TOO_LARGE_MESSAGE },

@@ -9,6 +9,7 @@ import { grantAdminByEmail } from "./features/profile/profile.service.ts";
 import { createAiClient, logAiSdkWarnings } from "./integrations/ai/ai-client.ts";
 import { createMailer } from "./integrations/mail/mailer.ts";
 import { createImageStorage } from "./integrations/storage/image-storage.ts";
+import { createPayments } from "./integrations/stripe/stripe-payments.ts";
 import { createWebsiteReader } from "./integrations/website/website-reader.ts";
 import type { Logger } from "./logger.ts";
 
@@ -28,7 +29,7 @@ export async function connectDatabase(env: Env, logger?: Logger): Promise<Databa
  * The seams for tests, the end-to-end server and the benchmarks: a fake model, a mailer to
  * watch, a website reader with a test DNS (ADR 0013), another image storage.
  */
-export type DepsOverrides = Partial<Pick<AppDeps, "ai" | "mailer" | "websiteReader" | "imageStorage">>;
+export type DepsOverrides = Partial<Pick<AppDeps, "ai" | "mailer" | "websiteReader" | "imageStorage" | "payments">>;
 
 export async function createDeps(options: {
   env: Env;
@@ -55,5 +56,6 @@ export async function createDeps(options: {
     overrides.ai ?? createAiClient(env.ai, { vision: env.AI_VISION === "auto" ? undefined : env.AI_VISION === "on" });
   const imageStorage = overrides.imageStorage ?? createImageStorage(env.DATA_DIR);
   const websiteReader = overrides.websiteReader ?? createWebsiteReader();
-  return { env, db: database.db, auth, mailer, ai, imageStorage, websiteReader, logger, pages };
+  const payments = overrides.payments === undefined ? createPayments(env.stripe) : overrides.payments;
+  return { env, db: database.db, auth, mailer, ai, imageStorage, payments, websiteReader, logger, pages };
 }

@@ -32,6 +32,14 @@ const DEFAULT_AI_MODELS: Record<Exclude<AiProviderName, "openai-compatible">, st
   mistral: "mistral-small-latest",
 };
 
+export type StripeSettings = {
+  secretKey: string;
+  webhookSecret: string;
+  /** Stripe price ids per plan (shared/billing.ts PLANS). */
+  prices: { generator_pro: string; optimizer_premium: string };
+  apiBase: string | undefined;
+};
+
 export type AiSettings = {
   provider: AiProviderName;
   model: string;
@@ -79,6 +87,13 @@ const EnvSchema = z
     // Send a generation's image to the model: auto = on for the hosted providers, off for
     // OpenAI-compatible servers, where many local models cannot read images.
     AI_VISION: z.enum(["auto", "on", "off"]).default("auto"),
+    // ADR 0023: payments with Stripe; without the secret key they are off.
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    STRIPE_PRICE_GENERATOR_PRO: optionalString,
+    STRIPE_PRICE_OPTIMIZER_PREMIUM: optionalString,
+    // Tests and stripe-mock: where the SDK sends its requests (protocol, host and port only).
+    STRIPE_API_BASE: optionalString.pipe(z.url().optional()),
   })
   .superRefine((env, context) => {
     if (env.AI_PROVIDER === "openai-compatible") {
@@ -93,22 +108,55 @@ const EnvSchema = z
       // OPENAI_API_KEY & co. from process.env themselves.
       context.addIssue({ code: "custom", path: ["AI_API_KEY"], message: `ist für ${env.AI_PROVIDER} Pflicht` });
     }
+    if (env.STRIPE_SECRET_KEY) {
+      for (const name of [
+        "STRIPE_WEBHOOK_SECRET",
+        "STRIPE_PRICE_GENERATOR_PRO",
+        "STRIPE_PRICE_OPTIMIZER_PREMIUM",
+      ] as const) {
+        if (!env[name])
+          context.addIssue({ code: "custom", path: [name], message: "ist mit STRIPE_SECRET_KEY Pflicht" });
+      }
+    }
   })
-  .transform(({ AI_PROVIDER, AI_API_KEY, AI_MODEL, AI_BASE_URL, AI_TIMEOUT_MS, ...env }) => ({
-    ...env,
-    BASE_URL: (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
-    DATA_DIR: path.resolve(env.DATA_DIR),
-    googleSignInEnabled: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
-    ai: AI_PROVIDER
-      ? ({
-          provider: AI_PROVIDER,
-          model: AI_MODEL ?? (AI_PROVIDER === "openai-compatible" ? "" : DEFAULT_AI_MODELS[AI_PROVIDER]),
-          apiKey: AI_API_KEY,
-          baseUrl: AI_BASE_URL,
-          timeoutMs: AI_TIMEOUT_MS,
-        } satisfies AiSettings)
-      : null,
-  }));
+  .transform(
+    ({
+      AI_PROVIDER,
+      AI_API_KEY,
+      AI_MODEL,
+      AI_BASE_URL,
+      AI_TIMEOUT_MS,
+      STRIPE_SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET,
+      STRIPE_PRICE_GENERATOR_PRO,
+      STRIPE_PRICE_OPTIMIZER_PREMIUM,
+      STRIPE_API_BASE,
+      ...env
+    }) => ({
+      ...env,
+      BASE_URL: (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+      DATA_DIR: path.resolve(env.DATA_DIR),
+      googleSignInEnabled: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
+      ai: AI_PROVIDER
+        ? ({
+            provider: AI_PROVIDER,
+            model: AI_MODEL ?? (AI_PROVIDER === "openai-compatible" ? "" : DEFAULT_AI_MODELS[AI_PROVIDER]),
+            apiKey: AI_API_KEY,
+            baseUrl: AI_BASE_URL,
+            timeoutMs: AI_TIMEOUT_MS,
+          } satisfies AiSettings)
+        : null,
+      stripe:
+        STRIPE_SECRET_KEY && STRIPE_WEBHOOK_SECRET && STRIPE_PRICE_GENERATOR_PRO && STRIPE_PRICE_OPTIMIZER_PREMIUM
+          ? ({
+              secretKey: STRIPE_SECRET_KEY,
+              webhookSecret: STRIPE_WEBHOOK_SECRET,
+              prices: { generator_pro: STRIPE_PRICE_GENERATOR_PRO, optimizer_premium: STRIPE_PRICE_OPTIMIZER_PREMIUM },
+              apiBase: STRIPE_API_BASE,
+            } satisfies StripeSettings)
+          : null,
+    }),
+  );
 
 export type Env = z.infer<typeof EnvSchema>;
 

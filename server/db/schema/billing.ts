@@ -1,4 +1,4 @@
-import { pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, integer, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
 
 // Spec section 3 "company_billing_info": at most one record per user.
@@ -15,4 +15,43 @@ export const companyBillingInfo = pgTable("company_billing_info", {
   country: text("country").notNull(),
   vatId: text("vat_id"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ADR 0023: one Stripe customer per account, created at the first checkout and reused.
+export const billingCustomers = pgTable("billing_customers", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  stripeCustomerId: text("stripe_customer_id").notNull().unique(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ADR 0023: one row per account and plan, the latest Stripe subscription for it, as Stripe
+// last told us. Generator Pro is mirrored into profiles.subscription_status (spec section 3).
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** "generator_pro" | "optimizer_premium" (shared/billing.ts). */
+    plan: text("plan").notNull(),
+    stripeSubscriptionId: text("stripe_subscription_id").notNull().unique(),
+    /** Stripe's status: active, trialing, past_due, canceled, unpaid, incomplete, … */
+    status: text("status").notNull(),
+    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    /** Generator Pro: runs in the current billing period (ADR 0023: 100 per period). */
+    runsInPeriod: integer("runs_in_period").notNull().default(0),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [unique("subscriptions_user_plan_unique").on(table.userId, table.plan)],
+);
+
+// ADR 0023: every Stripe event id we processed, so a replayed event changes nothing.
+export const stripeEvents = pgTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  processedAt: timestamp("processed_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -4,5 +4,5 @@ import type { AppEnv } from "../../app-env.ts";
 // What the browser needs to know about this installation's optional providers.
 export const configRoutes = new Hono<AppEnv>().get("/", (c) => {
   const { env } = c.var.deps;
-  return c.json({ googleSignIn: env.googleSignInEnabled, payments: false });
+  return c.json({ googleSignIn: env.googleSignInEnabled, payments: env.stripe !== null });
 });

@@ -3,7 +3,7 @@ import { resolveAiAccess } from "./optimizer-access.ts";
 
 const now = new Date("2026-11-22T12:00:00Z");
 const hoursFromNow = (hours: number) => new Date(now.getTime() + hours * 3_600_000);
-const free = { subscriptionStatus: "free", trialStartedAt: null, trialEndsAt: null };
+const free = { premiumStatus: null, trialStartedAt: null, trialEndsAt: null };
 
 describe("resolveAiAccess", () => {
   it("refuses a free user who never started a trial and offers the trial", () => {
@@ -16,14 +16,17 @@ describe("resolveAiAccess", () => {
     });
   });
 
-  it("allows an active subscriber and offers no trial", () => {
-    const access = resolveAiAccess({ ...free, subscriptionStatus: "active" }, now);
+  it("allows an Optimizer Premium subscriber and offers no trial", () => {
+    const access = resolveAiAccess({ ...free, premiumStatus: "active" }, now);
     expect(access).toMatchObject({ canUseAi: true, via: "subscription", trialAvailable: false, trialExpired: false });
   });
 
-  it("treats every status other than 'active' as free", () => {
-    for (const status of ["free", "canceled", "past_due", "trialing", "", null]) {
-      expect(resolveAiAccess({ ...free, subscriptionStatus: status }, now).canUseAi).toBe(false);
+  it("counts the Stripe statuses that keep a plan running (ADR 0023), and no other", () => {
+    for (const status of ["active", "trialing", "past_due"]) {
+      expect(resolveAiAccess({ ...free, premiumStatus: status }, now).canUseAi).toBe(true);
+    }
+    for (const status of ["canceled", "unpaid", "incomplete", "incomplete_expired", "paused", "", null]) {
+      expect(resolveAiAccess({ ...free, premiumStatus: status }, now).canUseAi).toBe(false);
     }
   });
 
@@ -47,7 +50,7 @@ describe("resolveAiAccess", () => {
 
   it("prefers the subscription when a subscriber also has a running trial", () => {
     const access = resolveAiAccess(
-      { subscriptionStatus: "active", trialStartedAt: hoursFromNow(-1), trialEndsAt: hoursFromNow(100) },
+      { premiumStatus: "active", trialStartedAt: hoursFromNow(-1), trialEndsAt: hoursFromNow(100) },
       now,
     );
     expect(access).toMatchObject({ canUseAi: true, via: "subscription", trialExpired: false });

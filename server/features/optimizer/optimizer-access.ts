@@ -1,12 +1,13 @@
-import { isActiveSubscription } from "#shared/credits.ts";
+import { isEntitlingStatus } from "#shared/billing.ts";
 import type { AiAccessVia } from "#shared/optimizer.ts";
 
-// Who may use the optimizer's AI (ADR 0007): an active subscription (spec section 3:
-// 'active' means paid), or a running trial. Pure, so the rule is tested on its own and the
+// Who may use the optimizer's AI (ADR 0007, 0023): an Optimizer Premium subscription that
+// Stripe counts as running, or a running trial. Generator Pro is another plan and does not count. Pure, so the rule is tested on its own and the
 // server decides it from the stored row alone.
 
 type AiAccessProfile = {
-  subscriptionStatus: string | null;
+  /** Stripe's status of the account's Optimizer Premium subscription; null if never bought. */
+  premiumStatus: string | null;
   trialStartedAt: Date | null;
   trialEndsAt: Date | null;
 };
@@ -23,7 +24,7 @@ type AiAccess = {
 };
 
 export function resolveAiAccess(profile: AiAccessProfile, now: Date): AiAccess {
-  const subscribed = isActiveSubscription(profile.subscriptionStatus);
+  const subscribed = isEntitlingStatus(profile.premiumStatus);
   const trialUsed = profile.trialStartedAt !== null || profile.trialEndsAt !== null;
   const trialRunning = profile.trialEndsAt !== null && profile.trialEndsAt.getTime() > now.getTime();
   let via: AiAccessVia | null = null;

@@ -1,12 +1,13 @@
-import { and, eq, isNull, ne } from "drizzle-orm";
+import { and, eq, inArray, isNull, notExists, type SQLWrapper } from "drizzle-orm";
 import { z } from "zod";
 import { ACCOUNT_MESSAGES } from "#shared/account.ts";
-import { SUBSCRIPTION_ACTIVE } from "#shared/credits.ts";
+import { ENTITLING_STATUSES, type Plan } from "#shared/billing.ts";
 import { OPTIMIZER_ERRORS, OPTIMIZER_MESSAGES, POST_SCORE_MAX } from "#shared/optimizer.ts";
 import { evaluatePost } from "#shared/post-metrics.ts";
 import { OPTIMIZER_TRIAL_DAYS } from "#shared/pricing.ts";
 import type { AppDeps } from "../../app-env.ts";
 import type { Database } from "../../db/client.ts";
+import { subscriptions } from "../../db/schema/billing.ts";
 import { profiles } from "../../db/schema/profiles.ts";
 import { AiCallError, type AiClient, type AiMessage } from "../../integrations/ai/ai-client.ts";
 import type { Logger } from "../../logger.ts";
@@ -62,6 +63,23 @@ export async function getOptimizerAccess(deps: OptimizerDeps, userId: string, no
 }
 
 // One statement decides, so two clicks at once cannot start two trials (ADR 0007).
+const PREMIUM: Plan = "optimizer_premium";
+
+/** The account's running Optimizer Premium subscription (ADR 0023), as a subquery. */
+function premiumOf(db: Database, userId: SQLWrapper) {
+  return db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        eq(subscriptions.plan, PREMIUM),
+        inArray(subscriptions.status, [...ENTITLING_STATUSES]),
+      ),
+    )
+    .$dynamic();
+}
+
 export async function startOptimizerTrial(
   db: Database,
   userId: string,
@@ -76,19 +94,15 @@ export async function startOptimizerTrial(
         eq(profiles.id, userId),
         isNull(profiles.trialStartedAt),
         isNull(profiles.trialEndsAt),
-        ne(profiles.subscriptionStatus, SUBSCRIPTION_ACTIVE),
+        notExists(premiumOf(db, profiles.id)),
       ),
     )
     .returning({ trialEndsAt: profiles.trialEndsAt });
   if (started?.trialEndsAt) return { ok: true, trialEndsAt: started.trialEndsAt };
-  const [profile] = await db
-    .select({ subscriptionStatus: profiles.subscriptionStatus })
-    .from(profiles)
-    .where(eq(profiles.id, userId));
+  const [profile] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, userId));
   if (!profile) return { ok: false, status: 404, error: ACCOUNT_MESSAGES.profileNotFound };
-  if (profile.subscriptionStatus === SUBSCRIPTION_ACTIVE) {
-    return { ok: false, status: 409, error: OPTIMIZER_ERRORS.trialNotNeeded };
-  }
+  const [premium] = await premiumOf(db, profiles.id).where(eq(subscriptions.userId, userId));
+  if (premium) return { ok: false, status: 409, error: OPTIMIZER_ERRORS.trialNotNeeded };
   return { ok: false, status: 409, error: OPTIMIZER_ERRORS.trialAlreadyUsed };
 }
 
@@ -191,14 +205,15 @@ export async function preloadSpelling(): Promise<void> {
 async function readAiAccess(db: Database, userId: string, now: Date) {
   const [profile] = await db
     .select({
-      subscriptionStatus: profiles.subscriptionStatus,
+      premiumStatus: subscriptions.status,
       trialStartedAt: profiles.trialStartedAt,
       trialEndsAt: profiles.trialEndsAt,
     })
     .from(profiles)
+    .leftJoin(subscriptions, and(eq(subscriptions.userId, profiles.id), eq(subscriptions.plan, PREMIUM)))
     .where(eq(profiles.id, userId))
     .limit(1);
-  return resolveAiAccess(profile ?? { subscriptionStatus: null, trialStartedAt: null, trialEndsAt: null }, now);
+  return resolveAiAccess(profile ?? { premiumStatus: null, trialStartedAt: null, trialEndsAt: null }, now);
 }
 
 async function refuseWithoutAiAccess(db: Database, userId: string, now: Date): Promise<Failure<403> | null> {

@@ -4,6 +4,7 @@ import { OPTIMIZER_ERRORS, OPTIMIZER_TEXT_MAX_LENGTH, POST_SCORE_MAX } from "#sh
 import { evaluatePost } from "#shared/post-metrics.ts";
 import { aiEnvFor, FAKE_IMPROVED_POST, type OpenAiFake, startOpenAiFake } from "../../../tests/mocks/openai.ts";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
+import { subscriptions } from "../../db/schema/billing.ts";
 import { profiles } from "../../db/schema/profiles.ts";
 import { IMPROVE_MAX_MODEL_CALLS, OPTIMIZER_AI_RATE_LIMIT } from "./optimizer.service.ts";
 
@@ -34,7 +35,10 @@ async function signUpAs(app: TestApp, plan: Plan) {
   const [profile] = await app.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.email, email));
   const userId = profile?.id ?? "";
   if (plan === "subscriber") {
-    await app.db.update(profiles).set({ subscriptionStatus: "active" }).where(eq(profiles.id, userId));
+    // What a paid Optimizer Premium checkout leaves behind (ADR 0023).
+    await app.db
+      .insert(subscriptions)
+      .values({ userId, plan: "optimizer_premium", stripeSubscriptionId: `sub_${userId}`, status: "active" });
   }
   if (plan === "trial") {
     const response = await app.postJson("/api/optimizer/trial", {}, cookie);

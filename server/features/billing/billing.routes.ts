@@ -1,0 +1,40 @@
+import { Hono } from "hono";
+import { CheckoutRequestSchema } from "#shared/billing.schemas.ts";
+import { BILLING_MESSAGES } from "#shared/billing.ts";
+import type { AppEnv } from "../../app-env.ts";
+import { requireSession } from "../../session.ts";
+import { validateJson } from "../../validation.ts";
+import { handleWebhook, openPortal, refreshPlans, startCheckout } from "./billing.service.ts";
+
+// /api/billing (issue 13, ADR 0023). The browser buys through Stripe Checkout, manages its
+// plans in the Stripe Customer Portal, and asks for a fresh status after either.
+export const billingRoutes = new Hono<AppEnv>()
+  .post("/checkout", requireSession(), validateJson(CheckoutRequestSchema, BILLING_MESSAGES.planInvalid), async (c) => {
+    const { user } = c.var.session;
+    const result = await startCheckout(c.var.deps, { id: user.id, email: user.email }, c.req.valid("json").plan);
+    if (!result.ok) return c.json({ error: result.error }, result.status);
+    return c.json({ url: result.url }, 200);
+  })
+  .post("/portal", requireSession(), async (c) => {
+    const result = await openPortal(c.var.deps, c.var.session.user.id);
+    if (!result.ok) return c.json({ error: result.error }, result.status);
+    return c.json({ url: result.url }, 200);
+  })
+  // Spec section 7 "Subscription status check".
+  .post("/status", requireSession(), async (c) => {
+    try {
+      return c.json({ plans: await refreshPlans(c.var.deps, c.var.session.user.id) }, 200);
+    } catch (error) {
+      c.var.logger.error({ err: error }, "Abo-Status konnte nicht bei Stripe geprüft werden");
+      return c.json({ error: BILLING_MESSAGES.verifyFailed }, 502);
+    }
+  });
+
+// POST /api/billing/webhook: Stripe calls it, not a browser, so it is mounted before the
+// Origin check (server/app.ts). The signature is checked over the raw body, read as text.
+export const billingWebhookRoutes = new Hono<AppEnv>().post("/", async (c) => {
+  const outcome = await handleWebhook(c.var.deps, c.var.logger, await c.req.text(), c.req.header("stripe-signature"));
+  if (outcome === "invalid-signature") return c.json({ error: BILLING_MESSAGES.webhookInvalid }, 400);
+  if (outcome === "disabled") return c.json({ error: BILLING_MESSAGES.paymentsDisabled }, 404);
+  return c.json({ received: true }, 200);
+});

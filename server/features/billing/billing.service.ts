@@ -1,0 +1,280 @@
+import { and, eq, gt, sql } from "drizzle-orm";
+import { BILLING_MESSAGES, ENTITLING_STATUSES, isEntitlingStatus, PLANS, type Plan } from "#shared/billing.ts";
+import { SUBSCRIPTION_ACTIVE } from "#shared/credits.ts";
+import { ROUTES } from "#shared/routes.ts";
+import type { AppDeps } from "../../app-env.ts";
+import type { Database } from "../../db/client.ts";
+import { billingCustomers, companyBillingInfo, stripeEvents, subscriptions } from "../../db/schema/billing.ts";
+import { profiles } from "../../db/schema/profiles.ts";
+import {
+  type CheckoutCompany,
+  InvalidWebhookSignatureError,
+  type PaymentEvent,
+  type PaymentSubscription,
+} from "../../integrations/stripe/stripe-payments.ts";
+import type { Logger } from "../../logger.ts";
+
+// Plans and payments (issue 13, ADR 0023). Stripe is the source of truth: every event makes us
+// read the subscription from Stripe again and store what Stripe says now, so replays and
+// events out of order end in the same state. Generator Pro is mirrored into
+// profiles.subscription_status ('active' / 'free', spec section 3), which the credit rules read.
+
+type BillingDeps = Pick<AppDeps, "db" | "env" | "payments">;
+type Failure = { ok: false; status: 404 | 409 | 502; error: string };
+
+// Payments off is how this installation is set up, not an outage: 409, not 5xx.
+const DISABLED: Failure = { ok: false, status: 409, error: BILLING_MESSAGES.paymentsDisabled };
+
+export type PlanState = {
+  active: boolean;
+  status: string;
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  runsInPeriod: number;
+};
+
+/** Both plans of an account as we last heard from Stripe; a plan never bought is null. */
+export async function getPlanStates(db: Database, userId: string): Promise<Record<Plan, PlanState | null>> {
+  const rows = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+  const states = { generator_pro: null, optimizer_premium: null } as Record<Plan, PlanState | null>;
+  for (const row of rows) {
+    if (!(PLANS as readonly string[]).includes(row.plan)) continue;
+    states[row.plan as Plan] = {
+      active: isEntitlingStatus(row.status),
+      status: row.status,
+      currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
+      cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+      runsInPeriod: row.runsInPeriod,
+    };
+  }
+  return states;
+}
+
+export async function hasPlan(db: Database, userId: string, plan: Plan): Promise<boolean> {
+  const [row] = await db
+    .select({ status: subscriptions.status })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.plan, plan)))
+    .limit(1);
+  return isEntitlingStatus(row?.status);
+}
+
+/** Starts Stripe Checkout for a plan; the same Stripe customer is reused for every purchase. */
+export async function startCheckout(
+  deps: BillingDeps,
+  user: { id: string; email: string },
+  plan: Plan,
+): Promise<{ ok: true; url: string } | Failure> {
+  if (!deps.payments) return DISABLED;
+  if (await hasPlan(deps.db, user.id, plan))
+    return { ok: false, status: 409, error: BILLING_MESSAGES.alreadySubscribed };
+  const customerId = await ensureCustomer(deps, user);
+  const { url } = await deps.payments.createCheckout({
+    customerId,
+    userId: user.id,
+    plan,
+    successUrl: `${deps.env.BASE_URL}${ROUTES.account}?kauf=${plan}`,
+    cancelUrl: `${deps.env.BASE_URL}${ROUTES.pricing}`,
+  });
+  return { ok: true, url };
+}
+
+async function ensureCustomer(deps: BillingDeps, user: { id: string; email: string }): Promise<string> {
+  const [known] = await deps.db
+    .select({ id: billingCustomers.stripeCustomerId })
+    .from(billingCustomers)
+    .where(eq(billingCustomers.userId, user.id));
+  if (known) return known.id;
+  if (!deps.payments) throw new Error("Zahlungen sind nicht eingerichtet");
+  const created = await deps.payments.createCustomer({ userId: user.id, email: user.email });
+  // Two checkouts at once both create a customer; the first one stored wins and is used.
+  await deps.db.insert(billingCustomers).values({ userId: user.id, stripeCustomerId: created }).onConflictDoNothing();
+  const [stored] = await deps.db
+    .select({ id: billingCustomers.stripeCustomerId })
+    .from(billingCustomers)
+    .where(eq(billingCustomers.userId, user.id));
+  return stored?.id ?? created;
+}
+
+/** Spec sections 6 and 7: the customer portal, only while a subscription exists. */
+export async function openPortal(deps: BillingDeps, userId: string): Promise<{ ok: true; url: string } | Failure> {
+  if (!deps.payments) return DISABLED;
+  const [customer] = await deps.db
+    .select({ id: billingCustomers.stripeCustomerId })
+    .from(billingCustomers)
+    .where(eq(billingCustomers.userId, userId));
+  const plans = await getPlanStates(deps.db, userId);
+  const subscribed = Object.values(plans).some((state) => state?.active);
+  if (!customer || !subscribed) return { ok: false, status: 404, error: BILLING_MESSAGES.noSubscription };
+  const { url } = await deps.payments.createPortal({
+    customerId: customer.id,
+    returnUrl: `${deps.env.BASE_URL}${ROUTES.account}`,
+  });
+  if (!url) return { ok: false, status: 502, error: BILLING_MESSAGES.noPortalUrl };
+  return { ok: true, url };
+}
+
+/**
+ * Spec section 7 "Subscription status check": reads every subscription of the account from
+ * Stripe again and stores what it says. Throws when Stripe cannot be asked; the stored state
+ * (and with it the access) stays as it was.
+ */
+export async function refreshPlans(deps: BillingDeps, userId: string) {
+  if (deps.payments) {
+    const rows = await deps.db
+      .select({ stripeSubscriptionId: subscriptions.stripeSubscriptionId })
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, userId));
+    for (const row of rows) await syncSubscription(deps, row.stripeSubscriptionId, userId);
+  }
+  return getPlanStates(deps.db, userId);
+}
+
+/** POST /api/billing/webhook: verifies the signature, then applies the event. */
+export async function handleWebhook(
+  deps: BillingDeps,
+  log: Logger,
+  rawBody: string,
+  signature: string | undefined,
+): Promise<"processed" | "replayed" | "ignored" | "invalid-signature" | "disabled"> {
+  if (!deps.payments) return "disabled";
+  let event: PaymentEvent;
+  try {
+    event = deps.payments.readEvent(rawBody, signature);
+  } catch (error) {
+    if (!(error instanceof InvalidWebhookSignatureError)) throw error;
+    log.warn("Stripe-Webhook mit ungültiger Signatur abgelehnt");
+    return "invalid-signature";
+  }
+  return handlePaymentEvent(deps, log, event);
+}
+
+/** Applies one verified webhook event; a replayed event id changes nothing. */
+export async function handlePaymentEvent(
+  deps: BillingDeps,
+  log: Logger,
+  event: PaymentEvent,
+): Promise<"processed" | "replayed" | "ignored"> {
+  const [seen] = await deps.db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, event.id));
+  if (seen) return "replayed";
+  let outcome: "processed" | "ignored" = "processed";
+  switch (event.type) {
+    case "checkout.session.completed":
+      if (event.userId && event.customerId) {
+        await deps.db
+          .insert(billingCustomers)
+          .values({ userId: event.userId, stripeCustomerId: event.customerId })
+          .onConflictDoNothing();
+      }
+      if (event.userId && event.company) await storeCompany(deps.db, event.userId, event.company);
+      if (event.subscriptionId) await syncSubscription(deps, event.subscriptionId, event.userId);
+      break;
+    case "customer.subscription.created":
+    case "customer.subscription.updated":
+    case "customer.subscription.deleted":
+    case "invoice.paid":
+    case "invoice.payment_failed":
+      if (event.subscriptionId) await syncSubscription(deps, event.subscriptionId, null);
+      else outcome = "ignored";
+      break;
+    default:
+      outcome = "ignored";
+  }
+  await deps.db
+    .insert(stripeEvents)
+    .values({ id: event.id, type: event.type === "other" ? event.stripeType : event.type })
+    .onConflictDoNothing();
+  log.info({ eventId: event.id, type: event.type, outcome }, "Stripe-Ereignis verarbeitet");
+  return outcome;
+}
+
+// Reads the subscription from Stripe and stores it. The account comes from the checkout
+// (userId) or from the Stripe customer we created for it.
+async function syncSubscription(deps: BillingDeps, subscriptionId: string, userId: string | null): Promise<void> {
+  if (!deps.payments) return;
+  const subscription = await deps.payments.getSubscription(subscriptionId);
+  if (!subscription) {
+    // Stripe no longer knows it: whatever we stored for it has ended.
+    await deps.db
+      .update(subscriptions)
+      .set({ status: "canceled", updatedAt: new Date() })
+      .where(eq(subscriptions.stripeSubscriptionId, subscriptionId));
+    await mirrorGeneratorPlan(deps.db, subscriptionId);
+    return;
+  }
+  const owner = userId ?? (await userOfCustomer(deps.db, subscription.customerId));
+  const plan = subscription.plan;
+  if (!owner || !plan) return;
+  await storeSubscription(deps.db, owner, { ...subscription, plan });
+}
+
+async function userOfCustomer(db: Database, customerId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ userId: billingCustomers.userId })
+    .from(billingCustomers)
+    .where(eq(billingCustomers.stripeCustomerId, customerId));
+  return row?.userId ?? null;
+}
+
+const entitling = sql.raw(`(${ENTITLING_STATUSES.map((status) => `'${status}'`).join(", ")})`);
+
+async function storeSubscription(db: Database, userId: string, subscription: PaymentSubscription & { plan: Plan }) {
+  await db
+    .insert(subscriptions)
+    .values({
+      userId,
+      plan: subscription.plan,
+      stripeSubscriptionId: subscription.id,
+      status: subscription.status,
+      currentPeriodEnd: subscription.currentPeriodEnd,
+      cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+    })
+    .onConflictDoUpdate({
+      target: [subscriptions.userId, subscriptions.plan],
+      set: {
+        stripeSubscriptionId: sql`excluded.stripe_subscription_id`,
+        status: sql`excluded.status`,
+        currentPeriodEnd: sql`excluded.current_period_end`,
+        cancelAtPeriodEnd: sql`excluded.cancel_at_period_end`,
+        // A new billing period (or a new subscription) starts Pro's allowance afresh (ADR 0023).
+        runsInPeriod: sql`case when excluded.stripe_subscription_id <> ${subscriptions.stripeSubscriptionId}
+          or excluded.current_period_end > ${subscriptions.currentPeriodEnd} then 0 else ${subscriptions.runsInPeriod} end`,
+        updatedAt: new Date(),
+      },
+      // An older subscription's late news never replaces a running newer one.
+      setWhere: sql`${subscriptions.stripeSubscriptionId} = excluded.stripe_subscription_id
+        or ${subscriptions.status} not in ${entitling} or excluded.status in ${entitling}`,
+    });
+  if (subscription.plan === "generator_pro") await mirrorGeneratorPlan(db, subscription.id);
+  if (subscription.plan === "optimizer_premium" && isEntitlingStatus(subscription.status)) {
+    // ADR 0023: buying Premium ends a running trial; it is used up either way.
+    await db
+      .update(profiles)
+      .set({ trialEndsAt: new Date() })
+      .where(and(eq(profiles.id, userId), gt(profiles.trialEndsAt, new Date())));
+  }
+}
+
+// Spec section 3: profiles.subscription_status is 'active' exactly while Generator Pro is.
+async function mirrorGeneratorPlan(db: Database, stripeSubscriptionId: string): Promise<void> {
+  const [row] = await db
+    .select({ userId: subscriptions.userId, status: subscriptions.status, periodEnd: subscriptions.currentPeriodEnd })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.stripeSubscriptionId, stripeSubscriptionId), eq(subscriptions.plan, "generator_pro")));
+  if (!row) return;
+  const active = isEntitlingStatus(row.status);
+  await db
+    .update(profiles)
+    .set({
+      subscriptionStatus: active ? SUBSCRIPTION_ACTIVE : "free",
+      subscriptionPeriodEnd: active ? row.periodEnd : null,
+    })
+    .where(eq(profiles.id, row.userId));
+}
+
+async function storeCompany(db: Database, userId: string, company: CheckoutCompany): Promise<void> {
+  await db
+    .insert(companyBillingInfo)
+    .values({ userId, ...company })
+    .onConflictDoUpdate({ target: companyBillingInfo.userId, set: { ...company } });
+}

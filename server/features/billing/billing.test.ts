@@ -1,0 +1,307 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BILLING_MESSAGES, type Plan } from "#shared/billing.ts";
+import {
+  type CompanyDetails,
+  type SignedEvent,
+  type StripeFake,
+  startStripeFake,
+} from "../../../tests/mocks/stripe.ts";
+import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
+import { companyBillingInfo, stripeEvents, subscriptions } from "../../db/schema/billing.ts";
+import { profiles } from "../../db/schema/profiles.ts";
+
+// Billing through the real app and a fake Stripe API (issue 13, ADR 0023): checkout, the
+// signed webhooks Stripe sends, replays and disorder, the status check and the portal.
+
+let stripe: StripeFake;
+let t: TestApp;
+beforeAll(async () => {
+  stripe = await startStripeFake();
+  t = await createTestApp({ env: stripe.env });
+});
+afterAll(async () => {
+  await t?.close();
+  await stripe?.close();
+});
+
+let userCount = 0;
+async function newCustomer() {
+  const email = `kunde-${++userCount}@example.test`;
+  const cookie = await t.signUpAndConfirm(email);
+  const [profile] = await t.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.email, email));
+  return { cookie, userId: profile?.id ?? "", email };
+}
+
+/** Stripe's servers calling the webhook: no Origin, no cookie, the raw signed body. */
+function deliver(event: SignedEvent, signature: string | null = event.signature) {
+  const headers = new Headers({ "content-type": "application/json" });
+  if (signature !== null) headers.set("stripe-signature", signature);
+  return t.app.request("/api/billing/webhook", { method: "POST", headers, body: event.payload });
+}
+
+async function deliverAll(events: SignedEvent[]) {
+  for (const event of events) expect((await deliver(event)).status).toBe(200);
+}
+
+async function checkout(cookie: string, plan: Plan) {
+  const response = await t.postJson("/api/billing/checkout", { plan }, cookie);
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { url: string }).url;
+}
+
+/** Checkout, paid in Stripe, and Stripe's events delivered: the plan is bought. */
+async function buy(cookie: string, plan: Plan, company: CompanyDetails | null = null) {
+  const events = stripe.completeCheckout(await checkout(cookie, plan), company);
+  await deliverAll(events);
+  const subscriptionId = stripe.subscriptionIds().at(-1) ?? "";
+  return { events, subscriptionId };
+}
+
+const profileOf = async (userId: string) => (await t.db.select().from(profiles).where(eq(profiles.id, userId)))[0];
+const rowOf = async (userId: string, plan: Plan) =>
+  (await t.db.select().from(subscriptions).where(eq(subscriptions.userId, userId))).find((row) => row.plan === plan);
+const statusOf = async (cookie: string) => {
+  const response = await t.postJson("/api/billing/status", {}, cookie);
+  return { response, body: await response.json() };
+};
+
+describe("POST /api/billing/checkout", () => {
+  it("answers 401 without a session and 400 for an unknown plan", async () => {
+    const anonymous = await t.postJson("/api/billing/checkout", { plan: "generator_pro" });
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toEqual({ error: "Sie müssen angemeldet sein" });
+    const { cookie } = await newCustomer();
+    const wrong = await t.postJson("/api/billing/checkout", { plan: "gold" }, cookie);
+    expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toEqual({ error: BILLING_MESSAGES.planInvalid });
+  });
+
+  it("opens Stripe Checkout in German for a subscription, with address and VAT id, and one customer per account", async () => {
+    const { cookie, userId, email } = await newCustomer();
+    const before = stripe.requests.filter((request) => request.path === "/v1/customers").length;
+    const url = await checkout(cookie, "generator_pro");
+    await checkout(cookie, "optimizer_premium");
+    expect(stripe.requests.filter((request) => request.path === "/v1/customers").length).toBe(before + 1);
+    const created = stripe.requests.filter((request) => request.path === "/v1/checkout/sessions").at(-2)?.body;
+    expect(Object.fromEntries(created ?? [])).toMatchObject({
+      mode: "subscription",
+      locale: "de",
+      client_reference_id: userId,
+      "line_items[0][price]": stripe.env.STRIPE_PRICE_GENERATOR_PRO,
+      billing_address_collection: "required",
+      "tax_id_collection[enabled]": "true",
+      success_url: "http://localhost:3000/konto?kauf=generator_pro",
+      cancel_url: "http://localhost:3000/preise",
+    });
+    expect(url).toContain(stripe.url);
+    const customer = stripe.requests.find(
+      (request) => request.path === "/v1/customers" && request.body.get("email") === email,
+    );
+    expect(customer?.body.get("metadata[userId]")).toBe(userId);
+  });
+
+  it("refuses a plan the account already has", async () => {
+    const { cookie } = await newCustomer();
+    await buy(cookie, "generator_pro");
+    const again = await t.postJson("/api/billing/checkout", { plan: "generator_pro" }, cookie);
+    expect(again.status).toBe(409);
+    expect(await again.json()).toEqual({ error: BILLING_MESSAGES.alreadySubscribed });
+  });
+});
+
+describe("Stripe's webhooks", () => {
+  it("make Generator Pro active at once: profile 'active' with its period end, generations free", async () => {
+    const { cookie, userId } = await newCustomer();
+    await buy(cookie, "generator_pro");
+    const profile = await profileOf(userId);
+    expect(profile?.subscriptionStatus).toBe("active");
+    expect(profile?.subscriptionPeriodEnd?.getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+    const status = await (await t.request("/api/generator/status", { cookie })).json();
+    expect(status).toMatchObject({ isSubscriber: true, canGenerate: true });
+  });
+
+  it("keep the two plans apart: Pro opens no optimizer AI, Premium gives no free generations", async () => {
+    const pro = await newCustomer();
+    await buy(pro.cookie, "generator_pro");
+    expect((await (await t.request("/api/optimizer/access", { cookie: pro.cookie })).json()).canUseAi).toBe(false);
+
+    const premium = await newCustomer();
+    await buy(premium.cookie, "optimizer_premium");
+    expect((await (await t.request("/api/optimizer/access", { cookie: premium.cookie })).json()).canUseAi).toBe(true);
+    expect((await profileOf(premium.userId))?.subscriptionStatus).toBe("free");
+  });
+
+  it("end a running optimizer trial when Premium is bought", async () => {
+    const { cookie, userId } = await newCustomer();
+    expect((await t.postJson("/api/optimizer/trial", {}, cookie)).status).toBe(200);
+    await buy(cookie, "optimizer_premium");
+    expect((await profileOf(userId))?.trialEndsAt?.getTime()).toBeLessThanOrEqual(Date.now());
+    const access = await (await t.request("/api/optimizer/access", { cookie })).json();
+    expect(access).toMatchObject({ canUseAi: true, via: "subscription", trialAvailable: false });
+  });
+
+  it("store the company's billing info from Checkout, and none for a private buyer", async () => {
+    const company = await newCustomer();
+    await buy(company.cookie, "generator_pro", {
+      businessName: "Bäckerei Sonnenschein GmbH",
+      vatId: "DE123456789",
+      address: { line1: "Hafenstraße 12", postalCode: "20457", city: "Hamburg", country: "DE" },
+    });
+    const [info] = await t.db.select().from(companyBillingInfo).where(eq(companyBillingInfo.userId, company.userId));
+    expect(info).toMatchObject({
+      companyName: "Bäckerei Sonnenschein GmbH",
+      street: "Hafenstraße 12",
+      postalCode: "20457",
+      city: "Hamburg",
+      country: "DE",
+      vatId: "DE123456789",
+    });
+    const profile = await (await t.request("/api/profile", { cookie: company.cookie })).json();
+    expect(profile.billing).toMatchObject({ companyName: "Bäckerei Sonnenschein GmbH", vatId: "DE123456789" });
+
+    const privateBuyer = await newCustomer();
+    await buy(privateBuyer.cookie, "generator_pro");
+    expect(
+      await t.db.select().from(companyBillingInfo).where(eq(companyBillingInfo.userId, privateBuyer.userId)),
+    ).toHaveLength(0);
+  });
+
+  it("refuse a bad or missing signature with 400 and change nothing", async () => {
+    const { cookie, userId } = await newCustomer();
+    const [completed] = stripe.completeCheckout(await checkout(cookie, "generator_pro"));
+    if (!completed) throw new Error("kein Ereignis");
+    const forged = await deliver(completed, completed.signature.replace(/v1=[0-9a-f]+/, `v1=${"0".repeat(64)}`));
+    expect(forged.status).toBe(400);
+    expect(await forged.json()).toEqual({ error: BILLING_MESSAGES.webhookInvalid });
+    expect((await deliver(completed, null)).status).toBe(400);
+    expect((await deliver({ ...completed, payload: completed.payload.replace("complete", "expired") })).status).toBe(
+      400,
+    );
+    expect((await profileOf(userId))?.subscriptionStatus).toBe("free");
+    expect(await rowOf(userId, "generator_pro")).toBeUndefined();
+  });
+
+  it("process each event once: a replay changes nothing", async () => {
+    const { cookie, userId } = await newCustomer();
+    const { events } = await buy(cookie, "generator_pro");
+    await t.db.update(subscriptions).set({ runsInPeriod: 7 }).where(eq(subscriptions.userId, userId));
+    await deliverAll(events);
+    expect((await rowOf(userId, "generator_pro"))?.runsInPeriod).toBe(7);
+    const stored = await t.db.select().from(stripeEvents);
+    expect(stored.filter((row) => events.some((event) => event.id === row.id))).toHaveLength(events.length);
+  });
+
+  it("end in Stripe's state whatever the order: an old subscription's late end never replaces a newer one", async () => {
+    const { cookie, userId } = await newCustomer();
+    const first = await buy(cookie, "generator_pro");
+    // The customer cancels at once and buys again; the first subscription's deletion arrives last.
+    const ended = stripe.change(first.subscriptionId, { status: "canceled" });
+    await t.db.update(subscriptions).set({ status: "canceled" }).where(eq(subscriptions.userId, userId));
+    const second = await buy(cookie, "generator_pro");
+    expect(second.subscriptionId).not.toBe(first.subscriptionId);
+    await deliverAll([ended]);
+    expect((await rowOf(userId, "generator_pro"))?.stripeSubscriptionId).toBe(second.subscriptionId);
+    expect((await profileOf(userId))?.subscriptionStatus).toBe("active");
+  });
+
+  it("read the subscription from Stripe rather than trusting the event: a stale 'updated' after the end", async () => {
+    const { cookie, userId } = await newCustomer();
+    const { subscriptionId } = await buy(cookie, "generator_pro");
+    const staleActive = stripe.change(subscriptionId, { cancelAtPeriodEnd: true });
+    const deleted = stripe.change(subscriptionId, { status: "canceled" });
+    await deliverAll([deleted, staleActive]);
+    expect((await rowOf(userId, "generator_pro"))?.status).toBe("canceled");
+    expect((await profileOf(userId))?.subscriptionStatus).toBe("free");
+  });
+
+  it("keep access while a payment has failed (past_due), until Stripe gives up", async () => {
+    const { cookie, userId } = await newCustomer();
+    const { subscriptionId } = await buy(cookie, "generator_pro");
+    await deliverAll(stripe.paymentFailed(subscriptionId));
+    expect((await rowOf(userId, "generator_pro"))?.status).toBe("past_due");
+    expect((await profileOf(userId))?.subscriptionStatus).toBe("active");
+    await deliverAll([stripe.change(subscriptionId, { status: "unpaid" })]);
+    expect((await profileOf(userId))?.subscriptionStatus).toBe("free");
+  });
+
+  it("keep a plan cancelled at the period's end until it ends, then fall back to free", async () => {
+    const { cookie, userId } = await newCustomer();
+    const { subscriptionId } = await buy(cookie, "generator_pro");
+    await deliverAll([stripe.change(subscriptionId, { cancelAtPeriodEnd: true })]);
+    expect(await rowOf(userId, "generator_pro")).toMatchObject({ status: "active", cancelAtPeriodEnd: true });
+    expect((await profileOf(userId))?.subscriptionStatus).toBe("active");
+    await deliverAll([stripe.change(subscriptionId, { status: "canceled" })]);
+    expect((await profileOf(userId))?.subscriptionStatus).toBe("free");
+    expect((await profileOf(userId))?.subscriptionPeriodEnd).toBeNull();
+  });
+
+  it("start Pro's allowance afresh with each paid period", async () => {
+    const { cookie, userId } = await newCustomer();
+    const { subscriptionId } = await buy(cookie, "generator_pro");
+    await t.db.update(subscriptions).set({ runsInPeriod: 42 }).where(eq(subscriptions.userId, userId));
+    await deliverAll(stripe.renew(subscriptionId));
+    expect((await rowOf(userId, "generator_pro"))?.runsInPeriod).toBe(0);
+  });
+
+  it("acknowledge events Postwerk does not need without changing anything", async () => {
+    expect((await deliver(stripe.otherEvent())).status).toBe(200);
+  });
+});
+
+describe("POST /api/billing/status (spec section 7: subscription status check)", () => {
+  it("reads the plans from Stripe again", async () => {
+    const { cookie, userId } = await newCustomer();
+    const { subscriptionId } = await buy(cookie, "generator_pro");
+    // Stripe ended it, but its webhook never arrived.
+    stripe.change(subscriptionId, { status: "canceled" });
+    const { response, body } = await statusOf(cookie);
+    expect(response.status).toBe(200);
+    expect(body.plans.generator_pro).toMatchObject({ active: false, status: "canceled" });
+    expect((await profileOf(userId))?.subscriptionStatus).toBe("free");
+  });
+
+  it("answers the spec's words when Stripe cannot be asked, and keeps the last known state", async () => {
+    const { cookie, userId } = await newCustomer();
+    await buy(cookie, "generator_pro");
+    stripe.failNext(2);
+    const { response, body } = await statusOf(cookie);
+    expect(response.status).toBe(502);
+    expect(body).toEqual({ error: "Could not verify subscription status" });
+    expect((await profileOf(userId))?.subscriptionStatus).toBe("active");
+  });
+});
+
+describe("POST /api/billing/portal", () => {
+  it("opens the customer portal only while a subscription runs", async () => {
+    const { cookie } = await newCustomer();
+    const before = await t.postJson("/api/billing/portal", {}, cookie);
+    expect(before.status).toBe(404);
+    expect(await before.json()).toEqual({ error: BILLING_MESSAGES.noSubscription });
+    await buy(cookie, "optimizer_premium");
+    const portal = await t.postJson("/api/billing/portal", {}, cookie);
+    expect(portal.status).toBe(200);
+    expect((await portal.json()).url).toMatch(new RegExp(`^${stripe.url}/portal/cus_`));
+  });
+});
+
+describe("without STRIPE_SECRET_KEY", () => {
+  it("says payments are off, and its webhook takes nothing", async () => {
+    const plain = await createTestApp();
+    try {
+      expect((await (await plain.request("/api/config")).json()).payments).toBe(false);
+      const cookie = await plain.signUpAndConfirm("ohne-stripe@example.test");
+      const refused = await plain.postJson("/api/billing/checkout", { plan: "generator_pro" }, cookie);
+      expect(refused.status).toBe(409);
+      expect(await refused.json()).toEqual({ error: BILLING_MESSAGES.paymentsDisabled });
+      const webhook = await plain.app.request("/api/billing/webhook", { method: "POST", body: "{}" });
+      expect(webhook.status).toBe(404);
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it("is on with it", async () => {
+    expect((await (await t.request("/api/config")).json()).payments).toBe(true);
+  });
+});

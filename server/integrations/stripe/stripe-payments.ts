@@ -1,0 +1,210 @@
+import Stripe from "stripe";
+import type { Plan } from "#shared/billing.ts";
+import type { StripeSettings } from "../../env.ts";
+
+// The payment provider (DESIGN.md "payments", ADR 0023): the few Stripe calls Postwerk makes,
+// in our own plain types, so no Stripe type leaves this folder. Built once at start-up;
+// STRIPE_API_BASE points the SDK at stripe-mock or the tests' fake.
+
+export type PaymentSubscription = {
+  id: string;
+  customerId: string;
+  /** Stripe's status: active, trialing, past_due, canceled, unpaid, incomplete, … */
+  status: string;
+  plan: Plan | null;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+};
+
+export type CheckoutCompany = {
+  companyName: string;
+  street: string;
+  postalCode: string;
+  city: string;
+  country: string;
+  vatId: string | null;
+};
+
+export type PaymentEvent =
+  | {
+      id: string;
+      type: "checkout.session.completed";
+      userId: string | null;
+      customerId: string | null;
+      subscriptionId: string | null;
+      /** Set when the buyer bought as a company (business name or a VAT id entered in Checkout). */
+      company: CheckoutCompany | null;
+    }
+  | {
+      id: string;
+      type: "customer.subscription.created" | "customer.subscription.updated" | "customer.subscription.deleted";
+      subscriptionId: string;
+    }
+  | { id: string; type: "invoice.paid" | "invoice.payment_failed"; subscriptionId: string | null }
+  | { id: string; type: "other"; stripeType: string };
+
+export class InvalidWebhookSignatureError extends Error {
+  constructor() {
+    super("Webhook-Signatur ungültig");
+    this.name = "InvalidWebhookSignatureError";
+  }
+}
+
+export type Payments = {
+  createCustomer(input: { userId: string; email: string }): Promise<string>;
+  createCheckout(input: {
+    customerId: string;
+    userId: string;
+    plan: Plan;
+    successUrl: string;
+    cancelUrl: string;
+  }): Promise<{ url: string }>;
+  createPortal(input: { customerId: string; returnUrl: string }): Promise<{ url: string | null }>;
+  /** null when Stripe does not know the subscription (any longer). */
+  getSubscription(id: string): Promise<PaymentSubscription | null>;
+  cancelAtPeriodEnd(id: string): Promise<PaymentSubscription>;
+  cancelNow(id: string): Promise<void>;
+  /** Verifies the Stripe-Signature header over the raw body; throws InvalidWebhookSignatureError. */
+  readEvent(rawBody: string, signature: string | undefined): PaymentEvent;
+};
+
+// DESIGN.md "Every external call has a timeout".
+const STRIPE_TIMEOUT_MS = 10_000;
+
+export function createPayments(settings: StripeSettings | null): Payments | null {
+  if (!settings) return null;
+  const base = settings.apiBase ? new URL(settings.apiBase) : null;
+  const stripe = new Stripe(settings.secretKey, {
+    timeout: STRIPE_TIMEOUT_MS,
+    maxNetworkRetries: 1,
+    telemetry: false,
+    ...(base
+      ? {
+          host: base.hostname,
+          port: Number(base.port || (base.protocol === "https:" ? 443 : 80)),
+          protocol: base.protocol === "https:" ? "https" : "http",
+        }
+      : {}),
+  });
+  const planOfPrice = (priceId: string | undefined): Plan | null =>
+    (Object.entries(settings.prices).find(([, price]) => price === priceId)?.[0] as Plan | undefined) ?? null;
+
+  const toSubscription = (subscription: Stripe.Subscription): PaymentSubscription => {
+    const item = subscription.items.data[0];
+    return {
+      id: subscription.id,
+      customerId: typeof subscription.customer === "string" ? subscription.customer : subscription.customer.id,
+      status: subscription.status,
+      plan: planOfPrice(item?.price.id),
+      currentPeriodEnd: item?.current_period_end ? new Date(item.current_period_end * 1000) : null,
+      cancelAtPeriodEnd: subscription.cancel_at_period_end,
+    };
+  };
+
+  return {
+    async createCustomer({ userId, email }) {
+      const customer = await stripe.customers.create({ email, metadata: { userId } });
+      return customer.id;
+    },
+    async createCheckout({ customerId, userId, plan, successUrl, cancelUrl }) {
+      const session = await stripe.checkout.sessions.create({
+        mode: "subscription",
+        customer: customerId,
+        client_reference_id: userId,
+        line_items: [{ price: settings.prices[plan], quantity: 1 }],
+        success_url: successUrl,
+        cancel_url: cancelUrl,
+        locale: "de",
+        billing_address_collection: "required",
+        tax_id_collection: { enabled: true },
+        customer_update: { address: "auto", name: "auto" },
+        metadata: { userId, plan },
+        subscription_data: { metadata: { userId, plan } },
+      });
+      if (!session.url) throw new Error("Stripe lieferte keine Checkout-URL");
+      return { url: session.url };
+    },
+    async createPortal({ customerId, returnUrl }) {
+      const session = await stripe.billingPortal.sessions.create({
+        customer: customerId,
+        return_url: returnUrl,
+        locale: "de",
+      });
+      return { url: session.url ?? null };
+    },
+    async getSubscription(id) {
+      try {
+        return toSubscription(await stripe.subscriptions.retrieve(id));
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        throw error;
+      }
+    },
+    async cancelAtPeriodEnd(id) {
+      return toSubscription(await stripe.subscriptions.update(id, { cancel_at_period_end: true }));
+    },
+    async cancelNow(id) {
+      await stripe.subscriptions.cancel(id);
+    },
+    readEvent(rawBody, signature) {
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature ?? "", settings.webhookSecret);
+      } catch {
+        throw new InvalidWebhookSignatureError();
+      }
+      return toPaymentEvent(event);
+    },
+  };
+}
+
+function idOf(value: string | { id: string } | null | undefined): string | null {
+  if (!value) return null;
+  return typeof value === "string" ? value : value.id;
+}
+
+function toPaymentEvent(event: Stripe.Event): PaymentEvent {
+  switch (event.type) {
+    case "checkout.session.completed": {
+      const session = event.data.object;
+      return {
+        id: event.id,
+        type: event.type,
+        userId: session.client_reference_id,
+        customerId: idOf(session.customer),
+        subscriptionId: idOf(session.subscription),
+        company: companyOf(session.customer_details),
+      };
+    }
+    case "customer.subscription.created":
+    case "customer.subscription.updated":
+    case "customer.subscription.deleted":
+      return { id: event.id, type: event.type, subscriptionId: event.data.object.id };
+    case "invoice.paid":
+    case "invoice.payment_failed": {
+      const invoice = event.data.object;
+      const subscriptionId =
+        idOf(invoice.parent?.subscription_details?.subscription) ?? idOf(invoice.lines.data[0]?.subscription);
+      return { id: event.id, type: event.type, subscriptionId };
+    }
+    default:
+      return { id: event.id, type: "other", stripeType: event.type };
+  }
+}
+
+// Spec section 3 "company_billing_info": only a buyer who entered a business name or a VAT id
+// in Checkout is a company; a private customer's address is not stored here.
+function companyOf(details: Stripe.Checkout.Session.CustomerDetails | null): CheckoutCompany | null {
+  const address = details?.address;
+  const vatId = details?.tax_ids?.[0]?.value ?? null;
+  const companyName = details?.business_name ?? (vatId ? details?.name : null);
+  if (!details || !address || !companyName) return null;
+  return {
+    companyName,
+    street: [address.line1, address.line2].filter(Boolean).join(", "),
+    postalCode: address.postal_code ?? "",
+    city: address.city ?? "",
+    country: address.country ?? "",
+    vatId,
+  };
+}

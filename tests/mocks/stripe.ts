@@ -1,0 +1,296 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import Stripe from "stripe";
+
+// A small fake of the Stripe API for tests (issue 13): the SDK is pointed at it through
+// STRIPE_API_BASE and speaks its real wire format (form-encoded requests, JSON answers). It
+// keeps customers, Checkout sessions and subscriptions in memory. Tests drive what a customer
+// does in Stripe (complete a checkout, renew, fail a payment, cancel) and get back the webhook
+// events Stripe would send, signed with the real signing scheme.
+
+export const FAKE_STRIPE_SECRET_KEY = "sk_test_postwerk_fake";
+export const FAKE_WEBHOOK_SECRET = "whsec_postwerk_fake";
+export const FAKE_PRICES = { generator_pro: "price_generator_pro", optimizer_premium: "price_optimizer_premium" };
+
+const DAY_SECONDS = 24 * 60 * 60;
+
+type FakeSubscription = {
+  id: string;
+  customer: string;
+  status: string;
+  price: string;
+  currentPeriodEnd: number;
+  cancelAtPeriodEnd: boolean;
+  metadata: Record<string, string>;
+};
+
+type FakeSession = {
+  id: string;
+  customer: string;
+  clientReferenceId: string;
+  price: string;
+  successUrl: string;
+  cancelUrl: string;
+  metadata: Record<string, string>;
+  subscription: string | null;
+};
+
+export type SignedEvent = { payload: string; signature: string; type: string; id: string };
+
+export type CompanyDetails = {
+  businessName: string;
+  vatId: string | null;
+  address: { line1: string; postalCode: string; city: string; country: string };
+};
+
+export type StripeFake = Awaited<ReturnType<typeof startStripeFake>>;
+
+export async function startStripeFake() {
+  let counter = 0;
+  const nextId = (prefix: string) => `${prefix}_${(++counter).toString().padStart(6, "0")}`;
+  const customers = new Map<string, { id: string; email: string; metadata: Record<string, string> }>();
+  const sessions = new Map<string, FakeSession>();
+  const subscriptions = new Map<string, FakeSubscription>();
+  const requests: { method: string; path: string; body: URLSearchParams }[] = [];
+  let failures = 0;
+
+  const subscriptionJson = (subscription: FakeSubscription) => ({
+    id: subscription.id,
+    object: "subscription",
+    customer: subscription.customer,
+    status: subscription.status,
+    cancel_at_period_end: subscription.cancelAtPeriodEnd,
+    metadata: subscription.metadata,
+    items: {
+      object: "list",
+      data: [
+        {
+          id: `si_${subscription.id}`,
+          object: "subscription_item",
+          price: { id: subscription.price, object: "price" },
+          current_period_end: subscription.currentPeriodEnd,
+        },
+      ],
+    },
+  });
+
+  const server = http.createServer(async (request, response) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const body = new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
+    const url = new URL(request.url ?? "/", "http://fake");
+    const method = request.method ?? "GET";
+    requests.push({ method, path: url.pathname, body });
+    const answer = (status: number, json: unknown) => {
+      response.writeHead(status, { "content-type": "application/json", "request-id": nextId("req") });
+      response.end(JSON.stringify(json));
+    };
+    const notFound = () =>
+      answer(404, { error: { type: "invalid_request_error", code: "resource_missing", message: "No such object" } });
+    if (failures > 0) {
+      failures -= 1;
+      answer(500, { error: { type: "api_error", message: "Fake-Ausfall" } });
+      return;
+    }
+    const metadata = () => {
+      const found: Record<string, string> = {};
+      for (const [key, value] of body) {
+        const name = /^metadata\[(.+)\]$/.exec(key)?.[1];
+        if (name) found[name] = value;
+      }
+      return found;
+    };
+
+    if (method === "POST" && url.pathname === "/v1/customers") {
+      const customer = { id: nextId("cus"), email: body.get("email") ?? "", metadata: metadata() };
+      customers.set(customer.id, customer);
+      return answer(200, { object: "customer", ...customer });
+    }
+    if (method === "POST" && url.pathname === "/v1/checkout/sessions") {
+      const session: FakeSession = {
+        id: nextId("cs_test"),
+        customer: body.get("customer") ?? "",
+        clientReferenceId: body.get("client_reference_id") ?? "",
+        price: body.get("line_items[0][price]") ?? "",
+        successUrl: body.get("success_url") ?? "",
+        cancelUrl: body.get("cancel_url") ?? "",
+        metadata: metadata(),
+        subscription: null,
+      };
+      sessions.set(session.id, session);
+      return answer(200, {
+        id: session.id,
+        object: "checkout.session",
+        url: `${fakeUrl}/checkout/${session.id}`,
+        customer: session.customer,
+        client_reference_id: session.clientReferenceId,
+        mode: body.get("mode"),
+        status: "open",
+      });
+    }
+    if (method === "POST" && url.pathname === "/v1/billing_portal/sessions") {
+      const customer = body.get("customer") ?? "";
+      if (!customers.has(customer)) return notFound();
+      return answer(200, {
+        id: nextId("bps"),
+        object: "billing_portal.session",
+        customer,
+        url: `${fakeUrl}/portal/${customer}`,
+      });
+    }
+    const subscriptionPath = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname);
+    if (subscriptionPath?.[1]) {
+      const subscription = subscriptions.get(subscriptionPath[1]);
+      if (!subscription) return notFound();
+      if (method === "POST" && body.has("cancel_at_period_end")) {
+        subscription.cancelAtPeriodEnd = body.get("cancel_at_period_end") === "true";
+      }
+      if (method === "DELETE") subscription.status = "canceled";
+      return answer(200, subscriptionJson(subscription));
+    }
+    return notFound();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  const fakeUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  function sign(type: string, object: unknown): SignedEvent {
+    const id = nextId("evt");
+    const payload = JSON.stringify({
+      id,
+      object: "event",
+      api_version: Stripe.API_VERSION,
+      created: Math.floor(Date.now() / 1000),
+      type,
+      data: { object },
+    });
+    return {
+      id,
+      type,
+      payload,
+      signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: FAKE_WEBHOOK_SECRET }),
+    };
+  }
+
+  const invoiceJson = (subscription: FakeSubscription) => ({
+    id: nextId("in"),
+    object: "invoice",
+    customer: subscription.customer,
+    status: "paid",
+    billing_reason: "subscription_cycle",
+    parent: { type: "subscription_details", subscription_details: { subscription: subscription.id, metadata: {} } },
+    lines: {
+      object: "list",
+      data: [{ subscription: subscription.id, period: { end: subscription.currentPeriodEnd } }],
+    },
+  });
+
+  function mustGet(id: string): FakeSubscription {
+    const subscription = subscriptions.get(id);
+    if (!subscription) throw new Error(`Fake kennt das Abo ${id} nicht`);
+    return subscription;
+  }
+
+  return {
+    url: fakeUrl,
+    requests,
+    /** The env a Postwerk server needs to talk to this fake. */
+    env: {
+      STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
+      STRIPE_PRICE_GENERATOR_PRO: FAKE_PRICES.generator_pro,
+      STRIPE_PRICE_OPTIMIZER_PREMIUM: FAKE_PRICES.optimizer_premium,
+      STRIPE_API_BASE: fakeUrl,
+    },
+    /** The next `count` API requests answer 500, as a Stripe outage would. */
+    failNext(count: number) {
+      failures = count;
+    },
+    /** The Checkout session a checkout URL points at. */
+    sessionOf(checkoutUrl: string): FakeSession {
+      const session = sessions.get(checkoutUrl.split("/").at(-1) ?? "");
+      if (!session) throw new Error(`Keine Checkout-Sitzung zu ${checkoutUrl}`);
+      return session;
+    },
+    /**
+     * The customer pays in Checkout: the subscription starts, and Stripe sends what it sends
+     * then (the session completed, the subscription created, the first invoice paid).
+     */
+    completeCheckout(checkoutUrl: string, company: CompanyDetails | null = null): SignedEvent[] {
+      const session = this.sessionOf(checkoutUrl);
+      const subscription: FakeSubscription = {
+        id: nextId("sub"),
+        customer: session.customer,
+        status: "active",
+        price: session.price,
+        currentPeriodEnd: Math.floor(Date.now() / 1000) + 30 * DAY_SECONDS,
+        cancelAtPeriodEnd: false,
+        metadata: session.metadata,
+      };
+      subscriptions.set(subscription.id, subscription);
+      session.subscription = subscription.id;
+      const customer = customers.get(session.customer);
+      return [
+        sign("checkout.session.completed", {
+          id: session.id,
+          object: "checkout.session",
+          mode: "subscription",
+          status: "complete",
+          payment_status: "paid",
+          customer: session.customer,
+          subscription: subscription.id,
+          client_reference_id: session.clientReferenceId,
+          metadata: session.metadata,
+          customer_details: {
+            email: customer?.email ?? null,
+            name: company ? "Erika Mustermann" : null,
+            business_name: company?.businessName ?? null,
+            address: company
+              ? {
+                  line1: company.address.line1,
+                  line2: null,
+                  postal_code: company.address.postalCode,
+                  city: company.address.city,
+                  country: company.address.country,
+                  state: null,
+                }
+              : null,
+            tax_ids: company?.vatId ? [{ type: "eu_vat", value: company.vatId }] : [],
+          },
+        }),
+        sign("customer.subscription.created", subscriptionJson(subscription)),
+        sign("invoice.paid", { ...invoiceJson(subscription), billing_reason: "subscription_create" }),
+      ];
+    },
+    /** A new billing period is paid: the period moves on and Stripe sends invoice.paid. */
+    renew(subscriptionId: string): SignedEvent[] {
+      const subscription = mustGet(subscriptionId);
+      subscription.currentPeriodEnd += 30 * DAY_SECONDS;
+      subscription.status = "active";
+      return [sign("invoice.paid", invoiceJson(subscription))];
+    },
+    /** Changes the subscription in Stripe (as the portal or dunning would) and signs the update. */
+    change(
+      subscriptionId: string,
+      changes: Partial<Pick<FakeSubscription, "status" | "cancelAtPeriodEnd">>,
+    ): SignedEvent {
+      const subscription = mustGet(subscriptionId);
+      Object.assign(subscription, changes);
+      const type =
+        subscription.status === "canceled" ? "customer.subscription.deleted" : "customer.subscription.updated";
+      return sign(type, subscriptionJson(subscription));
+    },
+    paymentFailed(subscriptionId: string): SignedEvent[] {
+      const subscription = mustGet(subscriptionId);
+      subscription.status = "past_due";
+      return [
+        sign("invoice.payment_failed", { ...invoiceJson(subscription), status: "open" }),
+        sign("customer.subscription.updated", subscriptionJson(subscription)),
+      ];
+    },
+    subscription: (id: string) => subscriptions.get(id),
+    subscriptionIds: () => [...subscriptions.keys()],
+    /** An event of a type Postwerk does not handle. */
+    otherEvent: () => sign("customer.updated", { id: "cus_x", object: "customer" }),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
