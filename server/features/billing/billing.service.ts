@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, notInArray, sql } from "drizzle-orm";
 import { BILLING_MESSAGES, ENTITLING_STATUSES, isEntitlingStatus, PLANS, type Plan } from "#shared/billing.ts";
 import { SUBSCRIPTION_ACTIVE } from "#shared/credits.ts";
 import { ROUTES } from "#shared/routes.ts";
@@ -216,8 +216,6 @@ async function userOfCustomer(db: Database, customerId: string): Promise<string 
   return row?.userId ?? null;
 }
 
-const entitling = sql.raw(`(${ENTITLING_STATUSES.map((status) => `'${status}'`).join(", ")})`);
-
 async function storeSubscription(db: Database, userId: string, subscription: PaymentSubscription & { plan: Plan }) {
   await db
     .insert(subscriptions)
@@ -243,7 +241,8 @@ async function storeSubscription(db: Database, userId: string, subscription: Pay
       },
       // An older subscription's late news never replaces a running newer one.
       setWhere: sql`${subscriptions.stripeSubscriptionId} = excluded.stripe_subscription_id
-        or ${subscriptions.status} not in ${entitling} or excluded.status in ${entitling}`,
+        or ${notInArray(subscriptions.status, [...ENTITLING_STATUSES])}
+        or ${inArray(sql`excluded.status`, [...ENTITLING_STATUSES])}`,
     });
   if (subscription.plan === "generator_pro") await mirrorGeneratorPlan(db, subscription.id);
   if (subscription.plan === "optimizer_premium" && isEntitlingStatus(subscription.status)) {

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BILLING_MESSAGES, type Plan } from "#shared/billing.ts";
+import { BILLING_MESSAGES, GENERATOR_PRO_RUNS_PER_PERIOD, type Plan } from "#shared/billing.ts";
+import { STARTING_CREDITS } from "#shared/credits.ts";
 import {
   type CompanyDetails,
   type SignedEvent,
@@ -24,6 +25,13 @@ afterAll(async () => {
   await t?.close();
   await stripe?.close();
 });
+
+const GENERATE_FORM = {
+  platform: "twitter",
+  keyPoints: "Zimtschnecken am Samstag",
+  tone: "friendly",
+  language: "german",
+};
 
 let userCount = 0;
 async function newCustomer() {
@@ -242,6 +250,44 @@ describe("Stripe's webhooks", () => {
     await t.db.update(subscriptions).set({ runsInPeriod: 42 }).where(eq(subscriptions.userId, userId));
     await deliverAll(stripe.renew(subscriptionId));
     expect((await rowOf(userId, "generator_pro"))?.runsInPeriod).toBe(0);
+  });
+
+  it("count Pro's runs against the period's allowance, never the credits, and give a failed run back", async () => {
+    const { cookie, userId } = await newCustomer();
+    await buy(cookie, "generator_pro");
+    const response = await t.postJson("/api/generator/generate", GENERATE_FORM, cookie);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("event: done");
+    expect((await rowOf(userId, "generator_pro"))?.runsInPeriod).toBe(1);
+    expect((await profileOf(userId))?.credits).toBe(STARTING_CREDITS);
+    const status = await (await t.request("/api/generator/status", { cookie })).json();
+    expect(status.proRunsRemaining).toBe(GENERATOR_PRO_RUNS_PER_PERIOD - 1);
+
+    // A run that fails (the website is not allowed) gives its run back.
+    const failed = await t.postJson(
+      "/api/generator/generate",
+      { ...GENERATE_FORM, website: "http://127.0.0.1/" },
+      cookie,
+    );
+    expect(await failed.text()).toContain("event: error");
+    expect((await rowOf(userId, "generator_pro"))?.runsInPeriod).toBe(1);
+  });
+
+  it("draw on the free credits once Pro's allowance is used up, then refuse with the reason", async () => {
+    const { cookie, userId } = await newCustomer();
+    await buy(cookie, "generator_pro");
+    await t.db
+      .update(subscriptions)
+      .set({ runsInPeriod: GENERATOR_PRO_RUNS_PER_PERIOD })
+      .where(eq(subscriptions.userId, userId));
+    await t.db.update(profiles).set({ credits: 1 }).where(eq(profiles.id, userId));
+    expect(await (await t.postJson("/api/generator/generate", GENERATE_FORM, cookie)).text()).toContain("event: done");
+    expect((await profileOf(userId))?.credits).toBe(0);
+    const status = await (await t.request("/api/generator/status", { cookie })).json();
+    expect(status).toMatchObject({ proRunsRemaining: 0, canGenerate: false });
+    const refused = await t.postJson("/api/generator/generate", GENERATE_FORM, cookie);
+    expect(refused.status).toBe(402);
+    expect(await refused.json()).toEqual({ error: BILLING_MESSAGES.proAllowanceUsed });
   });
 
   it("acknowledge events Postwerk does not need without changing anything", async () => {

@@ -1,6 +1,8 @@
-import { eq, type SQL, sql } from "drizzle-orm";
+import { eq, inArray, type SQL, sql } from "drizzle-orm";
+import { ENTITLING_STATUSES, GENERATOR_PRO_RUNS_PER_PERIOD, type Plan } from "#shared/billing.ts";
 import { CREDITS_PER_GENERATION, SUBSCRIPTION_ACTIVE } from "#shared/credits.ts";
 import type { Database } from "../../db/client.ts";
+import { subscriptions } from "../../db/schema/billing.ts";
 import { profiles } from "../../db/schema/profiles.ts";
 
 // Credits of the generator (spec section 4 "Generation flow", DESIGN.md "Rules that protect
@@ -10,43 +12,80 @@ import { profiles } from "../../db/schema/profiles.ts";
 
 type ConsumeCreditResult =
   | { status: "charged"; creditsRemaining: number }
+  /** A run of Pro's allowance (ADR 0023): no credit taken. */
+  | { status: "included"; runsInPeriod: number }
+  /** Pro granted without a Stripe subscription (by an admin): never counted. */
   | { status: "notNeeded"; subscriptionStatus: string }
+  | { status: "allowanceUsed" }
   | { status: "noCredits"; creditsRemaining: number }
   | { status: "profileNotFound" };
 
 type ChangedRow = { credits_remaining: number; subscription_status: string };
-type ConsumeRow = { charged_credits_remaining: number | null; credits: number; subscription_status: string };
+type ConsumeRow = {
+  included_runs: number | null;
+  charged_credits_remaining: number | null;
+  credits: number;
+  subscription_status: string;
+  has_pro_subscription: boolean;
+};
+
+const PRO_PLAN: Plan = "generator_pro";
+const runningPro = sql`${subscriptions.plan} = ${PRO_PLAN} and ${inArray(subscriptions.status, [...ENTITLING_STATUSES])}`;
 
 export async function consumeCredit(db: Database, userId: string): Promise<ConsumeCreditResult> {
-  // Active subscribers are never charged (spec section 4): the WHERE clause leaves them out.
-  // The same statement reads the profile as it was, so a refusal can say why without a
-  // second round trip: a subscriber needs no credit, anyone else has none left.
+  // One statement decides (ADR 0023): a Pro subscriber's run counts against the period's
+  // allowance; once it is used up, or without Pro, a credit is taken. Active subscribers are
+  // never charged credits (spec section 4) while their allowance lasts. The statement also
+  // reads the profile as it was, so a refusal can say why without a second round trip.
   const [row] = await queryRows<ConsumeRow>(
     db,
     sql`
-    with changed as (
+    with pro as (
+      update ${subscriptions}
+      set runs_in_period = runs_in_period + 1, updated_at = now()
+      where user_id = ${userId} and ${runningPro} and runs_in_period < ${GENERATOR_PRO_RUNS_PER_PERIOD}
+      returning runs_in_period
+    ), pro_subscription as (
+      select exists (
+        select 1 from ${subscriptions} where user_id = ${userId} and ${runningPro}
+      ) as found
+    ), changed as (
       update ${profiles}
       set credits = credits - ${CREDITS_PER_GENERATION}, last_credit_update = now()
-      where id = ${userId} and credits >= ${CREDITS_PER_GENERATION} and subscription_status <> ${SUBSCRIPTION_ACTIVE}
+      where id = ${userId} and credits >= ${CREDITS_PER_GENERATION}
+        and not exists (select 1 from pro)
+        and (subscription_status <> ${SUBSCRIPTION_ACTIVE} or (select found from pro_subscription))
       returning id, credits, subscription_status
     ), logged as (
       insert into content_generation_logs (user_id, subscription_status, credits_remaining)
       select id, subscription_status, credits from changed
       returning credits_remaining
     )
-    select (select credits_remaining from logged) as charged_credits_remaining,
+    select (select runs_in_period from pro) as included_runs,
+      (select credits_remaining from logged) as charged_credits_remaining,
+      (select found from pro_subscription) as has_pro_subscription,
       profile.credits, profile.subscription_status
     from ${profiles} profile
     where profile.id = ${userId}`,
   );
   if (!row) return { status: "profileNotFound" };
+  if (row.included_runs !== null) return { status: "included", runsInPeriod: Number(row.included_runs) };
   if (row.charged_credits_remaining !== null) {
     return { status: "charged", creditsRemaining: Number(row.charged_credits_remaining) };
   }
   if (row.subscription_status === SUBSCRIPTION_ACTIVE) {
-    return { status: "notNeeded", subscriptionStatus: row.subscription_status };
+    return row.has_pro_subscription
+      ? { status: "allowanceUsed" }
+      : { status: "notNeeded", subscriptionStatus: row.subscription_status };
   }
   return { status: "noCredits", creditsRemaining: Number(row.credits) };
+}
+
+/** Gives a failed run back to Pro's allowance (ADR 0023). */
+export async function refundIncludedRun(db: Database, userId: string): Promise<void> {
+  await db.execute(sql`
+    update ${subscriptions} set runs_in_period = greatest(runs_in_period - 1, 0), updated_at = now()
+    where user_id = ${userId} and plan = ${PRO_PLAN}`);
 }
 
 /**
@@ -89,4 +128,13 @@ export async function getCreditStatus(db: Database, userId: string) {
     .where(eq(profiles.id, userId))
     .limit(1);
   return profile ?? null;
+}
+
+/** Runs of Pro's allowance left in the current period; null without a running Pro subscription. */
+export async function getProRunsRemaining(db: Database, userId: string): Promise<number | null> {
+  const [row] = await queryRows<{ runs_in_period: number }>(
+    db,
+    sql`select runs_in_period from ${subscriptions} where user_id = ${userId} and ${runningPro}`,
+  );
+  return row ? Math.max(0, GENERATOR_PRO_RUNS_PER_PERIOD - Number(row.runs_in_period)) : null;
 }

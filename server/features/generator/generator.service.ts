@@ -1,6 +1,7 @@
 import { eq, or } from "drizzle-orm";
 import { z } from "zod";
 import { ACCOUNT_MESSAGES } from "#shared/account.ts";
+import { BILLING_MESSAGES } from "#shared/billing.ts";
 import { isActiveSubscription } from "#shared/credits.ts";
 import { type GenerateRequest, type GenerationEvent, parseImageDataUrl } from "#shared/generator.schemas.ts";
 import { ACCESS_CODE_MESSAGES, GENERATOR_MESSAGES, IMAGE_MAX_BYTES, POSTS_PER_GENERATION } from "#shared/generator.ts";
@@ -21,7 +22,13 @@ import { WebsiteReadError } from "../../integrations/website/website-reader.ts";
 import type { Logger } from "../../logger.ts";
 import { createArchiveEntry } from "../archive/archive.service.ts";
 import type { RateLimitRule } from "../rate-limit/rate-limit.service.ts";
-import { consumeCredit, getCreditStatus, refundCredit } from "./credits.service.ts";
+import {
+  consumeCredit,
+  getCreditStatus,
+  getProRunsRemaining,
+  refundCredit,
+  refundIncludedRun,
+} from "./credits.service.ts";
 import { composeDemoPosts, streamDemoSnapshots } from "./demo-composer.ts";
 import { isGeneratorLocked } from "./generator-access.service.ts";
 import {
@@ -79,16 +86,23 @@ type GenerationOptions = {
 };
 
 export async function getGeneratorStatus(deps: Pick<AppDeps, "db" | "env" | "ai">, userId: string) {
-  const profile = await getCreditStatus(deps.db, userId);
+  const [profile, proRunsRemaining] = await Promise.all([
+    getCreditStatus(deps.db, userId),
+    getProRunsRemaining(deps.db, userId),
+  ]);
   const isSubscriber = isActiveSubscription(profile?.subscriptionStatus);
+  const credits = profile?.credits ?? 0;
   return {
     // ADR 0015: the page shows the access-code gate while this is true.
     accessCodeRequired: await isGeneratorLocked(deps.db, deps.env.GENERATOR_ACCESS_CODE, userId),
-    credits: profile?.credits ?? 0,
+    credits,
     subscriptionStatus: profile?.subscriptionStatus ?? "free",
     isSubscriber,
-    // Spec section 4 "Credit gate": free users with 0 or fewer credits see the upsell panel.
-    canGenerate: Boolean(profile) && (isSubscriber || (profile?.credits ?? 0) > 0),
+    /** ADR 0023: Pro's runs left in this billing period; null without a Stripe Pro subscription. */
+    proRunsRemaining,
+    // Spec section 4 "Credit gate": free users with 0 or fewer credits see the upsell panel;
+    // a Pro subscriber whose allowance is used up generates on with any credits left.
+    canGenerate: Boolean(profile) && ((isSubscriber && proRunsRemaining !== 0) || credits > 0),
     demoMode: deps.ai.model === null,
     imageInput: deps.ai.model === null ? false : deps.ai.supportsImages,
   };
@@ -120,7 +134,9 @@ export async function startGeneration(options: GenerationOptions): Promise<Failu
   }
   if (charge.status === "profileNotFound") return { ok: false, status: 404, error: ACCOUNT_MESSAGES.profileNotFound };
   if (charge.status === "noCredits") return { ok: false, status: 402, error: GENERATOR_MESSAGES.noCredits };
-  const charged = charge.status === "charged";
+  if (charge.status === "allowanceUsed") return { ok: false, status: 402, error: BILLING_MESSAGES.proAllowanceUsed };
+  // What a failure gives back: the credit, or the run of Pro's allowance (ADR 0023).
+  const charged = charge.status === "charged" ? "credit" : charge.status === "included" ? "proRun" : null;
   const creditsRemaining = charge.status === "charged" ? charge.creditsRemaining : null;
   const demo = deps.ai.model === null;
   log.info(
@@ -139,7 +155,7 @@ export async function startGeneration(options: GenerationOptions): Promise<Failu
 type RunContext = GenerationOptions & {
   log: Logger;
   image: CheckedImage | null;
-  charged: boolean;
+  charged: "credit" | "proRun" | null;
   creditsRemaining: number | null;
   demo: boolean;
   emit: (event: GenerationEvent) => void;
@@ -216,9 +232,11 @@ async function runGeneration(context: RunContext): Promise<void> {
         : new GenerationFailure(GENERATOR_MESSAGES.generationFailed, "unexpected");
     if (!(error instanceof GenerationFailure)) log.error({ err: error }, "Unerwarteter Fehler bei der Generierung");
     await removeImage(imageStorage, imageUrl, log);
-    const refund = context.charged ? await refundSafely(deps.db, userId, log) : { ok: true as const, credits: null };
+    const refund = context.charged
+      ? await refundSafely(deps.db, userId, context.charged, log)
+      : { ok: true as const, credits: null };
     log.warn(
-      { reason: failure.reason, refunded: context.charged && refund.ok, ms: elapsed(started) },
+      { reason: failure.reason, refunded: context.charged !== null && refund.ok, ms: elapsed(started) },
       "Generierung fehlgeschlagen",
     );
     emit({
@@ -359,9 +377,14 @@ export async function loadGeneratorConfiguration(db: Database, log?: Logger) {
 async function refundSafely(
   db: Database,
   userId: string,
+  charged: "credit" | "proRun",
   log: Logger,
 ): Promise<{ ok: true; credits: number | null } | { ok: false; credits: null }> {
   try {
+    if (charged === "proRun") {
+      await refundIncludedRun(db, userId);
+      return { ok: true, credits: null };
+    }
     return { ok: true, credits: await refundCredit(db, userId) };
   } catch (error) {
     log.error({ err: error }, "Credit konnte nicht zurückerstattet werden");

@@ -143,6 +143,7 @@ describe("GET /api/generator/status", () => {
       credits: 4,
       subscriptionStatus: "free",
       isSubscriber: false,
+      proRunsRemaining: null,
       canGenerate: true,
       demoMode: false,
       imageInput: false,
