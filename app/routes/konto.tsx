@@ -1,10 +1,15 @@
-import { redirect } from "react-router";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { redirect, useSearchParams } from "react-router";
+import { toast } from "sonner";
 import { Button } from "#app/components/ui/button.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { BillingCard, ProfileCard, SubscriptionCard } from "#app/features/account/account-cards.tsx";
-import { useProfile } from "#app/features/account/use-profile.ts";
+import { PROFILE_QUERY_KEY, useProfile } from "#app/features/account/use-profile.ts";
 import { authClient } from "#app/features/auth/auth-client.ts";
+import { refreshPlans } from "#app/features/billing/use-billing.ts";
 import { pageMeta } from "#app/features/site-settings/site-settings.ts";
+import { BILLING_MESSAGES, PLAN_LABELS, PLANS, type Plan } from "#shared/billing.ts";
 import { ROUTES } from "#shared/routes.ts";
 
 export const meta = () => pageMeta({ title: "Mein Account" });
@@ -18,6 +23,7 @@ export async function clientLoader() {
 
 export default function AccountPage() {
   const { data: profile, isPending, isError, refetch } = useProfile();
+  const highlightPlan = usePurchaseReturn();
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
@@ -36,10 +42,35 @@ export default function AccountPage() {
       ) : (
         <div className="mt-8 grid gap-6">
           <ProfileCard email={profile.email} />
-          <SubscriptionCard profile={profile} />
+          <SubscriptionCard profile={profile} highlightPlan={highlightPlan} />
           {profile.billing ? <BillingCard billing={profile.billing} /> : null}
         </div>
       )}
     </div>
   );
+}
+
+const asPlan = (value: string | null): Plan | null =>
+  value && (PLANS as readonly string[]).includes(value) ? (value as Plan) : null;
+
+/**
+ * Back from Stripe Checkout (`?kauf=<plan>`): the plan is read from Stripe at once, so it shows
+ * without waiting for the webhook (spec section 7 "Subscription status check"). From /preise
+ * (`?plan=<plan>`): that plan's button is highlighted. Returns the plan to highlight.
+ */
+function usePurchaseReturn(): Plan | null {
+  const [params, setParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const bought = asPlan(params.get("kauf"));
+  useEffect(() => {
+    if (!bought) return;
+    setParams({}, { replace: true });
+    refreshPlans()
+      .then((plans) => {
+        if (plans[bought]?.active) toast.success(`Vielen Dank! ${PLAN_LABELS[bought]} ist jetzt aktiv.`);
+      })
+      .catch((error: unknown) => toast.error(error instanceof Error ? error.message : BILLING_MESSAGES.verifyFailed))
+      .finally(() => queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY }));
+  }, [bought, setParams, queryClient]);
+  return asPlan(params.get("plan"));
 }

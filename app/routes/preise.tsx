@@ -65,7 +65,7 @@ export default function PricingPage() {
             plan={GENERATOR_PRO_PLAN}
             action={
               <Button asChild className="w-full">
-                <Link to={ROUTES.account}>Pro buchen</Link>
+                <Link to={`${ROUTES.account}?plan=generator_pro`}>Pro buchen</Link>
               </Button>
             }
           />

@@ -1,13 +1,16 @@
 import { Building2, CreditCard, KeyRound, LogOut, Mail, UserRound } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { useSignOut } from "#app/features/auth/use-sign-out.ts";
+import { useCheckout, usePortal } from "#app/features/billing/use-billing.ts";
 import { useAppConfig } from "#app/features/config/use-app-config.ts";
+import { cn } from "#app/lib/cn.ts";
 import { formatDate } from "#app/lib/format.ts";
+import { BILLING_MESSAGES, GENERATOR_PRO_RUNS_PER_PERIOD, PLAN_LABELS, type Plan } from "#shared/billing.ts";
 import { isActiveSubscription } from "#shared/credits.ts";
+import { formatEuro, GENERATOR_PRO_PRICE_CENTS, OPTIMIZER_PREMIUM_PRICE_CENTS } from "#shared/pricing.ts";
 import { ROUTES } from "#shared/routes.ts";
 import { ChangeEmailForm } from "./change-email-form.tsx";
 import { ChangePasswordForm } from "./change-password-form.tsx";
@@ -57,18 +60,17 @@ export function ProfileCard({ email }: { email: string }) {
   );
 }
 
-export function SubscriptionCard({ profile }: { profile: Profile }) {
-  const { data: config } = useAppConfig();
-  const active = isActiveSubscription(profile.subscriptionStatus);
+type PlanState = NonNullable<Profile["plans"][Plan]>;
 
-  // DESIGN.md: without a payment provider the portal cannot open; say so instead of failing.
-  function openCustomerPortal() {
-    if (!config?.payments) {
-      toast.info(
-        "Die Online-Verwaltung Ihres Abos ist auf dieser Installation nicht eingerichtet. Bitte schreiben Sie uns über das Kontaktformular.",
-      );
-    }
-  }
+export function SubscriptionCard({ profile, highlightPlan }: { profile: Profile; highlightPlan?: Plan | null }) {
+  const { data: config } = useAppConfig();
+  const checkout = useCheckout();
+  const portal = usePortal();
+  const generatorActive = isActiveSubscription(profile.subscriptionStatus);
+  const pro = profile.plans.generator_pro;
+  const premium = profile.plans.optimizer_premium;
+  const premiumActive = premium?.active ?? false;
+  const hasStripeSubscription = Boolean(pro?.active || premiumActive);
 
   return (
     <Card>
@@ -77,36 +79,150 @@ export function SubscriptionCard({ profile }: { profile: Profile }) {
           <CreditCard className="size-5 text-indigo-600" aria-hidden />
           Abonnement
         </CardTitle>
-        <CardDescription>Ihr Tarif und Ihre Credits</CardDescription>
+        <CardDescription>Ihre Pläne und Ihre Credits</CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-4">
-        <dl className="grid grid-cols-2 gap-4">
-          <div>
-            <dt className="text-sm text-slate-600">Status</dt>
-            <dd className="text-lg font-semibold">{active ? "Pro" : "Kostenlos"}</dd>
-          </div>
-          <div>
-            <dt className="text-sm text-slate-600">Verbleibende Credits</dt>
-            <dd className="text-lg font-semibold">{Math.max(profile.credits, 0)}</dd>
-          </div>
-          {active && profile.subscriptionPeriodEnd ? (
-            <div className="col-span-2">
-              <dt className="text-sm text-slate-600">Läuft bis</dt>
-              <dd className="font-medium">{formatDate(profile.subscriptionPeriodEnd)}</dd>
+      <CardContent className="grid gap-6">
+        <section aria-labelledby="plan-generator" className="grid gap-3">
+          <h3 id="plan-generator" className="font-semibold">
+            {PLAN_LABELS.generator_pro}
+          </h3>
+          <dl className="grid grid-cols-2 gap-4">
+            <div>
+              <dt className="text-sm text-slate-600">Status</dt>
+              <dd className="text-lg font-semibold">{generatorActive ? "Pro" : "Kostenlos"}</dd>
             </div>
-          ) : null}
-        </dl>
-        {active ? (
-          <Button variant="outline" className="justify-self-start" onClick={openCustomerPortal}>
-            Abonnement verwalten
-          </Button>
-        ) : (
-          <Button asChild className="justify-self-start">
-            <Link to={ROUTES.pricing}>Auf Pro upgraden</Link>
-          </Button>
-        )}
+            <div>
+              <dt className="text-sm text-slate-600">Verbleibende Credits</dt>
+              <dd className="text-lg font-semibold">{Math.max(profile.credits, 0)}</dd>
+            </div>
+            {generatorActive && profile.subscriptionPeriodEnd ? (
+              <PeriodEnd end={profile.subscriptionPeriodEnd} ending={pro?.cancelAtPeriodEnd ?? false} />
+            ) : null}
+            {pro?.active ? (
+              <div>
+                <dt className="text-sm text-slate-600">Durchläufe in diesem Zeitraum</dt>
+                <dd className="font-medium">
+                  {Math.max(GENERATOR_PRO_RUNS_PER_PERIOD - pro.runsInPeriod, 0)} von {GENERATOR_PRO_RUNS_PER_PERIOD}{" "}
+                  übrig
+                </dd>
+              </div>
+            ) : null}
+          </dl>
+          {pro ? <PaymentProblem state={pro} /> : null}
+          {generatorActive ? null : (
+            <BuyAction
+              plan="generator_pro"
+              payments={config?.payments ?? false}
+              highlighted={highlightPlan === "generator_pro"}
+              pending={checkout.isPending}
+              onBuy={() => checkout.mutate("generator_pro")}
+            />
+          )}
+        </section>
+
+        <section aria-labelledby="plan-optimizer" className="grid gap-3 border-t border-slate-200 pt-5">
+          <h3 id="plan-optimizer" className="font-semibold">
+            {PLAN_LABELS.optimizer_premium}
+          </h3>
+          <dl className="grid grid-cols-2 gap-4">
+            <div>
+              <dt className="text-sm text-slate-600">Status</dt>
+              <dd className="text-lg font-semibold">{premiumActive ? "Premium" : "Basis"}</dd>
+            </div>
+            {premiumActive && premium?.currentPeriodEnd ? (
+              <PeriodEnd end={premium.currentPeriodEnd} ending={premium.cancelAtPeriodEnd} />
+            ) : null}
+          </dl>
+          {premium ? <PaymentProblem state={premium} /> : null}
+          {premiumActive ? null : (
+            <BuyAction
+              plan="optimizer_premium"
+              payments={config?.payments ?? false}
+              highlighted={highlightPlan === "optimizer_premium"}
+              pending={checkout.isPending}
+              onBuy={() => checkout.mutate("optimizer_premium")}
+            />
+          )}
+        </section>
+
+        {hasStripeSubscription ? (
+          <div className="grid gap-2 border-t border-slate-200 pt-5">
+            <Button
+              variant="outline"
+              className="justify-self-start"
+              disabled={portal.isPending}
+              onClick={() => portal.mutate()}
+            >
+              Abonnement verwalten
+            </Button>
+            <p className="text-sm text-slate-600">
+              Zahlungsmittel, Rechnungen als PDF und Kündigung im Kundenportal unseres Zahlungsanbieters Stripe.
+            </p>
+          </div>
+        ) : null}
       </CardContent>
     </Card>
+  );
+}
+
+function PeriodEnd({ end, ending }: { end: string; ending: boolean }) {
+  return (
+    <div>
+      <dt className="text-sm text-slate-600">{ending ? "Gekündigt, endet am" : "Läuft bis"}</dt>
+      <dd className="font-medium">{formatDate(end)}</dd>
+    </div>
+  );
+}
+
+// ADR 0023: past_due keeps access while Stripe retries the payment; the customer should know.
+function PaymentProblem({ state }: { state: PlanState }) {
+  if (state.status !== "past_due") return null;
+  return (
+    <p className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" role="status">
+      Die letzte Zahlung ist fehlgeschlagen. Bitte prüfen Sie Ihr Zahlungsmittel unter „Abonnement verwalten“ – bis
+      dahin bleibt Ihr Plan nutzbar.
+    </p>
+  );
+}
+
+const PLAN_PRICES: Record<Plan, number> = {
+  generator_pro: GENERATOR_PRO_PRICE_CENTS,
+  optimizer_premium: OPTIMIZER_PREMIUM_PRICE_CENTS,
+};
+
+function BuyAction({
+  plan,
+  payments,
+  highlighted,
+  pending,
+  onBuy,
+}: {
+  plan: Plan;
+  payments: boolean;
+  highlighted: boolean;
+  pending: boolean;
+  onBuy: () => void;
+}) {
+  if (!payments) {
+    // Spec section 2: the upgrade button leads to /preise; without a payment provider the
+    // plans cannot be bought online, and the page says so instead of offering a dead end.
+    return plan === "generator_pro" ? (
+      <div className="grid gap-2">
+        <Button asChild className="justify-self-start">
+          <Link to={ROUTES.pricing}>Auf Pro upgraden</Link>
+        </Button>
+        {highlighted ? <p className="text-sm text-slate-600">{BILLING_MESSAGES.paymentsDisabled}</p> : null}
+      </div>
+    ) : null;
+  }
+  return (
+    <Button
+      className={cn("justify-self-start", highlighted && "ring-2 ring-indigo-300 ring-offset-2")}
+      disabled={pending}
+      onClick={onBuy}
+    >
+      {plan === "generator_pro" ? "Pro buchen" : "Premium buchen"} – {formatEuro(PLAN_PRICES[plan])}/Monat
+    </Button>
   );
 }
 

@@ -2,12 +2,17 @@ import { Hono } from "hono";
 import { ACCOUNT_MESSAGES } from "#shared/account.ts";
 import type { AppEnv } from "../../app-env.ts";
 import { requireSession } from "../../session.ts";
+import { getPlanStates } from "../billing/billing.service.ts";
 import { getBillingInfo, getProfile } from "./profile.service.ts";
 
 export const profileRoutes = new Hono<AppEnv>().get("/", requireSession(), async (c) => {
   const { db } = c.var.deps;
   const userId = c.var.session.user.id;
-  const [profile, billing] = await Promise.all([getProfile(db, userId), getBillingInfo(db, userId)]);
+  const [profile, billing, plans] = await Promise.all([
+    getProfile(db, userId),
+    getBillingInfo(db, userId),
+    getPlanStates(db, userId),
+  ]);
   if (!profile) return c.json({ error: ACCOUNT_MESSAGES.profileNotFound }, 404);
   return c.json({
     email: profile.email,
@@ -17,5 +22,7 @@ export const profileRoutes = new Hono<AppEnv>().get("/", requireSession(), async
     subscriptionPeriodEnd: profile.subscriptionPeriodEnd?.toISOString() ?? null,
     isAdmin: profile.isAdmin,
     billing,
+    // ADR 0023: both paid plans as Stripe last told us; null for a plan never bought.
+    plans,
   });
 });
