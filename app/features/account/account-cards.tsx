@@ -242,10 +242,16 @@ export function BillingCard({ billing }: { billing: NonNullable<Profile["billing
           <span>
             {billing.postalCode} {billing.city}
           </span>
-          <span>{billing.country}</span>
+          <span>{countryName(billing.country)}</span>
           {billing.vatId ? <span className="text-sm text-slate-600">USt-IdNr.: {billing.vatId}</span> : null}
         </address>
       </CardContent>
     </Card>
   );
+}
+
+// Stripe stores countries as ISO codes ("DE"); the card shows "Deutschland".
+function countryName(country: string): string {
+  if (!/^[A-Z]{2}$/.test(country)) return country;
+  return new Intl.DisplayNames(["de"], { type: "region" }).of(country) ?? country;
 }

@@ -127,6 +127,14 @@ describe("Stripe's webhooks", () => {
     expect(profile?.subscriptionPeriodEnd?.getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
     const status = await (await t.request("/api/generator/status", { cookie })).json();
     expect(status).toMatchObject({ isSubscriber: true, canGenerate: true });
+    const { plans } = await (await t.request("/api/profile", { cookie })).json();
+    expect(plans.generator_pro).toMatchObject({
+      active: true,
+      status: "active",
+      cancelAtPeriodEnd: false,
+      runsInPeriod: 0,
+    });
+    expect(plans.optimizer_premium).toBeNull();
   });
 
   it("keep the two plans apart: Pro opens no optimizer AI, Premium gives no free generations", async () => {
