@@ -10,6 +10,7 @@ export default [
   route("datenschutz", "routes/datenschutz.tsx"),
   route("agb", "routes/agb.tsx"),
   route("impressum", "routes/impressum.tsx"),
+  route("kuendigen", "routes/kuendigen.tsx"),
   route("auth", "routes/auth.tsx"),
   route("auth/callback", "routes/auth.callback.tsx"),
   route("auth/registration-success", "routes/auth.registration-success.tsx"),

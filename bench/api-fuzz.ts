@@ -166,6 +166,18 @@ const TARGETS: Target[] = [
   { method: "POST", path: fc.constantFrom("/api/billing/portal", "/api/billing/status", "/api/billing/webhook") },
   {
     method: "POST",
+    path: fc.constant("/api/cancellation"),
+    body: fc.record({
+      name: fc.constantFrom("Erika Mustermann"),
+      email: fc.constantFrom("erika@example.test"),
+      plan: fc.constantFrom("generator_pro", "optimizer_premium"),
+      kind: fc.constantFrom("ordinary", "extraordinary"),
+      effective: fc.constantFrom("next_possible", "2099-01-31", "2020-01-01"),
+      reason: fc.constantFrom(undefined, "Umzug"),
+    }),
+  },
+  {
+    method: "POST",
     path: fc.constant("/api/auth/sign-up/email"),
     body: fc.record({
       email: fc.uuid().map((id) => `fuzz-${id}@example.test`),

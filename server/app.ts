@@ -9,6 +9,7 @@ import { adminRoutes } from "./features/admin/admin.routes.ts";
 import { archiveRoutes } from "./features/archive/archive.routes.ts";
 import { authRoutes } from "./features/auth/auth.routes.ts";
 import { billingRoutes, billingWebhookRoutes } from "./features/billing/billing.routes.ts";
+import { cancellationRoutes } from "./features/cancellation/cancellation.routes.ts";
 import { configRoutes } from "./features/config/config.routes.ts";
 import { consentRoutes } from "./features/consent/consent.routes.ts";
 import { contactRoutes } from "./features/contact/contact.routes.ts";
@@ -34,7 +35,8 @@ const apiRoutes = new Hono<AppEnv>()
   .route("/generator", generatorRoutes)
   .route("/archive", archiveRoutes)
   .route("/consent", consentRoutes)
-  .route("/billing", billingRoutes);
+  .route("/billing", billingRoutes)
+  .route("/cancellation", cancellationRoutes);
 
 export type AppType = typeof apiRoutes;
 

@@ -19,6 +19,8 @@ export const ROUTES = {
   terms: "/agb",
   imprint: "/impressum",
   about: "/ueber-uns",
+  // § 312k BGB: the cancellation page every footer links to (issue 13).
+  cancellation: "/kuendigen",
 } as const;
 
 export const PRERENDERED_PATHS = [
@@ -32,6 +34,7 @@ export const PRERENDERED_PATHS = [
   ROUTES.privacy,
   ROUTES.terms,
   ROUTES.imprint,
+  ROUTES.cancellation,
 ] as const;
 
 // Spec section 2: the cookie dialog links to /privacy and /terms; both are the German pages.

@@ -26,7 +26,10 @@ export async function waitForMail(
 ): Promise<OutboxMail> {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
-    const mail = (await readOutbox(dataDir)).filter((m) => m.to.includes(to) && match(m)).at(-1);
+    // Addresses compare without case: mail software may change it on the way.
+    const mail = (await readOutbox(dataDir))
+      .filter((m) => m.to.toLowerCase().includes(to.toLowerCase()) && match(m))
+      .at(-1);
     if (mail) return mail;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

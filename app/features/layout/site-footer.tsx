@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { openConsentDialog } from "#app/features/consent/consent-store.ts";
+import { CANCELLATION_TEXTS } from "#shared/cancellation.ts";
 import { ROUTES } from "#shared/routes.ts";
 
 const FOOTER_LINKS = [
@@ -10,6 +11,8 @@ const FOOTER_LINKS = [
   { to: ROUTES.privacy, label: "Datenschutz" },
   { to: ROUTES.terms, label: "AGB" },
   { to: ROUTES.imprint, label: "Impressum" },
+  // § 312k BGB: the cancellation button on every page.
+  { to: ROUTES.cancellation, label: CANCELLATION_TEXTS.footerLink },
 ];
 
 export function SiteFooter() {

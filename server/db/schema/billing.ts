@@ -55,3 +55,23 @@ export const stripeEvents = pgTable("stripe_events", {
   type: text("type").notNull(),
   processedAt: timestamp("processed_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+// § 312k BGB (issue 13): every cancellation sent through /kuendigen, signed in or not, with
+// what was done about it. A signed-out request is matched to an account by its e-mail.
+export const cancellationRequests = pgTable("cancellation_requests", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  /** The account: the signed-in user, or the one whose e-mail the request names; null if none. */
+  userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+  signedIn: boolean("signed_in").notNull(),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  plan: text("plan").notNull(),
+  /** "ordinary" | "extraordinary" (shared/cancellation.ts). */
+  kind: text("kind").notNull(),
+  /** "next_possible" or yyyy-mm-dd. */
+  effective: text("effective").notNull(),
+  reason: text("reason"),
+  /** "executed": set to end with the period in Stripe; "received": for the operator to handle. */
+  status: text("status").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -80,3 +80,21 @@ export function composeContactNotificationMail(
     false,
   );
 }
+
+// § 312k Abs. 4 BGB: the receipt of a cancellation, at once and on a durable medium, with the
+// date and time it was received and what the customer asked for.
+export function composeCancellationReceiptMail(receipt: {
+  name: string;
+  contract: string;
+  kind: string;
+  effective: string;
+  receivedAt: string;
+  outcome: string;
+}): MailContent {
+  return compose("Eingangsbestätigung Ihrer Kündigung", [
+    `Guten Tag ${receipt.name.replace(/\s+/g, " ")},`,
+    `wir haben Ihre Kündigung am ${receipt.receivedAt} erhalten.`,
+    `Vertrag: ${receipt.contract}\nArt: ${receipt.kind}\nZeitpunkt: ${receipt.effective}`,
+    receipt.outcome,
+  ]);
+}

@@ -1,0 +1,184 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { CircleCheck } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { Button } from "#app/components/ui/button.tsx";
+import { FormField, InputField } from "#app/components/ui/form-field.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { Select } from "#app/components/ui/select.tsx";
+import { Textarea } from "#app/components/ui/textarea.tsx";
+import { api, toApiError } from "#app/lib/api.ts";
+import { formatDate, formatDateTime } from "#app/lib/format.ts";
+import { PLAN_LABELS, PLANS } from "#shared/billing.ts";
+import { type CancellationRequestInput, CancellationRequestSchema } from "#shared/cancellation.schemas.ts";
+import {
+  CANCELLATION_KIND_LABELS,
+  CANCELLATION_KINDS,
+  CANCELLATION_TEXTS,
+  NEXT_POSSIBLE_DATE,
+} from "#shared/cancellation.ts";
+
+type Receipt = { receivedAt: string; executed: boolean; periodEnd: string | null; request: CancellationRequestInput };
+
+const EMPTY_FORM: CancellationRequestInput = {
+  name: "",
+  email: "",
+  plan: "generator_pro",
+  kind: "ordinary",
+  effective: NEXT_POSSIBLE_DATE,
+  reason: "",
+};
+
+// § 312k BGB (issue 13): who cancels, which contract, how and when, then one button
+// "Jetzt kündigen". The receipt shows at once, with the date and time it was received.
+export function CancellationForm() {
+  const form = useForm<CancellationRequestInput>({
+    resolver: zodResolver(CancellationRequestSchema),
+    defaultValues: EMPTY_FORM,
+  });
+  const { errors, isSubmitting } = form.formState;
+  const [receipt, setReceipt] = useState<Receipt | null>(null);
+  const [onDate, setOnDate] = useState(false);
+  // The prerendered form cannot send before hydration; until then the button stays disabled.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+  const kind = form.watch("kind");
+
+  async function onSubmit(values: CancellationRequestInput) {
+    const response = await api.cancellation.$post({ json: values }).catch(() => null);
+    if (!response?.ok) {
+      toast.error(response && response.status < 500 ? (await toApiError(response)).message : CANCELLATION_TEXTS.failed);
+      return;
+    }
+    setReceipt({ ...(await response.json()), request: values });
+  }
+
+  if (receipt) return <CancellationReceipt receipt={receipt} />;
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-5">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <InputField
+          id="cancel-name"
+          label="Ihr Name"
+          autoComplete="name"
+          error={errors.name?.message}
+          {...form.register("name")}
+        />
+        <InputField
+          id="cancel-email"
+          label="E-Mail-Adresse Ihres Kontos"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...form.register("email")}
+        />
+      </div>
+      <FormField id="cancel-plan" label="Vertrag" error={errors.plan?.message}>
+        <Select id="cancel-plan" {...form.register("plan")}>
+          {PLANS.map((plan) => (
+            <option key={plan} value={plan}>
+              {PLAN_LABELS[plan]}
+            </option>
+          ))}
+        </Select>
+      </FormField>
+      <fieldset className="grid gap-2">
+        <legend className="mb-1 text-sm font-medium text-slate-900">Art der Kündigung</legend>
+        {CANCELLATION_KINDS.map((value) => (
+          <label key={value} className="flex items-center gap-2 text-sm">
+            <input type="radio" value={value} className="size-4 accent-indigo-600" {...form.register("kind")} />
+            {CANCELLATION_KIND_LABELS[value]}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset className="grid gap-2">
+        <legend className="mb-1 text-sm font-medium text-slate-900">Zeitpunkt</legend>
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="radio"
+            name="cancel-when"
+            checked={!onDate}
+            className="size-4 accent-indigo-600"
+            onChange={() => {
+              setOnDate(false);
+              form.setValue("effective", NEXT_POSSIBLE_DATE);
+            }}
+          />
+          Zum nächstmöglichen Zeitpunkt
+        </label>
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="radio"
+            name="cancel-when"
+            checked={onDate}
+            className="size-4 accent-indigo-600"
+            onChange={() => {
+              setOnDate(true);
+              form.setValue("effective", new Date().toISOString().slice(0, 10));
+            }}
+          />
+          Zu einem bestimmten Datum
+        </label>
+        {onDate ? (
+          <Input
+            type="date"
+            aria-label="Datum der Kündigung"
+            className="max-w-xs"
+            min={new Date().toISOString().slice(0, 10)}
+            aria-invalid={Boolean(errors.effective)}
+            {...form.register("effective")}
+          />
+        ) : null}
+        {errors.effective ? (
+          <p role="alert" className="text-sm text-red-700">
+            {errors.effective.message}
+          </p>
+        ) : null}
+      </fieldset>
+      {kind === "extraordinary" ? (
+        <FormField id="cancel-reason" label="Grund (optional)" error={errors.reason?.message}>
+          <Textarea id="cancel-reason" rows={4} {...form.register("reason")} />
+        </FormField>
+      ) : null}
+      <div>
+        <Button type="submit" size="lg" disabled={!ready || isSubmitting}>
+          {isSubmitting ? "Wird gesendet..." : CANCELLATION_TEXTS.submit}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function CancellationReceipt({ receipt }: { receipt: Receipt }) {
+  const { request } = receipt;
+  return (
+    <section
+      role="status"
+      className="grid gap-3 rounded-xl border border-emerald-200 bg-emerald-50 p-6 text-emerald-950"
+    >
+      <h2 className="flex items-center gap-2 text-xl font-semibold">
+        <CircleCheck className="size-6 text-emerald-700" aria-hidden />
+        {CANCELLATION_TEXTS.receivedTitle}
+      </h2>
+      <p>Eingegangen am {formatDateTime(receipt.receivedAt)} Uhr.</p>
+      <dl className="grid gap-1 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-4">
+        <dt className="font-medium">Vertrag</dt>
+        <dd>{PLAN_LABELS[request.plan]}</dd>
+        <dt className="font-medium">Art</dt>
+        <dd>{CANCELLATION_KIND_LABELS[request.kind]}</dd>
+        <dt className="font-medium">Zeitpunkt</dt>
+        <dd>
+          {request.effective === NEXT_POSSIBLE_DATE ? "Zum nächstmöglichen Zeitpunkt" : formatDate(request.effective)}
+        </dd>
+      </dl>
+      <p>
+        {receipt.executed && receipt.periodEnd
+          ? `Ihr Abonnement endet am ${formatDate(receipt.periodEnd)}, dem Ende des bezahlten Zeitraums. Bis dahin können Sie alles weiter nutzen.`
+          : "Wir bearbeiten Ihre Kündigung und bestätigen Ihnen das Vertragsende gesondert."}
+      </p>
+      <p className="text-sm">Eine Bestätigung haben wir an {request.email} gesendet.</p>
+    </section>
+  );
+}

@@ -1,0 +1,23 @@
+import { Hono } from "hono";
+import { CancellationRequestSchema } from "#shared/cancellation.schemas.ts";
+import { CANCELLATION_TEXTS } from "#shared/cancellation.ts";
+import type { AppEnv } from "../../app-env.ts";
+import { limitPerIp } from "../../rate-limit.ts";
+import { validateJson } from "../../validation.ts";
+import { CANCELLATION_RATE_LIMIT, submitCancellation } from "./cancellation.service.ts";
+
+// POST /api/cancellation: the § 312k BGB cancellation, signed in or signed out (issue 13).
+export const cancellationRoutes = new Hono<AppEnv>().post(
+  "/",
+  validateJson(CancellationRequestSchema, CANCELLATION_TEXTS.failed),
+  limitPerIp(CANCELLATION_RATE_LIMIT),
+  async (c) => {
+    const receipt = await submitCancellation(
+      c.var.deps,
+      c.var.logger,
+      c.req.valid("json"),
+      c.var.session?.user.id ?? null,
+    );
+    return c.json(receipt, 201);
+  },
+);

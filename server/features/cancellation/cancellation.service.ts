@@ -1,0 +1,119 @@
+import { and, eq, sql } from "drizzle-orm";
+import { PLAN_LABELS } from "#shared/billing.ts";
+import type { CancellationRequest } from "#shared/cancellation.schemas.ts";
+import { CANCELLATION_KIND_LABELS, NEXT_POSSIBLE_DATE } from "#shared/cancellation.ts";
+import type { AppDeps } from "../../app-env.ts";
+import { cancellationRequests, subscriptions } from "../../db/schema/billing.ts";
+import { profiles } from "../../db/schema/profiles.ts";
+import { composeCancellationReceiptMail } from "../../integrations/mail/mail-templates.ts";
+import type { Logger } from "../../logger.ts";
+import { hasPlan, refreshPlans } from "../billing/billing.service.ts";
+import type { RateLimitRule } from "../rate-limit/rate-limit.service.ts";
+
+// The cancellation button of § 312k BGB (issue 13). Every request is stored and confirmed at
+// once by e-mail. A signed-in customer's ordinary cancellation is carried out right away: the
+// subscription ends with its paid period in Stripe. Anything else (signed out, where anybody
+// could type anybody's address, or extraordinary, which needs a reason to be weighed) is
+// matched to an account by e-mail and left for the operator.
+
+// Per address: a person cancels once or twice; a script that tries addresses is stopped.
+export const CANCELLATION_RATE_LIMIT: RateLimitRule = { name: "cancellation", max: 5, windowMs: 10 * 60_000 };
+
+type CancellationDeps = Pick<AppDeps, "db" | "env" | "mailer" | "payments">;
+
+export type CancellationReceipt = { receivedAt: string; executed: boolean; periodEnd: string | null };
+
+const BERLIN_TIME = new Intl.DateTimeFormat("de-DE", {
+  timeZone: "Europe/Berlin",
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+const BERLIN_DATE = new Intl.DateTimeFormat("de-DE", {
+  timeZone: "Europe/Berlin",
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+});
+
+export async function submitCancellation(
+  deps: CancellationDeps,
+  log: Logger,
+  request: CancellationRequest,
+  signedInUserId: string | null,
+): Promise<CancellationReceipt> {
+  const receivedAt = new Date();
+  const userId = signedInUserId ?? (await accountOfEmail(deps, request.email));
+  let periodEnd: Date | null = null;
+  const executable = signedInUserId !== null && request.kind === "ordinary" && deps.payments !== null;
+  if (executable && (await hasPlan(deps.db, signedInUserId, request.plan))) {
+    periodEnd = await cancelAtPeriodEnd(deps, signedInUserId, request.plan);
+  }
+  const executed = periodEnd !== null;
+  const [row] = await deps.db
+    .insert(cancellationRequests)
+    .values({
+      userId,
+      signedIn: signedInUserId !== null,
+      name: request.name,
+      email: request.email,
+      plan: request.plan,
+      kind: request.kind,
+      effective: request.effective,
+      reason: request.reason || null,
+      status: executed ? "executed" : "received",
+      createdAt: receivedAt,
+    })
+    .returning({ id: cancellationRequests.id });
+  log.info({ cancellationId: row?.id, userId, executed, kind: request.kind }, "Kündigung eingegangen");
+
+  const outcome = executed
+    ? `Ihr Abonnement endet zum Ende des bezahlten Zeitraums am ${BERLIN_DATE.format(periodEnd ?? receivedAt)}. Bis dahin können Sie alle Funktionen weiter nutzen; eine Erstattung für den laufenden Zeitraum gibt es nicht.`
+    : "Wir bearbeiten Ihre Kündigung und bestätigen Ihnen das Vertragsende gesondert. Sie müssen dafür nichts weiter tun.";
+  try {
+    await deps.mailer.send({
+      to: request.email,
+      ...composeCancellationReceiptMail({
+        name: request.name,
+        contract: PLAN_LABELS[request.plan],
+        kind: CANCELLATION_KIND_LABELS[request.kind],
+        effective:
+          request.effective === NEXT_POSSIBLE_DATE
+            ? "zum nächstmöglichen Zeitpunkt"
+            : BERLIN_DATE.format(new Date(`${request.effective}T12:00:00Z`)),
+        receivedAt: `${BERLIN_TIME.format(receivedAt)} Uhr`,
+        outcome,
+      }),
+    });
+  } catch (error) {
+    // The request is stored and shown on screen; the operator sees it even without the mail.
+    log.error({ err: error, cancellationId: row?.id }, "Eingangsbestätigung der Kündigung nicht versendet");
+  }
+  return { receivedAt: receivedAt.toISOString(), executed, periodEnd: periodEnd?.toISOString() ?? null };
+}
+
+async function accountOfEmail(deps: CancellationDeps, email: string): Promise<string | null> {
+  const [profile] = await deps.db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(eq(sql`lower(${profiles.email})`, email.toLowerCase()))
+    .limit(1);
+  return profile?.id ?? null;
+}
+
+async function cancelAtPeriodEnd(
+  deps: CancellationDeps,
+  userId: string,
+  plan: CancellationRequest["plan"],
+): Promise<Date | null> {
+  const [row] = await deps.db
+    .select({ stripeSubscriptionId: subscriptions.stripeSubscriptionId })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.plan, plan)));
+  if (!row || !deps.payments) return null;
+  const ended = await deps.payments.cancelAtPeriodEnd(row.stripeSubscriptionId);
+  await refreshPlans(deps, userId);
+  return ended.currentPeriodEnd;
+}

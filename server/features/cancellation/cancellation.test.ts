@@ -1,0 +1,115 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CANCELLATION_TEXTS } from "#shared/cancellation.ts";
+import { type StripeFake, startStripeFake } from "../../../tests/mocks/stripe.ts";
+import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
+import { waitForMail } from "../../../tests/support/outbox.ts";
+import { cancellationRequests, subscriptions } from "../../db/schema/billing.ts";
+import { profiles } from "../../db/schema/profiles.ts";
+
+// The cancellation button of § 312k BGB (issue 13): signed in, a running plan ends with its
+// paid period at once; signed out, the request is stored, matched by e-mail and confirmed.
+
+let stripe: StripeFake;
+let t: TestApp;
+beforeAll(async () => {
+  stripe = await startStripeFake();
+  t = await createTestApp({ env: { ...stripe.env, TRUST_PROXY: "true" } });
+});
+afterAll(async () => {
+  await t?.close();
+  await stripe?.close();
+});
+
+let count = 0;
+const visitorAddress = () => ({ "x-forwarded-for": `198.51.100.${++count}` });
+
+function cancel(body: Record<string, unknown>, cookie?: string) {
+  return t.request("/api/cancellation", {
+    method: "POST",
+    body: JSON.stringify(body),
+    headers: visitorAddress(),
+    cookie,
+  });
+}
+
+async function customerWithPro() {
+  const email = `kuendigung-${++count}@example.test`;
+  const cookie = await t.signUpAndConfirm(email);
+  const [profile] = await t.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.email, email));
+  const checkout = await t.postJson("/api/billing/checkout", { plan: "generator_pro" }, cookie);
+  const { url } = (await checkout.json()) as { url: string };
+  for (const event of stripe.completeCheckout(url)) {
+    await t.app.request("/api/billing/webhook", {
+      method: "POST",
+      headers: { "stripe-signature": event.signature },
+      body: event.payload,
+    });
+  }
+  return { email, cookie, userId: profile?.id ?? "" };
+}
+
+const form = (email: string) => ({
+  name: "Erika Mustermann",
+  email,
+  plan: "generator_pro",
+  kind: "ordinary",
+  effective: "next_possible",
+});
+
+describe("POST /api/cancellation", () => {
+  it("ends a signed-in customer's plan with its paid period and confirms it with date and time", async () => {
+    const { email, cookie, userId } = await customerWithPro();
+    const response = await cancel(form(email), cookie);
+    expect(response.status).toBe(201);
+    const receipt = await response.json();
+    expect(receipt).toMatchObject({ executed: true });
+    expect(new Date(receipt.periodEnd).getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+    const [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+    expect(row).toMatchObject({ status: "active", cancelAtPeriodEnd: true });
+    expect(stripe.subscription(row?.stripeSubscriptionId ?? "")?.cancelAtPeriodEnd).toBe(true);
+    const mail = await waitForMail(t.dataDir, email, (m) => m.subject === "Eingangsbestätigung Ihrer Kündigung");
+    expect(mail.text).toMatch(/am \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} Uhr erhalten/);
+    expect(mail.text).toContain("Vertrag: Beitragsgenerator Pro");
+    expect(mail.text).toContain("Zeitpunkt: zum nächstmöglichen Zeitpunkt");
+    expect(mail.text).toContain("endet zum Ende des bezahlten Zeitraums");
+  });
+
+  it("stores a signed-out request, matches it to the account by e-mail and changes nothing in Stripe", async () => {
+    const { email, userId } = await customerWithPro();
+    const response = await cancel({ ...form(email.toUpperCase()), kind: "extraordinary", reason: "Umzug" });
+    expect(response.status).toBe(201);
+    expect(await response.json()).toMatchObject({ executed: false, periodEnd: null });
+    const [request] = await t.db.select().from(cancellationRequests).where(eq(cancellationRequests.userId, userId));
+    expect(request).toMatchObject({ signedIn: false, kind: "extraordinary", reason: "Umzug", status: "received" });
+    const [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+    expect(row?.cancelAtPeriodEnd).toBe(false);
+    const mail = await waitForMail(t.dataDir, email, (m) => m.subject.startsWith("Eingangsbestätigung"));
+    expect(mail.text).toContain("Art: Außerordentliche (fristlose) Kündigung");
+  });
+
+  it("takes a request for an address without an account, too", async () => {
+    const response = await cancel({ ...form("unbekannt@example.test"), effective: "2099-12-31" });
+    expect(response.status).toBe(201);
+    const [request] = await t.db
+      .select()
+      .from(cancellationRequests)
+      .where(eq(cancellationRequests.email, "unbekannt@example.test"));
+    expect(request).toMatchObject({ userId: null, effective: "2099-12-31" });
+  });
+
+  it.each([
+    ["no name", { name: " " }, CANCELLATION_TEXTS.nameInvalid],
+    ["no e-mail", { email: "erika@" }, CANCELLATION_TEXTS.emailInvalid],
+    ["an unknown contract", { plan: "gold" }, CANCELLATION_TEXTS.planInvalid],
+    ["an unknown kind", { kind: "sofort" }, CANCELLATION_TEXTS.kindInvalid],
+    ["a date in the past", { effective: "2020-01-01" }, CANCELLATION_TEXTS.dateInvalid],
+    ["no date", { effective: "morgen" }, CANCELLATION_TEXTS.dateInvalid],
+  ])("refuses %s with 400 and the German reason, storing nothing", async (_case, change, message) => {
+    const email = `falsch-${++count}@example.test`;
+    const response = await cancel({ ...form(email), ...change });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: message });
+    expect(await t.db.select().from(cancellationRequests).where(eq(cancellationRequests.email, email))).toHaveLength(0);
+  });
+});

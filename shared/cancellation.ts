@@ -1,0 +1,30 @@
+// The cancellation button of § 312k BGB (issue 13): every page links to /kuendigen, where a
+// contract can be cancelled signed in or signed out. Constants and texts only (ADR 0021).
+
+export const CANCELLATION_KINDS = ["ordinary", "extraordinary"] as const;
+export type CancellationKind = (typeof CANCELLATION_KINDS)[number];
+export const CANCELLATION_KIND_LABELS: Record<CancellationKind, string> = {
+  ordinary: "Ordentliche Kündigung",
+  extraordinary: "Außerordentliche (fristlose) Kündigung",
+};
+
+/** "next_possible" or a date (yyyy-mm-dd) the customer names. */
+export const NEXT_POSSIBLE_DATE = "next_possible";
+
+export const CANCELLATION_NAME_MAX_LENGTH = 100;
+export const CANCELLATION_REASON_MAX_LENGTH = 2000;
+
+export const CANCELLATION_TEXTS = {
+  // § 312k Abs. 2 BGB: the button's and the confirmation button's words.
+  footerLink: "Verträge hier kündigen",
+  submit: "Jetzt kündigen",
+  nameInvalid: "Bitte geben Sie Ihren Namen an (mindestens 2 Zeichen).",
+  nameTooLong: `Der Name darf höchstens ${CANCELLATION_NAME_MAX_LENGTH} Zeichen lang sein.`,
+  emailInvalid: "Bitte geben Sie die E-Mail-Adresse Ihres Kontos an.",
+  planInvalid: "Bitte wählen Sie den Vertrag, den Sie kündigen möchten.",
+  kindInvalid: "Bitte wählen Sie die Art der Kündigung.",
+  dateInvalid: "Bitte wählen Sie „zum nächstmöglichen Zeitpunkt“ oder ein Datum ab heute.",
+  reasonTooLong: `Der Grund darf höchstens ${CANCELLATION_REASON_MAX_LENGTH} Zeichen lang sein.`,
+  receivedTitle: "Ihre Kündigung ist eingegangen",
+  failed: "Die Kündigung konnte nicht übermittelt werden. Bitte versuchen Sie es erneut.",
+} as const;
