@@ -1,11 +1,23 @@
 import { and, eq, gt, inArray, notInArray, sql } from "drizzle-orm";
-import { BILLING_MESSAGES, ENTITLING_STATUSES, isEntitlingStatus, PLANS, type Plan } from "#shared/billing.ts";
+import {
+  BILLING_MESSAGES,
+  ENTITLING_STATUSES,
+  isEntitlingStatus,
+  PLAN_LABELS,
+  PLANS,
+  type Plan,
+} from "#shared/billing.ts";
 import { SUBSCRIPTION_ACTIVE } from "#shared/credits.ts";
 import { ROUTES } from "#shared/routes.ts";
 import type { AppDeps } from "../../app-env.ts";
 import type { Database } from "../../db/client.ts";
 import { billingCustomers, companyBillingInfo, stripeEvents, subscriptions } from "../../db/schema/billing.ts";
 import { profiles } from "../../db/schema/profiles.ts";
+import {
+  composePaymentFailedMail,
+  composePurchaseMail,
+  type MailContent,
+} from "../../integrations/mail/mail-templates.ts";
 import {
   type CheckoutCompany,
   InvalidWebhookSignatureError,
@@ -19,7 +31,7 @@ import type { Logger } from "../../logger.ts";
 // events out of order end in the same state. Generator Pro is mirrored into
 // profiles.subscription_status ('active' / 'free', spec section 3), which the credit rules read.
 
-type BillingDeps = Pick<AppDeps, "db" | "env" | "payments">;
+type BillingDeps = Pick<AppDeps, "db" | "env" | "payments" | "mailer">;
 type Failure = { ok: false; status: 404 | 409 | 502; error: string };
 
 // Payments off is how this installation is set up, not an outage: 409, not 5xx.
@@ -167,13 +179,21 @@ export async function handlePaymentEvent(
           .onConflictDoNothing();
       }
       if (event.userId && event.company) await storeCompany(deps.db, event.userId, event.company);
-      if (event.subscriptionId) await syncSubscription(deps, event.subscriptionId, event.userId);
+      if (event.subscriptionId) {
+        const bought = await syncSubscription(deps, event.subscriptionId, event.userId);
+        if (bought && isEntitlingStatus(bought.status)) await mailCustomer(deps, log, bought, composePurchaseMail);
+      }
+      break;
+    case "invoice.payment_failed":
+      if (event.subscriptionId) {
+        const failing = await syncSubscription(deps, event.subscriptionId, null);
+        if (failing) await mailCustomer(deps, log, failing, composePaymentFailedMail);
+      } else outcome = "ignored";
       break;
     case "customer.subscription.created":
     case "customer.subscription.updated":
     case "customer.subscription.deleted":
     case "invoice.paid":
-    case "invoice.payment_failed":
       if (event.subscriptionId) await syncSubscription(deps, event.subscriptionId, null);
       else outcome = "ignored";
       break;
@@ -190,8 +210,14 @@ export async function handlePaymentEvent(
 
 // Reads the subscription from Stripe and stores it. The account comes from the checkout
 // (userId) or from the Stripe customer we created for it.
-async function syncSubscription(deps: BillingDeps, subscriptionId: string, userId: string | null): Promise<void> {
-  if (!deps.payments) return;
+type SyncedSubscription = { userId: string; plan: Plan; status: string; currentPeriodEnd: Date | null };
+
+async function syncSubscription(
+  deps: BillingDeps,
+  subscriptionId: string,
+  userId: string | null,
+): Promise<SyncedSubscription | null> {
+  if (!deps.payments) return null;
   const subscription = await deps.payments.getSubscription(subscriptionId);
   if (!subscription) {
     // Stripe no longer knows it: whatever we stored for it has ended.
@@ -200,12 +226,13 @@ async function syncSubscription(deps: BillingDeps, subscriptionId: string, userI
       .set({ status: "canceled", updatedAt: new Date() })
       .where(eq(subscriptions.stripeSubscriptionId, subscriptionId));
     await mirrorGeneratorPlan(deps.db, subscriptionId);
-    return;
+    return null;
   }
   const owner = userId ?? (await userOfCustomer(deps.db, subscription.customerId));
   const plan = subscription.plan;
-  if (!owner || !plan) return;
+  if (!owner || !plan) return null;
   await storeSubscription(deps.db, owner, { ...subscription, plan });
+  return { userId: owner, plan, status: subscription.status, currentPeriodEnd: subscription.currentPeriodEnd };
 }
 
 async function userOfCustomer(db: Database, customerId: string): Promise<string | null> {
@@ -277,3 +304,37 @@ async function storeCompany(db: Database, userId: string, company: CheckoutCompa
     .values({ userId, ...company })
     .onConflictDoUpdate({ target: companyBillingInfo.userId, set: { ...company } });
 }
+
+// Each event is handled once (stripe_events), so each mail goes out once. A mail that fails is
+// logged; the plan itself is already stored.
+async function mailCustomer(
+  deps: BillingDeps,
+  log: Logger,
+  subscription: SyncedSubscription,
+  compose: (plan: { label: string; periodEnd: string | null; accountUrl: string }) => MailContent,
+): Promise<void> {
+  const [profile] = await deps.db
+    .select({ email: profiles.email })
+    .from(profiles)
+    .where(eq(profiles.id, subscription.userId));
+  if (!profile) return;
+  try {
+    await deps.mailer.send({
+      to: profile.email,
+      ...compose({
+        label: PLAN_LABELS[subscription.plan],
+        periodEnd: subscription.currentPeriodEnd ? GERMAN_DATE.format(subscription.currentPeriodEnd) : null,
+        accountUrl: `${deps.env.BASE_URL}${ROUTES.account}`,
+      }),
+    });
+  } catch (error) {
+    log.error({ err: error, userId: subscription.userId }, "Abo-E-Mail nicht versendet");
+  }
+}
+
+const GERMAN_DATE = new Intl.DateTimeFormat("de-DE", {
+  timeZone: "Europe/Berlin",
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+});

@@ -9,6 +9,7 @@ import {
   startStripeFake,
 } from "../../../tests/mocks/stripe.ts";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
+import { readOutbox, waitForMail } from "../../../tests/support/outbox.ts";
 import { companyBillingInfo, stripeEvents, subscriptions } from "../../db/schema/billing.ts";
 import { profiles } from "../../db/schema/profiles.ts";
 
@@ -137,6 +138,18 @@ describe("Stripe's webhooks", () => {
     expect(plans.optimizer_premium).toBeNull();
   });
 
+  it("confirm a purchase by e-mail once, however often Stripe sends the event", async () => {
+    const { cookie, email } = await newCustomer();
+    const { events } = await buy(cookie, "optimizer_premium");
+    await deliverAll(events);
+    const mails = (await readOutbox(t.dataDir)).filter(
+      (mail) => mail.to.includes(email) && mail.subject === "Ihr Plan X-Post Optimizer Premium ist aktiv",
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toMatch(/läuft bis \d{2}\.\d{2}\.\d{4}/);
+    expect(mails[0]?.links).toContain("http://localhost:3000/konto");
+  });
+
   it("keep the two plans apart: Pro opens no optimizer AI, Premium gives no free generations", async () => {
     const pro = await newCustomer();
     await buy(pro.cookie, "generator_pro");
@@ -231,11 +244,17 @@ describe("Stripe's webhooks", () => {
     expect((await profileOf(userId))?.subscriptionStatus).toBe("free");
   });
 
-  it("keep access while a payment has failed (past_due), until Stripe gives up", async () => {
-    const { cookie, userId } = await newCustomer();
+  it("keep access while a payment has failed (past_due), say so by e-mail, until Stripe gives up", async () => {
+    const { cookie, userId, email } = await newCustomer();
     const { subscriptionId } = await buy(cookie, "generator_pro");
     await deliverAll(stripe.paymentFailed(subscriptionId));
     expect((await rowOf(userId, "generator_pro"))?.status).toBe("past_due");
+    const notice = await waitForMail(
+      t.dataDir,
+      email,
+      (m) => m.subject === "Zahlung für Beitragsgenerator Pro fehlgeschlagen",
+    );
+    expect(notice.text).toContain("Ihr Plan bleibt vorerst nutzbar");
     expect((await profileOf(userId))?.subscriptionStatus).toBe("active");
     await deliverAll([stripe.change(subscriptionId, { status: "unpaid" })]);
     expect((await profileOf(userId))?.subscriptionStatus).toBe("free");

@@ -3,7 +3,7 @@ import { escapeHtml } from "#shared/escape-html.ts";
 // German mail texts (issue 2, scope 6). Plain typed functions: each returns the subject,
 // a text part and an HTML part that carry the same words.
 
-type MailContent = { subject: string; text: string; html: string; actionUrl?: string };
+export type MailContent = { subject: string; text: string; html: string; actionUrl?: string };
 
 const BRAND = "Postwerk";
 
@@ -97,4 +97,33 @@ export function composeCancellationReceiptMail(receipt: {
     `Vertrag: ${receipt.contract}\nArt: ${receipt.kind}\nZeitpunkt: ${receipt.effective}`,
     receipt.outcome,
   ]);
+}
+
+type PlanMailFacts = { label: string; periodEnd: string | null; accountUrl: string };
+
+// Issue 13: the purchase confirmation, after Stripe has confirmed the first payment.
+export function composePurchaseMail(plan: PlanMailFacts): MailContent {
+  return compose(
+    `Ihr Plan ${plan.label} ist aktiv`,
+    [
+      `vielen Dank für Ihre Buchung! ${plan.label} ist ab sofort freigeschaltet.`,
+      plan.periodEnd
+        ? `Der erste bezahlte Zeitraum läuft bis ${plan.periodEnd}; danach verlängert sich das Abonnement monatlich.`
+        : "Das Abonnement verlängert sich monatlich.",
+      "Rechnungen, Zahlungsmittel und die Kündigung finden Sie unter „Mein Account“ → „Abonnement verwalten“. Eine Kündigung gilt zum Ende des bezahlten Zeitraums; angebrochene Zeiträume erstatten wir nicht.",
+    ],
+    { label: "Zu Mein Account", url: plan.accountUrl },
+  );
+}
+
+// Issue 13: a renewal payment failed; the plan stays usable while Stripe tries again.
+export function composePaymentFailedMail(plan: PlanMailFacts): MailContent {
+  return compose(
+    `Zahlung für ${plan.label} fehlgeschlagen`,
+    [
+      `die letzte Zahlung für ${plan.label} konnte nicht eingezogen werden.`,
+      "Ihr Plan bleibt vorerst nutzbar, während unser Zahlungsanbieter es erneut versucht. Bitte prüfen Sie Ihr Zahlungsmittel unter „Mein Account“ → „Abonnement verwalten“, damit Ihr Abonnement nicht endet.",
+    ],
+    { label: "Zahlungsmittel prüfen", url: plan.accountUrl },
+  );
 }
