@@ -39,7 +39,7 @@ const SignInFormSchema = SignInSchema.extend({ acceptTerms: z.boolean() });
 export default function AuthPage({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const navigate = useNavigate();
-  const { returnUrl, fromCreator } = readAuthNavigationState(location.state);
+  const { returnUrl, fromCreator } = readAuthNavigationState(location.state, location.search);
   // Spec section 2 "/auth": sign-up first when the visitor came from the creator or has a return URL.
   const [mode, setMode] = useState<Mode>(fromCreator || returnUrl ? "signUp" : "signIn");
   const isSignUp = mode === "signUp";

@@ -11,14 +11,18 @@ import { refreshPlans } from "#app/features/billing/use-billing.ts";
 import { pageMeta } from "#app/features/site-settings/site-settings.ts";
 import { BILLING_MESSAGES, PLAN_LABELS, PLANS, type Plan } from "#shared/billing.ts";
 import { ROUTES } from "#shared/routes.ts";
+import type { Route } from "./+types/konto";
 
 export const meta = () => pageMeta({ title: "Mein Account" });
 
 // Spec section 2 "/konto": without a session the visitor goes to /auth.
-export async function clientLoader() {
+// Someone on the way to buy a plan (/konto?plan=…, from /preise) comes back to it after signing in.
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const { data } = await authClient.getSession();
-  if (!data) throw redirect(ROUTES.auth);
-  return null;
+  if (data) return null;
+  const url = new URL(request.url);
+  if (!asPlan(url.searchParams.get("plan"))) throw redirect(ROUTES.auth);
+  throw redirect(`${ROUTES.auth}?returnUrl=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
 }
 
 export default function AccountPage() {

@@ -7,7 +7,12 @@ export function safeReturnUrl(value: unknown): string | undefined {
   return typeof value === "string" && value.startsWith("/") && !value.startsWith("//") ? value : undefined;
 }
 
-export function readAuthNavigationState(state: unknown): { returnUrl?: string; fromCreator: boolean } {
+/**
+ * The return URL comes from navigation state, or from `?returnUrl=` where a loader redirected
+ * here (a redirect carries no state), e.g. /konto with a plan to buy (issue 13).
+ */
+export function readAuthNavigationState(state: unknown, search = ""): { returnUrl?: string; fromCreator: boolean } {
   const candidate = (state ?? {}) as AuthNavigationState;
-  return { returnUrl: safeReturnUrl(candidate.returnUrl), fromCreator: candidate.fromCreator === true };
+  const returnUrl = safeReturnUrl(candidate.returnUrl) ?? safeReturnUrl(new URLSearchParams(search).get("returnUrl"));
+  return { returnUrl, fromCreator: candidate.fromCreator === true };
 }
