@@ -111,7 +111,8 @@ export function TermsOfService() {
           </li>
           <li>
             <strong>Pro (Beitragsgenerator):</strong> {PRICES.generatorPro} pro Monat inklusive Mehrwertsteuer, mit{" "}
-            {GENERATOR_PRO_MONTHLY_CREDITS} Credits pro Monat für bis zu {GENERATOR_PRO_MONTHLY_TEXTS} Texte.
+            {GENERATOR_PRO_MONTHLY_CREDITS} Durchläufen je Abrechnungszeitraum für bis zu {GENERATOR_PRO_MONTHLY_TEXTS}{" "}
+            Texte; vorhandene Credits bleiben dabei unberührt.
           </li>
           <li>
             <strong>X-Post Optimizer Basis:</strong> {PRICES.free}, mit Live-Zähler, Checkliste, Vorschau und
@@ -175,9 +176,10 @@ export function TermsOfService() {
         <ol>
           <li>Abos laufen jeweils einen Monat und verlängern sich automatisch um einen weiteren Monat.</li>
           <li>
-            Sie können jederzeit kündigen, mit einem Klick in Ihren Kontoeinstellungen oder in Textform, etwa per E-Mail
-            an <CompanyEmailLink />. Die Kündigung wirkt zum Ende des laufenden, bereits bezahlten Abrechnungszeitraums;
-            bis dahin behalten Sie vollen Zugang.
+            Sie können jederzeit kündigen, mit einem Klick in Ihren Kontoeinstellungen, über die Schaltfläche „Verträge
+            hier kündigen“ auf jeder Seite (§ 312k BGB) oder in Textform, etwa per E-Mail an <CompanyEmailLink />. Die
+            Kündigung wirkt zum Ende des laufenden, bereits bezahlten Abrechnungszeitraums; bis dahin behalten Sie
+            vollen Zugang.
           </li>
           <li>
             Bereits gezahlte Gebühren werden nicht, auch nicht anteilig, erstattet. Gesetzliche Rechte, insbesondere das

@@ -39,9 +39,9 @@ const CANCELLATION: FaqEntry = {
   question: "Wie kündige ich mein Abo?",
   answer: (
     <p>
-      Mit einem Klick in Ihren Kontoeinstellungen, jederzeit und ohne Frist. Die Kündigung wirkt zum Ende des bereits
-      bezahlten Zeitraums; bis dahin nutzen Sie alle Funktionen weiter. Bereits gezahlte Beträge erstatten wir nicht
-      anteilig.
+      Mit einem Klick in Ihren Kontoeinstellungen („Abonnement verwalten“) oder über „Verträge hier kündigen“ unten auf
+      jeder Seite, jederzeit und ohne Frist. Die Kündigung wirkt zum Ende des bereits bezahlten Zeitraums; bis dahin
+      nutzen Sie alle Funktionen weiter. Bereits gezahlte Beträge erstatten wir nicht anteilig.
     </p>
   ),
 };
@@ -121,9 +121,9 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
         answer: (
           <p>
             Pro kostet {PRICES.generatorPro} pro Monat inklusive Mehrwertsteuer und enthält{" "}
-            {GENERATOR_PRO_MONTHLY_CREDITS} Credits pro Monat für bis zu {GENERATOR_PRO_MONTHLY_TEXTS} Texte. Sie
-            bezahlen bequem per Karte oder PayPal. Alle Pläne im Überblick finden Sie auf der Seite{" "}
-            <TextLink to={ROUTES.pricing}>Preise</TextLink>.
+            {GENERATOR_PRO_MONTHLY_CREDITS} Durchläufe pro Monat für bis zu {GENERATOR_PRO_MONTHLY_TEXTS} Texte, ohne
+            dass Ihre Credits angetastet werden. Sie bezahlen bequem per Karte oder PayPal. Alle Pläne im Überblick
+            finden Sie auf der Seite <TextLink to={ROUTES.pricing}>Preise</TextLink>.
           </p>
         ),
       },
@@ -342,8 +342,9 @@ export const PRICING_FAQ: readonly FaqEntry[] = [
     question: "Kann ich zusätzliche Credits kaufen?",
     answer: (
       <p>
-        Nein. Pro enthält {GENERATOR_PRO_MONTHLY_CREDITS} Credits pro Monat für bis zu {GENERATOR_PRO_MONTHLY_TEXTS}{" "}
-        Texte; ein Aufladen zusätzlicher Credits ist nicht möglich, und ungenutzte Credits verfallen am Monatsende.
+        Nein. Pro enthält {GENERATOR_PRO_MONTHLY_CREDITS} Durchläufe pro Monat für bis zu {GENERATOR_PRO_MONTHLY_TEXTS}{" "}
+        Texte; ungenutzte Durchläufe verfallen mit dem Abrechnungszeitraum. Sind sie aufgebraucht, nutzt Pro Ihre
+        übrigen Credits; ein Aufladen zusätzlicher Credits ist nicht möglich.
       </p>
     ),
   },

@@ -11,6 +11,9 @@ import { formatEuro, OPTIMIZER_PREMIUM_PRICE_CENTS, OPTIMIZER_TRIAL_DAYS } from 
 import { ROUTES } from "#shared/routes.ts";
 import { useOptimizerAccess, useStartTrial } from "./use-optimizer.ts";
 
+// Buying happens on /konto, where the plan's button waits (issue 13, ADR 0023).
+const BUY_PREMIUM = `${ROUTES.account}?plan=optimizer_premium`;
+
 const PREMIUM_FEATURES = [
   "KI-Grammatik- und Rechtschreibkorrektur mit einem Klick",
   "KI-Optimierung, die alle sechs Kriterien erfüllt – in deinem Ton",
@@ -27,7 +30,10 @@ export function PremiumPanel({ panelRef }: { panelRef?: RefObject<HTMLElement | 
     return access?.via === "trial" && access.trialEndsAt ? (
       <p className="rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900">
         <Crown className="mr-1 inline size-4" aria-hidden />
-        Dein kostenloser Premium-Test läuft bis {formatDate(access.trialEndsAt)}.
+        Dein kostenloser Premium-Test läuft bis {formatDate(access.trialEndsAt)}.{" "}
+        <Link to={BUY_PREMIUM} className="font-medium underline">
+          Premium jetzt buchen
+        </Link>
       </p>
     ) : null;
   }
@@ -71,8 +77,11 @@ export function PremiumPanel({ panelRef }: { panelRef?: RefObject<HTMLElement | 
         <>
           <p className="mt-4 text-sm text-slate-700">Dein kostenloser Testzeitraum ist abgelaufen.</p>
           <Button asChild className="mt-3 w-full">
-            <Link to={ROUTES.pricing}>Premium ansehen</Link>
+            <Link to={BUY_PREMIUM}>Premium buchen</Link>
           </Button>
+          <Link to={ROUTES.pricing} className="mt-2 block text-center text-sm text-indigo-700 underline">
+            Alle Pläne ansehen
+          </Link>
         </>
       )}
     </section>

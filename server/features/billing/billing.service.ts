@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, notInArray, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, lt, notInArray, sql } from "drizzle-orm";
 import {
   BILLING_MESSAGES,
   ENTITLING_STATUSES,
@@ -159,6 +159,31 @@ export async function handleWebhook(
     return "invalid-signature";
   }
   return handlePaymentEvent(deps, log, event);
+}
+
+/**
+ * Spec section 4: "Before generating, the subscription status is checked with the payment
+ * side". Stripe is asked only when our copy of a running plan says its paid period is over (a
+ * renewal or an end whose webhook has not arrived); if Stripe cannot be asked, the last known
+ * state stands.
+ */
+export async function refreshStalePlans(deps: BillingDeps, log: Logger, userId: string, now = new Date()) {
+  if (!deps.payments) return;
+  const [stale] = await deps.db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        inArray(subscriptions.status, [...ENTITLING_STATUSES]),
+        lt(subscriptions.currentPeriodEnd, now),
+      ),
+    )
+    .limit(1);
+  if (!stale) return;
+  await refreshPlans(deps, userId).catch((error: unknown) =>
+    log.warn({ err: error, userId }, "Abo-Status vor der Generierung nicht prüfbar, letzter Stand gilt"),
+  );
 }
 
 /** Applies one verified webhook event; a replayed event id changes nothing. */

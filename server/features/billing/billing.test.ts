@@ -317,6 +317,21 @@ describe("Stripe's webhooks", () => {
     expect(await refused.json()).toEqual({ error: BILLING_MESSAGES.proAllowanceUsed });
   });
 
+  it("are checked with Stripe before a generation once the stored period is over", async () => {
+    const { cookie, userId } = await newCustomer();
+    const { subscriptionId } = await buy(cookie, "generator_pro");
+    // The plan ended in Stripe, the webhook never came, and our copy's period is over.
+    stripe.change(subscriptionId, { status: "canceled" });
+    await t.db
+      .update(subscriptions)
+      .set({ currentPeriodEnd: new Date(Date.now() - 60_000) })
+      .where(eq(subscriptions.userId, userId));
+    const response = await t.postJson("/api/generator/generate", GENERATE_FORM, cookie);
+    expect(await response.text()).toContain("event: done");
+    expect((await profileOf(userId))?.subscriptionStatus).toBe("free");
+    expect((await profileOf(userId))?.credits).toBe(STARTING_CREDITS - 1);
+  });
+
   it("acknowledge events Postwerk does not need without changing anything", async () => {
     expect((await deliver(stripe.otherEvent())).status).toBe(200);
   });

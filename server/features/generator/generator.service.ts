@@ -21,6 +21,7 @@ import { type ImageStorage, imageNameFromPublicUrl } from "../../integrations/st
 import { WebsiteReadError } from "../../integrations/website/website-reader.ts";
 import type { Logger } from "../../logger.ts";
 import { createArchiveEntry } from "../archive/archive.service.ts";
+import { refreshStalePlans } from "../billing/billing.service.ts";
 import type { RateLimitRule } from "../rate-limit/rate-limit.service.ts";
 import {
   consumeCredit,
@@ -74,7 +75,7 @@ type GenerationRun = {
   run: (emit: (event: GenerationEvent) => void) => Promise<void>;
 };
 
-type GenerationDeps = Pick<AppDeps, "db" | "env" | "ai" | "imageStorage" | "websiteReader">;
+type GenerationDeps = Pick<AppDeps, "db" | "env" | "ai" | "imageStorage" | "websiteReader" | "payments" | "mailer">;
 
 type GenerationOptions = {
   deps: GenerationDeps;
@@ -125,6 +126,7 @@ export async function startGeneration(options: GenerationOptions): Promise<Failu
     image = checked.image;
   }
 
+  await refreshStalePlans(deps, log, userId);
   let charge: Awaited<ReturnType<typeof consumeCredit>>;
   try {
     charge = await consumeCredit(deps.db, userId);
