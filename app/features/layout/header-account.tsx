@@ -6,7 +6,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { useProfile } from "#app/features/account/use-profile.ts";
 import { authClient } from "#app/features/auth/auth-client.ts";
 import { useSignOut } from "#app/features/auth/use-sign-out.ts";
-import { CREDIT_DISPLAY_MAX } from "#shared/credits.ts";
+import { CREDIT_DISPLAY_MAX, isActiveSubscription } from "#shared/credits.ts";
 import { ROUTES } from "#shared/routes.ts";
 
 // The parts of the header that depend on the session. The header loads them after the page
@@ -50,10 +50,22 @@ export function AccountActions() {
 export function CreditBadge() {
   const { data: profile } = useProfile();
   if (!profile) return null;
+  // Issue 13: a bought plan shows in the header at once, next to the spec's credit badge.
+  const plans = [
+    isActiveSubscription(profile.subscriptionStatus) ? "Pro" : null,
+    profile.plans.optimizer_premium?.active ? "Premium" : null,
+  ].filter((plan) => plan !== null);
   return (
-    <Badge title="Verfügbare Credits" aria-label={`Credits: ${profile.credits} von ${CREDIT_DISPLAY_MAX}`}>
-      {profile.credits}/{CREDIT_DISPLAY_MAX}
-    </Badge>
+    <span className="flex items-center gap-1">
+      {plans.map((plan) => (
+        <Badge key={plan} className="border-emerald-200 bg-emerald-50 text-emerald-800" title={`Ihr Plan: ${plan}`}>
+          {plan}
+        </Badge>
+      ))}
+      <Badge title="Verfügbare Credits" aria-label={`Credits: ${profile.credits} von ${CREDIT_DISPLAY_MAX}`}>
+        {profile.credits}/{CREDIT_DISPLAY_MAX}
+      </Badge>
+    </span>
   );
 }
 
