@@ -27,7 +27,11 @@ export const CancellationRequestSchema = z.object({
   effective: textField(CANCELLATION_TEXTS.dateInvalid).refine(
     (value) =>
       value === NEXT_POSSIBLE_DATE ||
-      (ISO_DATE.test(value) && !Number.isNaN(Date.parse(value)) && value >= new Date().toISOString().slice(0, 10)),
+      // A real day (2026-02-31 does not round-trip), from today on.
+      (ISO_DATE.test(value) &&
+        !Number.isNaN(Date.parse(value)) &&
+        new Date(value).toISOString().slice(0, 10) === value &&
+        value >= new Date().toISOString().slice(0, 10)),
     { error: CANCELLATION_TEXTS.dateInvalid },
   ),
   reason: textField(CANCELLATION_TEXTS.reasonTooLong)

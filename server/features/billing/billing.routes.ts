@@ -11,12 +11,17 @@ import { handleWebhook, openPortal, refreshPlans, startCheckout } from "./billin
 export const billingRoutes = new Hono<AppEnv>()
   .post("/checkout", requireSession(), validateJson(CheckoutRequestSchema, BILLING_MESSAGES.planInvalid), async (c) => {
     const { user } = c.var.session;
-    const result = await startCheckout(c.var.deps, { id: user.id, email: user.email }, c.req.valid("json").plan);
+    const result = await startCheckout(
+      c.var.deps,
+      c.var.logger,
+      { id: user.id, email: user.email },
+      c.req.valid("json").plan,
+    );
     if (!result.ok) return c.json({ error: result.error }, result.status);
     return c.json({ url: result.url }, 200);
   })
   .post("/portal", requireSession(), async (c) => {
-    const result = await openPortal(c.var.deps, c.var.session.user.id);
+    const result = await openPortal(c.var.deps, c.var.logger, c.var.session.user.id);
     if (!result.ok) return c.json({ error: result.error }, result.status);
     return c.json({ url: result.url }, 200);
   })

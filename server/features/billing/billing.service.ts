@@ -74,21 +74,27 @@ export async function hasPlan(db: Database, userId: string, plan: Plan): Promise
 /** Starts Stripe Checkout for a plan; the same Stripe customer is reused for every purchase. */
 export async function startCheckout(
   deps: BillingDeps,
+  log: Logger,
   user: { id: string; email: string },
   plan: Plan,
 ): Promise<{ ok: true; url: string } | Failure> {
   if (!deps.payments) return DISABLED;
   if (await hasPlan(deps.db, user.id, plan))
     return { ok: false, status: 409, error: BILLING_MESSAGES.alreadySubscribed };
-  const customerId = await ensureCustomer(deps, user);
-  const { url } = await deps.payments.createCheckout({
-    customerId,
-    userId: user.id,
-    plan,
-    successUrl: `${deps.env.BASE_URL}${ROUTES.account}?kauf=${plan}`,
-    cancelUrl: `${deps.env.BASE_URL}${ROUTES.pricing}`,
-  });
-  return { ok: true, url };
+  try {
+    const customerId = await ensureCustomer(deps, user);
+    const { url } = await deps.payments.createCheckout({
+      customerId,
+      userId: user.id,
+      plan,
+      successUrl: `${deps.env.BASE_URL}${ROUTES.account}?kauf=${plan}`,
+      cancelUrl: `${deps.env.BASE_URL}${ROUTES.pricing}`,
+    });
+    return { ok: true, url };
+  } catch (error) {
+    log.error({ err: error, userId: user.id }, "Stripe-Checkout konnte nicht geöffnet werden");
+    return { ok: false, status: 502, error: BILLING_MESSAGES.checkoutFailed };
+  }
 }
 
 async function ensureCustomer(deps: BillingDeps, user: { id: string; email: string }): Promise<string> {
@@ -109,7 +115,11 @@ async function ensureCustomer(deps: BillingDeps, user: { id: string; email: stri
 }
 
 /** Spec sections 6 and 7: the customer portal, only while a subscription exists. */
-export async function openPortal(deps: BillingDeps, userId: string): Promise<{ ok: true; url: string } | Failure> {
+export async function openPortal(
+  deps: BillingDeps,
+  log: Logger,
+  userId: string,
+): Promise<{ ok: true; url: string } | Failure> {
   if (!deps.payments) return DISABLED;
   const [customer] = await deps.db
     .select({ id: billingCustomers.stripeCustomerId })
@@ -118,10 +128,16 @@ export async function openPortal(deps: BillingDeps, userId: string): Promise<{ o
   const plans = await getPlanStates(deps.db, userId);
   const subscribed = Object.values(plans).some((state) => state?.active);
   if (!customer || !subscribed) return { ok: false, status: 404, error: BILLING_MESSAGES.noSubscription };
-  const { url } = await deps.payments.createPortal({
-    customerId: customer.id,
-    returnUrl: `${deps.env.BASE_URL}${ROUTES.account}`,
-  });
+  let url: string | null;
+  try {
+    ({ url } = await deps.payments.createPortal({
+      customerId: customer.id,
+      returnUrl: `${deps.env.BASE_URL}${ROUTES.account}`,
+    }));
+  } catch (error) {
+    log.error({ err: error, userId }, "Stripe-Kundenportal konnte nicht geöffnet werden");
+    return { ok: false, status: 502, error: BILLING_MESSAGES.portalFailed };
+  }
   if (!url) return { ok: false, status: 502, error: BILLING_MESSAGES.noPortalUrl };
   return { ok: true, url };
 }
@@ -192,8 +208,29 @@ export async function handlePaymentEvent(
   log: Logger,
   event: PaymentEvent,
 ): Promise<"processed" | "replayed" | "ignored"> {
-  const [seen] = await deps.db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, event.id));
-  if (seen) return "replayed";
+  // Claimed before the work, so two deliveries at once cannot both act (and mail twice); a
+  // failure gives the claim back, so Stripe's retry is processed.
+  const [claimed] = await deps.db
+    .insert(stripeEvents)
+    .values({ id: event.id, type: event.type === "other" ? event.stripeType : event.type })
+    .onConflictDoNothing()
+    .returning({ id: stripeEvents.id });
+  if (!claimed) return "replayed";
+  try {
+    const outcome = await applyPaymentEvent(deps, log, event);
+    log.info({ eventId: event.id, type: event.type, outcome }, "Stripe-Ereignis verarbeitet");
+    return outcome;
+  } catch (error) {
+    await deps.db.delete(stripeEvents).where(eq(stripeEvents.id, event.id));
+    throw error;
+  }
+}
+
+async function applyPaymentEvent(
+  deps: BillingDeps,
+  log: Logger,
+  event: PaymentEvent,
+): Promise<"processed" | "ignored"> {
   let outcome: "processed" | "ignored" = "processed";
   switch (event.type) {
     case "checkout.session.completed":
@@ -225,11 +262,6 @@ export async function handlePaymentEvent(
     default:
       outcome = "ignored";
   }
-  await deps.db
-    .insert(stripeEvents)
-    .values({ id: event.id, type: event.type === "other" ? event.stripeType : event.type })
-    .onConflictDoNothing();
-  log.info({ eventId: event.id, type: event.type, outcome }, "Stripe-Ereignis verarbeitet");
   return outcome;
 }
 

@@ -110,6 +110,14 @@ describe("POST /api/billing/checkout", () => {
     expect(customer?.body.get("metadata[userId]")).toBe(userId);
   });
 
+  it("answers 502 in German when Stripe cannot open Checkout", async () => {
+    const { cookie } = await newCustomer();
+    stripe.failNext(2);
+    const response = await t.postJson("/api/billing/checkout", { plan: "generator_pro" }, cookie);
+    expect(response.status).toBe(502);
+    expect(await response.json()).toEqual({ error: BILLING_MESSAGES.checkoutFailed });
+  });
+
   it("refuses a plan the account already has", async () => {
     const { cookie } = await newCustomer();
     await buy(cookie, "generator_pro");
@@ -330,6 +338,16 @@ describe("Stripe's webhooks", () => {
     expect(await response.text()).toContain("event: done");
     expect((await profileOf(userId))?.subscriptionStatus).toBe("free");
     expect((await profileOf(userId))?.credits).toBe(STARTING_CREDITS - 1);
+  });
+
+  it("keep a subscriber whose price is no longer configured: the plan written at checkout names it", async () => {
+    const { cookie, userId } = await newCustomer();
+    const { subscriptionId } = await buy(cookie, "generator_pro");
+    const subscription = stripe.subscription(subscriptionId);
+    if (subscription) subscription.price = "price_retired";
+    await deliverAll([stripe.change(subscriptionId, { status: "canceled" })]);
+    expect((await rowOf(userId, "generator_pro"))?.status).toBe("canceled");
+    expect((await profileOf(userId))?.subscriptionStatus).toBe("free");
   });
 
   it("acknowledge events Postwerk does not need without changing anything", async () => {

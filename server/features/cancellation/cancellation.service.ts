@@ -46,12 +46,7 @@ export async function submitCancellation(
 ): Promise<CancellationReceipt> {
   const receivedAt = new Date();
   const userId = signedInUserId ?? (await accountOfEmail(deps, request.email));
-  let periodEnd: Date | null = null;
-  const executable = signedInUserId !== null && request.kind === "ordinary" && deps.payments !== null;
-  if (executable && (await hasPlan(deps.db, signedInUserId, request.plan))) {
-    periodEnd = await cancelAtPeriodEnd(deps, signedInUserId, request.plan);
-  }
-  const executed = periodEnd !== null;
+  // Stored first: whatever happens next, the cancellation has been received (§ 312k).
   const [row] = await deps.db
     .insert(cancellationRequests)
     .values({
@@ -63,10 +58,32 @@ export async function submitCancellation(
       kind: request.kind,
       effective: request.effective,
       reason: request.reason || null,
-      status: executed ? "executed" : "received",
+      status: "received",
       createdAt: receivedAt,
     })
     .returning({ id: cancellationRequests.id });
+  // Carried out at once only where nothing is left to weigh: signed in, ordinary, at the next
+  // possible date (the period's end). A chosen date or a Stripe failure leaves it for the operator.
+  let periodEnd: Date | null = null;
+  const executable =
+    signedInUserId !== null &&
+    request.kind === "ordinary" &&
+    request.effective === NEXT_POSSIBLE_DATE &&
+    deps.payments !== null;
+  if (executable && row && (await hasPlan(deps.db, signedInUserId, request.plan))) {
+    try {
+      periodEnd = await cancelAtPeriodEnd(deps, signedInUserId, request.plan);
+      if (periodEnd) {
+        await deps.db
+          .update(cancellationRequests)
+          .set({ status: "executed" })
+          .where(eq(cancellationRequests.id, row.id));
+      }
+    } catch (error) {
+      log.error({ err: error, cancellationId: row.id }, "Kündigung konnte nicht bei Stripe ausgeführt werden");
+    }
+  }
+  const executed = periodEnd !== null;
   log.info({ cancellationId: row?.id, userId, executed, kind: request.kind }, "Kündigung eingegangen");
 
   const outcome = executed

@@ -88,6 +88,25 @@ describe("POST /api/cancellation", () => {
     expect(mail.text).toContain("Art: Außerordentliche (fristlose) Kündigung");
   });
 
+  it("stores and confirms a signed-in cancellation even when Stripe cannot be reached, for the operator to finish", async () => {
+    const { email, cookie, userId } = await customerWithPro();
+    stripe.failNext(2);
+    const response = await cancel(form(email), cookie);
+    expect(response.status).toBe(201);
+    expect(await response.json()).toMatchObject({ executed: false });
+    const [request] = await t.db.select().from(cancellationRequests).where(eq(cancellationRequests.userId, userId));
+    expect(request?.status).toBe("received");
+    await waitForMail(t.dataDir, email, (m) => m.subject === "Eingangsbestätigung Ihrer Kündigung");
+  });
+
+  it("leaves a signed-in cancellation to a chosen date for the operator instead of ending it at the period's end", async () => {
+    const { email, cookie, userId } = await customerWithPro();
+    const response = await cancel({ ...form(email), effective: "2099-06-30" }, cookie);
+    expect(await response.json()).toMatchObject({ executed: false });
+    const [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+    expect(row?.cancelAtPeriodEnd).toBe(false);
+  });
+
   it("takes a request for an address without an account, too", async () => {
     const response = await cancel({ ...form("unbekannt@example.test"), effective: "2099-12-31" });
     expect(response.status).toBe(201);
@@ -105,6 +124,7 @@ describe("POST /api/cancellation", () => {
     ["an unknown kind", { kind: "sofort" }, CANCELLATION_TEXTS.kindInvalid],
     ["a date in the past", { effective: "2020-01-01" }, CANCELLATION_TEXTS.dateInvalid],
     ["no date", { effective: "morgen" }, CANCELLATION_TEXTS.dateInvalid],
+    ["a day that does not exist", { effective: "2099-02-31" }, CANCELLATION_TEXTS.dateInvalid],
   ])("refuses %s with 400 and the German reason, storing nothing", async (_case, change, message) => {
     const email = `falsch-${++count}@example.test`;
     const response = await cancel({ ...form(email), ...change });

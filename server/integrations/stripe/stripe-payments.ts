@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import type { Plan } from "#shared/billing.ts";
+import { PLANS, type Plan } from "#shared/billing.ts";
 import type { StripeSettings } from "../../env.ts";
 
 // The payment provider (DESIGN.md "payments", ADR 0023): the few Stripe calls Postwerk makes,
@@ -95,7 +95,8 @@ export function createPayments(settings: StripeSettings | null): Payments | null
       id: subscription.id,
       customerId: typeof subscription.customer === "string" ? subscription.customer : subscription.customer.id,
       status: subscription.status,
-      plan: planOfPrice(item?.price.id),
+      // A price changed in Stripe keeps its subscribers: the plan written at checkout still names it.
+      plan: planOfPrice(item?.price.id) ?? planOf(subscription.metadata?.plan),
       currentPeriodEnd: item?.current_period_end ? new Date(item.current_period_end * 1000) : null,
       cancelAtPeriodEnd: subscription.cancel_at_period_end,
     };
@@ -156,6 +157,10 @@ export function createPayments(settings: StripeSettings | null): Payments | null
       return toPaymentEvent(event);
     },
   };
+}
+
+function planOf(value: string | undefined): Plan | null {
+  return (PLANS as readonly string[]).includes(value ?? "") ? (value as Plan) : null;
 }
 
 function idOf(value: string | { id: string } | null | undefined): string | null {
