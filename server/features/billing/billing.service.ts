@@ -16,6 +16,7 @@ import { profiles } from "../../db/schema/profiles.ts";
 import {
   composePaymentFailedMail,
   composePurchaseMail,
+  formatMailDate,
   type MailContent,
 } from "../../integrations/mail/mail-templates.ts";
 import {
@@ -380,7 +381,7 @@ async function mailCustomer(
       to: profile.email,
       ...compose({
         label: PLAN_LABELS[subscription.plan],
-        periodEnd: subscription.currentPeriodEnd ? GERMAN_DATE.format(subscription.currentPeriodEnd) : null,
+        periodEnd: subscription.currentPeriodEnd ? formatMailDate(subscription.currentPeriodEnd) : null,
         accountUrl: `${deps.env.BASE_URL}${ROUTES.account}`,
       }),
     });
@@ -388,10 +389,3 @@ async function mailCustomer(
     log.error({ err: error, userId: subscription.userId }, "Abo-E-Mail nicht versendet");
   }
 }
-
-const GERMAN_DATE = new Intl.DateTimeFormat("de-DE", {
-  timeZone: "Europe/Berlin",
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-});

@@ -5,7 +5,11 @@ import { CANCELLATION_KIND_LABELS, NEXT_POSSIBLE_DATE } from "#shared/cancellati
 import type { AppDeps } from "../../app-env.ts";
 import { cancellationRequests, subscriptions } from "../../db/schema/billing.ts";
 import { profiles } from "../../db/schema/profiles.ts";
-import { composeCancellationReceiptMail } from "../../integrations/mail/mail-templates.ts";
+import {
+  composeCancellationReceiptMail,
+  formatMailDate,
+  formatMailDateTime,
+} from "../../integrations/mail/mail-templates.ts";
 import type { Logger } from "../../logger.ts";
 import { hasPlan, refreshPlans } from "../billing/billing.service.ts";
 import type { RateLimitRule } from "../rate-limit/rate-limit.service.ts";
@@ -22,21 +26,6 @@ export const CANCELLATION_RATE_LIMIT: RateLimitRule = { name: "cancellation", ma
 type CancellationDeps = Pick<AppDeps, "db" | "env" | "mailer" | "payments">;
 
 export type CancellationReceipt = { receivedAt: string; executed: boolean; periodEnd: string | null };
-
-const BERLIN_TIME = new Intl.DateTimeFormat("de-DE", {
-  timeZone: "Europe/Berlin",
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-});
-const BERLIN_DATE = new Intl.DateTimeFormat("de-DE", {
-  timeZone: "Europe/Berlin",
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-});
 
 export async function submitCancellation(
   deps: CancellationDeps,
@@ -87,7 +76,7 @@ export async function submitCancellation(
   log.info({ cancellationId: row?.id, userId, executed, kind: request.kind }, "Kündigung eingegangen");
 
   const outcome = executed
-    ? `Ihr Abonnement endet zum Ende des bezahlten Zeitraums am ${BERLIN_DATE.format(periodEnd ?? receivedAt)}. Bis dahin können Sie alle Funktionen weiter nutzen; eine Erstattung für den laufenden Zeitraum gibt es nicht.`
+    ? `Ihr Abonnement endet zum Ende des bezahlten Zeitraums am ${formatMailDate(periodEnd ?? receivedAt)}. Bis dahin können Sie alle Funktionen weiter nutzen; eine Erstattung für den laufenden Zeitraum gibt es nicht.`
     : "Wir bearbeiten Ihre Kündigung und bestätigen Ihnen das Vertragsende gesondert. Sie müssen dafür nichts weiter tun.";
   try {
     await deps.mailer.send({
@@ -99,8 +88,8 @@ export async function submitCancellation(
         effective:
           request.effective === NEXT_POSSIBLE_DATE
             ? "zum nächstmöglichen Zeitpunkt"
-            : BERLIN_DATE.format(new Date(`${request.effective}T12:00:00Z`)),
-        receivedAt: `${BERLIN_TIME.format(receivedAt)} Uhr`,
+            : formatMailDate(new Date(`${request.effective}T12:00:00Z`)),
+        receivedAt: `${formatMailDateTime(receivedAt)} Uhr`,
         outcome,
       }),
     });

@@ -7,6 +7,31 @@ export type MailContent = { subject: string; text: string; html: string; actionU
 
 const BRAND = "Postwerk";
 
+// Dates in mails as the customer reads them (spec section 9: dd.MM.yyyy, dd.MM.yyyy HH:mm),
+// in German time, whatever the server's time zone.
+const MAIL_DATE = new Intl.DateTimeFormat("de-DE", {
+  timeZone: "Europe/Berlin",
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+});
+const MAIL_DATE_TIME = new Intl.DateTimeFormat("de-DE", {
+  timeZone: "Europe/Berlin",
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
+export function formatMailDate(date: Date): string {
+  return MAIL_DATE.format(date);
+}
+
+export function formatMailDateTime(date: Date): string {
+  return MAIL_DATE_TIME.format(date);
+}
+
 type Action = { label: string; url: string };
 
 function layout(paragraphs: string[], action: Action | undefined, signOff: boolean): string {
