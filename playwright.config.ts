@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { FAKE_PRICES, FAKE_STRIPE_SECRET_KEY, FAKE_WEBHOOK_SECRET } from "./tests/mocks/stripe.ts";
 
 export const E2E_PORT = 3100;
 export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
@@ -20,6 +21,8 @@ export const E2E_WEBSITE_PORT = 3197;
 export const E2E_WEBSITE_URL = `http://www.baeckerei-sonnenschein.test:${E2E_WEBSITE_PORT}/`;
 export const E2E_ACCESS_CODE = "Sonnenschein-2026";
 export const OPENAI_FAKE_PORT = 3198;
+// The Stripe fake with its hosted Checkout and portal pages (tests/mocks/stripe-server.ts).
+export const STRIPE_FAKE_PORT = 3196;
 export const E2E_ADMIN_EMAIL = "admin-e2e@example.test";
 export const E2E_CONTACT_EMAIL = "kontakt-e2e@example.test";
 
@@ -54,6 +57,15 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
+      command: "node --import tsx tests/mocks/stripe-server.ts",
+      port: STRIPE_FAKE_PORT,
+      env: {
+        STRIPE_FAKE_PORT: String(STRIPE_FAKE_PORT),
+        STRIPE_FAKE_WEBHOOK_URL: `${E2E_BASE_URL}/api/billing/webhook`,
+      },
+      reuseExistingServer: false,
+    },
+    {
       command: `rm -rf ${E2E_DATA_DIR} && npm run build && node --import tsx tests/support/e2e-server.ts`,
       url: `${E2E_BASE_URL}/readyz`,
       timeout: 180_000,
@@ -76,6 +88,11 @@ export default defineConfig({
         GENERATOR_ACCESS_CODE: E2E_ACCESS_CODE,
         E2E_WEBSITE_HOST: new URL(E2E_WEBSITE_URL).hostname,
         E2E_WEBSITE_PORT: String(E2E_WEBSITE_PORT),
+        STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY,
+        STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
+        STRIPE_PRICE_GENERATOR_PRO: FAKE_PRICES.generator_pro,
+        STRIPE_PRICE_OPTIMIZER_PREMIUM: FAKE_PRICES.optimizer_premium,
+        STRIPE_API_BASE: `http://127.0.0.1:${STRIPE_FAKE_PORT}`,
         LOG_LEVEL: "warn",
       },
     },

@@ -6,3 +6,11 @@ import { BILLING_MESSAGES, PLANS } from "./billing.ts";
 export const CheckoutRequestSchema = z.object({
   plan: z.enum(PLANS, { error: BILLING_MESSAGES.planInvalid }),
 });
+
+/** Spec section 7 "Subscription status check"; back from Checkout with the session Stripe named. */
+export const StatusRequestSchema = z.object({
+  checkoutSessionId: z
+    .string()
+    .regex(/^cs_\w{1,250}$/, { error: BILLING_MESSAGES.verifyFailed })
+    .optional(),
+});

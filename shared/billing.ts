@@ -32,6 +32,7 @@ export const BILLING_MESSAGES = {
   verifyFailed: "Could not verify subscription status",
   paymentsDisabled:
     "Online-Zahlungen sind in dieser Installation noch nicht eingerichtet. Bitte wenden Sie sich an den Betreiber.",
+  paymentPending: "Ihre Zahlung wird noch bestätigt. Ihr Plan erscheint hier, sobald Stripe sie meldet.",
   checkoutFailed: "Die Bezahlseite konnte nicht geöffnet werden. Bitte versuchen Sie es erneut.",
   alreadySubscribed: "Sie haben diesen Plan bereits gebucht. Verwalten können Sie ihn unter „Mein Account“.",
   noSubscription: "Für Ihr Konto besteht kein Abonnement, das verwaltet werden könnte.",

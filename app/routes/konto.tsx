@@ -1,11 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { redirect, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { Button } from "#app/components/ui/button.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { BillingCard, ProfileCard, SubscriptionCard } from "#app/features/account/account-cards.tsx";
-import { PROFILE_QUERY_KEY, useProfile } from "#app/features/account/use-profile.ts";
+import { PROFILE_QUERY_KEY, type Profile, useProfile } from "#app/features/account/use-profile.ts";
 import { authClient } from "#app/features/auth/auth-client.ts";
 import { refreshPlans } from "#app/features/billing/use-billing.ts";
 import { pageMeta } from "#app/features/site-settings/site-settings.ts";
@@ -16,7 +16,7 @@ import type { Route } from "./+types/konto";
 export const meta = () => pageMeta({ title: "Mein Account" });
 
 // Spec section 2 "/konto": without a session the visitor goes to /auth.
-// Someone on the way to buy a plan (/konto?plan=…, from /preise) comes back to it after signing in.
+// Someone who chose a plan while signed out (/konto?plan=…) comes back to it after signing in.
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const { data } = await authClient.getSession();
   if (data) return null;
@@ -27,7 +27,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 
 export default function AccountPage() {
   const { data: profile, isPending, isError, refetch } = useProfile();
-  const highlightPlan = usePurchaseReturn();
+  const highlightPlan = usePlanCheck();
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
@@ -58,23 +58,35 @@ const asPlan = (value: string | null): Plan | null =>
   value && (PLANS as readonly string[]).includes(value) ? (value as Plan) : null;
 
 /**
- * Back from Stripe Checkout (`?kauf=<plan>`): the plan is read from Stripe at once, so it shows
- * without waiting for the webhook (spec section 7 "Subscription status check"). From /preise
+ * Spec section 7 "Subscription status check", once per visit: the plans are read from Stripe
+ * again, so a change made in Stripe's portal shows here on return. Back from Checkout
+ * (`?kauf=<plan>&session_id=…`) the purchase itself is read, so the plan shows everywhere
+ * without waiting for the webhook. Signed in after choosing a plan while signed out
  * (`?plan=<plan>`): that plan's button is highlighted. Returns the plan to highlight.
  */
-function usePurchaseReturn(): Plan | null {
+function usePlanCheck(): Plan | null {
   const [params, setParams] = useSearchParams();
   const queryClient = useQueryClient();
+  const checked = useRef(false);
   const bought = asPlan(params.get("kauf"));
+  const checkoutSessionId = params.get("session_id") ?? undefined;
   useEffect(() => {
-    if (!bought) return;
-    setParams({}, { replace: true });
-    refreshPlans()
+    if (checked.current) return;
+    checked.current = true;
+    if (bought) setParams({}, { replace: true });
+    refreshPlans(checkoutSessionId)
       .then((plans) => {
-        if (plans[bought]?.active) toast.success(`Vielen Dank! ${PLAN_LABELS[bought]} ist jetzt aktiv.`);
+        if (bought) {
+          if (plans[bought]?.active) toast.success(`Vielen Dank! ${PLAN_LABELS[bought]} ist jetzt aktiv.`);
+          else toast.info(BILLING_MESSAGES.paymentPending);
+          // Header badge, credits, optimizer access: everything may change with a plan.
+          return queryClient.invalidateQueries();
+        }
+        const known = queryClient.getQueryData<Profile>(PROFILE_QUERY_KEY)?.plans;
+        if (JSON.stringify(known) !== JSON.stringify(plans))
+          return queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
       })
-      .catch((error: unknown) => toast.error(error instanceof Error ? error.message : BILLING_MESSAGES.verifyFailed))
-      .finally(() => queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY }));
-  }, [bought, setParams, queryClient]);
+      .catch((error: unknown) => toast.error(error instanceof Error ? error.message : BILLING_MESSAGES.verifyFailed));
+  }, [bought, checkoutSessionId, setParams, queryClient]);
   return asPlan(params.get("plan"));
 }

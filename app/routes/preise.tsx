@@ -2,6 +2,7 @@ import { CreditCard, Info, RefreshCcw } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import type { AuthNavigationState } from "#app/features/auth/auth-navigation.ts";
+import { BuyPlanButton } from "#app/features/billing/buy-plan-button.tsx";
 import { FaqItems } from "#app/features/marketing/faq-accordion.tsx";
 import { PRICING_FAQ } from "#app/features/marketing/faq-content.tsx";
 import { ClosingCta, PageHero, PageSection } from "#app/features/marketing/page-sections.tsx";
@@ -64,9 +65,9 @@ export default function PricingPage() {
           <PlanCard
             plan={GENERATOR_PRO_PLAN}
             action={
-              <Button asChild className="w-full">
-                <Link to={`${ROUTES.account}?plan=generator_pro`}>Pro buchen</Link>
-              </Button>
+              <BuyPlanButton plan="generator_pro" className="w-full">
+                Pro buchen
+              </BuyPlanButton>
             }
           />
         </div>
@@ -88,7 +89,7 @@ export default function PricingPage() {
           lead={`Live-Zähler, Checkliste und Vorschau sind kostenlos. Premium ergänzt die KI – ${OPTIMIZER_TRIAL_DAYS} Tage gratis testen, ohne Kreditkarte.`}
         >
           <div className="grid gap-6 md:grid-cols-2">
-            {/* Spec section 2 "Pricing page": Basis goes to /auth, Premium to the optimizer. */}
+            {/* Spec section 2 "Pricing page": Basis goes to /auth, Premium's trial to the optimizer. */}
             <PlanCard
               plan={OPTIMIZER_BASIS_PLAN}
               action={
@@ -100,9 +101,14 @@ export default function PricingPage() {
             <PlanCard
               plan={OPTIMIZER_PREMIUM_PLAN}
               action={
-                <Button asChild className="w-full">
-                  <Link to={ROUTES.optimizer}>{OPTIMIZER_TRIAL_DAYS} Tage Premium gratis testen</Link>
-                </Button>
+                <div className="grid gap-2">
+                  <Button asChild className="w-full">
+                    <Link to={ROUTES.optimizer}>{OPTIMIZER_TRIAL_DAYS} Tage Premium gratis testen</Link>
+                  </Button>
+                  <BuyPlanButton plan="optimizer_premium" variant="outline" className="w-full">
+                    Premium sofort buchen
+                  </BuyPlanButton>
+                </div>
               }
             />
           </div>

@@ -6,7 +6,9 @@ import Stripe from "stripe";
 // STRIPE_API_BASE and speaks its real wire format (form-encoded requests, JSON answers). It
 // keeps customers, Checkout sessions and subscriptions in memory. Tests drive what a customer
 // does in Stripe (complete a checkout, renew, fail a payment, cancel) and get back the webhook
-// events Stripe would send, signed with the real signing scheme.
+// events Stripe would send, signed with the real signing scheme. With a `webhookUrl` it also
+// serves a hosted Checkout and portal page for the browser tests and sends their events to the
+// app itself, a moment after the redirect, as Stripe does.
 
 export const FAKE_STRIPE_SECRET_KEY = "sk_test_postwerk_fake";
 export const FAKE_WEBHOOK_SECRET = "whsec_postwerk_fake";
@@ -33,6 +35,7 @@ type FakeSession = {
   cancelUrl: string;
   metadata: Record<string, string>;
   subscription: string | null;
+  company: CompanyDetails | null;
 };
 
 export type SignedEvent = { payload: string; signature: string; type: string; id: string };
@@ -45,13 +48,17 @@ export type CompanyDetails = {
 
 export type StripeFake = Awaited<ReturnType<typeof startStripeFake>>;
 
-export async function startStripeFake() {
+/** How long the hosted pages wait after the redirect before Stripe's events go out. */
+const WEBHOOK_DELAY_MS = 1_000;
+
+export async function startStripeFake({ port = 0, webhookUrl }: { port?: number; webhookUrl?: string } = {}) {
   let counter = 0;
   const nextId = (prefix: string) => `${prefix}_${(++counter).toString().padStart(6, "0")}`;
   const customers = new Map<string, { id: string; email: string; metadata: Record<string, string> }>();
   const sessions = new Map<string, FakeSession>();
   const subscriptions = new Map<string, FakeSubscription>();
   const requests: { method: string; path: string; body: URLSearchParams }[] = [];
+  const portalReturnUrls = new Map<string, string>();
   let failures = 0;
 
   const subscriptionJson = (subscription: FakeSubscription) => ({
@@ -73,6 +80,40 @@ export async function startStripeFake() {
       ],
     },
   });
+
+  const sessionJson = (session: FakeSession) => {
+    const company = session.company;
+    return {
+      id: session.id,
+      object: "checkout.session",
+      mode: "subscription",
+      url: session.subscription ? null : `${fakeUrl}/checkout/${session.id}`,
+      status: session.subscription ? "complete" : "open",
+      payment_status: session.subscription ? "paid" : "unpaid",
+      customer: session.customer,
+      subscription: session.subscription,
+      client_reference_id: session.clientReferenceId,
+      metadata: session.metadata,
+      customer_details: session.subscription
+        ? {
+            email: customers.get(session.customer)?.email ?? null,
+            name: company ? "Erika Mustermann" : null,
+            business_name: company?.businessName ?? null,
+            address: company
+              ? {
+                  line1: company.address.line1,
+                  line2: null,
+                  postal_code: company.address.postalCode,
+                  city: company.address.city,
+                  country: company.address.country,
+                  state: null,
+                }
+              : null,
+            tax_ids: company?.vatId ? [{ type: "eu_vat", value: company.vatId }] : [],
+          }
+        : null,
+    };
+  };
 
   const server = http.createServer(async (request, response) => {
     const chunks: Buffer[] = [];
@@ -106,6 +147,7 @@ export async function startStripeFake() {
       customers.set(customer.id, customer);
       return answer(200, { object: "customer", ...customer });
     }
+    if (webhookUrl && !url.pathname.startsWith("/v1/")) return servePage(method, url, body, response);
     if (method === "POST" && url.pathname === "/v1/checkout/sessions") {
       const session: FakeSession = {
         id: nextId("cs_test"),
@@ -116,21 +158,20 @@ export async function startStripeFake() {
         cancelUrl: body.get("cancel_url") ?? "",
         metadata: metadata(),
         subscription: null,
+        company: null,
       };
       sessions.set(session.id, session);
-      return answer(200, {
-        id: session.id,
-        object: "checkout.session",
-        url: `${fakeUrl}/checkout/${session.id}`,
-        customer: session.customer,
-        client_reference_id: session.clientReferenceId,
-        mode: body.get("mode"),
-        status: "open",
-      });
+      return answer(200, sessionJson(session));
+    }
+    const sessionPath = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
+    if (method === "GET" && sessionPath?.[1]) {
+      const session = sessions.get(sessionPath[1]);
+      return session ? answer(200, sessionJson(session)) : notFound();
     }
     if (method === "POST" && url.pathname === "/v1/billing_portal/sessions") {
       const customer = body.get("customer") ?? "";
       if (!customers.has(customer)) return notFound();
+      portalReturnUrls.set(customer, body.get("return_url") ?? "");
       return answer(200, {
         id: nextId("bps"),
         object: "billing_portal.session",
@@ -150,7 +191,7 @@ export async function startStripeFake() {
     }
     return notFound();
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", () => resolve()));
   const fakeUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   function sign(type: string, object: unknown): SignedEvent {
@@ -190,7 +231,82 @@ export async function startStripeFake() {
     return subscription;
   }
 
-  return {
+  // The browser's side of Stripe: a hosted Checkout page that takes any payment, and a portal
+  // that can cancel at the end of the period. Each sends its events to the app like Stripe.
+  async function sendToApp(events: SignedEvent[]) {
+    await new Promise((resolve) => setTimeout(resolve, WEBHOOK_DELAY_MS));
+    for (const event of events) {
+      const response = await fetch(webhookUrl ?? "", {
+        method: "POST",
+        headers: { "content-type": "application/json", "stripe-signature": event.signature },
+        body: event.payload,
+      }).catch((error: unknown) => error);
+      if (!(response instanceof Response) || !response.ok) console.error(`Webhook ${event.type} abgelehnt`, response);
+    }
+  }
+
+  function servePage(method: string, url: URL, form: URLSearchParams, response: http.ServerResponse) {
+    const html = (title: string, content: string) => {
+      response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+      response.end(
+        `<!doctype html><html lang="de"><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1>${content}</body></html>`,
+      );
+    };
+    const redirect = (location: string) => {
+      response.writeHead(303, { location });
+      response.end();
+    };
+    const [, page, id, action, subscriptionId] = url.pathname.split("/");
+    const session = page === "checkout" ? sessions.get(id ?? "") : undefined;
+    if (session && method === "GET") {
+      const plan = session.price === FAKE_PRICES.generator_pro ? "Beitragsgenerator Pro" : "X-Post Optimizer Premium";
+      return html(
+        "Testzahlung",
+        `<p>${plan}</p><form method="post">
+          <label>Firmenname <input name="businessName"></label>
+          <label>USt-IdNr. <input name="vatId"></label>
+          <button>Bezahlen</button></form>
+        <a href="${session.cancelUrl}">Zurück</a>`,
+      );
+    }
+    if (session && method === "POST") {
+      const businessName = form.get("businessName");
+      const company = businessName
+        ? {
+            businessName,
+            vatId: form.get("vatId") || null,
+            address: { line1: "Domstraße 1", postalCode: "50667", city: "Köln", country: "DE" },
+          }
+        : null;
+      void sendToApp(fake.completeCheckout(session.id, company));
+      return redirect(session.successUrl.replace("{CHECKOUT_SESSION_ID}", session.id));
+    }
+    const customer = page === "portal" ? customers.get(id ?? "") : undefined;
+    if (customer && method === "POST" && action === "cancel" && subscriptionId) {
+      void sendToApp([fake.change(subscriptionId, { cancelAtPeriodEnd: true })]);
+      return redirect(`${fakeUrl}/portal/${customer.id}`);
+    }
+    if (customer && method === "GET") {
+      const items = [...subscriptions.values()]
+        .filter((subscription) => subscription.customer === customer.id)
+        .map(
+          (subscription) =>
+            `<li>${subscription.price}: ${subscription.status}${
+              subscription.cancelAtPeriodEnd
+                ? " (endet zum Periodenende)"
+                : `<form method="post" action="/portal/${customer.id}/cancel/${subscription.id}"><button>Abo kündigen</button></form>`
+            }</li>`,
+        );
+      return html(
+        "Kundenportal",
+        `<ul>${items.join("")}</ul><a href="${portalReturnUrls.get(customer.id) ?? ""}">Zurück zu Postwerk</a>`,
+      );
+    }
+    response.writeHead(404);
+    response.end();
+  }
+
+  const fake = {
     url: fakeUrl,
     requests,
     /** The env a Postwerk server needs to talk to this fake. */
@@ -205,7 +321,7 @@ export async function startStripeFake() {
     failNext(count: number) {
       failures = count;
     },
-    /** The Checkout session a checkout URL points at. */
+    /** The Checkout session a checkout URL (or session id) points at. */
     sessionOf(checkoutUrl: string): FakeSession {
       const session = sessions.get(checkoutUrl.split("/").at(-1) ?? "");
       if (!session) throw new Error(`Keine Checkout-Sitzung zu ${checkoutUrl}`);
@@ -216,7 +332,7 @@ export async function startStripeFake() {
      * then (the session completed, the subscription created, the first invoice paid).
      */
     completeCheckout(checkoutUrl: string, company: CompanyDetails | null = null): SignedEvent[] {
-      const session = this.sessionOf(checkoutUrl);
+      const session = fake.sessionOf(checkoutUrl);
       const subscription: FakeSubscription = {
         id: nextId("sub"),
         customer: session.customer,
@@ -228,35 +344,9 @@ export async function startStripeFake() {
       };
       subscriptions.set(subscription.id, subscription);
       session.subscription = subscription.id;
-      const customer = customers.get(session.customer);
+      session.company = company;
       return [
-        sign("checkout.session.completed", {
-          id: session.id,
-          object: "checkout.session",
-          mode: "subscription",
-          status: "complete",
-          payment_status: "paid",
-          customer: session.customer,
-          subscription: subscription.id,
-          client_reference_id: session.clientReferenceId,
-          metadata: session.metadata,
-          customer_details: {
-            email: customer?.email ?? null,
-            name: company ? "Erika Mustermann" : null,
-            business_name: company?.businessName ?? null,
-            address: company
-              ? {
-                  line1: company.address.line1,
-                  line2: null,
-                  postal_code: company.address.postalCode,
-                  city: company.address.city,
-                  country: company.address.country,
-                  state: null,
-                }
-              : null,
-            tax_ids: company?.vatId ? [{ type: "eu_vat", value: company.vatId }] : [],
-          },
-        }),
+        sign("checkout.session.completed", sessionJson(session)),
         sign("customer.subscription.created", subscriptionJson(subscription)),
         sign("invoice.paid", { ...invoiceJson(subscription), billing_reason: "subscription_create" }),
       ];
@@ -293,4 +383,5 @@ export async function startStripeFake() {
     otherEvent: () => sign("customer.updated", { id: "cus_x", object: "customer" }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+  return fake;
 }

@@ -4,7 +4,8 @@ import { Link } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { useSignOut } from "#app/features/auth/use-sign-out.ts";
-import { useCheckout, usePortal } from "#app/features/billing/use-billing.ts";
+import { BuyPlanButton } from "#app/features/billing/buy-plan-button.tsx";
+import { usePortal } from "#app/features/billing/use-billing.ts";
 import { useAppConfig } from "#app/features/config/use-app-config.ts";
 import { cn } from "#app/lib/cn.ts";
 import { formatDate } from "#app/lib/format.ts";
@@ -63,8 +64,6 @@ export function ProfileCard({ email }: { email: string }) {
 type PlanState = NonNullable<Profile["plans"][Plan]>;
 
 export function SubscriptionCard({ profile, highlightPlan }: { profile: Profile; highlightPlan?: Plan | null }) {
-  const { data: config } = useAppConfig();
-  const checkout = useCheckout();
   const portal = usePortal();
   const generatorActive = isActiveSubscription(profile.subscriptionStatus);
   const pro = profile.plans.generator_pro;
@@ -109,15 +108,7 @@ export function SubscriptionCard({ profile, highlightPlan }: { profile: Profile;
             ) : null}
           </dl>
           {pro ? <PaymentProblem state={pro} /> : null}
-          {generatorActive ? null : (
-            <BuyAction
-              plan="generator_pro"
-              payments={config?.payments ?? false}
-              highlighted={highlightPlan === "generator_pro"}
-              pending={checkout.isPending}
-              onBuy={() => checkout.mutate("generator_pro")}
-            />
-          )}
+          {generatorActive ? null : <BuyAction plan="generator_pro" highlighted={highlightPlan === "generator_pro"} />}
         </section>
 
         <section aria-labelledby="plan-optimizer" className="grid gap-3 border-t border-slate-200 pt-5">
@@ -135,13 +126,7 @@ export function SubscriptionCard({ profile, highlightPlan }: { profile: Profile;
           </dl>
           {premium ? <PaymentProblem state={premium} /> : null}
           {premiumActive ? null : (
-            <BuyAction
-              plan="optimizer_premium"
-              payments={config?.payments ?? false}
-              highlighted={highlightPlan === "optimizer_premium"}
-              pending={checkout.isPending}
-              onBuy={() => checkout.mutate("optimizer_premium")}
-            />
+            <BuyAction plan="optimizer_premium" highlighted={highlightPlan === "optimizer_premium"} />
           )}
         </section>
 
@@ -190,22 +175,11 @@ const PLAN_PRICES: Record<Plan, number> = {
   optimizer_premium: OPTIMIZER_PREMIUM_PRICE_CENTS,
 };
 
-function BuyAction({
-  plan,
-  payments,
-  highlighted,
-  pending,
-  onBuy,
-}: {
-  plan: Plan;
-  payments: boolean;
-  highlighted: boolean;
-  pending: boolean;
-  onBuy: () => void;
-}) {
-  if (!payments) {
-    // Spec section 2: the upgrade button leads to /preise; without a payment provider the
-    // plans cannot be bought online, and the page says so instead of offering a dead end.
+// ADR 0023: a plan is bought right here (spec section 2 names only an upgrade link to /preise,
+// which stays for Pro while payments are off).
+function BuyAction({ plan, highlighted }: { plan: Plan; highlighted: boolean }) {
+  const { data: config } = useAppConfig();
+  if (config && !config.payments) {
     return plan === "generator_pro" ? (
       <div className="grid gap-2">
         <Button asChild className="justify-self-start">
@@ -216,13 +190,12 @@ function BuyAction({
     ) : null;
   }
   return (
-    <Button
+    <BuyPlanButton
+      plan={plan}
       className={cn("justify-self-start", highlighted && "ring-2 ring-indigo-300 ring-offset-2")}
-      disabled={pending}
-      onClick={onBuy}
     >
       {plan === "generator_pro" ? "Pro buchen" : "Premium buchen"} – {formatEuro(PLAN_PRICES[plan])}/Monat
-    </Button>
+    </BuyPlanButton>
   );
 }
 

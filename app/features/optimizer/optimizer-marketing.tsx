@@ -2,6 +2,7 @@ import { CircleGauge, ListChecks, Send, Sparkles } from "lucide-react";
 import { Link } from "react-router";
 import { AccordionContent, AccordionItem, AccordionTrigger } from "#app/components/ui/accordion.tsx";
 import { Button } from "#app/components/ui/button.tsx";
+import { BuyPlanButton } from "#app/features/billing/buy-plan-button.tsx";
 import { type Feature, FeatureGrid, StepList } from "#app/features/marketing/page-sections.tsx";
 import { PlanCard } from "#app/features/marketing/plan-card.tsx";
 import { OPTIMIZER_BASIS_PLAN, OPTIMIZER_PREMIUM_PLAN } from "#app/features/marketing/plans.ts";
@@ -166,9 +167,14 @@ export function OptimizerMarketing({ toolHref }: { toolHref: string }) {
           <PlanCard
             plan={OPTIMIZER_PREMIUM_PLAN}
             action={
-              <Button asChild className="w-full">
-                <Link to={toolHref}>{OPTIMIZER_TRIAL_DAYS} Tage gratis testen</Link>
-              </Button>
+              <div className="grid gap-2">
+                <Button asChild className="w-full">
+                  <Link to={toolHref}>{OPTIMIZER_TRIAL_DAYS} Tage gratis testen</Link>
+                </Button>
+                <BuyPlanButton plan="optimizer_premium" variant="outline" className="w-full">
+                  Premium sofort buchen
+                </BuyPlanButton>
+              </div>
             }
           />
         </div>

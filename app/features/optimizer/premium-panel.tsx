@@ -4,15 +4,13 @@ import { Link } from "react-router";
 import { toast } from "sonner";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
+import { BuyPlanButton } from "#app/features/billing/buy-plan-button.tsx";
 import { CheckList } from "#app/features/marketing/page-sections.tsx";
 import { formatDate } from "#app/lib/format.ts";
 import { OPTIMIZER_ERRORS } from "#shared/optimizer.ts";
 import { formatEuro, OPTIMIZER_PREMIUM_PRICE_CENTS, OPTIMIZER_TRIAL_DAYS } from "#shared/pricing.ts";
 import { ROUTES } from "#shared/routes.ts";
 import { useOptimizerAccess, useStartTrial } from "./use-optimizer.ts";
-
-// Buying happens on /konto, where the plan's button waits (issue 13, ADR 0023).
-const BUY_PREMIUM = `${ROUTES.account}?plan=optimizer_premium`;
 
 const PREMIUM_FEATURES = [
   "KI-Grammatik- und Rechtschreibkorrektur mit einem Klick",
@@ -28,13 +26,15 @@ export function PremiumPanel({ panelRef }: { panelRef?: RefObject<HTMLElement | 
   const startTrial = useStartTrial();
   if (!access || access.canUseAi) {
     return access?.via === "trial" && access.trialEndsAt ? (
-      <p className="rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900">
-        <Crown className="mr-1 inline size-4" aria-hidden />
-        Dein kostenloser Premium-Test läuft bis {formatDate(access.trialEndsAt)}.{" "}
-        <Link to={BUY_PREMIUM} className="font-medium underline">
+      <div className="rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900">
+        <p>
+          <Crown className="mr-1 inline size-4" aria-hidden />
+          Dein kostenloser Premium-Test läuft bis {formatDate(access.trialEndsAt)}.
+        </p>
+        <BuyPlanButton plan="optimizer_premium" variant="outline" className="mt-3 w-full">
           Premium jetzt buchen
-        </Link>
-      </p>
+        </BuyPlanButton>
+      </div>
     ) : null;
   }
 
@@ -72,13 +72,16 @@ export function PremiumPanel({ panelRef }: { panelRef?: RefObject<HTMLElement | 
           <p className="mt-2 text-center text-xs text-slate-600">
             Ohne Kreditkarte. Der Test endet nach {OPTIMIZER_TRIAL_DAYS} Tagen von selbst.
           </p>
+          <BuyPlanButton plan="optimizer_premium" variant="outline" className="mt-3 w-full">
+            Premium sofort buchen
+          </BuyPlanButton>
         </>
       ) : (
         <>
           <p className="mt-4 text-sm text-slate-700">Dein kostenloser Testzeitraum ist abgelaufen.</p>
-          <Button asChild className="mt-3 w-full">
-            <Link to={BUY_PREMIUM}>Premium buchen</Link>
-          </Button>
+          <BuyPlanButton plan="optimizer_premium" className="mt-3 w-full">
+            Premium buchen
+          </BuyPlanButton>
           <Link to={ROUTES.pricing} className="mt-2 block text-center text-sm text-indigo-700 underline">
             Alle Pläne ansehen
           </Link>

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { CheckoutRequestSchema } from "#shared/billing.schemas.ts";
+import { CheckoutRequestSchema, StatusRequestSchema } from "#shared/billing.schemas.ts";
 import { BILLING_MESSAGES } from "#shared/billing.ts";
 import type { AppEnv } from "../../app-env.ts";
 import { requireSession } from "../../session.ts";
@@ -26,9 +26,10 @@ export const billingRoutes = new Hono<AppEnv>()
     return c.json({ url: result.url }, 200);
   })
   // Spec section 7 "Subscription status check".
-  .post("/status", requireSession(), async (c) => {
+  .post("/status", requireSession(), validateJson(StatusRequestSchema, BILLING_MESSAGES.verifyFailed), async (c) => {
     try {
-      return c.json({ plans: await refreshPlans(c.var.deps, c.var.session.user.id) }, 200);
+      const { checkoutSessionId } = c.req.valid("json");
+      return c.json({ plans: await refreshPlans(c.var.deps, c.var.session.user.id, checkoutSessionId) }, 200);
     } catch (error) {
       c.var.logger.error({ err: error }, "Abo-Status konnte nicht bei Stripe geprüft werden");
       return c.json({ error: BILLING_MESSAGES.verifyFailed }, 502);

@@ -21,6 +21,7 @@ import {
 } from "../../integrations/mail/mail-templates.ts";
 import {
   type CheckoutCompany,
+  type CheckoutResult,
   InvalidWebhookSignatureError,
   type PaymentEvent,
   type PaymentSubscription,
@@ -88,7 +89,8 @@ export async function startCheckout(
       customerId,
       userId: user.id,
       plan,
-      successUrl: `${deps.env.BASE_URL}${ROUTES.account}?kauf=${plan}`,
+      // Stripe fills in the session id, so the page we return to can read the purchase at once.
+      successUrl: `${deps.env.BASE_URL}${ROUTES.account}?kauf=${plan}&session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${deps.env.BASE_URL}${ROUTES.pricing}`,
     });
     return { ok: true, url };
@@ -145,11 +147,15 @@ export async function openPortal(
 
 /**
  * Spec section 7 "Subscription status check": reads every subscription of the account from
- * Stripe again and stores what it says. Throws when Stripe cannot be asked; the stored state
- * (and with it the access) stays as it was.
+ * Stripe again and stores what it says. Back from Checkout, the session it names is read too,
+ * so the plan is active before Stripe's webhook arrives; a session of another account is
+ * ignored. Throws when Stripe cannot be asked; the stored state (and with it the access) stays
+ * as it was.
  */
-export async function refreshPlans(deps: BillingDeps, userId: string) {
+export async function refreshPlans(deps: BillingDeps, userId: string, checkoutSessionId?: string) {
   if (deps.payments) {
+    const checkout = checkoutSessionId ? await deps.payments.getCheckout(checkoutSessionId) : null;
+    if (checkout?.userId === userId) await applyCheckout(deps, checkout);
     const rows = await deps.db
       .select({ stripeSubscriptionId: subscriptions.stripeSubscriptionId })
       .from(subscriptions)
@@ -234,19 +240,13 @@ async function applyPaymentEvent(
 ): Promise<"processed" | "ignored"> {
   let outcome: "processed" | "ignored" = "processed";
   switch (event.type) {
-    case "checkout.session.completed":
-      if (event.userId && event.customerId) {
-        await deps.db
-          .insert(billingCustomers)
-          .values({ userId: event.userId, stripeCustomerId: event.customerId })
-          .onConflictDoNothing();
-      }
-      if (event.userId && event.company) await storeCompany(deps.db, event.userId, event.company);
-      if (event.subscriptionId) {
-        const bought = await syncSubscription(deps, event.subscriptionId, event.userId);
-        if (bought && isEntitlingStatus(bought.status)) await mailCustomer(deps, log, bought, composePurchaseMail);
-      }
+    case "checkout.session.completed": {
+      // The purchase mail goes out here only: each event is handled once, a status check may
+      // have stored the plan before.
+      const bought = await applyCheckout(deps, event);
+      if (bought && isEntitlingStatus(bought.status)) await mailCustomer(deps, log, bought, composePurchaseMail);
       break;
+    }
     case "invoice.payment_failed":
       if (event.subscriptionId) {
         const failing = await syncSubscription(deps, event.subscriptionId, null);
@@ -264,6 +264,15 @@ async function applyPaymentEvent(
       outcome = "ignored";
   }
   return outcome;
+}
+
+async function applyCheckout(deps: BillingDeps, checkout: CheckoutResult): Promise<SyncedSubscription | null> {
+  const { userId, customerId, company, subscriptionId } = checkout;
+  if (userId && customerId) {
+    await deps.db.insert(billingCustomers).values({ userId, stripeCustomerId: customerId }).onConflictDoNothing();
+  }
+  if (userId && company) await storeCompany(deps.db, userId, company);
+  return subscriptionId ? syncSubscription(deps, subscriptionId, userId) : null;
 }
 
 // Reads the subscription from Stripe and stores it. The account comes from the checkout

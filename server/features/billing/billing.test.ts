@@ -70,8 +70,8 @@ async function buy(cookie: string, plan: Plan, company: CompanyDetails | null = 
 const profileOf = async (userId: string) => (await t.db.select().from(profiles).where(eq(profiles.id, userId)))[0];
 const rowOf = async (userId: string, plan: Plan) =>
   (await t.db.select().from(subscriptions).where(eq(subscriptions.userId, userId))).find((row) => row.plan === plan);
-const statusOf = async (cookie: string) => {
-  const response = await t.postJson("/api/billing/status", {}, cookie);
+const statusOf = async (cookie: string, body: { checkoutSessionId?: string } = {}) => {
+  const response = await t.postJson("/api/billing/status", body, cookie);
   return { response, body: await response.json() };
 };
 
@@ -100,7 +100,7 @@ describe("POST /api/billing/checkout", () => {
       "line_items[0][price]": stripe.env.STRIPE_PRICE_GENERATOR_PRO,
       billing_address_collection: "required",
       "tax_id_collection[enabled]": "true",
-      success_url: "http://localhost:3000/konto?kauf=generator_pro",
+      success_url: "http://localhost:3000/konto?kauf=generator_pro&session_id={CHECKOUT_SESSION_ID}",
       cancel_url: "http://localhost:3000/preise",
     });
     expect(url).toContain(stripe.url);
@@ -365,6 +365,48 @@ describe("POST /api/billing/status (spec section 7: subscription status check)",
     expect(response.status).toBe(200);
     expect(body.plans.generator_pro).toMatchObject({ active: false, status: "canceled" });
     expect((await profileOf(userId))?.subscriptionStatus).toBe("free");
+  });
+
+  it("back from Checkout, makes the plan active from the session before any webhook, and mails once when it comes", async () => {
+    const { cookie, userId, email } = await newCustomer();
+    const url = await checkout(cookie, "generator_pro");
+    const sessionId = stripe.sessionOf(url).id;
+    const events = stripe.completeCheckout(url, {
+      businessName: "Bäckerei Sonnenschein GmbH",
+      vatId: "DE123456789",
+      address: { line1: "Domstraße 1", postalCode: "50667", city: "Köln", country: "DE" },
+    });
+    const { response, body } = await statusOf(cookie, { checkoutSessionId: sessionId });
+    expect(response.status).toBe(200);
+    expect(body.plans.generator_pro).toMatchObject({ active: true, status: "active" });
+    expect((await profileOf(userId))?.subscriptionStatus).toBe("active");
+    const [company] = await t.db.select().from(companyBillingInfo).where(eq(companyBillingInfo.userId, userId));
+    expect(company).toMatchObject({ companyName: "Bäckerei Sonnenschein GmbH", vatId: "DE123456789" });
+    const purchaseMails = async () =>
+      (await readOutbox(t.dataDir)).filter((mail) => mail.to === email && mail.subject.includes("ist aktiv"));
+    expect(await purchaseMails()).toHaveLength(0);
+
+    await deliverAll(events);
+    expect((await purchaseMails()).map((mail) => mail.subject)).toEqual(["Ihr Plan Beitragsgenerator Pro ist aktiv"]);
+  });
+
+  it("takes nothing from another account's, an unpaid or an unknown Checkout session", async () => {
+    const buyer = await newCustomer();
+    const other = await newCustomer();
+    const paid = await checkout(buyer.cookie, "generator_pro");
+    stripe.completeCheckout(paid);
+    const foreign = await statusOf(other.cookie, { checkoutSessionId: stripe.sessionOf(paid).id });
+    expect(foreign.response.status).toBe(200);
+    expect(foreign.body.plans.generator_pro).toBeNull();
+    expect((await profileOf(other.userId))?.subscriptionStatus).toBe("free");
+
+    const open = await checkout(other.cookie, "optimizer_premium");
+    const unpaid = await statusOf(other.cookie, { checkoutSessionId: stripe.sessionOf(open).id });
+    expect(unpaid.body.plans.optimizer_premium).toBeNull();
+    expect((await statusOf(other.cookie, { checkoutSessionId: "cs_test_unbekannt" })).response.status).toBe(200);
+    const malformed = await statusOf(other.cookie, { checkoutSessionId: "../v1/customers" });
+    expect(malformed.response.status).toBe(400);
+    expect(malformed.body).toEqual({ error: BILLING_MESSAGES.verifyFailed });
   });
 
   it("answers the spec's words when Stripe cannot be asked, and keeps the last known state", async () => {

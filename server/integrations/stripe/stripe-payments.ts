@@ -25,16 +25,19 @@ export type CheckoutCompany = {
   vatId: string | null;
 };
 
+/** A Checkout session as far as Postwerk cares: who bought, and what came of it. */
+export type CheckoutResult = {
+  /** Our user id (client_reference_id). */
+  userId: string | null;
+  customerId: string | null;
+  /** Set once the customer has paid; null while the session is open. */
+  subscriptionId: string | null;
+  /** Set when the buyer bought as a company (business name or a VAT id entered in Checkout). */
+  company: CheckoutCompany | null;
+};
+
 export type PaymentEvent =
-  | {
-      id: string;
-      type: "checkout.session.completed";
-      userId: string | null;
-      customerId: string | null;
-      subscriptionId: string | null;
-      /** Set when the buyer bought as a company (business name or a VAT id entered in Checkout). */
-      company: CheckoutCompany | null;
-    }
+  | ({ id: string; type: "checkout.session.completed" } & CheckoutResult)
   | {
       id: string;
       type: "customer.subscription.created" | "customer.subscription.updated" | "customer.subscription.deleted";
@@ -59,6 +62,8 @@ export type Payments = {
     successUrl: string;
     cancelUrl: string;
   }): Promise<{ url: string }>;
+  /** null when Stripe does not know the session. */
+  getCheckout(id: string): Promise<CheckoutResult | null>;
   createPortal(input: { customerId: string; returnUrl: string }): Promise<{ url: string | null }>;
   /** null when Stripe does not know the subscription (any longer). */
   getSubscription(id: string): Promise<PaymentSubscription | null>;
@@ -133,13 +138,13 @@ export function createPayments(settings: StripeSettings | null): Payments | null
       });
       return { url: session.url ?? null };
     },
+    async getCheckout(id) {
+      const session = await orNullWhenMissing(stripe.checkout.sessions.retrieve(id));
+      return session ? toCheckout(session) : null;
+    },
     async getSubscription(id) {
-      try {
-        return toSubscription(await stripe.subscriptions.retrieve(id));
-      } catch (error) {
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
-        throw error;
-      }
+      const subscription = await orNullWhenMissing(stripe.subscriptions.retrieve(id));
+      return subscription ? toSubscription(subscription) : null;
     },
     async cancelAtPeriodEnd(id) {
       return toSubscription(await stripe.subscriptions.update(id, { cancel_at_period_end: true }));
@@ -159,6 +164,15 @@ export function createPayments(settings: StripeSettings | null): Payments | null
   };
 }
 
+async function orNullWhenMissing<T>(request: Promise<T>): Promise<T | null> {
+  try {
+    return await request;
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+    throw error;
+  }
+}
+
 function planOf(value: string | undefined): Plan | null {
   return (PLANS as readonly string[]).includes(value ?? "") ? (value as Plan) : null;
 }
@@ -170,17 +184,8 @@ function idOf(value: string | { id: string } | null | undefined): string | null 
 
 function toPaymentEvent(event: Stripe.Event): PaymentEvent {
   switch (event.type) {
-    case "checkout.session.completed": {
-      const session = event.data.object;
-      return {
-        id: event.id,
-        type: event.type,
-        userId: session.client_reference_id,
-        customerId: idOf(session.customer),
-        subscriptionId: idOf(session.subscription),
-        company: companyOf(session.customer_details),
-      };
-    }
+    case "checkout.session.completed":
+      return { id: event.id, type: event.type, ...toCheckout(event.data.object) };
     case "customer.subscription.created":
     case "customer.subscription.updated":
     case "customer.subscription.deleted":
@@ -195,6 +200,15 @@ function toPaymentEvent(event: Stripe.Event): PaymentEvent {
     default:
       return { id: event.id, type: "other", stripeType: event.type };
   }
+}
+
+function toCheckout(session: Stripe.Checkout.Session): CheckoutResult {
+  return {
+    userId: session.client_reference_id,
+    customerId: idOf(session.customer),
+    subscriptionId: session.status === "complete" ? idOf(session.subscription) : null,
+    company: companyOf(session.customer_details),
+  };
 }
 
 // Spec section 3 "company_billing_info": only a buyer who entered a business name or a VAT id
