@@ -1,8 +1,9 @@
 // `npm run bench`: every benchmark of the product, each printed with its target.
 // Reports, not tests: the exit code is 0 whatever the figures.
 //   npm run bench                          all sections
-//   npm run bench -- generator archiv      only these (metriken, generator, archiv, fuzz, lighthouse)
-//   BENCH_DATABASE_URL=postgres://…        generator and archive also on PostgreSQL
+//   npm run bench -- generator archiv      only these (metriken, generator, archiv, nutzersuche, fuzz, lighthouse)
+//   BENCH_DATABASE_URL=postgres://…        generator, archive and user search also on PostgreSQL
+import { runUserSearchBenchmark, USER_SEARCH_PROFILES, USER_SEARCH_TARGET_P95_MS } from "./admin-user-search.bench.ts";
 import { FUZZ_REQUESTS, runApiFuzzBenchmark } from "./api-fuzz.bench.ts";
 import {
   ARCHIVE_ROWS,
@@ -27,7 +28,7 @@ import {
 } from "./lighthouse.ts";
 import { BENCHMARK_POST, POST_METRICS_TARGET_MS, runPostMetricsBenchmark } from "./post-metrics.bench.ts";
 
-const SECTIONS = ["metriken", "generator", "archiv", "fuzz", "lighthouse"] as const;
+const SECTIONS = ["metriken", "generator", "archiv", "nutzersuche", "fuzz", "lighthouse"] as const;
 type Section = (typeof SECTIONS)[number];
 
 const requested = process.argv.slice(2);
@@ -124,6 +125,28 @@ if (wanted("archiv")) {
       `\n== Archivsuche bei ${ARCHIVE_ROWS} Einträgen (listArchivedPosts: Seite und Anzahl; ${url ? "PostgreSQL" : "PGlite"})`,
     );
     await reportFailures(async () => printArchiveReport(await runArchiveSearchBenchmark(url)));
+  }
+}
+
+if (wanted("nutzersuche")) {
+  for (const url of [undefined, ...(postgresServerUrl ? [postgresServerUrl] : [])]) {
+    console.log(
+      `\n== Nutzersuche im Admin-Bereich bei ${USER_SEARCH_PROFILES} Profilen (searchUsers: Seite mit Plänen; ${url ? "PostgreSQL" : "PGlite"})`,
+    );
+    await reportFailures(async () => {
+      const report = await runUserSearchBenchmark(url);
+      console.log(`Tabellen befüllt und analysiert in ${report.fillSeconds.toFixed(1)} s.`);
+      console.log(
+        `Suchen abwechselnd: Median ${milliseconds(report.medianMs)}, p95 ${milliseconds(report.p95Ms)} ` +
+          `(Ziel p95 ≤ ${USER_SEARCH_TARGET_P95_MS} ms: ${verdict(report.p95Ms, USER_SEARCH_TARGET_P95_MS)})`,
+      );
+      for (const search of report.searches) {
+        console.log(
+          `  ${search.label.padEnd(34)} ${String(search.shown).padStart(3)} gezeigt  ` +
+            `Median ${milliseconds(search.medianMs).padStart(9)}  p95 ${milliseconds(search.p95Ms).padStart(9)}`,
+        );
+      }
+    });
   }
 }
 

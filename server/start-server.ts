@@ -4,6 +4,7 @@ import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
 import { connectDatabase, createDeps, type DepsOverrides } from "./bootstrap.ts";
 import { readEnv } from "./env.ts";
+import { expireManualGrants } from "./features/billing/billing.service.ts";
 import { preloadSpelling } from "./features/optimizer/optimizer.service.ts";
 import { loadPageDocuments } from "./features/pages/page-documents.ts";
 import { deleteExpiredRateLimits } from "./features/rate-limit/rate-limit.service.ts";
@@ -40,9 +41,13 @@ export async function startServer(overrides: DepsOverrides = {}) {
     preloadSpelling().catch((error: unknown) => logger.error({ err: error }, "Wörterbuch nicht geladen"));
   });
 
+  // Idempotent housekeeping: every app server may run it, none depends on another doing so.
   const sweep = setInterval(() => {
     deleteExpiredRateLimits(deps.db).catch((error: unknown) =>
       logger.warn({ err: error }, "Abgelaufene Rate-Limit-Zähler nicht gelöscht"),
+    );
+    expireManualGrants(deps.db).catch((error: unknown) =>
+      logger.warn({ err: error }, "Abgelaufene Pläne von Hand nicht beendet"),
     );
   }, RATE_LIMIT_SWEEP_MS);
   sweep.unref();

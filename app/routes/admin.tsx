@@ -1,5 +1,13 @@
 import { ShieldCheck } from "lucide-react";
-import { redirect } from "react-router";
+import { redirect, useSearchParams } from "react-router";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "#app/components/ui/tabs.tsx";
+import { AuditPanel } from "#app/features/admin/audit-panel.tsx";
+import { MessagesPanel } from "#app/features/admin/messages-panel.tsx";
+import { PromptsPanel } from "#app/features/admin/prompts-panel.tsx";
+import { SiteSettingsPanel } from "#app/features/admin/site-settings-panel.tsx";
+import { TokensPanel } from "#app/features/admin/tokens-panel.tsx";
+import { UsagePanel } from "#app/features/admin/usage-panel.tsx";
+import { UsersPanel } from "#app/features/admin/users-panel.tsx";
 import { pageMeta } from "#app/features/site-settings/site-settings.ts";
 import { api } from "#app/lib/api.ts";
 import { ROUTES } from "#shared/routes.ts";
@@ -15,17 +23,43 @@ export async function clientLoader() {
   return null;
 }
 
+// Spec section 2: the five panels, plus usage and the audit log (issue 14). The open panel
+// is in the address (?panel=…), so a reload or a shared link opens the same one.
+const PANELS = [
+  { id: "nachrichten", label: "Nachrichten", Panel: MessagesPanel },
+  { id: "nutzer", label: "Nutzer & Credits", Panel: UsersPanel },
+  { id: "prompts", label: "Prompts", Panel: PromptsPanel },
+  { id: "tokens", label: "Tokens", Panel: TokensPanel },
+  { id: "seite", label: "Seiteneinstellungen", Panel: SiteSettingsPanel },
+  { id: "nutzung", label: "Nutzung", Panel: UsagePanel },
+  { id: "protokoll", label: "Protokoll", Panel: AuditPanel },
+] as const;
+
 export default function AdminPage() {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get("panel");
+  const current = PANELS.find((panel) => panel.id === requested)?.id ?? PANELS[0].id;
+
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
       <h1 className="flex items-center gap-2 text-3xl font-bold tracking-tight">
         <ShieldCheck className="size-7 text-indigo-600" aria-hidden />
         Admin-Dashboard
       </h1>
-      <p className="mt-4 max-w-2xl text-slate-700">
-        Hier verwalten Sie Kontaktanfragen, Nutzer und Credits, Prompt- und Token-Konfigurationen sowie die
-        Seiteneinstellungen.
-      </p>
+      <Tabs value={current} onValueChange={(panel) => setParams({ panel }, { replace: true })} className="mt-8">
+        <TabsList aria-label="Bereiche">
+          {PANELS.map((panel) => (
+            <TabsTrigger key={panel.id} value={panel.id}>
+              {panel.label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {PANELS.map((panel) => (
+          <TabsContent key={panel.id} value={panel.id}>
+            <panel.Panel />
+          </TabsContent>
+        ))}
+      </Tabs>
     </div>
   );
 }

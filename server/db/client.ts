@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
@@ -9,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import * as adminAuditTables from "./schema/admin-audit.ts";
 import * as archiveTables from "./schema/archive.ts";
 import * as authTables from "./schema/auth.ts";
 import * as billingTables from "./schema/billing.ts";
@@ -16,11 +18,13 @@ import * as contactMessageTables from "./schema/contact-messages.ts";
 import * as generationLogTables from "./schema/content-generation-logs.ts";
 import * as cookieConsentTables from "./schema/cookie-consent.ts";
 import * as generatorTables from "./schema/generator.ts";
+import * as optimizerAiCallTables from "./schema/optimizer-ai-calls.ts";
 import * as profileTables from "./schema/profiles.ts";
 import * as rateLimitTables from "./schema/rate-limits.ts";
 import * as siteSettingTables from "./schema/site-settings.ts";
 
 export const schema = {
+  ...adminAuditTables,
   ...archiveTables,
   ...authTables,
   ...billingTables,
@@ -28,6 +32,7 @@ export const schema = {
   ...cookieConsentTables,
   ...generationLogTables,
   ...generatorTables,
+  ...optimizerAiCallTables,
   ...profileTables,
   ...rateLimitTables,
   ...siteSettingTables,
@@ -63,6 +68,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const client = await PGlite.create({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
+    // The admin's e-mail search (migration 0012); PostgreSQL ships it in contrib.
+    extensions: { pg_trgm },
   });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });

@@ -1,5 +1,4 @@
-import { E2E_ADMIN_EMAIL } from "../../playwright.config.ts";
-import { expect, signUpConfirmed, test } from "./fixtures.ts";
+import { expect, signInAsAdmin, signUpConfirmed, test } from "./fixtures.ts";
 
 test("a signed-out visit to /konto ends on /auth", async ({ page }) => {
   await page.goto("/konto");
@@ -48,7 +47,7 @@ test("a non-admin visiting /admin ends on the home page and sees no Admin link",
 });
 
 test("an admin sees the Admin link and the dashboard", async ({ page }) => {
-  await signUpConfirmed(page, E2E_ADMIN_EMAIL);
+  await signInAsAdmin(page);
   await page.goto("/");
   await page.getByRole("banner").getByRole("link", { name: "Admin" }).click();
   await expect(page).toHaveURL(/\/admin$/);

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { test as base, expect, type Page } from "@playwright/test";
-import { E2E_BASE_URL, E2E_DATA_DIR } from "../../playwright.config.ts";
+import { E2E_ADMIN_EMAIL, E2E_BASE_URL, E2E_DATA_DIR } from "../../playwright.config.ts";
 import { waitForMail } from "../support/outbox.ts";
 import { storeConsentChoice } from "./consent-choice.ts";
 
@@ -77,4 +77,13 @@ export async function signInThroughForm(page: Page, email: string, password: str
   await page.getByLabel("Passwort").fill(password);
   await page.getByRole("button", { name: "Anmelden", exact: true }).click();
   await expect(page.getByText("Erfolgreich eingeloggt!")).toBeVisible();
+}
+
+/** The admin of ADMIN_EMAILS, signed in on `page`; the first test that needs them signs them up. */
+export async function signInAsAdmin(page: Page, password = "geheim123") {
+  const signIn = await page.request.post("/api/auth/sign-in/email", {
+    headers: { origin: E2E_BASE_URL },
+    data: { email: E2E_ADMIN_EMAIL, password },
+  });
+  if (!signIn.ok()) await signUpConfirmed(page, E2E_ADMIN_EMAIL, password);
 }

@@ -37,7 +37,10 @@ export const subscriptions = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
     /** "generator_pro" | "optimizer_premium" (shared/billing.ts). */
     plan: text("plan").notNull(),
-    stripeSubscriptionId: text("stripe_subscription_id").notNull().unique(),
+    /** null for a plan an admin granted by hand (ADR 0024). */
+    stripeSubscriptionId: text("stripe_subscription_id").unique(),
+    /** The admin who granted the plan by hand; null when it was bought in Stripe. */
+    grantedBy: text("granted_by").references(() => user.id, { onDelete: "set null" }),
     /** Stripe's status: active, trialing, past_due, canceled, unpaid, incomplete, … */
     status: text("status").notNull(),
     currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),

@@ -1,7 +1,15 @@
-import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
 
-// Spec section 3: a row for every credit change (DESIGN.md "Every change writes a log row").
+/**
+ * What a row records (issue 14): a credit taken or given back, or a run of Pro's allowance
+ * taken or given back. A failed run is the one given back.
+ */
+export const GENERATION_LOG_KINDS = ["charged", "refunded", "included", "included_refunded"] as const;
+
+// Spec section 3: a row for every generation's credit or allowance change (DESIGN.md "Every
+// change writes a log row"), with the account's status and credits after it.
 export const contentGenerationLogs = pgTable(
   "content_generation_logs",
   {
@@ -11,7 +19,16 @@ export const contentGenerationLogs = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
     subscriptionStatus: text("subscription_status").notNull().default("free"),
     creditsRemaining: integer("credits_remaining").notNull(),
+    kind: text("kind", { enum: GENERATION_LOG_KINDS }).notNull().default("charged"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("content_generation_logs_user_id_idx").on(table.userId, table.createdAt)],
+  (table) => [
+    index("content_generation_logs_user_id_idx").on(table.userId, table.createdAt),
+    // The admin's usage panel counts the last 30 days of everybody.
+    index("content_generation_logs_created_at_idx").on(table.createdAt),
+    check(
+      "content_generation_logs_kind_known",
+      sql`${table.kind} in ('charged', 'refunded', 'included', 'included_refunded')`,
+    ),
+  ],
 );

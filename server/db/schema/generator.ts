@@ -11,6 +11,8 @@ export const promptConfigurations = pgTable("prompt_configurations", {
   systemPrompt: text("system_prompt").notNull(),
   userPrompt: text("user_prompt").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  // ADR 0024: an admin's save names the version they edited; a newer one is not overwritten.
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const tokenConfigurations = pgTable(
@@ -21,6 +23,7 @@ export const tokenConfigurations = pgTable(
     // Spec section 9: a new configuration starts at 1000.
     maxTokens: integer("max_tokens").notNull().default(1000),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [check("token_configurations_max_tokens_positive", sql`${table.maxTokens} > 0`)],
 );

@@ -1,14 +1,30 @@
 import { Hono } from "hono";
+import { AUDIT_LIST_LIMIT } from "#shared/admin.ts";
 import type { AppEnv } from "../../app-env.ts";
 import { requireSession } from "../../session.ts";
 import { isAdmin } from "../profile/profile.service.ts";
+import { adminPromptsRoutes, adminTokensRoutes } from "./admin-configurations.routes.ts";
+import { adminMessagesRoutes } from "./admin-messages.routes.ts";
+import { adminSiteSettingsRoutes } from "./admin-site-settings.routes.ts";
+import { adminUsageRoutes } from "./admin-usage.routes.ts";
+import { adminUsersRoutes } from "./admin-users.routes.ts";
+import { listAudit } from "./audit.service.ts";
+import { requireAdmin } from "./require-admin.ts";
 
-// The dashboard asks whether its visitor may enter; the admin panels' own routes will
-// refuse non-admins themselves.
-export const adminRoutes = new Hono<AppEnv>().get("/access", requireSession(), async (c) => {
-  const allowed = await isAdmin(c.var.deps.db, c.var.session.user.id).catch((error: unknown) => {
-    c.var.logger.error({ err: error }, "Admin-Prüfung fehlgeschlagen");
-    return false;
-  });
-  return c.json({ admin: allowed });
-});
+// /api/admin (spec section 2 "Admin dashboard", issue 14). The dashboard asks whether its
+// visitor may enter; every panel's route checks is_admin itself (require-admin.ts).
+export const adminRoutes = new Hono<AppEnv>()
+  .get("/access", requireSession(), async (c) => {
+    const allowed = await isAdmin(c.var.deps.db, c.var.session.user.id).catch((error: unknown) => {
+      c.var.logger.error({ err: error }, "Admin-Prüfung fehlgeschlagen");
+      return false;
+    });
+    return c.json({ admin: allowed });
+  })
+  .get("/audit", requireAdmin, async (c) => c.json({ entries: await listAudit(c.var.deps.db, AUDIT_LIST_LIMIT) }))
+  .route("/messages", adminMessagesRoutes)
+  .route("/users", adminUsersRoutes)
+  .route("/prompts", adminPromptsRoutes)
+  .route("/tokens", adminTokensRoutes)
+  .route("/site-settings", adminSiteSettingsRoutes)
+  .route("/usage", adminUsageRoutes);

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { ArchiveQuery } from "#shared/archive.schemas.ts";
 import { ARCHIVE_COUNT_LIMIT, ARCHIVE_FILTER_ALL, ARCHIVE_PAGE_SIZE } from "#shared/archive.ts";
+import { isUuid } from "#shared/ids.ts";
 import type { AppDeps } from "../../app-env.ts";
 import type { Database } from "../../db/client.ts";
 import { archivedPosts } from "../../db/schema/archive.ts";
@@ -10,8 +11,6 @@ import type { Logger } from "../../logger.ts";
 // The archive of generated posts (spec sections 2, 4 and 7 "archived_posts"; ADR 0014). Every
 // query is scoped to the signed-in user: another user's entry does not exist (404), on
 // every route.
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const entryColumns = {
   id: archivedPosts.id,
@@ -115,7 +114,7 @@ export function buildSearchQuery(search: string): string | null {
 }
 
 export async function getArchivedPost(db: Database, userId: string, id: string): Promise<ArchiveEntry | null> {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db
     .select(entryColumns)
     .from(archivedPosts)
@@ -131,7 +130,7 @@ export async function deleteArchivedPost(
   userId: string,
   id: string,
 ): Promise<boolean> {
-  if (!UUID.test(id)) return false;
+  if (!isUuid(id)) return false;
   const [deleted] = await deps.db
     .delete(archivedPosts)
     .where(and(eq(archivedPosts.id, id), eq(archivedPosts.userId, userId)))

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lt, notInArray, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, isNull, lt, notInArray, sql } from "drizzle-orm";
 import {
   BILLING_MESSAGES,
   ENTITLING_STATUSES,
@@ -153,16 +153,92 @@ export async function openPortal(
  * as it was.
  */
 export async function refreshPlans(deps: BillingDeps, userId: string, checkoutSessionId?: string) {
+  await expireManualGrants(deps.db, new Date(), userId);
   if (deps.payments) {
     const checkout = checkoutSessionId ? await deps.payments.getCheckout(checkoutSessionId) : null;
     if (checkout?.userId === userId) await applyCheckout(deps, checkout);
     const rows = await deps.db
       .select({ stripeSubscriptionId: subscriptions.stripeSubscriptionId })
       .from(subscriptions)
-      .where(eq(subscriptions.userId, userId));
-    for (const row of rows) await syncSubscription(deps, row.stripeSubscriptionId, userId);
+      .where(and(eq(subscriptions.userId, userId), isNotNull(subscriptions.stripeSubscriptionId)));
+    for (const row of rows)
+      if (row.stripeSubscriptionId) await syncSubscription(deps, row.stripeSubscriptionId, userId);
   }
   return getPlanStates(deps.db, userId);
+}
+
+/**
+ * ADR 0024: a plan an admin granted by hand ends with its period; Stripe is not asked. Run
+ * before a generation (for that account), on /konto and by every app server's sweep; the
+ * update is idempotent, so servers running it at once do no harm.
+ */
+export async function expireManualGrants(db: Database, now = new Date(), userId?: string): Promise<void> {
+  const ended = await db
+    .update(subscriptions)
+    .set({ status: "canceled", updatedAt: now })
+    .where(
+      and(
+        isNull(subscriptions.stripeSubscriptionId),
+        inArray(subscriptions.status, [...ENTITLING_STATUSES]),
+        lt(subscriptions.currentPeriodEnd, now),
+        userId ? eq(subscriptions.userId, userId) : undefined,
+      ),
+    )
+    .returning({ userId: subscriptions.userId, plan: subscriptions.plan });
+  for (const row of ended) if (row.plan === "generator_pro") await mirrorGeneratorPlan(db, row.userId);
+}
+
+/**
+ * "Plan von Hand vergeben" (ADR 0024): runs MANUAL_GRANT_DAYS from now, a fresh period with a
+ * fresh Pro allowance. A plan bought in Stripe is left alone: the customer pays for it.
+ */
+export async function grantPlanByHand(
+  db: Database,
+  userId: string,
+  plan: Plan,
+  grantedBy: string,
+  until: Date,
+): Promise<"granted" | "stripe"> {
+  const [current] = await db
+    .select({ stripeSubscriptionId: subscriptions.stripeSubscriptionId, status: subscriptions.status })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.plan, plan)));
+  if (current?.stripeSubscriptionId && isEntitlingStatus(current.status)) return "stripe";
+  const values = {
+    stripeSubscriptionId: null,
+    grantedBy,
+    status: "active",
+    currentPeriodEnd: until,
+    cancelAtPeriodEnd: false,
+    runsInPeriod: 0,
+    updatedAt: new Date(),
+  };
+  await db
+    .insert(subscriptions)
+    .values({ userId, plan, ...values })
+    .onConflictDoUpdate({ target: [subscriptions.userId, subscriptions.plan], set: values });
+  if (plan === "generator_pro") await mirrorGeneratorPlan(db, userId);
+  return "granted";
+}
+
+/** "Plan von Hand entziehen": ends a plan granted by hand at once; Stripe's plans end in Stripe. */
+export async function revokePlanByHand(
+  db: Database,
+  userId: string,
+  plan: Plan,
+): Promise<"revoked" | "stripe" | "none"> {
+  const [current] = await db
+    .select({ stripeSubscriptionId: subscriptions.stripeSubscriptionId, status: subscriptions.status })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.plan, plan)));
+  if (!current || !isEntitlingStatus(current.status)) return "none";
+  if (current.stripeSubscriptionId) return "stripe";
+  await db
+    .update(subscriptions)
+    .set({ status: "canceled", currentPeriodEnd: new Date(), updatedAt: new Date() })
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.plan, plan)));
+  if (plan === "generator_pro") await mirrorGeneratorPlan(db, userId);
+  return "revoked";
 }
 
 /** POST /api/billing/webhook: verifies the signature, then applies the event. */
@@ -191,6 +267,7 @@ export async function handleWebhook(
  * state stands.
  */
 export async function refreshStalePlans(deps: BillingDeps, log: Logger, userId: string, now = new Date()) {
+  await expireManualGrants(deps.db, now, userId);
   if (!deps.payments) return;
   const [stale] = await deps.db
     .select({ id: subscriptions.id })
@@ -200,6 +277,7 @@ export async function refreshStalePlans(deps: BillingDeps, log: Logger, userId: 
         eq(subscriptions.userId, userId),
         inArray(subscriptions.status, [...ENTITLING_STATUSES]),
         lt(subscriptions.currentPeriodEnd, now),
+        isNotNull(subscriptions.stripeSubscriptionId),
       ),
     )
     .limit(1);
@@ -288,11 +366,12 @@ async function syncSubscription(
   const subscription = await deps.payments.getSubscription(subscriptionId);
   if (!subscription) {
     // Stripe no longer knows it: whatever we stored for it has ended.
-    await deps.db
+    const [ended] = await deps.db
       .update(subscriptions)
       .set({ status: "canceled", updatedAt: new Date() })
-      .where(eq(subscriptions.stripeSubscriptionId, subscriptionId));
-    await mirrorGeneratorPlan(deps.db, subscriptionId);
+      .where(eq(subscriptions.stripeSubscriptionId, subscriptionId))
+      .returning({ userId: subscriptions.userId, plan: subscriptions.plan });
+    if (ended?.plan === "generator_pro") await mirrorGeneratorPlan(deps.db, ended.userId);
     return null;
   }
   const owner = userId ?? (await userOfCustomer(deps.db, subscription.customerId));
@@ -325,11 +404,12 @@ async function storeSubscription(db: Database, userId: string, subscription: Pay
       target: [subscriptions.userId, subscriptions.plan],
       set: {
         stripeSubscriptionId: sql`excluded.stripe_subscription_id`,
+        grantedBy: null,
         status: sql`excluded.status`,
         currentPeriodEnd: sql`excluded.current_period_end`,
         cancelAtPeriodEnd: sql`excluded.cancel_at_period_end`,
         // A new billing period (or a new subscription) starts Pro's allowance afresh (ADR 0023).
-        runsInPeriod: sql`case when excluded.stripe_subscription_id <> ${subscriptions.stripeSubscriptionId}
+        runsInPeriod: sql`case when excluded.stripe_subscription_id is distinct from ${subscriptions.stripeSubscriptionId}
           or excluded.current_period_end > ${subscriptions.currentPeriodEnd} then 0 else ${subscriptions.runsInPeriod} end`,
         updatedAt: new Date(),
       },
@@ -338,7 +418,7 @@ async function storeSubscription(db: Database, userId: string, subscription: Pay
         or ${notInArray(subscriptions.status, [...ENTITLING_STATUSES])}
         or ${inArray(sql`excluded.status`, [...ENTITLING_STATUSES])}`,
     });
-  if (subscription.plan === "generator_pro") await mirrorGeneratorPlan(db, subscription.id);
+  if (subscription.plan === "generator_pro") await mirrorGeneratorPlan(db, userId);
   if (subscription.plan === "optimizer_premium" && isEntitlingStatus(subscription.status)) {
     // ADR 0023: buying Premium ends a running trial; it is used up either way.
     await db
@@ -348,21 +428,21 @@ async function storeSubscription(db: Database, userId: string, subscription: Pay
   }
 }
 
-// Spec section 3: profiles.subscription_status is 'active' exactly while Generator Pro is.
-async function mirrorGeneratorPlan(db: Database, stripeSubscriptionId: string): Promise<void> {
+// Spec section 3: profiles.subscription_status is 'active' exactly while Generator Pro is,
+// bought in Stripe or granted by hand.
+export async function mirrorGeneratorPlan(db: Database, userId: string): Promise<void> {
   const [row] = await db
-    .select({ userId: subscriptions.userId, status: subscriptions.status, periodEnd: subscriptions.currentPeriodEnd })
+    .select({ status: subscriptions.status, periodEnd: subscriptions.currentPeriodEnd })
     .from(subscriptions)
-    .where(and(eq(subscriptions.stripeSubscriptionId, stripeSubscriptionId), eq(subscriptions.plan, "generator_pro")));
-  if (!row) return;
-  const active = isEntitlingStatus(row.status);
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.plan, "generator_pro")));
+  const active = isEntitlingStatus(row?.status);
   await db
     .update(profiles)
     .set({
       subscriptionStatus: active ? SUBSCRIPTION_ACTIVE : "free",
-      subscriptionPeriodEnd: active ? row.periodEnd : null,
+      subscriptionPeriodEnd: active ? (row?.periodEnd ?? null) : null,
     })
-    .where(eq(profiles.id, row.userId));
+    .where(eq(profiles.id, userId));
 }
 
 async function storeCompany(db: Database, userId: string, company: CheckoutCompany): Promise<void> {

@@ -118,7 +118,8 @@ async function cancelAtPeriodEnd(
     .select({ stripeSubscriptionId: subscriptions.stripeSubscriptionId })
     .from(subscriptions)
     .where(and(eq(subscriptions.userId, userId), eq(subscriptions.plan, plan)));
-  if (!row || !deps.payments) return null;
+  // A plan granted by hand has nothing in Stripe to end; the request waits for the operator.
+  if (!row?.stripeSubscriptionId || !deps.payments) return null;
   const ended = await deps.payments.cancelAtPeriodEnd(row.stripeSubscriptionId);
   await refreshPlans(deps, userId);
   return ended.currentPeriodEnd;

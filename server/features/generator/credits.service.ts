@@ -45,6 +45,10 @@ export async function consumeCredit(db: Database, userId: string): Promise<Consu
       set runs_in_period = runs_in_period + 1, updated_at = now()
       where user_id = ${userId} and ${runningPro} and runs_in_period < ${GENERATOR_PRO_RUNS_PER_PERIOD}
       returning runs_in_period
+    ), pro_logged as (
+      insert into content_generation_logs (user_id, subscription_status, credits_remaining, kind)
+      select id, subscription_status, credits, 'included' from ${profiles}
+      where id = ${userId} and exists (select 1 from pro)
     ), pro_subscription as (
       select exists (
         select 1 from ${subscriptions} where user_id = ${userId} and ${runningPro}
@@ -57,8 +61,8 @@ export async function consumeCredit(db: Database, userId: string): Promise<Consu
         and (subscription_status <> ${SUBSCRIPTION_ACTIVE} or (select found from pro_subscription))
       returning id, credits, subscription_status
     ), logged as (
-      insert into content_generation_logs (user_id, subscription_status, credits_remaining)
-      select id, subscription_status, credits from changed
+      insert into content_generation_logs (user_id, subscription_status, credits_remaining, kind)
+      select id, subscription_status, credits, 'charged' from changed
       returning credits_remaining
     )
     select (select runs_in_period from pro) as included_runs,
@@ -81,11 +85,17 @@ export async function consumeCredit(db: Database, userId: string): Promise<Consu
   return { status: "noCredits", creditsRemaining: Number(row.credits) };
 }
 
-/** Gives a failed run back to Pro's allowance (ADR 0023). */
+/** Gives a failed run back to Pro's allowance (ADR 0023), with its log row. */
 export async function refundIncludedRun(db: Database, userId: string): Promise<void> {
   await db.execute(sql`
-    update ${subscriptions} set runs_in_period = greatest(runs_in_period - 1, 0), updated_at = now()
-    where user_id = ${userId} and plan = ${PRO_PLAN}`);
+    with run as (
+      update ${subscriptions} set runs_in_period = greatest(runs_in_period - 1, 0), updated_at = now()
+      where user_id = ${userId} and plan = ${PRO_PLAN}
+      returning user_id
+    )
+    insert into content_generation_logs (user_id, subscription_status, credits_remaining, kind)
+    select profile.id, profile.subscription_status, profile.credits, 'included_refunded'
+    from run join ${profiles} profile on profile.id = run.user_id`);
 }
 
 /**
@@ -103,8 +113,8 @@ export async function refundCredit(db: Database, userId: string): Promise<number
       where id = ${userId}
       returning id, credits, subscription_status
     )
-    insert into content_generation_logs (user_id, subscription_status, credits_remaining)
-    select id, subscription_status, credits from changed
+    insert into content_generation_logs (user_id, subscription_status, credits_remaining, kind)
+    select id, subscription_status, credits, 'refunded' from changed
     returning credits_remaining, subscription_status`,
   );
   const [row] = refunded;

@@ -7,6 +7,7 @@ import {
   TONE_LABELS,
   type Tone,
 } from "#shared/generator.ts";
+import type { GeneratorPlaceholder } from "#shared/generator-configurations.ts";
 import { POST_LENGTH_MAX, POST_LENGTH_MIN, SENTENCE_LENGTH_MAX } from "#shared/optimizer.ts";
 
 // The generator's prompts (ADR 0012). Admins edit them as rows of prompt_configurations and
@@ -76,7 +77,8 @@ type PromptValues = {
 /** Website text beyond this is cut: the posts need the gist, not the whole page. */
 const WEBSITE_PROMPT_MAX_CHARS = 4000;
 
-export function buildPromptVariables(values: PromptValues): Record<string, string> {
+// Typed by the list the admin's prompt editor shows, so the two cannot drift apart.
+export function buildPromptVariables(values: PromptValues): Record<GeneratorPlaceholder, string> {
   return {
     postCount: String(POSTS_PER_GENERATION),
     platform: PLATFORM_LABELS[values.platform],

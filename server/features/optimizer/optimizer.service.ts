@@ -8,6 +8,7 @@ import { OPTIMIZER_TRIAL_DAYS } from "#shared/pricing.ts";
 import type { AppDeps } from "../../app-env.ts";
 import type { Database } from "../../db/client.ts";
 import { subscriptions } from "../../db/schema/billing.ts";
+import { optimizerAiCalls } from "../../db/schema/optimizer-ai-calls.ts";
 import { profiles } from "../../db/schema/profiles.ts";
 import { AiCallError, type AiClient, type AiMessage } from "../../integrations/ai/ai-client.ts";
 import type { Logger } from "../../logger.ts";
@@ -106,7 +107,33 @@ export async function startOptimizerTrial(
   return { ok: false, status: 409, error: OPTIMIZER_ERRORS.trialAlreadyUsed };
 }
 
-export async function correctPostGrammar({
+type AiAnswer = { ok: true; demo: boolean } | Failure<403 | 502 | 504>;
+
+// Issue 14 (usage panel): one row per answered grammar check or improvement, without the
+// text. A refusal for lack of access is no call. Counting never costs the writer the answer.
+async function countAiCall<Answer extends AiAnswer>(
+  { deps, logger }: AiRequest,
+  kind: "grammar" | "improve",
+  answer: Answer,
+): Promise<Answer> {
+  if (!answer.ok && answer.status === 403) return answer;
+  try {
+    await deps.db.insert(optimizerAiCalls).values({ kind, succeeded: answer.ok, demo: deps.ai.model === null });
+  } catch (error) {
+    logger.error({ err: error, kind }, "KI-Aufruf des Optimizers konnte nicht gezählt werden");
+  }
+  return answer;
+}
+
+export async function correctPostGrammar(request: AiRequest) {
+  return countAiCall(request, "grammar", await checkGrammar(request));
+}
+
+export async function improvePostText(request: AiRequest) {
+  return countAiCall(request, "improve", await improvePost(request));
+}
+
+async function checkGrammar({
   deps,
   logger,
   userId,
@@ -141,7 +168,7 @@ export async function correctPostGrammar({
   }
 }
 
-export async function improvePostText({
+async function improvePost({
   deps,
   logger,
   userId,

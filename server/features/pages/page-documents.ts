@@ -67,7 +67,8 @@ export function loadPageDocuments(clientDir: string): PageDocuments {
 
 // Writes the site settings into the head so crawlers see them without JavaScript
 // (issue 2, scope 7). Pages keep their own description; only the site-wide default
-// description is replaced by the configured one.
+// description is replaced by the configured one. Every replacement is a function: a string
+// replacement would read "$&" or "$`" an admin typed as "insert the matched text here".
 export function applySiteSettings(html: string, settings: SiteSettings, loadFailed = false): string {
   const title = escapeHtml(settings.siteTitle);
   const description = escapeHtml(settings.metaDescription);
@@ -77,14 +78,14 @@ export function applySiteSettings(html: string, settings: SiteSettings, loadFail
   return html
     .replace(
       /<title>([\s\S]*?)<\/title>/,
-      (_match, current: string) => `<title>${current.replace(defaultTitle, title)}</title>`,
+      (_match, current: string) => `<title>${current.replace(defaultTitle, () => title)}</title>`,
     )
     .replace(
       `<meta name="description" content="${defaultDescription}"`,
-      `<meta name="description" content="${description}"`,
+      () => `<meta name="description" content="${description}"`,
     )
-    .replace(`<link rel="icon" href="${FALLBACK_FAVICON_URL}"`, `<link rel="icon" href="${favicon}"`)
-    .replace("</head>", `${siteSettingsDataBlock(settings, loadFailed)}</head>`);
+    .replace(`<link rel="icon" href="${FALLBACK_FAVICON_URL}"`, () => `<link rel="icon" href="${favicon}"`)
+    .replace("</head>", () => `${siteSettingsDataBlock(settings, loadFailed)}</head>`);
 }
 
 // The same settings travel as a JSON data block (not executed, so outside the CSP's

@@ -2,7 +2,12 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { GOOGLE_ANALYTICS_CSP_SOURCES, isValidMeasurementId } from "#shared/analytics.ts";
 import { ROUTE_ALIASES } from "#shared/routes.ts";
-import { DEFAULT_SITE_SETTINGS, SITE_SETTINGS_LOAD_ERROR, type SiteSettings } from "#shared/site-settings.ts";
+import {
+  DEFAULT_SITE_SETTINGS,
+  isAllowedFaviconUrl,
+  SITE_SETTINGS_LOAD_ERROR,
+  type SiteSettings,
+} from "#shared/site-settings.ts";
 import type { AppEnv } from "../../app-env.ts";
 import { getSiteSettings } from "../site-settings/site-settings.service.ts";
 import { applySiteSettings, type PageDocument } from "./page-documents.ts";
@@ -12,13 +17,14 @@ import { applySiteSettings, type PageDocument } from "./page-documents.ts";
 // nothing from Google before the visitor consents to analytics (ADR 0010).
 function contentSecurityPolicy(document: PageDocument, settings: SiteSettings): string {
   const analytics = isValidMeasurementId(settings.gaTrackingId) ? GOOGLE_ANALYTICS_CSP_SOURCES : null;
+  const favicon = faviconOrigin(settings.faviconUrl);
   const sources = (...values: readonly string[]) => values.join(" ");
   return [
     "default-src 'self'",
     `script-src ${sources("'self'", ...document.scriptHashes, ...(analytics?.script ?? []))}`,
     // React and sonner set style attributes and a <style> tag; scripts stay strict.
     "style-src 'self' 'unsafe-inline'",
-    `img-src ${sources("'self'", "data:", "blob:", ...(analytics?.img ?? []))}`,
+    `img-src ${sources("'self'", "data:", "blob:", ...(favicon ? [favicon] : []), ...(analytics?.img ?? []))}`,
     "font-src 'self'",
     `connect-src ${sources("'self'", ...(analytics?.connect ?? []))}`,
     "object-src 'none'",
@@ -26,6 +32,13 @@ function contentSecurityPolicy(document: PageDocument, settings: SiteSettings): 
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join("; ");
+}
+
+// Issue 14: an admin may point the favicon at another host (http or https only, checked when
+// saved); img-src allows exactly that origin, so the icon loads without opening the policy.
+function faviconOrigin(faviconUrl: string | null): string | null {
+  if (!faviconUrl || !isAllowedFaviconUrl(faviconUrl) || faviconUrl.startsWith("/")) return null;
+  return new URL(faviconUrl).origin;
 }
 
 // Serves the built front end: hashed assets with immutable caching, the prerendered

@@ -106,6 +106,21 @@ export function composeContactNotificationMail(
   );
 }
 
+// Issue 14: an admin's answer to a contact message (spec "send-contact-response"). The admin's
+// text carries its own greeting and sign-off; the visitor's message is quoted below it.
+export function composeContactResponseMail(response: {
+  responseText: string;
+  originalMessage: string;
+  receivedAt: string;
+}): MailContent {
+  return compose(
+    "Antwort auf Ihre Nachricht an Postwerk",
+    [response.responseText, `Ihre Nachricht vom ${response.receivedAt}:\n${response.originalMessage}`],
+    undefined,
+    false,
+  );
+}
+
 // § 312k Abs. 4 BGB: the receipt of a cancellation, at once and on a durable medium, with the
 // date and time it was received and what the customer asked for.
 export function composeCancellationReceiptMail(receipt: {

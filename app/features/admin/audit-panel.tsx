@@ -1,0 +1,75 @@
+import { useQuery } from "@tanstack/react-query";
+import { History } from "lucide-react";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { Spinner } from "#app/components/ui/spinner.tsx";
+import { api, toApiError } from "#app/lib/api.ts";
+import { formatDateTime } from "#app/lib/format.ts";
+import { AUDIT_ACTIONS, type AuditAction } from "#shared/admin.ts";
+import { LoadError } from "./load-error.tsx";
+
+// Issue 14: the latest changes made in the admin area, who made them, from what to what.
+
+function useAuditEntries() {
+  return useQuery({
+    queryKey: ["admin", "audit"],
+    queryFn: async () => {
+      const response = await api.admin.audit.$get();
+      if (!response.ok) throw await toApiError(response);
+      return (await response.json()).entries;
+    },
+  });
+}
+
+const describeValue = (value: unknown) => (value === null || value === undefined ? "–" : JSON.stringify(value));
+
+export function AuditPanel() {
+  const { data: entries, isPending, isError, refetch } = useAuditEntries();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <History className="size-5 text-indigo-600" aria-hidden />
+          Protokoll
+        </CardTitle>
+        <CardDescription>Die letzten Änderungen im Admin-Bereich, die neuesten zuerst.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {isPending ? (
+          <Spinner />
+        ) : isError ? (
+          <LoadError message="Das Protokoll konnte nicht geladen werden." onRetry={() => refetch()} />
+        ) : entries.length === 0 ? (
+          <p className="text-slate-600">Noch keine Änderungen.</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead className="text-slate-600">
+                <tr>
+                  <th className="py-2 pr-4 font-medium">Zeitpunkt</th>
+                  <th className="py-2 pr-4 font-medium">Wer</th>
+                  <th className="py-2 pr-4 font-medium">Was</th>
+                  <th className="py-2 pr-4 font-medium">Vorher</th>
+                  <th className="py-2 font-medium">Nachher</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200 align-top">
+                {entries.map((entry) => (
+                  <tr key={entry.id}>
+                    <td className="whitespace-nowrap py-2 pr-4">{formatDateTime(entry.createdAt)}</td>
+                    <td className="break-all py-2 pr-4">{entry.adminEmail ?? "gelöschtes Konto"}</td>
+                    <td className="py-2 pr-4">
+                      {AUDIT_ACTIONS[entry.action as AuditAction] ?? entry.action}
+                      <span className="block break-all text-xs text-slate-500">{entry.targetId}</span>
+                    </td>
+                    <td className="max-w-xs break-words py-2 pr-4 font-mono text-xs">{describeValue(entry.before)}</td>
+                    <td className="max-w-xs break-words py-2 font-mono text-xs">{describeValue(entry.after)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,210 @@
+import { Mail, MailOpen, Reply } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { Dialog, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#app/components/ui/dialog.tsx";
+import { Label } from "#app/components/ui/label.tsx";
+import { Spinner } from "#app/components/ui/spinner.tsx";
+import { Textarea } from "#app/components/ui/textarea.tsx";
+import { cn } from "#app/lib/cn.ts";
+import { formatDate, formatDateTime } from "#app/lib/format.ts";
+import { ADMIN_TEXTS } from "#shared/admin.ts";
+import { CANCELLATION_KIND_LABELS, type CancellationKind, NEXT_POSSIBLE_DATE } from "#shared/cancellation.ts";
+import { LoadError } from "./load-error.tsx";
+import {
+  type ContactMessage,
+  useCancellationRequests,
+  useContactMessages,
+  useMarkRead,
+  useRespond,
+} from "./use-admin-messages.ts";
+
+// Spec section 4 "Contact message (admin)": new → read → responded, each with its badge.
+const STATUS_BADGES: Record<ContactMessage["status"], { label: string; className: string }> = {
+  new: { label: "New", className: "border-red-200 bg-red-600 text-white" },
+  read: { label: "Read", className: "border-slate-300 bg-white text-slate-700" },
+  responded: { label: "Responded", className: "" },
+};
+
+export function MessagesPanel() {
+  return (
+    <div className="grid gap-6">
+      <ContactMessagesCard />
+      <CancellationsCard />
+    </div>
+  );
+}
+
+function ContactMessagesCard() {
+  const { data: messages, isPending, isError, refetch } = useContactMessages();
+  const [answering, setAnswering] = useState<ContactMessage | null>(null);
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Mail className="size-5 text-indigo-600" aria-hidden />
+          Kontaktanfragen
+        </CardTitle>
+        <CardDescription>Nachrichten aus dem Kontaktformular, die neuesten zuerst.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {isPending ? (
+          <Spinner />
+        ) : isError ? (
+          <LoadError message={ADMIN_TEXTS.messagesFailed} onRetry={() => refetch()} retryLabel={ADMIN_TEXTS.tryAgain} />
+        ) : messages.length === 0 ? (
+          <p className="text-slate-600">{ADMIN_TEXTS.noMessages}</p>
+        ) : (
+          <ul className="grid gap-4">
+            {messages.map((message) => (
+              <MessageItem key={message.id} message={message} onAnswer={() => setAnswering(message)} />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+      {answering ? <ResponseDialog message={answering} onClose={() => setAnswering(null)} /> : null}
+    </Card>
+  );
+}
+
+function MessageItem({ message, onAnswer }: { message: ContactMessage; onAnswer: () => void }) {
+  const markRead = useMarkRead();
+  const badge = STATUS_BADGES[message.status];
+  return (
+    <li className="rounded-lg border border-slate-200 p-4">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="font-medium">{message.name}</p>
+          <p className="break-all text-sm text-slate-600">{message.email}</p>
+        </div>
+        <div className="flex items-center gap-2 text-sm text-slate-600">
+          <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
+          <Badge className={cn(badge.className)}>{badge.label}</Badge>
+        </div>
+      </div>
+      <p className="mt-3 whitespace-pre-line break-words text-slate-800">{message.message}</p>
+      <div className="mt-4 flex flex-wrap gap-2">
+        {message.status === "new" ? (
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={markRead.isPending}
+            onClick={() => markRead.mutate(message.id, { onError: () => toast.error(ADMIN_TEXTS.statusFailed) })}
+          >
+            <MailOpen aria-hidden />
+            Mark as read
+          </Button>
+        ) : null}
+        <Button size="sm" onClick={onAnswer}>
+          <Reply aria-hidden />
+          Antworten
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+// Spec section 5: prefilled with a greeting, a thanks line and a sign-off.
+const prefilledResponse = (name: string) =>
+  `Hallo ${name},\n\nvielen Dank für Ihre Nachricht.\n\n\n\nViele Grüße\nIhr Postwerk-Team`;
+
+function ResponseDialog({ message, onClose }: { message: ContactMessage; onClose: () => void }) {
+  const [text, setText] = useState(() => prefilledResponse(message.name));
+  const respond = useRespond();
+
+  function send() {
+    const responseText = text.trim();
+    if (!responseText) {
+      toast.error(ADMIN_TEXTS.responseEmpty);
+      return;
+    }
+    respond.mutate(
+      { id: message.id, responseText },
+      {
+        onSuccess: () => {
+          toast.success(`Antwort an ${message.email} gesendet.`);
+          onClose();
+        },
+        onError: (error) => toast.error(error.message || ADMIN_TEXTS.responseFailed),
+      },
+    );
+  }
+
+  return (
+    <Dialog open onClose={onClose} className="max-w-2xl">
+      <DialogHeader>
+        <DialogTitle>Antwort an {message.name}</DialogTitle>
+        <DialogDescription>Die Antwort geht per E-Mail an {message.email}; die Anfrage wird zitiert.</DialogDescription>
+      </DialogHeader>
+      <blockquote className="mt-4 max-h-32 overflow-y-auto whitespace-pre-line border-l-4 border-slate-200 pl-3 text-sm text-slate-600">
+        {message.message}
+      </blockquote>
+      <div className="mt-4 grid gap-2">
+        <Label htmlFor="admin-response">Ihre Antwort</Label>
+        <Textarea id="admin-response" rows={10} value={text} onChange={(event) => setText(event.target.value)} />
+      </div>
+      <DialogFooter className="mt-6">
+        <Button variant="outline" onClick={onClose}>
+          Abbrechen
+        </Button>
+        <Button onClick={send} disabled={respond.isPending || text.trim() === ""}>
+          {respond.isPending ? "Wird gesendet..." : "Antwort senden"}
+        </Button>
+      </DialogFooter>
+    </Dialog>
+  );
+}
+
+function CancellationsCard() {
+  const { data: cancellations, isPending, isError, refetch } = useCancellationRequests();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Kündigungen (§ 312k BGB)</CardTitle>
+        <CardDescription>
+          Eingegangen über „Verträge hier kündigen“. „Ausgeführt“ hat Postwerk selbst zum Periodenende gekündigt;
+          „Offen“ bearbeiten Sie im Stripe-Dashboard.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {isPending ? (
+          <Spinner />
+        ) : isError ? (
+          <LoadError message="Die Kündigungen konnten nicht geladen werden." onRetry={() => refetch()} />
+        ) : cancellations.length === 0 ? (
+          <p className="text-slate-600">Keine Kündigungen.</p>
+        ) : (
+          <ul className="grid gap-3">
+            {cancellations.map((request) => (
+              <li key={request.id} className="rounded-lg border border-slate-200 p-4 text-sm">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <p className="font-medium">
+                    {request.name} · <span className="break-all">{request.email}</span>
+                  </p>
+                  <Badge className={request.status === "executed" ? "" : "border-amber-200 bg-amber-50 text-amber-900"}>
+                    {request.status === "executed" ? "Ausgeführt" : "Offen"}
+                  </Badge>
+                </div>
+                <p className="mt-2 text-slate-700">
+                  {request.planLabel} · {CANCELLATION_KIND_LABELS[request.kind as CancellationKind] ?? request.kind} ·{" "}
+                  {request.effective === NEXT_POSSIBLE_DATE
+                    ? "zum nächstmöglichen Zeitpunkt"
+                    : `zum ${formatDate(request.effective)}`}
+                </p>
+                {request.reason ? <p className="mt-1 text-slate-700">Grund: {request.reason}</p> : null}
+                <p className="mt-1 text-slate-600">
+                  Eingegangen am {formatDateTime(request.createdAt)}
+                  {request.signedIn ? " (angemeldet)" : " (ohne Anmeldung)"} ·{" "}
+                  {request.accountEmail ? `Konto: ${request.accountEmail}` : "kein Konto mit dieser E-Mail"}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

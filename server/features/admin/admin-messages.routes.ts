@@ -1,0 +1,36 @@
+import { Hono } from "hono";
+import { ContactResponseSchema } from "#shared/admin.schemas.ts";
+import { ADMIN_MESSAGES, ADMIN_TEXTS } from "#shared/admin.ts";
+import type { AppEnv } from "../../app-env.ts";
+import { validateJson } from "../../validation.ts";
+import {
+  listCancellationRequests,
+  listContactMessages,
+  markMessageRead,
+  respondToMessage,
+} from "./admin-messages.service.ts";
+import { requireAdmin } from "./require-admin.ts";
+
+// /api/admin/messages: the contact messages and the § 312k cancellations (issue 14).
+export const adminMessagesRoutes = new Hono<AppEnv>()
+  .get("/", requireAdmin, async (c) => c.json({ messages: await listContactMessages(c.var.deps.db) }, 200))
+  .get("/cancellations", requireAdmin, async (c) =>
+    c.json({ cancellations: await listCancellationRequests(c.var.deps.db) }, 200),
+  )
+  .post("/:id/read", requireAdmin, async (c) => {
+    const outcome = await markMessageRead(c.var.deps.db, c.req.param("id"));
+    if (outcome === "not-found") return c.json({ error: ADMIN_MESSAGES.notFound }, 404);
+    return c.json({ status: "read" as const }, 200);
+  })
+  .post("/:id/reply", requireAdmin, validateJson(ContactResponseSchema, ADMIN_TEXTS.responseEmpty), async (c) => {
+    const outcome = await respondToMessage(
+      c.var.deps,
+      c.var.logger,
+      c.var.session.user.id,
+      c.req.param("id"),
+      c.req.valid("json"),
+    );
+    if (outcome === "not-found") return c.json({ error: ADMIN_MESSAGES.notFound }, 404);
+    if (outcome === "mail-failed") return c.json({ error: ADMIN_TEXTS.responseFailed }, 502);
+    return c.json({ status: "responded" as const }, 200);
+  });

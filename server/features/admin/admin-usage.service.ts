@@ -1,0 +1,110 @@
+import { type SQL, sql } from "drizzle-orm";
+import { ENTITLING_STATUSES, PLANS, type Plan } from "#shared/billing.ts";
+import type { Database } from "../../db/client.ts";
+
+// The admin's usage panel (issue 14, beyond the spec): what happened per day, read from our
+// own rows, no third-party analytics. Every query reads at most the last USAGE_DAYS days and
+// groups them in SQL; generate_series supplies the days without rows as zeros.
+
+export const USAGE_DAYS = 30;
+/** Days start and end at midnight where the operator and most users are. */
+export const USAGE_TIME_ZONE = "Europe/Berlin";
+type UsageRow = {
+  day: string;
+  sign_ups: number;
+  generations: number;
+  charged: number;
+  included: number;
+  failed: number;
+  optimizer_ai_calls: number;
+  optimizer_ai_failed: number;
+  optimizer_demo_calls: number;
+};
+
+export async function getUsage(db: Database) {
+  const tz = USAGE_TIME_ZONE;
+  const lastDayOffset = USAGE_DAYS - 1;
+  const [rows, plans] = await Promise.all([
+    queryRows<UsageRow>(
+      db,
+      sql`
+      with bounds as (
+        select first_day, (first_day::timestamp at time zone ${tz}) as since
+        from (select (now() at time zone ${tz})::date - ${lastDayOffset}::int as first_day) as today
+      ), days as (
+        select first_day + step as day from bounds, generate_series(0, ${lastDayOffset}::int) as step
+      ), sign_ups as (
+        select (created_at at time zone ${tz})::date as day, count(*)::int as n
+        from profiles, bounds where created_at >= since group by 1
+      ), generations as (
+        select (created_at at time zone ${tz})::date as day, count(*)::int as n
+        from archived_posts, bounds where created_at >= since group by 1
+      ), runs as (
+        select (created_at at time zone ${tz})::date as day,
+          count(*) filter (where kind = 'charged')::int as charged,
+          count(*) filter (where kind = 'included')::int as included,
+          count(*) filter (where kind in ('refunded', 'included_refunded'))::int as failed
+        from content_generation_logs, bounds where created_at >= since group by 1
+      ), optimizer as (
+        select (created_at at time zone ${tz})::date as day,
+          count(*) filter (where not demo)::int as ai_calls,
+          count(*) filter (where not demo and not succeeded)::int as ai_failed,
+          count(*) filter (where demo)::int as demo_calls
+        from optimizer_ai_calls, bounds where created_at >= since group by 1
+      )
+      select to_char(days.day, 'YYYY-MM-DD') as day,
+        coalesce(sign_ups.n, 0) as sign_ups,
+        coalesce(generations.n, 0) as generations,
+        coalesce(runs.charged, 0) as charged,
+        coalesce(runs.included, 0) as included,
+        coalesce(runs.failed, 0) as failed,
+        coalesce(optimizer.ai_calls, 0) as optimizer_ai_calls,
+        coalesce(optimizer.ai_failed, 0) as optimizer_ai_failed,
+        coalesce(optimizer.demo_calls, 0) as optimizer_demo_calls
+      from days
+      left join sign_ups using (day)
+      left join generations using (day)
+      left join runs using (day)
+      left join optimizer using (day)
+      order by days.day`,
+    ),
+    queryRows<{ plan: string; n: number }>(
+      db,
+      sql`select plan, count(*)::int as n from subscriptions
+        where status in (${sql.join(
+          ENTITLING_STATUSES.map((status) => sql`${status}`),
+          sql`, `,
+        )})
+        group by plan`,
+    ),
+  ]);
+
+  return {
+    timeZone: USAGE_TIME_ZONE,
+    days: rows.map((row) => ({
+      day: row.day,
+      signUps: Number(row.sign_ups),
+      /** Generations that finished (each an archive entry with its posts). */
+      generations: Number(row.generations),
+      /** Runs that took a credit. */
+      charged: Number(row.charged),
+      /** Runs of Pro's allowance, bought or granted by hand. */
+      included: Number(row.included),
+      /** Runs that failed and were given back, credit or allowance. */
+      failed: Number(row.failed),
+      optimizerAiCalls: Number(row.optimizer_ai_calls),
+      optimizerAiFailed: Number(row.optimizer_ai_failed),
+      optimizerDemoCalls: Number(row.optimizer_demo_calls),
+    })),
+    /** Running plans now; subscriptions keep no history, so there is no per-day count. */
+    activePlans: Object.fromEntries(
+      PLANS.map((plan) => [plan, Number(plans.find((row) => row.plan === plan)?.n ?? 0)]),
+    ) as Record<Plan, number>,
+  };
+}
+
+// Both drivers (PGlite, node-postgres) answer raw SQL with `{ rows }`; drizzle types it as unknown.
+async function queryRows<Row>(db: Database, statement: SQL): Promise<Row[]> {
+  const result = (await db.execute(statement)) as unknown as { rows: Row[] };
+  return result.rows;
+}

@@ -1,0 +1,224 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN_MESSAGES } from "#shared/admin.ts";
+import { aiEnvFor, type OpenAiFake, startOpenAiFake } from "../../../tests/mocks/openai.ts";
+import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
+import { archivedPosts } from "../../db/schema/archive.ts";
+import { subscriptions } from "../../db/schema/billing.ts";
+import { contentGenerationLogs } from "../../db/schema/content-generation-logs.ts";
+import { optimizerAiCalls } from "../../db/schema/optimizer-ai-calls.ts";
+import { profiles } from "../../db/schema/profiles.ts";
+import { grantPlanByHand } from "../billing/billing.service.ts";
+import { consumeCredit, refundCredit, refundIncludedRun } from "../generator/credits.service.ts";
+import { USAGE_DAYS, USAGE_TIME_ZONE } from "./admin-usage.service.ts";
+
+// The admin's usage panel (issue 14): per day from our own rows, the last USAGE_DAYS days,
+// days without rows as zeros. Rows are made by the product's own code where it writes them
+// (sign-up, credits, the optimizer) and placed on earlier days by hand where time matters.
+
+const ADMIN = "chefin@example.test";
+let fake: OpenAiFake;
+let t: TestApp;
+let adminCookie: string;
+let userCookie: string;
+beforeAll(async () => {
+  fake = await startOpenAiFake();
+  t = await createTestApp({ env: { ADMIN_EMAILS: ADMIN, ...aiEnvFor(fake) } });
+  adminCookie = await t.signUpAndConfirm(ADMIN);
+  userCookie = await t.signUpAndConfirm("kundin@example.test");
+});
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
+
+type Usage = {
+  timeZone: string;
+  days: Array<{
+    day: string;
+    signUps: number;
+    generations: number;
+    charged: number;
+    included: number;
+    failed: number;
+    optimizerAiCalls: number;
+    optimizerAiFailed: number;
+    optimizerDemoCalls: number;
+  }>;
+  activePlans: Record<string, number>;
+};
+
+const berlinDay = (date: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: USAGE_TIME_ZONE }).format(date);
+
+/** Noon in Berlin, `daysAgo` days before today there. */
+function noonDaysAgo(daysAgo: number, minutes = 0): Date {
+  const [year, month, day] = berlinDay(new Date()).split("-").map(Number);
+  return new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, (day ?? 1) - daysAgo, 11, minutes));
+}
+
+async function loadUsage(): Promise<Usage> {
+  const response = await t.request("/api/admin/usage", { cookie: adminCookie });
+  expect(response.status).toBe(200);
+  return response.json();
+}
+
+const dayOf = (usage: Usage, date: Date) =>
+  usage.days.find((entry) => entry.day === berlinDay(date)) ?? expect.unreachable(`no entry for ${berlinDay(date)}`);
+
+async function signUp(email: string) {
+  const cookie = await t.signUpAndConfirm(email);
+  const [profile] = await t.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.email, email));
+  return { cookie, userId: profile?.id ?? expect.unreachable() };
+}
+
+const archiveRow = (userId: string, createdAt?: Date) => ({
+  userId,
+  platform: "linkedin",
+  language: "german",
+  tone: "friendly",
+  keyPoints: "Neues Produkt",
+  generatedPosts: ["Eins", "Zwei", "Drei"],
+  ...(createdAt ? { createdAt } : {}),
+});
+
+describe("GET /api/admin/usage", () => {
+  it("answers 401 without a session, 403 to a user who is not an admin, 200 to an admin", async () => {
+    expect((await t.request("/api/admin/usage")).status).toBe(401);
+    const refused = await t.request("/api/admin/usage", { cookie: userCookie });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ error: ADMIN_MESSAGES.notAdmin });
+    expect((await t.request("/api/admin/usage", { cookie: adminCookie })).status).toBe(200);
+  });
+
+  it("lists the last days up to today in Berlin, each once, with zeros where nothing happened", async () => {
+    const usage = await loadUsage();
+    expect(usage.timeZone).toBe("Europe/Berlin");
+    expect(usage.days.map((entry) => entry.day)).toEqual(
+      Array.from({ length: USAGE_DAYS }, (_, index) => berlinDay(noonDaysAgo(USAGE_DAYS - 1 - index))),
+    );
+    expect(dayOf(usage, noonDaysAgo(12))).toEqual({
+      day: berlinDay(noonDaysAgo(12)),
+      signUps: 0,
+      generations: 0,
+      charged: 0,
+      included: 0,
+      failed: 0,
+      optimizerAiCalls: 0,
+      optimizerAiFailed: 0,
+      optimizerDemoCalls: 0,
+    });
+  });
+
+  it("counts sign-ups per day and leaves out those older than the window", async () => {
+    const before = await loadUsage();
+    const earlier = await signUp("vor-drei-tagen@example.test");
+    const old = await signUp("vor-langer-zeit@example.test");
+    await t.db
+      .update(profiles)
+      .set({ createdAt: noonDaysAgo(3) })
+      .where(eq(profiles.id, earlier.userId));
+    await t.db
+      .update(profiles)
+      .set({ createdAt: noonDaysAgo(USAGE_DAYS + 5) })
+      .where(eq(profiles.id, old.userId));
+    await signUp("heute@example.test");
+
+    const usage = await loadUsage();
+    expect(dayOf(usage, noonDaysAgo(3)).signUps).toBe(dayOf(before, noonDaysAgo(3)).signUps + 1);
+    expect(dayOf(usage, new Date()).signUps).toBe(dayOf(before, new Date()).signUps + 1);
+    const total = (u: Usage) => u.days.reduce((sum, entry) => sum + entry.signUps, 0);
+    expect(total(usage)).toBe(total(before) + 2);
+  });
+
+  it("tells runs with a credit, runs of Pro's allowance and failed runs apart", async () => {
+    const free = await signUp("generiert@example.test");
+    const pro = await signUp("pro-kunde@example.test");
+    await grantPlanByHand(t.db, pro.userId, "generator_pro", pro.userId, new Date(Date.now() + 86_400_000));
+    const before = dayOf(await loadUsage(), new Date());
+
+    // With credits: one run failed and was given back, one finished.
+    expect((await consumeCredit(t.db, free.userId)).status).toBe("charged");
+    await refundCredit(t.db, free.userId);
+    expect((await consumeCredit(t.db, free.userId)).status).toBe("charged");
+    await t.db.insert(archivedPosts).values(archiveRow(free.userId));
+    // On Pro's allowance: the same.
+    expect((await consumeCredit(t.db, pro.userId)).status).toBe("included");
+    await refundIncludedRun(t.db, pro.userId);
+    expect((await consumeCredit(t.db, pro.userId)).status).toBe("included");
+    await t.db.insert(archivedPosts).values(archiveRow(pro.userId));
+
+    const today = dayOf(await loadUsage(), new Date());
+    expect(today.charged - before.charged).toBe(2);
+    expect(today.included - before.included).toBe(2);
+    expect(today.failed - before.failed).toBe(2);
+    expect(today.generations - before.generations).toBe(2);
+  });
+
+  it("counts each run on the day it was written", async () => {
+    const { userId } = await signUp("frueher@example.test");
+    const log = (kind: "charged" | "refunded" | "included", createdAt: Date) =>
+      t.db.insert(contentGenerationLogs).values({ userId, creditsRemaining: 9, kind, createdAt });
+    await log("charged", noonDaysAgo(5));
+    await log("refunded", noonDaysAgo(5, 2));
+    await log("included", noonDaysAgo(7));
+
+    const usage = await loadUsage();
+    expect(dayOf(usage, noonDaysAgo(5))).toMatchObject({ charged: 1, included: 0, failed: 1 });
+    expect(dayOf(usage, noonDaysAgo(7))).toMatchObject({ charged: 0, included: 1, failed: 0 });
+  });
+
+  it("counts the optimizer's AI calls, failed ones too, as each is answered", async () => {
+    const { cookie } = await signUp("optimiert@example.test");
+    expect((await t.postJson("/api/optimizer/trial", {}, cookie)).status).toBe(200);
+    const before = dayOf(await loadUsage(), new Date());
+
+    const grammar = await t.postJson("/api/optimizer/correct-grammar", { postText: "Ein Feher im Text." }, cookie);
+    expect(grammar.status).toBe(200);
+    fake.script({ kind: "content", content: "Das ist kein JSON." });
+    const failed = await t.postJson("/api/optimizer/correct-grammar", { postText: "Noch ein Text." }, cookie);
+    expect(failed.status).toBe(502);
+    // Refused before any AI work: no call.
+    const noAccess = await t.postJson("/api/optimizer/improve-post", { postText: "Hallo" }, userCookie);
+    expect(noAccess.status).toBe(403);
+
+    const today = dayOf(await loadUsage(), new Date());
+    expect(today.optimizerAiCalls - before.optimizerAiCalls).toBe(2);
+    expect(today.optimizerAiFailed - before.optimizerAiFailed).toBe(1);
+    // Nothing of the text is stored.
+    const rows = await t.db.select().from(optimizerAiCalls);
+    expect(JSON.stringify(rows)).not.toContain("Feher");
+  });
+
+  it("counts the offline demo editor's answers apart from AI calls", async () => {
+    const demo = await t.restartWith({ env: { AI_PROVIDER: "" } });
+    const { cookie } = await signUp("demo@example.test");
+    expect((await t.postJson("/api/optimizer/trial", {}, cookie)).status).toBe(200);
+    const before = dayOf(await loadUsage(), new Date());
+    const response = await demo.postJson(
+      "/api/optimizer/improve-post",
+      { postText: "Ein Text zum Verbessern." },
+      cookie,
+    );
+    expect(response.status).toBe(200);
+    expect((await response.json()).demo).toBe(true);
+    const today = dayOf(await loadUsage(), new Date());
+    expect(today.optimizerDemoCalls - before.optimizerDemoCalls).toBe(1);
+    expect(today.optimizerAiCalls).toBe(before.optimizerAiCalls);
+  });
+
+  it("counts the plans running now, by plan", async () => {
+    const pro = await signUp("pro@example.test");
+    const ended = await signUp("gekuendigt@example.test");
+    const before = (await loadUsage()).activePlans;
+    await t.db.insert(subscriptions).values([
+      { userId: pro.userId, plan: "generator_pro", stripeSubscriptionId: "sub_pro", status: "active" },
+      { userId: pro.userId, plan: "optimizer_premium", stripeSubscriptionId: "sub_premium", status: "past_due" },
+      { userId: ended.userId, plan: "generator_pro", stripeSubscriptionId: "sub_ended", status: "canceled" },
+    ]);
+    const after = (await loadUsage()).activePlans;
+    expect(after).toEqual({
+      generator_pro: (before.generator_pro ?? 0) + 1,
+      optimizer_premium: (before.optimizer_premium ?? 0) + 1,
+    });
+  });
+});

@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { ADMIN_MESSAGES, ADMIN_SEARCH_MAX_LENGTH, ADMIN_TEXTS, CREDITS_MAX, RESPONSE_MAX_LENGTH } from "./admin.ts";
+import { PLANS } from "./billing.ts";
+import { textField } from "./text.schemas.ts";
+
+// Requests of the admin's message and user panels (issue 14). The prompt, token and site
+// settings panels keep theirs beside their features.
+
+/**
+ * Spec "send-contact-response": the answer and who signs it. The recipient is the message's
+ * sender, read on the server, so the dashboard cannot mail an arbitrary address (ADR 0024).
+ */
+export const ContactResponseSchema = z.object({
+  responseText: textField(ADMIN_TEXTS.responseEmpty)
+    .trim()
+    .min(1, { error: ADMIN_TEXTS.responseEmpty })
+    .max(RESPONSE_MAX_LENGTH, { error: ADMIN_MESSAGES.invalidInput }),
+  senderName: textField(ADMIN_MESSAGES.invalidInput).trim().max(100, { error: ADMIN_MESSAGES.invalidInput }).optional(),
+});
+export type ContactResponseInput = z.input<typeof ContactResponseSchema>;
+
+export const UserSearchSchema = z.object({
+  q: textField(ADMIN_MESSAGES.searchInvalid)
+    .trim()
+    .max(ADMIN_SEARCH_MAX_LENGTH, { error: ADMIN_MESSAGES.searchInvalid })
+    .default(""),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+
+/**
+ * Spec section 5: credits are an integer (the form falls back to 0). ADR 0024: the value the
+ * admin saw travels along, so a change by someone else in between is not overwritten.
+ */
+export const CreditsUpdateSchema = z.object({
+  credits: z
+    .number({ error: ADMIN_MESSAGES.creditsInvalid })
+    .int({ error: ADMIN_MESSAGES.creditsInvalid })
+    .min(0, { error: ADMIN_MESSAGES.creditsInvalid })
+    .max(CREDITS_MAX, { error: ADMIN_MESSAGES.creditsInvalid }),
+  expectedCredits: z.number().int().min(0),
+});
+
+/** "Plan von Hand vergeben/entziehen" (README, ADR 0007, ADR 0024). */
+export const PlanGrantSchema = z.object({
+  plan: z.enum(PLANS, { error: ADMIN_MESSAGES.invalidInput }),
+  granted: z.boolean({ error: ADMIN_MESSAGES.invalidInput }),
+});

@@ -1,0 +1,78 @@
+// The admin dashboard's constants and texts (spec sections 2, 5, 8 and 9; issue 14; ADR 0024).
+// No imports (ADR 0021); admin.schemas.ts builds the requests from them. The spec's toasts are
+// English and stay so, word for word; our own texts are German ("Sie").
+
+// Spec section 9.
+export const ADMIN_USER_LIST_HEIGHT_PX = 300;
+export const NEW_TOKEN_CONFIGURATION_MAX_TOKENS = 1000;
+
+/** Beyond the spec: the most output tokens any supported provider's models accept today. */
+export const MAX_TOKENS_LIMIT = 64_000;
+/** Users per page of the admin's user list. */
+export const ADMIN_USERS_PAGE_SIZE = 50;
+export const ADMIN_SEARCH_MAX_LENGTH = 254;
+/** ADR 0024: a plan granted by hand runs this long; granting again starts it afresh. */
+export const MANUAL_GRANT_DAYS = 30;
+/** The newest audit entries the dashboard shows. */
+export const AUDIT_LIST_LIMIT = 50;
+export const CREDITS_MAX = 1_000_000;
+export const RESPONSE_MAX_LENGTH = 10_000;
+
+// Spec section 8 "Admin", word for word.
+export const ADMIN_TEXTS = {
+  creditsFailed: "Failed to update credits",
+  promptUpdated: "Prompt configuration updated successfully",
+  promptCreated: "Prompt configuration created successfully",
+  promptDeleted: "Prompt configuration deleted successfully",
+  promptUpdateFailed: "Failed to update prompt configuration",
+  promptCreateFailed: "Failed to create prompt configuration",
+  promptDeleteFailed: "Failed to delete prompt configuration",
+  tokenUpdated: "Token configuration updated successfully",
+  tokenCreated: "Token configuration created successfully",
+  tokenDeleted: "Token configuration deleted successfully",
+  tokenUpdateFailed: "Failed to update token configuration",
+  tokenCreateFailed: "Failed to create token configuration",
+  tokenDeleteFailed: "Failed to delete token configuration",
+  siteSettingsUpdated: "Site settings updated successfully",
+  siteSettingsFailed: "Failed to update site settings",
+  statusFailed: "Failed to update message status",
+  responseFailed: "Failed to send response",
+  responseEmpty: "Please enter a response message",
+  messagesFailed: "Error loading messages",
+  tryAgain: "Try Again",
+  noMessages: "No messages yet",
+} as const;
+
+// Our own words, in "Sie".
+export const ADMIN_MESSAGES = {
+  notAdmin: "Dieser Bereich ist Administratoren vorbehalten.",
+  invalidInput: "Die Eingabe ist ungültig. Bitte prüfen Sie die Felder.",
+  notFound: "Der Eintrag wurde nicht gefunden. Bitte laden Sie die Liste neu.",
+  /** ADR 0024: another admin saved first. */
+  changedMeanwhile:
+    "Der Eintrag wurde inzwischen von jemand anderem geändert. Bitte laden Sie ihn neu und prüfen Sie die Änderung.",
+  creditsInvalid: `Bitte geben Sie eine ganze Zahl von 0 bis ${CREDITS_MAX.toLocaleString("de-DE")} ein.`,
+  searchInvalid: "Bitte geben Sie einen kürzeren Suchbegriff ein.",
+  planGranted: "Plan vergeben.",
+  planRevoked: "Plan entzogen.",
+  planFailed: "Der Plan konnte nicht geändert werden.",
+  planFromStripe:
+    "Dieser Plan wurde über Stripe gebucht und läuft dort. Kündigen oder erstatten Sie ihn im Stripe-Dashboard.",
+  planNotRunning: "Dieser Plan läuft für das Konto nicht.",
+} as const;
+
+/** What an audit entry records (issue 14). */
+export const AUDIT_ACTIONS = {
+  "credits.update": "Credits geändert",
+  "plan.grant": "Plan von Hand vergeben",
+  "plan.revoke": "Plan von Hand entzogen",
+  "message.reply": "Kontaktanfrage beantwortet",
+  "prompt.create": "Prompt-Konfiguration angelegt",
+  "prompt.update": "Prompt-Konfiguration geändert",
+  "prompt.delete": "Prompt-Konfiguration gelöscht",
+  "token.create": "Token-Konfiguration angelegt",
+  "token.update": "Token-Konfiguration geändert",
+  "token.delete": "Token-Konfiguration gelöscht",
+  "site_settings.update": "Seiteneinstellungen geändert",
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -1,0 +1,159 @@
+import type { Browser, Page } from "@playwright/test";
+import { E2E_BASE_URL, E2E_DATA_DIR } from "../../playwright.config.ts";
+import { waitForMail } from "../support/outbox.ts";
+import { storeConsentChoice } from "./consent-choice.ts";
+import { expect, signInAsAdmin, signUpConfirmed, test, uniqueEmail } from "./fixtures.ts";
+
+// The admin dashboard (issue 14): an admin of ADMIN_EMAILS walks the panels while a visitor
+// and a customer use the product in their own browsers.
+
+async function customerBrowser(browser: Browser): Promise<{ page: Page; email: string }> {
+  const context = await browser.newContext({ baseURL: E2E_BASE_URL });
+  const page = await context.newPage();
+  await storeConsentChoice(page);
+  const { email } = await signUpConfirmed(page);
+  return { page, email };
+}
+
+test("an admin answers a visitor's message by e-mail and changes a customer's credits and plan", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const visitor = uniqueEmail("besucherin");
+  const sent = await page.request.post("/api/contact", {
+    headers: { origin: E2E_BASE_URL },
+    data: {
+      name: "Erika Besucherin",
+      email: visitor,
+      message: "Guten Tag, gibt es einen Rabatt für Vereine?",
+      website: "",
+      fillDurationMs: 60_000,
+    },
+  });
+  expect(sent.ok()).toBe(true);
+  const customer = await customerBrowser(browser);
+  await expect(customer.page.getByLabel("Credits: 10 von 100")).toBeVisible();
+
+  await signInAsAdmin(page);
+  await page.goto("/admin");
+  await expect(page.getByRole("tab", { name: "Nachrichten", selected: true })).toBeVisible();
+
+  // Contact messages: new → read → responded, the answer in the visitor's inbox.
+  const message = page.getByRole("listitem").filter({ hasText: visitor });
+  await expect(message.getByText("New", { exact: true })).toBeVisible();
+  await message.getByRole("button", { name: "Mark as read" }).click();
+  await expect(message.getByText("Read", { exact: true })).toBeVisible();
+  await expect(message.getByRole("button", { name: "Mark as read" })).toHaveCount(0);
+  await message.getByRole("button", { name: "Antworten" }).click();
+  const dialog = page.getByRole("dialog", { name: "Antwort an Erika Besucherin" });
+  const answer = dialog.getByLabel("Ihre Antwort");
+  await expect(answer).toHaveValue(/^Hallo Erika Besucherin,\n\nvielen Dank für Ihre Nachricht\./);
+  await answer.fill("   ");
+  await expect(dialog.getByRole("button", { name: "Antwort senden" })).toBeDisabled();
+  await answer.fill("Hallo Erika,\n\nja: Vereine erhalten 20 % Rabatt.\n\nViele Grüße");
+  await dialog.getByRole("button", { name: "Antwort senden" }).click();
+  await expect(page.getByText(`Antwort an ${visitor} gesendet.`)).toBeVisible();
+  await expect(message.getByText("Responded", { exact: true })).toBeVisible();
+  const mail = await waitForMail(E2E_DATA_DIR, visitor, (m) => m.subject === "Antwort auf Ihre Nachricht an Postwerk");
+  expect(mail.text).toContain("ja: Vereine erhalten 20 % Rabatt.");
+  expect(mail.text).toContain("Guten Tag, gibt es einen Rabatt für Vereine?");
+
+  // Users and credits: found by a part of the e-mail, in any case.
+  await page.getByRole("tab", { name: "Nutzer & Credits" }).click();
+  await expect(page).toHaveURL(/\/admin\?panel=nutzer$/);
+  await page.getByLabel("Nach E-Mail suchen").fill(customer.email.split("@")[0]?.toUpperCase() ?? "");
+  const row = page.getByRole("list", { name: "Nutzer" }).getByRole("listitem");
+  await expect(row).toHaveCount(1);
+  await expect(row.getByText(customer.email)).toBeVisible();
+  await row.getByLabel("Credits").fill("55");
+  await row.getByRole("button", { name: "Speichern" }).click();
+  await expect(page.getByText(`Credits von ${customer.email} gespeichert.`)).toBeVisible();
+  await row.getByRole("button", { name: "Pro vergeben" }).click();
+  await expect(row.getByText(/^Pro bis \d{2}\.\d{2}\.\d{4} · von Hand$/)).toBeVisible();
+
+  // The customer sees both in their header.
+  await customer.page.reload();
+  await expect(customer.page.getByLabel("Credits: 55 von 100")).toBeVisible();
+  await expect(customer.page.getByRole("banner").getByTitle("Ihr Plan: Pro")).toBeVisible();
+
+  // And the audit log says who did it.
+  await page.getByRole("tab", { name: "Protokoll" }).click();
+  const log = page.getByRole("table");
+  await expect(log.getByRole("row").filter({ hasText: "Credits geändert" }).first()).toContainText('{"credits":55}');
+  await expect(log.getByRole("row").filter({ hasText: "Plan von Hand vergeben" }).first()).toBeVisible();
+  await expect(log.getByRole("row").filter({ hasText: "Kontaktanfrage beantwortet" }).first()).toBeVisible();
+  await customer.page.context().close();
+});
+
+test("an admin manages prompt and token configurations, the site settings, and reads the usage", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInAsAdmin(page);
+  await page.goto("/admin?panel=prompts");
+
+  // Prompts: the one the generator uses is marked; a new one is created, edited and deleted.
+  const prompts = page.getByRole("list", { name: "Prompt-Konfigurationen" });
+  await expect(prompts.getByRole("listitem").filter({ hasText: "social-posts" })).toContainText(
+    "Vom Generator genutzt",
+  );
+  await page.getByRole("button", { name: "Neue Konfiguration" }).click();
+  let dialog = page.getByRole("dialog", { name: "Neue Prompt-Konfiguration" });
+  await dialog.getByLabel("Name").fill("Herbst-Aktion");
+  await dialog.getByLabel("System-Prompt").fill("Du schreibst Beiträge für einen Hofladen.");
+  await dialog.getByLabel("User-Prompt").fill("Schreibe {postCount} Beiträge über {keyPoints}.");
+  await expect(dialog.getByText("{keyPoints}")).toBeVisible();
+  await dialog.getByRole("button", { name: "Anlegen" }).click();
+  await expect(page.getByText("Prompt configuration created successfully")).toBeVisible();
+  await page.getByRole("button", { name: "Herbst-Aktion bearbeiten" }).click();
+  dialog = page.getByRole("dialog", { name: "Prompt-Konfiguration bearbeiten" });
+  await dialog.getByLabel("System-Prompt").fill("Du schreibst Beiträge für einen Hofladen im Herbst.");
+  await dialog.getByRole("button", { name: "Speichern" }).click();
+  await expect(page.getByText("Prompt configuration updated successfully")).toBeVisible();
+  await page.getByRole("button", { name: "Herbst-Aktion löschen" }).click();
+  await page
+    .getByRole("dialog", { name: "Prompt-Konfiguration löschen?" })
+    .getByRole("button", { name: /löschen/i })
+    .click();
+  await expect(page.getByText("Prompt configuration deleted successfully")).toBeVisible();
+  await expect(prompts.getByText("Herbst-Aktion")).toHaveCount(0);
+
+  // Tokens: an empty field falls back to 0 and is refused; 2000 is taken.
+  await page.getByRole("tab", { name: "Tokens" }).click();
+  await page.getByRole("button", { name: "Neue Konfiguration" }).click();
+  dialog = page.getByRole("dialog", { name: "Neue Token-Konfiguration" });
+  await expect(dialog.getByLabel("Max. Tokens")).toHaveValue("1000");
+  await dialog.getByLabel("Name").fill("Lange Beiträge");
+  await dialog.getByLabel("Max. Tokens").fill("");
+  await dialog.getByRole("button", { name: "Anlegen" }).click();
+  await expect(dialog.getByText("Bitte geben Sie eine ganze Zahl von 1 bis 64.000 ein.")).toBeVisible();
+  await dialog.getByLabel("Max. Tokens").fill("2000");
+  await dialog.getByRole("button", { name: "Anlegen" }).click();
+  await expect(page.getByText("Token configuration created successfully")).toBeVisible();
+  await page.getByRole("button", { name: "Lange Beiträge löschen" }).click();
+  await page
+    .getByRole("dialog", { name: "Token-Konfiguration löschen?" })
+    .getByRole("button", { name: /löschen/i })
+    .click();
+  await expect(page.getByText("Token configuration deleted successfully")).toBeVisible();
+
+  // Site settings: the served page changes on the next load; then the old title comes back.
+  await page.getByRole("tab", { name: "Seiteneinstellungen" }).click();
+  const title = page.getByLabel("Seitentitel");
+  const originalTitle = await title.inputValue();
+  await title.fill("Hofladen </title> & Co");
+  await page.getByRole("button", { name: "Speichern" }).click();
+  await expect(page.getByText("Site settings updated successfully")).toBeVisible();
+  const html = await (await page.request.get("/preise")).text();
+  expect(html).toContain("<title>Preise | Hofladen &lt;/title&gt; &amp; Co</title>");
+  await title.fill(originalTitle);
+  await page.getByRole("button", { name: "Speichern" }).click();
+  await expect(page.getByText("Site settings updated successfully").last()).toBeVisible();
+  expect(await (await page.request.get("/preise")).text()).toContain(`<title>Preise | ${originalTitle}</title>`);
+
+  // Usage: the last 30 days as a chart and a table.
+  await page.getByRole("tab", { name: "Nutzung" }).click();
+  await expect(page.getByRole("columnheader", { name: "Registrierungen" })).toBeVisible();
+  // A head, a row for each of the 30 days, and the totals.
+  await expect(page.getByRole("table").getByRole("row")).toHaveCount(32);
+  await expect(page.getByRole("columnheader", { name: "Pro-Kontingent" })).toBeVisible();
+});
