@@ -13,6 +13,7 @@ import { cancellationRoutes } from "./features/cancellation/cancellation.routes.
 import { configRoutes } from "./features/config/config.routes.ts";
 import { consentRoutes } from "./features/consent/consent.routes.ts";
 import { contactRoutes } from "./features/contact/contact.routes.ts";
+import { dataExportRoutes } from "./features/data-export/data-export.routes.ts";
 import { generatorRoutes, socialImageRoutes } from "./features/generator/generator.routes.ts";
 import { healthRoutes } from "./features/health/health.routes.ts";
 import { optimizerRoutes } from "./features/optimizer/optimizer.routes.ts";
@@ -36,7 +37,8 @@ const apiRoutes = new Hono<AppEnv>()
   .route("/archive", archiveRoutes)
   .route("/consent", consentRoutes)
   .route("/billing", billingRoutes)
-  .route("/cancellation", cancellationRoutes);
+  .route("/cancellation", cancellationRoutes)
+  .route("/data-export", dataExportRoutes);
 
 export type AppType = typeof apiRoutes;
 

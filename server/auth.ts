@@ -1,11 +1,17 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError, createAuthMiddleware } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins";
 import { PASSWORD_MIN_LENGTH } from "#shared/account.ts";
+import { ACCOUNT_DATA_TEXTS } from "#shared/account-data.ts";
 import type { Database } from "./db/client.ts";
 import { schema } from "./db/client.ts";
 import type { Env } from "./env.ts";
+import {
+  AccountDeletionRefused,
+  type DeletedUser,
+  findReauthProblem,
+} from "./features/account-deletion/account-deletion.service.ts";
 import { findAuthInputProblem } from "./features/auth/auth-input.ts";
 import { createProfileForUser, syncProfileEmail } from "./features/profile/profile.service.ts";
 import {
@@ -23,9 +29,22 @@ export const CLIENT_IP_HEADER = "x-postwerk-client-ip";
 const MINUTE = 60;
 const VERIFICATION_LINK_LIFETIME_SECONDS = 24 * 60 * 60;
 
-type AuthOptions = { env: Env; db: Database; mailer: Mailer; secret: string; logger: Logger };
+/** Issue 15: what happens around Better Auth's deletion of a user (account-deletion.service.ts). */
+export type AccountDeletionHooks = {
+  before: (user: DeletedUser) => Promise<void>;
+  after: (user: DeletedUser) => Promise<void>;
+};
 
-export function createAuth({ env, db, mailer, secret, logger }: AuthOptions) {
+type AuthOptions = {
+  env: Env;
+  db: Database;
+  mailer: Mailer;
+  secret: string;
+  logger: Logger;
+  accountDeletion: AccountDeletionHooks;
+};
+
+export function createAuth({ env, db, mailer, secret, logger, accountDeletion }: AuthOptions) {
   return betterAuth({
     appName: "Postwerk",
     baseURL: env.BASE_URL,
@@ -53,12 +72,41 @@ export function createAuth({ env, db, mailer, secret, logger }: AuthOptions) {
         await mailer.send({ to: user.email, ...mail });
       },
     },
-    user: { changeEmail: { enabled: true } },
+    user: {
+      changeEmail: { enabled: true },
+      deleteUser: {
+        enabled: true,
+        beforeDelete: async (user) => {
+          try {
+            await accountDeletion.before(user);
+          } catch (error) {
+            if (error instanceof AccountDeletionRefused) throw new APIError("BAD_REQUEST", { message: error.message });
+            logger.error({ err: error, userId: user.id }, "Kontolöschung abgebrochen, ein erneuter Versuch setzt fort");
+            throw new APIError("INTERNAL_SERVER_ERROR", { message: ACCOUNT_DATA_TEXTS.deleteFailed });
+          }
+        },
+        afterDelete: (user) => accountDeletion.after(user),
+      },
+    },
+    // ADR 0026: freshness is our own rule for the deletion (hooks.before) rather than Better
+    // Auth's day-long one, which would also lock the session list of /konto after a day.
+    session: { freshAge: 0 },
     hooks: {
       // Issue 11: bounded user fields, no control characters, no common password; 400 in German.
       before: createAuthMiddleware(async (ctx) => {
         const problem = await findAuthInputProblem(ctx.path, ctx.body);
         if (problem) throw new APIError("BAD_REQUEST", { message: problem });
+        if (ctx.path === "/delete-user") {
+          const session = await getSessionFromCtx(ctx);
+          const reauth =
+            session &&
+            (await findReauthProblem(
+              db,
+              { userId: session.user.id, createdAt: new Date(session.session.createdAt) },
+              ctx.body?.password,
+            ));
+          if (reauth) throw new APIError("BAD_REQUEST", { message: reauth });
+        }
       }),
     },
     databaseHooks: {

@@ -4,6 +4,7 @@ import { createAuth } from "./auth.ts";
 import { resolveAuthSecret } from "./auth-secret.ts";
 import { type DatabaseHandle, openDatabase } from "./db/client.ts";
 import type { Env } from "./env.ts";
+import { confirmDeletion, removeDataOutsideTheAccount } from "./features/account-deletion/account-deletion.service.ts";
 import type { PageDocuments } from "./features/pages/page-documents.ts";
 import { grantAdminByEmail } from "./features/profile/profile.service.ts";
 import { createAiClient, logAiSdkWarnings } from "./integrations/ai/ai-client.ts";
@@ -50,12 +51,23 @@ export async function createDeps(options: {
       outboxDir: path.join(env.DATA_DIR, "outbox"),
       logger,
     });
-  const secret = resolveAuthSecret(env.BETTER_AUTH_SECRET, env.DATA_DIR);
-  const auth = createAuth({ env, db: database.db, mailer, secret, logger });
   const ai =
     overrides.ai ?? createAiClient(env.ai, { vision: env.AI_VISION === "auto" ? undefined : env.AI_VISION === "on" });
   const imageStorage = overrides.imageStorage ?? createImageStorage(env.DATA_DIR);
   const websiteReader = overrides.websiteReader ?? createWebsiteReader();
   const payments = overrides.payments === undefined ? createPayments(env.stripe) : overrides.payments;
+  const deletionDeps = { db: database.db, imageStorage, payments, mailer, logger };
+  const secret = resolveAuthSecret(env.BETTER_AUTH_SECRET, env.DATA_DIR);
+  const auth = createAuth({
+    env,
+    db: database.db,
+    mailer,
+    secret,
+    logger,
+    accountDeletion: {
+      before: (user) => removeDataOutsideTheAccount(deletionDeps, user),
+      after: (user) => confirmDeletion(deletionDeps, user),
+    },
+  });
   return { env, db: database.db, auth, mailer, ai, imageStorage, payments, websiteReader, logger, pages };
 }

@@ -8,6 +8,7 @@ import { expireManualGrants } from "./features/billing/billing.service.ts";
 import { preloadSpelling } from "./features/optimizer/optimizer.service.ts";
 import { loadPageDocuments } from "./features/pages/page-documents.ts";
 import { deleteExpiredRateLimits } from "./features/rate-limit/rate-limit.service.ts";
+import { runRetentionWhenDue } from "./features/retention/retention.service.ts";
 import { createLogger } from "./logger.ts";
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -48,6 +49,9 @@ export async function startServer(overrides: DepsOverrides = {}) {
     );
     expireManualGrants(deps.db).catch((error: unknown) =>
       logger.warn({ err: error }, "Abgelaufene Pläne von Hand nicht beendet"),
+    );
+    runRetentionWhenDue(deps.db, logger).catch((error: unknown) =>
+      logger.warn({ err: error }, "Aufbewahrungsfristen nicht angewendet"),
     );
   }, RATE_LIMIT_SWEEP_MS);
   sweep.unref();

@@ -32,3 +32,12 @@ export const ACCOUNT_MESSAGES = {
   commonPassword:
     "Dieses Passwort gehört zu den häufigsten und ist leicht zu erraten. Bitte wählen Sie ein anderes Passwort.",
 } as const;
+
+// Issue 15: the signed-in devices on /konto ("Angemeldete Geräte").
+export const SESSION_MESSAGES = {
+  revoked: "Gerät abgemeldet.",
+  othersRevoked: "Alle anderen Geräte wurden abgemeldet.",
+  revokeFailed: "Fehler beim Abmelden des Geräts:",
+  othersRevokeFailed: "Fehler beim Abmelden der anderen Geräte:",
+  loadFailed: "Ihre angemeldeten Geräte konnten nicht geladen werden. Bitte versuchen Sie es erneut.",
+} as const;

@@ -1,6 +1,6 @@
-import { LANGUAGES, PLATFORMS, TONES } from "./generator.ts";
+import { GENERATOR_MESSAGES, LANGUAGES, PLATFORMS, TONES } from "./generator.ts";
 
-// The archive's constants and texts (spec sections 2, 8 and 9; ADR 0014, 0017). Imports only
+// The archive's constants and texts (spec sections 2, 8 and 9; ADR 0014, 0017, 0025). Imports only
 // constants (ADR 0021); archive.schemas.ts builds the query schema from them.
 
 // Spec section 9: two entries per page; every filter defaults to 'all'.
@@ -29,3 +29,51 @@ export const ARCHIVE_MESSAGES = {
   notFound: "Eintrag nicht gefunden",
   invalidQuery: "Ungültige Filter für das Archiv.",
 } as const;
+
+// ADR 0025 (EU AI Act Art. 50): what made an entry, stored with it in archived_posts.provenance.
+// The names as the archive shows them; the keys are server/env.ts AI_PROVIDERS. The generator
+// assigns its provider to AiProvider, so a provider missing here fails the type check there.
+export const AI_PROVIDER_LABELS = {
+  openai: "OpenAI",
+  anthropic: "Anthropic",
+  google: "Google",
+  mistral: "Mistral AI",
+  "openai-compatible": "OpenAI-kompatibler Server",
+} as const;
+export type AiProvider = keyof typeof AI_PROVIDER_LABELS;
+
+/**
+ * One generation's provenance. Flat and JSON-only, so the archive API and the data export
+ * hand it on as it is. In the demo mode nothing but the offline composer ran: no provider,
+ * model, prompt or token limit. Rows from before ADR 0025 have none (null).
+ */
+export type ArchiveProvenance = {
+  demo: boolean;
+  provider: AiProvider | null;
+  model: string | null;
+  /** The prompt_configurations row; null when the code's default stood in for a deleted row. */
+  promptConfigurationId: string | null;
+  /** Short SHA-256 of system and user prompt as configured (before filling in): changes with every edit. */
+  promptHash: string | null;
+  tokenConfigurationId: string | null;
+  maxTokens: number | null;
+};
+
+export const AI_TRANSPARENCY_TEXTS = {
+  createdWithAi: "Erstellt mit KI",
+  createdWithoutAi: "Erstellt ohne KI",
+} as const;
+
+/**
+ * The archive's line under an entry: "Erstellt mit KI · Modell gpt-5.4-mini (OpenAI)". The
+ * demo composer is no AI, so its entries say so; entries from before ADR 0025 have only
+ * their demo flag.
+ */
+export function describeArchiveProvenance(entry: { demo: boolean; provenance: ArchiveProvenance | null }): string {
+  const { provenance } = entry;
+  if (provenance?.demo ?? entry.demo)
+    return `${AI_TRANSPARENCY_TEXTS.createdWithoutAi} · ${GENERATOR_MESSAGES.demoMode}`;
+  if (!provenance?.model) return AI_TRANSPARENCY_TEXTS.createdWithAi;
+  const provider = provenance.provider ? ` (${AI_PROVIDER_LABELS[provenance.provider] ?? provenance.provider})` : "";
+  return `${AI_TRANSPARENCY_TEXTS.createdWithAi} · Modell ${provenance.model}${provider}`;
+}

@@ -91,6 +91,13 @@ export const GENERATOR_MESSAGES = {
   demoMode: "Demo-Modus",
 } as const;
 
+// ADR 0025 (EU AI Act Art. 50): the label on every AI text in the product (generator and
+// optimizer; the same words in "Sie" and "du" texts), and the generator's note on responsibility.
+// The label stands beside the text, never in it: what is copied or shared stays the user's text.
+export const AI_GENERATED_LABEL = "KI-generiert";
+export const GENERATOR_RESPONSIBILITY_NOTE =
+  "KI-Vorschläge können Fehler enthalten: Bitte prüfen Sie jeden Text vor dem Veröffentlichen – Sie veröffentlichen ihn in eigener Verantwortung.";
+
 /**
  * The generator's access code (spec sections 4 and 5 "password gate", ADR 0015). The toasts
  * are the spec's, word for word, including their "du" and the optimizer's name.

@@ -5,6 +5,8 @@ import { toast } from "sonner";
 import { Button } from "#app/components/ui/button.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { BillingCard, ProfileCard, SubscriptionCard } from "#app/features/account/account-cards.tsx";
+import { AccountDataCard } from "#app/features/account/account-data-card.tsx";
+import { SessionsCard } from "#app/features/account/sessions-card.tsx";
 import { PROFILE_QUERY_KEY, type Profile, useProfile } from "#app/features/account/use-profile.ts";
 import { authClient } from "#app/features/auth/auth-client.ts";
 import { refreshPlans } from "#app/features/billing/use-billing.ts";
@@ -48,6 +50,8 @@ export default function AccountPage() {
           <ProfileCard email={profile.email} />
           <SubscriptionCard profile={profile} highlightPlan={highlightPlan} />
           {profile.billing ? <BillingCard billing={profile.billing} /> : null}
+          <SessionsCard />
+          <AccountDataCard />
         </div>
       )}
     </div>

@@ -21,6 +21,7 @@ import * as generatorTables from "./schema/generator.ts";
 import * as optimizerAiCallTables from "./schema/optimizer-ai-calls.ts";
 import * as profileTables from "./schema/profiles.ts";
 import * as rateLimitTables from "./schema/rate-limits.ts";
+import * as scheduledJobTables from "./schema/scheduled-jobs.ts";
 import * as siteSettingTables from "./schema/site-settings.ts";
 
 export const schema = {
@@ -35,6 +36,7 @@ export const schema = {
   ...optimizerAiCallTables,
   ...profileTables,
   ...rateLimitTables,
+  ...scheduledJobTables,
   ...siteSettingTables,
 };
 

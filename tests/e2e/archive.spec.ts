@@ -37,6 +37,11 @@ test("the archive pages, filters, searches, copies and deletes the user's genera
   await expect(entries).toHaveCount(2);
   await expect(page.getByText("Seite 1 von 2")).toBeVisible();
   await expect(entries.first().getByText(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/)).toBeVisible();
+  // ADR 0025: each entry says how it was made.
+  await expect(entries.getByTestId("archive-provenance")).toHaveText([
+    "Erstellt mit KI · Modell fake-model (OpenAI-kompatibler Server)",
+    "Erstellt mit KI · Modell fake-model (OpenAI-kompatibler Server)",
+  ]);
 
   // Page 2 holds the oldest run, and the page scrolls to the top.
   await page.getByRole("button", { name: "Weiter" }).scrollIntoViewIfNeeded();

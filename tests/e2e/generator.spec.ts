@@ -114,6 +114,13 @@ test("generate for X with an image and a website: access code, live cards, credi
   for (const [index, post] of FAKE_GENERATED_POSTS.entries()) {
     await expect(cards.nth(index).getByTestId("result-text")).toHaveText(post);
   }
+  // ADR 0025: every suggestion is labelled beside its text, and the page says who checks it.
+  await expect(cards.getByTestId("ai-label")).toHaveText(["KI-generiert", "KI-generiert", "KI-generiert"]);
+  await expect(
+    page.getByText(
+      "KI-Vorschläge können Fehler enthalten: Bitte prüfen Sie jeden Text vor dem Veröffentlichen – Sie veröffentlichen ihn in eigener Verantwortung.",
+    ),
+  ).toBeVisible();
   const modelRequests = (await (await page.request.get(`${FAKE_URL}/__requests`)).json()) as RecordedRequest[];
   const prompt = JSON.stringify(modelRequests.at(-1)?.messages);
   expect(prompt).toContain("Bäckerei Sonnenschein – Brot aus Köln");
@@ -122,7 +129,7 @@ test("generate for X with an image and a website: access code, live cards, credi
   await expect(cards.first().getByLabel(/Optimizer-Punktzahl \d von 6/)).toBeVisible();
   await expect(page.getByText("Demo-Modus")).toHaveCount(0);
 
-  // Copy.
+  // Copy: the text exactly as generated, without the label or any mark (ADR 0025).
   await cards.first().getByRole("button", { name: "Kopieren" }).click();
   await expect(page.getByText("Beitrag in die Zwischenablage kopiert")).toBeVisible();
   await expect(page.getByText("Kopiert!", { exact: true })).toBeVisible();
@@ -151,6 +158,9 @@ test("generate for X with an image and a website: access code, live cards, credi
   await page.getByRole("link", { name: "Archivierte Beiträge" }).click();
   await expect(page).toHaveURL(/\/archiv$/);
   await expect(page.getByTestId("archive-entry").first().getByText(keyPoints)).toBeVisible();
+  await expect(page.getByTestId("archive-entry").first().getByTestId("archive-provenance")).toHaveText(
+    "Erstellt mit KI · Modell fake-model (OpenAI-kompatibler Server)",
+  );
 });
 
 test("an X suggestion opens in the optimizer with its text", async ({ page }) => {

@@ -91,6 +91,8 @@ test("a free user starts the trial, runs grammar and improve against the model a
   await page.getByRole("button", { name: "Grammatik prüfen" }).click();
   const suggestion = page.getByTestId("ai-suggestion");
   await expect(suggestion.getByRole("heading", { name: "Korrekturvorschlag" })).toBeVisible();
+  // ADR 0025: labelled beside the suggestion; "Übernehmen" below takes the text alone.
+  await expect(suggestion.getByTestId("ai-label")).toHaveText("KI-generiert");
   await expect(suggestion.locator("del", { hasText: "Feher" })).toBeVisible();
   await expect(suggestion.locator("ins", { hasText: "Fehler" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Zurücksetzen" })).toHaveCount(0);

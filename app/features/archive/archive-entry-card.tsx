@@ -1,4 +1,4 @@
-import { Check, Copy, Trash2 } from "lucide-react";
+import { Check, Copy, Info, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { Badge } from "#app/components/ui/badge.tsx";
@@ -7,7 +7,7 @@ import { Dialog, DialogDescription, DialogFooter, DialogHeader, DialogTitle } fr
 import { LanguageFlag } from "#app/features/generator/language-flag.tsx";
 import { formatDateTime } from "#app/lib/format.ts";
 import { useCopyToClipboard } from "#app/lib/use-copy-to-clipboard.ts";
-import { ARCHIVE_MESSAGES } from "#shared/archive.ts";
+import { ARCHIVE_MESSAGES, describeArchiveProvenance } from "#shared/archive.ts";
 import {
   GENERATOR_MESSAGES,
   LANGUAGE_LABELS,
@@ -93,6 +93,11 @@ export function ArchiveEntryCard({
               <Badge className="border-amber-300 bg-amber-100 text-amber-900">{GENERATOR_MESSAGES.demoMode}</Badge>
             ) : null}
           </div>
+          {/* ADR 0025 (EU AI Act Art. 50): how the entry came about, beside the posts, never in them. */}
+          <p className="mt-2 flex items-center gap-1.5 text-xs text-slate-600" data-testid="archive-provenance">
+            <Info className="size-3.5 shrink-0" aria-hidden />
+            {describeArchiveProvenance(entry)}
+          </p>
         </div>
         <Button
           variant="ghost"

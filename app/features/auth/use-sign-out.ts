@@ -9,7 +9,7 @@ import { authClient } from "./auth-client.ts";
 // everything else in local and session storage is cleared.
 const KEYS_KEPT_ON_SIGN_OUT = [CONSENT_STORAGE_KEY, VISITOR_ID_STORAGE_KEY];
 
-function clearBrowserStorage() {
+export function clearBrowserStorage() {
   const kept = KEYS_KEPT_ON_SIGN_OUT.map((key) => [key, localStorage.getItem(key)] as const);
   localStorage.clear();
   sessionStorage.clear();

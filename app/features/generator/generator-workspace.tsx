@@ -9,7 +9,13 @@ import { Spinner } from "#app/components/ui/spinner.tsx";
 import { PROFILE_QUERY_KEY } from "#app/features/account/use-profile.ts";
 import { ARCHIVE_QUERY_KEY } from "#app/features/archive/use-archive.ts";
 import type { GenerateRequest } from "#shared/generator.schemas.ts";
-import { GENERATOR_MESSAGES, GENERATOR_STEPS, type Platform, POSTS_PER_GENERATION } from "#shared/generator.ts";
+import {
+  GENERATOR_MESSAGES,
+  GENERATOR_RESPONSIBILITY_NOTE,
+  GENERATOR_STEPS,
+  type Platform,
+  POSTS_PER_GENERATION,
+} from "#shared/generator.ts";
 import { ROUTES } from "#shared/routes.ts";
 import { AccessCodeGate } from "./access-code-gate.tsx";
 import { GenerationError, streamGeneration } from "./generation-stream.ts";
@@ -139,6 +145,10 @@ export function GeneratorWorkspace() {
           <h2 id="results-heading" className="text-xl font-semibold">
             Ihre Vorschläge
           </h2>
+          {/* ADR 0025: the user publishes, so the page says that the check is theirs. */}
+          <p className="text-sm text-slate-600" data-testid="responsibility-note">
+            {GENERATOR_RESPONSIBILITY_NOTE}
+          </p>
           {generating ? <LoadingPanel /> : null}
           {results ? (
             <div className="grid gap-4 md:grid-cols-3">

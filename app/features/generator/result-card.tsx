@@ -6,7 +6,7 @@ import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { openSharePopup, xIntentUrl } from "#app/lib/share.ts";
 import { useCopyToClipboard } from "#app/lib/use-copy-to-clipboard.ts";
-import { GENERATOR_MESSAGES, type Platform } from "#shared/generator.ts";
+import { AI_GENERATED_LABEL, GENERATOR_MESSAGES, type Platform } from "#shared/generator.ts";
 import { POST_SCORE_MAX } from "#shared/optimizer.ts";
 import { ROUTES } from "#shared/routes.ts";
 import { GENERATOR_COPY_TOASTS } from "./generator-constants.ts";
@@ -77,9 +77,15 @@ export function ResultCard({
           Vorschlag {index + 1}
         </h3>
         <div className="flex flex-wrap items-center gap-2">
+          {/* ADR 0025: the label sits beside the text; copy and share below send the text alone.
+              The demo composer is no AI, so its cards say "Demo-Modus" instead. */}
           {demo ? (
             <Badge className="border-amber-300 bg-amber-100 text-amber-900">{GENERATOR_MESSAGES.demoMode}</Badge>
-          ) : null}
+          ) : (
+            <Badge className="border-slate-200 bg-slate-50 text-slate-700" data-testid="ai-label">
+              {AI_GENERATED_LABEL}
+            </Badge>
+          )}
           {isX && score !== null ? (
             <Badge
               aria-label={`Optimizer-Punktzahl ${score.value} von ${POST_SCORE_MAX}`}

@@ -49,9 +49,19 @@ function AiProviderText() {
         Für die Generierung von Beiträgen sowie für die KI-Grammatikprüfung und die KI-Verbesserung im X-Post Optimizer
         übermitteln wir Ihre Eingaben an unseren KI-Anbieter:{" "}
         <strong>{disclosure?.recipient ?? "einen von uns beauftragten Anbieter von Sprachmodellen"}</strong>.
-        Übermittelt werden Ihre Stichworte oder Ihr Post-Text, die gewählten Optionen (Netzwerk, Tonalität, Sprache) und
-        bei der Generierung gegebenenfalls der gelesene Text der angegebenen Website und das hochgeladene Bild. Ihren
-        Namen, Ihre E-Mail-Adresse oder Ihre IP-Adresse übermitteln wir nicht.
+        Übermittelt werden:
+      </p>
+      <ul>
+        <li>
+          beim Beitragsgenerator: Ihre Stichworte, die gewählten Optionen (Netzwerk, Tonalität, Sprache), falls Sie eine
+          Website angeben, deren Titel, Beschreibung und gelesener Text, und falls Sie ein Bild hochladen, das neu
+          kodierte Bild ohne Metadaten, sofern das eingesetzte Modell Bilder verarbeitet;
+        </li>
+        <li>beim X-Post Optimizer: der Text Ihres Posts für die KI-Grammatikprüfung oder die KI-Verbesserung.</li>
+      </ul>
+      <p>
+        Zusammen damit gehen unsere Anweisungen an das Modell (der Prompt). Ihren Namen, Ihre E-Mail-Adresse oder Ihre
+        IP-Adresse übermitteln wir nicht.
       </p>
       <p>
         Der Anbieter verarbeitet die Daten als unser Auftragsverarbeiter (Art. 28 DSGVO) ausschließlich, um die Antwort
@@ -144,8 +154,11 @@ export function PrivacyPolicy() {
         </p>
         <p>
           Jeder Durchlauf wird mit Ihren Eingaben, dem Bild und den erzeugten Beiträgen in Ihrem Archiv gespeichert, bis
-          Sie den Eintrag oder Ihr Konto löschen. Ihr Archiv sehen nur Sie. Rechtsgrundlage ist die Erfüllung des
-          Nutzungsvertrags (Art. 6 Abs. 1 lit. b DSGVO). Wie die Texte erzeugt werden, beschreibt der Abschnitt{" "}
+          Sie den Eintrag oder Ihr Konto löschen. Zu jedem Eintrag speichern wir außerdem, wie er entstanden ist:
+          KI-Anbieter und Modell oder den Demo-Modus, die Kennung und eine Prüfsumme der verwendeten Prompt-Vorlage, das
+          Token-Limit und den Zeitpunkt. Diese Angaben zeigt Ihr Archiv beim Eintrag an; sie machen nachvollziehbar,
+          dass und womit die Texte durch KI erzeugt wurden. Ihr Archiv sehen nur Sie. Rechtsgrundlage ist die Erfüllung
+          des Nutzungsvertrags (Art. 6 Abs. 1 lit. b DSGVO). Wie die Texte erzeugt werden, beschreibt der Abschnitt{" "}
           <a href={`#${SECTIONS.ai.id}`}>KI-Anbieter</a>.
         </p>
       </LegalSection>
@@ -320,20 +333,36 @@ export function PrivacyPolicy() {
           es verlangt:
         </p>
         <ul>
-          <li>Kontodaten: bis zur Löschung Ihres Kontos, danach löschen wir sie innerhalb von 30 Tagen;</li>
-          <li>Archiv mit Eingaben, Bildern und Beiträgen: bis Sie den Eintrag oder Ihr Konto löschen;</li>
+          <li>
+            Kontodaten mit Credit-Verlauf und Plänen: bis Sie Ihr Konto löschen („Mein Account“ → „Konto löschen“); dann
+            sofort;
+          </li>
+          <li>
+            Archiv mit Eingaben, Bildern, Beiträgen und den Angaben zu ihrer Entstehung: bis Sie den Eintrag oder Ihr
+            Konto löschen;
+          </li>
           <li>Sitzungen: 7 Tage nach der letzten Nutzung oder sofort bei der Abmeldung;</li>
           <li>Server-Protokolle: höchstens 14 Tage;</li>
           <li>
-            Einwilligungsnachweise: solange wir die Einwilligung nachweisen müssen, bis zu drei Jahre nach ihrem Ablauf;
+            Einwilligungsnachweise und Kündigungen: drei Jahre nach ihrer Speicherung, so lange, wie sich Ansprüche
+            daraus ergeben können (§ 195 BGB); löschen Sie Ihr Konto vorher, bleiben sie ohne Bezug zu Ihrem Konto bis
+            dahin erhalten;
           </li>
-          <li>Kontaktanfragen: bis Ihr Anliegen erledigt ist, spätestens nach zwei Jahren;</li>
+          <li>
+            Kontaktanfragen: bis Ihr Anliegen erledigt ist, spätestens nach zwei Jahren, bei einer Kontolöschung sofort;
+          </li>
+          <li>Änderungen, die Administratoren an Ihrem Konto vornehmen (Protokoll): drei Jahre;</li>
           <li>
             Rechnungs- und Zahlungsbelege: für die gesetzlichen Aufbewahrungsfristen von bis zu zehn Jahren (§ 147 AO, §
             257 HGB);
           </li>
           <li>Google-Analytics-Daten: höchstens 14 Monate.</li>
         </ul>
+        <p>
+          Diese Fristen wendet Postwerk täglich selbst an. Unter „Mein Account“ laden Sie alle Daten zu Ihrem Konto als
+          ZIP-Datei herunter („Meine Daten exportieren“: maschinenlesbar als JSON, mit Ihren Bildern und einer
+          Beschreibung jedes Feldes) oder löschen Ihr Konto mit Ihrem Passwort.
+        </p>
       </LegalSection>
 
       <LegalSection section={SECTIONS.rights}>

@@ -2,6 +2,7 @@ import { diffWordsWithSpace } from "diff";
 import { Check, Sparkles, X } from "lucide-react";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
+import { AI_GENERATED_LABEL } from "#shared/generator.ts";
 import { POST_SCORE_MAX } from "#shared/optimizer.ts";
 import { evaluatePost } from "#shared/post-metrics.ts";
 
@@ -39,11 +40,22 @@ export function AiSuggestionPanel({
       data-testid="ai-suggestion"
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id="suggestion-heading" className="flex items-center gap-2 font-semibold text-indigo-950">
-          <Sparkles className="size-4" aria-hidden />
-          {TITLES[suggestion.kind]}
-          {suggestion.demo ? <Badge className="border-amber-300 bg-amber-100 text-amber-900">Demo-Modus</Badge> : null}
-        </h3>
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 id="suggestion-heading" className="flex items-center gap-2 font-semibold text-indigo-950">
+            <Sparkles className="size-4" aria-hidden />
+            {TITLES[suggestion.kind]}
+            {suggestion.demo ? (
+              <Badge className="border-amber-300 bg-amber-100 text-amber-900">Demo-Modus</Badge>
+            ) : null}
+          </h3>
+          {/* ADR 0025: beside the suggestion, never in it; "Übernehmen" takes the text alone. The
+              offline demo editor is no AI, so it keeps its "Demo-Modus" badge instead. */}
+          {suggestion.demo ? null : (
+            <Badge className="border-indigo-200 bg-white text-indigo-800" data-testid="ai-label">
+              {AI_GENERATED_LABEL}
+            </Badge>
+          )}
+        </div>
         <span className="text-sm text-indigo-900">
           Bewertung danach: {score}/{POST_SCORE_MAX}
         </span>

@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { boolean, customType, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import type { ArchiveProvenance } from "#shared/archive.ts";
 import { user } from "./auth.ts";
 
 // Spec section 3: archived_posts, every generation's result (issue 4, ADR 0014).
@@ -26,6 +27,10 @@ export const archivedPosts = pgTable(
     generatedPosts: jsonb("generated_posts").$type<string[]>().notNull(),
     // Beyond the spec: posts of the offline demo composer stay labelled in the archive.
     demo: boolean("demo").notNull().default(false),
+    // ADR 0025 (EU AI Act Art. 50): provider, model, prompt and token configuration of the run.
+    // One jsonb value rather than seven columns: it is only ever read whole (the archive line,
+    // the data export), never filtered on, and rows from before it are simply null.
+    provenance: jsonb("provenance").$type<ArchiveProvenance>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     searchVector: tsvector("search_vector")
       .notNull()

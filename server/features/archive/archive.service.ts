@@ -1,6 +1,6 @@
 import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { ArchiveQuery } from "#shared/archive.schemas.ts";
-import { ARCHIVE_COUNT_LIMIT, ARCHIVE_FILTER_ALL, ARCHIVE_PAGE_SIZE } from "#shared/archive.ts";
+import { ARCHIVE_COUNT_LIMIT, ARCHIVE_FILTER_ALL, ARCHIVE_PAGE_SIZE, type ArchiveProvenance } from "#shared/archive.ts";
 import { isUuid } from "#shared/ids.ts";
 import type { AppDeps } from "../../app-env.ts";
 import type { Database } from "../../db/client.ts";
@@ -22,6 +22,7 @@ const entryColumns = {
   website: archivedPosts.website,
   posts: archivedPosts.generatedPosts,
   demo: archivedPosts.demo,
+  provenance: archivedPosts.provenance,
   createdAt: archivedPosts.createdAt,
 };
 
@@ -35,6 +36,8 @@ type EntryRow = {
   website: string | null;
   posts: string[];
   demo: boolean;
+  /** ADR 0025; null for entries made before it. */
+  provenance: ArchiveProvenance | null;
   createdAt: Date;
 };
 
@@ -155,6 +158,7 @@ type NewArchiveEntry = {
   imageUrl: string | null;
   posts: string[];
   demo: boolean;
+  provenance: ArchiveProvenance;
 };
 
 /** Archives one generation's result (spec section 4 "Generation flow", step 9); returns its id. */
@@ -171,6 +175,7 @@ export async function createArchiveEntry(db: Database, entry: NewArchiveEntry): 
       website: entry.website,
       generatedPosts: entry.posts,
       demo: entry.demo,
+      provenance: entry.provenance,
     })
     .returning({ id: archivedPosts.id });
   if (!row) throw new Error("Archiv-Eintrag ohne id");

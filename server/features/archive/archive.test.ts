@@ -1,10 +1,15 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ARCHIVE_COUNT_LIMIT, ARCHIVE_PAGE_SIZE } from "#shared/archive.ts";
+import {
+  ARCHIVE_COUNT_LIMIT,
+  ARCHIVE_PAGE_SIZE,
+  type ArchiveProvenance,
+  describeArchiveProvenance,
+} from "#shared/archive.ts";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
 import { archivedPosts } from "../../db/schema/archive.ts";
 import { profiles } from "../../db/schema/profiles.ts";
-import { buildSearchQuery } from "./archive.service.ts";
+import { buildSearchQuery, createArchiveEntry } from "./archive.service.ts";
 
 let t: TestApp;
 let anna: { cookie: string; userId: string };
@@ -110,6 +115,8 @@ describe("GET /api/archive", () => {
       posts: ["Frische Zimtschnecken am Samstag! #Bäckerei", "Zwei", "Drei"],
       imageUrl: null,
       demo: false,
+      // Written before ADR 0025 (as these seeds are): no provenance.
+      provenance: null,
     });
     const second = await list(anna.cookie, "?page=2");
     expect(second.entries.map((entry: { id: string }) => entry.id)).toEqual([ids.oldest]);
@@ -234,6 +241,48 @@ describe("DELETE /api/archive/:id", () => {
     expect((await t.request("/api/archive/123", { method: "DELETE", cookie: anna.cookie })).status).toBe(404);
     expect((await t.request("/api/archive/kein-eintrag", { cookie: anna.cookie })).status).toBe(404);
     expect((await t.request(`/api/archive/${ids.oldest}`, { method: "DELETE" })).status).toBe(401);
+  });
+});
+
+describe("the provenance of an entry (ADR 0025)", () => {
+  const provenance: ArchiveProvenance = {
+    demo: false,
+    provider: "anthropic",
+    model: "claude-haiku-4-5",
+    promptConfigurationId: "7f1c1e0a-0000-4000-8000-000000000001",
+    promptHash: "0123456789abcdef",
+    tokenConfigurationId: "7f1c1e0a-0000-4000-8000-000000000002",
+    maxTokens: 4000,
+  };
+
+  it("is stored by createArchiveEntry and returned as it is by list and entry", async () => {
+    const dora = await signUp("dora-archiv@example.test");
+    const id = await createArchiveEntry(t.db, {
+      userId: dora.userId,
+      platform: "facebook",
+      language: "german",
+      tone: "friendly",
+      keyPoints: "Herkunft",
+      website: null,
+      imageUrl: null,
+      posts: ["Eins", "Zwei", "Drei"],
+      demo: false,
+      provenance,
+    });
+    const entry = await (await t.request(`/api/archive/${id}`, { cookie: dora.cookie })).json();
+    expect(entry.provenance).toEqual(provenance);
+    expect((await list(dora.cookie)).entries[0]).toMatchObject({ id, provenance });
+  });
+
+  it("reads as one German line, for old entries too", () => {
+    expect(describeArchiveProvenance({ demo: false, provenance })).toBe(
+      "Erstellt mit KI · Modell claude-haiku-4-5 (Anthropic)",
+    );
+    const demo = { ...provenance, demo: true, provider: null, model: null, promptHash: null, maxTokens: null };
+    expect(describeArchiveProvenance({ demo: true, provenance: demo })).toBe("Erstellt ohne KI · Demo-Modus");
+    expect(describeArchiveProvenance({ demo: false, provenance: null })).toBe("Erstellt mit KI");
+    // The demo column predates the provenance, so an old demo entry is still told apart.
+    expect(describeArchiveProvenance({ demo: true, provenance: null })).toBe("Erstellt ohne KI · Demo-Modus");
   });
 });
 

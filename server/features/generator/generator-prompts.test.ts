@@ -52,6 +52,8 @@ describe("the seeded generator configuration", () => {
       systemPrompt: DEFAULT_SYSTEM_PROMPT,
       userPrompt: DEFAULT_USER_PROMPT,
       maxTokens: GENERATOR_DEFAULT_MAX_TOKENS,
+      promptConfigurationId: null,
+      tokenConfigurationId: null,
     });
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import {
   LANGUAGE_LABELS,
   type Language,
@@ -118,4 +119,21 @@ const PLACEHOLDER = /\{\{\s*([A-Za-z]+)\s*\}\}/g;
  */
 export function fillTemplate(template: string, variables: Record<string, string>): string {
   return template.replace(PLACEHOLDER, (match, name: string) => variables[name] ?? match);
+}
+
+/** Hex digits of the prompt hash: enough to tell two versions apart, short enough to read out. */
+const PROMPT_HASH_LENGTH = 16;
+
+/**
+ * A short fingerprint of a prompt configuration as the admin wrote it (ADR 0025), stored with
+ * every archive entry: an edit of either prompt changes it, so a later reader sees which
+ * entries came from which version. The separator keeps "ab"+"c" apart from "a"+"bc".
+ */
+export function hashPromptConfiguration(prompts: { systemPrompt: string; userPrompt: string }): string {
+  return createHash("sha256")
+    .update(prompts.systemPrompt)
+    .update("\u0000")
+    .update(prompts.userPrompt)
+    .digest("hex")
+    .slice(0, PROMPT_HASH_LENGTH);
 }

@@ -1,6 +1,7 @@
 import { eq, or } from "drizzle-orm";
 import { z } from "zod";
 import { ACCOUNT_MESSAGES } from "#shared/account.ts";
+import type { ArchiveProvenance } from "#shared/archive.ts";
 import { BILLING_MESSAGES } from "#shared/billing.ts";
 import { isActiveSubscription } from "#shared/credits.ts";
 import { type GenerateRequest, type GenerationEvent, parseImageDataUrl } from "#shared/generator.schemas.ts";
@@ -39,6 +40,7 @@ import {
   fillTemplate,
   GENERATOR_CONFIGURATION_NAME,
   GENERATOR_DEFAULT_MAX_TOKENS,
+  hashPromptConfiguration,
   type WebsiteContext,
 } from "./generator-prompts.ts";
 
@@ -204,8 +206,11 @@ async function runGeneration(context: RunContext): Promise<void> {
     }
 
     const progress = createProgressReporter(emit);
-    const posts = context.demo
-      ? await composeInDemoMode(request, progress, context.demoStreamMs ?? DEMO_STREAM_MS)
+    const { posts, provenance } = context.demo
+      ? {
+          posts: await composeInDemoMode(request, progress, context.demoStreamMs ?? DEMO_STREAM_MS),
+          provenance: DEMO_PROVENANCE,
+        }
       : await composeWithModel(context, cleanImage, website, progress);
 
     let archiveId: string;
@@ -220,6 +225,7 @@ async function runGeneration(context: RunContext): Promise<void> {
         imageUrl,
         posts,
         demo: context.demo,
+        provenance,
       });
     } catch (error) {
       log.error({ err: error }, "Archiv-Eintrag fehlgeschlagen");
@@ -286,6 +292,17 @@ function createProgressReporter(emit: (event: GenerationEvent) => void): Progres
   };
 }
 
+// The offline composer uses no provider, model, prompt or token limit (ADR 0012, 0025).
+const DEMO_PROVENANCE: ArchiveProvenance = {
+  demo: true,
+  provider: null,
+  model: null,
+  promptConfigurationId: null,
+  promptHash: null,
+  tokenConfigurationId: null,
+  maxTokens: null,
+};
+
 async function composeInDemoMode(request: GenerateRequest, progress: ProgressReporter, streamMs: number) {
   const posts = composeDemoPosts(request);
   const snapshots = [...streamDemoSnapshots(posts)];
@@ -302,9 +319,20 @@ async function composeWithModel(
   image: CheckedImage | null,
   website: WebsiteContext | null,
   progress: ProgressReporter,
-) {
+): Promise<{ posts: string[]; provenance: ArchiveProvenance }> {
   const { deps, log, request } = context;
   const configuration = await loadGeneratorConfiguration(deps.db, log);
+  // ADR 0025: recorded from what this run really sends, so an admin's later edit of the
+  // prompt or the server's next AI_MODEL does not rewrite the history of earlier entries.
+  const provenance: ArchiveProvenance = {
+    demo: false,
+    provider: deps.ai.model?.provider ?? null,
+    model: deps.ai.model?.id ?? null,
+    promptConfigurationId: configuration.promptConfigurationId,
+    promptHash: hashPromptConfiguration(configuration),
+    tokenConfigurationId: configuration.tokenConfigurationId,
+    maxTokens: configuration.maxTokens,
+  };
   const sendImage = Boolean(image) && deps.ai.supportsImages;
   const variables = buildPromptVariables({ ...request, website, hasImage: sendImage });
   const userText = fillTemplate(configuration.userPrompt, variables);
@@ -331,7 +359,7 @@ async function composeWithModel(
       { provider: deps.ai.model?.provider, model: deps.ai.model?.id, ms: elapsed(started) },
       "KI-Beiträge erhalten",
     );
-    return posts;
+    return { posts, provenance };
   } catch (error) {
     if (!(error instanceof AiCallError)) throw error;
     // The kind and the vendor's status only: messages may quote the model's text.
@@ -354,6 +382,8 @@ export async function loadGeneratorConfiguration(db: Database, log?: Logger) {
   // returns the one that exists when the other is missing.
   const [row] = await db
     .select({
+      promptConfigurationId: promptConfigurations.id,
+      tokenConfigurationId: tokenConfigurations.id,
       systemPrompt: promptConfigurations.systemPrompt,
       userPrompt: promptConfigurations.userPrompt,
       maxTokens: tokenConfigurations.maxTokens,
@@ -373,6 +403,9 @@ export async function loadGeneratorConfiguration(db: Database, log?: Logger) {
     systemPrompt: row?.systemPrompt ?? DEFAULT_SYSTEM_PROMPT,
     userPrompt: row?.userPrompt ?? DEFAULT_USER_PROMPT,
     maxTokens: row?.maxTokens ?? GENERATOR_DEFAULT_MAX_TOKENS,
+    /** null where the code's default stood in for a missing row (ADR 0025 records which). */
+    promptConfigurationId: row?.promptConfigurationId ?? null,
+    tokenConfigurationId: row?.tokenConfigurationId ?? null,
   };
 }
 

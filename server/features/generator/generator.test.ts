@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describeArchiveProvenance } from "#shared/archive.ts";
 import { readGenerationEvents } from "#shared/generation-stream.ts";
 import type { GenerationEvent } from "#shared/generator.schemas.ts";
 import { GENERATOR_MESSAGES, WEBSITE_MESSAGES } from "#shared/generator.ts";
@@ -13,11 +14,19 @@ import { createTestApp, type RunningApp, type TestApp } from "../../../tests/set
 import { pngDataUrl, webpBomb } from "../../../tests/support/images.ts";
 import { archivedPosts } from "../../db/schema/archive.ts";
 import { contentGenerationLogs } from "../../db/schema/content-generation-logs.ts";
+import { promptConfigurations, tokenConfigurations } from "../../db/schema/generator.ts";
 import { profiles } from "../../db/schema/profiles.ts";
 import { isPublicAddress } from "../../integrations/website/address-policy.ts";
 import { createWebsiteReader, type ResolvedAddress } from "../../integrations/website/website-reader.ts";
 import { consumeRateLimit } from "../rate-limit/rate-limit.service.ts";
 import { GENERATOR_RATE_LIMIT } from "./generator.service.ts";
+import {
+  DEFAULT_SYSTEM_PROMPT,
+  DEFAULT_USER_PROMPT,
+  GENERATOR_CONFIGURATION_NAME,
+  GENERATOR_DEFAULT_MAX_TOKENS,
+  hashPromptConfiguration,
+} from "./generator-prompts.ts";
 
 const AI_TIMEOUT_MS = 1500;
 // A customer's website: shop.example answers from 127.0.0.1, which the test policy lets
@@ -121,6 +130,18 @@ const logsOf = (userId: string) =>
     .where(eq(contentGenerationLogs.userId, userId));
 const storedImageNames = () => fs.readdir(path.join(t.dataDir, "uploads", "social-images")).catch(() => [] as string[]);
 const archiveOf = (userId: string) => t.db.select().from(archivedPosts).where(eq(archivedPosts.userId, userId));
+const seededConfiguration = async () => {
+  const [prompt] = await t.db
+    .select()
+    .from(promptConfigurations)
+    .where(eq(promptConfigurations.name, GENERATOR_CONFIGURATION_NAME));
+  const [tokens] = await t.db
+    .select()
+    .from(tokenConfigurations)
+    .where(eq(tokenConfigurations.name, GENERATOR_CONFIGURATION_NAME));
+  if (!prompt || !tokens) throw new Error("Generator-Konfiguration fehlt");
+  return { prompt, tokens };
+};
 
 describe("the generator's routes without a session", () => {
   it("answer 401 with the spec's words", async () => {
@@ -416,6 +437,81 @@ describe("POST /api/generator/generate", () => {
   });
 });
 
+describe("the provenance of an archive entry (ADR 0025)", () => {
+  it("records provider, model, prompt and token configuration of the run and returns them", async () => {
+    const { cookie, userId } = await signUpAs(t);
+    const { prompt, tokens } = await seededConfiguration();
+    const { last } = await generateEvents(cookie);
+    const archiveId = last?.type === "done" ? last.archiveId : "";
+    const expected = {
+      demo: false,
+      provider: "openai-compatible",
+      model: "fake-model",
+      promptConfigurationId: prompt.id,
+      promptHash: hashPromptConfiguration({ systemPrompt: DEFAULT_SYSTEM_PROMPT, userPrompt: DEFAULT_USER_PROMPT }),
+      tokenConfigurationId: tokens.id,
+      maxTokens: GENERATOR_DEFAULT_MAX_TOKENS,
+    };
+    expect((await archiveOf(userId))[0]?.provenance).toEqual(expected);
+    expect(expected.promptHash).toMatch(/^[0-9a-f]{16}$/);
+
+    const single = await (await t.request(`/api/archive/${archiveId}`, { cookie })).json();
+    expect(single.provenance).toEqual(expected);
+    const list = await (await t.request("/api/archive", { cookie })).json();
+    expect(list.entries[0]).toMatchObject({ id: archiveId, demo: false, provenance: expected });
+    expect(describeArchiveProvenance(single)).toBe("Erstellt mit KI · Modell fake-model (OpenAI-kompatibler Server)");
+  });
+
+  it("gets a new prompt hash once an admin edits the prompt, and records the edited token limit", async () => {
+    const { cookie, userId } = await signUpAs(t);
+    const { prompt, tokens } = await seededConfiguration();
+    const before = hashPromptConfiguration(prompt);
+    try {
+      await t.db
+        .update(promptConfigurations)
+        .set({ userPrompt: `${prompt.userPrompt}\n\nBitte ohne Emojis.` })
+        .where(eq(promptConfigurations.id, prompt.id));
+      await t.db.update(tokenConfigurations).set({ maxTokens: 1500 }).where(eq(tokenConfigurations.id, tokens.id));
+      const { last } = await generateEvents(cookie);
+      expect(last?.type).toBe("done");
+      expect(fake.requests[0]?.messages[1]?.content).toContain("Bitte ohne Emojis.");
+      const provenance = (await archiveOf(userId))[0]?.provenance;
+      expect(provenance).toMatchObject({ promptConfigurationId: prompt.id, maxTokens: 1500 });
+      expect(provenance?.promptHash).toBe(
+        hashPromptConfiguration({
+          systemPrompt: prompt.systemPrompt,
+          userPrompt: `${prompt.userPrompt}\n\nBitte ohne Emojis.`,
+        }),
+      );
+      expect(provenance?.promptHash).not.toBe(before);
+    } finally {
+      await t.db
+        .update(promptConfigurations)
+        .set({ userPrompt: prompt.userPrompt })
+        .where(eq(promptConfigurations.id, prompt.id));
+      await t.db
+        .update(tokenConfigurations)
+        .set({ maxTokens: tokens.maxTokens })
+        .where(eq(tokenConfigurations.id, tokens.id));
+    }
+  });
+
+  it("says when the code's default prompt stood in for a deleted row", async () => {
+    const { cookie, userId } = await signUpAs(t);
+    const { prompt } = await seededConfiguration();
+    try {
+      await t.db.delete(promptConfigurations).where(eq(promptConfigurations.id, prompt.id));
+      expect((await generateEvents(cookie)).last?.type).toBe("done");
+      expect((await archiveOf(userId))[0]?.provenance).toMatchObject({
+        promptConfigurationId: null,
+        promptHash: hashPromptConfiguration({ systemPrompt: DEFAULT_SYSTEM_PROMPT, userPrompt: DEFAULT_USER_PROMPT }),
+      });
+    } finally {
+      await t.db.insert(promptConfigurations).values(prompt);
+    }
+  });
+});
+
 describe("the access code (ADR 0015)", () => {
   const CODE = "Sonnenschein-2026";
   let gated: TestApp;
@@ -504,5 +600,21 @@ describe("the demo mode (no AI provider)", () => {
     expect(posts[0]).toContain("We would like to inform you about Zimtschnecken.");
     expect(posts[0]).toContain("• Jeden Samstag");
     expect(new Set(posts).size).toBe(3);
+    // ADR 0025: the offline composer used no provider, model, prompt or token limit.
+    const archiveId = last?.type === "done" ? last.archiveId : "";
+    const entry = await (await demo.request(`/api/archive/${archiveId}`, { cookie })).json();
+    expect(entry).toMatchObject({
+      demo: true,
+      provenance: {
+        demo: true,
+        provider: null,
+        model: null,
+        promptConfigurationId: null,
+        promptHash: null,
+        tokenConfigurationId: null,
+        maxTokens: null,
+      },
+    });
+    expect(describeArchiveProvenance(entry)).toBe("Erstellt ohne KI · Demo-Modus");
   });
 });

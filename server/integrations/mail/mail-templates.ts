@@ -121,6 +121,16 @@ export function composeContactResponseMail(response: {
   );
 }
 
+// GDPR Art. 17 (issue 15, ADR 0026): the confirmation after an account was deleted, with what
+// is kept and why.
+export function composeAccountDeletedMail(): MailContent {
+  return compose("Ihr Konto bei Postwerk wurde gelöscht", [
+    "wie gewünscht haben wir Ihr Konto bei Postwerk gelöscht. Gelöscht sind Ihr Profil, Ihre Anmeldedaten und Sitzungen, Ihr Archiv mit allen Bildern, Ihr Credit-Verlauf, Ihre Pläne und Ihre Kontaktanfragen. Ein laufendes Abonnement haben wir sofort beendet.",
+    "Aufbewahren müssen wir nur, was das Gesetz verlangt: Rechnungen bei unserem Zahlungsanbieter Stripe für die gesetzliche Aufbewahrungsfrist (§ 147 AO, § 14b UStG) sowie Nachweise Ihrer Cookie-Einwilligungen und Kündigungen, ohne Bezug zu einem Konto, für drei Jahre. Danach werden auch sie gelöscht.",
+    "Sie können sich jederzeit mit derselben E-Mail-Adresse neu registrieren.",
+  ]);
+}
+
 // § 312k Abs. 4 BGB: the receipt of a cancellation, at once and on a durable medium, with the
 // date and time it was received and what the customer asked for.
 export function composeCancellationReceiptMail(receipt: {

@@ -68,6 +68,7 @@ export type Payments = {
   /** null when Stripe does not know the subscription (any longer). */
   getSubscription(id: string): Promise<PaymentSubscription | null>;
   cancelAtPeriodEnd(id: string): Promise<PaymentSubscription>;
+  /** Ends the subscription at once; one Stripe no longer knows counts as ended. */
   cancelNow(id: string): Promise<void>;
   /** Verifies the Stripe-Signature header over the raw body; throws InvalidWebhookSignatureError. */
   readEvent(rawBody: string, signature: string | undefined): PaymentEvent;
@@ -150,7 +151,7 @@ export function createPayments(settings: StripeSettings | null): Payments | null
       return toSubscription(await stripe.subscriptions.update(id, { cancel_at_period_end: true }));
     },
     async cancelNow(id) {
-      await stripe.subscriptions.cancel(id);
+      await orNullWhenMissing(stripe.subscriptions.cancel(id));
     },
     readEvent(rawBody, signature) {
       let event: Stripe.Event;

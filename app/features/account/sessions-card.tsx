@@ -1,0 +1,121 @@
+import { LogOut, type LucideIcon, Monitor, MonitorSmartphone, Smartphone, Tablet, Tv } from "lucide-react";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { Spinner } from "#app/components/ui/spinner.tsx";
+import { formatDateTime } from "#app/lib/format.ts";
+import { SESSION_MESSAGES } from "#shared/account.ts";
+import { type Device, type DeviceKind, useDevices, useRevokeDevice, useRevokeOtherDevices } from "./use-sessions.ts";
+
+const KIND_ICONS: Record<DeviceKind, LucideIcon> = {
+  desktop: Monitor,
+  mobile: Smartphone,
+  tablet: Tablet,
+  tv: Tv,
+  unknown: MonitorSmartphone,
+};
+
+const KIND_LABELS: Record<DeviceKind, string> = {
+  desktop: "Computer",
+  mobile: "Smartphone",
+  tablet: "Tablet",
+  tv: "Fernseher",
+  unknown: "Gerät",
+};
+
+export function SessionsCard() {
+  const { data, isPending, isError, refetch } = useDevices();
+  const revokeOthers = useRevokeOtherDevices();
+  const hasOthers = data?.devices.some((device) => !device.current) ?? false;
+
+  return (
+    <Card aria-labelledby="sessions-title">
+      <CardHeader>
+        <CardTitle id="sessions-title" className="flex items-center gap-2">
+          <MonitorSmartphone className="size-5 text-indigo-600" aria-hidden />
+          Angemeldete Geräte
+        </CardTitle>
+        <CardDescription>
+          Hier ist Ihr Konto angemeldet. Melden Sie Geräte ab, die Sie nicht kennen oder nicht mehr nutzen.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {isPending ? (
+          <div className="flex justify-center py-6">
+            <Spinner />
+          </div>
+        ) : isError ? (
+          <div className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900" role="alert">
+            <p>{SESSION_MESSAGES.loadFailed}</p>
+            <Button variant="outline" size="sm" className="mt-3" onClick={() => refetch()}>
+              Erneut versuchen
+            </Button>
+          </div>
+        ) : (
+          <ul className="divide-y divide-slate-200 border-y border-slate-200">
+            {data.devices.map((device) => (
+              <DeviceRow key={device.id} device={device} />
+            ))}
+          </ul>
+        )}
+        {hasOthers ? (
+          <Button
+            variant="outline"
+            className="justify-self-start"
+            disabled={revokeOthers.isPending}
+            onClick={() => revokeOthers.mutate()}
+          >
+            <LogOut aria-hidden />
+            Alle anderen abmelden
+          </Button>
+        ) : data ? (
+          <p className="text-sm text-slate-600">Sie sind nur auf diesem Gerät angemeldet.</p>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function DeviceRow({ device }: { device: Device }) {
+  const revoke = useRevokeDevice();
+  const Icon = KIND_ICONS[device.kind];
+  return (
+    <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between">
+      <div className="flex min-w-0 items-start gap-3">
+        <span className="mt-0.5 rounded-lg bg-slate-100 p-2 text-slate-700">
+          <Icon className="size-5" aria-hidden />
+          <span className="sr-only">{KIND_LABELS[device.kind]}</span>
+        </span>
+        <div className="grid min-w-0 gap-1">
+          <p className="flex flex-wrap items-center gap-2 font-medium">
+            <span className="break-words">{device.name}</span>
+            {device.current ? <Badge>Dieses Gerät</Badge> : null}
+          </p>
+          <p className="flex flex-col text-sm text-slate-600 sm:flex-row sm:flex-wrap sm:gap-x-1.5">
+            {/* The current session's updatedAt only moves once a day; this device is active now. */}
+            <span>{device.current ? "Jetzt aktiv" : `Zuletzt aktiv: ${formatDateTime(device.lastSeen)}`}</span>
+            {device.ip ? (
+              <>
+                <span aria-hidden className="hidden sm:inline">
+                  ·
+                </span>
+                <span>IP-Adresse: {device.ip}</span>
+              </>
+            ) : null}
+          </p>
+        </div>
+      </div>
+      {device.current ? null : (
+        <Button
+          variant="outline"
+          size="sm"
+          className="ml-12 self-start sm:ml-0 sm:self-center"
+          disabled={revoke.isPending}
+          onClick={() => revoke.mutate(device.id)}
+        >
+          Abmelden<span className="sr-only">: {device.name}</span>
+        </Button>
+      )}
+    </li>
+  );
+}

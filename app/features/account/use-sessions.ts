@@ -1,0 +1,121 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { parse } from "bowser";
+import { toast } from "sonner";
+import { authClient, describeAuthError } from "#app/features/auth/auth-client.ts";
+import { SESSION_MESSAGES } from "#shared/account.ts";
+
+export const SESSIONS_QUERY_KEY = ["sessions"] as const;
+
+export type DeviceKind = "desktop" | "mobile" | "tablet" | "tv" | "unknown";
+
+export type Device = {
+  id: string;
+  /** "Chrome auf Windows"; "Unbekanntes Gerät" when the user agent says nothing useful. */
+  name: string;
+  kind: DeviceKind;
+  lastSeen: Date | string;
+  ip: string | null;
+  current: boolean;
+};
+
+/**
+ * The account's active sessions as devices, the current one first. Better Auth's list carries
+ * each session's token, which revoking needs; the tokens stay in `tokenById` so the card never
+ * holds, renders or logs one.
+ */
+async function fetchDevices(currentSessionId: string | undefined) {
+  const { data, error } = await authClient.listSessions();
+  if (error) throw new Error(describeAuthError(error));
+  const devices: Device[] = data
+    .map((session) => ({
+      id: session.id,
+      ...describeUserAgent(session.userAgent),
+      lastSeen: session.updatedAt,
+      ip: shortenIp(session.ipAddress),
+      current: session.id === currentSessionId,
+    }))
+    .sort((a, b) => Number(b.current) - Number(a.current) || timeOf(b.lastSeen) - timeOf(a.lastSeen));
+  const tokenById = Object.fromEntries(data.map((session) => [session.id, session.token]));
+  return { devices, tokenById };
+}
+
+const timeOf = (value: Date | string) => new Date(value).getTime();
+
+export function useDevices() {
+  const { data: session } = authClient.useSession();
+  const currentSessionId = session?.session.id;
+  return useQuery({
+    // A password change replaces the current session (and ends the others), so a new id
+    // means a new list.
+    queryKey: [...SESSIONS_QUERY_KEY, currentSessionId],
+    queryFn: () => fetchDevices(currentSessionId),
+    enabled: Boolean(currentSessionId),
+    staleTime: 0,
+  });
+}
+
+type DevicesData = Awaited<ReturnType<typeof fetchDevices>>;
+
+export function useRevokeDevice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (deviceId: string) => {
+      const lists = queryClient.getQueriesData<DevicesData>({ queryKey: SESSIONS_QUERY_KEY });
+      const token = lists.map(([, list]) => list?.tokenById[deviceId]).find(Boolean);
+      // Not in the list any more: it is already signed out.
+      if (!token) return;
+      const { error } = await authClient.revokeSession({ token });
+      if (error) throw new Error(describeAuthError(error));
+    },
+    onSuccess: () => toast.success(SESSION_MESSAGES.revoked),
+    onError: (error) => toast.error(`${SESSION_MESSAGES.revokeFailed} ${error.message}`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY }),
+  });
+}
+
+export function useRevokeOtherDevices() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const { error } = await authClient.revokeOtherSessions();
+      if (error) throw new Error(describeAuthError(error));
+    },
+    onSuccess: () => toast.success(SESSION_MESSAGES.othersRevoked),
+    onError: (error) => toast.error(`${SESSION_MESSAGES.othersRevokeFailed} ${error.message}`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY }),
+  });
+}
+
+const OS_NAMES: Record<string, string> = { "Chrome OS": "ChromeOS" };
+
+export function describeUserAgent(userAgent: string | null | undefined): Pick<Device, "name" | "kind"> {
+  // Bowser throws on an empty string; a request without a user agent is a possible session.
+  const parsed = userAgent?.trim() ? parse(userAgent) : null;
+  // Bowser answers "" for a name it does not know (curl, scripts).
+  const browser = parsed?.browser.name || undefined;
+  const os = parsed?.os.name ? (OS_NAMES[parsed.os.name] ?? parsed.os.name) : undefined;
+  // OS versions are left out: browsers freeze them (Windows 11 says "10", every macOS "10.15").
+  const name = browser && os ? `${browser} auf ${os}` : (browser ?? os ?? "Unbekanntes Gerät");
+  const type = parsed?.platform.type;
+  const kind: DeviceKind =
+    type === "desktop" || type === "mobile" || type === "tablet" || type === "tv" ? type : "unknown";
+  return { name, kind };
+}
+
+const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
+
+/**
+ * Enough of the address to recognise a network, not a household: the last IPv4 byte and all
+ * but the first three IPv6 groups are hidden, as in the usual anonymisation of addresses.
+ * Returns null when there is nothing worth showing.
+ */
+export function shortenIp(address: string | null | undefined): string | null {
+  if (!address) return null;
+  const plain = address.trim().replace(/%.*$/, "");
+  const v4 = IPV4.exec(plain.replace(/^::ffff:/i, ""));
+  if (v4) return `${v4[1]}.${v4[2]}.${v4[3]}.xxx`;
+  if (!plain.includes(":")) return null;
+  const [head = ""] = plain.split("::");
+  const groups = head.split(":").filter(Boolean).slice(0, 3);
+  return groups.length > 0 ? `${groups.join(":")}:…` : null;
+}

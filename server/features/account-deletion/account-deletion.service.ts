@@ -1,0 +1,100 @@
+import { and, count, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { ACCOUNT_DATA_TEXTS, DELETE_REAUTH_MAX_AGE_MINUTES } from "#shared/account-data.ts";
+import { ENTITLING_STATUSES } from "#shared/billing.ts";
+import type { AppDeps } from "../../app-env.ts";
+import type { Database } from "../../db/client.ts";
+import { archivedPosts } from "../../db/schema/archive.ts";
+import { account } from "../../db/schema/auth.ts";
+import { subscriptions } from "../../db/schema/billing.ts";
+import { contactMessages } from "../../db/schema/contact-messages.ts";
+import { profiles } from "../../db/schema/profiles.ts";
+import { composeAccountDeletedMail } from "../../integrations/mail/mail-templates.ts";
+import { imageNameFromPublicUrl } from "../../integrations/storage/image-storage.ts";
+
+// GDPR Art. 17 (issue 15, ADR 0026). Better Auth's /delete-user checks the password (or, for a
+// Google account, a fresh sign-in) and deletes the user; its rows in profiles, the archive, the
+// credit history, plans and sessions go with it (ON DELETE CASCADE). Before that, this removes
+// what lives outside those rows: the Stripe subscription, the archive's image files and the
+// contact messages sent with the address. Every step can run twice, so a deletion that fails
+// halfway is finished by trying again; what the law asks us to keep is kept (ADR 0026).
+
+type DeletionDeps = Pick<AppDeps, "db" | "imageStorage" | "payments" | "mailer" | "logger">;
+export type DeletedUser = { id: string; email: string };
+
+export class AccountDeletionRefused extends Error {}
+
+/** The last admin cannot leave: nobody could run the admin area after them. */
+async function assertNotLastAdmin(db: Database, userId: string): Promise<void> {
+  const [profile] = await db.select({ isAdmin: profiles.isAdmin }).from(profiles).where(eq(profiles.id, userId));
+  if (!profile?.isAdmin) return;
+  const [admins] = await db.select({ total: count() }).from(profiles).where(eq(profiles.isAdmin, true));
+  if ((admins?.total ?? 0) <= 1) throw new AccountDeletionRefused(ACCOUNT_DATA_TEXTS.deleteLastAdmin);
+}
+
+/** Without a password, only a sign-in from the last minutes counts as re-authentication. */
+export async function findReauthProblem(
+  db: Database,
+  session: { userId: string; createdAt: Date },
+  password: unknown,
+  now = Date.now(),
+): Promise<string | null> {
+  const [credential] = await db
+    .select({ id: account.id })
+    .from(account)
+    .where(and(eq(account.userId, session.userId), eq(account.providerId, "credential"), isNotNull(account.password)));
+  if (credential) return typeof password === "string" && password ? null : ACCOUNT_DATA_TEXTS.deletePasswordRequired;
+  const age = now - session.createdAt.getTime();
+  return age <= DELETE_REAUTH_MAX_AGE_MINUTES * 60_000 ? null : ACCOUNT_DATA_TEXTS.deleteReauthRequired;
+}
+
+/** Runs before Better Auth deletes the user; throws to stop the deletion. */
+export async function removeDataOutsideTheAccount(deps: DeletionDeps, user: DeletedUser): Promise<void> {
+  const { db } = deps;
+  await assertNotLastAdmin(db, user.id);
+
+  // Ended at once in Stripe (ADR 0026: no refund of the running period); marked here at once,
+  // so a retry does not ask Stripe again.
+  const running = await db
+    .select({ stripeSubscriptionId: subscriptions.stripeSubscriptionId })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.userId, user.id),
+        isNotNull(subscriptions.stripeSubscriptionId),
+        inArray(subscriptions.status, [...ENTITLING_STATUSES]),
+      ),
+    );
+  for (const { stripeSubscriptionId } of running) {
+    if (!stripeSubscriptionId) continue;
+    if (!deps.payments) {
+      deps.logger.error({ userId: user.id }, "Konto mit laufendem Stripe-Abo gelöscht, Zahlungen sind aus");
+      continue;
+    }
+    await deps.payments.cancelNow(stripeSubscriptionId);
+    await db
+      .update(subscriptions)
+      .set({ status: "canceled", updatedAt: new Date() })
+      .where(eq(subscriptions.stripeSubscriptionId, stripeSubscriptionId));
+  }
+
+  const images = await db
+    .select({ imageUrl: archivedPosts.imageUrl })
+    .from(archivedPosts)
+    .where(and(eq(archivedPosts.userId, user.id), isNotNull(archivedPosts.imageUrl)));
+  for (const { imageUrl } of images) {
+    const name = imageNameFromPublicUrl(imageUrl);
+    if (name) await deps.imageStorage.remove(name);
+  }
+
+  await db.delete(contactMessages).where(sql`lower(${contactMessages.email}) = lower(${user.email})`);
+}
+
+/** After the deletion: the confirmation to the address that is gone now. A failure is only logged. */
+export async function confirmDeletion(deps: DeletionDeps, user: DeletedUser): Promise<void> {
+  deps.logger.info({ userId: user.id }, "Konto gelöscht");
+  try {
+    await deps.mailer.send({ to: user.email, ...composeAccountDeletedMail() });
+  } catch (error) {
+    deps.logger.error({ err: error, userId: user.id }, "Bestätigung der Kontolöschung nicht versendet");
+  }
+}

@@ -1,0 +1,273 @@
+import { and, asc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
+import type { AppDeps } from "../../app-env.ts";
+import type { Database } from "../../db/client.ts";
+import { adminAuditLog } from "../../db/schema/admin-audit.ts";
+import { archivedPosts } from "../../db/schema/archive.ts";
+import { cancellationRequests, companyBillingInfo, subscriptions } from "../../db/schema/billing.ts";
+import { contactMessages } from "../../db/schema/contact-messages.ts";
+import { contentGenerationLogs } from "../../db/schema/content-generation-logs.ts";
+import { cookieConsentHistory } from "../../db/schema/cookie-consent.ts";
+import { profiles } from "../../db/schema/profiles.ts";
+import { imageNameFromPublicUrl } from "../../integrations/storage/image-storage.ts";
+import type { RateLimitRule } from "../rate-limit/rate-limit.service.ts";
+import { EXPORT_README } from "./export-readme.ts";
+
+// GDPR Art. 15 and 20 (issue 15, ADR 0026): everything Postwerk stores about an account, as one
+// ZIP of JSON files, their German description and the archive's images. The ZIP is produced
+// while it is sent: long lists are read a page at a time and each page is compressed and handed
+// on before the next is read, so a 20,000-entry archive is never in memory at once.
+
+export const DATA_EXPORT_RATE_LIMIT: RateLimitRule = { name: "data-export", max: 5, windowMs: 60 * 60_000 };
+
+/** Rows read per query for the long lists (archive, credit history). */
+export const EXPORT_PAGE_SIZE = 500;
+
+type ExportDeps = Pick<AppDeps, "db" | "imageStorage">;
+type Row = Record<string, unknown>;
+
+export function exportFileName(now = new Date()): string {
+  return `postwerk-daten-${now.toISOString().slice(0, 10)}.zip`;
+}
+
+/** The account's export as a stream of ZIP bytes. */
+export function createDataExport(deps: ExportDeps, userId: string): ReadableStream<Uint8Array> {
+  const chunks = zipChunks(exportFiles(deps, userId));
+  return new ReadableStream({
+    async pull(controller) {
+      const next = await chunks.next();
+      if (next.done) controller.close();
+      else controller.enqueue(next.value);
+    },
+    async cancel() {
+      await chunks.return(undefined);
+    },
+  });
+}
+
+type ExportFile = { name: string; compress: boolean; content: AsyncIterable<Uint8Array | string> };
+
+const encoder = new TextEncoder();
+
+/** Feeds each file into fflate's ZIP writer and yields the bytes it produces, as it produces them. */
+async function* zipChunks(files: AsyncIterable<ExportFile>): AsyncGenerator<Uint8Array> {
+  const ready: Uint8Array[] = [];
+  let failure: Error | null = null;
+  const zip = new Zip((error, chunk) => {
+    if (error) failure = error;
+    else ready.push(chunk);
+  });
+  const drain = function* () {
+    if (failure) throw failure;
+    while (ready.length > 0) yield ready.shift() as Uint8Array;
+  };
+  for await (const file of files) {
+    // Images are compressed already; deflating them again costs time and saves nothing.
+    const entry = file.compress ? new ZipDeflate(file.name, { level: 6 }) : new ZipPassThrough(file.name);
+    zip.add(entry);
+    for await (const part of file.content) {
+      entry.push(typeof part === "string" ? encoder.encode(part) : part);
+      yield* drain();
+    }
+    entry.push(new Uint8Array(0), true);
+    yield* drain();
+  }
+  zip.end();
+  yield* drain();
+}
+
+async function* exportFiles(deps: ExportDeps, userId: string): AsyncGenerator<ExportFile> {
+  const { db } = deps;
+  const [profile] = await db.select().from(profiles).where(eq(profiles.id, userId));
+  if (!profile) return;
+  const { generatorAccessHash: _operatorCodeHash, ...ownProfile } = profile;
+
+  yield file("LIESMICH.txt", [EXPORT_README]);
+  yield jsonFile("konto.json", {
+    exportedAt: new Date().toISOString(),
+    profile: ownProfile,
+    plans: await db
+      .select({
+        plan: subscriptions.plan,
+        status: subscriptions.status,
+        currentPeriodEnd: subscriptions.currentPeriodEnd,
+        cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+        runsInPeriod: subscriptions.runsInPeriod,
+        grantedByHand: sql<boolean>`${subscriptions.stripeSubscriptionId} is null`,
+      })
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, userId)),
+    billingInfo:
+      (
+        await db
+          .select({
+            companyName: companyBillingInfo.companyName,
+            street: companyBillingInfo.street,
+            postalCode: companyBillingInfo.postalCode,
+            city: companyBillingInfo.city,
+            country: companyBillingInfo.country,
+            vatId: companyBillingInfo.vatId,
+          })
+          .from(companyBillingInfo)
+          .where(eq(companyBillingInfo.userId, userId))
+      )[0] ?? null,
+  });
+
+  const { searchVector: _index, userId: _owner, ...archiveColumns } = getTableColumns(archivedPosts);
+  const images: string[] = [];
+  yield file(
+    "archiv.json",
+    jsonArray(
+      pages(
+        db,
+        archivedPosts,
+        archiveColumns,
+        eq(archivedPosts.userId, userId),
+        archivedPosts.createdAt,
+        archivedPosts.id,
+      ),
+      (entry) => {
+        const image = imageNameFromPublicUrl((entry.imageUrl as string | null) ?? null);
+        if (image) images.push(image);
+        return { ...entry, imageFile: image ? `bilder/${image}` : null };
+      },
+    ),
+  );
+  for (const name of images) {
+    const image = await deps.imageStorage.read(name);
+    if (image) yield { name: `bilder/${name}`, compress: false, content: toAsync([image.bytes]) };
+  }
+
+  const { userId: _logOwner, id: _logId, ...logColumns } = getTableColumns(contentGenerationLogs);
+  yield file(
+    "credit-verlauf.json",
+    jsonArray(
+      pages(
+        db,
+        contentGenerationLogs,
+        logColumns,
+        eq(contentGenerationLogs.userId, userId),
+        contentGenerationLogs.createdAt,
+        contentGenerationLogs.id,
+      ),
+      (entry) => entry,
+    ),
+  );
+
+  yield jsonFile(
+    "einwilligungen.json",
+    await db
+      .select({
+        createdAt: cookieConsentHistory.createdAt,
+        essential: cookieConsentHistory.essential,
+        analytics: cookieConsentHistory.analytics,
+        authentication: cookieConsentHistory.authentication,
+        aiServices: cookieConsentHistory.aiServices,
+        version: cookieConsentHistory.version,
+        expiresAt: cookieConsentHistory.expiresAt,
+        ipAddress: cookieConsentHistory.ipAddress,
+      })
+      .from(cookieConsentHistory)
+      .where(eq(cookieConsentHistory.userId, userId))
+      .orderBy(asc(cookieConsentHistory.createdAt)),
+  );
+  yield jsonFile(
+    "kontaktanfragen.json",
+    await db
+      .select({
+        createdAt: contactMessages.createdAt,
+        name: contactMessages.name,
+        email: contactMessages.email,
+        message: contactMessages.message,
+        status: contactMessages.status,
+      })
+      .from(contactMessages)
+      .where(sql`lower(${contactMessages.email}) = lower(${profile.email})`)
+      .orderBy(asc(contactMessages.createdAt)),
+  );
+  yield jsonFile(
+    "kuendigungen.json",
+    await db
+      .select({
+        createdAt: cancellationRequests.createdAt,
+        name: cancellationRequests.name,
+        email: cancellationRequests.email,
+        plan: cancellationRequests.plan,
+        kind: cancellationRequests.kind,
+        effective: cancellationRequests.effective,
+        reason: cancellationRequests.reason,
+        status: cancellationRequests.status,
+      })
+      .from(cancellationRequests)
+      .where(eq(cancellationRequests.userId, userId))
+      .orderBy(asc(cancellationRequests.createdAt)),
+  );
+  // What admins changed on this account; who they were is their data, not the customer's.
+  yield jsonFile(
+    "admin-protokoll.json",
+    await db
+      .select({
+        createdAt: adminAuditLog.createdAt,
+        action: adminAuditLog.action,
+        before: adminAuditLog.before,
+        after: adminAuditLog.after,
+      })
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.targetId, userId))
+      .orderBy(asc(adminAuditLog.createdAt)),
+  );
+}
+
+function file(name: string, content: AsyncIterable<string> | string[]): ExportFile {
+  return { name, compress: true, content: toAsync(content) };
+}
+
+function jsonFile(name: string, value: unknown): ExportFile {
+  return file(name, [`${JSON.stringify(value, null, 2)}\n`]);
+}
+
+async function* toAsync<T>(values: AsyncIterable<T> | T[]): AsyncGenerator<T> {
+  for await (const value of values) yield value;
+}
+
+/** A JSON array written one element at a time. */
+async function* jsonArray(rows: AsyncIterable<Row>, shape: (row: Row) => unknown): AsyncGenerator<string> {
+  let first = true;
+  yield "[";
+  for await (const row of rows) {
+    yield `${first ? "\n" : ",\n"}${JSON.stringify(shape(row))}`;
+    first = false;
+  }
+  yield "\n]\n";
+}
+
+/**
+ * All rows of `table` matching `where`, oldest first, EXPORT_PAGE_SIZE at a time: keyset paging
+ * on (created_at, id), so each page is one index range however far into the list. The cursor
+ * keeps created_at as PostgreSQL's text, because a JavaScript date would drop its microseconds.
+ */
+async function* pages(
+  db: Database,
+  table: PgTable,
+  columns: Record<string, PgColumn>,
+  where: SQL | undefined,
+  createdAt: PgColumn,
+  id: PgColumn,
+): AsyncGenerator<Row> {
+  let after: { createdAt: string; id: string } | null = null;
+  while (true) {
+    const page: Row[] = await db
+      .select({ ...columns, cursorCreatedAt: sql<string>`${createdAt}::text`, cursorId: sql<string>`${id}::text` })
+      .from(table)
+      .where(
+        and(where, after ? sql`(${createdAt}, ${id}) > (${after.createdAt}::timestamptz, ${after.id})` : undefined),
+      )
+      .orderBy(asc(createdAt), asc(id))
+      .limit(EXPORT_PAGE_SIZE);
+    for (const { cursorCreatedAt: _createdAt, cursorId: _id, ...row } of page) yield row;
+    const last = page.at(-1);
+    if (!last || page.length < EXPORT_PAGE_SIZE) return;
+    after = { createdAt: String(last.cursorCreatedAt), id: String(last.cursorId) };
+  }
+}

@@ -1,0 +1,148 @@
+import { eq } from "drizzle-orm";
+import { unzipSync } from "fflate";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ACCOUNT_DATA_TEXTS } from "#shared/account-data.ts";
+import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
+import { pngDataUrl } from "../../../tests/support/images.ts";
+import { adminAuditLog } from "../../db/schema/admin-audit.ts";
+import { archivedPosts } from "../../db/schema/archive.ts";
+import { contactMessages } from "../../db/schema/contact-messages.ts";
+import { contentGenerationLogs } from "../../db/schema/content-generation-logs.ts";
+import { cookieConsentHistory } from "../../db/schema/cookie-consent.ts";
+import { profiles } from "../../db/schema/profiles.ts";
+import { EXPORT_PAGE_SIZE } from "./data-export.service.ts";
+
+// GDPR Art. 15/20 (issue 15): one ZIP with everything about the account, and nothing about
+// anybody else, read a page at a time.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+async function account(email: string) {
+  const cookie = await t.signUpAndConfirm(email);
+  const [profile] = await t.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.email, email));
+  return { cookie, userId: profile?.id ?? expect.unreachable(), email };
+}
+
+const archiveEntry = (userId: string, keyPoints: string, createdAt: Date, imageUrl: string | null = null) => ({
+  userId,
+  platform: "linkedin",
+  language: "german",
+  tone: "friendly",
+  keyPoints,
+  imageUrl,
+  generatedPosts: [`${keyPoints} – eins`, `${keyPoints} – zwei`, `${keyPoints} – drei`],
+  createdAt,
+});
+
+async function download(cookie: string) {
+  const response = await t.request("/api/data-export", { cookie });
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toBe("application/zip");
+  expect(response.headers.get("content-disposition")).toMatch(
+    /^attachment; filename="postwerk-daten-\d{4}-\d{2}-\d{2}\.zip"$/,
+  );
+  const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
+  const text = (name: string) => new TextDecoder().decode(files[name] ?? expect.unreachable(`${name} fehlt`));
+  return { files, text, json: (name: string) => JSON.parse(text(name)) };
+}
+
+describe("GET /api/data-export", () => {
+  it("holds the account's profile, archive with images, credit history, consents, messages and audit entries", async () => {
+    const anna = await account("anna@example.test");
+    const ben = await account("ben@example.test");
+    const png = Buffer.from(pngDataUrl().split(",")[1] ?? "", "base64");
+    const image = await t.deps.imageStorage.save(png, "png");
+    const start = Date.UTC(2026, 0, 1);
+    // More entries than one page, all in the same millisecond in pairs, so paging is exercised.
+    const annasEntries = Array.from({ length: EXPORT_PAGE_SIZE * 2 + 3 }, (_, index) =>
+      archiveEntry(
+        anna.userId,
+        `Anna ${index}`,
+        new Date(start + Math.floor(index / 2)),
+        index === 0 ? image.publicUrl : null,
+      ),
+    );
+    await t.db.insert(archivedPosts).values(annasEntries);
+    await t.db.insert(archivedPosts).values(archiveEntry(ben.userId, "Ben geheim", new Date(start)));
+    await t.db.insert(contentGenerationLogs).values([
+      { userId: anna.userId, creditsRemaining: 9, kind: "charged" },
+      { userId: ben.userId, creditsRemaining: 4, kind: "charged" },
+    ]);
+    await t.db.insert(cookieConsentHistory).values({
+      userId: anna.userId,
+      visitorId: "besucherin-anna",
+      ipAddress: "203.0.113.7",
+      analytics: true,
+      version: 1,
+      expiresAt: new Date(start + 365 * 86_400_000),
+    });
+    await t.db.insert(contactMessages).values([
+      { name: "Anna", email: "ANNA@example.test", message: "Frage von Anna zu Rechnungen." },
+      { name: "Ben", email: "ben@example.test", message: "Frage von Ben, nicht für Anna." },
+    ]);
+    await t.db.insert(adminAuditLog).values({
+      action: "credits.update",
+      targetId: anna.userId,
+      before: { credits: 10 },
+      after: { credits: 50 },
+    });
+
+    const { files, text, json } = await download(anna.cookie);
+    expect(Object.keys(files).sort()).toEqual(
+      [
+        "LIESMICH.txt",
+        "admin-protokoll.json",
+        "archiv.json",
+        `bilder/${image.name}`,
+        "credit-verlauf.json",
+        "einwilligungen.json",
+        "konto.json",
+        "kontaktanfragen.json",
+        "kuendigungen.json",
+      ].sort(),
+    );
+    expect(text("LIESMICH.txt")).toContain("Ihre Stichpunkte");
+    const konto = json("konto.json");
+    expect(konto.profile).toMatchObject({ email: "anna@example.test", credits: 10 });
+    expect(konto.profile).not.toHaveProperty("generatorAccessHash");
+
+    const archive = json("archiv.json") as { keyPoints: string; imageFile: string | null; createdAt: string }[];
+    // Every entry exactly once, oldest first (entries of the same millisecond in any order).
+    expect(archive.map((entry) => entry.keyPoints).sort()).toEqual(annasEntries.map((entry) => entry.keyPoints).sort());
+    const times = archive.map((entry) => Date.parse(entry.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(archive.find((entry) => entry.keyPoints === "Anna 0")?.imageFile).toBe(`bilder/${image.name}`);
+    expect(archive[0]).not.toHaveProperty("searchVector");
+    expect(Buffer.from(files[`bilder/${image.name}`] ?? [])).toEqual(png);
+
+    expect(json("credit-verlauf.json")).toEqual([expect.objectContaining({ kind: "charged", creditsRemaining: 9 })]);
+    expect(json("einwilligungen.json")).toEqual([
+      expect.objectContaining({ analytics: true, ipAddress: "203.0.113.7" }),
+    ]);
+    expect(json("kontaktanfragen.json").map((message: { message: string }) => message.message)).toEqual([
+      "Frage von Anna zu Rechnungen.",
+    ]);
+    expect(json("admin-protokoll.json")).toEqual([
+      expect.objectContaining({ action: "credits.update", after: { credits: 50 } }),
+    ]);
+    // Nothing of Ben's anywhere in Anna's export.
+    for (const name of Object.keys(files)) expect(text(name)).not.toMatch(/Ben geheim|Frage von Ben|ben@example/);
+  });
+
+  it("needs a session and is limited to a few downloads an hour", async () => {
+    expect((await t.request("/api/data-export")).status).toBe(401);
+    const { cookie } = await account("oft@example.test");
+    for (let download = 0; download < 5; download++) {
+      const response = await t.request("/api/data-export", { cookie });
+      expect(response.status).toBe(200);
+      await response.arrayBuffer();
+    }
+    const refused = await t.request("/api/data-export", { cookie });
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ error: ACCOUNT_DATA_TEXTS.exportTooOften });
+  });
+});

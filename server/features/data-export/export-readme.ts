@@ -1,0 +1,66 @@
+// LIESMICH.txt inside every export (issue 15, ADR 0026): what each file holds, field by field,
+// in German. The JSON keys stay English, so programs can read every export the same way.
+export const EXPORT_README = `Ihre Daten bei Postwerk
+=======================
+
+Dieser Export enthält alles, was Postwerk zu Ihrem Konto speichert (Art. 15 und 20 DSGVO).
+Alle Dateien sind JSON (UTF-8); Zeitpunkte stehen im Format ISO 8601 in UTC.
+
+konto.json
+  exportedAt        Zeitpunkt des Exports
+  profile           Ihr Profil:
+    id              Kennung Ihres Kontos
+    fullName        Name
+    email           E-Mail-Adresse
+    credits         verbleibende Credits
+    subscriptionStatus, subscriptionPeriodEnd
+                    Abo-Status des Beitragsgenerators ("active" = Pro) und Ende des Zeitraums
+    lastCreditUpdate  letzte Änderung der Credits
+    isAdmin         Administrator ja/nein
+    trialStartedAt, trialEndsAt
+                    Beginn und Ende des kostenlosen Testzeitraums des X-Post Optimizers
+    createdAt       Registrierung
+  plans             Ihre Pläne: plan (generator_pro = Beitragsgenerator Pro,
+                    optimizer_premium = X-Post Optimizer Premium), status (Status bei Stripe),
+                    currentPeriodEnd (Ende des bezahlten Zeitraums), cancelAtPeriodEnd (gekündigt
+                    zum Zeitraumende), runsInPeriod (genutzte Pro-Durchläufe im Zeitraum),
+                    grantedByHand (von einem Administrator vergeben)
+  billingInfo       Rechnungsdaten als Firma: companyName, street, postalCode, city, country,
+                    vatId (USt-IdNr.); null, wenn Sie nicht als Firma gekauft haben
+
+archiv.json         Jede Generierung, älteste zuerst:
+  id, createdAt     Kennung und Zeitpunkt
+  platform          Netzwerk (facebook, instagram, linkedin, twitter)
+  language, tone    Sprache und Tonalität der Beiträge
+  keyPoints         Ihre Stichpunkte
+  website           die angegebene Website
+  imageUrl          Adresse des hochgeladenen Bildes; imageFile: die Datei in diesem Export
+  generatedPosts    die drei erzeugten Beiträge
+  provenance        Herkunft (soweit gespeichert): KI-Anbieter, Modell, Prompt- und
+                    Token-Konfiguration, Demo-Modus
+
+bilder/             Die Bilder, die Sie zu Generierungen hochgeladen haben
+
+credit-verlauf.json Jede Abbuchung und Gutschrift eines Credits und jeder Pro-Durchlauf:
+  kind              charged (Credit abgebucht), refunded (Credit erstattet), included
+                    (Pro-Durchlauf), included_refunded (Pro-Durchlauf zurückgegeben)
+  creditsRemaining  Credits danach
+  subscriptionStatus  Abo-Status zu dem Zeitpunkt
+  createdAt         Zeitpunkt
+
+einwilligungen.json Ihre Cookie-Einstellungen, jede Speicherung einzeln: essential,
+                    analytics, authentication, aiServices (zugestimmt ja/nein), version,
+                    expiresAt (gültig bis), ipAddress (IP-Adresse bei der Speicherung)
+
+kontaktanfragen.json  Nachrichten, die über das Kontaktformular mit Ihrer E-Mail-Adresse
+                    gesendet wurden: name, email, message, status (new, read, responded)
+
+kuendigungen.json   Kündigungen über „Verträge hier kündigen“: plan, kind (ordinary =
+                    ordentlich, extraordinary = außerordentlich), effective (Zeitpunkt),
+                    reason (Grund), status (executed = ausgeführt, received = eingegangen)
+
+admin-protokoll.json  Änderungen, die Administratoren an Ihrem Konto vorgenommen haben:
+                    action (z. B. credits.update), before, after (vorher, nachher)
+
+Fragen zu Ihren Daten beantworten wir über das Kontaktformular.
+`;

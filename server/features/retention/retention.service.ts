@@ -1,0 +1,89 @@
+import { and, eq, lt } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { adminAuditLog } from "../../db/schema/admin-audit.ts";
+import { cancellationRequests, stripeEvents } from "../../db/schema/billing.ts";
+import { contactMessages } from "../../db/schema/contact-messages.ts";
+import { cookieConsentHistory } from "../../db/schema/cookie-consent.ts";
+import { scheduledJobs } from "../../db/schema/scheduled-jobs.ts";
+import type { Logger } from "../../logger.ts";
+
+// Retention (issue 15, ADR 0026): what Postwerk keeps beyond its use, and for how long. The
+// privacy policy names the same periods. Accounts' own data (archive, credit history) lives as
+// long as the account and goes with it.
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const YEAR_MS = 365 * DAY_MS;
+
+/** Proofs are kept as long as a claim about them can be raised (§ 195 BGB: three years). */
+export const RETENTION = {
+  consentHistory: 3 * YEAR_MS,
+  cancellationRequests: 3 * YEAR_MS,
+  contactMessages: 2 * YEAR_MS,
+  adminAuditLog: 3 * YEAR_MS,
+  stripeEvents: 90 * DAY_MS,
+} as const;
+
+const RETENTION_JOB = "retention";
+const RETENTION_INTERVAL_MS = DAY_MS;
+
+/** Deletes what is past its period; returns how many rows each rule removed. */
+export async function applyRetention(db: Database, now = new Date()): Promise<Record<keyof typeof RETENTION, number>> {
+  const before = (period: number) => new Date(now.getTime() - period);
+  const removed = async (rows: Promise<unknown[]>) => (await rows).length;
+  return {
+    consentHistory: await removed(
+      db
+        .delete(cookieConsentHistory)
+        .where(lt(cookieConsentHistory.createdAt, before(RETENTION.consentHistory)))
+        .returning({ id: cookieConsentHistory.id }),
+    ),
+    cancellationRequests: await removed(
+      db
+        .delete(cancellationRequests)
+        .where(lt(cancellationRequests.createdAt, before(RETENTION.cancellationRequests)))
+        .returning({ id: cancellationRequests.id }),
+    ),
+    contactMessages: await removed(
+      db
+        .delete(contactMessages)
+        .where(lt(contactMessages.createdAt, before(RETENTION.contactMessages)))
+        .returning({ id: contactMessages.id }),
+    ),
+    adminAuditLog: await removed(
+      db
+        .delete(adminAuditLog)
+        .where(lt(adminAuditLog.createdAt, before(RETENTION.adminAuditLog)))
+        .returning({ id: adminAuditLog.id }),
+    ),
+    stripeEvents: await removed(
+      db
+        .delete(stripeEvents)
+        .where(lt(stripeEvents.processedAt, before(RETENTION.stripeEvents)))
+        .returning({ id: stripeEvents.id }),
+    ),
+  };
+}
+
+/**
+ * Claims a job for this interval: true for exactly one caller, however many app servers ask at
+ * once (the UPDATE's row lock serialises them; the second sees the new last_run_at).
+ */
+export async function claimScheduledJob(db: Database, name: string, intervalMs: number, now = new Date()) {
+  await db
+    .insert(scheduledJobs)
+    .values({ name, lastRunAt: new Date(0) })
+    .onConflictDoNothing();
+  const claimed = await db
+    .update(scheduledJobs)
+    .set({ lastRunAt: now })
+    .where(and(eq(scheduledJobs.name, name), lt(scheduledJobs.lastRunAt, new Date(now.getTime() - intervalMs))))
+    .returning({ name: scheduledJobs.name });
+  return claimed.length === 1;
+}
+
+/** Called by every app server's sweep; runs the retention at most once a day in all. */
+export async function runRetentionWhenDue(db: Database, logger: Logger, now = new Date()): Promise<void> {
+  if (!(await claimScheduledJob(db, RETENTION_JOB, RETENTION_INTERVAL_MS, now))) return;
+  const removed = await applyRetention(db, now);
+  logger.info({ removed }, "Aufbewahrungsfristen angewendet");
+}

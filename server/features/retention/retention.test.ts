@@ -1,0 +1,80 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
+import { contactMessages } from "../../db/schema/contact-messages.ts";
+import { cookieConsentHistory } from "../../db/schema/cookie-consent.ts";
+import { createLogger } from "../../logger.ts";
+import { applyRetention, claimScheduledJob, RETENTION, runRetentionWhenDue } from "./retention.service.ts";
+
+// Retention (issue 15, ADR 0026): rows past their period go, younger ones stay, and the daily
+// run happens once however many app servers ask for it.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+const DAY = 24 * 60 * 60 * 1000;
+
+describe("retention", () => {
+  it("deletes consent proofs and contact messages past their period and keeps younger ones", async () => {
+    const now = new Date("2030-06-01T12:00:00Z");
+    const ago = (ms: number) => new Date(now.getTime() - ms);
+    const consent = (visitorId: string, createdAt: Date) => ({
+      visitorId,
+      ipAddress: "203.0.113.1",
+      version: 1,
+      createdAt,
+      expiresAt: createdAt,
+    });
+    await t.db
+      .insert(cookieConsentHistory)
+      .values([
+        consent("alt", ago(RETENTION.consentHistory + DAY)),
+        consent("jung", ago(RETENTION.consentHistory - DAY)),
+      ]);
+    await t.db.insert(contactMessages).values([
+      {
+        name: "Alt",
+        email: "alt@example.test",
+        message: "Eine alte Frage.",
+        createdAt: ago(RETENTION.contactMessages + DAY),
+      },
+      { name: "Jung", email: "jung@example.test", message: "Eine neue Frage.", createdAt: ago(DAY) },
+    ]);
+
+    const removed = await applyRetention(t.db, now);
+    expect(removed).toMatchObject({ consentHistory: 1, contactMessages: 1 });
+    const visitors = (await t.db.select().from(cookieConsentHistory)).map((row) => row.visitorId);
+    expect(visitors).toContain("jung");
+    expect(visitors).not.toContain("alt");
+    expect(await t.db.select().from(contactMessages).where(eq(contactMessages.email, "alt@example.test"))).toEqual([]);
+    expect(
+      await t.db.select().from(contactMessages).where(eq(contactMessages.email, "jung@example.test")),
+    ).toHaveLength(1);
+  });
+
+  it("is claimed by exactly one of many servers per interval", async () => {
+    const now = new Date("2031-01-01T00:00:00Z");
+    const claims = await Promise.all(Array.from({ length: 8 }, () => claimScheduledJob(t.db, "probe", DAY, now)));
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    expect(await claimScheduledJob(t.db, "probe", DAY, new Date(now.getTime() + DAY / 2))).toBe(false);
+    expect(await claimScheduledJob(t.db, "probe", DAY, new Date(now.getTime() + DAY + 1))).toBe(true);
+  });
+
+  it("runs from the sweep at most once a day", async () => {
+    const logger = createLogger(t.deps.env);
+    const now = new Date("2032-01-01T00:00:00Z");
+    await t.db.insert(contactMessages).values({
+      name: "Sehr alt",
+      email: "sehr-alt@example.test",
+      message: "Eine sehr alte Frage.",
+      createdAt: new Date(now.getTime() - RETENTION.contactMessages - DAY),
+    });
+    await runRetentionWhenDue(t.db, logger, now);
+    expect(await t.db.select().from(contactMessages).where(eq(contactMessages.email, "sehr-alt@example.test"))).toEqual(
+      [],
+    );
+  });
+});

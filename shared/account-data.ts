@@ -1,0 +1,17 @@
+// Taking one's data along and leaving (GDPR Art. 15, 17, 20; issue 15, ADR 0026): the texts of
+// /konto's export and deletion. No imports (ADR 0021).
+
+export const ACCOUNT_DATA_TEXTS = {
+  exportTooOften: "Sie haben Ihre Daten gerade mehrfach exportiert. Bitte versuchen Sie es in einer Stunde erneut.",
+  deletePasswordRequired: "Bitte geben Sie Ihr Passwort ein, um Ihr Konto zu löschen.",
+  deleteReauthRequired:
+    "Bitte melden Sie sich zur Bestätigung erneut mit Google an und löschen Sie Ihr Konto danach innerhalb von 10 Minuten.",
+  deleteLastAdmin:
+    "Sie sind der letzte Administrator. Bitte ernennen Sie zuerst einen weiteren Administrator, bevor Sie Ihr Konto löschen.",
+  deleteFailed:
+    "Ihr Konto konnte nicht vollständig gelöscht werden. Bitte versuchen Sie es erneut; bereits Gelöschtes bleibt gelöscht.",
+  deleted: "Ihr Konto wurde gelöscht.",
+} as const;
+
+/** ADR 0026: without a password, a sign-in this recent stands in for re-entering it. */
+export const DELETE_REAUTH_MAX_AGE_MINUTES = 10;
