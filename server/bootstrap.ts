@@ -53,7 +53,7 @@ export async function createDeps(options: {
     });
   const ai =
     overrides.ai ?? createAiClient(env.ai, { vision: env.AI_VISION === "auto" ? undefined : env.AI_VISION === "on" });
-  const imageStorage = overrides.imageStorage ?? createImageStorage(env.DATA_DIR);
+  const imageStorage = overrides.imageStorage ?? createImageStorage(env.DATA_DIR, env.storageS3);
   const websiteReader = overrides.websiteReader ?? createWebsiteReader();
   const payments = overrides.payments === undefined ? createPayments(env.stripe) : overrides.payments;
   const deletionDeps = { db: database.db, imageStorage, payments, mailer, logger };

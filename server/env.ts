@@ -40,6 +40,27 @@ export type StripeSettings = {
   apiBase: string | undefined;
 };
 
+/** ADR 0027: the `social-images` bucket on S3-compatible storage; null means the local folder. */
+export type S3StorageSettings = {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Bucket in the path (`host/bucket/key`) instead of the host name: MinIO, Garage, s3rver, most self-hosted servers. */
+  forcePathStyle: boolean;
+};
+
+// All or nothing: a half-configured S3 storage must stop the start, not quietly put the
+// uploads of one server into its local folder while the others look for them in the bucket.
+const STORAGE_S3_REQUIRED = [
+  "STORAGE_S3_ENDPOINT",
+  "STORAGE_S3_BUCKET",
+  "STORAGE_S3_REGION",
+  "STORAGE_S3_ACCESS_KEY_ID",
+  "STORAGE_S3_SECRET_ACCESS_KEY",
+] as const;
+
 export type AiSettings = {
   provider: AiProviderName;
   model: string;
@@ -94,6 +115,13 @@ const EnvSchema = z
     STRIPE_PRICE_OPTIMIZER_PREMIUM: optionalString,
     // Tests and stripe-mock: where the SDK sends its requests (protocol, host and port only).
     STRIPE_API_BASE: optionalString.pipe(z.url().optional()),
+    // ADR 0027: the image bucket on S3-compatible storage; unset means $DATA_DIR/uploads.
+    STORAGE_S3_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    STORAGE_S3_BUCKET: optionalString,
+    STORAGE_S3_REGION: optionalString,
+    STORAGE_S3_ACCESS_KEY_ID: optionalString,
+    STORAGE_S3_SECRET_ACCESS_KEY: optionalString,
+    STORAGE_S3_FORCE_PATH_STYLE: optionalString.pipe(z.enum(["true", "false"]).optional()),
   })
   .superRefine((env, context) => {
     if (env.AI_PROVIDER === "openai-compatible") {
@@ -118,6 +146,16 @@ const EnvSchema = z
           context.addIssue({ code: "custom", path: [name], message: "ist mit STRIPE_SECRET_KEY Pflicht" });
       }
     }
+    const s3Given = [...STORAGE_S3_REQUIRED, "STORAGE_S3_FORCE_PATH_STYLE" as const].filter((name) => env[name]);
+    if (s3Given.length > 0) {
+      for (const name of STORAGE_S3_REQUIRED.filter((required) => !env[required])) {
+        context.addIssue({
+          code: "custom",
+          path: [name],
+          message: `fehlt: der S3-Bildspeicher ist nur teilweise eingerichtet (gesetzt: ${s3Given.join(", ")}); setzen Sie alle STORAGE_S3_*-Pflichtvariablen oder keine`,
+        });
+      }
+    }
   })
   .transform(
     ({
@@ -131,6 +169,12 @@ const EnvSchema = z
       STRIPE_PRICE_GENERATOR_PRO,
       STRIPE_PRICE_OPTIMIZER_PREMIUM,
       STRIPE_API_BASE,
+      STORAGE_S3_ENDPOINT,
+      STORAGE_S3_BUCKET,
+      STORAGE_S3_REGION,
+      STORAGE_S3_ACCESS_KEY_ID,
+      STORAGE_S3_SECRET_ACCESS_KEY,
+      STORAGE_S3_FORCE_PATH_STYLE,
       ...env
     }) => ({
       ...env,
@@ -154,6 +198,21 @@ const EnvSchema = z
               prices: { generator_pro: STRIPE_PRICE_GENERATOR_PRO, optimizer_premium: STRIPE_PRICE_OPTIMIZER_PREMIUM },
               apiBase: STRIPE_API_BASE,
             } satisfies StripeSettings)
+          : null,
+      storageS3:
+        STORAGE_S3_ENDPOINT &&
+        STORAGE_S3_BUCKET &&
+        STORAGE_S3_REGION &&
+        STORAGE_S3_ACCESS_KEY_ID &&
+        STORAGE_S3_SECRET_ACCESS_KEY
+          ? ({
+              endpoint: STORAGE_S3_ENDPOINT,
+              bucket: STORAGE_S3_BUCKET,
+              region: STORAGE_S3_REGION,
+              accessKeyId: STORAGE_S3_ACCESS_KEY_ID,
+              secretAccessKey: STORAGE_S3_SECRET_ACCESS_KEY,
+              forcePathStyle: STORAGE_S3_FORCE_PATH_STYLE === "true",
+            } satisfies S3StorageSettings)
           : null,
     }),
   );

@@ -109,10 +109,24 @@ const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
  * but the first three IPv6 groups are hidden, as in the usual anonymisation of addresses.
  * Returns null when there is nothing worth showing.
  */
+// An IPv4 client seen over IPv6 arrives as ::ffff:a.b.c.d, or fully written out
+// (0000:…:ffff:7f00:0001, as Better Auth stores it); either way it is an IPv4 address.
+const EXPANDED_MAPPED_IPV4 = /^(?:0{1,4}:){5}ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i;
+
+function unmapIpv4(address: string): string {
+  const expanded = EXPANDED_MAPPED_IPV4.exec(address);
+  if (expanded) {
+    const high = Number.parseInt(expanded[1] ?? "0", 16);
+    const low = Number.parseInt(expanded[2] ?? "0", 16);
+    return [high >> 8, high & 255, low >> 8, low & 255].join(".");
+  }
+  return address.replace(/^::ffff:/i, "");
+}
+
 export function shortenIp(address: string | null | undefined): string | null {
   if (!address) return null;
-  const plain = address.trim().replace(/%.*$/, "");
-  const v4 = IPV4.exec(plain.replace(/^::ffff:/i, ""));
+  const plain = unmapIpv4(address.trim().replace(/%.*$/, ""));
+  const v4 = IPV4.exec(plain);
   if (v4) return `${v4[1]}.${v4[2]}.${v4[3]}.xxx`;
   if (!plain.includes(":")) return null;
   const [head = ""] = plain.split("::");

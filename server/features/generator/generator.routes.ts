@@ -75,8 +75,9 @@ export const generatorRoutes = new Hono<AppEnv>()
 export const socialImageRoutes = new Hono<AppEnv>().get("/:name", async (c) => {
   const file = await readSocialImage(c.var.deps.imageStorage, c.req.param("name"));
   if (!file) return c.json({ error: "Nicht gefunden" }, 404);
-  return c.body(new Uint8Array(file.bytes), 200, {
+  return c.body(file.body, 200, {
     "Content-Type": file.contentType,
+    ...(file.size === undefined ? {} : { "Content-Length": String(file.size) }),
     "Cache-Control": "public, max-age=31536000, immutable",
     "X-Content-Type-Options": "nosniff",
     "Content-Security-Policy": "default-src 'none'; sandbox",

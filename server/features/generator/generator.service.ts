@@ -437,8 +437,9 @@ async function removeImage(
   await storage.remove(name).catch((error: unknown) => log.warn({ err: error }, "Bild konnte nicht entfernt werden"));
 }
 
+/** The image as a stream: served straight from the storage (a file or an S3 object) without holding it in memory. */
 export async function readSocialImage(storage: ImageStorage, name: string) {
-  return storage.read(name);
+  return storage.open(name);
 }
 
 function elapsed(started: number): number {

@@ -98,6 +98,11 @@ describe("createLocalImageStorage", () => {
     const onDisk = await fs.readFile(path.join(dataDir, "uploads", "social-images", stored.name));
     expect(onDisk).toEqual(bytes);
     expect(await storage.read(stored.name)).toEqual({ bytes: onDisk, contentType: "image/png" });
+    const opened = await storage.open(stored.name);
+    expect([opened?.contentType, opened?.size]).toEqual(["image/png", bytes.length]);
+    const streamed: Uint8Array[] = [];
+    for await (const chunk of opened?.body ?? new ReadableStream()) streamed.push(chunk);
+    expect(Buffer.concat(streamed)).toEqual(bytes);
     expect(imageNameFromPublicUrl(stored.publicUrl)).toBe(stored.name);
   });
 
@@ -114,11 +119,14 @@ describe("createLocalImageStorage", () => {
       expect(await storage.read(name)).toBeNull();
     }
     expect(await storage.read("1234567890123-0123456789abcdef.png")).toBeNull();
+    expect(await storage.open("1234567890123-0123456789abcdef.png")).toBeNull();
+    expect(await storage.open("../geheim.txt")).toBeNull();
   });
 
   it("removes a stored image", async () => {
     const stored = await storage.save(await buildImage("png"), "png");
     await storage.remove(stored.name);
     expect(await storage.read(stored.name)).toBeNull();
+    await expect(storage.remove(stored.name)).resolves.toBeUndefined();
   });
 });

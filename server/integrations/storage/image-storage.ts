@@ -1,29 +1,48 @@
 import crypto from "node:crypto";
-import fs from "node:fs/promises";
+import fs, { type FileHandle } from "node:fs/promises";
 import path from "node:path";
+import { Readable } from "node:stream";
+import type { S3StorageSettings } from "../../env.ts";
 import { IMAGE_CONTENT_TYPES, IMAGE_EXTENSIONS, type ImageType } from "./image-files.ts";
+import { createS3ObjectStore, type S3StoreOptions } from "./s3-image-storage.ts";
 
 // The `social-images` bucket (spec section 7 "Storage upload to bucket social-images, then get
 // the public URL"; DESIGN.md "file storage"; ADR 0013). The embedded default is a folder under
-// $DATA_DIR; an S3-compatible driver implements the same three methods when it comes.
+// $DATA_DIR; with STORAGE_S3_* set it is a bucket on S3-compatible storage (ADR 0027).
 
 const SOCIAL_IMAGES_BUCKET = "social-images";
-/** Where the server serves the bucket read-only (server/features/generator/social-images.routes.ts). */
+/** Where the server serves the bucket read-only (`socialImageRoutes` in server/features/generator/generator.routes.ts). */
 export const SOCIAL_IMAGES_PUBLIC_PATH = `/uploads/${SOCIAL_IMAGES_BUCKET}`;
 
 type StoredImage = { name: string; publicUrl: string };
 type ImageFile = { bytes: Uint8Array; contentType: string };
+type ImageStream = { body: ReadableStream<Uint8Array>; contentType: string; size: number | undefined };
 
 export type ImageStorage = {
   /** Stores bytes that were already checked and re-encoded (image-files.ts) under a new random name. */
   save(bytes: Uint8Array, type: ImageType): Promise<StoredImage>;
-  /** null for a name that is not ours or does not exist. */
+  /** The whole file (data export). null for a name that is not ours or does not exist. */
   read(name: string): Promise<ImageFile | null>;
+  /** The file as a stream, for serving it without holding it in memory. null as for `read`. */
+  open(name: string): Promise<ImageStream | null>;
+  /** Idempotent: removing a missing image is fine (account deletion may run twice). */
   remove(name: string): Promise<void>;
 };
 
+/**
+ * What a driver does: keep bytes under a key. Names, types and URLs are decided once, in
+ * `imageStorageOn`, so every driver refuses the same names (ADR 0013 "only names of this pattern").
+ */
+export type ObjectStore = {
+  /** Writes a new object; never called twice with the same key. */
+  put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  get(key: string): Promise<Uint8Array | null>;
+  open(key: string): Promise<{ body: ReadableStream<Uint8Array>; size: number | undefined } | null>;
+  delete(key: string): Promise<void>;
+};
+
 // The spec names files "timestamp-filename"; the user's file name is replaced by random
-// bytes, so nothing the user chose ends up in a path or a URL (DESIGN.md "random name").
+// bytes, so nothing the user chose ends up in a path, an object key or a URL (DESIGN.md "random name").
 const IMAGE_NAME = /^(\d{13})-([0-9a-f]{16})\.(jpg|png|webp)$/;
 const TYPE_BY_EXTENSION: Record<string, ImageType> = { jpg: "jpeg", png: "png", webp: "webp" };
 
@@ -33,6 +52,13 @@ function createImageName(type: ImageType, now = Date.now()): string {
 
 function isImageName(name: string): boolean {
   return IMAGE_NAME.test(name);
+}
+
+// The content type follows from the name we handed out, never from what a store reports.
+function contentTypeOf(name: string): string | null {
+  const extension = IMAGE_NAME.exec(name)?.[3];
+  const type = extension ? TYPE_BY_EXTENSION[extension] : undefined;
+  return type ? IMAGE_CONTENT_TYPES[type] : null;
 }
 
 function publicUrlOf(name: string): string {
@@ -46,41 +72,89 @@ export function imageNameFromPublicUrl(url: string | null): string | null {
   return isImageName(name) ? name : null;
 }
 
-/** The storage the environment asks for; today the local folder (an S3 driver comes with its variables). */
-export function createImageStorage(dataDir: string): ImageStorage {
-  return createLocalImageStorage(dataDir);
+/** The storage the environment asks for: S3 when STORAGE_S3_* is set (ADR 0027), else the local folder. */
+export function createImageStorage(dataDir: string, s3: S3StorageSettings | null): ImageStorage {
+  return s3 ? createS3ImageStorage(s3) : createLocalImageStorage(dataDir);
+}
+
+export function createS3ImageStorage(settings: S3StorageSettings, options?: S3StoreOptions): ImageStorage {
+  return imageStorageOn(createS3ObjectStore(settings, options));
 }
 
 export function createLocalImageStorage(dataDir: string): ImageStorage {
-  const folder = path.join(dataDir, "uploads", SOCIAL_IMAGES_BUCKET);
+  return imageStorageOn(createFolderStore(path.join(dataDir, "uploads", SOCIAL_IMAGES_BUCKET)));
+}
+
+function imageStorageOn(store: ObjectStore): ImageStorage {
+  return {
+    async save(bytes, type) {
+      const name = createImageName(type);
+      await store.put(name, bytes, IMAGE_CONTENT_TYPES[type]);
+      return { name, publicUrl: publicUrlOf(name) };
+    },
+    async read(name) {
+      const contentType = contentTypeOf(name);
+      if (!contentType) return null;
+      const bytes = await store.get(name);
+      return bytes ? { bytes, contentType } : null;
+    },
+    async open(name) {
+      const contentType = contentTypeOf(name);
+      if (!contentType) return null;
+      const file = await store.open(name);
+      return file ? { ...file, contentType } : null;
+    },
+    async remove(name) {
+      if (!isImageName(name)) return;
+      await store.delete(name);
+    },
+  };
+}
+
+function createFolderStore(folder: string): ObjectStore {
   let ready: Promise<unknown> | null = null;
   const ensureFolder = () => {
     ready ??= fs.mkdir(folder, { recursive: true });
     return ready;
   };
   return {
-    async save(bytes, type) {
+    async put(key, bytes) {
       await ensureFolder();
-      const name = createImageName(type);
       // "wx": never overwrite, even in the astronomically unlikely case of a repeated name.
-      await fs.writeFile(path.join(folder, name), bytes, { flag: "wx", mode: 0o644 });
-      return { name, publicUrl: publicUrlOf(name) };
+      await fs.writeFile(path.join(folder, key), bytes, { flag: "wx", mode: 0o644 });
     },
-    async read(name) {
-      const match = IMAGE_NAME.exec(name);
-      const type = match?.[3] ? TYPE_BY_EXTENSION[match[3]] : undefined;
-      if (!type) return null;
+    async get(key) {
       try {
-        const bytes = await fs.readFile(path.join(folder, name));
-        return { bytes, contentType: IMAGE_CONTENT_TYPES[type] };
+        return await fs.readFile(path.join(folder, key));
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+        if (isMissing(error)) return null;
         throw error;
       }
     },
-    async remove(name) {
-      if (!isImageName(name)) return;
-      await fs.rm(path.join(folder, name), { force: true });
+    async open(key) {
+      let file: FileHandle;
+      try {
+        file = await fs.open(path.join(folder, key), "r");
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+      try {
+        const { size } = await file.stat();
+        // autoClose (the default) closes the handle when the stream ends, fails or is cancelled.
+        const body = Readable.toWeb(file.createReadStream()) as ReadableStream<Uint8Array>;
+        return { body, size };
+      } catch (error) {
+        await file.close();
+        throw error;
+      }
+    },
+    async delete(key) {
+      await fs.rm(path.join(folder, key), { force: true });
     },
   };
+}
+
+function isMissing(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException).code === "ENOENT";
 }
