@@ -63,7 +63,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // and opens a new one for the next query.
     pool.on("error", (error) => options.onIdleConnectionError?.(error));
     const db = drizzlePostgres(pool, { schema });
-    await migratePostgres(db, { migrationsFolder });
+    await migrateOnce(pool, () => migratePostgres(db, { migrationsFolder }));
     return { db, driver: "postgres", close: () => pool.end() };
   }
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
@@ -76,6 +76,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db, driver: "pglite", close: () => client.close() };
+}
+
+// Several app servers starting at once must not run the migrations side by side (issue 16): the
+// first takes a session-level advisory lock, the others wait for it and then find nothing to do.
+const MIGRATION_LOCK_KEY = 7_320_512_016;
+
+async function migrateOnce(pool: pg.Pool, migrate: () => Promise<void>): Promise<void> {
+  const lock = await pool.connect();
+  try {
+    await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    await migrate();
+  } finally {
+    await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    lock.release();
+  }
 }
 
 export async function pingDatabase(db: Database): Promise<void> {

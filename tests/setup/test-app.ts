@@ -22,13 +22,18 @@ type TestAppOptions = {
   overrides?: DepsOverrides;
   /** Receives the product's log lines (JSON) when a test reads them. */
   logDestination?: pino.DestinationStream;
+  /**
+   * A database another app of the test also uses (two app servers on one PostgreSQL); the
+   * test closes it. Without it, each app gets a fresh database of its own.
+   */
+  database?: DatabaseHandle;
 };
 
 // The real product (createDeps + createApp) on a fresh database, with mails going to a
 // temporary outbox. `request` sends what a browser on our origin sends.
 export async function createTestApp(options: TestAppOptions = {}) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "postwerk-app-"));
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   const app = await startOn(database, dataDir, options);
   return {
     ...app,
@@ -36,7 +41,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     restartWith: (changes: TestAppOptions) =>
       startOn(database, dataDir, { ...options, ...changes, env: { ...options.env, ...changes.env } }),
     close: async () => {
-      await database.close();
+      if (!options.database) await database.close();
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -32,3 +32,34 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     },
   };
 }
+
+/**
+ * One fresh PostgreSQL database with a connection pool per app server, as separate server
+ * processes would have, all opened at once (so their migrations start together, as on a
+ * deployment); null without TEST_DATABASE_URL (PGlite serves one process only).
+ */
+export async function openSharedTestDatabase(servers: number) {
+  const serverUrl = inject("testDatabaseUrl");
+  if (!serverUrl) return null;
+  const name = `postwerk_test_${crypto.randomBytes(6).toString("hex")}`;
+  await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handles = await Promise.all(
+    Array.from({ length: servers }, () => openDatabase({ driver: "postgres", url: url.toString() })),
+  );
+  return {
+    handles,
+    close: async () => {
+      for (const handle of handles) await handle.close();
+      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+async function adminQuery(serverUrl: string, statement: string) {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(statement);
+  await admin.end();
+}

@@ -1,0 +1,124 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CONTACT_MIN_FILL_MS } from "#shared/contact.ts";
+import { readGenerationEvents } from "#shared/generation-stream.ts";
+import { type S3Fake, startS3Fake } from "../tests/mocks/s3.ts";
+import { createTestApp, type TestApp } from "../tests/setup/test-app.ts";
+import { openSharedTestDatabase } from "../tests/setup/test-database.ts";
+import { pngDataUrl } from "../tests/support/images.ts";
+import { profiles } from "./db/schema/profiles.ts";
+
+// Issue 16: two app servers behind a load balancer, one PostgreSQL, one S3-compatible store.
+// Whatever one server does, the other sees: sessions, images, credits, site settings, rate
+// limits. Runs where TEST_DATABASE_URL names a PostgreSQL server (`.ci/run` does both runs).
+
+const shared = await openSharedTestDatabase(2);
+
+describe.skipIf(!shared)("two app servers on one PostgreSQL and one S3 store", () => {
+  let s3: S3Fake;
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    s3 = await startS3Fake();
+    const [databaseA, databaseB] = shared?.handles ?? [];
+    // TRUST_PROXY: the load balancer passes the client's address on, to both servers alike.
+    const env = { ...s3.env, TRUST_PROXY: "true" };
+    a = await createTestApp({ env, database: databaseA });
+    b = await createTestApp({ env, database: databaseB });
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await shared?.close();
+    await s3?.close();
+  });
+
+  it("keeps a session signed in on A valid on B", async () => {
+    const cookie = await a.signUpAndConfirm("zwei-server@example.test");
+    const profile = await b.request("/api/profile", { cookie });
+    expect(profile.status).toBe(200);
+    expect((await profile.json()).email).toBe("zwei-server@example.test");
+  });
+
+  it("serves an image uploaded on A from B", async () => {
+    const cookie = await a.signUpAndConfirm("bild@example.test");
+    const response = await a.postJson(
+      "/api/generator/generate",
+      { platform: "instagram", keyPoints: "Hofladen", tone: "friendly", language: "german", imageData: pngDataUrl() },
+      cookie,
+    );
+    expect(response.status).toBe(200);
+    let archiveId = "";
+    for await (const event of readGenerationEvents(response.body ?? new ReadableStream())) {
+      if (event.type === "done") archiveId = event.archiveId;
+    }
+    const entry = await (await b.request(`/api/archive/${archiveId}`, { cookie })).json();
+    expect(entry.imageUrl).toMatch(/^\/uploads\/social-images\//);
+    const image = await b.request(entry.imageUrl);
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toBe("image/png");
+  });
+
+  it("lets exactly 3 of 20 simultaneous generations through on both servers together for 3 credits", async () => {
+    const cookie = await a.signUpAndConfirm("drei@example.test");
+    await a.db.update(profiles).set({ credits: 3 }).where(eq(profiles.email, "drei@example.test"));
+    const form = { platform: "twitter", keyPoints: "Zimtschnecken", tone: "friendly", language: "german" };
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        (index % 2 === 0 ? a : b).postJson("/api/generator/generate", form, cookie),
+      ),
+    );
+    const streamed = responses.filter((response) => response.status === 200);
+    expect(streamed).toHaveLength(3);
+    for (const response of streamed)
+      for await (const _event of readGenerationEvents(response.body ?? new ReadableStream()));
+    const [profile] = await b.db.select().from(profiles).where(eq(profiles.email, "drei@example.test"));
+    expect(profile?.credits).toBe(0);
+  });
+
+  it("shows a site-settings change made on A in the pages B serves", async () => {
+    const adminEmail = "admin-zwei@example.test";
+    const cookie = await a.signUpAndConfirm(adminEmail);
+    await a.db.update(profiles).set({ isAdmin: true }).where(eq(profiles.email, adminEmail));
+    const loaded = await (await a.request("/api/admin/site-settings", { cookie })).json();
+    const saved = await a.request("/api/admin/site-settings", {
+      method: "PUT",
+      cookie,
+      body: JSON.stringify({
+        siteTitle: "Hofladen Zwei Server",
+        metaDescription: loaded.metaDescription,
+        faviconUrl: "",
+        gaTrackingId: "",
+        updatedAt: loaded.updatedAt,
+      }),
+    });
+    expect(saved.status).toBe(200);
+    // Other servers learn of it within their short settings check (ADR 0028).
+    const deadline = Date.now() + 15_000;
+    let html = "";
+    while (Date.now() < deadline) {
+      html = await (await b.request("/")).text();
+      if (html.includes("Hofladen Zwei Server")) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(html).toContain("<title>Hofladen Zwei Server</title>");
+  });
+
+  it("counts a rate limit across both servers", async () => {
+    const send = (server: TestApp, index: number) =>
+      server.request("/api/contact", {
+        method: "POST",
+        headers: { "x-forwarded-for": "198.51.100.77" },
+        body: JSON.stringify({
+          name: "Erika Mustermann",
+          email: `limit-${index}@example.test`,
+          message: "Guten Tag, eine Frage zu Ihren Preisen.",
+          website: "",
+          fillDurationMs: CONTACT_MIN_FILL_MS + 5000,
+        }),
+      });
+    const statuses: number[] = [];
+    for (let index = 0; index < 6; index++) statuses.push((await send(index % 2 === 0 ? a : b, index)).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+});
