@@ -93,7 +93,7 @@ describe.skipIf(!shared)("two app servers on one PostgreSQL and one S3 store", (
       }),
     });
     expect(saved.status).toBe(200);
-    // Other servers learn of it within their short settings check (ADR 0028).
+    // Other servers learn of it on a later request; a page cache may take a moment (issue 16).
     const deadline = Date.now() + 15_000;
     let html = "";
     while (Date.now() < deadline) {
