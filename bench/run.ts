@@ -1,8 +1,8 @@
 // `npm run bench`: every benchmark of the product, each printed with its target.
 // Reports, not tests: the exit code is 0 whatever the figures.
 //   npm run bench                          all sections
-//   npm run bench -- generator archiv      only these (metriken, generator, archiv, nutzersuche, fuzz, lighthouse)
-//   BENCH_DATABASE_URL=postgres://…        generator, archive and user search also on PostgreSQL
+//   npm run bench -- generator archiv      only these (metriken, generator, archiv, nutzersuche, fuzz, last, lighthouse)
+//   BENCH_DATABASE_URL=postgres://…        generator, archive, user search and load also on PostgreSQL
 import { runUserSearchBenchmark, USER_SEARCH_PROFILES, USER_SEARCH_TARGET_P95_MS } from "./admin-user-search.bench.ts";
 import { FUZZ_REQUESTS, runApiFuzzBenchmark } from "./api-fuzz.bench.ts";
 import {
@@ -26,9 +26,18 @@ import {
   LIGHTHOUSE_TARGETS,
   runLighthouseBenchmark,
 } from "./lighthouse.ts";
+import {
+  type EndpointFigures,
+  LOAD_CONNECTIONS,
+  LOAD_SECONDS,
+  LOAD_SETTLE_SECONDS,
+  LOAD_TARGETS,
+  type LoadReport,
+  runLoadBenchmark,
+} from "./load.bench.ts";
 import { BENCHMARK_POST, POST_METRICS_TARGET_MS, runPostMetricsBenchmark } from "./post-metrics.bench.ts";
 
-const SECTIONS = ["metriken", "generator", "archiv", "nutzersuche", "fuzz", "lighthouse"] as const;
+const SECTIONS = ["metriken", "generator", "archiv", "nutzersuche", "fuzz", "last", "lighthouse"] as const;
 type Section = (typeof SECTIONS)[number];
 
 const requested = process.argv.slice(2);
@@ -177,6 +186,57 @@ if (wanted("fuzz")) {
     );
     if (!report.alive) process.exitCode = 1;
   });
+}
+
+if (wanted("last")) {
+  for (const url of [undefined, ...(postgresServerUrl ? [postgresServerUrl] : [])]) {
+    console.log(
+      `\n== Last auf dem Produktionsserver (npm start als eigener Prozess, ${url ? "PostgreSQL" : "PGlite"}, Demo-KI): ` +
+        `autocannon über Loopback, ${LOAD_CONNECTIONS} Verbindungen, je ${LOAD_SECONDS} s nach dem Aufwärmen`,
+    );
+    await reportFailures(async () => printLoadReport(await runLoadBenchmark(url, (line) => console.log(`   ${line}`))));
+  }
+}
+
+function printLoadReport(report: LoadReport) {
+  const onPglite = report.database === "PGlite";
+  const megabytes = (value: number) => `${Math.round(value)} MB`;
+  console.log(`Server bereit (/readyz) nach ${report.readySeconds.toFixed(1)} s.`);
+  console.log(
+    `Speicher (VmRSS) nach dem Start, ${LOAD_SETTLE_SECONDS} s nach /readyz: ${megabytes(report.rssAfterStartMb)} ` +
+      (onPglite
+        ? `(Ziel ≤ ${LOAD_TARGETS.startRssMb} MB: ${report.rssAfterStartMb <= LOAD_TARGETS.startRssMb ? "OK" : "VERFEHLT"})`
+        : "(zum Vergleich, das Ziel gilt für PGlite)"),
+  );
+  for (const endpoint of report.endpoints) console.log(`  ${describeEndpoint(endpoint, onPglite)}`);
+  const growth = report.rssAfterLoadMb - report.rssAfterStartMb;
+  console.log(
+    `Speicher nach der Last und ${LOAD_SETTLE_SECONDS} s Ruhe (wie nach dem Start): ${megabytes(report.rssAfterLoadMb)}, ` +
+      `Zuwachs ${megabytes(growth)} (Ziel ≤ ${LOAD_TARGETS.rssGrowthMb} MB: ${growth <= LOAD_TARGETS.rssGrowthMb ? "OK" : "VERFEHLT"}); ` +
+      `direkt nach der Last ${megabytes(report.rssRightAfterLoadMb)}, Höchststand (VmHWM) ${megabytes(report.peakRssMb)}`,
+  );
+}
+
+function describeEndpoint(endpoint: EndpointFigures, onPglite: boolean): string {
+  const figures =
+    `${endpoint.label.padEnd(44)} ${Math.round(endpoint.requestsPerSecond).toString().padStart(5)} Anfr./s  ` +
+    `p50 ${endpoint.p50Ms.toFixed(0).padStart(4)} ms  p99 ${endpoint.p99Ms.toFixed(0).padStart(4)} ms  ` +
+    `Fehler ${endpoint.errors + endpoint.timeouts}, nicht 2xx ${endpoint.non2xx} von ${endpoint.requests}, ` +
+    `danach ${Math.round(endpoint.rssAfterMb)} MB`;
+  const clean = endpoint.errors + endpoint.timeouts + endpoint.non2xx === 0;
+  const meets = (requestsPerSecond: number, p99Ms: number) =>
+    endpoint.requestsPerSecond >= requestsPerSecond && endpoint.p99Ms <= p99Ms && clean ? "OK" : "ZU LANGSAM";
+  if (endpoint.kind === "page") {
+    const { pageRequestsPerSecond: rps, pageP99Ms: p99 } = LOAD_TARGETS;
+    return `${figures}  (Ziel ≥ ${rps} Anfr./s, p99 ≤ ${p99} ms, ohne Fehler: ${meets(rps, p99)})`;
+  }
+  if (endpoint.kind === "profile") {
+    const { profileRequestsPerSecond: rps, profileP99Ms: p99 } = LOAD_TARGETS;
+    return onPglite
+      ? `${figures}  (zum Vergleich, das Ziel ≥ ${rps} Anfr./s, p99 ≤ ${p99} ms gilt für PostgreSQL)`
+      : `${figures}  (Ziel ≥ ${rps} Anfr./s, p99 ≤ ${p99} ms, ohne Fehler: ${meets(rps, p99)})`;
+  }
+  return `${figures}  (ohne eigenes Ziel)`;
 }
 
 function printArchiveReport(report: ArchiveSearchReport) {

@@ -57,7 +57,11 @@ export function createApp(deps: AppDeps, clientDir: string) {
       "Anfrage",
     );
   });
-  app.use(compress());
+  // Only what is built per request: the API's JSON and the sitemap. Pages come from memory with
+  // their Brotli and gzip bytes (ADR 0028), assets precompressed from the build (ADR 0016).
+  const compressResponse = compress();
+  app.use("/api/*", compressResponse);
+  app.use("/sitemap.xml", compressResponse);
   // HTML gets its Content-Security-Policy per document (pages.routes.ts); API answers get
   // the strictest one, since they never render.
   app.use(

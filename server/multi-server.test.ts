@@ -81,6 +81,8 @@ describe.skipIf(!shared)("two app servers on one PostgreSQL and one S3 store", (
     const cookie = await a.signUpAndConfirm(adminEmail);
     await a.db.update(profiles).set({ isAdmin: true }).where(eq(profiles.email, adminEmail));
     const loaded = await (await a.request("/api/admin/site-settings", { cookie })).json();
+    // B has read the settings and built its page before the change, so it must notice a new version.
+    expect(await (await b.request("/")).text()).not.toContain("Hofladen Zwei Server");
     const saved = await a.request("/api/admin/site-settings", {
       method: "PUT",
       cookie,
@@ -93,7 +95,7 @@ describe.skipIf(!shared)("two app servers on one PostgreSQL and one S3 store", (
       }),
     });
     expect(saved.status).toBe(200);
-    // Other servers learn of it on a later request; a page cache may take a moment (issue 16).
+    // B keeps its copy of the settings for SITE_SETTINGS_TTL_MS (ADR 0028), then rebuilds the page.
     const deadline = Date.now() + 15_000;
     let html = "";
     while (Date.now() < deadline) {

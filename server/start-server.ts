@@ -5,7 +5,6 @@ import { createApp } from "./app.ts";
 import { connectDatabase, createDeps, type DepsOverrides } from "./bootstrap.ts";
 import { readEnv } from "./env.ts";
 import { expireManualGrants } from "./features/billing/billing.service.ts";
-import { preloadSpelling } from "./features/optimizer/optimizer.service.ts";
 import { loadPageDocuments } from "./features/pages/page-documents.ts";
 import { deleteExpiredRateLimits } from "./features/rate-limit/rate-limit.service.ts";
 import { runRetentionWhenDue } from "./features/retention/retention.service.ts";
@@ -38,8 +37,6 @@ export async function startServer(overrides: DepsOverrides = {}) {
       },
       `Postwerk läuft auf ${env.BASE_URL}`,
     );
-    // The German dictionary takes a second to build; do it now, not on a user's first request.
-    preloadSpelling().catch((error: unknown) => logger.error({ err: error }, "Wörterbuch nicht geladen"));
   });
 
   // Idempotent housekeeping: every app server may run it, none depends on another doing so.

@@ -315,7 +315,9 @@ async function serveWithMeasurementId(route: Route) {
     .replace("script-src 'self'", `script-src 'self' ${GOOGLE_ANALYTICS_CSP_SOURCES.script.join(" ")}`)
     .replace("connect-src 'self'", `connect-src 'self' ${GOOGLE_ANALYTICS_CSP_SOURCES.connect.join(" ")}`)
     .replace("img-src 'self'", `img-src 'self' ${GOOGLE_ANALYTICS_CSP_SOURCES.img.join(" ")}`);
-  return route.fulfill({ response, body: html, headers: { ...response.headers(), "content-security-policy": policy } });
+  // The body is now decoded and longer: the server's length and coding describe other bytes.
+  const { "content-length": _length, "content-encoding": _coding, ...headers } = response.headers();
+  return route.fulfill({ response, body: html, headers: { ...headers, "content-security-policy": policy } });
 }
 
 type GtagCall = unknown[];

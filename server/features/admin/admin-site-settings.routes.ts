@@ -7,7 +7,8 @@ import { getEditableSiteSettings, updateSiteSettings } from "../site-settings/si
 import { requireAdmin } from "./require-admin.ts";
 
 // /api/admin/site-settings (spec sections 2 "Admin dashboard", 7 "site_settings"; issue 14).
-// Pages read the row on every request (ADR 0005), so a saved change is served at once.
+// A saved change is served at once by this server (updateSiteSettings drops its copy of the
+// settings) and by the other app servers within SITE_SETTINGS_TTL_MS (ADR 0028).
 export const adminSiteSettingsRoutes = new Hono<AppEnv>()
   .get("/", requireAdmin, async (c) => c.json(await getEditableSiteSettings(c.var.deps.db), 200))
   .put("/", requireAdmin, validateJson(UpdateSiteSettingsSchema, ADMIN_MESSAGES.invalidInput), async (c) => {

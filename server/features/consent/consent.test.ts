@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
 import { cookieConsentHistory, cookieDefinitions } from "../../db/schema/cookie-consent.ts";
 import { siteSettings } from "../../db/schema/site-settings.ts";
 import { PUBLIC_TOO_MANY_REQUESTS } from "../../rate-limit.ts";
+import { forgetCurrentSiteSettings } from "../site-settings/site-settings.service.ts";
 import { CONSENT_SAVE_RATE_LIMIT, recordConsent } from "./consent.service.ts";
 
 // `t` sees no client address (app.request has no socket, TRUST_PROXY is off), `proxied`
@@ -187,6 +188,8 @@ describe("GET /api/consent/history", () => {
 describe("Content-Security-Policy for Google Analytics", () => {
   async function policyWith(gaTrackingId: string) {
     await t.db.update(siteSettings).set({ gaTrackingId });
+    // Written past the app, as another server would: this one reads it after the TTL (ADR 0028).
+    forgetCurrentSiteSettings(t.db);
     const response = await t.request("/");
     return response.headers.get("content-security-policy") ?? "";
   }

@@ -224,11 +224,6 @@ export async function checkPostSpelling(text: string) {
   return { issues: findSpellingIssues(text, words) };
 }
 
-/** Builds the dictionary now instead of on the first request (server start-up). */
-export async function preloadSpelling(): Promise<void> {
-  await loadGermanWordList();
-}
-
 async function readAiAccess(db: Database, userId: string, now: Date) {
   const [profile] = await db
     .select({

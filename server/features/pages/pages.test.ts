@@ -1,7 +1,9 @@
 import crypto from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import zlib from "node:zlib";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
 import { siteSettings } from "../../db/schema/site-settings.ts";
+import { forgetCurrentSiteSettings, SITE_SETTINGS_TTL_MS } from "../site-settings/site-settings.service.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,6 +16,7 @@ describe("HTML documents", () => {
     await t.db
       .update(siteSettings)
       .set({ siteTitle: "Mein <Studio>", metaDescription: 'Beiträge für "Macher"', faviconUrl: "/eigenes-icon.png" });
+    forgetCurrentSiteSettings(t.db);
     const html = await (await t.request("/")).text();
     expect(html).toContain("<title>Mein &lt;Studio&gt;</title>");
     expect(html).toContain('<meta name="description" content="Beiträge für &quot;Macher&quot;"');
@@ -59,6 +62,79 @@ describe("HTML documents", () => {
     const response = await t.request("/api/gibt-es-nicht");
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ error: "Nicht gefunden" });
+  });
+});
+
+describe("pages served from memory (ADR 0028)", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  async function saveTitle(siteTitle: string) {
+    await t.db.update(siteSettings).set({ siteTitle });
+    forgetCurrentSiteSettings(t.db);
+  }
+
+  it("sends Brotli, gzip or the plain page as the browser accepts, the same page each time", async () => {
+    await saveTitle("Kodierungen");
+    const plain = await t.request("/");
+    const html = await plain.text();
+    expect(html).toContain("<title>Kodierungen</title>");
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(plain.headers.get("vary")).toBe("Accept-Encoding");
+
+    const brotli = await t.request("/", { headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(brotli.headers.get("content-encoding")).toBe("br");
+    expect(zlib.brotliDecompressSync(Buffer.from(await brotli.arrayBuffer())).toString("utf8")).toBe(html);
+
+    const gzip = await t.request("/", { headers: { "accept-encoding": "gzip, br;q=0.5" } });
+    expect(gzip.headers.get("content-encoding")).toBe("gzip");
+    expect(zlib.gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString("utf8")).toBe(html);
+
+    // Neither coding we keep: the plain bytes, not a deflate stream made per request.
+    const deflateOnly = await t.request("/", { headers: { "accept-encoding": "deflate" } });
+    expect(deflateOnly.headers.get("content-encoding")).toBeNull();
+    expect(await deflateOnly.text()).toBe(html);
+
+    for (const response of [plain, brotli, gzip, deflateOnly]) {
+      expect(response.headers.get("etag")).toBe(plain.headers.get("etag"));
+      expect(response.headers.get("content-security-policy")).toBe(plain.headers.get("content-security-policy"));
+      expect(response.headers.get("content-type")).toBe("text/html; charset=UTF-8");
+    }
+  });
+
+  it("answers a matching If-None-Match with 304 until the settings change the page", async () => {
+    await saveTitle("Erste Fassung");
+    const first = await t.request("/");
+    const etag = first.headers.get("etag") ?? "";
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+
+    const unchanged = await t.request("/", { headers: { "if-none-match": etag } });
+    expect(unchanged.status).toBe(304);
+    expect(await unchanged.text()).toBe("");
+    expect(unchanged.headers.get("etag")).toBe(etag);
+    expect(unchanged.headers.get("content-security-policy")).toBe(first.headers.get("content-security-policy"));
+
+    // Another page has its own ETag.
+    expect((await t.request("/konto", { headers: { "if-none-match": etag } })).status).toBe(200);
+
+    await saveTitle("Zweite Fassung");
+    const changed = await t.request("/", { headers: { "if-none-match": etag } });
+    expect(changed.status).toBe(200);
+    expect(await changed.text()).toContain("<title>Zweite Fassung</title>");
+    expect(changed.headers.get("etag")).not.toBe(etag);
+  });
+
+  it("shows a change made by another app server once the TTL has passed, not on every request", async () => {
+    await saveTitle("Vorher");
+    expect(await (await t.request("/")).text()).toContain("<title>Vorher</title>");
+
+    // Another server writes the row; this one has no reason to look before its copy is due.
+    await t.db.update(siteSettings).set({ siteTitle: "Von nebenan" });
+    expect(await (await t.request("/")).text()).toContain("<title>Vorher</title>");
+
+    const now = performance.now();
+    vi.spyOn(performance, "now").mockReturnValue(now + SITE_SETTINGS_TTL_MS + 1);
+    expect(await (await t.request("/")).text()).toContain("<title>Von nebenan</title>");
+    expect(await (await t.request("/api/site-settings")).json()).toMatchObject({ siteTitle: "Von nebenan" });
   });
 });
 

@@ -1,16 +1,100 @@
 import { eq, sql } from "drizzle-orm";
 import { toSiteSettings, type UpdateSiteSettingsInput } from "#shared/site-settings.schemas.ts";
-import { DEFAULT_SITE_SETTINGS, type SiteSettings } from "#shared/site-settings.ts";
+import { DEFAULT_SITE_SETTINGS, SITE_SETTINGS_LOAD_ERROR, type SiteSettings } from "#shared/site-settings.ts";
 import type { Database } from "../../db/client.ts";
 import { siteSettings } from "../../db/schema/site-settings.ts";
+import type { Logger } from "../../logger.ts";
 import { recordAudit } from "../admin/audit.service.ts";
 
-// Every page load reads the row (pages.routes.ts, ADR 0005) and nothing caches it, so a
-// change reaches every app server with the next request.
+/**
+ * ADR 0028: how long an app server keeps the settings it read before it reads the row again.
+ * A change saved on this server applies at once (updateSiteSettings forgets the copy); other
+ * servers see it within this time.
+ */
+export const SITE_SETTINGS_TTL_MS = 3_000;
+
+/**
+ * The settings a page is built with. `version` changes exactly when what the page shows
+ * changes, so the served-page cache (pages/served-pages.ts) can tell when to rebuild.
+ */
+export type SiteSettingsSnapshot = Readonly<{ settings: SiteSettings; loadFailed: boolean; version: string }>;
+
+type SettingsCache = {
+  current?: { snapshot: SiteSettingsSnapshot; readAt: number };
+  reading?: Promise<SiteSettingsSnapshot>;
+  /** Counts invalidations, so that a read begun before one cannot store what it read. */
+  generation: number;
+};
+
+// Keyed by the database handle: one cache per app (and per test app), none left behind.
+const caches = new WeakMap<Database, SettingsCache>();
+
 export async function getSiteSettings(db: Database): Promise<SiteSettings> {
   const [row] = await db.select().from(siteSettings).where(eq(siteSettings.id, 1)).limit(1);
   if (!row) return { ...DEFAULT_SITE_SETTINGS };
   return pickSettings(row);
+}
+
+/**
+ * The settings for a page or the public API, read from the database at most once per
+ * SITE_SETTINGS_TTL_MS; concurrent requests share one read. When a read fails, the settings
+ * read last stay in use (and are tried again after the TTL); without any, the spec's defaults
+ * are served with `loadFailed`, which the browser shows as a toast (ADR 0005), and the next
+ * request tries again.
+ */
+export async function getCurrentSiteSettings(db: Database, logger: Logger): Promise<SiteSettingsSnapshot> {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = { generation: 0 };
+    caches.set(db, cache);
+  }
+  const { current } = cache;
+  if (current && performance.now() - current.readAt < SITE_SETTINGS_TTL_MS) return current.snapshot;
+  cache.reading ??= readSnapshot(db, cache, logger);
+  return cache.reading;
+}
+
+async function readSnapshot(db: Database, cache: SettingsCache, logger: Logger): Promise<SiteSettingsSnapshot> {
+  const generation = cache.generation;
+  const readAt = performance.now();
+  try {
+    const settings = await getSiteSettings(db);
+    const previous = cache.current?.snapshot;
+    const snapshot = previous && sameSettings(previous, settings) ? previous : toSnapshot(settings, false);
+    if (cache.generation === generation) cache.current = { snapshot, readAt };
+    return snapshot;
+  } catch (error) {
+    const previous = cache.current;
+    if (previous && cache.generation === generation) {
+      logger.warn({ err: error }, "Seiteneinstellungen nicht neu gelesen, die zuletzt gelesenen gelten weiter");
+      cache.current = { snapshot: previous.snapshot, readAt };
+      return previous.snapshot;
+    }
+    logger.error({ err: error }, SITE_SETTINGS_LOAD_ERROR);
+    return toSnapshot({ ...DEFAULT_SITE_SETTINGS }, true);
+  } finally {
+    if (cache.generation === generation) cache.reading = undefined;
+  }
+}
+
+/**
+ * Drops this server's copy, so the next request reads the row. For a change made here (the
+ * admin's save); changes made elsewhere arrive after SITE_SETTINGS_TTL_MS.
+ */
+export function forgetCurrentSiteSettings(db: Database): void {
+  const cache = caches.get(db);
+  if (!cache) return;
+  cache.generation += 1;
+  cache.current = undefined;
+  cache.reading = undefined;
+}
+
+function toSnapshot(settings: SiteSettings, loadFailed: boolean): SiteSettingsSnapshot {
+  return { settings, loadFailed, version: JSON.stringify([settings, loadFailed]) };
+}
+
+function sameSettings(snapshot: SiteSettingsSnapshot, settings: SiteSettings): boolean {
+  return !snapshot.loadFailed && snapshot.version === toSnapshot(settings, false).version;
 }
 
 type EditableSiteSettings = SiteSettings & { updatedAt: string };
@@ -38,7 +122,7 @@ export async function updateSiteSettings(
   input: UpdateSiteSettingsInput,
 ): Promise<{ status: "updated"; settings: EditableSiteSettings } | { status: "conflict" }> {
   const next = toSiteSettings(input);
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(siteSettings).where(eq(siteSettings.id, 1)).for("update");
     // JavaScript dates hold milliseconds, the column microseconds: compare what the admin saw.
     if (!current || current.updatedAt.getTime() !== new Date(input.updatedAt).getTime()) {
@@ -62,6 +146,9 @@ export async function updateSiteSettings(
       settings: { ...pickSettings(updated), updatedAt: updated.updatedAt.toISOString() },
     };
   });
+  // After the commit: a read in between could otherwise still see the old row.
+  if (result.status === "updated") forgetCurrentSiteSettings(db);
+  return result;
 }
 
 function pickSettings(row: typeof siteSettings.$inferSelect): SiteSettings {
