@@ -37,6 +37,15 @@ export const PRERENDERED_PATHS = [
   ROUTES.cancellation,
 ] as const;
 
+/**
+ * Issue 17: the not-found page, prerendered under a path no visitor uses; the server sends it
+ * with status 404 for every path that is neither a page nor a file.
+ */
+export const NOT_FOUND_PRERENDER_PATH = "/__not-found";
+
+/** Every path the app answers with a page; anything else is a 404. */
+export const PAGE_PATHS: ReadonlySet<string> = new Set(Object.values(ROUTES));
+
 // Spec section 2: the cookie dialog links to /privacy and /terms; both are the German pages.
 export const ROUTE_ALIASES: Record<string, string> = {
   "/privacy": ROUTES.privacy,

@@ -21,11 +21,27 @@ test("the header highlights the active link and the footer offers the cookie set
 
 test("an unknown path shows the not-found page with both buttons", async ({ page }) => {
   await page.goto("/");
-  await page.goto("/gibt-es-nicht");
+  const response = await page.goto("/gibt-es-nicht");
+  // A real 404, not the app shell with 200 (issue 17), and the page is there before JavaScript.
+  expect(response?.status()).toBe(404);
+  expect(await response?.text()).toContain("Seite nicht gefunden");
   await expect(page.getByRole("heading", { name: "Seite nicht gefunden" })).toBeVisible();
   await page.getByRole("button", { name: "Zurück" }).click();
   await expect(page).toHaveURL(/\/$/);
   await page.goto("/noch-eine-falsche-seite");
   await page.getByRole("link", { name: "Zur Startseite", exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
+});
+
+test("llms.txt lists the public pages, each of which is there as Markdown", async ({ request }) => {
+  const llmsTxt = await (await request.get("/llms.txt")).text();
+  expect(llmsTxt).toMatch(/^# Postwerk\n\n> /);
+  const links = [...llmsTxt.matchAll(/\]\((\/[^)]+\.md)\)/g)].map((match) => match[1] ?? "");
+  expect(links).toContain("/preise.md");
+  for (const link of links) {
+    const markdown = await request.get(link);
+    expect(markdown.status(), link).toBe(200);
+    expect(markdown.headers()["content-type"]).toBe("text/markdown; charset=utf-8");
+  }
+  expect(await (await request.get("/preise.md")).text()).toMatch(/### Pro\n\n24,99\s€/);
 });

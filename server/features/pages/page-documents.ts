@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { escapeHtml } from "#shared/escape-html.ts";
+import { NOT_FOUND_PRERENDER_PATH, PAGE_PATHS } from "#shared/routes.ts";
 import {
   DEFAULT_SITE_SETTINGS,
   FALLBACK_FAVICON_URL,
@@ -15,8 +16,13 @@ import { deferHydration } from "./deferred-hydration.ts";
 export type PageDocument = { html: string; scriptHashes: string[] };
 
 export type PageDocuments = {
+  /**
+   * The document for a page path: its prerendered HTML, else the SPA fallback for the app's
+   * client-only pages; undefined for a path the app has no page for.
+   */
   find: (pathname: string) => PageDocument | undefined;
-  spaFallback: PageDocument;
+  /** Sent with status 404 (issue 17: no soft 404s for search engines and agents). */
+  notFound: PageDocument;
 };
 
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
@@ -45,7 +51,7 @@ const NOT_BUILT: PageDocument = {
 export function loadPageDocuments(clientDir: string): PageDocuments {
   const byPath = new Map<string, PageDocument>();
   if (!fs.existsSync(path.join(clientDir, "__spa-fallback.html"))) {
-    return { find: () => undefined, spaFallback: NOT_BUILT };
+    return { find: () => NOT_BUILT, notFound: NOT_BUILT };
   }
   const walk = (dir: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -59,9 +65,15 @@ export function loadPageDocuments(clientDir: string): PageDocuments {
   };
   walk(clientDir);
   const spaFallback = readPageDocument(path.join(clientDir, "__spa-fallback.html"), { prerendered: false });
+  // Built before the not-found page was prerendered: the SPA fallback renders it in the browser.
+  const notFound = byPath.get(NOT_FOUND_PRERENDER_PATH) ?? spaFallback;
+  byPath.delete(NOT_FOUND_PRERENDER_PATH);
   return {
-    find: (pathname) => byPath.get(pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname),
-    spaFallback,
+    find: (pathname) => {
+      const normalized = pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname;
+      return byPath.get(normalized) ?? (PAGE_PATHS.has(normalized) ? spaFallback : undefined);
+    },
+    notFound,
   };
 }
 

@@ -6,7 +6,8 @@ import { getCurrentSiteSettings } from "../site-settings/site-settings.service.t
 import { chooseEncoding, getServedPage, matchesEtag } from "./served-pages.ts";
 
 // Serves the built front end: hashed assets with immutable caching, the prerendered
-// page for a public route, the SPA fallback for every other GET (STACK-NOTES.md).
+// page for a public route, the SPA fallback for the app's other pages (STACK-NOTES.md), and
+// the not-found page with status 404 for everything else (issue 17).
 export function createPagesRoutes(clientDir: string) {
   const staticFiles = serveStatic<AppEnv>({ root: clientDir });
   return (
@@ -22,8 +23,14 @@ export function createPagesRoutes(clientDir: string) {
           },
         }),
       )
-      // Files (favicon.svg, robots.txt) by their extension; page paths never have one.
-      .use("*", (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? staticFiles(c, next) : next()))
+      // Files (favicon.svg, robots.txt, llms.txt) by their extension; page paths never have one.
+      .use("*", async (c, next) => {
+        if (!/\.[a-z0-9]+$/i.test(c.req.path)) return next();
+        const file = await staticFiles(c, next);
+        // The pages as Markdown (llms-txt.ts): Hono's table of types does not know .md.
+        if (file && c.req.path.endsWith(".md")) file.headers.set("Content-Type", "text/markdown; charset=utf-8");
+        return file;
+      })
       // ADR 0028: the finished page comes from memory, already compressed; only the site
       // settings' version is checked per request (and read from the database at most every
       // few seconds). ADR 0005 for what the settings change in the page.
@@ -31,18 +38,20 @@ export function createPagesRoutes(clientDir: string) {
         const alias = ROUTE_ALIASES[c.req.path];
         if (alias) return c.redirect(alias, 301);
         const { deps, logger } = c.var;
-        const document = deps.pages.find(c.req.path) ?? deps.pages.spaFallback;
-        const page = await getServedPage(document, await getCurrentSiteSettings(deps.db, logger));
+        const found = deps.pages.find(c.req.path);
+        const page = await getServedPage(found ?? deps.pages.notFound, await getCurrentSiteSettings(deps.db, logger));
         c.header("Content-Security-Policy", page.contentSecurityPolicy);
         // Revalidated on every visit, answered with 304 while the ETag still matches.
         c.header("Cache-Control", "no-cache");
-        c.header("ETag", page.etag);
         c.header("Vary", "Accept-Encoding");
-        if (matchesEtag(c.req.header("If-None-Match"), page.etag)) return c.body(null, 304);
+        if (found) {
+          c.header("ETag", page.etag);
+          if (matchesEtag(c.req.header("If-None-Match"), page.etag)) return c.body(null, 304);
+        }
         const encoding = chooseEncoding(c.req.header("Accept-Encoding"));
         if (encoding !== "identity") c.header("Content-Encoding", encoding);
         c.header("Content-Type", "text/html; charset=UTF-8");
-        return c.body(page.bodies[encoding], 200);
+        return c.body(page.bodies[encoding], found ? 200 : 404);
       })
   );
 }

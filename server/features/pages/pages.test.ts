@@ -49,6 +49,36 @@ describe("HTML documents", () => {
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
   });
 
+  it.each(["/gibt-es-nicht", "/konto/extra", "/llms-alt.txt", "/__not-found", "/__spa-fallback"])(
+    "answers %s, which is no page and no file, with the not-found page and status 404",
+    async (pathname) => {
+      const response = await t.request(pathname);
+      expect(response.status).toBe(404);
+      expect(response.headers.get("content-type")).toBe("text/html; charset=UTF-8");
+      expect(response.headers.get("etag")).toBeNull();
+      expect(response.headers.get("content-security-policy")).toContain("default-src 'self'");
+      expect(await response.text()).toContain("<h1>Seite nicht gefunden</h1>");
+    },
+  );
+
+  it("serves llms.txt and the pages' Markdown twins with their text types (issue 17)", async () => {
+    const llms = await t.request("/llms.txt");
+    expect(llms.status).toBe(200);
+    expect(llms.headers.get("content-type")).toMatch(/^text\/plain/);
+    expect(await llms.text()).toMatch(/^# Postwerk\n/);
+    const markdown = await t.request("/preise.md");
+    expect(markdown.status).toBe(200);
+    expect(markdown.headers.get("content-type")).toBe("text/markdown; charset=utf-8");
+  });
+
+  it("serves the app's client-only pages, with or without a trailing slash, with status 200", async () => {
+    for (const pathname of ["/erstellen", "/archiv/", "/auth/callback", "/admin"]) {
+      const response = await t.request(pathname);
+      expect(response.status, pathname).toBe(200);
+      expect(await response.text()).toContain("window.__spa = 1;");
+    }
+  });
+
   it.each([
     ["/privacy", "/datenschutz"],
     ["/terms", "/agb"],
