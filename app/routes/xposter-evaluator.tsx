@@ -1,14 +1,14 @@
 import { ArrowLeft, Check } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { Button } from "#app/components/ui/button.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
-import { authClient } from "#app/features/auth/auth-client.ts";
-import type { AuthNavigationState } from "#app/features/auth/auth-navigation.ts";
 import { OptimizerMarketing } from "#app/features/optimizer/optimizer-marketing.tsx";
-import { OptimizerTool } from "#app/features/optimizer/optimizer-tool.tsx";
+import { OptimizerSignInTeaser, SIGN_IN_STATE } from "#app/features/optimizer/optimizer-sign-in-teaser.tsx";
 import { pageMeta } from "#app/features/site-settings/site-settings.ts";
+import { useHasSession } from "#app/lib/has-session.ts";
+import { findModelContext } from "#app/lib/webmcp.ts";
 import { LINK_LENGTH, OPTIMIZER_MESSAGES } from "#shared/optimizer.ts";
 import { OPTIMIZER_TRIAL_DAYS } from "#shared/pricing.ts";
 import { ROUTES } from "#shared/routes.ts";
@@ -25,24 +25,42 @@ const SELLING_POINTS = [
   "KI-Korrektur in deinem Ton",
 ];
 
-// The tool needs a session (spec section 2). Signed-out visitors are sent to /auth with this
-// page as return URL; the prerendered HTML still carries the marketing content for crawlers.
-function useRequireSession() {
-  const { data: session, isPending } = authClient.useSession();
+// The tool and everything it needs (twitter-text, TanStack Query, the API client) load only
+// once the visitor is known to be signed in (ADR 0032).
+const OptimizerTool = lazy(() =>
+  import("#app/features/optimizer/optimizer-tool.tsx").then((module) => ({ default: module.OptimizerTool })),
+);
+
+// The tool needs a session (spec section 2). A visitor who is not signed in keeps the landing
+// and meets the spec's toast and the way to /auth when trying to use the tool (ADR 0032).
+function useToolAccess() {
+  const { signedIn, whenKnown } = useHasSession();
   const navigate = useNavigate();
-  const redirected = useRef(false);
-  useEffect(() => {
-    if (isPending || session || redirected.current) return;
-    redirected.current = true;
+  async function tryTool() {
+    if (await whenKnown()) return;
     toast.error(OPTIMIZER_MESSAGES.signInRequired);
-    const state: AuthNavigationState = { returnUrl: ROUTES.optimizer };
-    navigate(ROUTES.auth, { replace: true, state });
-  }, [isPending, session, navigate]);
-  return Boolean(session);
+    navigate(ROUTES.auth, { state: SIGN_IN_STATE });
+  }
+  return { signedIn, tryTool };
+}
+
+// Agents in the visitor's browser may score posts (WebMCP, ADR 0033); the tool's code loads
+// only where the browser offers a model context.
+function useScorePostWebMcpTool() {
+  useEffect(() => {
+    const modelContext = findModelContext();
+    if (!modelContext) return;
+    const controller = new AbortController();
+    void import("#app/features/optimizer/score-post-tool.ts").then((module) =>
+      module.registerScorePostTool(modelContext, controller.signal),
+    );
+    return () => controller.abort();
+  }, []);
 }
 
 export default function OptimizerPage() {
-  const signedIn = useRequireSession();
+  const { signedIn, tryTool } = useToolAccess();
+  useScorePostWebMcpTool();
   // The generator passes a post to open here as navigation state `{ text }`.
   const state = useLocation().state as { text?: unknown } | null;
   const initialText = typeof state?.text === "string" ? state.text : "";
@@ -77,11 +95,17 @@ export default function OptimizerPage() {
       </header>
       <div id="tool" className="mt-10 scroll-mt-24">
         {signedIn ? (
-          <OptimizerTool initialText={initialText} />
+          <Suspense
+            fallback={
+              <div className="flex min-h-96 items-center justify-center rounded-xl border border-dashed border-slate-300">
+                <Spinner label="Optimizer wird geladen..." />
+              </div>
+            }
+          >
+            <OptimizerTool initialText={initialText} />
+          </Suspense>
         ) : (
-          <div className="flex justify-center rounded-xl border border-dashed border-slate-300 py-16">
-            <Spinner label="Optimizer wird geladen..." />
-          </div>
+          <OptimizerSignInTeaser onTry={tryTool} />
         )}
       </div>
       <div className="mt-20">

@@ -3,12 +3,12 @@ import type { Page } from "@playwright/test";
 import { ROUTES } from "#shared/routes.ts";
 import { expect, test } from "./fixtures.ts";
 
-// Issue 5, "Acceptance": axe-core finds no violations on any public page. The optimizer
-// sends a visitor without a session to /auth, so that is what a visitor sees there.
+// Issue 5, "Acceptance": axe-core finds no violations on any public page. A visitor without
+// a session stays on the optimizer's landing (ADR 0032).
 const PUBLIC_PAGES = [
   { path: ROUTES.home, landsOn: ROUTES.home },
   { path: ROUTES.features, landsOn: ROUTES.features },
-  { path: ROUTES.optimizer, landsOn: ROUTES.auth },
+  { path: ROUTES.optimizer, landsOn: ROUTES.optimizer },
   { path: ROUTES.pricing, landsOn: ROUTES.pricing },
   { path: ROUTES.faq, landsOn: ROUTES.faq },
   { path: ROUTES.about, landsOn: ROUTES.about },

@@ -29,6 +29,19 @@ test("the server's HTML for /kontakt carries the heading, the form and its own t
   for (const id of ["contact-name", "contact-email", "contact-message"]) expect(html).toContain(`id="${id}"`);
 });
 
+// ADR 0033: the form is described for WebMCP's declarative API; no toolautosubmit, so a
+// person always checks and sends what an agent filled in.
+test("the contact form carries the WebMCP form annotations", async ({ page }) => {
+  await openContactPage(page);
+  const form = page.locator("form[toolname]");
+  await expect(form).toHaveAttribute("toolname", "send-contact-message");
+  await expect(form).toHaveAttribute("tooldescription", /Nachricht/);
+  await expect(form).not.toHaveAttribute("toolautosubmit");
+  for (const name of ["name", "email", "message", "website"]) {
+    await expect(form.locator(`[name="${name}"]`)).toHaveAttribute("toolparamdescription", /\S/);
+  }
+});
+
 test("the contact form shows each validation text, sends, thanks the visitor and resets", async ({ page }) => {
   await openContactPage(page);
   const send = page.getByRole("button", { name: "Nachricht senden" });

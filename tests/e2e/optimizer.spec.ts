@@ -1,14 +1,48 @@
+import type { Page } from "@playwright/test";
+import type { WebMcpTool, WebMcpToolResult } from "#app/lib/webmcp.ts";
+import { evaluatePost } from "#shared/post-metrics.ts";
 import { expect, signUpConfirmed, test } from "./fixtures.ts";
 
 const LONG_POST =
   "Heute zeige ich dir drei Wege, wie du mit kurzen Sätzen mehr Reichweite auf X bekommst und dabei deinen eigenen Ton behältst, ohne dass es werblich klingt! Wirklich! #Marketing #X";
 
-test("a signed-out visit lands on /auth with the optimizer message", async ({ page }) => {
-  await page.goto("/xposter-evaluator");
+// ADR 0032: a visitor without a session keeps the landing; the tool's code (and zod) is not
+// loaded for them, and trying the tool brings the spec's toast and the way to /auth.
+const TOOL_CODE = /\/assets\/(optimizer-tool|post-metrics|[\w.-]*schemas|auth-navigation)[\w-]*\.js$/;
+
+async function expectAuthWithOptimizerNotice(page: Page) {
   await expect(page.getByText("Bitte melde dich an, um den X-Post Optimizer zu nutzen.")).toBeVisible();
   await expect(page).toHaveURL(/\/auth$/);
   await expect(page.getByText("Anmeldung erforderlich, um den X-Post Optimizer zu nutzen")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Konto erstellen" })).toBeVisible();
+}
+
+test("a signed-out visitor keeps the landing without the tool's code; the sign-in button leads to /auth", async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto("/xposter-evaluator", { waitUntil: "networkidle" });
+  await expect(page).toHaveURL(/\/xposter-evaluator$/);
+  await expect(page.getByRole("heading", { level: 2, name: "Sechs Kriterien" })).toBeVisible();
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((script) => TOOL_CODE.test(script))).toEqual([]);
+
+  await page.getByRole("link", { name: "Anmelden und loslegen" }).click();
+  await expectAuthWithOptimizerNotice(page);
+});
+
+test("a signed-out visitor who starts typing into the editor is sent to /auth", async ({ page }) => {
+  await page.goto("/xposter-evaluator");
+  const teaserEditor = page.getByRole("textbox", { name: "Post schreiben (nach der Anmeldung)" });
+  await teaserEditor.focus();
+  // Moving through the page with the keyboard is no attempt to use the tool.
+  await page.keyboard.press("Shift");
+  await expect(page).toHaveURL(/\/xposter-evaluator$/);
+  await page.keyboard.press("H");
+  await expectAuthWithOptimizerNotice(page);
 });
 
 test("the prerendered page carries the optimizer's marketing content without JavaScript", async ({ request }) => {
@@ -122,4 +156,66 @@ test("empty text is refused with the spec's toasts", async ({ page }) => {
   await expect(page.getByText("Kein Text zur Grammatikprüfung vorhanden.")).toBeVisible();
   await page.getByRole("button", { name: "Mit KI verbessern" }).click();
   await expect(page.getByText("Kein Text zur Optimierung vorhanden.")).toBeVisible();
+});
+
+// ADR 0033: the scoring as a WebMCP tool. The browser under test has no model context of its
+// own, so a fake one records what the page registers.
+declare global {
+  interface Window {
+    registeredTools: WebMcpTool[];
+    unregisteredTools: string[];
+  }
+}
+
+test("with a model context the page registers score-x-post, which scores like the optimizer", async ({ page }) => {
+  await page.addInitScript(() => {
+    window.registeredTools = [];
+    window.unregisteredTools = [];
+    Object.defineProperty(navigator, "modelContext", {
+      value: {
+        registerTool: async (tool: WebMcpTool, options?: { signal?: AbortSignal }) => {
+          window.registeredTools.push(tool);
+          options?.signal?.addEventListener("abort", () => window.unregisteredTools.push(tool.name));
+        },
+      },
+    });
+  });
+  await page.goto("/xposter-evaluator");
+  await page.waitForFunction(() => window.registeredTools.length === 1);
+
+  const { name, readOnly, answer } = await page.evaluate(async (text) => {
+    const tool = window.registeredTools[0] as WebMcpTool;
+    return { name: tool.name, readOnly: tool.annotations?.readOnlyHint, answer: await tool.execute({ text }) };
+  }, LONG_POST);
+  expect(name).toBe("score-x-post");
+  expect(readOnly).toBe(true);
+  const expected = evaluatePost(LONG_POST);
+  const scored = answer.structuredContent as {
+    score: number;
+    weightedLength: number;
+    criteria: { id: string; passed: boolean }[];
+  };
+  expect(scored.score).toBe(expected.score);
+  expect(scored.weightedLength).toBe(expected.metrics.adjustedLength);
+  expect(scored.criteria.map(({ id, passed }) => ({ id, passed }))).toEqual(
+    expected.criteria.map(({ id, passed }) => ({ id, passed })),
+  );
+
+  const refused: WebMcpToolResult = await page.evaluate(() => (window.registeredTools[0] as WebMcpTool).execute({}));
+  expect(refused.isError).toBe(true);
+
+  // Leaving the page takes the tool away.
+  await page.getByRole("link", { name: "FAQ" }).first().click();
+  await page.waitForFunction(() => window.unregisteredTools.includes("score-x-post"));
+});
+
+test("without a model context no WebMCP code is requested", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto("/xposter-evaluator", { waitUntil: "networkidle" });
+  expect(await page.evaluate(() => "modelContext" in navigator || "modelContext" in document)).toBe(false);
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((script) => script.includes("score-post-tool"))).toEqual([]);
 });

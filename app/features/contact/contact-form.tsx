@@ -8,9 +8,24 @@ import { FormField, InputField } from "#app/components/ui/form-field.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { api, toApiError } from "#app/lib/api.ts";
 import { type ContactFormInput, ContactFormSchema } from "#shared/contact.schemas.ts";
-import { CONTACT_TEXTS } from "#shared/contact.ts";
+import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_MESSAGE_MIN_LENGTH, CONTACT_TEXTS } from "#shared/contact.ts";
 
 const EMPTY_FORM: ContactFormInput = { name: "", email: "", message: "" };
+
+// Declarative WebMCP (ADR 0033): an agent in the visitor's browser sees this form as a tool and
+// may fill it in; without `toolautosubmit` the visitor checks it and sends it themselves.
+const WEBMCP_FORM = {
+  toolname: "send-contact-message",
+  tooldescription:
+    "Schreibt dem Postwerk-Team eine Nachricht (Fragen zu Postwerk, zum Konto oder zum Pro-Plan). Das Team antwortet per E-Mail an die angegebene Adresse. Füllt das Formular aus; absenden muss die Besucherin oder der Besucher selbst.",
+};
+const WEBMCP_PARAMETERS = {
+  name: "Vor- und Nachname der Person, die schreibt.",
+  email: "E-Mail-Adresse, an die das Team antworten soll.",
+  message: `Die Nachricht an das Team, ${CONTACT_MESSAGE_MIN_LENGTH} bis ${CONTACT_MESSAGE_MAX_LENGTH} Zeichen.`,
+  // The honeypot (ADR 0011) is a named field an agent would otherwise fill.
+  website: "Immer leer lassen: Schutz vor Spam.",
+};
 
 // Spec sections 2 "/kontakt", 5 and 8. The form keeps what was typed when sending fails
 // (DESIGN.md) and is emptied only after the server has the message.
@@ -51,13 +66,14 @@ export function ContactForm() {
   }
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-5">
+    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-5" {...WEBMCP_FORM}>
       <div className="grid gap-5 sm:grid-cols-2">
         <InputField
           id="contact-name"
           label="Name"
           autoComplete="name"
           required
+          toolparamdescription={WEBMCP_PARAMETERS.name}
           error={errors.name?.message}
           {...form.register("name")}
         />
@@ -67,6 +83,7 @@ export function ContactForm() {
           type="email"
           autoComplete="email"
           required
+          toolparamdescription={WEBMCP_PARAMETERS.email}
           error={errors.email?.message}
           {...form.register("email")}
         />
@@ -77,6 +94,7 @@ export function ContactForm() {
           rows={7}
           required
           placeholder="Wie können wir Ihnen helfen?"
+          toolparamdescription={WEBMCP_PARAMETERS.message}
           aria-invalid={Boolean(errors.message)}
           aria-describedby={errors.message ? "contact-message-error" : undefined}
           {...form.register("message")}
@@ -86,7 +104,15 @@ export function ContactForm() {
           tab order and never autofilled, so only a bot that fills every field fills it. */}
       <div aria-hidden="true" className="absolute -left-[10000px] size-px overflow-hidden">
         <label htmlFor="contact-website">Bitte leer lassen</label>
-        <input ref={honeypot} id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
+        <input
+          ref={honeypot}
+          id="contact-website"
+          name="website"
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          toolparamdescription={WEBMCP_PARAMETERS.website}
+        />
       </div>
       <div className="flex flex-wrap items-center justify-between gap-4">
         <p className="text-sm text-slate-600">Alle Felder sind Pflichtfelder.</p>
