@@ -2,9 +2,7 @@
 // own process, under load from autocannon on loopback. Throughput and latency per endpoint,
 // and the server's resident memory after start and after the load. A report, not a test:
 // bench/run.ts prints it with the targets and exits 0 whatever the figures.
-import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
@@ -15,6 +13,7 @@ import { user } from "../server/db/schema/auth.ts";
 import { createAiClient } from "../server/integrations/ai/ai-client.ts";
 import { ROUTES } from "../shared/routes.ts";
 import { openBenchDatabase, startBenchApp } from "./bench-app.ts";
+import { findFreePort, type RunningServer, startProductionServer } from "./production-server.ts";
 
 export const LOAD_CONNECTIONS = 50;
 export const LOAD_SECONDS = 10;
@@ -22,7 +21,6 @@ const WARM_UP_SECONDS = 3;
 /** Quiet time before "after start" and "after the load" are read: work begun late settles. */
 export const LOAD_SETTLE_SECONDS = 5;
 const SETTLE_MS = LOAD_SETTLE_SECONDS * 1000;
-const SERVER_START_TIMEOUT_MS = 60_000;
 const ARCHIVE_ENTRIES = 2_000;
 export const ARCHIVE_SEARCH_TERM = "heute";
 
@@ -86,9 +84,9 @@ export async function runLoadBenchmark(
     // PGlite allows one process per data directory: the server opens it next.
     if (isPglite) await bench.database.close();
     log(`Starte den Server auf ${baseUrl} (${bench.label}, DATA_DIR ${dataDir}) …`);
-    server = await startServer({
+    server = await startProductionServer({
+      root: ROOT,
       port,
-      baseUrl,
       dataDir,
       databaseUrl: isPglite ? undefined : bench.env.DATABASE_URL,
       secret: bench.env.BETTER_AUTH_SECRET ?? "",
@@ -207,82 +205,10 @@ async function browserCookies(baseUrl: string, sessionCookie: string): Promise<s
   return [...jar.values()].join("; ");
 }
 
-type RunningServer = { pid: number; readySeconds: number; stop: () => Promise<void> };
-
-// The real server as `npm start` runs it after its build check: production settings, JSON
-// logs (to a file, so writing them is part of the cost, as in production), demo AI.
-async function startServer(options: {
-  port: number;
-  baseUrl: string;
-  dataDir: string;
-  databaseUrl: string | undefined;
-  secret: string;
-}): Promise<RunningServer> {
-  const logFile = fs.openSync(path.join(options.dataDir, "server.log"), "a");
-  const started = performance.now();
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    cwd: ROOT,
-    stdio: ["ignore", logFile, "inherit"],
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: "production",
-      PORT: String(options.port),
-      BASE_URL: options.baseUrl,
-      DATA_DIR: options.dataDir,
-      BETTER_AUTH_SECRET: options.secret,
-      ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
-    },
-  });
-  fs.closeSync(logFile);
-  const stop = () => stopProcess(child);
-  try {
-    await waitUntilReady(`${options.baseUrl}/readyz`, child);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  if (child.pid === undefined) throw new Error("Server ohne Prozess-ID");
-  return { pid: child.pid, readySeconds: (performance.now() - started) / 1000, stop };
-}
-
-async function waitUntilReady(url: string, child: ChildProcess) {
-  const deadline = Date.now() + SERVER_START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`Server beendet mit Code ${child.exitCode}`);
-    const ok = await fetch(url)
-      .then((response) => response.ok)
-      .catch(() => false);
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`Server nicht bereit nach ${SERVER_START_TIMEOUT_MS / 1000} s`);
-}
-
-function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once("exit", () => resolve());
-    child.kill("SIGTERM");
-  });
-}
-
 /** VmRSS (resident now) and VmHWM (the peak) of the server process, in MB. */
 function readMemory(pid: number): { rssMb: number; peakMb: number } {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
   const kilobytes = (field: string) =>
     Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? Number.NaN);
   return { rssMb: kilobytes("VmRSS") / 1024, peakMb: kilobytes("VmHWM") / 1024 };
-}
-
-async function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("Kein Port")),
-      );
-    });
-  });
 }

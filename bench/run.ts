@@ -3,6 +3,9 @@
 //   npm run bench                          all sections
 //   npm run bench -- generator archiv      only these (metriken, generator, archiv, nutzersuche, fuzz, last, lighthouse)
 //   BENCH_DATABASE_URL=postgres://…        generator, archive, user search and load also on PostgreSQL
+//   npm run bench -- lighthouse --seiten=/,/preise --laeufe=3 --vorher=../postwerk-alt
+//                                          Lighthouse on these pages only, 3 runs, beside another checkout
+import { parseArgs } from "node:util";
 import { runUserSearchBenchmark, USER_SEARCH_PROFILES, USER_SEARCH_TARGET_P95_MS } from "./admin-user-search.bench.ts";
 import { FUZZ_REQUESTS, runApiFuzzBenchmark } from "./api-fuzz.bench.ts";
 import {
@@ -21,9 +24,10 @@ import {
   SLOW_STREAM_RUNS,
 } from "./generation.bench.ts";
 import {
-  HOME_JAVASCRIPT_TARGET_KIB,
-  LIGHTHOUSE_RUNS,
+  type CheckoutReport,
+  type Figure,
   LIGHTHOUSE_TARGETS,
+  parseLighthouseOptions,
   runLighthouseBenchmark,
 } from "./lighthouse.ts";
 import {
@@ -40,7 +44,23 @@ import { BENCHMARK_POST, POST_METRICS_TARGET_MS, runPostMetricsBenchmark } from 
 const SECTIONS = ["metriken", "generator", "archiv", "nutzersuche", "fuzz", "last", "lighthouse"] as const;
 type Section = (typeof SECTIONS)[number];
 
-const requested = process.argv.slice(2);
+let parsed: ReturnType<typeof readArguments>;
+try {
+  parsed = readArguments();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
+const { requested, lighthouseOptions } = parsed;
+
+function readArguments() {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { seiten: { type: "string" }, laeufe: { type: "string" }, vorher: { type: "string" } },
+  });
+  return { requested: positionals, lighthouseOptions: parseLighthouseOptions(values) };
+}
+
 const unknown = requested.filter((name) => !(SECTIONS as readonly string[]).includes(name));
 if (unknown.length > 0) {
   console.error(`Unbekannter Abschnitt: ${unknown.join(", ")}. Möglich: ${SECTIONS.join(", ")} (ohne Angabe: alle).`);
@@ -260,38 +280,78 @@ function printArchiveReport(report: ArchiveSearchReport) {
 }
 
 if (wanted("lighthouse")) {
-  console.log(`\n== Lighthouse, mobil, Median aus ${LIGHTHOUSE_RUNS} Läufen (Produktions-Build, echter Server)`);
-  const report = await runLighthouseBenchmark((line) => console.log(`   ${line}`));
+  const { pages, runs, beforeRoot } = lighthouseOptions;
+  console.log(
+    `\n== Lighthouse 13, mobil (simulierte Drosselung), ${pages.length} Seiten, Median aus ${runs} Läufen je Seite, ` +
+      `die Läufe über Seiten${beforeRoot ? " und Stände" : ""} verschränkt (Produktions-Build, echter Server)`,
+  );
+  await reportFailures(async () =>
+    printLighthouseReport(await runLighthouseBenchmark(lighthouseOptions, (line) => console.log(`   ${line}`))),
+  );
+}
 
-  for (const { path, median, runs } of report) {
-    console.log(`\n${path} (${runs.length} gültige Läufe)`);
-    for (const { metric, label, atLeast, atMost } of LIGHTHOUSE_TARGETS) {
-      const value = median[metric];
+function printLighthouseReport(checkouts: CheckoutReport[]) {
+  const now = checkouts.find((checkout) => checkout.label === "jetzt");
+  const before = checkouts.find((checkout) => checkout.label === "vorher");
+  if (!now) return;
+  if (before) console.log(`"vorher" ist ${before.root}; Differenz und Verhältnis: jetzt gegen vorher.`);
+  for (const page of now.pages) {
+    const beforePage = before?.pages.find((entry) => entry.path === page.path);
+    const beforeRuns = beforePage ? `, vorher ${beforePage.runs.length}` : "";
+    console.log(`\n${page.path} (${page.runs.length} gültige Läufe${beforeRuns})`);
+    if (page.runs.length === 0) continue;
+    for (const { metric, label, atLeast, atMost, page: onlyOn } of LIGHTHOUSE_TARGETS) {
+      const value = page.median[metric];
+      const each = page.runs.map((run) => formatFigure(metric, run[metric])).join(", ");
+      const hasTarget = (atLeast !== undefined || atMost !== undefined) && (onlyOn ?? page.path) === page.path;
       const met = atLeast !== undefined ? value >= atLeast : value <= (atMost ?? Number.POSITIVE_INFINITY);
-      const target = atLeast !== undefined ? `≥ ${atLeast}` : `≤ ${atMost}`;
-      const each = runs.map((run) => formatFigure(run[metric])).join(", ");
+      const target = hasTarget
+        ? `Ziel ${atLeast !== undefined ? `≥ ${atLeast}` : `≤ ${atMost}`}: ${met ? "OK" : "VERFEHLT"}`
+        : "ohne Ziel";
+      const comparison = beforePage?.runs.length ? `  ${compare(metric, value, beforePage.median[metric])}` : "";
       console.log(
-        `  ${label.padEnd(17)} ${formatFigure(value).padStart(6)}  (Ziel ${target}: ${met ? "OK" : "VERFEHLT"}; Läufe: ${each})`,
+        `  ${label.padEnd(17)} ${formatFigure(metric, value).padStart(7)}  (${target}; Läufe: ${each})${comparison}`,
       );
     }
-    const blocking = runs.map((run) => run.totalBlockingTimeMs).join(", ");
-    console.log(
-      `  ${"TBT (ms)".padEnd(17)} ${String(median.totalBlockingTimeMs).padStart(6)}  (ohne Ziel; Läufe: ${blocking})`,
-    );
   }
+  for (const checkout of checkouts) printFailedAgenticAudits(checkout, checkouts.length > 1);
+}
 
-  const home = report.find((entry) => entry.path === "/");
-  if (home) {
-    const kib = home.median.javaScriptGzipKiB;
-    console.log(
-      `\nJavaScript auf "/" als gzip (Stufe 9, ohne Header): ${kib.toFixed(1)} KiB ` +
-        `(Ziel ≤ ${HOME_JAVASCRIPT_TARGET_KIB} KiB: ${kib <= HOME_JAVASCRIPT_TARGET_KIB ? "OK" : "VERFEHLT"}); ` +
-        `tatsächlich übertragen (Brotli, inkl. Header): ${home.median.javaScriptKiB.toFixed(1)} KiB`,
-    );
+function compare(metric: Figure, now: number, before: number): string {
+  const difference = now - before;
+  const sign = difference > 0 ? "+" : "";
+  const ratio = before === 0 ? "" : `, × ${(now / before).toFixed(2)}`;
+  return `vorher ${formatFigure(metric, before)}, Differenz ${sign}${formatFigure(metric, difference)}${ratio}`;
+}
+
+// Once per checkout: which audits of the category failed, on which pages (in any run).
+function printFailedAgenticAudits(checkout: CheckoutReport, named: boolean) {
+  const failed = new Map<string, { title: string; pages: string[] }>();
+  for (const page of checkout.pages) {
+    for (const audit of new Map(page.runs.flatMap((run) => run.failedAgenticAudits).map((a) => [a.id, a])).values()) {
+      const entry = failed.get(audit.id) ?? { title: audit.title, pages: [] };
+      entry.pages.push(page.path);
+      failed.set(audit.id, entry);
+    }
+  }
+  const heading = `\nAgentic Browsing, nicht bestandene Audits${named ? ` (${checkout.label})` : ""}:`;
+  if (failed.size === 0) return console.log(`${heading} keine`);
+  console.log(heading);
+  for (const [id, { title, pages }] of failed) {
+    const where =
+      pages.length > 1 && pages.length === checkout.pages.length
+        ? `auf allen ${pages.length} Seiten`
+        : `auf ${pages.join(", ")}`;
+    console.log(`  ${id}: ${title} (${where})`);
   }
 }
 
-// Scores are whole numbers; LCP has two decimals.
-function formatFigure(value: number): string {
-  return Number.isInteger(value) ? String(value) : value.toFixed(2);
+// Seconds have two decimals, kibibytes one, and a layout shift keeps its first two significant
+// digits, so a tiny shift does not read as 0. Scores and milliseconds are whole numbers, except a
+// median of an even number of runs, which can end in .5.
+function formatFigure(metric: Figure, value: number): string {
+  if (metric === "lcpSeconds") return value.toFixed(2);
+  if (metric === "javaScriptKiB") return value.toFixed(1);
+  if (metric === "cumulativeLayoutShift") return String(Number(value.toPrecision(2)));
+  return Number.isInteger(value) ? String(value) : value.toFixed(1);
 }
