@@ -107,13 +107,11 @@ describe("findSpellingIssues", () => {
     expect(issues.every((issue) => issue.suggestions.length === 0)).toBe(true);
   });
 
-  it("checks a 280-character post in well under 50 ms", () => {
+  // Its speed is the bench's business (no timed assertions in the suite): here only what it finds.
+  it("finds the misspellings in a full 280-character post with a link and a hashtag", () => {
     const post =
       "Ich hab heute meinen ersten Beitrga gescrieben und die Optimirung war toll. Wie gehts euch? Gruesse aus Muenchen. Wir testen neue Formate für Kunden und Kollegen, teilen Tipps zum Schreiben und freuen uns auf euer Feedback zu unserem Newsletter. https://example.com #Schreiben";
-    findSpellingIssues(post, words);
-    const started = performance.now();
     const issues = findSpellingIssues(post, words);
-    expect(performance.now() - started).toBeLessThan(50);
     expect(issues.map((issue) => issue.word)).toContain("gescrieben");
   });
 });
