@@ -53,9 +53,10 @@ export async function createDeps(options: {
     });
   const ai =
     overrides.ai ?? createAiClient(env.ai, { vision: env.AI_VISION === "auto" ? undefined : env.AI_VISION === "on" });
-  const imageStorage = overrides.imageStorage ?? createImageStorage(env.DATA_DIR, env.storageS3);
+  // The SDKs of AI vendors, Stripe and S3 load only when configured (ADR 0029: memory).
+  const imageStorage = overrides.imageStorage ?? (await createImageStorage(env.DATA_DIR, env.storageS3));
   const websiteReader = overrides.websiteReader ?? createWebsiteReader();
-  const payments = overrides.payments === undefined ? createPayments(env.stripe) : overrides.payments;
+  const payments = overrides.payments === undefined ? await createPayments(env.stripe) : overrides.payments;
   const deletionDeps = { db: database.db, imageStorage, payments, mailer, logger };
   const secret = resolveAuthSecret(env.BETTER_AUTH_SECRET, env.DATA_DIR);
   const auth = createAuth({

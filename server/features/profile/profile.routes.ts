@@ -3,17 +3,14 @@ import { ACCOUNT_MESSAGES } from "#shared/account.ts";
 import type { AppEnv } from "../../app-env.ts";
 import { requireSession } from "../../session.ts";
 import { getPlanStates } from "../billing/billing.service.ts";
-import { getBillingInfo, getProfile } from "./profile.service.ts";
+import { getProfileWithBilling } from "./profile.service.ts";
 
 export const profileRoutes = new Hono<AppEnv>().get("/", requireSession(), async (c) => {
   const { db } = c.var.deps;
   const userId = c.var.session.user.id;
-  const [profile, billing, plans] = await Promise.all([
-    getProfile(db, userId),
-    getBillingInfo(db, userId),
-    getPlanStates(db, userId),
-  ]);
-  if (!profile) return c.json({ error: ACCOUNT_MESSAGES.profileNotFound }, 404);
+  const [found, plans] = await Promise.all([getProfileWithBilling(db, userId), getPlanStates(db, userId)]);
+  if (!found) return c.json({ error: ACCOUNT_MESSAGES.profileNotFound }, 404);
+  const { profile, billing } = found;
   return c.json({
     email: profile.email,
     fullName: profile.fullName,

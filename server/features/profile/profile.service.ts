@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { STARTING_CREDITS } from "#shared/credits.ts";
-import type { Database } from "../../db/client.ts";
+import { type Database, preparedPerDatabase } from "../../db/client.ts";
 import { companyBillingInfo } from "../../db/schema/billing.ts";
 import { profiles } from "../../db/schema/profiles.ts";
 
@@ -31,21 +31,32 @@ export async function getProfile(db: Database, userId: string) {
   return profile ?? null;
 }
 
-export async function getBillingInfo(db: Database, userId: string) {
-  const [billing] = await db
-    .select({
-      companyName: companyBillingInfo.companyName,
-      street: companyBillingInfo.street,
-      postalCode: companyBillingInfo.postalCode,
-      city: companyBillingInfo.city,
-      country: companyBillingInfo.country,
-      vatId: companyBillingInfo.vatId,
-    })
-    .from(companyBillingInfo)
-    .where(eq(companyBillingInfo.userId, userId))
-    .limit(1);
-  return billing ?? null;
+/** The profile with its billing info (null without a record), in one query for GET /api/profile. */
+export async function getProfileWithBilling(db: Database, userId: string) {
+  const [row] = await profileWithBillingQuery(db).execute({ userId });
+  return row ?? null;
 }
+
+// The route runs on every page of the signed-in area.
+const profileWithBillingQuery = preparedPerDatabase((db) =>
+  db
+    .select({
+      profile: profiles,
+      billing: {
+        companyName: companyBillingInfo.companyName,
+        street: companyBillingInfo.street,
+        postalCode: companyBillingInfo.postalCode,
+        city: companyBillingInfo.city,
+        country: companyBillingInfo.country,
+        vatId: companyBillingInfo.vatId,
+      },
+    })
+    .from(profiles)
+    .leftJoin(companyBillingInfo, eq(companyBillingInfo.userId, profiles.id))
+    .where(eq(profiles.id, sql.placeholder("userId")))
+    .limit(1)
+    .prepare("profile_with_billing"),
+);
 
 // Spec section 6: admin is decided on the server; a failure counts as not admin.
 export async function isAdmin(db: Database, userId: string): Promise<boolean> {

@@ -93,7 +93,7 @@ describe("createAiClient", () => {
     await expect(demo.generateStructured(request)).rejects.toThrow(/Demo-Modus/);
   });
 
-  it("builds a model for every provider at start-up without calling it", () => {
+  it("builds a model for every provider, loading only that provider's SDK (ADR 0029)", async () => {
     for (const provider of AI_PROVIDERS) {
       const client = createAiClient({
         provider,
@@ -103,6 +103,8 @@ describe("createAiClient", () => {
         timeoutMs: 1000,
       });
       expect(client.model).toEqual({ provider, id: "some-model" });
+      // Nobody listens on port 9: the SDK loaded and called, and the failure is ours to report.
+      await expect(client.generateStructured(request)).rejects.toBeInstanceOf(AiCallError);
     }
   });
 });

@@ -1,19 +1,4 @@
-import { createAnthropic } from "@ai-sdk/anthropic";
-import { createGoogle } from "@ai-sdk/google";
-import { createMistral } from "@ai-sdk/mistral";
-import { createOpenAI } from "@ai-sdk/openai";
-import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
-import {
-  APICallError,
-  generateText,
-  type LanguageModel,
-  type LanguageModelMiddleware,
-  NoObjectGeneratedError,
-  Output,
-  RetryError,
-  streamText,
-  wrapLanguageModel,
-} from "ai";
+import type { LanguageModel, LanguageModelMiddleware } from "ai";
 import type { z } from "zod";
 import type { AiProviderName, AiSettings } from "../../env.ts";
 import type { Logger } from "../../logger.ts";
@@ -91,8 +76,9 @@ export function createAiClient(settings: AiSettings | null, options: AiClientOpt
     const demoMode = () => Promise.reject(new Error("Kein KI-Anbieter konfiguriert (Demo-Modus)."));
     return { model: null, supportsImages: false, generateStructured: demoMode, streamStructured: demoMode };
   }
-  // Built once at start-up (createDeps), not per request and not at import time.
-  return createAiClientForModel(buildLanguageModel(settings), settings, options);
+  // Built once at start-up (createDeps), not per request: the import of the configured
+  // provider's SDK starts now, and a server in demo mode never loads an AI SDK (ADR 0029).
+  return clientAround(buildLanguageModel(settings), settings, options);
 }
 
 /** The client around a given model; createAiClient builds the model from the settings, benchmarks bring their own. */
@@ -101,13 +87,28 @@ export function createAiClientForModel(
   settings: AiSettings,
   options: AiClientOptions = {},
 ): AiClient {
-  const streamingModel = wrapLanguageModel({ model, middleware: coalescingMiddleware });
+  return clientAround(Promise.resolve(model), settings, options);
+}
+
+type Model = Exclude<LanguageModel, string>;
+
+function clientAround(modelLoading: Promise<Model>, settings: AiSettings, options: AiClientOptions): AiClient {
+  // The `ai` package and the model, loaded once and awaited by every call; a failed import
+  // fails the calls instead of ending the process with an unhandled rejection.
+  const loading = Promise.all([import("ai"), modelLoading]).then(([sdk, model]) => ({
+    sdk,
+    model,
+    streamingModel: sdk.wrapLanguageModel({ model, middleware: coalescingMiddleware }),
+  }));
+  loading.catch(() => undefined);
   return {
     model: { provider: settings.provider, id: settings.model },
     supportsImages: options.vision ?? settings.provider !== "openai-compatible",
     async generateStructured<T>({ instructions, messages, schema, name }: StructuredRequest<T>): Promise<T> {
       const deadline = AbortSignal.timeout(settings.timeoutMs);
+      const { sdk, model } = await loading;
       try {
+        const { generateText, Output } = sdk;
         const result = await generateText({
           model,
           instructions,
@@ -118,7 +119,7 @@ export function createAiClientForModel(
         });
         return result.output;
       } catch (error) {
-        throw classifyAiError(error, deadline);
+        throw classifyAiError(sdk, error, deadline);
       }
     },
     async streamStructured<T>({
@@ -133,7 +134,9 @@ export function createAiClientForModel(
       // streamText reports provider errors through onError (and would print them to stderr
       // without it); `output` then only says that nothing came. The first error is the cause.
       let streamError: unknown;
+      const { sdk, streamingModel } = await loading;
       try {
+        const { streamText, Output } = sdk;
         const result = streamText({
           model: streamingModel,
           instructions,
@@ -149,7 +152,7 @@ export function createAiClientForModel(
         for await (const partial of result.partialOutputStream) onPartial(partial);
         return await result.output;
       } catch (error) {
-        throw classifyAiError(streamError ?? error, deadline);
+        throw classifyAiError(sdk, streamError ?? error, deadline);
       }
     },
   };
@@ -198,17 +201,27 @@ const coalescingMiddleware: LanguageModelMiddleware = {
   },
 };
 
-function buildLanguageModel({ provider, model, apiKey, baseUrl }: AiSettings): Exclude<LanguageModel, string> {
+// Only the configured provider's SDK is imported.
+async function buildLanguageModel({ provider, model, apiKey, baseUrl }: AiSettings): Promise<Model> {
   switch (provider) {
-    case "openai":
+    case "openai": {
+      const { createOpenAI } = await import("@ai-sdk/openai");
       return createOpenAI({ apiKey, baseURL: baseUrl })(model);
-    case "anthropic":
+    }
+    case "anthropic": {
+      const { createAnthropic } = await import("@ai-sdk/anthropic");
       return createAnthropic({ apiKey, baseURL: baseUrl })(model);
-    case "google":
+    }
+    case "google": {
+      const { createGoogle } = await import("@ai-sdk/google");
       return createGoogle({ apiKey, baseURL: baseUrl })(model);
-    case "mistral":
+    }
+    case "mistral": {
+      const { createMistral } = await import("@ai-sdk/mistral");
       return createMistral({ apiKey, baseURL: baseUrl })(model);
-    case "openai-compatible":
+    }
+    case "openai-compatible": {
+      const { createOpenAICompatible } = await import("@ai-sdk/openai-compatible");
       // Chat completions with response_format json_schema, which Ollama, vLLM and LM Studio
       // understand; without supportsStructuredOutputs the SDK would drop the schema.
       return createOpenAICompatible({
@@ -217,10 +230,17 @@ function buildLanguageModel({ provider, model, apiKey, baseUrl }: AiSettings): E
         apiKey,
         supportsStructuredOutputs: true,
       }).chatModel(model);
+    }
   }
 }
 
-function classifyAiError(error: unknown, deadline?: AbortSignal): AiCallError {
+type AiSdk = typeof import("ai");
+
+function classifyAiError(
+  { NoObjectGeneratedError, RetryError, APICallError }: AiSdk,
+  error: unknown,
+  deadline?: AbortSignal,
+): AiCallError {
   const name = error instanceof Error ? error.name : typeof error;
   if (deadline?.aborted || (error instanceof Error && error.name === "TimeoutError")) {
     return new AiCallError("timeout", { name });

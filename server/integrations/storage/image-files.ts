@@ -1,5 +1,4 @@
 import pLimit from "p-limit";
-import sharp from "sharp";
 import { IMAGE_MAX_PIXELS } from "#shared/generator.ts";
 
 // Image bytes for the social-images bucket (DESIGN.md "Uploads", ADR 0013): the type comes
@@ -14,6 +13,9 @@ export const IMAGE_CONTENT_TYPES: Record<ImageType, string> = {
   png: "image/png",
   webp: "image/webp",
 };
+
+// sharp and its libvips take ~10 MB; loaded with the first upload, not by every server at start.
+const loadSharp = () => import("sharp").then((module) => module.default);
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
@@ -38,6 +40,7 @@ export class InvalidImageError extends Error {
  * work (ADR 0020). null when the header cannot be read.
  */
 export async function readImageSize(bytes: Uint8Array): Promise<{ width: number; height: number } | null> {
+  const sharp = await loadSharp();
   try {
     // limitInputPixels off for the header only: sharp's own default limit would make any
     // larger image look unreadable instead of too large. Nothing is decoded here.
@@ -69,6 +72,7 @@ export function countReencodesRunning(): number {
  */
 export function reencodeImage(bytes: Uint8Array, type: ImageType): Promise<Uint8Array> {
   return reencodeSlots(async () => {
+    const sharp = await loadSharp();
     try {
       // limitInputPixels: sharp itself refuses a file whose header lied to readImageSize.
       const output = await sharp(bytes, { failOn: "error", limitInputPixels: IMAGE_MAX_PIXELS })

@@ -73,12 +73,15 @@ export function imageNameFromPublicUrl(url: string | null): string | null {
 }
 
 /** The storage the environment asks for: S3 when STORAGE_S3_* is set (ADR 0027), else the local folder. */
-export function createImageStorage(dataDir: string, s3: S3StorageSettings | null): ImageStorage {
+export async function createImageStorage(dataDir: string, s3: S3StorageSettings | null): Promise<ImageStorage> {
   return s3 ? createS3ImageStorage(s3) : createLocalImageStorage(dataDir);
 }
 
-export function createS3ImageStorage(settings: S3StorageSettings, options?: S3StoreOptions): ImageStorage {
-  return imageStorageOn(createS3ObjectStore(settings, options));
+export async function createS3ImageStorage(
+  settings: S3StorageSettings,
+  options?: S3StoreOptions,
+): Promise<ImageStorage> {
+  return imageStorageOn(await createS3ObjectStore(settings, options));
 }
 
 export function createLocalImageStorage(dataDir: string): ImageStorage {

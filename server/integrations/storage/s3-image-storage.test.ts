@@ -30,7 +30,7 @@ let s3: S3Fake;
 let storage: ImageStorage;
 beforeAll(async () => {
   s3 = await startS3Fake();
-  storage = createS3ImageStorage(s3.settings);
+  storage = await createS3ImageStorage(s3.settings);
 });
 afterAll(() => s3?.close());
 
@@ -85,13 +85,13 @@ describe("the S3 image storage against an S3-compatible server (s3rver)", () => 
   it("fails loudly on wrong keys or a missing bucket instead of reporting the image missing", async () => {
     const name = (await storage.save(await image("png"), "png")).name;
     // s3rver checks the key id, not the V4 signature, so the id is the wrong part here.
-    const wrongKey = createS3ImageStorage({ ...s3.settings, accessKeyId: "FALSCH" });
+    const wrongKey = await createS3ImageStorage({ ...s3.settings, accessKeyId: "FALSCH" });
     await expect(wrongKey.read(name)).rejects.toThrow(
       /Bildspeicher \(S3\): Lesen von .* fehlgeschlagen \(InvalidAccessKeyId/,
     );
     await expect(wrongKey.open(name)).rejects.toBeInstanceOf(ImageStorageError);
     await expect(wrongKey.save(await image("png"), "png")).rejects.toBeInstanceOf(ImageStorageError);
-    const noBucket = createS3ImageStorage({ ...s3.settings, bucket: "gibt-es-nicht" });
+    const noBucket = await createS3ImageStorage({ ...s3.settings, bucket: "gibt-es-nicht" });
     await expect(noBucket.read(name)).rejects.toThrow(/NoSuchBucket/);
     await expect(noBucket.remove(name)).rejects.toBeInstanceOf(ImageStorageError);
   });
@@ -127,7 +127,7 @@ describe("timeouts of the S3 image storage", () => {
   const NAME = "1234567890123-0123456789abcdef.png";
 
   it("gives up on a server that does not answer, with a German error, for every call", async () => {
-    const hanging = storageAt(silent);
+    const hanging = await storageAt(silent);
     const png = await image("png");
     for (const call of [
       () => hanging.save(png, "png"),
@@ -143,13 +143,13 @@ describe("timeouts of the S3 image storage", () => {
   });
 
   it("ends a streamed image whose body stops arriving", async () => {
-    const opened = await storageAt(stalling).open(NAME);
+    const opened = await (await storageAt(stalling)).open(NAME);
     expect(opened?.size).toBe(1000);
     await expect(readStream(opened?.body ?? new ReadableStream())).rejects.toThrow();
   });
 
   it("ends a whole read whose body stops arriving", async () => {
-    await expect(storageAt(stalling).read(NAME)).rejects.toThrow(`Bildspeicher (S3) antwortet nicht`);
+    await expect((await storageAt(stalling)).read(NAME)).rejects.toThrow(`Bildspeicher (S3) antwortet nicht`);
   });
 });
 

@@ -1,4 +1,3 @@
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import type { S3StorageSettings } from "../../env.ts";
 import type { ObjectStore } from "./image-storage.ts";
 
@@ -23,10 +22,12 @@ export class ImageStorageError extends Error {
   }
 }
 
-export function createS3ObjectStore(
+/** Loads the AWS SDK (~6-20 MB) only on a server configured for S3 (createDeps). */
+export async function createS3ObjectStore(
   settings: S3StorageSettings,
   { timeoutMs = S3_TIMEOUT_MS }: S3StoreOptions = {},
-): ObjectStore {
+): Promise<ObjectStore> {
+  const { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } = await import("@aws-sdk/client-s3");
   const client = new S3Client({
     endpoint: settings.endpoint,
     region: settings.region,

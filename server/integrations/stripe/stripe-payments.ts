@@ -1,4 +1,4 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { PLANS, type Plan } from "#shared/billing.ts";
 import type { StripeSettings } from "../../env.ts";
 
@@ -77,10 +77,12 @@ export type Payments = {
 // DESIGN.md "Every external call has a timeout".
 const STRIPE_TIMEOUT_MS = 10_000;
 
-export function createPayments(settings: StripeSettings | null): Payments | null {
+/** Loads the Stripe SDK (~10-20 MB) only on a server with payments configured (createDeps). */
+export async function createPayments(settings: StripeSettings | null): Promise<Payments | null> {
   if (!settings) return null;
+  const { default: StripeSdk } = await import("stripe");
   const base = settings.apiBase ? new URL(settings.apiBase) : null;
-  const stripe = new Stripe(settings.secretKey, {
+  const stripe = new StripeSdk(settings.secretKey, {
     timeout: STRIPE_TIMEOUT_MS,
     maxNetworkRetries: 1,
     telemetry: false,
@@ -92,6 +94,14 @@ export function createPayments(settings: StripeSettings | null): Payments | null
         }
       : {}),
   });
+  const orNullWhenMissing = async <T>(request: Promise<T>): Promise<T | null> => {
+    try {
+      return await request;
+    } catch (error) {
+      if (error instanceof StripeSdk.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+      throw error;
+    }
+  };
   const planOfPrice = (priceId: string | undefined): Plan | null =>
     (Object.entries(settings.prices).find(([, price]) => price === priceId)?.[0] as Plan | undefined) ?? null;
 
@@ -163,15 +173,6 @@ export function createPayments(settings: StripeSettings | null): Payments | null
       return toPaymentEvent(event);
     },
   };
-}
-
-async function orNullWhenMissing<T>(request: Promise<T>): Promise<T | null> {
-  try {
-    return await request;
-  } catch (error) {
-    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
-    throw error;
-  }
 }
 
 function planOf(value: string | undefined): Plan | null {
