@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures.ts";
+import { expect, signUpConfirmed, test } from "./fixtures.ts";
 
 test("the server's HTML for / carries the header, title and description before any JavaScript", async ({ request }) => {
   const html = await (await request.get("/")).text();
@@ -28,4 +28,23 @@ test("an unknown path shows the not-found page with both buttons", async ({ page
   await page.goto("/noch-eine-falsche-seite");
   await page.getByRole("link", { name: "Zur Startseite", exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
+});
+
+// Issue 17: the marketing pages load the auth client only for a browser with the signed-in hint,
+// which the server sets with the session cookie.
+test("a signed-out visitor's home page shows 'Anmelden' without the auth client; a signed-in user's shows the account", async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") scripts.push(response.url());
+  });
+  await page.goto("/", { waitUntil: "networkidle" });
+  await expect(page.getByRole("banner").getByRole("link", { name: "Anmelden" })).toBeVisible();
+  expect(scripts.filter((url) => /auth-client|header-account|session-effects|sonner/.test(url))).toEqual([]);
+
+  await signUpConfirmed(page);
+  await page.goto("/", { waitUntil: "networkidle" });
+  await expect(page.getByRole("banner").getByRole("link", { name: "Account" })).toBeVisible();
+  await expect(page.getByRole("banner").getByLabel(/^Credits:/)).toBeVisible();
 });
