@@ -1,13 +1,13 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
-import { toast } from "sonner";
-import { Toaster } from "#app/components/ui/toaster.tsx";
+import { lazy, type ReactNode, Suspense, useEffect } from "react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import { useAnalytics } from "#app/features/analytics/use-analytics.ts";
+import { needsToaster, useNeedsSession } from "#app/features/auth/signed-in-hint.ts";
 import { ConsentDialogHost } from "#app/features/consent/consent-dialog-host.tsx";
+import { STORED_CONSENT_MARK_SCRIPT } from "#app/features/consent/stored-consent.ts";
 import { SiteFooter } from "#app/features/layout/site-footer.tsx";
 import { SiteHeader } from "#app/features/layout/site-header.tsx";
 import { faviconHref, pageMeta, readSiteSettings } from "#app/features/site-settings/site-settings.ts";
+import { loadToast, useToasterWanted } from "#app/lib/lazy-toast.ts";
 import { usePageViewReporting } from "#app/lib/page-views.ts";
 import { SITE_SETTINGS_LOAD_ERROR } from "#shared/site-settings.ts";
 import type { Route } from "./+types/root";
@@ -16,6 +16,7 @@ import "./app.css";
 const SessionEffects = lazy(() =>
   import("#app/features/layout/session-effects.tsx").then((module) => ({ default: module.SessionEffects })),
 );
+const Toaster = lazy(() => import("#app/components/ui/toaster.tsx").then((module) => ({ default: module.Toaster })));
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: faviconHref() }];
 
@@ -29,6 +30,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {/* Before the first paint: hides the consent banner from a visitor with a stored choice (ADR 0030). */}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours; its hash goes into the CSP (page-documents.ts) */}
+        <script dangerouslySetInnerHTML={{ __html: STORED_CONSENT_MARK_SCRIPT }} />
       </head>
       <body className="min-h-screen bg-white font-sans text-slate-900 antialiased">
         {children}
@@ -41,8 +45,12 @@ export function Layout({ children }: { children: ReactNode }) {
 
 function Shell({ children }: { children: ReactNode }) {
   usePageViewReporting();
+  const { pathname } = useLocation();
+  // Issue 17: the marketing pages load the session and the toaster only when they need them.
+  const needsSession = useNeedsSession(pathname);
+  const toasterWanted = useToasterWanted(Boolean(needsToaster(pathname, needsSession)));
   useEffect(() => {
-    if (readSiteSettings().loadFailed) toast.error(SITE_SETTINGS_LOAD_ERROR);
+    if (readSiteSettings().loadFailed) void loadToast().then((toast) => toast.error(SITE_SETTINGS_LOAD_ERROR));
     // Prerendered pages are painted before React takes over (ADR 0016); this marks the moment
     // every button responds, for the end-to-end tests (tests/e2e/fixtures.ts).
     document.documentElement.dataset.hydrated = "true";
@@ -60,12 +68,18 @@ function Shell({ children }: { children: ReactNode }) {
         {children}
       </main>
       <SiteFooter />
-      <Toaster />
+      {toasterWanted ? (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      ) : null}
       <ConsentDialogHost />
       <AnalyticsWithConsent />
-      <Suspense fallback={null}>
-        <SessionEffects />
-      </Suspense>
+      {needsSession ? (
+        <Suspense fallback={null}>
+          <SessionEffects />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
@@ -77,16 +91,13 @@ function AnalyticsWithConsent() {
   return null;
 }
 
+// No query client here: the pages that use queries get it from their layout
+// (routes/with-query-client.tsx), the lazy parts of the shell from their own wrapper (ADR 0031).
 export default function App() {
-  const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }),
-  );
   return (
-    <QueryClientProvider client={queryClient}>
-      <Shell>
-        <Outlet />
-      </Shell>
-    </QueryClientProvider>
+    <Shell>
+      <Outlet />
+    </Shell>
   );
 }
 

@@ -1,24 +1,27 @@
-import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
 export default [
+  // The marketing and legal pages need no query client (issue 17, ADR 0031).
   index("routes/home.tsx"),
   route("funktionen", "routes/funktionen.tsx"),
-  route("preise", "routes/preise.tsx"),
   route("faq", "routes/faq.tsx"),
   route("ueber-uns", "routes/ueber-uns.tsx"),
-  route("kontakt", "routes/kontakt.tsx"),
   route("datenschutz", "routes/datenschutz.tsx"),
   route("agb", "routes/agb.tsx"),
   route("impressum", "routes/impressum.tsx"),
-  route("kuendigen", "routes/kuendigen.tsx"),
-  route("auth", "routes/auth.tsx"),
-  route("auth/callback", "routes/auth.callback.tsx"),
-  route("auth/registration-success", "routes/auth.registration-success.tsx"),
-  route("auth/email-confirm-success", "routes/auth.email-confirm-success.tsx"),
-  route("konto", "routes/konto.tsx"),
-  route("admin", "routes/admin.tsx"),
-  route("xposter-evaluator", "routes/xposter-evaluator.tsx"),
-  route("erstellen", "routes/erstellen.tsx"),
-  route("archiv", "routes/archiv.tsx"),
-  route("*", "routes/not-found.tsx"),
+  layout("routes/with-query-client.tsx", [
+    route("preise", "routes/preise.tsx"),
+    route("kontakt", "routes/kontakt.tsx"),
+    route("kuendigen", "routes/kuendigen.tsx"),
+    route("auth", "routes/auth.tsx"),
+    route("auth/callback", "routes/auth.callback.tsx"),
+    route("auth/registration-success", "routes/auth.registration-success.tsx"),
+    route("auth/email-confirm-success", "routes/auth.email-confirm-success.tsx"),
+    route("konto", "routes/konto.tsx"),
+    route("admin", "routes/admin.tsx"),
+    route("xposter-evaluator", "routes/xposter-evaluator.tsx"),
+    route("erstellen", "routes/erstellen.tsx"),
+    route("archiv", "routes/archiv.tsx"),
+    route("*", "routes/not-found.tsx"),
+  ]),
 ] satisfies RouteConfig;

@@ -53,6 +53,14 @@ test.describe("on a first visit", () => {
     await expect(dialog.getByRole("button", { name: "Alle akzeptieren" })).toBeEnabled();
     expect(await findViolations(page)).toEqual([]);
   });
+
+  test("axe finds no violations in the cookie dialog the footer opens", async ({ page }) => {
+    await page.goto(ROUTES.home, { waitUntil: "networkidle" });
+    await page.getByRole("contentinfo").getByRole("button", { name: "Cookie-Einstellungen" }).click();
+    const dialog = page.locator("dialog:modal");
+    await expect(dialog.getByRole("button", { name: "Alle akzeptieren" })).toBeEnabled();
+    expect(await findViolations(page)).toEqual([]);
+  });
 });
 
 test("axe finds no violations in the contact form showing its validation messages", async ({ page }) => {

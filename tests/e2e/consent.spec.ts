@@ -71,41 +71,102 @@ async function expectNewestHistoryRow(page: Page, settings: ConsentSettings) {
   }
 }
 
-test("the dialog opens on a first visit and not again once a choice is stored", async ({ page }) => {
+// A page of the same browser context without the fixture's wait for hydration, its scripts
+// blocked: it shows what the prerendered HTML paints before any JavaScript of ours runs.
+async function openWithoutScripts(page: Page, path: string) {
+  const bare = await page.context().newPage();
+  await bare.route("**/assets/*.js", (route) => route.abort());
+  await bare.goto(path);
+  return bare;
+}
+
+test("a first visit sees the cookie question in the first paint, as a banner that leaves the page usable", async ({
+  page,
+}) => {
+  // ADR 0030: in the prerendered HTML, before any script of ours has run.
+  const bare = await openWithoutScripts(page, ROUTES.home);
+  const banner = consentDialog(bare);
+  await expect(banner).toBeVisible();
+  for (const name of ["Ablehnen", "Auswahl speichern", "Alle akzeptieren"]) {
+    await expect(banner.getByRole("button", { name })).toBeVisible();
+  }
+  await expect(bare.locator("dialog:modal")).toHaveCount(0);
+  await bare.close();
+
+  // Hydrated, the page behind stays scrollable and clickable: the banner is not modal.
+  await page.goto(ROUTES.home);
+  await expect(consentDialog(page)).toBeVisible();
+  await expect(consentDialog(page)).not.toBeFocused();
+  await expect(page.locator("html")).not.toHaveCSS("overflow-y", "hidden");
+  await page.getByRole("banner").getByRole("link", { name: "Preise" }).click();
+  await expect(page).toHaveURL(/\/preise$/);
+  await expect(consentDialog(page)).toBeVisible();
+});
+
+test("the banner asks on a first visit and never again once a choice is stored, not even for a moment", async ({
+  page,
+}) => {
   await page.goto(ROUTES.home);
   const dialog = consentDialog(page);
   await expect(dialog).toBeVisible();
   for (const label of ["Technisch notwendig", "Anmeldung mit Google", "Analytics", "KI-Dienste"]) {
-    await expect(dialog.locator("summary", { hasText: new RegExp(`^${label}`) })).toBeVisible();
+    await expect(dialog.locator("summary", { hasText: new RegExp(`^${label}`) })).toBeAttached();
   }
   await expect(dialog.getByRole("switch", { name: "Technisch notwendig (immer aktiv)" })).toBeDisabled();
   await expect(dialog.getByRole("switch", { name: "Technisch notwendig (immer aktiv)" })).toBeChecked();
 
   await dialog.getByRole("button", { name: "Ablehnen" }).click();
+  await expect(dialog).toHaveCount(0);
   await expectSavedToast(page);
 
   await page.reload({ waitUntil: "networkidle" });
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(consentDialog(page)).toHaveCount(0);
+  await page.goto(ROUTES.faq, { waitUntil: "networkidle" });
+  await expect(consentDialog(page)).toHaveCount(0);
+
+  // Hidden before the first paint: the prerendered banner is in every page's HTML, and the
+  // inline script in the head hides it even when no other script of ours runs.
+  const bare = await openWithoutScripts(page, ROUTES.pricing);
+  await expect(bare.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(consentDialog(bare)).toBeHidden();
+  await bare.close();
 });
 
-test("the dialog takes the focus, keeps the page behind still, and Escape closes it without a choice", async ({
+test("a stored choice that is no longer valid brings the banner back", async ({ page }) => {
+  await page.goto(ROUTES.home);
+  await page.evaluate(() =>
+    localStorage.setItem(
+      "cookie-consent",
+      JSON.stringify({ version: 1, settings: { essential: true }, timestamp: new Date().toISOString() }),
+    ),
+  );
+  // The early script only checks version and date; React finds the settings unreadable.
+  await page.reload();
+  await expect(consentDialog(page)).toBeVisible();
+});
+
+test("the banner closes without a choice; the footer's dialog takes the focus, keeps the page still, and Escape closes it", async ({
   page,
 }) => {
   await page.goto(ROUTES.home);
   const dialog = consentDialog(page);
-  await expect(dialog).toBeFocused();
-  await expect(page.locator("html")).toHaveCSS("overflow-y", "hidden");
-
-  await page.keyboard.press("Escape");
-  await expect(dialog).toBeHidden();
-  await expect(page.locator("html")).not.toHaveCSS("overflow-y", "hidden");
+  await dialog.getByRole("button", { name: "Schließen" }).click();
+  await expect(dialog).toHaveCount(0);
   expect(await readStoredConsent(page)).toBeNull();
 
-  // Reopened from the footer, it gives the focus back to the footer's button when it closes.
+  // Opened from the footer, it is modal and gives the focus back to the footer's button.
   const footerButton = page.getByRole("contentinfo").getByRole("button", { name: "Cookie-Einstellungen" });
   await footerButton.click();
   await expect(dialog).toBeFocused();
+  await expect(page.locator("html")).toHaveCSS("overflow-y", "hidden");
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(page.locator("html")).not.toHaveCSS("overflow-y", "hidden");
+  await expect(footerButton).toBeFocused();
+  expect(await readStoredConsent(page)).toBeNull();
+
+  await footerButton.click();
   await dialog.getByRole("button", { name: "Schließen" }).click();
   await expect(dialog).toBeHidden();
   await expect(footerButton).toBeFocused();

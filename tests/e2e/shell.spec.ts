@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures.ts";
+import { expect, signUpConfirmed, test } from "./fixtures.ts";
 
 test("the server's HTML for / carries the header, title and description before any JavaScript", async ({ request }) => {
   const html = await (await request.get("/")).text();
@@ -44,4 +44,23 @@ test("llms.txt lists the public pages, each of which is there as Markdown", asyn
     expect(markdown.headers()["content-type"]).toBe("text/markdown; charset=utf-8");
   }
   expect(await (await request.get("/preise.md")).text()).toMatch(/### Pro\n\n24,99\s€/);
+});
+
+// Issue 17: the marketing pages load the auth client only for a browser with the signed-in hint,
+// which the server sets with the session cookie.
+test("a signed-out visitor's home page shows 'Anmelden' without the auth client; a signed-in user's shows the account", async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") scripts.push(response.url());
+  });
+  await page.goto("/", { waitUntil: "networkidle" });
+  await expect(page.getByRole("banner").getByRole("link", { name: "Anmelden" })).toBeVisible();
+  expect(scripts.filter((url) => /auth-client|header-account|session-effects|sonner/.test(url))).toEqual([]);
+
+  await signUpConfirmed(page);
+  await page.goto("/", { waitUntil: "networkidle" });
+  await expect(page.getByRole("banner").getByRole("link", { name: "Account" })).toBeVisible();
+  await expect(page.getByRole("banner").getByLabel(/^Credits:/)).toBeVisible();
 });

@@ -1,7 +1,7 @@
 import { X } from "lucide-react";
 import { type ComponentProps, createContext, type ReactNode, useContext, useId, useLayoutEffect, useRef } from "react";
 import { cn } from "#app/lib/cn.ts";
-import { raiseToasts } from "./toaster.tsx";
+import { raiseToasts } from "./toast-layer.ts";
 
 // A modal on the browser's own <dialog> (ADR 0019): showModal() gives the top layer, the inert
 // page behind, the focus trap, Escape and the return of the focus. Radix's dialog did the same
@@ -17,6 +17,9 @@ type DialogProps = {
 };
 
 const DialogLabelIds = createContext({ titleId: "", descriptionId: "" });
+
+/** For a panel that is labelled like a dialog without being one (the first-visit consent banner). */
+export const DialogLabels = DialogLabelIds;
 
 export function Dialog({ open, onClose, className, children }: DialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);

@@ -1,17 +1,25 @@
-import { Switch as SwitchPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "#app/lib/cn.ts";
 
-export function Switch({ className, ...props }: ComponentProps<typeof SwitchPrimitive.Root>) {
+type SwitchProps = Omit<ComponentProps<"input">, "type" | "onChange"> & {
+  onCheckedChange: (checked: boolean) => void;
+};
+
+// A native checkbox with the switch role (issue 17): it toggles before hydration and needs no
+// script of its own; Radix's switch was a button driven by JavaScript.
+export function Switch({ className, onCheckedChange, ...props }: SwitchProps) {
   return (
-    <SwitchPrimitive.Root
+    <input
+      type="checkbox"
+      role="switch"
+      aria-checked={props.checked}
       className={cn(
-        "inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full border-2 border-transparent transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50 data-[state=checked]:bg-indigo-600 data-[state=unchecked]:bg-slate-400",
+        "relative h-6 w-11 shrink-0 cursor-pointer appearance-none rounded-full bg-slate-400 transition-colors checked:bg-indigo-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50",
+        "before:absolute before:left-0.5 before:top-0.5 before:size-5 before:rounded-full before:bg-white before:shadow before:transition-transform checked:before:translate-x-5",
         className,
       )}
+      onChange={(event) => onCheckedChange(event.target.checked)}
       {...props}
-    >
-      <SwitchPrimitive.Thumb className="pointer-events-none block size-5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-5 data-[state=unchecked]:translate-x-0" />
-    </SwitchPrimitive.Root>
+    />
   );
 }

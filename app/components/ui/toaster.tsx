@@ -1,6 +1,7 @@
 import type { CSSProperties } from "react";
 import { Toaster as SonnerToaster } from "sonner";
 import { TOAST_DURATION_MS, TOASTS_VISIBLE } from "#shared/timing.ts";
+import { TOASTS_ID } from "./toast-layer.ts";
 
 // sonner's rich colours miss WCAG's 4.5:1 for text; these darker tones keep its look and pass.
 const TOAST_COLOURS = {
@@ -10,11 +11,8 @@ const TOAST_COLOURS = {
   "--warning-text": "hsl(31 92% 30%)",
 } as CSSProperties;
 
-const TOASTS_ID = "toasts";
-
-// Modal dialogs are native <dialog>s in the browser's top layer (ADR 0019), above any z-index.
-// The toasts join that layer as a manual popover, and each dialog that opens raises them again,
-// so a toast shown while a dialog is open is not hidden behind the dialog's backdrop.
+// The toasts in the top layer, above modal dialogs (toast-layer.ts). The root mounts this only
+// once a page may show toasts (issue 17); sonner shows toasts made before it mounted.
 export function Toaster() {
   return (
     <div
@@ -38,11 +36,4 @@ export function Toaster() {
 // Module-level, so React does not call it again on every render of the toaster.
 function showInTopLayer(host: HTMLDivElement | null) {
   if (host && !host.matches(":popover-open")) host.showPopover();
-}
-
-export function raiseToasts() {
-  const host = document.getElementById(TOASTS_ID);
-  if (!host?.matches(":popover-open")) return;
-  host.hidePopover();
-  host.showPopover();
 }

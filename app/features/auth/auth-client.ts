@@ -1,7 +1,17 @@
 import { createAuthClient } from "better-auth/react";
+import { setSignedInHint } from "./signed-in-hint.ts";
 
 // Better Auth's browser client; same origin, so no base URL is needed.
 export const authClient = createAuthClient();
+
+// Wherever the client learns the session, the signed-in hint follows it (issue 17), whichever
+// page or component asked: the marketing pages load this client only with the hint.
+// Only an answer counts: a request cut off by leaving the page also ends without a session.
+type SessionState = { data: unknown; isPending: boolean; error: { status?: number } | null };
+authClient.$store.atoms.session?.listen(({ data, isPending, error }: SessionState) => {
+  if (isPending || (error && error.status !== 401)) return;
+  setSignedInHint(Boolean(data));
+});
 
 // Better Auth answers in English; the product speaks German (ADR 0004). Unknown codes fall
 // back to the server's own message, as the spec asks for sign-in and sign-up errors.

@@ -1,4 +1,4 @@
-import { toast } from "sonner";
+import { loadToast } from "#app/lib/lazy-toast.ts";
 import {
   CONSENT_EXPORT_FILE_NAME,
   CONSENT_MESSAGES,
@@ -22,13 +22,13 @@ export async function saveConsent(chosen: ConsentSettings) {
     await sendConsentRecord(chosen);
     writeStoredConsent({ version: CONSENT_VERSION, settings: chosen, timestamp: new Date().toISOString() });
     finishSavingConsent(chosen);
-    toast.success(CONSENT_MESSAGES.saveSuccessTitle, { description: CONSENT_MESSAGES.saveSuccess });
+    (await loadToast()).success(CONSENT_MESSAGES.saveSuccessTitle, { description: CONSENT_MESSAGES.saveSuccess });
   } catch (error) {
     logConsentProblem("Cookie-Einstellungen nicht gespeichert", error);
     // The earlier choice keeps its date, so a failed save never extends its validity.
     if (previous) writeStoredConsent({ ...previous, settings: withoutRecord });
     finishSavingConsent(previous ? withoutRecord : null);
-    toast.error(CONSENT_MESSAGES.saveFailedTitle, { description: CONSENT_MESSAGES.saveFailed });
+    (await loadToast()).error(CONSENT_MESSAGES.saveFailedTitle, { description: CONSENT_MESSAGES.saveFailed });
   }
 }
 
@@ -45,9 +45,9 @@ export async function exportConsentHistory() {
     link.click();
     link.remove();
     setTimeout(() => URL.revokeObjectURL(url), 0);
-    toast.success(CONSENT_MESSAGES.exportSuccessTitle, { description: CONSENT_MESSAGES.exportSuccess });
+    (await loadToast()).success(CONSENT_MESSAGES.exportSuccessTitle, { description: CONSENT_MESSAGES.exportSuccess });
   } catch (error) {
     logConsentProblem("Export des Cookie-Verlaufs fehlgeschlagen", error);
-    toast.error(CONSENT_MESSAGES.exportFailedTitle, { description: CONSENT_MESSAGES.exportFailed });
+    (await loadToast()).error(CONSENT_MESSAGES.exportFailedTitle, { description: CONSENT_MESSAGES.exportFailed });
   }
 }

@@ -5,6 +5,7 @@ import { Checkbox } from "#app/components/ui/checkbox.tsx";
 import { Dialog, DialogDescription, DialogHeader, DialogTitle } from "#app/components/ui/dialog.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { formatDate, formatDateTime } from "#app/lib/format.ts";
+import { WithQueryClient } from "#app/lib/query-client-provider.tsx";
 import { CONSENT_CATEGORY_TEXTS, type ConsentCategory } from "#shared/consent.ts";
 import { exportConsentHistory } from "./consent-actions.ts";
 import { type ConsentHistoryEntry, fetchConsentHistory, logConsentProblem } from "./consent-api.ts";
@@ -15,6 +16,15 @@ const CATEGORY_COLUMNS: readonly ConsentCategory[] = ["essential", "analytics", 
 // "Cookie-Einstellungen Verlauf" (spec section 2): the visitor's own saved choices, newest
 // first. Mounted while it is open.
 export function ConsentHistoryDialog({ onClose }: { onClose: () => void }) {
+  // Also opened on the marketing pages, which have no query client of their own (ADR 0031).
+  return (
+    <WithQueryClient>
+      <ConsentHistoryDialogContent onClose={onClose} />
+    </WithQueryClient>
+  );
+}
+
+function ConsentHistoryDialogContent({ onClose }: { onClose: () => void }) {
   return (
     <Dialog open onClose={onClose} className="max-w-4xl">
       <DialogHeader>

@@ -1,22 +1,24 @@
 import { useSyncExternalStore } from "react";
 import type { ConsentSettings } from "#shared/consent.ts";
 import { ROUTES } from "#shared/routes.ts";
-import { readStoredConsent } from "./stored-consent.ts";
+import { clearStoredConsentMark, readStoredConsent } from "./stored-consent.ts";
 
 // The consent state every part of the page shares: the choice in effect (analytics reads
 // it), whether the dialog is open (the footer opens it) and whether a save is running.
+// Before the stored choice is read (prerendering, hydration) the state says "no choice", so the
+// first-visit banner is part of every prerendered page (ADR 0030).
 type ConsentState = {
   /** The choice in effect; null until the visitor has made a valid one. */
   settings: ConsentSettings | null;
   dialogOpen: boolean;
   saving: boolean;
-  /** Closed without a choice: no automatic reopening until the next page load. */
+  /** Banner or dialog closed without a choice: no more asking until the next page load. */
   dismissed: boolean;
 };
 
 const INITIAL_STATE: ConsentState = { settings: null, dialogOpen: false, saving: false, dismissed: false };
 
-// ADR 0010: the legal pages stay readable without the dialog covering them.
+// ADR 0010: the legal pages stay readable without the consent banner covering them.
 const PATHS_WITHOUT_AUTOMATIC_DIALOG: readonly string[] = [ROUTES.privacy, ROUTES.terms, ROUTES.imprint];
 
 let state = INITIAL_STATE;
@@ -41,19 +43,21 @@ export function useConsentState(): ConsentState {
   );
 }
 
-function loadStoredChoiceOnce() {
+/** Reads the stored choice once per page load, after hydration. */
+export function loadStoredChoiceOnce() {
   if (storageRead) return;
   storageRead = true;
-  setState({ settings: readStoredConsent()?.settings ?? null });
+  const settings = readStoredConsent()?.settings ?? null;
+  // The early mark (stored-consent.ts) may have taken an invalid choice for a valid one.
+  if (!settings) clearStoredConsentMark();
+  setState({ settings });
 }
 
-// Spec section 2: "opens automatically on the first visit when no stored consent exists,
-// unless the footer opened it". Called on every route change.
-export function askForConsentIfNeeded(pathname: string) {
-  loadStoredChoiceOnce();
-  if (state.settings || state.dialogOpen || state.dismissed) return;
-  if (PATHS_WITHOUT_AUTOMATIC_DIALOG.includes(pathname)) return;
-  setState({ dialogOpen: true });
+// Spec section 2: asked automatically while no valid choice is stored, unless the footer opened
+// the dialog or the visitor closed the question on this page load. ADR 0030: as a banner.
+export function shouldShowConsentBanner(state: ConsentState, pathname: string): boolean {
+  if (state.settings || state.dialogOpen || state.dismissed) return false;
+  return !PATHS_WITHOUT_AUTOMATIC_DIALOG.includes(pathname);
 }
 
 export function openConsentDialog() {

@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ACCEPTED_CONSENT_SETTINGS } from "#shared/consent.ts";
-import { parseStoredConsent } from "./stored-consent.ts";
+import { parseStoredConsent, STORED_CONSENT_MARK_SCRIPT } from "./stored-consent.ts";
 
 const GIVEN_AT = "2026-03-15T09:30:00.000Z";
 const stored = (value: Record<string, unknown>) =>
@@ -39,5 +39,35 @@ describe("parseStoredConsent", () => {
       new Date("2026-04-01T00:00:00Z"),
     );
     expect(parsed?.settings).toEqual(ACCEPTED_CONSENT_SETTINGS);
+  });
+});
+
+// ADR 0030: the inline script that hides the prerendered banner before the first paint.
+describe("STORED_CONSENT_MARK_SCRIPT", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  function runMarkScript(raw: string | null, now: string): string | undefined {
+    vi.useFakeTimers({ now: new Date(now) });
+    const dataset: Record<string, string> = {};
+    const localStorage = { getItem: () => raw };
+    new Function("localStorage", "document", STORED_CONSENT_MARK_SCRIPT)(localStorage, {
+      documentElement: { dataset },
+    });
+    return dataset.consent;
+  }
+
+  it("marks a version-1 choice within its 12 months", () => {
+    expect(runMarkScript(stored({}), "2027-03-15T09:29:00Z")).toBe("stored");
+  });
+
+  it.each([
+    ["no choice", null, "2026-04-01T00:00:00Z"],
+    ["an expired choice", stored({}), "2027-03-15T09:31:00Z"],
+    ["another version", stored({ version: 2 }), "2026-04-01T00:00:00Z"],
+    ["unreadable text", "{", "2026-04-01T00:00:00Z"],
+  ])("leaves %s unmarked, so the banner shows", (_case, raw, now) => {
+    expect(runMarkScript(raw, now)).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { CONSENT_VERSION, type ConsentSettings, consentExpiresAt } from "#shared/consent.ts";
+import { CONSENT_VALIDITY_MONTHS, CONSENT_VERSION, type ConsentSettings, consentExpiresAt } from "#shared/consent.ts";
 
 // The visitor's choice in this browser (spec section 3 "Stored consent in the browser").
 // Read on every page, so this module stays free of zod and date libraries.
@@ -61,4 +61,19 @@ export function getOrCreateVisitorId(): string {
   const visitorId = crypto.randomUUID();
   localStorage.setItem(VISITOR_ID_STORAGE_KEY, visitorId);
   return visitorId;
+}
+
+// ADR 0030: the prerendered pages carry the first-visit banner for everyone. This inline script
+// runs in the head, before the first paint, and marks a visitor with a stored choice, so the
+// banner stays hidden (app.css) until React has read the choice properly and removed it. A rough
+// check on purpose: if it errs, loadStoredChoiceOnce clears the mark and the banner shows.
+export const STORED_CONSENT_MARK_SCRIPT = [
+  `try{var c=JSON.parse(localStorage.getItem(${JSON.stringify(CONSENT_STORAGE_KEY)}));`,
+  `if(c&&c.version===${CONSENT_VERSION}){var d=new Date(c.timestamp);`,
+  `d.setUTCMonth(d.getUTCMonth()+${CONSENT_VALIDITY_MONTHS});`,
+  'if(d>new Date())document.documentElement.dataset.consent="stored"}}catch(e){}',
+].join("");
+
+export function clearStoredConsentMark() {
+  delete document.documentElement.dataset.consent;
 }

@@ -6,14 +6,39 @@ import { Button } from "#app/components/ui/button.tsx";
 import { useProfile } from "#app/features/account/use-profile.ts";
 import { authClient } from "#app/features/auth/auth-client.ts";
 import { useSignOut } from "#app/features/auth/use-sign-out.ts";
+import { WithQueryClient } from "#app/lib/query-client-provider.tsx";
 import { CREDIT_DISPLAY_MAX, isActiveSubscription } from "#shared/credits.ts";
 import { ROUTES } from "#shared/routes.ts";
 
 // The parts of the header that depend on the session. The header loads them after the page
 // has hydrated (site-header.tsx), so the auth client is not part of the public pages' first
-// load (issue 5, ADR 0018).
+// load (issue 5, ADR 0018). The root has no query client (ADR 0031); each part brings the shared one.
 
 export function AccountActions() {
+  return (
+    <WithQueryClient>
+      <AccountActionsWithSession />
+    </WithQueryClient>
+  );
+}
+
+export function CreditBadge() {
+  return (
+    <WithQueryClient>
+      <CreditBadgeWithProfile />
+    </WithQueryClient>
+  );
+}
+
+export function AdminNavLink(props: AdminNavLinkProps) {
+  return (
+    <WithQueryClient>
+      <AdminNavLinkWithProfile {...props} />
+    </WithQueryClient>
+  );
+}
+
+function AccountActionsWithSession() {
   const { data: session, isPending } = authClient.useSession();
   const signOut = useSignOut({
     success: "Successfully signed out. Please sign in again to ensure you have the latest version.",
@@ -47,7 +72,7 @@ export function AccountActions() {
   );
 }
 
-export function CreditBadge() {
+function CreditBadgeWithProfile() {
   const { data: profile } = useProfile();
   if (!profile) return null;
   // Issue 13: a bought plan shows in the header at once, next to the spec's credit badge.
@@ -69,7 +94,9 @@ export function CreditBadge() {
   );
 }
 
-export function AdminNavLink({ className }: { className: ComponentProps<typeof NavLink>["className"] }) {
+type AdminNavLinkProps = { className: ComponentProps<typeof NavLink>["className"] };
+
+function AdminNavLinkWithProfile({ className }: AdminNavLinkProps) {
   const { data: profile } = useProfile();
   if (!profile?.isAdmin) return null;
   return (

@@ -1,12 +1,14 @@
 import { Menu, X } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { NavLink, useLocation } from "react-router";
+import { Link, NavLink, useLocation } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
+import { useNeedsSession } from "#app/features/auth/signed-in-hint.ts";
 import { cn } from "#app/lib/cn.ts";
 import { ROUTES } from "#shared/routes.ts";
 import { Logo } from "./logo.tsx";
 
-// The session-dependent parts arrive in their own chunk after hydration (header-account.tsx).
+// The session-dependent parts arrive in their own chunk after hydration (header-account.tsx),
+// and on the marketing pages only for a browser with the signed-in hint (issue 17).
 const headerAccount = () => import("./header-account.tsx");
 const AccountActions = lazy(() => headerAccount().then((module) => ({ default: module.AccountActions })));
 const CreditBadge = lazy(() => headerAccount().then((module) => ({ default: module.CreditBadge })));
@@ -27,7 +29,7 @@ function navLinkClass({ isActive }: { isActive: boolean }) {
   );
 }
 
-function NavLinks() {
+function NavLinks({ needsSession }: { needsSession: boolean | undefined }) {
   return (
     <>
       {NAV_LINKS.map((link) => (
@@ -35,20 +37,37 @@ function NavLinks() {
           {link.label}
         </NavLink>
       ))}
-      <Suspense fallback={null}>
-        <AdminNavLink className={navLinkClass} />
-      </Suspense>
+      {needsSession ? (
+        <Suspense fallback={null}>
+          <AdminNavLink className={navLinkClass} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
 
 // Keeps the account buttons' room while their code and the session load, so nothing moves.
-function AccountActionsWhenLoaded({ className }: { className?: string }) {
+// Without the hint on a marketing page the visitor is taken as signed out: "Anmelden" at once,
+// without the auth client.
+function AccountActionsWhenLoaded({
+  needsSession,
+  className,
+}: {
+  needsSession: boolean | undefined;
+  className?: string;
+}) {
   return (
     <div className={cn("flex min-h-9 min-w-24 items-center", className)}>
-      <Suspense fallback={null}>
-        <AccountActions />
-      </Suspense>
+      {needsSession === false ? (
+        <Button asChild size="sm">
+          <Link to={ROUTES.auth}>Anmelden</Link>
+        </Button>
+      ) : null}
+      {needsSession ? (
+        <Suspense fallback={null}>
+          <AccountActions />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
@@ -56,6 +75,7 @@ function AccountActionsWhenLoaded({ className }: { className?: string }) {
 export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
+  const needsSession = useNeedsSession(pathname);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the menu closes whenever the route changes
   useEffect(() => setMenuOpen(false), [pathname]);
@@ -65,14 +85,16 @@ export function SiteHeader() {
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
         <Logo />
         <nav aria-label="Hauptnavigation" className="hidden items-center gap-1 lg:flex">
-          <NavLinks />
+          <NavLinks needsSession={needsSession} />
         </nav>
         <div className="flex items-center gap-2">
           {/* One badge for every width, so the credits are never out of sight. */}
-          <Suspense fallback={null}>
-            <CreditBadge />
-          </Suspense>
-          <AccountActionsWhenLoaded className="hidden justify-end lg:flex" />
+          {needsSession ? (
+            <Suspense fallback={null}>
+              <CreditBadge />
+            </Suspense>
+          ) : null}
+          <AccountActionsWhenLoaded needsSession={needsSession} className="hidden justify-end lg:flex" />
           <Button
             variant="ghost"
             size="sm"
@@ -89,9 +111,9 @@ export function SiteHeader() {
       {menuOpen ? (
         <div id="mobile-menu" className="border-t border-slate-200 px-4 pb-4 lg:hidden">
           <nav aria-label="Hauptnavigation mobil" className="flex flex-col gap-1 py-3">
-            <NavLinks />
+            <NavLinks needsSession={needsSession} />
           </nav>
-          <AccountActionsWhenLoaded />
+          <AccountActionsWhenLoaded needsSession={needsSession} />
         </div>
       ) : null}
     </header>

@@ -2,11 +2,13 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../app-env.ts";
 import { CLIENT_IP_HEADER } from "../../auth.ts";
 import { getClientIp } from "../../client-ip.ts";
+import { withSignedInHint } from "./signed-in-hint.ts";
 
 const TOO_MANY_REQUESTS_MESSAGE = "Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.";
 
 // Hands /api/auth/* to Better Auth with the visitor's real address for its rate limiter,
-// and answers its English 429 in German (issue 2, scope 10).
+// answers its English 429 in German (issue 2, scope 10) and mirrors the session cookie in the
+// readable signed-in hint (issue 17).
 export const authRoutes = new Hono<AppEnv>().on(["GET", "POST"], "/*", async (c) => {
   const { auth, env } = c.var.deps;
   const headers = new Headers(c.req.raw.headers);
@@ -18,5 +20,5 @@ export const authRoutes = new Hono<AppEnv>().on(["GET", "POST"], "/*", async (c)
       "Retry-After": response.headers.get("X-Retry-After") ?? "60",
     });
   }
-  return response;
+  return withSignedInHint(response);
 });

@@ -1,0 +1,61 @@
+import { useSyncExternalStore } from "react";
+import { ROUTES } from "#shared/routes.ts";
+import { SIGNED_IN_HINT_COOKIE } from "#shared/signed-in-hint.ts";
+
+// Issue 17: the marketing pages load the auth client and the session-dependent header only for
+// a browser with the signed-in hint, a readable cookie the server sets and clears together with
+// the session cookie (server/features/auth/signed-in-hint.ts). The auth client also keeps it
+// true to the session it sees (auth-client.ts), so a hint that outlived its session, revoked
+// elsewhere, is gone after the next page that loads the session.
+
+/** Pages that need no session unless the visitor is signed in. */
+const PAGES_WITHOUT_SESSION: readonly string[] = [
+  ROUTES.home,
+  ROUTES.features,
+  ROUTES.pricing,
+  ROUTES.faq,
+  ROUTES.about,
+  ROUTES.privacy,
+  ROUTES.terms,
+  ROUTES.imprint,
+];
+
+const listeners = new Set<() => void>();
+
+function readHint(): boolean {
+  return document.cookie.split("; ").includes(`${SIGNED_IN_HINT_COOKIE}=1`);
+}
+
+export function setSignedInHint(signedIn: boolean) {
+  if (signedIn === readHint()) return;
+  // Set here only for a session from before the hint existed; the server gives it its lifetime.
+  // biome-ignore lint/suspicious/noDocumentCookie: one plain flag; the Cookie Store API is not in every browser we serve
+  document.cookie = signedIn
+    ? `${SIGNED_IN_HINT_COOKIE}=1; Path=/; SameSite=Lax`
+    : `${SIGNED_IN_HINT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * Whether this page needs the session: always on the app's own pages, on the marketing pages
+ * only with the hint. Undefined while prerendering and hydrating, when it is not known yet.
+ */
+export function useNeedsSession(pathname: string): boolean | undefined {
+  const hint = useSyncExternalStore(subscribe, readHint, () => undefined);
+  if (hint === undefined) return undefined;
+  return hint || !PAGES_WITHOUT_SESSION.includes(pathname);
+}
+
+/** Pages that show toasts of their own without a session: the pricing page's checkout errors. */
+const PAGES_WITH_TOASTS: readonly string[] = [ROUTES.pricing];
+
+/** Whether the toaster belongs on this page from the start; undefined while hydrating. */
+export function needsToaster(pathname: string, needsSession: boolean | undefined): boolean | undefined {
+  if (needsSession === undefined) return undefined;
+  return needsSession || PAGES_WITH_TOASTS.includes(pathname);
+}

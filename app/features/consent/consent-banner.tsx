@@ -1,0 +1,36 @@
+import { X } from "lucide-react";
+import { useId } from "react";
+import { DialogLabels } from "#app/components/ui/dialog.tsx";
+import { ConsentChoices } from "./consent-choices.tsx";
+import { dismissConsentDialog } from "./consent-store.ts";
+
+export const CONSENT_BANNER_ID = "consent-banner";
+
+// The first visit's cookie question (spec section 2, ADR 0030): the consent dialog's content in
+// a panel at the bottom of the window, part of the prerendered HTML and so of the first paint.
+// Not modal: the page stays readable and clickable behind it, and nothing covers the page late.
+export function ConsentBanner() {
+  const titleId = useId();
+  const descriptionId = useId();
+  return (
+    <section
+      id={CONSENT_BANNER_ID}
+      role="dialog"
+      aria-labelledby={titleId}
+      aria-describedby={descriptionId}
+      className="fixed inset-x-0 bottom-0 z-40 mx-auto flex max-h-[60dvh] max-w-3xl flex-col gap-3 rounded-t-xl border border-b-0 border-slate-200 bg-white p-4 text-slate-900 shadow-[0_-8px_30px_rgb(15_23_42/0.15)] sm:p-5"
+    >
+      <DialogLabels value={{ titleId, descriptionId }}>
+        <ConsentChoices />
+      </DialogLabels>
+      <button
+        type="button"
+        onClick={dismissConsentDialog}
+        className="absolute right-3 top-3 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+        aria-label="Schließen"
+      >
+        <X className="size-5" aria-hidden />
+      </button>
+    </section>
+  );
+}
