@@ -198,6 +198,11 @@ export function PrivacyPolicy() {
             gültig 7 Tage und bei Nutzung verlängert),
           </li>
           <li>
+            <strong>postwerk.signed_in</strong> – ein Hinweis ohne Kennung, dass dieser Browser angemeldet ist, damit
+            öffentliche Seiten gleich die passenden Schaltflächen zeigen; gesetzt und gelöscht zusammen mit dem
+            Sitzungs-Cookie,
+          </li>
+          <li>
             <strong>cookie-consent</strong> im lokalen Speicher Ihres Browsers – Ihre Auswahl im Einwilligungsdialog mit
             Version und Zeitpunkt, gültig {CONSENT_VALIDITY_MONTHS} Monate; danach fragen wir erneut,
           </li>

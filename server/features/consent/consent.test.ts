@@ -46,6 +46,7 @@ describe("GET /api/consent/definitions", () => {
       await response.json();
     const byName = new Map(definitions.map((definition) => [definition.name, definition]));
     expect(byName.get("postwerk.session_token")).toMatchObject({ category: "essential", duration: "7 Tage" });
+    expect(byName.get("postwerk.signed_in")).toMatchObject({ category: "essential", duration: "7 Tage" });
     expect(byName.get("cookie-consent")).toMatchObject({ category: "essential", duration: "12 Monate" });
     expect(byName.get("cookie-consent-visitor-id")).toMatchObject({ category: "essential" });
     expect(byName.get("postwerk.state")).toMatchObject({ category: "authentication" });
