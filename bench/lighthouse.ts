@@ -216,26 +216,30 @@ type LighthouseResult = {
 // The Lighthouse CLI with its default configuration, the mobile one (emulated phone, simulated
 // throttling); it starts its own Chromium, so no cache or storage carries over between runs.
 async function measurePage(lighthouse: LighthouseCli, url: string): Promise<PageRun | { runtimeError: string }> {
+  const resultFile = path.join(os.tmpdir(), `postwerk-lighthouse-${process.pid}-${crypto.randomUUID()}.json`);
   const args = [
     lighthouse.cli,
     url,
     "--output=json",
-    "--output-path=stdout",
+    // A file, not stdout: the CLI exits before a large result has gone through the pipe.
+    `--output-path=${resultFile}`,
     "--quiet",
     `--only-categories=${CATEGORIES.join(",")}`,
     `--chrome-flags=${CHROMIUM_FLAGS.join(" ")}`,
   ];
-  const { stdout, stderr } = await new Promise<{ stdout: string; stderr: string }>((resolve) =>
+  const { stderr } = await new Promise<{ stderr: string }>((resolve) =>
     execFile(
       lighthouse.node,
       args,
       { env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, maxBuffer: 256 * 1024 * 1024 },
       // On a runtime error the CLI still writes the result, then exits with an error code.
-      (_error, stdout, stderr) => resolve({ stdout, stderr }),
+      (_error, _stdout, stderr) => resolve({ stderr }),
     ),
   );
-  if (!stdout.trim()) return { runtimeError: stderr.trim().split("\n")[0] || "keine Ausgabe" };
-  const { categories, audits, runtimeError, environment } = JSON.parse(stdout) as LighthouseResult;
+  const output = fs.existsSync(resultFile) ? fs.readFileSync(resultFile, "utf8") : "";
+  fs.rmSync(resultFile, { force: true });
+  if (!output.trim()) return { runtimeError: stderr.trim().split("\n")[0] || "keine Ausgabe" };
+  const { categories, audits, runtimeError, environment } = JSON.parse(output) as LighthouseResult;
   if (runtimeError) return { runtimeError: `${runtimeError.code}: ${runtimeError.message}` };
   const unscored = Object.values(categories).find((category) => category.score === null);
   if (unscored) return { runtimeError: `keine Wertung für ${unscored.title}` };
