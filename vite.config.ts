@@ -1,6 +1,8 @@
+import path from "node:path";
 import zlib from "node:zlib";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
+import type { ChunkingContext } from "rolldown";
 import { defineConfig } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
 import { readCompanyConfig } from "./shared/company.ts";
@@ -16,6 +18,39 @@ if (companyConfig.isExample) {
   console.warn("Hinweis: COMPANY_* ist nicht gesetzt – Impressum, Datenschutz und AGB zeigen Beispieldaten.");
 }
 const legalConfig = { ...companyConfig, aiProvider: process.env.AI_PROVIDER?.trim() || null };
+
+// ADR 0035: the code that a first visit to a public page always loads goes into two chunks
+// instead of ~30 of about 1 KiB each. `shell` is everything the entry and the root route import
+// statically (every page loads it); `landing` is what the home page shares with other pages.
+// The sets are followed through our own modules only: a package's index re-exports all of it
+// (`lucide-react`, `radix-ui`), and Rolldown adds just the parts of a package that the captured
+// modules use. React Router builds each route as an entry with this query.
+const CLIENT_ROUTE = "?__react-router-build-client-route";
+const shellEntries: [string, ...string[]] = [
+  path.resolve("app/entry.client.tsx"),
+  path.resolve(`app/root.tsx${CLIENT_ROUTE}`),
+];
+const landingEntries: [string, ...string[]] = [path.resolve(`app/routes/home.tsx${CLIENT_ROUTE}`)];
+
+const importClosures = new WeakMap<object, Set<string>>();
+
+/** Every module of ours that the entries import statically, directly or through other modules of ours. */
+function importClosure(entries: [string, ...string[]], ctx: ChunkingContext): Set<string> {
+  // The module info objects are shared within one chunking pass, so the first entry's keys the cache.
+  const firstEntry = ctx.getModuleInfo(entries[0]);
+  if (!firstEntry) return new Set();
+  let closure = importClosures.get(firstEntry);
+  if (!closure) {
+    closure = new Set(entries);
+    for (const id of closure) {
+      for (const imported of ctx.getModuleInfo(id)?.importedIds ?? []) {
+        if (!imported.includes("/node_modules/")) closure.add(imported);
+      }
+    }
+    importClosures.set(firstEntry, closure);
+  }
+  return closure;
+}
 
 export default defineConfig({
   plugins: [
@@ -37,6 +72,26 @@ export default defineConfig({
     // No <link rel="modulepreload"> for the chunks of a lazy import: inserting them cost more main
     // thread time on a throttled phone than the one import round trip they save (ADR 0018).
     modulePreload: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: (id, ctx) => (importClosure(shellEntries, ctx).has(id) ? "shell" : null),
+              debugName: "shell",
+              priority: 2,
+            },
+            {
+              name: (id, ctx) => (importClosure(landingEntries, ctx).has(id) ? "landing" : null),
+              debugName: "landing",
+              // What only the home page uses stays in its own chunk.
+              minShareCount: 2,
+              priority: 1,
+            },
+          ],
+        },
+      },
+    },
   },
   define: {
     __LEGAL_CONFIG__: JSON.stringify(legalConfig),

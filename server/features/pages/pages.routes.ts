@@ -8,6 +8,11 @@ import { chooseEncoding, getServedPage, matchesEtag } from "./served-pages.ts";
 // Serves the built front end: hashed assets with immutable caching, the prerendered
 // page for a public route, the SPA fallback for the app's other pages (STACK-NOTES.md), and
 // the not-found page with status 404 for everything else (issue 17).
+/** The build's hashed files, which get immutable caching and fewer security headers (app.ts). */
+export function isAssetPath(pathname: string): boolean {
+  return pathname.startsWith("/assets/");
+}
+
 export function createPagesRoutes(clientDir: string) {
   const staticFiles = serveStatic<AppEnv>({ root: clientDir });
   return (
@@ -23,6 +28,9 @@ export function createPagesRoutes(clientDir: string) {
           },
         }),
       )
+      // A missing asset is a failed script or stylesheet request, not a page: no HTML document
+      // here, which would lack the document headers (app.ts).
+      .get("/assets/*", (c) => c.text("Nicht gefunden", 404))
       // Files (favicon.svg, robots.txt, llms.txt) by their extension; page paths never have one.
       .use("*", async (c, next) => {
         if (!/\.[a-z0-9]+$/i.test(c.req.path)) return next();

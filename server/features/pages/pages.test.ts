@@ -61,6 +61,26 @@ describe("HTML documents", () => {
     },
   );
 
+  it("serves a hashed asset without the headers only a document reads (ADR 0035)", async () => {
+    const asset = await t.request("/assets/entry.client-fixture.js");
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(asset.headers.get("cross-origin-resource-policy")).toBe("same-origin");
+    for (const header of ["x-frame-options", "cross-origin-opener-policy", "referrer-policy", "x-xss-protection"]) {
+      expect(asset.headers.get(header), header).toBeNull();
+    }
+    const page = await t.request("/");
+    expect(page.headers.get("x-frame-options")).toBe("DENY");
+    expect(page.headers.get("cross-origin-opener-policy")).toBe("same-origin");
+    expect(page.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  });
+
+  it("answers a missing asset with a plain 404, not with the not-found page", async () => {
+    const response = await t.request("/assets/gibt-es-nicht.js");
+    expect(response.status).toBe(404);
+    expect(response.headers.get("content-type")).toMatch(/^text\/plain/);
+  });
+
   it("serves llms.txt and the pages' Markdown twins with their text types (issue 17)", async () => {
     const llms = await t.request("/llms.txt");
     expect(llms.status).toBe(200);
