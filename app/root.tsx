@@ -1,7 +1,7 @@
 import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import { useAnalytics } from "#app/features/analytics/use-analytics.ts";
-import { needsToaster, useNeedsSession } from "#app/features/auth/signed-in-hint.ts";
+import { needsToaster, SIGNED_IN_MARK_SCRIPT, useNeedsSession } from "#app/features/auth/signed-in-hint.ts";
 import { ConsentDialogHost } from "#app/features/consent/consent-dialog-host.tsx";
 import { STORED_CONSENT_MARK_SCRIPT } from "#app/features/consent/stored-consent.ts";
 import { SiteFooter } from "#app/features/layout/site-footer.tsx";
@@ -33,6 +33,9 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* Before the first paint: hides the consent banner from a visitor with a stored choice (ADR 0030). */}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours; its hash goes into the CSP (page-documents.ts) */}
         <script dangerouslySetInnerHTML={{ __html: STORED_CONSENT_MARK_SCRIPT }} />
+        {/* Before the first paint: hides the prerendered "Anmelden" from a signed-in browser (ADR 0031). */}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours; its hash goes into the CSP (page-documents.ts) */}
+        <script dangerouslySetInnerHTML={{ __html: SIGNED_IN_MARK_SCRIPT }} />
       </head>
       <body className="min-h-screen bg-white font-sans text-slate-900 antialiased">
         {children}

@@ -91,6 +91,11 @@ test("a first visit sees the cookie question in the first paint, as a banner tha
     await expect(banner.getByRole("button", { name })).toBeVisible();
   }
   await expect(bare.locator("dialog:modal")).toHaveCount(0);
+  // In the first screen, not below the fold; the screenshot of that first paint goes with the report.
+  const box = await banner.boundingBox();
+  const viewport = bare.viewportSize();
+  expect(box && viewport && box.y >= 0 && box.y + box.height <= viewport.height + 1).toBe(true);
+  await test.info().attach("erstes-bild-ohne-javascript", { body: await bare.screenshot(), contentType: "image/png" });
   await bare.close();
 
   // Hydrated, the page behind stays scrollable and clickable: the banner is not modal.

@@ -62,5 +62,21 @@ test("a signed-out visitor's home page shows 'Anmelden' without the auth client;
   await signUpConfirmed(page);
   await page.goto("/", { waitUntil: "networkidle" });
   await expect(page.getByRole("banner").getByRole("link", { name: "Account" })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Anmelden" })).toHaveCount(0);
   await expect(page.getByRole("banner").getByLabel(/^Credits:/)).toBeVisible();
+});
+
+test("the prerendered header offers 'Anmelden' before any JavaScript, except in a signed-in browser", async ({
+  page,
+}) => {
+  // A page without the fixture's wait for hydration, our scripts blocked: the first paint alone.
+  const bare = await page.context().newPage();
+  await bare.route("**/assets/*.js", (route) => route.abort());
+  await bare.goto("/funktionen");
+  await expect(bare.getByRole("banner").getByRole("link", { name: "Anmelden" }).first()).toBeVisible();
+  await bare.context().addCookies([{ name: "postwerk.signed_in", value: "1", url: bare.url() }]);
+  await bare.reload();
+  await expect(bare.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(bare.getByRole("banner").getByRole("link", { name: "Anmelden" })).toHaveCount(0);
+  await bare.close();
 });

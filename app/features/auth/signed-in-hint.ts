@@ -36,6 +36,13 @@ export function setSignedInHint(signedIn: boolean) {
   for (const listener of listeners) listener();
 }
 
+/**
+ * Runs in the head before the first paint: the prerendered header carries "Anmelden" for the
+ * signed-out majority, and this marks a browser with the hint so app.css hides that button until
+ * React has rendered the account part instead.
+ */
+export const SIGNED_IN_MARK_SCRIPT = `if(document.cookie.split("; ").indexOf(${JSON.stringify(`${SIGNED_IN_HINT_COOKIE}=1`)})>-1)document.documentElement.dataset.signedIn="true"`;
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);

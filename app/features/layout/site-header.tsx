@@ -48,7 +48,8 @@ function NavLinks({ needsSession }: { needsSession: boolean | undefined }) {
 
 // Keeps the account buttons' room while their code and the session load, so nothing moves.
 // Without the hint on a marketing page the visitor is taken as signed out: "Anmelden" at once,
-// without the auth client.
+// without the auth client. The prerendered page (hint not known yet) carries "Anmelden" too,
+// marked so a signed-in browser hides it before the first paint (SIGNED_IN_MARK_SCRIPT).
 function AccountActionsWhenLoaded({
   needsSession,
   className,
@@ -58,8 +59,8 @@ function AccountActionsWhenLoaded({
 }) {
   return (
     <div className={cn("flex min-h-9 min-w-24 items-center", className)}>
-      {needsSession === false ? (
-        <Button asChild size="sm">
+      {needsSession !== true ? (
+        <Button asChild size="sm" data-signed-out-only={needsSession === undefined ? "" : undefined}>
           <Link to={ROUTES.auth}>Anmelden</Link>
         </Button>
       ) : null}
