@@ -1,12 +1,7 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { config as configureZod } from "zod";
 import { cn } from "#app/lib/cn.ts";
-
-// zod 4 probes for `new Function` to compile fast parsers; our CSP has no 'unsafe-eval', so the
-// probe was reported as a violation on every page with a form (Lighthouse Best Practices).
-configureZod({ jitless: true });
 
 // React Router's default entry with one change (ADR 0019): tailwind-merge builds its lookup
 // tables on its first call, 40-75 ms on a throttled phone. Inside hydration that call turned one

@@ -1,10 +1,8 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Info } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Link, useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
-import { z } from "zod";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader } from "#app/components/ui/card.tsx";
 import { Checkbox } from "#app/components/ui/checkbox.tsx";
@@ -14,6 +12,7 @@ import { authClient, describeAuthError } from "#app/features/auth/auth-client.ts
 import { readAuthNavigationState } from "#app/features/auth/auth-navigation.ts";
 import { GoogleSignInButton } from "#app/features/auth/google-sign-in-button.tsx";
 import { pageMeta } from "#app/features/site-settings/site-settings.ts";
+import { z, zodResolver } from "#app/lib/zod.ts";
 import { SignInSchema, type SignUpInput, SignUpSchema } from "#shared/account.schemas.ts";
 import { ACCOUNT_MESSAGES } from "#shared/account.ts";
 import { ROUTES } from "#shared/routes.ts";

@@ -1,9 +1,9 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { Button } from "#app/components/ui/button.tsx";
 import { InputField } from "#app/components/ui/form-field.tsx";
 import { authClient, describeAuthError } from "#app/features/auth/auth-client.ts";
+import { zodResolver } from "#app/lib/zod.ts";
 import { type ChangeEmailInput, ChangeEmailSchema } from "#shared/account.schemas.ts";
 import { ROUTES } from "#shared/routes.ts";
 

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { MessageSquareText, Pencil, Plus, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { type UseFormReturn, useForm } from "react-hook-form";
@@ -11,6 +10,7 @@ import { FormField, InputField } from "#app/components/ui/form-field.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { formatDateTime } from "#app/lib/format.ts";
+import { zodResolver } from "#app/lib/zod.ts";
 import { ADMIN_TEXTS } from "#shared/admin.ts";
 import {
   type CreatePromptConfigurationInput,

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Globe } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -11,6 +10,7 @@ import { Spinner } from "#app/components/ui/spinner.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { ApiError } from "#app/lib/api.ts";
 import { formatDateTime } from "#app/lib/format.ts";
+import { zodResolver } from "#app/lib/zod.ts";
 import { ADMIN_MESSAGES, ADMIN_TEXTS } from "#shared/admin.ts";
 import {
   type SiteSettingsFormInput,

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Gauge, Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { type UseFormReturn, useForm } from "react-hook-form";
@@ -11,6 +10,7 @@ import { FormField, InputField } from "#app/components/ui/form-field.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { formatDateTime } from "#app/lib/format.ts";
+import { zodResolver } from "#app/lib/zod.ts";
 import { ADMIN_TEXTS, MAX_TOKENS_LIMIT, NEW_TOKEN_CONFIGURATION_MAX_TOKENS } from "#shared/admin.ts";
 import {
   type CreateTokenConfigurationInput,

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { CircleCheck } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -10,6 +9,7 @@ import { Select } from "#app/components/ui/select.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { api, toApiError } from "#app/lib/api.ts";
 import { formatDate, formatDateTime } from "#app/lib/format.ts";
+import { zodResolver } from "#app/lib/zod.ts";
 import { PLAN_LABELS, PLANS } from "#shared/billing.ts";
 import { type CancellationRequestInput, CancellationRequestSchema } from "#shared/cancellation.schemas.ts";
 import {

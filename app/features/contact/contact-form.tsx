@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Send } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -7,6 +6,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { FormField, InputField } from "#app/components/ui/form-field.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { api, toApiError } from "#app/lib/api.ts";
+import { zodResolver } from "#app/lib/zod.ts";
 import { type ContactFormInput, ContactFormSchema } from "#shared/contact.schemas.ts";
 import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_MESSAGE_MIN_LENGTH, CONTACT_TEXTS } from "#shared/contact.ts";
 

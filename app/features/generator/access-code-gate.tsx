@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { KeyRound, LoaderCircle } from "lucide-react";
 import { useState } from "react";
@@ -7,6 +6,7 @@ import { toast } from "sonner";
 import { Button } from "#app/components/ui/button.tsx";
 import { InputField } from "#app/components/ui/form-field.tsx";
 import { api, toApiError } from "#app/lib/api.ts";
+import { zodResolver } from "#app/lib/zod.ts";
 import { type UnlockGeneratorInput, UnlockGeneratorSchema } from "#shared/generator.schemas.ts";
 import { ACCESS_CODE_MESSAGES } from "#shared/generator.ts";
 import { GENERATOR_STATUS_QUERY_KEY } from "./generator-constants.ts";

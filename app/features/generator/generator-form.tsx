@@ -1,13 +1,13 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { LoaderCircle, Sparkles } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import type { z } from "zod";
 import { Button } from "#app/components/ui/button.tsx";
 import { FormField, InputField } from "#app/components/ui/form-field.tsx";
 import { Select } from "#app/components/ui/select.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { cn } from "#app/lib/cn.ts";
+import type { z } from "#app/lib/zod.ts";
+import { zodResolver } from "#app/lib/zod.ts";
 import { type GenerateRequest, GenerateRequestSchema } from "#shared/generator.schemas.ts";
 import {
   GENERATOR_DEFAULTS,

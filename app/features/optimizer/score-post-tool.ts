@@ -1,5 +1,5 @@
-import { z } from "zod";
 import type { ModelContext, WebMcpTool, WebMcpToolResult } from "#app/lib/webmcp.ts";
+import { z } from "#app/lib/zod.ts";
 import {
   OPTIMIZER_ERRORS,
   OPTIMIZER_TEXT_MAX_LENGTH,

@@ -1,0 +1,12 @@
+// biome-ignore-all lint/style/noRestrictedImports: this module is the browser's one way to zod
+import { zodResolver } from "@hookform/resolvers/zod";
+import { config } from "zod";
+
+// The browser's one way to zod (enforced in biome.json). Our CSP has no 'unsafe-eval'; zod 4
+// probes `new Function` before compiling its fast parsers, and the browser reports the refused
+// probe as a CSP violation (Lighthouse Best Practices, issue 17). Jitless before the first parse.
+// Not in the shell's entry: zod's core would then ride along on every first visit.
+config({ jitless: true });
+
+export { z } from "zod";
+export { zodResolver };
