@@ -11,6 +11,7 @@ import { contentGenerationLogs } from "../../db/schema/content-generation-logs.t
 import { cookieConsentHistory } from "../../db/schema/cookie-consent.ts";
 import { profiles } from "../../db/schema/profiles.ts";
 import { imageNameFromPublicUrl } from "../../integrations/storage/image-storage.ts";
+import { billingInfoColumns } from "../profile/profile.service.ts";
 import type { RateLimitRule } from "../rate-limit/rate-limit.service.ts";
 import { EXPORT_README } from "./export-readme.ts";
 
@@ -99,19 +100,8 @@ async function* exportFiles(deps: ExportDeps, userId: string): AsyncGenerator<Ex
       .from(subscriptions)
       .where(eq(subscriptions.userId, userId)),
     billingInfo:
-      (
-        await db
-          .select({
-            companyName: companyBillingInfo.companyName,
-            street: companyBillingInfo.street,
-            postalCode: companyBillingInfo.postalCode,
-            city: companyBillingInfo.city,
-            country: companyBillingInfo.country,
-            vatId: companyBillingInfo.vatId,
-          })
-          .from(companyBillingInfo)
-          .where(eq(companyBillingInfo.userId, userId))
-      )[0] ?? null,
+      (await db.select(billingInfoColumns).from(companyBillingInfo).where(eq(companyBillingInfo.userId, userId)))[0] ??
+      null,
   });
 
   const { searchVector: _index, userId: _owner, ...archiveColumns } = getTableColumns(archivedPosts);

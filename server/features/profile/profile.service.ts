@@ -37,19 +37,22 @@ export async function getProfileWithBilling(db: Database, userId: string) {
   return row ?? null;
 }
 
+/** The billing details a person sees and exports (spec section 7 "company_billing_info"). */
+export const billingInfoColumns = {
+  companyName: companyBillingInfo.companyName,
+  street: companyBillingInfo.street,
+  postalCode: companyBillingInfo.postalCode,
+  city: companyBillingInfo.city,
+  country: companyBillingInfo.country,
+  vatId: companyBillingInfo.vatId,
+};
+
 // The route runs on every page of the signed-in area.
 const profileWithBillingQuery = preparedPerDatabase((db) =>
   db
     .select({
       profile: profiles,
-      billing: {
-        companyName: companyBillingInfo.companyName,
-        street: companyBillingInfo.street,
-        postalCode: companyBillingInfo.postalCode,
-        city: companyBillingInfo.city,
-        country: companyBillingInfo.country,
-        vatId: companyBillingInfo.vatId,
-      },
+      billing: billingInfoColumns,
     })
     .from(profiles)
     .leftJoin(companyBillingInfo, eq(companyBillingInfo.userId, profiles.id))
