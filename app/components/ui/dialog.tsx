@@ -16,10 +16,11 @@ type DialogProps = {
   children: ReactNode;
 };
 
-const DialogLabelIds = createContext({ titleId: "", descriptionId: "" });
-
-/** For a panel that is labelled like a dialog without being one (the first-visit consent banner). */
-export const DialogLabels = DialogLabelIds;
+/**
+ * The ids DialogTitle and DialogDescription take; also for a panel that is labelled like a
+ * dialog without being one (the first-visit consent banner).
+ */
+export const DialogLabels = createContext({ titleId: "", descriptionId: "" });
 
 export function Dialog({ open, onClose, className, children }: DialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -56,16 +57,23 @@ export function Dialog({ open, onClose, className, children }: DialogProps) {
       )}
     >
       {/* The content exists only while the dialog is open, so each opening starts afresh. */}
-      <DialogLabelIds value={{ titleId, descriptionId }}>{open ? children : null}</DialogLabelIds>
-      <button
-        type="button"
-        onClick={onClose}
-        className="absolute right-3 top-3 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
-        aria-label="Schließen"
-      >
-        <X className="size-5" aria-hidden />
-      </button>
+      <DialogLabels value={{ titleId, descriptionId }}>{open ? children : null}</DialogLabels>
+      <DialogCloseButton onClose={onClose} />
     </dialog>
+  );
+}
+
+/** The × in the top right corner, for the dialog and for panels that show a dialog's content. */
+export function DialogCloseButton({ onClose }: { onClose: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onClose}
+      className="absolute right-3 top-3 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+      aria-label="Schließen"
+    >
+      <X className="size-5" aria-hidden />
+    </button>
   );
 }
 
@@ -78,11 +86,11 @@ export function DialogFooter({ className, ...props }: ComponentProps<"div">) {
 }
 
 export function DialogTitle({ className, ...props }: ComponentProps<"h2">) {
-  const { titleId } = useContext(DialogLabelIds);
+  const { titleId } = useContext(DialogLabels);
   return <h2 id={titleId} className={cn("text-lg font-semibold text-slate-900", className)} {...props} />;
 }
 
 export function DialogDescription({ className, ...props }: ComponentProps<"p">) {
-  const { descriptionId } = useContext(DialogLabelIds);
+  const { descriptionId } = useContext(DialogLabels);
   return <p id={descriptionId} className={cn("text-sm text-slate-600", className)} {...props} />;
 }

@@ -1,6 +1,5 @@
-import { X } from "lucide-react";
 import { useId } from "react";
-import { DialogLabels } from "#app/components/ui/dialog.tsx";
+import { DialogCloseButton, DialogLabels } from "#app/components/ui/dialog.tsx";
 import { ConsentChoices } from "./consent-choices.tsx";
 import { dismissConsentDialog } from "./consent-store.ts";
 
@@ -23,14 +22,7 @@ export function ConsentBanner() {
       <DialogLabels value={{ titleId, descriptionId }}>
         <ConsentChoices />
       </DialogLabels>
-      <button
-        type="button"
-        onClick={dismissConsentDialog}
-        className="absolute right-3 top-3 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
-        aria-label="Schließen"
-      >
-        <X className="size-5" aria-hidden />
-      </button>
+      <DialogCloseButton onClose={dismissConsentDialog} />
     </section>
   );
 }
