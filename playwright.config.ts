@@ -94,6 +94,8 @@ export default defineConfig({
         STRIPE_PRICE_OPTIMIZER_PREMIUM: FAKE_PRICES.optimizer_premium,
         STRIPE_API_BASE: `http://127.0.0.1:${STRIPE_FAKE_PORT}`,
         LOG_LEVEL: "warn",
+        // A class that fights another logs a console error, and every test fails on one (app/lib/cn.ts).
+        VITE_CHECK_CLASS_CONFLICTS: "true",
       },
     },
   ],

@@ -20,16 +20,13 @@ if (companyConfig.isExample) {
 const legalConfig = { ...companyConfig, aiProvider: process.env.AI_PROVIDER?.trim() || null };
 
 // ADR 0035: the code that a first visit to a public page always loads goes into two chunks
-// instead of ~30 of about 1 KiB each. `shell` is everything the entry and the root route import
+// instead of ~30 of about 1 KiB each. `shell` is everything the root route imports
 // statically (every page loads it); `landing` is what the home page shares with other pages.
 // The sets are followed through our own modules only: a package's index re-exports all of it
 // (`lucide-react`, `radix-ui`), and Rolldown adds just the parts of a package that the captured
 // modules use. React Router builds each route as an entry with this query.
 const CLIENT_ROUTE = "?__react-router-build-client-route";
-const shellEntries: [string, ...string[]] = [
-  path.resolve("app/entry.client.tsx"),
-  path.resolve(`app/root.tsx${CLIENT_ROUTE}`),
-];
+const shellEntries: [string, ...string[]] = [path.resolve(`app/root.tsx${CLIENT_ROUTE}`)];
 const landingEntries: [string, ...string[]] = [path.resolve(`app/routes/home.tsx${CLIENT_ROUTE}`)];
 
 const importClosures = new WeakMap<object, Set<string>>();

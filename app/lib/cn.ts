@@ -1,6 +1,14 @@
 import { type ClassValue, clsx } from "clsx";
-import { twMerge } from "tailwind-merge";
+import { reportClassConflicts } from "./class-conflicts.ts";
 
+/**
+ * Joins class names. It does not settle Tailwind conflicts (issue 17: tailwind-merge was 8 KiB of
+ * the public shell plus a long start-up task): a component offers variants for what its callers
+ * may change, and a caller's classes only add to its own. Development and the e2e build report a
+ * class that would fight another, so a broken override cannot land quietly.
+ */
 export function cn(...inputs: ClassValue[]): string {
-  return twMerge(clsx(inputs));
+  const classes = clsx(inputs);
+  if (import.meta.env.DEV || import.meta.env.VITE_CHECK_CLASS_CONFLICTS === "true") reportClassConflicts(classes);
+  return classes;
 }

@@ -55,7 +55,7 @@ export default function FaqPage() {
       <ClosingCta
         title="Ihre Frage war nicht dabei?"
         actions={
-          <Button asChild size="lg" variant="outline" className="border-white">
+          <Button asChild size="lg" variant="inverse">
             <Link to={ROUTES.contact}>Kontakt aufnehmen</Link>
           </Button>
         }

@@ -258,10 +258,10 @@ export default function FeaturesPage() {
           title="Ihr nächster Post ist nur ein paar Stichworte entfernt"
           actions={
             <>
-              <Button asChild size="lg" variant="outline" className="border-white">
+              <Button asChild size="lg" variant="inverse">
                 <Link to={ROUTES.generator}>Beitrag erstellen</Link>
               </Button>
-              <Button asChild size="lg" variant="outline" className="border-white">
+              <Button asChild size="lg" variant="inverse">
                 <Link to={ROUTES.optimizer}>X-Post Optimizer testen</Link>
               </Button>
             </>

@@ -127,7 +127,7 @@ export default function Home() {
 
       <div className="bg-slate-50">
         <PageSection id="vorteile" title="Warum Content-Teams mit Postwerk arbeiten">
-          <FeatureGrid features={HIGHLIGHTS} className="lg:grid-cols-3" />
+          <FeatureGrid features={HIGHLIGHTS} />
         </PageSection>
       </div>
 
@@ -144,7 +144,7 @@ export default function Home() {
       <ClosingCta
         title="Ihr nächster Post kann mehr"
         actions={
-          <Button asChild size="lg" variant="outline" className="border-white">
+          <Button asChild size="lg" variant="inverse">
             <Link to={ROUTES.generator}>Kostenlos loslegen</Link>
           </Button>
         }

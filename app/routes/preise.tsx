@@ -124,7 +124,7 @@ export default function PricingPage() {
       <ClosingCta
         title="Probieren Sie es mit Ihrem nächsten Post"
         actions={
-          <Button asChild size="lg" variant="outline" className="border-white">
+          <Button asChild size="lg" variant="inverse">
             <Link to={ROUTES.optimizer}>X-Post Optimizer jetzt testen</Link>
           </Button>
         }

@@ -1,14 +1,25 @@
+import { cva, type VariantProps } from "class-variance-authority";
 import type { ComponentProps } from "react";
 import { cn } from "#app/lib/cn.ts";
 
-export function Badge({ className, ...props }: ComponentProps<"span">) {
-  return (
-    <span
-      className={cn(
-        "inline-flex items-center gap-1 rounded-full border border-indigo-200 bg-indigo-50 px-2.5 py-0.5 text-xs font-semibold text-indigo-800",
-        className,
-      )}
-      {...props}
-    />
-  );
+const badgeVariants = cva("inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-semibold", {
+  variants: {
+    tone: {
+      indigo: "border-indigo-200 bg-indigo-50 text-indigo-800",
+      /** On an indigo-tinted surface, where the indigo badge would disappear. */
+      indigoOnTint: "border-indigo-200 bg-white text-indigo-800",
+      slate: "border-slate-200 bg-slate-50 text-slate-700",
+      outline: "border-slate-300 bg-white text-slate-700",
+      emerald: "border-emerald-200 bg-emerald-50 text-emerald-800",
+      amber: "border-amber-300 bg-amber-100 text-amber-900",
+      red: "border-red-200 bg-red-600 text-white",
+    },
+  },
+  defaultVariants: { tone: "indigo" },
+});
+
+export type BadgeTone = NonNullable<VariantProps<typeof badgeVariants>["tone"]>;
+
+export function Badge({ className, tone, ...props }: ComponentProps<"span"> & VariantProps<typeof badgeVariants>) {
+  return <span className={cn(badgeVariants({ tone }), className)} {...props} />;
 }

@@ -12,9 +12,11 @@ type DialogProps = {
   open: boolean;
   /** Called when the visitor closes the dialog with its close button or Escape. */
   onClose: () => void;
-  className?: string;
+  width?: keyof typeof DIALOG_WIDTHS;
   children: ReactNode;
 };
+
+const DIALOG_WIDTHS = { normal: "max-w-lg", medium: "max-w-2xl", wide: "max-w-5xl" };
 
 /**
  * The ids DialogTitle and DialogDescription take; also for a panel that is labelled like a
@@ -22,7 +24,7 @@ type DialogProps = {
  */
 export const DialogLabels = createContext({ titleId: "", descriptionId: "" });
 
-export function Dialog({ open, onClose, className, children }: DialogProps) {
+export function Dialog({ open, onClose, width = "normal", children }: DialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -51,9 +53,11 @@ export function Dialog({ open, onClose, className, children }: DialogProps) {
       onClose={() => {
         if (open) onClose();
       }}
+      // A column of flex items: a part that scrolls on its own (the consent choices) can shrink to
+      // fit, and the rest keeps its height.
       className={cn(
-        "m-auto max-h-[calc(100dvh-1rem)] w-[calc(100%-1rem)] max-w-lg gap-4 overflow-y-auto rounded-xl bg-white p-5 text-slate-900 shadow-xl backdrop:bg-slate-900/60 focus:outline-none open:grid sm:p-6",
-        className,
+        "m-auto max-h-[calc(100dvh-1rem)] w-[calc(100%-1rem)] flex-col gap-4 overflow-y-auto rounded-xl bg-white p-5 text-slate-900 shadow-xl backdrop:bg-slate-900/60 focus:outline-none open:flex sm:p-6",
+        DIALOG_WIDTHS[width],
       )}
     >
       {/* The content exists only while the dialog is open, so each opening starts afresh. */}

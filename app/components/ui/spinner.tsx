@@ -1,10 +1,9 @@
 import { LoaderCircle } from "lucide-react";
-import { cn } from "#app/lib/cn.ts";
 
-export function Spinner({ className, label = "Laden..." }: { className?: string; label?: string }) {
+export function Spinner({ label = "Laden..." }: { label?: string }) {
   return (
     <span role="status" className="inline-flex items-center">
-      <LoaderCircle className={cn("size-6 animate-spin text-indigo-600", className)} aria-hidden />
+      <LoaderCircle className="size-6 animate-spin text-indigo-600" aria-hidden />
       <span className="sr-only">{label}</span>
     </span>
   );

@@ -104,7 +104,7 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <Dialog open onClose={onClose} className="max-w-lg">
+    <Dialog open onClose={onClose}>
       <DialogHeader>
         <DialogTitle>Konto endgültig löschen?</DialogTitle>
         <DialogDescription>

@@ -1,14 +1,13 @@
 import { Mail, MailOpen, Reply } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
-import { Badge } from "#app/components/ui/badge.tsx";
+import { Badge, type BadgeTone } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { Dialog, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#app/components/ui/dialog.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
-import { cn } from "#app/lib/cn.ts";
 import { formatDate, formatDateTime } from "#app/lib/format.ts";
 import { ADMIN_TEXTS } from "#shared/admin.ts";
 import { CANCELLATION_KIND_LABELS, type CancellationKind, NEXT_POSSIBLE_DATE } from "#shared/cancellation.ts";
@@ -22,10 +21,10 @@ import {
 } from "./use-admin-messages.ts";
 
 // Spec section 4 "Contact message (admin)": new → read → responded, each with its badge.
-const STATUS_BADGES: Record<ContactMessage["status"], { label: string; className: string }> = {
-  new: { label: "New", className: "border-red-200 bg-red-600 text-white" },
-  read: { label: "Read", className: "border-slate-300 bg-white text-slate-700" },
-  responded: { label: "Responded", className: "" },
+const STATUS_BADGES: Record<ContactMessage["status"], { label: string; tone: BadgeTone }> = {
+  new: { label: "New", tone: "red" },
+  read: { label: "Read", tone: "outline" },
+  responded: { label: "Responded", tone: "indigo" },
 };
 
 export function MessagesPanel() {
@@ -82,7 +81,7 @@ function MessageItem({ message, onAnswer }: { message: ContactMessage; onAnswer:
         </div>
         <div className="flex items-center gap-2 text-sm text-slate-600">
           <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
-          <Badge className={cn(badge.className)}>{badge.label}</Badge>
+          <Badge tone={badge.tone}>{badge.label}</Badge>
         </div>
       </div>
       <p className="mt-3 whitespace-pre-line break-words text-slate-800">{message.message}</p>
@@ -134,7 +133,7 @@ function ResponseDialog({ message, onClose }: { message: ContactMessage; onClose
   }
 
   return (
-    <Dialog open onClose={onClose} className="max-w-2xl">
+    <Dialog open onClose={onClose} width="medium">
       <DialogHeader>
         <DialogTitle>Antwort an {message.name}</DialogTitle>
         <DialogDescription>Die Antwort geht per E-Mail an {message.email}; die Anfrage wird zitiert.</DialogDescription>
@@ -184,7 +183,7 @@ function CancellationsCard() {
                   <p className="font-medium">
                     {request.name} · <span className="break-all">{request.email}</span>
                   </p>
-                  <Badge className={request.status === "executed" ? "" : "border-amber-200 bg-amber-50 text-amber-900"}>
+                  <Badge tone={request.status === "executed" ? "indigo" : "amber"}>
                     {request.status === "executed" ? "Ausgeführt" : "Offen"}
                   </Badge>
                 </div>

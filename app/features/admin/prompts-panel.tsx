@@ -49,22 +49,23 @@ export function PromptsPanel() {
 
   return (
     <Card>
-      <CardHeader className="gap-4 sm:flex-row sm:items-start sm:justify-between">
-        <div className="grid gap-1.5">
-          <CardTitle className="flex items-center gap-2">
-            <MessageSquareText className="size-5 text-indigo-600" aria-hidden />
-            Prompt-Konfigurationen
-          </CardTitle>
-          <CardDescription>
-            Der Generator liest die markierte Konfiguration bei jeder Generierung neu; eine Änderung gilt ab der
-            nächsten Generierung. Sie lässt sich bearbeiten, aber weder umbenennen noch löschen. Im Demo-Modus (ohne
-            KI-Anbieter) werden keine Prompts verwendet.
-          </CardDescription>
-        </div>
-        <Button className="self-start" onClick={() => setCreating(true)}>
-          <Plus aria-hidden />
-          Neue Konfiguration
-        </Button>
+      <CardHeader
+        actions={
+          <Button onClick={() => setCreating(true)}>
+            <Plus aria-hidden />
+            Neue Konfiguration
+          </Button>
+        }
+      >
+        <CardTitle className="flex items-center gap-2">
+          <MessageSquareText className="size-5 text-indigo-600" aria-hidden />
+          Prompt-Konfigurationen
+        </CardTitle>
+        <CardDescription>
+          Der Generator liest die markierte Konfiguration bei jeder Generierung neu; eine Änderung gilt ab der nächsten
+          Generierung. Sie lässt sich bearbeiten, aber weder umbenennen noch löschen. Im Demo-Modus (ohne KI-Anbieter)
+          werden keine Prompts verwendet.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {isPending ? (
@@ -102,9 +103,8 @@ export function PromptsPanel() {
                   </Button>
                   {row.inUse ? null : (
                     <Button
-                      variant="ghost"
+                      variant="destructiveGhost"
                       size="sm"
-                      className="text-red-700 hover:bg-red-50 hover:text-red-800"
                       onClick={() => setDeleting(row)}
                       aria-label={`${row.name} löschen`}
                     >
@@ -119,10 +119,10 @@ export function PromptsPanel() {
         )}
       </CardContent>
 
-      <Dialog open={creating} onClose={() => setCreating(false)} className="max-w-5xl">
+      <Dialog open={creating} onClose={() => setCreating(false)} width="wide">
         <CreatePromptForm onDone={() => setCreating(false)} />
       </Dialog>
-      <Dialog open={editedRow !== null} onClose={() => setEditing(null)} className="max-w-5xl">
+      <Dialog open={editedRow !== null} onClose={() => setEditing(null)} width="wide">
         {editedRow ? <EditPromptForm configuration={editedRow} onDone={() => setEditing(null)} /> : null}
       </Dialog>
       <Dialog open={deleting !== null} onClose={() => setDeleting(null)}>
@@ -262,7 +262,7 @@ function PromptFields({
               id={systemId}
               rows={14}
               spellCheck={false}
-              className="font-mono text-sm sm:text-xs"
+              className="font-mono"
               aria-invalid={Boolean(errors.systemPrompt)}
               aria-describedby={errors.systemPrompt ? `${systemId}-error` : undefined}
               {...form.register("systemPrompt")}
@@ -273,7 +273,7 @@ function PromptFields({
               id={userId}
               rows={8}
               spellCheck={false}
-              className="font-mono text-sm sm:text-xs"
+              className="font-mono"
               aria-invalid={Boolean(errors.userPrompt)}
               aria-describedby={errors.userPrompt ? `${userId}-error` : undefined}
               {...form.register("userPrompt")}

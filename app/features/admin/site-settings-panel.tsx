@@ -126,7 +126,6 @@ function SiteSettingsForm({ settings, reload }: { settings: EditableSiteSettings
             id="site-description"
             rows={3}
             required
-            className="min-h-20"
             aria-invalid={Boolean(errors.metaDescription)}
             aria-describedby={describedBy}
             {...form.register("metaDescription")}

@@ -51,21 +51,22 @@ export function TokensPanel() {
 
   return (
     <Card>
-      <CardHeader className="gap-4 sm:flex-row sm:items-start sm:justify-between">
-        <div className="grid gap-1.5">
-          <CardTitle className="flex items-center gap-2">
-            <Gauge className="size-5 text-indigo-600" aria-hidden />
-            Token-Konfigurationen
-          </CardTitle>
-          <CardDescription>
-            Die höchste Zahl an Tokens, die das Modell je Generierung schreiben darf. Der Generator liest die markierte
-            Konfiguration bei jeder Generierung neu; sie lässt sich bearbeiten, aber weder umbenennen noch löschen.
-          </CardDescription>
-        </div>
-        <Button className="self-start" onClick={() => setCreating(true)}>
-          <Plus aria-hidden />
-          Neue Konfiguration
-        </Button>
+      <CardHeader
+        actions={
+          <Button onClick={() => setCreating(true)}>
+            <Plus aria-hidden />
+            Neue Konfiguration
+          </Button>
+        }
+      >
+        <CardTitle className="flex items-center gap-2">
+          <Gauge className="size-5 text-indigo-600" aria-hidden />
+          Token-Konfigurationen
+        </CardTitle>
+        <CardDescription>
+          Die höchste Zahl an Tokens, die das Modell je Generierung schreiben darf. Der Generator liest die markierte
+          Konfiguration bei jeder Generierung neu; sie lässt sich bearbeiten, aber weder umbenennen noch löschen.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {isPending ? (
@@ -103,9 +104,8 @@ export function TokensPanel() {
                   </Button>
                   {row.inUse ? null : (
                     <Button
-                      variant="ghost"
+                      variant="destructiveGhost"
                       size="sm"
-                      className="text-red-700 hover:bg-red-50 hover:text-red-800"
                       onClick={() => setDeleting(row)}
                       aria-label={`${row.name} löschen`}
                     >

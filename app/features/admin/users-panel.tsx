@@ -129,7 +129,7 @@ function UserRow({ user }: { user: AdminUser }) {
           <span className="break-all font-medium">{user.email}</span>
           {user.isAdmin ? <Badge>Admin</Badge> : null}
           {user.plans.map((plan) => (
-            <Badge key={plan.plan} className="border-emerald-200 bg-emerald-50 text-emerald-800">
+            <Badge key={plan.plan} tone="emerald">
               {PLAN_SHORT[plan.plan]}
               {plan.periodEnd ? ` bis ${formatDate(plan.periodEnd)}` : ""}
               {plan.byHand ? " · von Hand" : " · Stripe"}
@@ -165,14 +165,11 @@ function UserRow({ user }: { user: AdminUser }) {
           saveCredits();
         }}
       >
-        <div className="grid gap-1">
-          <Label htmlFor={inputId} className="text-xs">
-            Credits
-          </Label>
+        <div className="grid w-24 gap-1">
+          <Label htmlFor={inputId}>Credits</Label>
           <Input
             id={inputId}
             inputMode="numeric"
-            className="w-24"
             value={credits}
             onChange={(event) => setCredits(event.target.value)}
           />

@@ -76,10 +76,8 @@ export function ArchiveEntryCard({
           </h2>
           <div className="mt-2 flex flex-wrap items-center gap-2 text-sm">
             <Badge>{isPlatform(entry.platform) ? PLATFORM_LABELS[entry.platform] : entry.platform}</Badge>
-            <Badge className="border-slate-200 bg-slate-50 text-slate-700">
-              {isTone(entry.tone) ? TONE_LABELS[entry.tone] : entry.tone}
-            </Badge>
-            <Badge className="border-slate-200 bg-slate-50 text-slate-700">
+            <Badge tone="slate">{isTone(entry.tone) ? TONE_LABELS[entry.tone] : entry.tone}</Badge>
+            <Badge tone="slate">
               {isLanguage(entry.language) ? (
                 <>
                   <LanguageFlag language={entry.language} />
@@ -89,9 +87,7 @@ export function ArchiveEntryCard({
                 entry.language
               )}
             </Badge>
-            {entry.demo ? (
-              <Badge className="border-amber-300 bg-amber-100 text-amber-900">{GENERATOR_MESSAGES.demoMode}</Badge>
-            ) : null}
+            {entry.demo ? <Badge tone="amber">{GENERATOR_MESSAGES.demoMode}</Badge> : null}
           </div>
           {/* ADR 0025 (EU AI Act Art. 50): how the entry came about, beside the posts, never in them. */}
           <p className="mt-2 flex items-center gap-1.5 text-xs text-slate-600" data-testid="archive-provenance">
@@ -99,12 +95,7 @@ export function ArchiveEntryCard({
             {describeArchiveProvenance(entry)}
           </p>
         </div>
-        <Button
-          variant="ghost"
-          size="sm"
-          className="text-red-700 hover:bg-red-50 hover:text-red-800"
-          onClick={() => setConfirming(true)}
-        >
+        <Button variant="destructiveGhost" size="sm" onClick={() => setConfirming(true)}>
           <Trash2 aria-hidden />
           Löschen
         </Button>

@@ -1,7 +1,7 @@
 import { History } from "lucide-react";
 import { lazy, Suspense, useDeferredValue, useEffect, useState } from "react";
 import { Link } from "react-router";
-import { AccordionContent, AccordionItem, AccordionTrigger } from "#app/components/ui/accordion.tsx";
+import { AccordionContent, AccordionTrigger } from "#app/components/ui/accordion.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { DialogDescription, DialogHeader, DialogTitle } from "#app/components/ui/dialog.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
@@ -113,7 +113,7 @@ export function ConsentChoices() {
         ))}
       </div>
 
-      <Button variant="link" className="shrink-0 self-start px-0" onClick={() => setHistoryOpen(true)}>
+      <Button variant="link" size="inline" className="shrink-0 self-start" onClick={() => setHistoryOpen(true)}>
         <History aria-hidden />
         Verlauf anzeigen
       </Button>
@@ -158,7 +158,8 @@ function ConsentCategoryItem({ category, checked, disabled, onCheckedChange, def
   // would toggle the category as well and is not announced on its own.
   return (
     <div className="relative border-b border-slate-200 last:border-b-0">
-      <AccordionItem name="cookie-categories" className="border-b-0">
+      {/* A bare item: the wrapper carries the line between categories, the switch included. */}
+      <details name="cookie-categories" className="group">
         <AccordionTrigger className="pr-16 focus-visible:ring-inset">
           <span className="flex flex-col gap-0.5">
             <span>{label}</span>
@@ -167,19 +168,20 @@ function ConsentCategoryItem({ category, checked, disabled, onCheckedChange, def
         </AccordionTrigger>
         <AccordionContent className="flex flex-col gap-3">
           {definitions === undefined ? (
-            <Spinner className="size-5" label="Cookie-Informationen werden geladen..." />
+            <Spinner label="Cookie-Informationen werden geladen..." />
           ) : (
             definitions.map((definition) => <CookieDefinitionCard key={definition.id} definition={definition} />)
           )}
         </AccordionContent>
-      </AccordionItem>
-      <Switch
-        className="absolute right-0 top-5"
-        checked={checked}
-        disabled={disabled}
-        onCheckedChange={onCheckedChange}
-        aria-label={category === "essential" ? `${label} (immer aktiv)` : `${label} erlauben`}
-      />
+      </details>
+      <span className="absolute right-0 top-5 flex">
+        <Switch
+          checked={checked}
+          disabled={disabled}
+          onCheckedChange={onCheckedChange}
+          aria-label={category === "essential" ? `${label} (immer aktiv)` : `${label} erlauben`}
+        />
+      </span>
     </div>
   );
 }

@@ -8,7 +8,7 @@ export function ConsentDialog() {
   const { dialogOpen } = useConsentState();
   // A click beside the dialog is no choice; the close button and Escape still work.
   return (
-    <Dialog open={dialogOpen} onClose={dismissConsentDialog} className="max-w-2xl flex-col open:flex">
+    <Dialog open={dialogOpen} onClose={dismissConsentDialog} width="medium">
       <ConsentChoices />
     </Dialog>
   );

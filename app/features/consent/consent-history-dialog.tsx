@@ -26,7 +26,7 @@ export function ConsentHistoryDialog({ onClose }: { onClose: () => void }) {
 
 function ConsentHistoryDialogContent({ onClose }: { onClose: () => void }) {
   return (
-    <Dialog open onClose={onClose} className="max-w-4xl">
+    <Dialog open onClose={onClose} width="wide">
       <DialogHeader>
         <DialogTitle>Cookie-Einstellungen Verlauf</DialogTitle>
         <DialogDescription>
@@ -93,9 +93,8 @@ function ConsentHistoryTable() {
                   {/* Read-only (spec section 2): the record shows what was chosen then. */}
                   <Checkbox
                     checked={entry[category]}
-                    disabled
+                    readOnly
                     aria-label={`${CONSENT_CATEGORY_TEXTS[category].label}: ${entry[category] ? "erlaubt" : "abgelehnt"}`}
-                    className="disabled:cursor-default disabled:opacity-100"
                   />
                 </td>
               ))}

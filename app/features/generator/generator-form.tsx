@@ -55,6 +55,7 @@ export function GeneratorForm({
       <FormField id="keyPoints" label="Text oder Stichwörter" error={errors.keyPoints?.message}>
         <Textarea
           id="keyPoints"
+          rows={5}
           placeholder="z. B. Neue Zimtschnecken mit Kardamom, jeden Samstag ab 7 Uhr, Bäckerei am Markt"
           maxLength={KEY_POINTS_MAX_LENGTH}
           aria-invalid={Boolean(errors.keyPoints)}

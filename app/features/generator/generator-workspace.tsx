@@ -82,7 +82,7 @@ export function GeneratorWorkspace() {
           <div className="flex flex-wrap items-center gap-3">
             <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Beiträge erstellen</h1>
             {demo ? (
-              <Badge className="border-amber-300 bg-amber-100 text-amber-900" data-testid="page-demo-badge">
+              <Badge tone="amber" data-testid="page-demo-badge">
                 {GENERATOR_MESSAGES.demoMode}
               </Badge>
             ) : null}

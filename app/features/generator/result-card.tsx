@@ -80,18 +80,16 @@ export function ResultCard({
           {/* ADR 0025: the label sits beside the text; copy and share below send the text alone.
               The demo composer is no AI, so its cards say "Demo-Modus" instead. */}
           {demo ? (
-            <Badge className="border-amber-300 bg-amber-100 text-amber-900">{GENERATOR_MESSAGES.demoMode}</Badge>
+            <Badge tone="amber">{GENERATOR_MESSAGES.demoMode}</Badge>
           ) : (
-            <Badge className="border-slate-200 bg-slate-50 text-slate-700" data-testid="ai-label">
+            <Badge tone="slate" data-testid="ai-label">
               {AI_GENERATED_LABEL}
             </Badge>
           )}
           {isX && score !== null ? (
             <Badge
               aria-label={`Optimizer-Punktzahl ${score.value} von ${POST_SCORE_MAX}`}
-              className={
-                score.value >= POST_SCORE_MAX - 1 ? "border-emerald-300 bg-emerald-50 text-emerald-800" : undefined
-              }
+              tone={score.value >= POST_SCORE_MAX - 1 ? "emerald" : "indigo"}
             >
               Score {score.value}/{POST_SCORE_MAX}
             </Badge>

@@ -83,7 +83,7 @@ function CreditBadgeWithProfile() {
   return (
     <span className="flex items-center gap-1">
       {plans.map((plan) => (
-        <Badge key={plan} className="border-emerald-200 bg-emerald-50 text-emerald-800" title={`Ihr Plan: ${plan}`}>
+        <Badge key={plan} tone="emerald" title={`Ihr Plan: ${plan}`}>
           {plan}
         </Badge>
       ))}

@@ -24,8 +24,8 @@ const NAV_LINKS = [
 
 function navLinkClass({ isActive }: { isActive: boolean }) {
   return cn(
-    "rounded-md px-3 py-2 text-sm text-slate-700 transition-colors hover:bg-slate-100 hover:text-slate-900",
-    isActive && "bg-indigo-50 text-indigo-800",
+    "rounded-md px-3 py-2 text-sm transition-colors",
+    isActive ? "bg-indigo-50 text-indigo-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
   );
 }
 
@@ -55,10 +55,11 @@ function AccountActionsWhenLoaded({
   className,
 }: {
   needsSession: boolean | undefined;
-  className?: string;
+  /** Where it shows: it sets the display (`flex`, or `hidden lg:flex` in the header). */
+  className: string;
 }) {
   return (
-    <div className={cn("flex min-h-9 min-w-24 items-center", className)}>
+    <div className={cn("min-h-9 min-w-24 items-center", className)}>
       {needsSession !== true ? (
         <Button asChild size="sm" data-signed-out-only={needsSession === undefined ? "" : undefined}>
           <Link to={ROUTES.auth}>Anmelden</Link>
@@ -114,7 +115,7 @@ export function SiteHeader() {
           <nav aria-label="Hauptnavigation mobil" className="flex flex-col gap-1 py-3">
             <NavLinks needsSession={needsSession} />
           </nav>
-          <AccountActionsWhenLoaded needsSession={needsSession} />
+          <AccountActionsWhenLoaded needsSession={needsSession} className="flex" />
         </div>
       ) : null}
     </header>

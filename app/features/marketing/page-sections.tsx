@@ -63,9 +63,20 @@ export function PageSection({
 
 export type Feature = { icon: LucideIcon; title: string; text: ReactNode };
 
-export function FeatureGrid({ features, className }: { features: readonly Feature[]; className?: string }) {
+// Whole class names, so Tailwind finds them in the source.
+const WIDE_SCREEN_COLUMNS = { 3: "lg:grid-cols-3", 4: "lg:grid-cols-4", 5: "lg:grid-cols-5" };
+
+export function FeatureGrid({
+  features,
+  columns = 3,
+  className,
+}: {
+  features: readonly Feature[];
+  columns?: 3 | 4;
+  className?: string;
+}) {
   return (
-    <ul className={cn("grid gap-6 sm:grid-cols-2 lg:grid-cols-3", className)}>
+    <ul className={cn("grid gap-6 sm:grid-cols-2", WIDE_SCREEN_COLUMNS[columns], className)}>
       {features.map((feature) => (
         <li key={feature.title} className="rounded-xl border border-slate-200 bg-white p-6">
           <feature.icon className="size-6 text-indigo-600" aria-hidden />
@@ -79,13 +90,15 @@ export function FeatureGrid({ features, className }: { features: readonly Featur
 
 export function StepList({
   steps,
+  columns = 4,
   className,
 }: {
   steps: readonly { title: string; text: string }[];
+  columns?: 4 | 5;
   className?: string;
 }) {
   return (
-    <ol className={cn("grid gap-4 sm:grid-cols-2 lg:grid-cols-4", className)}>
+    <ol className={cn("grid gap-4 sm:grid-cols-2", WIDE_SCREEN_COLUMNS[columns], className)}>
       {steps.map((step, index) => (
         <li key={step.title} className="rounded-xl border border-slate-200 bg-white p-5">
           <span

@@ -21,8 +21,8 @@ export function PlanCard({ plan, action }: { plan: Plan; action: ReactNode }) {
     <article
       aria-labelledby={id}
       className={cn(
-        "flex flex-col rounded-2xl border bg-white p-6 sm:p-8",
-        plan.featured ? "border-2 border-indigo-600 shadow-lg shadow-indigo-100" : "border-slate-200",
+        "flex flex-col rounded-2xl bg-white p-6 sm:p-8",
+        plan.featured ? "border-2 border-indigo-600 shadow-lg shadow-indigo-100" : "border border-slate-200",
       )}
     >
       <div className="flex items-center justify-between gap-3">
@@ -36,7 +36,7 @@ export function PlanCard({ plan, action }: { plan: Plan; action: ReactNode }) {
         {plan.period ? <span className="text-base text-slate-600">{plan.period}</span> : null}
       </p>
       <p className="mt-1 text-sm text-slate-600">{plan.note}</p>
-      <CheckList items={plan.features} className="mt-6 flex-1 gap-3 text-sm text-slate-800" />
+      <CheckList items={plan.features} className="mt-6 flex-1 text-sm text-slate-800" />
       <div className="mt-8">{action}</div>
     </article>
   );

@@ -44,14 +44,12 @@ export function AiSuggestionPanel({
           <h3 id="suggestion-heading" className="flex items-center gap-2 font-semibold text-indigo-950">
             <Sparkles className="size-4" aria-hidden />
             {TITLES[suggestion.kind]}
-            {suggestion.demo ? (
-              <Badge className="border-amber-300 bg-amber-100 text-amber-900">Demo-Modus</Badge>
-            ) : null}
+            {suggestion.demo ? <Badge tone="amber">Demo-Modus</Badge> : null}
           </h3>
           {/* ADR 0025: beside the suggestion, never in it; "Übernehmen" takes the text alone. The
               offline demo editor is no AI, so it keeps its "Demo-Modus" badge instead. */}
           {suggestion.demo ? null : (
-            <Badge className="border-indigo-200 bg-white text-indigo-800" data-testid="ai-label">
+            <Badge tone="indigoOnTint" data-testid="ai-label">
               {AI_GENERATED_LABEL}
             </Badge>
           )}

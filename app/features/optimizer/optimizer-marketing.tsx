@@ -115,7 +115,7 @@ export function OptimizerMarketing({ toolHref }: { toolHref: string }) {
         <h2 id="features-heading" className="text-2xl font-bold tracking-tight">
           Alles, was ein starker X-Post braucht
         </h2>
-        <FeatureGrid features={FEATURES} className="mt-8 lg:grid-cols-4" />
+        <FeatureGrid features={FEATURES} columns={4} className="mt-8" />
       </section>
 
       <section aria-labelledby="screens-heading">
@@ -147,7 +147,7 @@ export function OptimizerMarketing({ toolHref }: { toolHref: string }) {
         <h2 id="steps-heading" className="text-2xl font-bold tracking-tight">
           In fünf Schritten zum besseren Post
         </h2>
-        <StepList steps={STEPS} className="mt-8 lg:grid-cols-5" />
+        <StepList steps={STEPS} columns={5} className="mt-8" />
       </section>
 
       <section aria-labelledby="pricing-heading">
@@ -199,7 +199,7 @@ export function OptimizerMarketing({ toolHref }: { toolHref: string }) {
         <p className="mx-auto mt-3 max-w-xl text-indigo-100">
           Probier den Optimizer mit deinem aktuellen Entwurf aus – in einer Minute weißt du, was ihn stärker macht.
         </p>
-        <Button asChild variant="outline" size="lg" className="mt-6 border-white">
+        <Button asChild variant="inverse" size="lg" className="mt-6">
           <Link to={toolHref}>Jetzt Post optimieren</Link>
         </Button>
       </section>

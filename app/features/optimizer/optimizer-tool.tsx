@@ -120,9 +120,7 @@ export function OptimizerTool({ initialText = "" }: { initialText?: string }) {
               <label htmlFor="post-text">Dein Post</label>
             </h2>
             <div className="flex items-center gap-2">
-              {access?.demoMode ? (
-                <Badge className="border-amber-300 bg-amber-100 text-amber-900">Demo-Modus</Badge>
-              ) : null}
+              {access?.demoMode ? <Badge tone="amber">Demo-Modus</Badge> : null}
               <LengthCounter adjustedLength={analysis.metrics.adjustedLength} />
             </div>
           </div>
