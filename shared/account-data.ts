@@ -3,6 +3,7 @@
 
 export const ACCOUNT_DATA_TEXTS = {
   exportTooOften: "Sie haben Ihre Daten gerade mehrfach exportiert. Bitte versuchen Sie es in einer Stunde erneut.",
+  exportFailed: "Ihre Daten konnten nicht exportiert werden. Bitte versuchen Sie es erneut.",
   deletePasswordRequired: "Bitte geben Sie Ihr Passwort ein, um Ihr Konto zu löschen.",
   deleteReauthRequired:
     "Bitte melden Sie sich zur Bestätigung erneut mit Google an und löschen Sie Ihr Konto danach innerhalb von 10 Minuten.",
@@ -12,6 +13,12 @@ export const ACCOUNT_DATA_TEXTS = {
     "Ihr Konto konnte nicht vollständig gelöscht werden. Bitte versuchen Sie es erneut; bereits Gelöschtes bleibt gelöscht.",
   deleted: "Ihr Konto wurde gelöscht.",
 } as const;
+
+/**
+ * A refused export download comes back to /konto with `?datenexport=zu-oft` (rate limit) or
+ * `?datenexport=fehler`, so the page can say why (data-export.routes.ts).
+ */
+export const DATA_EXPORT_REFUSED_PARAM = "datenexport";
 
 /** ADR 0026: without a password, a sign-in this recent stands in for re-entering it. */
 export const DELETE_REAUTH_MAX_AGE_MINUTES = 10;

@@ -1,5 +1,6 @@
 import fs from "node:fs/promises";
 import { unzipSync } from "fflate";
+import { ACCOUNT_DATA_TEXTS } from "#shared/account-data.ts";
 import { E2E_BASE_URL, E2E_DATA_DIR } from "../../playwright.config.ts";
 import { waitForMail } from "../support/outbox.ts";
 import { expect, signUpConfirmed, test } from "./fixtures.ts";
@@ -36,4 +37,17 @@ test("a customer downloads their data and then deletes the account with the pass
     data: { email, password },
   });
   expect(signIn.status()).toBe(401);
+});
+
+test("a download refused for too many exports comes back to the account page with the reason", async ({ page }) => {
+  await signUpConfirmed(page);
+  for (let download = 0; download < 5; download++) {
+    expect((await page.request.get("/api/data-export")).status()).toBe(200);
+  }
+  await page.goto("/konto");
+
+  await page.getByRole("link", { name: "Meine Daten exportieren" }).click();
+  await expect(page.getByText(ACCOUNT_DATA_TEXTS.exportTooOften)).toBeVisible();
+  await expect(page).toHaveURL(/\/konto$/);
+  await expect(page.getByRole("heading", { name: "Mein Account" })).toBeVisible();
 });

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Download, Trash2 } from "lucide-react";
-import { useState } from "react";
-import { useNavigate } from "react-router";
+import { useEffect, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
@@ -10,7 +10,7 @@ import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { authClient, describeAuthError } from "#app/features/auth/auth-client.ts";
 import { clearBrowserStorage } from "#app/features/auth/use-sign-out.ts";
-import { ACCOUNT_DATA_TEXTS, DELETE_REAUTH_MAX_AGE_MINUTES } from "#shared/account-data.ts";
+import { ACCOUNT_DATA_TEXTS, DATA_EXPORT_REFUSED_PARAM, DELETE_REAUTH_MAX_AGE_MINUTES } from "#shared/account-data.ts";
 import { ROUTES } from "#shared/routes.ts";
 
 // GDPR Art. 15, 17 and 20 on /konto (issue 15, ADR 0026): take the data along, or leave.
@@ -29,6 +29,7 @@ const KEPT = [
 
 export function AccountDataCard() {
   const [deleting, setDeleting] = useState(false);
+  useExportRefusalNotice();
   return (
     <Card>
       <CardHeader>
@@ -42,8 +43,9 @@ export function AccountDataCard() {
             Kontaktanfragen, maschinenlesbar als JSON und mit einer Beschreibung jedes Feldes.
           </p>
           <Button asChild variant="outline" className="justify-self-start">
-            {/* A plain download: the file streams to disk, however large the archive is. */}
-            <a href="/api/data-export" download>
+            {/* A plain download: the file streams to disk, however large the archive is. No
+                `download` attribute: a refusal comes back as a page (useExportRefusalNotice). */}
+            <a href="/api/data-export">
               <Download aria-hidden />
               Meine Daten exportieren
             </a>
@@ -63,6 +65,25 @@ export function AccountDataCard() {
       {deleting ? <DeleteAccountDialog onClose={() => setDeleting(false)} /> : null}
     </Card>
   );
+}
+
+/** A refused export download comes back here (data-export.routes.ts): say why, once. */
+function useExportRefusalNotice() {
+  const [params, setParams] = useSearchParams();
+  const reason = params.get(DATA_EXPORT_REFUSED_PARAM);
+  useEffect(() => {
+    if (!reason) return;
+    toast.error(reason === "zu-oft" ? ACCOUNT_DATA_TEXTS.exportTooOften : ACCOUNT_DATA_TEXTS.exportFailed, {
+      id: DATA_EXPORT_REFUSED_PARAM,
+    });
+    setParams(
+      (current) => {
+        current.delete(DATA_EXPORT_REFUSED_PARAM);
+        return current;
+      },
+      { replace: true },
+    );
+  }, [reason, setParams]);
 }
 
 function useHasPassword() {

@@ -1,14 +1,27 @@
 import { Hono } from "hono";
-import { ACCOUNT_DATA_TEXTS } from "#shared/account-data.ts";
+import { createMiddleware } from "hono/factory";
+import { ACCOUNT_DATA_TEXTS, DATA_EXPORT_REFUSED_PARAM } from "#shared/account-data.ts";
+import { ROUTES } from "#shared/routes.ts";
 import type { AppEnv } from "../../app-env.ts";
 import { limitPerUser } from "../../rate-limit.ts";
 import { requireSession } from "../../session.ts";
 import { createDataExport, DATA_EXPORT_RATE_LIMIT, exportFileName } from "./data-export.service.ts";
 
+// The account page links here and the browser downloads the answer. A refusal (429, 401) is
+// not a file: the browser would show its JSON as a page. So a navigation that is refused goes
+// back to the account page, which says why in German (or, without a session, on to sign-in).
+const backToAccountWhenRefused = createMiddleware<AppEnv>(async (c, next) => {
+  await next();
+  if (c.res.status < 400 || c.req.header("sec-fetch-mode") !== "navigate") return;
+  const reason = c.res.status === 429 ? "zu-oft" : "fehler";
+  c.res = c.redirect(`${ROUTES.account}?${DATA_EXPORT_REFUSED_PARAM}=${reason}`, 303);
+});
+
 // GET /api/data-export (issue 15): the signed-in account's data as a ZIP download. A GET, so
 // the browser downloads it like any file; it changes nothing.
 export const dataExportRoutes = new Hono<AppEnv>().get(
   "/",
+  backToAccountWhenRefused,
   requireSession(),
   limitPerUser(DATA_EXPORT_RATE_LIMIT, ACCOUNT_DATA_TEXTS.exportTooOften),
   (c) => {

@@ -144,5 +144,14 @@ describe("GET /api/data-export", () => {
     const refused = await t.request("/api/data-export", { cookie });
     expect(refused.status).toBe(429);
     expect(await refused.json()).toEqual({ error: ACCOUNT_DATA_TEXTS.exportTooOften });
+
+    // The account page's link is a navigation: a refusal goes back there instead of showing JSON.
+    const navigation = { "sec-fetch-mode": "navigate" };
+    const refusedLink = await t.request("/api/data-export", { cookie, headers: navigation });
+    expect(refusedLink.status).toBe(303);
+    expect(refusedLink.headers.get("location")).toBe("/konto?datenexport=zu-oft");
+    const signedOutLink = await t.request("/api/data-export", { headers: navigation });
+    expect(signedOutLink.status).toBe(303);
+    expect(signedOutLink.headers.get("location")).toBe("/konto?datenexport=fehler");
   });
 });
