@@ -1,7 +1,7 @@
 import { lazy, type ReactNode, Suspense, useEffect } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { useAnalytics } from "#app/features/analytics/use-analytics.ts";
-import { needsToaster, SIGNED_IN_MARK_SCRIPT, useNeedsSession } from "#app/features/auth/signed-in-hint.ts";
+import { SIGNED_IN_MARK_SCRIPT, useNeedsSession } from "#app/features/auth/signed-in-hint.ts";
 import { ConsentDialogHost } from "#app/features/consent/consent-dialog-host.tsx";
 import { STORED_CONSENT_MARK_SCRIPT } from "#app/features/consent/stored-consent.ts";
 import { SiteFooter } from "#app/features/layout/site-footer.tsx";
@@ -48,10 +48,6 @@ export function Layout({ children }: { children: ReactNode }) {
 
 function Shell({ children }: { children: ReactNode }) {
   usePageViewReporting();
-  const { pathname } = useLocation();
-  // Issue 17: the marketing pages load the session and the toaster only when they need them.
-  const needsSession = useNeedsSession(pathname);
-  const toasterWanted = useToasterWanted(Boolean(needsToaster(pathname, needsSession)));
   useEffect(() => {
     if (readSiteSettings().loadFailed) void loadToast().then((toast) => toast.error(SITE_SETTINGS_LOAD_ERROR));
     // Prerendered pages are painted before React takes over (ADR 0016); this marks the moment
@@ -71,19 +67,32 @@ function Shell({ children }: { children: ReactNode }) {
         {children}
       </main>
       <SiteFooter />
+      <ConsentDialogHost />
+      <AnalyticsWithConsent />
+      <ToasterAndSession />
+    </div>
+  );
+}
+
+// Issue 17: the marketing pages load the session and the toaster only when they need them.
+// Whether they do is known only after hydration (the hint cookie); reading it in a component of
+// its own keeps the re-render that follows this small instead of the whole shell.
+function ToasterAndSession() {
+  const needsSession = useNeedsSession();
+  const toasterWanted = useToasterWanted(Boolean(needsSession));
+  return (
+    <>
       {toasterWanted ? (
         <Suspense fallback={null}>
           <Toaster />
         </Suspense>
       ) : null}
-      <ConsentDialogHost />
-      <AnalyticsWithConsent />
       {needsSession ? (
         <Suspense fallback={null}>
           <SessionEffects />
         </Suspense>
       ) : null}
-    </div>
+    </>
   );
 }
 

@@ -245,7 +245,6 @@ function PromptFields({
           label="Name"
           autoComplete="off"
           readOnly={nameLocked}
-          className={nameLocked ? "bg-slate-50" : undefined}
           error={errors.name?.message}
           {...form.register("name")}
         />

@@ -245,7 +245,6 @@ function TokenFields({
           label="Name"
           autoComplete="off"
           readOnly={nameLocked}
-          className={nameLocked ? "bg-slate-50" : undefined}
           error={errors.name?.message}
           {...form.register("name")}
         />

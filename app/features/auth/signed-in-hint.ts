@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import { useLocation } from "react-router";
 import { ROUTES } from "#shared/routes.ts";
 import { SIGNED_IN_HINT_COOKIE } from "#shared/signed-in-hint.ts";
 
@@ -52,17 +53,9 @@ function subscribe(listener: () => void) {
  * Whether this page needs the session: always on the app's own pages, on the marketing pages
  * only with the hint. Undefined while prerendering and hydrating, when it is not known yet.
  */
-export function useNeedsSession(pathname: string): boolean | undefined {
+export function useNeedsSession(): boolean | undefined {
+  const { pathname } = useLocation();
   const hint = useSyncExternalStore(subscribe, readHint, () => undefined);
   if (hint === undefined) return undefined;
   return hint || !PAGES_WITHOUT_SESSION.includes(pathname);
-}
-
-/** Pages that show toasts of their own without a session: the pricing page's checkout errors. */
-const PAGES_WITH_TOASTS: readonly string[] = [ROUTES.pricing];
-
-/** Whether the toaster belongs on this page from the start; undefined while hydrating. */
-export function needsToaster(pathname: string, needsSession: boolean | undefined): boolean | undefined {
-  if (needsSession === undefined) return undefined;
-  return needsSession || PAGES_WITH_TOASTS.includes(pathname);
 }

@@ -1,9 +1,9 @@
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
 import type { AuthNavigationState } from "#app/features/auth/auth-navigation.ts";
 import { api, toApiError } from "#app/lib/api.ts";
+import { loadToast } from "#app/lib/lazy-toast.ts";
 import { BILLING_MESSAGES, type Plan } from "#shared/billing.ts";
 import { ROUTES } from "#shared/routes.ts";
 
@@ -42,6 +42,7 @@ export function useCheckout() {
       navigate(ROUTES.auth, { state });
       setPending(false);
     } catch (error) {
+      const toast = await loadToast();
       toast.error(error instanceof Error ? error.message : BILLING_MESSAGES.checkoutFailed);
       setPending(false);
     }
@@ -65,8 +66,10 @@ export function usePortal() {
       return url;
     },
     onSuccess: (url) => window.location.assign(url),
-    onError: (error) =>
-      toast.error(error instanceof Error && error.message ? error.message : BILLING_MESSAGES.portalFailed),
+    onError: async (error) => {
+      const toast = await loadToast();
+      toast.error(error instanceof Error && error.message ? error.message : BILLING_MESSAGES.portalFailed);
+    },
   });
 }
 

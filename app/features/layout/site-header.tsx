@@ -29,7 +29,7 @@ function navLinkClass({ isActive }: { isActive: boolean }) {
   );
 }
 
-function NavLinks({ needsSession }: { needsSession: boolean | undefined }) {
+function NavLinks() {
   return (
     <>
       {NAV_LINKS.map((link) => (
@@ -37,12 +37,30 @@ function NavLinks({ needsSession }: { needsSession: boolean | undefined }) {
           {link.label}
         </NavLink>
       ))}
-      {needsSession ? (
-        <Suspense fallback={null}>
-          <AdminNavLink className={navLinkClass} />
-        </Suspense>
-      ) : null}
+      <AdminNavLinkWhenSignedIn />
     </>
+  );
+}
+
+// The parts below read whether the page needs the session themselves: it is known only after
+// hydration, and then just they render again, not the whole header.
+
+function AdminNavLinkWhenSignedIn() {
+  if (!useNeedsSession()) return null;
+  return (
+    <Suspense fallback={null}>
+      <AdminNavLink className={navLinkClass} />
+    </Suspense>
+  );
+}
+
+function CreditBadgeWhenSignedIn() {
+  // One badge for every width, so the credits are never out of sight.
+  if (!useNeedsSession()) return null;
+  return (
+    <Suspense fallback={null}>
+      <CreditBadge />
+    </Suspense>
   );
 }
 
@@ -51,13 +69,12 @@ function NavLinks({ needsSession }: { needsSession: boolean | undefined }) {
 // without the auth client. The prerendered page (hint not known yet) carries "Anmelden" too,
 // marked so a signed-in browser hides it before the first paint (SIGNED_IN_MARK_SCRIPT).
 function AccountActionsWhenLoaded({
-  needsSession,
   className,
 }: {
-  needsSession: boolean | undefined;
   /** Where it shows: it sets the display (`flex`, or `hidden lg:flex` in the header). */
   className: string;
 }) {
+  const needsSession = useNeedsSession();
   return (
     <div className={cn("min-h-9 min-w-24 items-center", className)}>
       {needsSession !== true ? (
@@ -77,7 +94,6 @@ function AccountActionsWhenLoaded({
 export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
-  const needsSession = useNeedsSession(pathname);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the menu closes whenever the route changes
   useEffect(() => setMenuOpen(false), [pathname]);
@@ -87,16 +103,11 @@ export function SiteHeader() {
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
         <Logo />
         <nav aria-label="Hauptnavigation" className="hidden items-center gap-1 lg:flex">
-          <NavLinks needsSession={needsSession} />
+          <NavLinks />
         </nav>
         <div className="flex items-center gap-2">
-          {/* One badge for every width, so the credits are never out of sight. */}
-          {needsSession ? (
-            <Suspense fallback={null}>
-              <CreditBadge />
-            </Suspense>
-          ) : null}
-          <AccountActionsWhenLoaded needsSession={needsSession} className="hidden justify-end lg:flex" />
+          <CreditBadgeWhenSignedIn />
+          <AccountActionsWhenLoaded className="hidden justify-end lg:flex" />
           <Button
             variant="ghost"
             size="sm"
@@ -113,9 +124,9 @@ export function SiteHeader() {
       {menuOpen ? (
         <div id="mobile-menu" className="border-t border-slate-200 px-4 pb-4 lg:hidden">
           <nav aria-label="Hauptnavigation mobil" className="flex flex-col gap-1 py-3">
-            <NavLinks needsSession={needsSession} />
+            <NavLinks />
           </nav>
-          <AccountActionsWhenLoaded needsSession={needsSession} className="flex" />
+          <AccountActionsWhenLoaded className="flex" />
         </div>
       ) : null}
     </header>
