@@ -1,13 +1,13 @@
 import { ArrowLeft, Check } from "lucide-react";
 import { lazy, Suspense, useEffect } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { toast } from "sonner";
 import { Button } from "#app/components/ui/button.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { OptimizerMarketing } from "#app/features/optimizer/optimizer-marketing.tsx";
 import { OptimizerSignInTeaser, SIGN_IN_STATE } from "#app/features/optimizer/optimizer-sign-in-teaser.tsx";
 import { pageMeta } from "#app/features/site-settings/site-settings.ts";
 import { useHasSession } from "#app/lib/has-session.ts";
+import { loadToast } from "#app/lib/lazy-toast.ts";
 import { findModelContext } from "#app/lib/webmcp.ts";
 import { LINK_LENGTH, OPTIMIZER_MESSAGES } from "#shared/optimizer.ts";
 import { OPTIMIZER_TRIAL_DAYS } from "#shared/pricing.ts";
@@ -38,6 +38,7 @@ function useToolAccess() {
   const navigate = useNavigate();
   async function tryTool() {
     if (await whenKnown()) return;
+    const toast = await loadToast();
     toast.error(OPTIMIZER_MESSAGES.signInRequired);
     navigate(ROUTES.auth, { state: SIGN_IN_STATE });
   }

@@ -9,10 +9,14 @@ import { SIGNED_IN_HINT_COOKIE } from "#shared/signed-in-hint.ts";
 // true to the session it sees (auth-client.ts), so a hint that outlived its session, revoked
 // elsewhere, is gone after the next page that loads the session.
 
-/** Pages that need no session unless the visitor is signed in. */
+/**
+ * Pages that need no session unless the visitor is signed in. The optimizer's landing asks the
+ * server itself before it loads the tool (ADR 0032); its header needs the hint like the others.
+ */
 const PAGES_WITHOUT_SESSION: readonly string[] = [
   ROUTES.home,
   ROUTES.features,
+  ROUTES.optimizer,
   ROUTES.pricing,
   ROUTES.faq,
   ROUTES.about,
