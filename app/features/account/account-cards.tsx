@@ -178,7 +178,7 @@ const PLAN_PRICES: Record<Plan, number> = {
 // ADR 0023: a plan is bought right here (spec section 2 names only an upgrade link to /preise,
 // which stays for Pro while payments are off).
 function BuyAction({ plan, highlighted }: { plan: Plan; highlighted: boolean }) {
-  const { data: config } = useAppConfig();
+  const config = useAppConfig();
   if (config && !config.payments) {
     return plan === "generator_pro" ? (
       <div className="grid gap-2">

@@ -21,7 +21,7 @@ function GoogleMark() {
 
 // Shown only where Google credentials are configured (DESIGN.md provider table).
 export function GoogleSignInButton({ returnUrl }: { returnUrl: string }) {
-  const { data: config } = useAppConfig();
+  const config = useAppConfig();
   const [redirecting, setRedirecting] = useState(false);
   if (!config?.googleSignIn) return null;
 

@@ -3,7 +3,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { useAppConfig } from "#app/features/config/use-app-config.ts";
 import { cn } from "#app/lib/cn.ts";
 import { BILLING_MESSAGES, type Plan } from "#shared/billing.ts";
-import { useCheckout } from "./use-billing.ts";
+import { useCheckout } from "./use-checkout.ts";
 
 /**
  * "Pro buchen" / "Premium buchen" wherever a plan is offered: straight to Stripe Checkout.
@@ -20,7 +20,7 @@ export function BuyPlanButton({
   variant?: "default" | "outline";
   className?: string;
 }) {
-  const { data: config } = useAppConfig();
+  const config = useAppConfig();
   const checkout = useCheckout();
   if (config && !config.payments) {
     return <p className={cn("text-sm text-slate-600", className)}>{BILLING_MESSAGES.paymentsDisabled}</p>;

@@ -1,13 +1,21 @@
-import { useQuery } from "@tanstack/react-query";
-import { api, toApiError } from "#app/lib/api.ts";
+import { api } from "#app/lib/api.ts";
+import { oncePerPage, useLoadedOnce } from "#app/lib/once-per-page.ts";
 
-async function fetchAppConfig() {
-  const response = await api.config.$get();
-  if (!response.ok) throw await toApiError(response);
-  return response.json();
+type AppConfig = Awaited<ReturnType<Awaited<ReturnType<typeof api.config.$get>>["json"]>>;
+
+async function loadAppConfig(): Promise<AppConfig | undefined> {
+  try {
+    const response = await api.config.$get();
+    return response.ok ? await response.json() : undefined;
+  } catch {
+    // Unknown, as while loading: the buttons stay, and a click gets the server's own answer.
+    return undefined;
+  }
 }
 
-// Which optional providers (Google sign-in, payments) this installation has.
+const loadAppConfigOnce = oncePerPage(loadAppConfig);
+
+/** Which optional providers (Google sign-in, payments) this installation has; undefined until known. */
 export function useAppConfig() {
-  return useQuery({ queryKey: ["config"], queryFn: fetchAppConfig, staleTime: Number.POSITIVE_INFINITY });
+  return useLoadedOnce(loadAppConfigOnce);
 }

@@ -1,11 +1,12 @@
 import { History } from "lucide-react";
-import { lazy, Suspense, useDeferredValue, useEffect, useState } from "react";
+import { lazy, Suspense, useDeferredValue, useState } from "react";
 import { Link } from "react-router";
 import { AccordionContent, AccordionTrigger } from "#app/components/ui/accordion.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { DialogDescription, DialogHeader, DialogTitle } from "#app/components/ui/dialog.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { Switch } from "#app/components/ui/switch.tsx";
+import { oncePerPage, useLoadedOnce } from "#app/lib/once-per-page.ts";
 import {
   ACCEPTED_CONSENT_SETTINGS,
   CONSENT_ACCORDION_HEIGHT_PX,
@@ -40,24 +41,8 @@ async function loadCookieDefinitions(): Promise<CookieDefinition[]> {
   }
 }
 
-// Fetched once per page load and shared by the banner and the dialog. A plain promise, not a
-// TanStack query: the public pages' first load carries no query client (issue 17).
-let cookieDefinitions: Promise<CookieDefinition[]> | undefined;
-
-function useCookieDefinitions(): CookieDefinition[] | undefined {
-  const [definitions, setDefinitions] = useState<CookieDefinition[]>();
-  useEffect(() => {
-    let current = true;
-    cookieDefinitions ??= loadCookieDefinitions();
-    void cookieDefinitions.then((loaded) => {
-      if (current) setDefinitions(loaded);
-    });
-    return () => {
-      current = false;
-    };
-  }, []);
-  return definitions;
-}
+// Shared by the banner and the dialog.
+const loadCookieDefinitionsOnce = oncePerPage(loadCookieDefinitions);
 
 // Mounted each time the dialog opens (the dialog renders its content only while open), so the
 // switches start from the choice in effect.
@@ -65,7 +50,7 @@ export function ConsentChoices() {
   const { settings, saving } = useConsentState();
   const [selection, setSelection] = useState<ConsentSettings>(settings ?? DEFAULT_CONSENT_SETTINGS);
   const [historyOpen, setHistoryOpen] = useState(false);
-  const definitions = useCookieDefinitions();
+  const definitions = useLoadedOnce(loadCookieDefinitionsOnce);
   // Spec section 2: all buttons and the optional switches are disabled while loading.
   const busy = definitions === undefined || saving;
   // The cookie cards of all four categories render as a transition React may split, not in
