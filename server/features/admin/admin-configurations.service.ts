@@ -21,7 +21,7 @@ import { recordAudit } from "./audit.service.ts";
 // edited but neither renamed nor deleted.
 
 type Failure = { ok: false; status: 404 | 409; error: string };
-type Result<T> = { ok: true; configuration: T } | Failure;
+export type Result<T> = { ok: true; configuration: T } | Failure;
 
 const notFound: Failure = { ok: false, status: 404, error: ADMIN_MESSAGES.notFound };
 const changedMeanwhile: Failure = { ok: false, status: 409, error: ADMIN_MESSAGES.changedMeanwhile };
