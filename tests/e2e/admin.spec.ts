@@ -119,6 +119,8 @@ test("an admin manages prompt and token configurations, the site settings, and r
 
   // Tokens: an empty field falls back to 0 and is refused; 2000 is taken.
   await page.getByRole("tab", { name: "Tokens" }).click();
+  // Both panels have this button; wait until the tokens panel is the one showing.
+  await expect(page.getByRole("list", { name: "Token-Konfigurationen" })).toBeVisible();
   await page.getByRole("button", { name: "Neue Konfiguration" }).click();
   dialog = page.getByRole("dialog", { name: "Neue Token-Konfiguration" });
   await expect(dialog.getByLabel("Max. Tokens")).toHaveValue("1000");
