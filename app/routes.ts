@@ -1,18 +1,18 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
 export default [
-  // The marketing and legal pages need no query client (issue 17, ADR 0031).
+  // The marketing, legal, contact and cancellation pages need no query client (issue 17, ADR 0031).
   index("routes/home.tsx"),
   route("funktionen", "routes/funktionen.tsx"),
   route("preise", "routes/preise.tsx"),
   route("faq", "routes/faq.tsx"),
+  route("kontakt", "routes/kontakt.tsx"),
+  route("kuendigen", "routes/kuendigen.tsx"),
   route("ueber-uns", "routes/ueber-uns.tsx"),
   route("datenschutz", "routes/datenschutz.tsx"),
   route("agb", "routes/agb.tsx"),
   route("impressum", "routes/impressum.tsx"),
   layout("routes/with-query-client.tsx", [
-    route("kontakt", "routes/kontakt.tsx"),
-    route("kuendigen", "routes/kuendigen.tsx"),
     route("auth", "routes/auth.tsx"),
     route("auth/callback", "routes/auth.callback.tsx"),
     route("auth/registration-success", "routes/auth.registration-success.tsx"),

@@ -20,6 +20,8 @@ const PAGES_WITHOUT_SESSION: readonly string[] = [
   ROUTES.pricing,
   ROUTES.faq,
   ROUTES.about,
+  ROUTES.contact,
+  ROUTES.cancellation,
   ROUTES.privacy,
   ROUTES.terms,
   ROUTES.imprint,

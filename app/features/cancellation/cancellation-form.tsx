@@ -1,7 +1,6 @@
 import { CircleCheck } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import { Button } from "#app/components/ui/button.tsx";
 import { FormField, InputField } from "#app/components/ui/form-field.tsx";
 import { Input } from "#app/components/ui/input.tsx";
@@ -9,6 +8,7 @@ import { Select } from "#app/components/ui/select.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { api, toApiError } from "#app/lib/api.ts";
 import { formatDate, formatDateTime } from "#app/lib/format.ts";
+import { loadToast } from "#app/lib/lazy-toast.ts";
 import { zodResolver } from "#app/lib/zod.ts";
 import { PLAN_LABELS, PLANS } from "#shared/billing.ts";
 import { type CancellationRequestInput, CancellationRequestSchema } from "#shared/cancellation.schemas.ts";
@@ -48,7 +48,9 @@ export function CancellationForm() {
   async function onSubmit(values: CancellationRequestInput) {
     const response = await api.cancellation.$post({ json: values }).catch(() => null);
     if (!response?.ok) {
-      toast.error(response && response.status < 500 ? (await toApiError(response)).message : CANCELLATION_TEXTS.failed);
+      const error =
+        response && response.status < 500 ? (await toApiError(response)).message : CANCELLATION_TEXTS.failed;
+      (await loadToast()).error(error);
       return;
     }
     setReceipt({ ...(await response.json()), request: values });

@@ -1,11 +1,11 @@
 import { Send } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import { Button } from "#app/components/ui/button.tsx";
 import { FormField, InputField } from "#app/components/ui/form-field.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { api, toApiError } from "#app/lib/api.ts";
+import { loadToast } from "#app/lib/lazy-toast.ts";
 import { zodResolver } from "#app/lib/zod.ts";
 import { type ContactFormInput, ContactFormSchema } from "#shared/contact.schemas.ts";
 import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_MESSAGE_MIN_LENGTH, CONTACT_TEXTS } from "#shared/contact.ts";
@@ -57,10 +57,10 @@ export function ContactForm() {
     if (!response?.ok) {
       // A refusal (400, 429) carries the server's German reason; anything else gets the spec's text.
       const error = response && response.status < 500 ? (await toApiError(response)).message : CONTACT_TEXTS.failed;
-      toast.error(error);
+      (await loadToast()).error(error);
       return;
     }
-    toast.success(CONTACT_TEXTS.sent);
+    void loadToast().then((toast) => toast.success(CONTACT_TEXTS.sent));
     form.reset(EMPTY_FORM);
     shownAt.current = performance.now();
   }
