@@ -19,6 +19,8 @@ export const ACCOUNT_DATA_TEXTS = {
  * `?datenexport=fehler`, so the page can say why (data-export.routes.ts).
  */
 export const DATA_EXPORT_REFUSED_PARAM = "datenexport";
+export const DATA_EXPORT_TOO_OFTEN = "zu-oft";
+export const DATA_EXPORT_FAILED = "fehler";
 
 /** ADR 0026: without a password, a sign-in this recent stands in for re-entering it. */
 export const DELETE_REAUTH_MAX_AGE_MINUTES = 10;

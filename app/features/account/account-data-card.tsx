@@ -10,7 +10,12 @@ import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { authClient, describeAuthError } from "#app/features/auth/auth-client.ts";
 import { clearBrowserStorage } from "#app/features/auth/use-sign-out.ts";
-import { ACCOUNT_DATA_TEXTS, DATA_EXPORT_REFUSED_PARAM, DELETE_REAUTH_MAX_AGE_MINUTES } from "#shared/account-data.ts";
+import {
+  ACCOUNT_DATA_TEXTS,
+  DATA_EXPORT_REFUSED_PARAM,
+  DATA_EXPORT_TOO_OFTEN,
+  DELETE_REAUTH_MAX_AGE_MINUTES,
+} from "#shared/account-data.ts";
 import { ROUTES } from "#shared/routes.ts";
 
 // GDPR Art. 15, 17 and 20 on /konto (issue 15, ADR 0026): take the data along, or leave.
@@ -73,9 +78,12 @@ function useExportRefusalNotice() {
   const reason = params.get(DATA_EXPORT_REFUSED_PARAM);
   useEffect(() => {
     if (!reason) return;
-    toast.error(reason === "zu-oft" ? ACCOUNT_DATA_TEXTS.exportTooOften : ACCOUNT_DATA_TEXTS.exportFailed, {
-      id: DATA_EXPORT_REFUSED_PARAM,
-    });
+    toast.error(
+      reason === DATA_EXPORT_TOO_OFTEN ? ACCOUNT_DATA_TEXTS.exportTooOften : ACCOUNT_DATA_TEXTS.exportFailed,
+      {
+        id: DATA_EXPORT_REFUSED_PARAM,
+      },
+    );
     setParams(
       (current) => {
         current.delete(DATA_EXPORT_REFUSED_PARAM);

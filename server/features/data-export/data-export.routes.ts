@@ -1,6 +1,11 @@
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
-import { ACCOUNT_DATA_TEXTS, DATA_EXPORT_REFUSED_PARAM } from "#shared/account-data.ts";
+import {
+  ACCOUNT_DATA_TEXTS,
+  DATA_EXPORT_FAILED,
+  DATA_EXPORT_REFUSED_PARAM,
+  DATA_EXPORT_TOO_OFTEN,
+} from "#shared/account-data.ts";
 import { ROUTES } from "#shared/routes.ts";
 import type { AppEnv } from "../../app-env.ts";
 import { limitPerUser } from "../../rate-limit.ts";
@@ -13,7 +18,7 @@ import { createDataExport, DATA_EXPORT_RATE_LIMIT, exportFileName } from "./data
 const backToAccountWhenRefused = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   if (c.res.status < 400 || c.req.header("sec-fetch-mode") !== "navigate") return;
-  const reason = c.res.status === 429 ? "zu-oft" : "fehler";
+  const reason = c.res.status === 429 ? DATA_EXPORT_TOO_OFTEN : DATA_EXPORT_FAILED;
   c.res = c.redirect(`${ROUTES.account}?${DATA_EXPORT_REFUSED_PARAM}=${reason}`, 303);
 });
 
