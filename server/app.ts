@@ -68,6 +68,8 @@ export function createApp(deps: AppDeps, clientDir: string) {
     ? "max-age=31536000; includeSubDomains"
     : false;
   const documentSecurityHeaders = secureHeaders({
+    // Per document in pages.routes.ts (ADR 0038); an API answer is never a document.
+    crossOriginOpenerPolicy: false,
     xFrameOptions: "DENY",
     referrerPolicy: "strict-origin-when-cross-origin",
     crossOriginEmbedderPolicy: false,

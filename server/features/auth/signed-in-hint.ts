@@ -22,3 +22,12 @@ export function withSignedInHint(response: Response): Response {
   headers.append("Set-Cookie", hint);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
+
+/**
+ * Whether a request comes from a browser that has a session, by its cookies alone: Better Auth's
+ * session cookie, or the hint beside it. Neither is checked against the database; what depends
+ * on the answer only adds protection (ADR 0038), it never grants anything.
+ */
+export function mayHaveSession(cookies: Record<string, string>): boolean {
+  return cookies[SIGNED_IN_HINT_COOKIE] === "1" || Object.keys(cookies).some((name) => SESSION_COOKIE.test(`${name}=`));
+}

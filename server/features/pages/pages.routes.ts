@@ -1,7 +1,9 @@
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
+import { getCookie } from "hono/cookie";
 import { ROUTE_ALIASES } from "#shared/routes.ts";
 import type { AppEnv } from "../../app-env.ts";
+import { mayHaveSession } from "../auth/signed-in-hint.ts";
 import { getCurrentSiteSettings } from "../site-settings/site-settings.service.ts";
 import { chooseEncoding, getServedPage, matchesEtag } from "./served-pages.ts";
 
@@ -49,6 +51,11 @@ export function createPagesRoutes(clientDir: string) {
         const found = deps.pages.find(c.req.path);
         const page = await getServedPage(found ?? deps.pages.notFound, await getCurrentSiteSettings(deps.db, logger));
         c.header("Content-Security-Policy", page.contentSecurityPolicy);
+        // ADR 0038: a browser with a session gets every document in its own browsing context
+        // group. A signed-out visitor gets it on none, because isolation would cost the first
+        // visit a new renderer process, and a switch between two of our own documents would
+        // drop the navigation state (the return URL on /auth) on reload.
+        if (mayHaveSession(getCookie(c))) c.header("Cross-Origin-Opener-Policy", "same-origin");
         // Revalidated on every visit, answered with 304 while the ETag still matches.
         c.header("Cache-Control", "no-cache");
         c.header("Vary", "Accept-Encoding");

@@ -71,8 +71,30 @@ describe("HTML documents", () => {
     }
     const page = await t.request("/");
     expect(page.headers.get("x-frame-options")).toBe("DENY");
-    expect(page.headers.get("cross-origin-opener-policy")).toBe("same-origin");
     expect(page.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  });
+
+  it("isolates every document of a browser with a session and none of a signed-out visitor's (ADR 0038)", async () => {
+    const opener = async (pathname: string, cookie?: string, init: RequestInit = {}) =>
+      (await t.request(pathname, { ...init, cookie })).headers.get("cross-origin-opener-policy");
+    expect(await opener("/")).toBeNull();
+    expect(await opener("/gibt-es-nicht")).toBeNull();
+    expect(await opener("/", "postwerk.signed_in=1")).toBe("same-origin");
+    expect(await opener("/", "postwerk.session_token=abc.def")).toBe("same-origin");
+    expect(await opener("/", "__Secure-postwerk.session_token=abc.def")).toBe("same-origin");
+    expect(await opener("/", "postwerk.signed_in=0; postwerk.session_tokenx=1")).toBeNull();
+    // The app's own pages alike: two documents of one visit never differ, since a switch of
+    // browsing context group on reload would drop /auth's navigation state.
+    expect(await opener("/auth")).toBeNull();
+    expect(await opener("/konto")).toBeNull();
+    expect(await opener("/erstellen", "postwerk.signed_in=1")).toBe("same-origin");
+    // A revalidated page carries it too, so a copy cached before signing in gains it.
+    const etag = (await t.request("/")).headers.get("etag") ?? "";
+    const revalidated = await t.request("/", { cookie: "postwerk.signed_in=1", headers: { "if-none-match": etag } });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.get("cross-origin-opener-policy")).toBe("same-origin");
+    // JSON is never a document.
+    expect((await t.request("/api/config")).headers.get("cross-origin-opener-policy")).toBeNull();
   });
 
   it("answers a missing asset with a plain 404, not with the not-found page", async () => {
