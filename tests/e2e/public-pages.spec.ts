@@ -186,3 +186,22 @@ test("no public page scrolls sideways on a 390 px wide phone", async ({ page }) 
     expect(width, path).toBeLessThanOrEqual(390);
   }
 });
+
+// Issue 17: the contact and cancellation forms do not evaluate zod or build their schema on the
+// first visit; both load when the visitor starts on the form. That they still validate is covered
+// in contact.spec.ts and cancellation.spec.ts.
+const FORM_VALIDATION_CODE = /\/assets\/(zod|[\w.-]*schemas)-[\w-]+\.js$/;
+for (const path of ["/kontakt", "/kuendigen"]) {
+  test(`${path} loads zod and the form's schema on the first focus, not with the page`, async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(path, { waitUntil: "networkidle" });
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((script) => FORM_VALIDATION_CODE.test(script))).toEqual([]);
+    await page.locator("main form").getByRole("textbox").first().focus();
+    await expect.poll(() => scripts.filter((script) => FORM_VALIDATION_CODE.test(script)).length).toBeGreaterThan(0);
+  });
+}

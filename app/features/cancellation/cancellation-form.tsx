@@ -8,10 +8,10 @@ import { Select } from "#app/components/ui/select.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { api, toApiError } from "#app/lib/api.ts";
 import { formatDate, formatDateTime } from "#app/lib/format.ts";
+import { lazyResolver } from "#app/lib/lazy-resolver.ts";
 import { loadToast } from "#app/lib/lazy-toast.ts";
-import { zodResolver } from "#app/lib/zod.ts";
 import { PLAN_LABELS, PLANS } from "#shared/billing.ts";
-import { type CancellationRequestInput, CancellationRequestSchema } from "#shared/cancellation.schemas.ts";
+import type { CancellationRequestInput } from "#shared/cancellation.schemas.ts";
 import {
   CANCELLATION_KIND_LABELS,
   CANCELLATION_KINDS,
@@ -30,11 +30,20 @@ const EMPTY_FORM: CancellationRequestInput = {
   reason: "",
 };
 
+// zod and the schema load when the visitor first focuses the form (issue 17).
+const cancellationResolver = lazyResolver<CancellationRequestInput>(async () => {
+  const [{ zodResolver }, { CancellationRequestSchema }] = await Promise.all([
+    import("#app/lib/zod.ts"),
+    import("#shared/cancellation.schemas.ts"),
+  ]);
+  return zodResolver(CancellationRequestSchema);
+});
+
 // § 312k BGB (issue 13): who cancels, which contract, how and when, then one button
 // "Jetzt kündigen". The receipt shows at once, with the date and time it was received.
 export function CancellationForm() {
   const form = useForm<CancellationRequestInput>({
-    resolver: zodResolver(CancellationRequestSchema),
+    resolver: cancellationResolver.resolver,
     defaultValues: EMPTY_FORM,
   });
   const { errors, isSubmitting } = form.formState;
@@ -59,7 +68,12 @@ export function CancellationForm() {
   if (receipt) return <CancellationReceipt receipt={receipt} />;
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-5">
+    <form
+      noValidate
+      onSubmit={form.handleSubmit(onSubmit)}
+      onFocus={cancellationResolver.preload}
+      className="grid gap-5"
+    >
       <div className="grid gap-5 sm:grid-cols-2">
         <InputField
           id="cancel-name"

@@ -5,12 +5,21 @@ import { Button } from "#app/components/ui/button.tsx";
 import { FormField, InputField } from "#app/components/ui/form-field.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { api, toApiError } from "#app/lib/api.ts";
+import { lazyResolver } from "#app/lib/lazy-resolver.ts";
 import { loadToast } from "#app/lib/lazy-toast.ts";
-import { zodResolver } from "#app/lib/zod.ts";
-import { type ContactFormInput, ContactFormSchema } from "#shared/contact.schemas.ts";
+import type { ContactFormInput } from "#shared/contact.schemas.ts";
 import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_MESSAGE_MIN_LENGTH, CONTACT_TEXTS } from "#shared/contact.ts";
 
 const EMPTY_FORM: ContactFormInput = { name: "", email: "", message: "" };
+
+// zod and the schema load when the visitor first focuses the form (issue 17).
+const contactResolver = lazyResolver<ContactFormInput>(async () => {
+  const [{ zodResolver }, { ContactFormSchema }] = await Promise.all([
+    import("#app/lib/zod.ts"),
+    import("#shared/contact.schemas.ts"),
+  ]);
+  return zodResolver(ContactFormSchema);
+});
 
 // Declarative WebMCP (ADR 0033): an agent in the visitor's browser sees this form as a tool and
 // may fill it in; without `toolautosubmit` the visitor checks it and sends it themselves.
@@ -30,7 +39,7 @@ const WEBMCP_PARAMETERS = {
 // Spec sections 2 "/kontakt", 5 and 8. The form keeps what was typed when sending fails
 // (DESIGN.md) and is emptied only after the server has the message.
 export function ContactForm() {
-  const form = useForm<ContactFormInput>({ resolver: zodResolver(ContactFormSchema), defaultValues: EMPTY_FORM });
+  const form = useForm<ContactFormInput>({ resolver: contactResolver.resolver, defaultValues: EMPTY_FORM });
   const { errors, isSubmitting } = form.formState;
   const honeypot = useRef<HTMLInputElement>(null);
   // ADR 0011: the fill time is measured from when the form became usable, with the
@@ -66,7 +75,13 @@ export function ContactForm() {
   }
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-5" {...WEBMCP_FORM}>
+    <form
+      noValidate
+      onSubmit={form.handleSubmit(onSubmit)}
+      onFocus={contactResolver.preload}
+      className="grid gap-5"
+      {...WEBMCP_FORM}
+    >
       <div className="grid gap-5 sm:grid-cols-2">
         <InputField
           id="contact-name"
