@@ -18,11 +18,16 @@ export function useLoadedOnce<T>(load: () => Promise<T>): T | undefined {
   const [value, setValue] = useState<T>();
   useEffect(() => {
     let current = true;
-    void load().then((loaded) => {
-      if (current) setValue(loaded);
+    // In a task of its own: building the request is not added to the commit's effects, which
+    // on a first visit already make up one of the longest tasks (issue 17).
+    const start = setTimeout(() => {
+      void load().then((loaded) => {
+        if (current) setValue(loaded);
+      });
     });
     return () => {
       current = false;
+      clearTimeout(start);
     };
   }, [load]);
   return value;

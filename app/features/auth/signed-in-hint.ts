@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { startTransition, useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { ROUTES } from "#shared/routes.ts";
 import { SIGNED_IN_HINT_COOKIE } from "#shared/signed-in-hint.ts";
@@ -52,7 +52,9 @@ export const SIGNED_IN_MARK_SCRIPT = `if(document.cookie.split("; ").indexOf(${J
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
-  return () => listeners.delete(listener);
+  return () => {
+    listeners.delete(listener);
+  };
 }
 
 /**
@@ -61,7 +63,16 @@ function subscribe(listener: () => void) {
  */
 export function useNeedsSession(): boolean | undefined {
   const { pathname } = useLocation();
-  const hint = useSyncExternalStore(subscribe, readHint, () => undefined);
+  const [hint, setHint] = useState<boolean>();
+  // Read after hydration and on every navigation, as a transition. A store snapshot that
+  // differs from the prerendered one (useSyncExternalStore) would make React render every
+  // reader again synchronously, in the task of the hydration's effects (issue 17).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the pathname is the reason to read the cookie again
+  useEffect(() => {
+    const update = () => startTransition(() => setHint(readHint()));
+    update();
+    return subscribe(update);
+  }, [pathname]);
   if (hint === undefined) return undefined;
   return hint || !PAGES_WITHOUT_SESSION.includes(pathname);
 }
