@@ -350,7 +350,7 @@ function printFailedAgenticAudits(checkout: CheckoutReport, named: boolean) {
 // digits, so a tiny shift does not read as 0. Scores and milliseconds are whole numbers, except a
 // median of an even number of runs, which can end in .5.
 function formatFigure(metric: Figure, value: number): string {
-  if (metric === "lcpSeconds") return value.toFixed(2);
+  if (metric === "lcpSeconds" || metric === "observedFirstPaintSeconds") return value.toFixed(2);
   if (metric === "javaScriptKiB") return value.toFixed(1);
   if (metric === "cumulativeLayoutShift") return String(Number(value.toPrecision(2)));
   return Number.isInteger(value) ? String(value) : value.toFixed(1);
