@@ -1,8 +1,10 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
 export default [
-  // The marketing, legal, contact and cancellation pages need no query client (issue 17, ADR 0031).
+  // The marketing, legal, contact and cancellation pages need no query client (issue 17, ADR 0031);
+  // the optimizer's tool, loaded only with a session, brings it itself (ADR 0032).
   index("routes/home.tsx"),
+  route("xposter-evaluator", "routes/xposter-evaluator.tsx"),
   route("funktionen", "routes/funktionen.tsx"),
   route("preise", "routes/preise.tsx"),
   route("faq", "routes/faq.tsx"),
@@ -19,7 +21,6 @@ export default [
     route("auth/email-confirm-success", "routes/auth.email-confirm-success.tsx"),
     route("konto", "routes/konto.tsx"),
     route("admin", "routes/admin.tsx"),
-    route("xposter-evaluator", "routes/xposter-evaluator.tsx"),
     route("erstellen", "routes/erstellen.tsx"),
     route("archiv", "routes/archiv.tsx"),
     route("*", "routes/not-found.tsx"),

@@ -3,6 +3,7 @@ import { useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
+import { WithQueryClient } from "#app/lib/query-client-provider.tsx";
 import { openSharePopup, xIntentUrl } from "#app/lib/share.ts";
 import { useCopyToClipboard } from "#app/lib/use-copy-to-clipboard.ts";
 import { OPTIMIZER_ERRORS, OPTIMIZER_MESSAGES, SENTENCE_LENGTH_MAX } from "#shared/optimizer.ts";
@@ -37,7 +38,19 @@ const TOASTS = {
 
 type AiAction = keyof typeof TOASTS;
 
+/**
+ * The tool for a signed-in user. It is loaded only then (ADR 0032) and brings the page's query
+ * client itself, so a signed-out visitor's landing loads no TanStack Query (issue 17).
+ */
 export function OptimizerTool({ initialText = "" }: { initialText?: string }) {
+  return (
+    <WithQueryClient>
+      <OptimizerToolWithQueries initialText={initialText} />
+    </WithQueryClient>
+  );
+}
+
+function OptimizerToolWithQueries({ initialText }: { initialText: string }) {
   // A post can arrive from the generator ("Im Optimizer öffnen") through navigation state.
   const [text, setText] = useState(initialText);
   // Spec section 4 "Optimizer editor": the first AI change saves the original for reset.
