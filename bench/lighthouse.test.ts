@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { PRERENDERED_PATHS } from "../shared/routes.ts";
-import { LIGHTHOUSE_DEFAULT_RUNS, median, parseLighthouseOptions } from "./lighthouse.ts";
+import { LIGHTHOUSE_DEFAULT_CPU_SLOWDOWN, LIGHTHOUSE_DEFAULT_RUNS, median, parseLighthouseOptions } from "./lighthouse.ts";
 
 describe("parseLighthouseOptions", () => {
   it("measures every prerendered page five times without options", () => {
@@ -12,6 +12,14 @@ describe("parseLighthouseOptions", () => {
     expect(options.pages).toContain("/xposter-evaluator");
     expect(options.runs).toBe(LIGHTHOUSE_DEFAULT_RUNS);
     expect(options.beforeRoot).toBeUndefined();
+    expect(options.cpuSlowdown).toBe(LIGHTHOUSE_DEFAULT_CPU_SLOWDOWN);
+  });
+
+  it("slows the simulated phone down further on request, never below Lighthouse's own 1", () => {
+    expect(parseLighthouseOptions({ "cpu-bremse": "7.2" }).cpuSlowdown).toBe(7.2);
+    for (const bremse of ["0.5", "schnell", ""]) {
+      expect(() => parseLighthouseOptions({ "cpu-bremse": bremse })).toThrow("--cpu-bremse");
+    }
   });
 
   it("takes the pages and runs asked for", () => {

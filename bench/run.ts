@@ -5,6 +5,9 @@
 //   BENCH_DATABASE_URL=postgres://…        generator, archive, user search and load also on PostgreSQL
 //   npm run bench -- lighthouse --seiten=/,/preise --laeufe=3 --vorher=../postwerk-alt
 //                                          Lighthouse on these pages only, 3 runs, beside another checkout
+//   npm run bench -- lighthouse --cpu-bremse=7
+//                                          a slower simulated phone, for a machine faster than the targets'
+//                                          (4 × benchmarkIndex / 1600)
 import { parseArgs } from "node:util";
 import { runUserSearchBenchmark, USER_SEARCH_PROFILES, USER_SEARCH_TARGET_P95_MS } from "./admin-user-search.bench.ts";
 import { FUZZ_REQUESTS, runApiFuzzBenchmark } from "./api-fuzz.bench.ts";
@@ -26,8 +29,11 @@ import {
 import {
   type CheckoutReport,
   type Figure,
+  LIGHTHOUSE_DEFAULT_CPU_SLOWDOWN,
   LIGHTHOUSE_TARGETS,
+  median,
   parseLighthouseOptions,
+  REFERENCE_BENCHMARK_INDEX,
   runLighthouseBenchmark,
 } from "./lighthouse.ts";
 import {
@@ -56,7 +62,12 @@ const { requested, lighthouseOptions } = parsed;
 function readArguments() {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { seiten: { type: "string" }, laeufe: { type: "string" }, vorher: { type: "string" } },
+    options: {
+      seiten: { type: "string" },
+      laeufe: { type: "string" },
+      vorher: { type: "string" },
+      "cpu-bremse": { type: "string" },
+    },
   });
   return { requested: positionals, lighthouseOptions: parseLighthouseOptions(values) };
 }
@@ -280,9 +291,9 @@ function printArchiveReport(report: ArchiveSearchReport) {
 }
 
 if (wanted("lighthouse")) {
-  const { pages, runs, beforeRoot } = lighthouseOptions;
+  const { pages, runs, beforeRoot, cpuSlowdown } = lighthouseOptions;
   console.log(
-    `\n== Lighthouse 13, mobil (simulierte Drosselung), ${pages.length} Seiten, Median aus ${runs} Läufen je Seite, ` +
+    `\n== Lighthouse 13, mobil (simulierte Drosselung, CPU × ${cpuSlowdown}), ${pages.length} Seiten, Median aus ${runs} Läufen je Seite, ` +
       `die Läufe über Seiten${beforeRoot ? " und Stände" : ""} verschränkt (Produktions-Build, echter Server)`,
   );
   await reportFailures(async () =>
@@ -315,6 +326,19 @@ function printLighthouseReport(checkouts: CheckoutReport[]) {
     }
   }
   for (const checkout of checkouts) printFailedAgenticAudits(checkout, checkouts.length > 1);
+  printMachineComparedToTargets(now);
+}
+
+// The targets hold for a machine as fast as the reference; a faster one flatters every page.
+function printMachineComparedToTargets(checkout: CheckoutReport) {
+  const indexes = checkout.pages.flatMap((page) => page.runs.map((run) => run.benchmarkIndex));
+  if (indexes.length === 0) return;
+  const machineIndex = median(indexes);
+  const slowdown = (LIGHTHOUSE_DEFAULT_CPU_SLOWDOWN * machineIndex) / REFERENCE_BENCHMARK_INDEX;
+  console.log(
+    `\nbenchmarkIndex dieser Maschine (Median): ${machineIndex}, Ziele gelten für ~${REFERENCE_BENCHMARK_INDEX}. ` +
+      `Gleich langsames Telefon simuliert: --cpu-bremse=${slowdown.toFixed(1)} (jetzt ${lighthouseOptions.cpuSlowdown}).`,
+  );
 }
 
 function compare(metric: Figure, now: number, before: number): string {
