@@ -3,7 +3,12 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { PRERENDERED_PATHS } from "../shared/routes.ts";
-import { LIGHTHOUSE_DEFAULT_CPU_SLOWDOWN, LIGHTHOUSE_DEFAULT_RUNS, median, parseLighthouseOptions } from "./lighthouse.ts";
+import {
+  LIGHTHOUSE_DEFAULT_CPU_SLOWDOWN,
+  LIGHTHOUSE_DEFAULT_RUNS,
+  median,
+  parseLighthouseOptions,
+} from "./lighthouse.ts";
 
 describe("parseLighthouseOptions", () => {
   it("measures every prerendered page five times without options", () => {
