@@ -50,9 +50,6 @@ function Shell({ children }: { children: ReactNode }) {
   usePageViewReporting();
   useEffect(() => {
     if (readSiteSettings().loadFailed) void loadToast().then((toast) => toast.error(SITE_SETTINGS_LOAD_ERROR));
-    // Prerendered pages are painted before React takes over (ADR 0016); this marks the moment
-    // every button responds, for the end-to-end tests (tests/e2e/fixtures.ts).
-    document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
     <div className="flex min-h-screen flex-col">
@@ -64,7 +61,10 @@ function Shell({ children }: { children: ReactNode }) {
       </a>
       <SiteHeader />
       <main id="inhalt" className="flex-1">
-        {children}
+        <Suspense fallback={null}>
+          {children}
+          <PageHydratedMark />
+        </Suspense>
       </main>
       <SiteFooter />
       <ConsentDialogHost />
@@ -72,6 +72,16 @@ function Shell({ children }: { children: ReactNode }) {
       <ToasterAndSession />
     </div>
   );
+}
+
+// Prerendered pages are painted before React takes over (ADR 0016), and the page's content
+// hydrates after the header and footer (its own Suspense boundary); this marks the moment every
+// button responds, for the end-to-end tests (tests/e2e/fixtures.ts).
+function PageHydratedMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return null;
 }
 
 // Issue 17: the marketing pages load the session and the toaster only when they need them.

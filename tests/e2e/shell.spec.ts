@@ -1,3 +1,4 @@
+import { PRERENDERED_PATHS } from "#shared/routes.ts";
 import { expect, signUpConfirmed, test } from "./fixtures.ts";
 
 test("the server's HTML for / carries the header, title and description before any JavaScript", async ({ request }) => {
@@ -6,6 +7,18 @@ test("the server's HTML for / carries the header, title and description before a
   expect(html).toMatch(/<meta name="description" content="Postwerk schreibt mit KI/);
   for (const text of ["Funktionen", "X-Post Optimizer", "Preise", "FAQ", "Kontakt", `© ${new Date().getFullYear()}`]) {
     expect(html).toContain(text);
+  }
+});
+
+test("every public page's content sits in place in its own Suspense boundary, which hydrates after the shell", async ({
+  request,
+}) => {
+  for (const pathname of PRERENDERED_PATHS) {
+    const html = await (await request.get(pathname)).text();
+    expect(html, pathname).toContain('<main id="inhalt" class="flex-1"><!--$-->');
+    // React's default moves a large boundary to the end of the document and swaps it in by script.
+    expect(html, pathname).not.toContain('<template id="B:');
+    expect(html, pathname).not.toContain("$RC(");
   }
 });
 
