@@ -110,7 +110,10 @@ export default function OptimizerPage() {
         )}
       </div>
       <div className="mt-20">
-        <OptimizerMarketing toolHref={`${ROUTES.optimizer}#tool`} />
+        {/* The longest static part of any public page hydrates in a step of its own (ADR 0039). */}
+        <Suspense fallback={null}>
+          <OptimizerMarketing toolHref={`${ROUTES.optimizer}#tool`} />
+        </Suspense>
       </div>
     </div>
   );

@@ -59,6 +59,8 @@ test("the prerendered page carries the optimizer's marketing content without Jav
   ]) {
     expect(html).toContain(text);
   }
+  // The long marketing part hydrates in a step of its own, after the tool area (ADR 0039).
+  expect(html).toContain('<div class="mt-20"><!--$-->');
 });
 
 test("a signed-in writer sees counter, colours, score and highlights change while typing", async ({
