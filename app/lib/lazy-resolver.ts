@@ -25,3 +25,13 @@ export function lazyResolver<T extends FieldValues>(loadResolver: () => Promise<
   };
   return { resolver, preload: () => void load().catch(() => undefined) };
 }
+
+type ZodSchema = Parameters<typeof import("#app/lib/zod.ts").zodResolver>[0];
+
+/** The forms' way to it: zod (through app/lib/zod.ts) and the form's schema load together. */
+export function lazyZodResolver<T extends FieldValues>(loadSchema: () => Promise<ZodSchema>) {
+  return lazyResolver<T>(async () => {
+    const [{ zodResolver }, schema] = await Promise.all([import("#app/lib/zod.ts"), loadSchema()]);
+    return zodResolver(schema) as Resolver<T>;
+  });
+}

@@ -8,7 +8,7 @@ import { Select } from "#app/components/ui/select.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { api, toApiError } from "#app/lib/api.ts";
 import { formatDate, formatDateTime } from "#app/lib/format.ts";
-import { lazyResolver } from "#app/lib/lazy-resolver.ts";
+import { lazyZodResolver } from "#app/lib/lazy-resolver.ts";
 import { loadToast } from "#app/lib/lazy-toast.ts";
 import { PLAN_LABELS, PLANS } from "#shared/billing.ts";
 import type { CancellationRequestInput } from "#shared/cancellation.schemas.ts";
@@ -31,13 +31,9 @@ const EMPTY_FORM: CancellationRequestInput = {
 };
 
 // zod and the schema load when the visitor first focuses the form (issue 17).
-const cancellationResolver = lazyResolver<CancellationRequestInput>(async () => {
-  const [{ zodResolver }, { CancellationRequestSchema }] = await Promise.all([
-    import("#app/lib/zod.ts"),
-    import("#shared/cancellation.schemas.ts"),
-  ]);
-  return zodResolver(CancellationRequestSchema);
-});
+const cancellationResolver = lazyZodResolver<CancellationRequestInput>(() =>
+  import("#shared/cancellation.schemas.ts").then((module) => module.CancellationRequestSchema),
+);
 
 // § 312k BGB (issue 13): who cancels, which contract, how and when, then one button
 // "Jetzt kündigen". The receipt shows at once, with the date and time it was received.

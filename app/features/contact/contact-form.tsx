@@ -5,7 +5,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { FormField, InputField } from "#app/components/ui/form-field.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { api, toApiError } from "#app/lib/api.ts";
-import { lazyResolver } from "#app/lib/lazy-resolver.ts";
+import { lazyZodResolver } from "#app/lib/lazy-resolver.ts";
 import { loadToast } from "#app/lib/lazy-toast.ts";
 import type { ContactFormInput } from "#shared/contact.schemas.ts";
 import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_MESSAGE_MIN_LENGTH, CONTACT_TEXTS } from "#shared/contact.ts";
@@ -13,13 +13,9 @@ import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_MESSAGE_MIN_LENGTH, CONTACT_TEXTS }
 const EMPTY_FORM: ContactFormInput = { name: "", email: "", message: "" };
 
 // zod and the schema load when the visitor first focuses the form (issue 17).
-const contactResolver = lazyResolver<ContactFormInput>(async () => {
-  const [{ zodResolver }, { ContactFormSchema }] = await Promise.all([
-    import("#app/lib/zod.ts"),
-    import("#shared/contact.schemas.ts"),
-  ]);
-  return zodResolver(ContactFormSchema);
-});
+const contactResolver = lazyZodResolver<ContactFormInput>(() =>
+  import("#shared/contact.schemas.ts").then((module) => module.ContactFormSchema),
+);
 
 // Declarative WebMCP (ADR 0033): an agent in the visitor's browser sees this form as a tool and
 // may fill it in; without `toolautosubmit` the visitor checks it and sends it themselves.
