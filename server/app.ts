@@ -5,6 +5,7 @@ import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import type { AppDeps, AppEnv } from "./app-env.ts";
 import { limitRequestBodies } from "./body-limits.ts";
+import { accountSecurityRoutes } from "./features/account-security/account-security.routes.ts";
 import { adminRoutes } from "./features/admin/admin.routes.ts";
 import { archiveRoutes } from "./features/archive/archive.routes.ts";
 import { authRoutes } from "./features/auth/auth.routes.ts";
@@ -30,6 +31,7 @@ const apiRoutes = new Hono<AppEnv>()
   .route("/config", configRoutes)
   .route("/site-settings", siteSettingsRoutes)
   .route("/profile", profileRoutes)
+  .route("/account-security", accountSecurityRoutes)
   .route("/admin", adminRoutes)
   .route("/optimizer", optimizerRoutes)
   .route("/contact", contactRoutes)

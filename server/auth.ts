@@ -4,6 +4,7 @@ import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/a
 import { genericOAuth } from "better-auth/plugins";
 import { PASSWORD_MIN_LENGTH } from "#shared/account.ts";
 import { ACCOUNT_DATA_TEXTS } from "#shared/account-data.ts";
+import { PASSWORD_RESET_LINK_HOURS } from "#shared/account-security.ts";
 import type { Database } from "./db/client.ts";
 import { schema } from "./db/client.ts";
 import type { Env } from "./env.ts";
@@ -12,8 +13,9 @@ import {
   type DeletedUser,
   findReauthProblem,
 } from "./features/account-deletion/account-deletion.service.ts";
+import type { AccountSecurityHooks } from "./features/account-security/account-security.hooks.ts";
 import { findAuthInputProblem } from "./features/auth/auth-input.ts";
-import { createProfileForUser, syncProfileEmail } from "./features/profile/profile.service.ts";
+import { createProfileForUser } from "./features/profile/profile.service.ts";
 import {
   composeConfirmationMail,
   composeEmailChangeMail,
@@ -42,9 +44,10 @@ type AuthOptions = {
   secret: string;
   logger: Logger;
   accountDeletion: AccountDeletionHooks;
+  accountSecurity: AccountSecurityHooks;
 };
 
-export function createAuth({ env, db, mailer, secret, logger, accountDeletion }: AuthOptions) {
+export function createAuth({ env, db, mailer, secret, logger, accountDeletion, accountSecurity }: AuthOptions) {
   return betterAuth({
     appName: "Postwerk",
     baseURL: env.BASE_URL,
@@ -60,6 +63,11 @@ export function createAuth({ env, db, mailer, secret, logger, accountDeletion }:
       // Double opt-in: no session before the address is confirmed (issue 2, scope 5).
       requireEmailVerification: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
+      // ADR 0044: "Passwort vergessen?" with a single-use link; a reset ends every session.
+      resetPasswordTokenExpiresIn: PASSWORD_RESET_LINK_HOURS * 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: accountSecurity.sendResetPassword,
+      onPasswordReset: accountSecurity.onPasswordReset,
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -96,6 +104,7 @@ export function createAuth({ env, db, mailer, secret, logger, accountDeletion }:
       before: createAuthMiddleware(async (ctx) => {
         const problem = await findAuthInputProblem(ctx.path, ctx.body);
         if (problem) throw new APIError("BAD_REQUEST", { message: problem });
+        await accountSecurity.before(ctx);
         if (ctx.path === "/delete-user") {
           const session = await getSessionFromCtx(ctx);
           const reauth =
@@ -108,6 +117,7 @@ export function createAuth({ env, db, mailer, secret, logger, accountDeletion }:
           if (reauth) throw new APIError("BAD_REQUEST", { message: reauth });
         }
       }),
+      after: createAuthMiddleware((ctx) => accountSecurity.after(ctx)),
     },
     databaseHooks: {
       user: {
@@ -118,7 +128,7 @@ export function createAuth({ env, db, mailer, secret, logger, accountDeletion }:
         },
         update: {
           after: async (user) => {
-            await syncProfileEmail(db, user);
+            await accountSecurity.afterUserUpdate(user);
           },
         },
       },
@@ -144,6 +154,11 @@ export function createAuth({ env, db, mailer, secret, logger, accountDeletion }:
         "/change-password": { window: MINUTE, max: 5 },
         "/change-email": { window: MINUTE, max: 3 },
         "/send-verification-email": { window: MINUTE, max: 3 },
+        // ADR 0044: reset links per client address (per recipient: account-security.hooks.ts),
+        // and the deletion's password check like a sign-in.
+        "/request-password-reset": { window: MINUTE, max: 3 },
+        "/reset-password": { window: MINUTE, max: 5 },
+        "/delete-user": { window: MINUTE, max: 5 },
       },
     },
     advanced: {

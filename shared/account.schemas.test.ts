@@ -8,11 +8,14 @@ function messages(result: { success: boolean; error?: { issues: { path: Property
 describe("ChangeEmailSchema", () => {
   it.each([
     [
-      { newEmail: "kein-at", confirmEmail: "kein-at" },
+      { newEmail: "kein-at", confirmEmail: "kein-at", currentPassword: "" },
       { newEmail: "Invalid email address", confirmEmail: "Invalid email address" },
     ],
-    [{ newEmail: "a@example.de", confirmEmail: "b@example.de" }, { confirmEmail: "Emails don't match" }],
-    [{ newEmail: "a@example.de", confirmEmail: "A@Example.de" }, {}],
+    [
+      { newEmail: "a@example.de", confirmEmail: "b@example.de", currentPassword: "" },
+      { confirmEmail: "Emails don't match" },
+    ],
+    [{ newEmail: "a@example.de", confirmEmail: "A@Example.de", currentPassword: "" }, {}],
   ])("%j gives %j", (input, expected) => {
     expect(messages(ChangeEmailSchema.safeParse(input))).toEqual(expected);
   });

@@ -6,6 +6,7 @@ import {
   USER_IMAGE_URL_MAX_LENGTH,
   USER_NAME_MAX_LENGTH,
 } from "./account.ts";
+import { RECOVERY_TEXTS } from "./account-security.ts";
 import { textField } from "./text.schemas.ts";
 
 // The account forms' and Better Auth's inputs (spec section 5); constants and texts in account.ts.
@@ -32,7 +33,12 @@ export const UserFieldsSchema = z.object({
 const changeEmailField = z.email({ error: ACCOUNT_MESSAGES.changeEmailInvalid });
 
 export const ChangeEmailSchema = z
-  .object({ newEmail: changeEmailField, confirmEmail: changeEmailField })
+  // The current password is checked on the server (ADR 0044); a Google account has none.
+  .object({
+    newEmail: changeEmailField,
+    confirmEmail: changeEmailField,
+    currentPassword: z.string().max(1024),
+  })
   .refine((values) => values.newEmail.toLowerCase() === values.confirmEmail.toLowerCase(), {
     error: ACCOUNT_MESSAGES.changeEmailMismatch,
     path: ["confirmEmail"],
@@ -65,3 +71,17 @@ export const SignUpSchema = SignInSchema.extend({
   acceptTerms: z.boolean().refine((accepted) => accepted, { error: ACCOUNT_MESSAGES.termsRequired }),
 });
 export type SignUpInput = z.infer<typeof SignUpSchema>;
+
+// ADR 0044: "Passwort vergessen?" and the page its link opens.
+export const ForgotPasswordSchema = SignInSchema.pick({ email: true });
+export type ForgotPasswordInput = z.infer<typeof ForgotPasswordSchema>;
+
+const resetPasswordField = z.string().min(PASSWORD_MIN_LENGTH, { error: ACCOUNT_MESSAGES.passwordTooShort });
+
+export const ResetPasswordSchema = z
+  .object({ newPassword: resetPasswordField, confirmPassword: z.string() })
+  .refine((values) => values.newPassword === values.confirmPassword, {
+    error: RECOVERY_TEXTS.passwordMismatch,
+    path: ["confirmPassword"],
+  });
+export type ResetPasswordInput = z.infer<typeof ResetPasswordSchema>;

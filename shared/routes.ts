@@ -10,6 +10,10 @@ export const ROUTES = {
   authCallback: "/auth/callback",
   registrationSuccess: "/auth/registration-success",
   emailConfirmSuccess: "/auth/email-confirm-success",
+  // ADR 0044: recovering an account.
+  forgotPassword: "/auth/passwort-vergessen",
+  resetPassword: "/auth/neues-passwort",
+  emailChangeObjection: "/auth/aenderung-widerrufen",
   generator: "/erstellen",
   // Spec section 2: the archive screen exists, its route is not shown (ADR 0014).
   archive: "/archiv",

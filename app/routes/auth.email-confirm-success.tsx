@@ -1,5 +1,6 @@
 import { CircleAlert } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
+import { ResendConfirmation } from "#app/features/auth/resend-confirmation.tsx";
 import { SuccessPanel } from "#app/features/auth/success-panel.tsx";
 import { pageMeta } from "#app/features/site-settings/site-settings.ts";
 import { ROUTES } from "#shared/routes.ts";
@@ -13,9 +14,10 @@ export default function EmailConfirmSuccess() {
     return (
       <SuccessPanel title="Link ungültig oder abgelaufen" icon={CircleAlert} redirectHome={false}>
         <p>
-          Dieser Bestätigungslink funktioniert nicht mehr. Melden Sie sich an – ist Ihre Adresse noch nicht bestätigt,
-          erhalten Sie auf Wunsch einen neuen Link.
+          Dieser Bestätigungslink funktioniert nicht mehr. Ist Ihre Adresse noch nicht bestätigt, erhalten Sie auf
+          Wunsch einen neuen Link.
         </p>
+        <ResendConfirmation />
         <p>
           <Link to={ROUTES.auth} className="font-medium text-indigo-700 underline">
             Zur Anmeldung

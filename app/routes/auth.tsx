@@ -11,10 +11,12 @@ import { Spinner } from "#app/components/ui/spinner.tsx";
 import { authClient, describeAuthError } from "#app/features/auth/auth-client.ts";
 import { readAuthNavigationState } from "#app/features/auth/auth-navigation.ts";
 import { GoogleSignInButton } from "#app/features/auth/google-sign-in-button.tsx";
+import { ResendConfirmation } from "#app/features/auth/resend-confirmation.tsx";
 import { pageMeta } from "#app/features/site-settings/site-settings.ts";
 import { z, zodResolver } from "#app/lib/zod.ts";
 import { SignInSchema, type SignUpInput, SignUpSchema } from "#shared/account.schemas.ts";
 import { ACCOUNT_MESSAGES } from "#shared/account.ts";
+import { RECOVERY_TEXTS } from "#shared/account-security.ts";
 import { ROUTES } from "#shared/routes.ts";
 import type { Route } from "./+types/auth";
 
@@ -42,6 +44,8 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
   // Spec section 2 "/auth": sign-up first when the visitor came from the creator or has a return URL.
   const [mode, setMode] = useState<Mode>(fromCreator || returnUrl ? "signUp" : "signIn");
   const isSignUp = mode === "signUp";
+  // The address of a sign-in refused as not yet confirmed: offer a new confirmation mail.
+  const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
 
   const form = useForm<SignUpInput>({
     defaultValues: { email: "", password: "", acceptTerms: false },
@@ -65,10 +69,11 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
         callbackURL: ROUTES.emailConfirmSuccess,
       });
       if (error) return void toast.error(describeAuthError(error));
-      navigate(ROUTES.registrationSuccess);
+      navigate(ROUTES.registrationSuccess, { state: { email: values.email } });
       return;
     }
     const { error } = await authClient.signIn.email({ email: values.email, password: values.password });
+    setUnconfirmedEmail(error?.code === "EMAIL_NOT_VERIFIED" ? values.email : null);
     if (error) return void toast.error(describeAuthError(error));
     toast.success("Erfolgreich eingeloggt!");
     navigate(returnUrl ?? ROUTES.generator, { replace: true });
@@ -120,6 +125,14 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
               error={errors.password?.message}
               {...form.register("password")}
             />
+            {isSignUp ? null : (
+              <Link
+                to={ROUTES.forgotPassword}
+                className="-mt-2 justify-self-end text-sm font-medium text-indigo-700 underline-offset-4 hover:underline"
+              >
+                {RECOVERY_TEXTS.forgotPasswordLink}
+              </Link>
+            )}
             {isSignUp ? (
               <div className="grid gap-1.5">
                 <div className="flex items-start gap-3">
@@ -154,6 +167,12 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
               {isSubmitting ? "Laden..." : isSignUp ? "Registrieren" : "Anmelden"}
             </Button>
           </form>
+          {unconfirmedEmail && !isSignUp ? (
+            <div className="grid gap-2 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
+              <p>Ihre E-Mail-Adresse ist noch nicht bestätigt. Keinen Link erhalten oder abgelaufen?</p>
+              <ResendConfirmation email={unconfirmedEmail} />
+            </div>
+          ) : null}
           <GoogleSignInButton returnUrl={returnUrl ?? ROUTES.generator} />
           <p className="text-center text-sm text-slate-700">
             {isSignUp ? "Sie haben schon ein Konto?" : "Noch kein Konto?"}{" "}
@@ -162,6 +181,7 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
               className="font-medium text-indigo-700 underline-offset-4 hover:underline"
               onClick={() => {
                 setMode(isSignUp ? "signIn" : "signUp");
+                setUnconfirmedEmail(null);
                 form.clearErrors();
               }}
             >

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type pg from "pg";
+import * as accountSecurityTables from "./schema/account-security.ts";
 import * as adminAuditTables from "./schema/admin-audit.ts";
 import * as archiveTables from "./schema/archive.ts";
 import * as authTables from "./schema/auth.ts";
@@ -19,6 +20,7 @@ import * as scheduledJobTables from "./schema/scheduled-jobs.ts";
 import * as siteSettingTables from "./schema/site-settings.ts";
 
 export const schema = {
+  ...accountSecurityTables,
   ...adminAuditTables,
   ...archiveTables,
   ...authTables,

@@ -20,6 +20,11 @@ test("the account forms show every validation message and confirm an e-mail chan
   await expect(page.getByText("Emails don't match")).toBeVisible();
   await page.getByLabel("Neue E-Mail-Adresse bestätigen").fill("neu@example.test");
   await page.getByRole("button", { name: "E-Mail ändern" }).last().click();
+  await expect(
+    page.getByText("Bitte geben Sie Ihr aktuelles Passwort ein, um die E-Mail-Adresse zu ändern."),
+  ).toBeVisible();
+  await page.locator("#emailChangePassword").fill("geheim123");
+  await page.getByRole("button", { name: "E-Mail ändern" }).last().click();
   await expect(page.getByText("Eine Bestätigungs-E-Mail wurde an Ihre neue Adresse gesendet.")).toBeVisible();
   await expect(page.getByLabel("Neue E-Mail-Adresse bestätigen")).toBeHidden();
 

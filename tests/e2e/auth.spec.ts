@@ -24,7 +24,9 @@ test("a new user signs up, confirms the address, changes the password and signs 
   await page.getByLabel("E-Mail").fill(email);
   await page.getByLabel("Passwort").fill("startPasswort1");
   await page.getByRole("button", { name: "Anmelden", exact: true }).click();
-  await expect(page.getByText("Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse.")).toBeVisible();
+  await expect(
+    page.getByText("Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse über den Link in unserer E-Mail."),
+  ).toBeVisible();
 
   await page.goto(await confirmationLinkFor(email));
   await expect(page).toHaveURL(/\/auth\/email-confirm-success$/);

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { Download, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
@@ -17,6 +17,7 @@ import {
   DELETE_REAUTH_MAX_AGE_MINUTES,
 } from "#shared/account-data.ts";
 import { ROUTES } from "#shared/routes.ts";
+import { useHasPassword } from "./use-has-password.ts";
 
 // GDPR Art. 15, 17 and 20 on /konto (issue 15, ADR 0026): take the data along, or leave.
 
@@ -92,17 +93,6 @@ function useExportRefusalNotice() {
       { replace: true },
     );
   }, [reason, setParams]);
-}
-
-function useHasPassword() {
-  return useQuery({
-    queryKey: ["auth", "accounts"],
-    queryFn: async () => {
-      const { data, error } = await authClient.listAccounts();
-      if (error) throw new Error(describeAuthError(error));
-      return data.some((linked) => linked.providerId === "credential");
-    },
-  });
 }
 
 function DeleteAccountDialog({ onClose }: { onClose: () => void }) {

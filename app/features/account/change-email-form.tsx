@@ -5,17 +5,30 @@ import { InputField } from "#app/components/ui/form-field.tsx";
 import { authClient, describeAuthError } from "#app/features/auth/auth-client.ts";
 import { zodResolver } from "#app/lib/zod.ts";
 import { type ChangeEmailInput, ChangeEmailSchema } from "#shared/account.schemas.ts";
+import { EMAIL_CHANGE_REAUTH_MAX_AGE_MINUTES, RECOVERY_TEXTS } from "#shared/account-security.ts";
 import { ROUTES } from "#shared/routes.ts";
+import { useHasPassword } from "./use-has-password.ts";
 
+// ADR 0044: the change needs the current password (a Google account: a recent sign-in), and
+// the previous address is told and can undo it.
 export function ChangeEmailForm({ onDone }: { onDone: () => void }) {
+  const { data: hasPassword } = useHasPassword();
   const form = useForm<ChangeEmailInput>({
     resolver: zodResolver(ChangeEmailSchema),
-    defaultValues: { newEmail: "", confirmEmail: "" },
+    defaultValues: { newEmail: "", confirmEmail: "", currentPassword: "" },
   });
   const { errors, isSubmitting } = form.formState;
 
   async function onSubmit(values: ChangeEmailInput) {
-    const { error } = await authClient.changeEmail({ newEmail: values.newEmail, callbackURL: ROUTES.account });
+    if (hasPassword && !values.currentPassword) {
+      form.setError("currentPassword", { message: RECOVERY_TEXTS.emailChangePasswordRequired });
+      return;
+    }
+    const { error } = await authClient.changeEmail({
+      newEmail: values.newEmail,
+      callbackURL: ROUTES.account,
+      ...(hasPassword ? { password: values.currentPassword } : {}),
+    } as Parameters<typeof authClient.changeEmail>[0]);
     if (error) return void toast.error(`Fehler beim Ändern der E-Mail: ${describeAuthError(error)}`);
     toast.success("Eine Bestätigungs-E-Mail wurde an Ihre neue Adresse gesendet.");
     form.reset();
@@ -40,6 +53,24 @@ export function ChangeEmailForm({ onDone }: { onDone: () => void }) {
         error={errors.confirmEmail?.message}
         {...form.register("confirmEmail")}
       />
+      {hasPassword === false ? (
+        <p className="text-sm text-slate-600">
+          Ihr Konto nutzt die Anmeldung mit Google. Zur Bestätigung muss Ihre Anmeldung jünger als{" "}
+          {EMAIL_CHANGE_REAUTH_MAX_AGE_MINUTES} Minuten sein; melden Sie sich sonst ab und erneut mit Google an.
+        </p>
+      ) : (
+        <InputField
+          id="emailChangePassword"
+          label="Aktuelles Passwort"
+          type="password"
+          autoComplete="current-password"
+          error={errors.currentPassword?.message}
+          {...form.register("currentPassword")}
+        />
+      )}
+      <p className="text-sm text-slate-600">
+        Wir informieren Ihre bisherige Adresse über die Änderung; von dort lässt sie sich rückgängig machen.
+      </p>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? "Laden..." : "E-Mail ändern"}

@@ -3,9 +3,12 @@ import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
+import { Switch } from "#app/components/ui/switch.tsx";
 import { formatDateTime } from "#app/lib/format.ts";
 import { SESSION_MESSAGES } from "#shared/account.ts";
-import { type Device, type DeviceKind, useDevices, useRevokeDevice, useRevokeOtherDevices } from "./use-sessions.ts";
+import type { DeviceKind } from "#shared/user-agent.ts";
+import { useSaveSecuritySettings, useSecuritySettings } from "./use-security-settings.ts";
+import { type Device, useDevices, useRevokeDevice, useRevokeOtherDevices } from "./use-sessions.ts";
 
 const KIND_ICONS: Record<DeviceKind, LucideIcon> = {
   desktop: Monitor,
@@ -71,8 +74,31 @@ export function SessionsCard() {
         ) : data ? (
           <p className="text-sm text-slate-600">Sie sind nur auf diesem Gerät angemeldet.</p>
         ) : null}
+        <NewSignInNotice />
       </CardContent>
     </Card>
+  );
+}
+
+function NewSignInNotice() {
+  const { data } = useSecuritySettings();
+  const save = useSaveSecuritySettings();
+  return (
+    <div className="flex items-start justify-between gap-4 border-t border-slate-200 pt-4">
+      <label htmlFor="notify-new-sign-in" className="grid gap-1 text-sm">
+        <span className="font-medium text-slate-900">E-Mail bei Anmeldung von einem neuen Gerät</span>
+        <span className="text-slate-600">
+          Wir schreiben Ihnen, wenn sich Ihr Konto auf einem Gerät oder in einem Browser anmeldet, den wir noch nicht
+          kennen.
+        </span>
+      </label>
+      <Switch
+        id="notify-new-sign-in"
+        checked={data?.notifyNewSignIn ?? true}
+        disabled={!data || save.isPending}
+        onCheckedChange={(notifyNewSignIn) => save.mutate({ notifyNewSignIn })}
+      />
+    </div>
   );
 }
 

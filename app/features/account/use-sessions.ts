@@ -1,12 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { parse } from "bowser";
 import { toast } from "sonner";
 import { authClient, describeAuthError } from "#app/features/auth/auth-client.ts";
 import { SESSION_MESSAGES } from "#shared/account.ts";
+import { type DeviceKind, describeUserAgent } from "#shared/user-agent.ts";
 
 export const SESSIONS_QUERY_KEY = ["sessions"] as const;
-
-export type DeviceKind = "desktop" | "mobile" | "tablet" | "tv" | "unknown";
 
 export type Device = {
   id: string;
@@ -84,22 +82,6 @@ export function useRevokeOtherDevices() {
     onError: (error) => toast.error(`${SESSION_MESSAGES.othersRevokeFailed} ${error.message}`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY }),
   });
-}
-
-const OS_NAMES: Record<string, string> = { "Chrome OS": "ChromeOS" };
-
-export function describeUserAgent(userAgent: string | null | undefined): Pick<Device, "name" | "kind"> {
-  // Bowser throws on an empty string; a request without a user agent is a possible session.
-  const parsed = userAgent?.trim() ? parse(userAgent) : null;
-  // Bowser answers "" for a name it does not know (curl, scripts).
-  const browser = parsed?.browser.name || undefined;
-  const os = parsed?.os.name ? (OS_NAMES[parsed.os.name] ?? parsed.os.name) : undefined;
-  // OS versions are left out: browsers freeze them (Windows 11 says "10", every macOS "10.15").
-  const name = browser && os ? `${browser} auf ${os}` : (browser ?? os ?? "Unbekanntes Gerät");
-  const type = parsed?.platform.type;
-  const kind: DeviceKind =
-    type === "desktop" || type === "mobile" || type === "tablet" || type === "tv" ? type : "unknown";
-  return { name, kind };
 }
 
 const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;

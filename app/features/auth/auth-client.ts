@@ -18,7 +18,8 @@ authClient.$store.atoms.session?.listen(({ data, isPending, error }: SessionStat
 const AUTH_ERROR_MESSAGES: Record<string, string> = {
   INVALID_EMAIL_OR_PASSWORD: "E-Mail-Adresse oder Passwort ist falsch.",
   EMAIL_NOT_VERIFIED:
-    "Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse. Den Link dazu haben wir Ihnen per E-Mail geschickt.",
+    "Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse über den Link in unserer E-Mail. Einen neuen Link können Sie unten anfordern.",
+  INVALID_TOKEN: "Dieser Link ist ungültig oder abgelaufen. Bitte fordern Sie einen neuen an.",
   INVALID_PASSWORD: "Das aktuelle Passwort ist falsch.",
   PASSWORD_TOO_SHORT: "Das Passwort muss mindestens 6 Zeichen lang sein.",
   PASSWORD_TOO_LONG: "Das Passwort ist zu lang.",

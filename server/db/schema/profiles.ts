@@ -23,6 +23,8 @@ export const profiles = pgTable(
     // ADR 0015: SHA-256 of the generator access code this user entered correctly. A new code
     // on the server no longer matches, so everybody is asked again.
     generatorAccessHash: text("generator_access_hash"),
+    // ADR 0044: a mail for every sign-in from a browser this account has not used before.
+    notifyNewSignIn: boolean("notify_new_sign_in").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -14,7 +14,9 @@ export const authRoutes = new Hono<AppEnv>().on(["GET", "POST"], "/*", async (c)
   const headers = new Headers(c.req.raw.headers);
   headers.set(CLIENT_IP_HEADER, getClientIp(c, env.TRUST_PROXY));
   const response = await auth.handler(new Request(c.req.raw, { headers }));
-  if (response.status === 429) {
+  // Better Auth's own limiter marks its 429 with X-Retry-After; the account throttle and the
+  // per-recipient limit (ADR 0044) answer in German already and pass through.
+  if (response.status === 429 && response.headers.has("X-Retry-After")) {
     c.var.logger.warn({ path: c.req.path }, "Rate-Limit für Anmeldung erreicht");
     return c.json({ message: TOO_MANY_REQUESTS_MESSAGE, code: "TOO_MANY_REQUESTS" }, 429, {
       "Retry-After": response.headers.get("X-Retry-After") ?? "60",

@@ -121,7 +121,7 @@ describe("account changes", () => {
     const cookie = await t.signUpAndConfirm("alt@example.test");
     const response = await t.postJson(
       "/api/auth/change-email",
-      { newEmail: "neu-adresse@example.test", callbackURL: "/konto" },
+      { newEmail: "neu-adresse@example.test", callbackURL: "/konto", password: "geheim123" },
       cookie,
     );
     expect(response.status).toBe(200);

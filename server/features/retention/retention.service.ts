@@ -1,5 +1,7 @@
 import { and, eq, lt } from "drizzle-orm";
+import { EMAIL_CHANGE_OBJECTION_DAYS, SIGN_IN_FAILURE_MEMORY_HOURS } from "#shared/account-security.ts";
 import type { Database } from "../../db/client.ts";
+import { emailChangeObjections, signInFailures } from "../../db/schema/account-security.ts";
 import { adminAuditLog } from "../../db/schema/admin-audit.ts";
 import { cancellationRequests, stripeEvents } from "../../db/schema/billing.ts";
 import { contactMessages } from "../../db/schema/contact-messages.ts";
@@ -21,6 +23,9 @@ export const RETENTION = {
   contactMessages: 2 * YEAR_MS,
   adminAuditLog: 3 * YEAR_MS,
   stripeEvents: 90 * DAY_MS,
+  // ADR 0044: a failure count is forgotten after a day anyway; an objection link after 14 days.
+  signInFailures: SIGN_IN_FAILURE_MEMORY_HOURS * 60 * 60 * 1000,
+  emailChangeObjections: EMAIL_CHANGE_OBJECTION_DAYS * DAY_MS,
 } as const;
 
 const RETENTION_JOB = "retention";
@@ -60,6 +65,18 @@ export async function applyRetention(db: Database, now = new Date()): Promise<Re
         .delete(stripeEvents)
         .where(lt(stripeEvents.processedAt, before(RETENTION.stripeEvents)))
         .returning({ id: stripeEvents.id }),
+    ),
+    signInFailures: await removed(
+      db
+        .delete(signInFailures)
+        .where(lt(signInFailures.lastFailureAt, before(RETENTION.signInFailures)))
+        .returning({ key: signInFailures.accountKey }),
+    ),
+    emailChangeObjections: await removed(
+      db
+        .delete(emailChangeObjections)
+        .where(lt(emailChangeObjections.createdAt, before(RETENTION.emailChangeObjections)))
+        .returning({ key: emailChangeObjections.tokenHash }),
     ),
   };
 }

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
+import { signInFailures } from "../../db/schema/account-security.ts";
 import { contactMessages } from "../../db/schema/contact-messages.ts";
 import { cookieConsentHistory } from "../../db/schema/cookie-consent.ts";
 import { createLogger } from "../../logger.ts";
@@ -53,6 +54,17 @@ describe("retention", () => {
     expect(
       await t.db.select().from(contactMessages).where(eq(contactMessages.email, "jung@example.test")),
     ).toHaveLength(1);
+  });
+
+  it("forgets sign-in failure counts after a day", async () => {
+    const now = new Date("2030-07-01T12:00:00Z");
+    await t.db.insert(signInFailures).values([
+      { accountKey: "alt", failures: 9, lastFailureAt: new Date(now.getTime() - RETENTION.signInFailures - 1) },
+      { accountKey: "jung", failures: 9, lastFailureAt: new Date(now.getTime() - 60_000) },
+    ]);
+    const removed = await applyRetention(t.db, now);
+    expect(removed.signInFailures).toBe(1);
+    expect((await t.db.select().from(signInFailures)).map((row) => row.accountKey)).toEqual(["jung"]);
   });
 
   it("is claimed by exactly one of many servers per interval", async () => {

@@ -85,6 +85,60 @@ export function composePasswordChangedMail(): MailContent {
   ]);
 }
 
+// Recovering and protecting an account (ADR 0044).
+
+export function composePasswordResetMail(url: string, linkHours: number): MailContent {
+  return compose(
+    "Passwort zurücksetzen",
+    [
+      "Sie haben angefordert, das Passwort Ihres Postwerk-Kontos zurückzusetzen.",
+      `Über den folgenden Link legen Sie ein neues Passwort fest. Der Link ist ${linkHours === 1 ? "eine Stunde" : `${linkHours} Stunden`} gültig und funktioniert nur einmal.`,
+      "Wenn Sie das nicht angefordert haben, können Sie diese E-Mail ignorieren; Ihr Passwort bleibt unverändert.",
+    ],
+    { label: "Neues Passwort festlegen", url },
+  );
+}
+
+export function composePasswordResetDoneMail(forgotPasswordUrl: string): MailContent {
+  return compose(
+    "Ihr Passwort wurde zurückgesetzt",
+    [
+      "Das Passwort Ihres Postwerk-Kontos wurde soeben über einen Link aus unserer E-Mail neu festgelegt. Alle anderen Geräte wurden dabei abgemeldet.",
+      "Wenn Sie das selbst waren, ist nichts weiter zu tun.",
+      "Wenn nicht, hat jemand Zugriff auf Ihr E-Mail-Postfach. Sichern Sie bitte zuerst Ihr Postfach und setzen Sie danach Ihr Postwerk-Passwort erneut zurück.",
+    ],
+    { label: "Passwort erneut zurücksetzen", url: forgotPasswordUrl },
+  );
+}
+
+export function composeNewSignInMail(signIn: { at: Date; device: string; accountUrl: string }): MailContent {
+  return compose(
+    "Neue Anmeldung bei Postwerk",
+    [
+      `Ihr Postwerk-Konto wurde am ${formatMailDateTime(signIn.at)} Uhr auf einem Gerät angemeldet, das wir noch nicht kannten: ${signIn.device}.`,
+      "Wenn Sie das selbst waren, ist nichts weiter zu tun.",
+      "Wenn nicht, ändern Sie bitte sofort Ihr Passwort und melden Sie unter „Angemeldete Geräte“ alle anderen Geräte ab. Diese Benachrichtigung können Sie in Ihrem Konto abschalten.",
+    ],
+    { label: "Zu meinem Konto", url: signIn.accountUrl },
+  );
+}
+
+export function composeEmailChangedNoticeMail(change: {
+  newEmail: string;
+  objectionUrl: string;
+  objectionDays: number;
+}): MailContent {
+  return compose(
+    "Die E-Mail-Adresse Ihres Kontos wurde geändert",
+    [
+      `Die E-Mail-Adresse Ihres Postwerk-Kontos wurde soeben auf ${change.newEmail} geändert. An diese Adresse gehen ab jetzt alle E-Mails, und mit ihr melden Sie sich an.`,
+      "Wenn Sie das selbst waren, ist nichts weiter zu tun.",
+      `Wenn nicht, machen Sie die Änderung über den folgenden Link rückgängig (${change.objectionDays} Tage lang möglich): Ihr Konto nutzt dann wieder diese Adresse, alle Geräte werden abgemeldet und Sie legen ein neues Passwort fest.`,
+    ],
+    { label: "Änderung rückgängig machen", url: change.objectionUrl },
+  );
+}
+
 // To the operator (CONTACT_EMAIL) for every message from the contact form (issue 5). The
 // mailer sets Reply-To to the visitor, so answering the mail answers them.
 export function composeContactNotificationMail(
