@@ -179,10 +179,13 @@ export function createAccountSecurityHooks({ db, mailer, env, logger }: Deps) {
       const returned = ctx.context.returned;
       const failed = returned instanceof APIError;
       if (PASSWORD_CHECKING_PATHS.has(ctx.path)) {
-        const email = await emailOfRequest(ctx);
         const code = failed ? (returned.body as { code?: string } | undefined)?.code : undefined;
-        if (email && code && WRONG_PASSWORD_CODES.has(code)) await recordSignInFailure(db, email);
-        if (email && !failed && ctx.path === "/sign-in/email") await clearSignInFailures(db, email);
+        if (code && WRONG_PASSWORD_CODES.has(code)) {
+          const email = await emailOfRequest(ctx);
+          if (email) await recordSignInFailure(db, email);
+        }
+        const signedInEmail = !failed && ctx.path === "/sign-in/email" ? readBodyEmail(ctx) : null;
+        if (signedInEmail) await clearSignInFailures(db, signedInEmail);
       }
       if (ctx.path === "/reset-password" && !failed && ctx.request) {
         const user = passwordResets.get(ctx.request);
