@@ -20,7 +20,7 @@ beforeAll(async () => {
   fake = await startOpenAiFake();
   // The fake model answers at once, so generations the fuzzer gets through cost no time.
   t = await createTestApp({
-    env: { ...aiEnvFor(fake, 2000), GENERATOR_ACCESS_CODE: "sonnenschein", TRUST_PROXY: "true" },
+    env: { ...aiEnvFor(fake, 2000), GENERATOR_ACCESS_CODE: "sonnenschein", TRUST_PROXY: "1" },
   });
   cookie = await t.signUpAndConfirm("fuzz@example.test");
   const [profile] = await t.db.select().from(profiles).where(eq(profiles.email, "fuzz@example.test"));

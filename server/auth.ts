@@ -27,6 +27,15 @@ import type { Logger } from "./logger.ts";
 export const CLIENT_IP_HEADER = "x-postwerk-client-ip";
 
 const MINUTE = 60;
+
+/** Better Auth's per-address limits on the paths worth guessing at (docs/architecture.md "Grenzen"). */
+export const AUTH_RATE_LIMIT_RULES = {
+  "/sign-in/email": { window: MINUTE, max: 5 },
+  "/sign-up/email": { window: MINUTE, max: 3 },
+  "/change-password": { window: MINUTE, max: 5 },
+  "/change-email": { window: MINUTE, max: 3 },
+  "/send-verification-email": { window: MINUTE, max: 3 },
+} as const;
 const VERIFICATION_LINK_LIFETIME_SECONDS = 24 * 60 * 60;
 
 /** Issue 15: what happens around Better Auth's deletion of a user (account-deletion.service.ts). */
@@ -138,13 +147,7 @@ export function createAuth({ env, db, mailer, secret, logger, accountDeletion }:
       modelName: "rateLimit",
       window: MINUTE,
       max: 100,
-      customRules: {
-        "/sign-in/email": { window: MINUTE, max: 5 },
-        "/sign-up/email": { window: MINUTE, max: 3 },
-        "/change-password": { window: MINUTE, max: 5 },
-        "/change-email": { window: MINUTE, max: 3 },
-        "/send-verification-email": { window: MINUTE, max: 3 },
-      },
+      customRules: AUTH_RATE_LIMIT_RULES,
     },
     advanced: {
       cookiePrefix: "postwerk",
