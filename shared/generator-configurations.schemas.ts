@@ -5,6 +5,7 @@ import {
   CONFIGURATION_NAME_MAX_LENGTH,
   PROMPT_MAX_LENGTH,
 } from "./generator-configurations.ts";
+import { integerBetween } from "./integer.schemas.ts";
 import { textField } from "./text.schemas.ts";
 
 // The admin's prompt and token configurations (issue 14). The create schemas also check the
@@ -39,11 +40,7 @@ export type UpdatePromptConfigurationInput = z.input<typeof UpdatePromptConfigur
 export const CreateTokenConfigurationSchema = z.object({
   name: nameField,
   // Spec section 5: the form parses the field as an integer, falling back to 0, which lands here.
-  maxTokens: z
-    .number({ error: CONFIGURATION_MESSAGES.maxTokensInvalid })
-    .int({ error: CONFIGURATION_MESSAGES.maxTokensInvalid })
-    .min(1, { error: CONFIGURATION_MESSAGES.maxTokensInvalid })
-    .max(MAX_TOKENS_LIMIT, { error: CONFIGURATION_MESSAGES.maxTokensInvalid }),
+  maxTokens: integerBetween(1, MAX_TOKENS_LIMIT, CONFIGURATION_MESSAGES.maxTokensInvalid),
 });
 export type CreateTokenConfigurationInput = z.input<typeof CreateTokenConfigurationSchema>;
 
