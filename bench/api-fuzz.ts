@@ -229,7 +229,7 @@ const TARGETS: Target[] = [
       maxTokens: hugeInteger,
       systemPrompt: fc.constantFrom("System"),
       userPrompt: fc.constantFrom("User"),
-      updatedAt: fc.constantFrom("2026-01-01T00:00:00.000Z", "0001-01-01T00:00:00Z", "9999-12-31T23:59:59Z"),
+      updatedAt: fc.constantFrom("2026-01-01T00:00:00.000Z", "0000-01-01T00:00:00Z", "9999-12-31T23:59:59Z"),
     }),
   },
   {

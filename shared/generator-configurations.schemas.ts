@@ -24,8 +24,13 @@ function promptField(required: string) {
     .max(PROMPT_MAX_LENGTH, { error: CONFIGURATION_MESSAGES.promptTooLong });
 }
 
-/** ADR 0024: the version the admin loaded; a save against an older one is refused. */
-const versionField = z.iso.datetime({ error: CONFIGURATION_MESSAGES.versionMissing });
+/**
+ * ADR 0024: the version the admin loaded; a save against an older one is refused. It is compared
+ * in SQL as a timestamptz, which has no year 0, so the year is checked here (else a 500).
+ */
+const versionField = z.iso
+  .datetime({ error: CONFIGURATION_MESSAGES.versionMissing })
+  .refine((value) => new Date(value).getUTCFullYear() >= 1, { error: CONFIGURATION_MESSAGES.versionMissing });
 
 export const CreatePromptConfigurationSchema = z.object({
   name: nameField,

@@ -172,3 +172,28 @@ describe("PUT /api/admin/site-settings", () => {
     expect(response.status).toBe(400);
   });
 });
+
+describe("the configurations' version", () => {
+  it("refuses year 0, which PostgreSQL's timestamptz does not have, with a German message", async () => {
+    for (const kind of ["tokens", "prompts"] as const) {
+      const created = await t.request(`/api/admin/${kind}`, {
+        method: "POST",
+        cookie: admin,
+        body: JSON.stringify({ name: `Jahr null ${kind}`, maxTokens: 100, systemPrompt: "S", userPrompt: "U" }),
+      });
+      const { configuration } = (await created.json()) as { configuration: { id: string } };
+      const response = await t.request(`/api/admin/${kind}/${configuration.id}`, {
+        method: "PUT",
+        cookie: admin,
+        body: JSON.stringify({
+          name: `Jahr null ${kind}`,
+          maxTokens: 5,
+          systemPrompt: "S",
+          userPrompt: "U",
+          updatedAt: "0000-01-01T00:00:00Z",
+        }),
+      });
+      await expectError(response, CONFIGURATION_MESSAGES.versionMissing);
+    }
+  });
+});
