@@ -30,7 +30,7 @@ type FuzzReport = {
 
 export async function runApiFuzzBenchmark(): Promise<FuzzReport> {
   const seed = Number(process.env.FUZZ_SEED) || Date.now() % 1_000_000;
-  const bench = await openBenchDatabase(undefined, { TRUST_PROXY: "true" });
+  const bench = await openBenchDatabase(undefined, { TRUST_PROXY: "1" });
   try {
     const app = await startBenchApp(bench, createAiClient(null));
     const emails = Array.from({ length: ACCOUNTS }, (_, index) => `fuzz-${index}@example.test`);

@@ -8,7 +8,7 @@ import fc from "fast-check";
 type FuzzApp = { request: (path: string, init: RequestInit) => Response | Promise<Response> };
 
 export type FuzzRequest = {
-  method: "GET" | "POST" | "DELETE";
+  method: "GET" | "POST" | "PUT" | "DELETE";
   path: string;
   headers: Record<string, string>;
   body: string | undefined;
@@ -48,7 +48,38 @@ const nastyText = fc.oneof(
   },
 );
 
+// Whole numbers around the edges of PostgreSQL's integer (2^31) and JavaScript's safe range,
+// negative ones and near misses: anything that may reach an integer column or comparison.
+const hugeInteger = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      2_147_483_647,
+      2_147_483_648,
+      -2_147_483_649,
+      4_294_967_296,
+      Number.MAX_SAFE_INTEGER,
+      Number.MAX_SAFE_INTEGER + 1,
+      1e20,
+      1e308,
+      -1,
+      0,
+      1.5,
+      -0.5,
+    ),
+  },
+  { weight: 1, arbitrary: fc.integer() },
+  { weight: 1, arbitrary: fc.bigInt({ min: -(2n ** 64n), max: 2n ** 64n }).map(Number) },
+);
+
+// The same as query-string text, plus what a number in a URL may look like to a careless parser.
+const integerText = fc.oneof(
+  { weight: 2, arbitrary: hugeInteger.map(String) },
+  { weight: 1, arbitrary: fc.constantFrom("1e309", "-1e309", "NaN", "Infinity", "0x10", " 1", "1.0", "") },
+);
+
 const anyValue = fc.oneof(
+  { weight: 2, arbitrary: hugeInteger },
   { weight: 4, arbitrary: nastyText },
   { weight: 2, arbitrary: fc.constant(null) },
   fc.integer(),
@@ -139,7 +170,7 @@ const TARGETS: Target[] = [
           platform: fc.oneof(fc.constantFrom("all", "twitter"), nastyText),
           language: fc.oneof(fc.constantFrom("all", "german"), nastyText),
           tone: fc.oneof(fc.constantFrom("all", "formal"), nastyText),
-          page: fc.oneof(fc.integer().map(String), nastyText),
+          page: fc.oneof(integerText, nastyText),
         },
         { requiredKeys: [] },
       )
@@ -156,6 +187,86 @@ const TARGETS: Target[] = [
       "/api/admin/access",
       "/api/gibt-es-nicht",
     ),
+  },
+  // The admin's routes (issue 14), signed in as the admin account when the suite has one:
+  // every number they take, and every id, with values beyond their columns.
+  {
+    // A valid new value with an odd one beside it reaches the integer comparison: drawn more often.
+    weight: 4,
+    method: "PUT",
+    path: pathSegment.map((id) => `/api/admin/users/${id}/credits`),
+    body: fc.record({
+      credits: fc.oneof(
+        { weight: 3, arbitrary: fc.integer({ min: 0, max: 100 }) },
+        { weight: 1, arbitrary: hugeInteger },
+      ),
+      expectedCredits: hugeInteger,
+    }),
+  },
+  {
+    method: "PUT",
+    path: fc.oneof(pathSegment, integerText.map(encodeURIComponent)).map((id) => `/api/admin/users/${id}/plans`),
+    body: fc.record({ plan: fc.constantFrom("generator_pro", "optimizer_premium"), granted: fc.boolean() }),
+  },
+  {
+    method: "GET",
+    path: fc
+      .record({ q: fc.constantFrom("", "fuzz", "%"), page: integerText }, { requiredKeys: [] })
+      .map((query) => `/api/admin/users?${new URLSearchParams(query)}`),
+  },
+  {
+    method: "POST",
+    path: fc.constant("/api/admin/tokens"),
+    body: fc.record({ name: fc.uuid().map((id) => `Fuzz ${id}`), maxTokens: hugeInteger }),
+  },
+  {
+    method: "PUT",
+    path: fc
+      .tuple(fc.constantFrom("tokens", "prompts"), fc.oneof(pathSegment, integerText.map(encodeURIComponent)))
+      .map(([kind, id]) => `/api/admin/${kind}/${id}`),
+    body: fc.record({
+      name: fc.constantFrom("Fuzz"),
+      maxTokens: hugeInteger,
+      systemPrompt: fc.constantFrom("System"),
+      userPrompt: fc.constantFrom("User"),
+      updatedAt: fc.constantFrom("2026-01-01T00:00:00.000Z", "0000-01-01T00:00:00Z", "9999-12-31T23:59:59Z"),
+    }),
+  },
+  {
+    method: "DELETE",
+    path: fc
+      .tuple(fc.constantFrom("tokens", "prompts"), fc.oneof(pathSegment, integerText.map(encodeURIComponent)))
+      .map(([kind, id]) => `/api/admin/${kind}/${id}`),
+  },
+  {
+    method: "POST",
+    path: fc
+      .tuple(fc.oneof(pathSegment, integerText.map(encodeURIComponent)), fc.constantFrom("read", "reply"))
+      .map(([id, action]) => `/api/admin/messages/${id}/${action}`),
+    body: fc.record({ responseText: fc.constantFrom("Guten Tag"), senderName: fc.constantFrom(undefined, "Team") }),
+  },
+  {
+    method: "GET",
+    path: fc.constantFrom(
+      "/api/admin/audit",
+      "/api/admin/usage",
+      "/api/admin/messages",
+      "/api/admin/messages/cancellations",
+      "/api/admin/prompts",
+      "/api/admin/tokens",
+      "/api/admin/site-settings",
+    ),
+  },
+  {
+    method: "PUT",
+    path: fc.constant("/api/admin/site-settings"),
+    body: fc.record({
+      siteTitle: fc.constantFrom("Postwerk"),
+      metaDescription: fc.constantFrom("Beschreibung"),
+      faviconUrl: fc.constantFrom(""),
+      gaTrackingId: fc.constantFrom(""),
+      updatedAt: fc.constantFrom("2026-01-01T00:00:00.000Z", "0001-01-01T00:00:00+14:00"),
+    }),
   },
   { method: "GET", path: fc.constant("/api/auth/get-session") },
   {

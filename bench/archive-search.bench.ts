@@ -33,9 +33,9 @@ const MEASURED_QUERIES = 300;
 // What people do on the archive page (search as they type, 300 ms debounce; two entries a page).
 const ARCHIVE_SEARCHES: { label: string; query: ArchiveQueryInput }[] = [
   { label: "Archiv öffnen (ohne Suche, Seite 1)", query: {} },
-  { label: "ohne Suche, Seite 100", query: { page: 100 } },
+  { label: "ohne Suche, Seite 100", query: { page: "100" } },
   { label: 'häufiges Wort "heute"', query: { search: "heute" } },
-  { label: 'häufiges Wort "heute", Seite 20', query: { search: "heute", page: 20 } },
+  { label: 'häufiges Wort "heute", Seite 20', query: { search: "heute", page: "20" } },
   { label: 'seltenes Wort "Kardamom"', query: { search: "Kardamom" } },
   { label: 'Wortanfang "rabatt" (Rabatt, Rabattaktion …)', query: { search: "rabatt" } },
   { label: 'halb getippt "zim"', query: { search: "zim" } },

@@ -11,18 +11,23 @@ import { profiles } from "./db/schema/profiles.ts";
 // spent twice. A few hundred cases here; `npm run bench -- fuzz` sends tens of thousands.
 const FUZZ_RUNS = 1000;
 const STARTING_CREDITS = 50;
+const ADMIN = "fuzz-admin@example.test";
 
 let fake: OpenAiFake;
 let t: TestApp;
 let cookie: string;
+let adminCookie: string;
 let userId: string;
 beforeAll(async () => {
   fake = await startOpenAiFake();
   // The fake model answers at once, so generations the fuzzer gets through cost no time.
   t = await createTestApp({
-    env: { ...aiEnvFor(fake, 2000), GENERATOR_ACCESS_CODE: "sonnenschein", TRUST_PROXY: "true" },
+    env: { ...aiEnvFor(fake, 2000), GENERATOR_ACCESS_CODE: "sonnenschein", TRUST_PROXY: "1", ADMIN_EMAILS: ADMIN },
   });
   cookie = await t.signUpAndConfirm("fuzz@example.test");
+  // A second account is admin, so the admin routes get past requireAdmin to their validation;
+  // the fuzzer does not know the first account's id, so the credits checked below stay its own.
+  adminCookie = await t.signUpAndConfirm(ADMIN);
   const [profile] = await t.db.select().from(profiles).where(eq(profiles.email, "fuzz@example.test"));
   userId = profile?.id ?? "";
   await t.db.update(profiles).set({ credits: STARTING_CREDITS }).where(eq(profiles.id, userId));
@@ -37,11 +42,14 @@ describe("the API under random and mutated requests", () => {
     const serverErrors: string[] = [];
     await fc
       .assert(
-        fc.asyncProperty(apiRequests({ baseUrl: TEST_BASE_URL, cookies: [cookie] }), async (request: FuzzRequest) => {
-          const { status, body } = await sendFuzzRequest(t.app, request);
-          if (status >= 500) serverErrors.push(`${status} ${describeFuzzRequest(request)} → ${body.slice(0, 200)}`);
-          return status < 500;
-        }),
+        fc.asyncProperty(
+          apiRequests({ baseUrl: TEST_BASE_URL, cookies: [cookie, adminCookie] }),
+          async (request: FuzzRequest) => {
+            const { status, body } = await sendFuzzRequest(t.app, request);
+            if (status >= 500) serverErrors.push(`${status} ${describeFuzzRequest(request)} → ${body.slice(0, 200)}`);
+            return status < 500;
+          },
+        ),
         { numRuns: FUZZ_RUNS },
       )
       .catch((error: unknown) => {

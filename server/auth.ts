@@ -29,6 +29,20 @@ import type { Logger } from "./logger.ts";
 export const CLIENT_IP_HEADER = "x-postwerk-client-ip";
 
 const MINUTE = 60;
+
+/** Better Auth's per-address limits on the paths worth guessing at (docs/architecture.md "Grenzen"). */
+export const AUTH_RATE_LIMIT_RULES = {
+  "/sign-in/email": { window: MINUTE, max: 5 },
+  "/sign-up/email": { window: MINUTE, max: 3 },
+  "/change-password": { window: MINUTE, max: 5 },
+  "/change-email": { window: MINUTE, max: 3 },
+  "/send-verification-email": { window: MINUTE, max: 3 },
+  // ADR 0044: reset links per client address (per recipient: account-security.hooks.ts), and
+  // the deletion's password check like a sign-in.
+  "/request-password-reset": { window: MINUTE, max: 3 },
+  "/reset-password": { window: MINUTE, max: 5 },
+  "/delete-user": { window: MINUTE, max: 5 },
+} as const;
 const VERIFICATION_LINK_LIFETIME_SECONDS = 24 * 60 * 60;
 
 /** Issue 15: what happens around Better Auth's deletion of a user (account-deletion.service.ts). */
@@ -148,18 +162,7 @@ export function createAuth({ env, db, mailer, secret, logger, accountDeletion, a
       modelName: "rateLimit",
       window: MINUTE,
       max: 100,
-      customRules: {
-        "/sign-in/email": { window: MINUTE, max: 5 },
-        "/sign-up/email": { window: MINUTE, max: 3 },
-        "/change-password": { window: MINUTE, max: 5 },
-        "/change-email": { window: MINUTE, max: 3 },
-        "/send-verification-email": { window: MINUTE, max: 3 },
-        // ADR 0044: reset links per client address (per recipient: account-security.hooks.ts),
-        // and the deletion's password check like a sign-in.
-        "/request-password-reset": { window: MINUTE, max: 3 },
-        "/reset-password": { window: MINUTE, max: 5 },
-        "/delete-user": { window: MINUTE, max: 5 },
-      },
+      customRules: AUTH_RATE_LIMIT_RULES,
     },
     advanced: {
       cookiePrefix: "postwerk",

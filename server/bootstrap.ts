@@ -44,6 +44,12 @@ export async function createDeps(options: {
   const granted = await grantAdminByEmail(database.db, env.ADMIN_EMAILS);
   if (granted.length > 0) logger.info({ count: granted.length }, "Admin-Rechte aus ADMIN_EMAILS vergeben");
   logAiSdkWarnings(logger);
+  if (env.TRUST_PROXY.kind === "hops" && env.TRUST_PROXY.fromTrue) {
+    // ADR 0040: the old switch still works as one proxy, but the operator should say so.
+    logger.warn(
+      "TRUST_PROXY=true gilt als TRUST_PROXY=1 (ein Proxy vor dem Server). Setzen Sie die Zahl der Proxys oder ihre Adressen ausdrücklich.",
+    );
+  }
   const mailer =
     overrides.mailer ??
     createMailer({

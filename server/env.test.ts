@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readEnv } from "./env.ts";
+import { TRUST_PROXY_MAX_HOPS } from "./proxy-trust.ts";
 
 describe("readEnv: AI settings", () => {
   it("means the offline demo mode without AI_PROVIDER", () => {
@@ -58,4 +59,32 @@ describe("readEnv: the auth secret in production", () => {
     expect(readEnv({ NODE_ENV: "production", BETTER_AUTH_SECRET: "a".repeat(32) }).BETTER_AUTH_SECRET).toHaveLength(32);
     expect(readEnv({ NODE_ENV: "development" }).BETTER_AUTH_SECRET).toBeUndefined();
   });
+});
+
+describe("readEnv: TRUST_PROXY (ADR 0040)", () => {
+  it("ignores X-Forwarded-For when unset or false", () => {
+    expect(readEnv({}).TRUST_PROXY).toEqual({ kind: "none" });
+    expect(readEnv({ TRUST_PROXY: "false" }).TRUST_PROXY).toEqual({ kind: "none" });
+  });
+
+  it("takes a number of proxies, and the old true as one", () => {
+    expect(readEnv({ TRUST_PROXY: "2" }).TRUST_PROXY).toEqual({ kind: "hops", hops: 2, fromTrue: false });
+    expect(readEnv({ TRUST_PROXY: "true" }).TRUST_PROXY).toEqual({ kind: "hops", hops: 1, fromTrue: true });
+  });
+
+  it("takes a list of proxy addresses and CIDR ranges", () => {
+    expect(readEnv({ TRUST_PROXY: "127.0.0.1,10.0.0.0/8" }).TRUST_PROXY).toMatchObject({
+      kind: "addresses",
+      entries: ["127.0.0.1", "10.0.0.0/8"],
+    });
+  });
+
+  it.each(["yes", "on", String(TRUST_PROXY_MAX_HOPS + 1), "10.0.0.0/40", "127.0.0.1,proxy.local"])(
+    "refuses %j with a German message naming the variable",
+    (value) => {
+      expect(() => readEnv({ TRUST_PROXY: value })).toThrow(
+        /Ungültige Konfiguration[\s\S]*TRUST_PROXY: erwartet false/,
+      );
+    },
+  );
 });

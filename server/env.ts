@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { parseProxyTrust } from "./proxy-trust.ts";
 
 // The one place that reads process.env (DESIGN.md, import rule 4). Everything
 // else receives the parsed, typed Env.
@@ -89,10 +90,16 @@ const EnvSchema = z
     ADMIN_EMAILS: commaSeparatedEmails,
     // ADR 0015: the generator's access code; unset means the generator is open to every user.
     GENERATOR_ACCESS_CODE: optionalString.pipe(z.string().min(4).optional()),
+    // ADR 0040: false, the number of proxies in front, or their addresses and CIDR ranges.
     TRUST_PROXY: z
-      .enum(["true", "false"])
-      .default("false")
-      .transform((value) => value === "true"),
+      .string()
+      .optional()
+      .transform((value, context) => {
+        const trust = parseProxyTrust(value);
+        if (typeof trust !== "string") return trust;
+        context.addIssue({ code: "custom", message: trust });
+        return z.NEVER;
+      }),
     // Turns off Better Auth's rate limiting for suites that sign in many users from one address.
     AUTH_RATE_LIMIT: z.enum(["on", "off"]).default("on"),
     AI_PROVIDER: z

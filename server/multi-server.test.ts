@@ -22,7 +22,7 @@ describe.skipIf(!shared)("two app servers on one PostgreSQL and one S3 store", (
     s3 = await startS3Fake();
     const [databaseA, databaseB] = shared?.handles ?? [];
     // TRUST_PROXY: the load balancer passes the client's address on, to both servers alike.
-    const env = { ...s3.env, TRUST_PROXY: "true" };
+    const env = { ...s3.env, TRUST_PROXY: "1" };
     a = await createTestApp({ env, database: databaseA });
     b = await createTestApp({ env, database: databaseB });
   });

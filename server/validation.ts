@@ -17,11 +17,18 @@ export function validateJson<Schema extends z.ZodType>(schema: Schema, fallbackM
   });
 }
 
-/** Validates query parameters with a schema from shared/; any problem is answered 400 with `message`. */
-export function validateQuery<Schema extends z.ZodType>(schema: Schema, message: string) {
+/**
+ * Validates query parameters with a schema from shared/ and answers 400 with the schema's German
+ * message for the parameter at fault (a bad page is not a too-long search), else `fallbackMessage`.
+ */
+export function validateQuery<Schema extends z.ZodType>(schema: Schema, fallbackMessage: string) {
   return validator("query", (value, c) => {
     const parsed = schema.safeParse(value);
-    if (!parsed.success) return c.json({ error: message }, 400);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const message = issue && issue.path.length > 0 ? issue.message : fallbackMessage;
+      return c.json({ error: message }, 400);
+    }
     return parsed.data as z.output<Schema>;
   });
 }

@@ -1,6 +1,15 @@
 import { z } from "zod";
-import { ADMIN_MESSAGES, ADMIN_SEARCH_MAX_LENGTH, ADMIN_TEXTS, CREDITS_MAX, RESPONSE_MAX_LENGTH } from "./admin.ts";
+import {
+  ADMIN_MESSAGES,
+  ADMIN_PAGE_MAX,
+  ADMIN_SEARCH_MAX_LENGTH,
+  ADMIN_TEXTS,
+  CREDITS_MAX,
+  RESPONSE_MAX_LENGTH,
+} from "./admin.ts";
 import { PLANS } from "./billing.ts";
+import { integerBetween, integerParamBetween } from "./integer.schemas.ts";
+import { INT4_MAX } from "./integer.ts";
 import { textField } from "./text.schemas.ts";
 
 // Requests of the admin's message and user panels (issue 14). The prompt, token and site
@@ -24,7 +33,7 @@ export const UserSearchSchema = z.object({
     .trim()
     .max(ADMIN_SEARCH_MAX_LENGTH, { error: ADMIN_MESSAGES.searchInvalid })
     .default(""),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: integerParamBetween(1, ADMIN_PAGE_MAX, ADMIN_MESSAGES.pageInvalid).default(1),
 });
 
 /**
@@ -32,12 +41,9 @@ export const UserSearchSchema = z.object({
  * admin saw travels along, so a change by someone else in between is not overwritten.
  */
 export const CreditsUpdateSchema = z.object({
-  credits: z
-    .number({ error: ADMIN_MESSAGES.creditsInvalid })
-    .int({ error: ADMIN_MESSAGES.creditsInvalid })
-    .min(0, { error: ADMIN_MESSAGES.creditsInvalid })
-    .max(CREDITS_MAX, { error: ADMIN_MESSAGES.creditsInvalid }),
-  expectedCredits: z.number().int().min(0),
+  credits: integerBetween(0, CREDITS_MAX, ADMIN_MESSAGES.creditsInvalid),
+  // Compared with the integer column, so bounded by it (a credit count never exceeds it).
+  expectedCredits: integerBetween(0, INT4_MAX, ADMIN_MESSAGES.expectedCreditsInvalid),
 });
 
 /** "Plan von Hand vergeben/entziehen" (README, ADR 0007, ADR 0024). */

@@ -11,6 +11,8 @@ export const MAX_TOKENS_LIMIT = 64_000;
 /** Users per page of the admin's user list. */
 export const ADMIN_USERS_PAGE_SIZE = 50;
 export const ADMIN_SEARCH_MAX_LENGTH = 254;
+/** The last page of the user list one may ask for (5 million users at 50 a page). */
+export const ADMIN_PAGE_MAX = 100_000;
 /** ADR 0024: a plan granted by hand runs this long; granting again starts it afresh. */
 export const MANUAL_GRANT_DAYS = 30;
 /** The newest audit entries the dashboard shows. */
@@ -53,6 +55,9 @@ export const ADMIN_MESSAGES = {
     "Der Eintrag wurde inzwischen von jemand anderem geändert. Bitte laden Sie ihn neu und prüfen Sie die Änderung.",
   creditsInvalid: `Bitte geben Sie eine ganze Zahl von 0 bis ${CREDITS_MAX.toLocaleString("de-DE")} ein.`,
   searchInvalid: "Bitte geben Sie einen kürzeren Suchbegriff ein.",
+  pageInvalid: `Die Seite muss eine ganze Zahl von 1 bis ${ADMIN_PAGE_MAX.toLocaleString("de-DE")} sein.`,
+  /** The credits the dashboard last saw travel along (ADR 0024); a bad value means a stale or tampered page. */
+  expectedCreditsInvalid: "Der angezeigte Credit-Stand ist ungültig. Bitte laden Sie die Liste neu.",
   planGranted: "Plan vergeben.",
   planRevoked: "Plan entzogen.",
   planFailed: "Der Plan konnte nicht geändert werden.",

@@ -7,6 +7,7 @@ import {
   ARCHIVE_SEARCH_MAX_LENGTH,
   ARCHIVE_TONE_FILTERS,
 } from "./archive.ts";
+import { integerParamBetween } from "./integer.schemas.ts";
 import { textField } from "./text.schemas.ts";
 
 // The archive's query (GET /api/archive; issue 4, ADR 0014).
@@ -23,7 +24,7 @@ export const ArchiveQuerySchema = z.object({
   platform: filter(ARCHIVE_PLATFORM_FILTERS),
   language: filter(ARCHIVE_LANGUAGE_FILTERS),
   tone: filter(ARCHIVE_TONE_FILTERS),
-  page: z.coerce.number({ error: ARCHIVE_MESSAGES.invalidQuery }).int().min(1).max(100_000).default(1),
+  page: integerParamBetween(1, 100_000, ARCHIVE_MESSAGES.invalidQuery).default(1),
 });
 export type ArchiveQueryInput = z.input<typeof ArchiveQuerySchema>;
 export type ArchiveQuery = z.output<typeof ArchiveQuerySchema>;

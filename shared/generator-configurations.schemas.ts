@@ -5,6 +5,7 @@ import {
   CONFIGURATION_NAME_MAX_LENGTH,
   PROMPT_MAX_LENGTH,
 } from "./generator-configurations.ts";
+import { integerBetween } from "./integer.schemas.ts";
 import { textField } from "./text.schemas.ts";
 
 // The admin's prompt and token configurations (issue 14). The create schemas also check the
@@ -23,8 +24,13 @@ function promptField(required: string) {
     .max(PROMPT_MAX_LENGTH, { error: CONFIGURATION_MESSAGES.promptTooLong });
 }
 
-/** ADR 0024: the version the admin loaded; a save against an older one is refused. */
-const versionField = z.iso.datetime({ error: CONFIGURATION_MESSAGES.versionMissing });
+/**
+ * ADR 0024: the version the admin loaded; a save against an older one is refused. It is compared
+ * in SQL as a timestamptz, which has no year 0, so the year is checked here (else a 500).
+ */
+const versionField = z.iso
+  .datetime({ error: CONFIGURATION_MESSAGES.versionMissing })
+  .refine((value) => new Date(value).getUTCFullYear() >= 1, { error: CONFIGURATION_MESSAGES.versionMissing });
 
 export const CreatePromptConfigurationSchema = z.object({
   name: nameField,
@@ -39,11 +45,7 @@ export type UpdatePromptConfigurationInput = z.input<typeof UpdatePromptConfigur
 export const CreateTokenConfigurationSchema = z.object({
   name: nameField,
   // Spec section 5: the form parses the field as an integer, falling back to 0, which lands here.
-  maxTokens: z
-    .number({ error: CONFIGURATION_MESSAGES.maxTokensInvalid })
-    .int({ error: CONFIGURATION_MESSAGES.maxTokensInvalid })
-    .min(1, { error: CONFIGURATION_MESSAGES.maxTokensInvalid })
-    .max(MAX_TOKENS_LIMIT, { error: CONFIGURATION_MESSAGES.maxTokensInvalid }),
+  maxTokens: integerBetween(1, MAX_TOKENS_LIMIT, CONFIGURATION_MESSAGES.maxTokensInvalid),
 });
 export type CreateTokenConfigurationInput = z.input<typeof CreateTokenConfigurationSchema>;
 

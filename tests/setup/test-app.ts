@@ -1,7 +1,9 @@
 import fs from "node:fs/promises";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { createAdaptorServer } from "@hono/node-server";
 import type pino from "pino";
 import { createApp } from "../../server/app.ts";
 import { createDeps, type DepsOverrides } from "../../server/bootstrap.ts";
@@ -104,7 +106,30 @@ async function startOn(database: DatabaseHandle, dataDir: string, options: TestA
     return sessionCookieFrom(response);
   }
 
-  return { app, deps, db: deps.db, dataDir, request, postJson, signUpAndConfirm, signIn };
+  // The app on a real socket at 127.0.0.1, so requests carry a peer address the way they do
+  // behind a reverse proxy on the same host (app.request has none). `request` sends what a
+  // browser on our origin sends, like the one above.
+  async function listen() {
+    const server = createAdaptorServer({ fetch: app.fetch });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return {
+      url,
+      request(pathname: string, init: RequestInit = {}) {
+        const headers = new Headers(init.headers);
+        headers.set("origin", TEST_BASE_URL);
+        if (init.body && !headers.has("content-type")) headers.set("content-type", "application/json");
+        return fetch(`${url}${pathname}`, { ...init, headers });
+      },
+      close: () =>
+        new Promise<void>((resolve) => {
+          if ("closeAllConnections" in server) server.closeAllConnections();
+          server.close(() => resolve());
+        }),
+    };
+  }
+
+  return { app, deps, db: deps.db, dataDir, request, postJson, signUpAndConfirm, signIn, listen };
 }
 
 export function sessionCookieFrom(response: Response): string {

@@ -193,6 +193,15 @@ describe("GET /api/archive", () => {
     expect((await t.request("/api/archive?page=0", { cookie: anna.cookie })).status).toBe(400);
     expect((await t.request("/api/archive")).status).toBe(401);
   });
+
+  it.each(["2147483648", "1e3", "1e309", "0x10", "1.5", "NaN", "-1"])(
+    "refuses page=%s with the German message, reading only plain digits",
+    async (page) => {
+      const response = await t.request(`/api/archive?page=${page}`, { cookie: anna.cookie });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error: "Ungültige Filter für das Archiv." });
+    },
+  );
 });
 
 describe("another user's entry", () => {

@@ -14,7 +14,7 @@ let stripe: StripeFake;
 let t: TestApp;
 beforeAll(async () => {
   stripe = await startStripeFake();
-  t = await createTestApp({ env: { ...stripe.env, TRUST_PROXY: "true" } });
+  t = await createTestApp({ env: { ...stripe.env, TRUST_PROXY: "1" } });
 });
 afterAll(async () => {
   await t?.close();

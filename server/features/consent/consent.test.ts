@@ -17,7 +17,7 @@ import { CONSENT_SAVE_RATE_LIMIT, recordConsent } from "./consent.service.ts";
 let t: TestApp;
 let proxied: TestApp;
 beforeAll(async () => {
-  [t, proxied] = await Promise.all([createTestApp(), createTestApp({ env: { TRUST_PROXY: "true" } })]);
+  [t, proxied] = await Promise.all([createTestApp(), createTestApp({ env: { TRUST_PROXY: "1" } })]);
 });
 afterAll(() => Promise.all([t?.close(), proxied?.close()]));
 
@@ -90,9 +90,9 @@ describe("POST /api/consent", () => {
     });
   });
 
-  it("takes the address from X-Forwarded-For behind a trusted proxy", async () => {
+  it("takes the address the trusted proxy appended to X-Forwarded-For, not the client's own entry", async () => {
     const visitorId = crypto.randomUUID();
-    const response = await saveConsent(proxied, { visitorId }, { ip: "203.0.113.7, 10.0.0.1" });
+    const response = await saveConsent(proxied, { visitorId }, { ip: "198.18.0.1, 203.0.113.7" });
     expect(response.status).toBe(201);
     expect(await response.json()).toMatchObject({ ip_address: "203.0.113.7", analytics: true, ai_services: true });
   });

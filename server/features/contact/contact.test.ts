@@ -14,7 +14,7 @@ const OPERATOR = "kontakt@postwerk.example";
 let t: TestApp;
 beforeAll(async () => {
   // TRUST_PROXY lets each test speak from its own address, so no test uses up another's limit.
-  t = await createTestApp({ env: { CONTACT_EMAIL: OPERATOR, TRUST_PROXY: "true" } });
+  t = await createTestApp({ env: { CONTACT_EMAIL: OPERATOR, TRUST_PROXY: "1" } });
 });
 afterAll(() => t?.close());
 afterEach(() => vi.restoreAllMocks());

@@ -68,7 +68,7 @@ describe("a limit of the app next to Better Auth's limiter", () => {
     // Date only: the database and the app keep their real timers.
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(start);
-    const app = await createTestApp({ env: { AUTH_RATE_LIMIT: "on", TRUST_PROXY: "true" } });
+    const app = await createTestApp({ env: { AUTH_RATE_LIMIT: "on", TRUST_PROXY: "1" } });
     try {
       const visitor = { "x-forwarded-for": "198.51.100.7" };
       const contact = (index: number) =>
