@@ -4,6 +4,7 @@ import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
 import { connectDatabase, createDeps, type DepsOverrides } from "./bootstrap.ts";
 import { readEnv } from "./env.ts";
+import { listenForBackups } from "./features/backup/backup-socket.ts";
 import { expireManualGrants } from "./features/billing/billing.service.ts";
 import { loadPageDocuments } from "./features/pages/page-documents.ts";
 import { deleteExpiredRateLimits } from "./features/rate-limit/rate-limit.service.ts";
@@ -26,6 +27,14 @@ export async function startServer(overrides: DepsOverrides = {}) {
   const database = await connectDatabase(env, logger);
   const deps = await createDeps({ env, database, logger, pages: loadPageDocuments(clientDir), overrides });
   const app = createApp(deps, clientDir);
+  // `npm run backup` asks the server that holds the PGlite directory (ADR 0051).
+  const stopBackups = database.dumpDataDir
+    ? listenForBackups(
+        env.DATA_DIR,
+        { dumpDatabase: database.dumpDataDir, uploadsDir: path.join(env.DATA_DIR, "uploads") },
+        logger,
+      )
+    : async () => {};
 
   const server = serve({ fetch: app.fetch, port: env.PORT }, (info) => {
     logger.info(
@@ -63,6 +72,7 @@ export async function startServer(overrides: DepsOverrides = {}) {
     const forceExit = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
     forceExit.unref();
     server.close(async () => {
+      await stopBackups();
       await database.close();
       logger.info("Beendet");
       process.exit(0);

@@ -43,6 +43,8 @@ export type DatabaseHandle = {
   db: Database;
   driver: "pglite" | "postgres";
   close: () => Promise<void>;
+  /** PGlite only: a consistent gzipped tarball of the data directory, for `npm run backup`. */
+  dumpDataDir?: () => Promise<Blob>;
 };
 
 const PGLITE_SHARED_BUFFERS = "48MB";
@@ -90,7 +92,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  return { db, driver: "pglite", close: () => client.close() };
+  return { db, driver: "pglite", close: () => client.close(), dumpDataDir: () => client.dumpDataDir("gzip") };
+}
+
+/** Writes a PGlite data directory from a dump (`npm run restore`), with the product's extensions. */
+export async function loadPgliteDump(dataDir: string, dump: Blob): Promise<void> {
+  const handle = await openDatabase({ driver: "pglite", dataDir, loadDataDir: dump });
+  await handle.close();
 }
 
 // Several app servers starting at once must not run the migrations side by side (issue 16): the
