@@ -44,7 +44,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
       startOn(database, dataDir, { ...options, ...changes, env: { ...options.env, ...changes.env } }),
     close: async () => {
       if (!options.database) await database.close();
-      await fs.rm(dataDir, { recursive: true, force: true });
+      // Security mails go out in the background (ADR 0044) and may still be writing to the outbox.
+      await fs.rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
     },
   };
 }

@@ -1,6 +1,6 @@
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { Output, streamText } from "ai";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { type OpenAiFake, startOpenAiFake } from "../../../tests/mocks/openai.ts";
 import { AI_PROVIDERS, type AiSettings } from "../../env.ts";
@@ -161,6 +161,26 @@ describe("coalesceTextDeltas", () => {
       { type: "text-end", id: "a" },
       { type: "finish" },
     ]);
+  });
+
+  it("drops a pending piece quietly when the reader cancels before the window ends", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      // A model that sent one piece and then went quiet; the reader leaves meanwhile.
+      const source = new ReadableStream<Part>({
+        start(controller) {
+          controller.enqueue({ type: "text-delta", id: "a", delta: "Hal" });
+        },
+      });
+      const reader = source.pipeThrough(coalesceTextDeltas<Part>()).getReader();
+      void reader.read().catch(() => {});
+      await new Promise((resolve) => setImmediate(resolve));
+      await reader.cancel();
+      // Before the fix the window's timer enqueued into the cancelled stream and threw uncaught.
+      expect(() => vi.advanceTimersByTime(COALESCE_MS * 2)).not.toThrow();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("keeps pieces apart that arrive further apart than the window, so the page still streams", async () => {

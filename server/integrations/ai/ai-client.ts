@@ -171,6 +171,15 @@ export function coalesceTextDeltas<Part extends StreamPart>(): TransformStream<P
   let pending: Part | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let flush = () => {};
+  // The timer may fire after the stream was cancelled (the run's deadline, a client that left):
+  // nobody reads the piece then, and enqueueing into the closed stream must not crash the process.
+  const flushLater = () => {
+    try {
+      flush();
+    } catch {
+      pending = null;
+    }
+  };
   return new TransformStream<Part, Part>({
     start(controller) {
       flush = () => {
@@ -188,7 +197,7 @@ export function coalesceTextDeltas<Part extends StreamPart>(): TransformStream<P
       }
       if (pending && pending.id !== part.id) flush();
       pending = pending ? { ...pending, delta: (pending.delta ?? "") + (part.delta ?? "") } : part;
-      timer ??= setTimeout(flush, COALESCE_MS);
+      timer ??= setTimeout(flushLater, COALESCE_MS);
     },
     flush: () => flush(),
   });
