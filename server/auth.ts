@@ -12,7 +12,7 @@ import {
   type DeletedUser,
   findReauthProblem,
 } from "./features/account-deletion/account-deletion.service.ts";
-import { findAuthInputProblem } from "./features/auth/auth-input.ts";
+import { findAuthInputProblem, passwordOwnerOf } from "./features/auth/auth-input.ts";
 import { createProfileForUser, syncProfileEmail } from "./features/profile/profile.service.ts";
 import {
   composeConfirmationMail,
@@ -92,9 +92,9 @@ export function createAuth({ env, db, mailer, secret, logger, accountDeletion }:
     // Auth's day-long one, which would also lock the session list of /konto after a day.
     session: { freshAge: 0 },
     hooks: {
-      // Issue 11: bounded user fields, no control characters, no common password; 400 in German.
+      // Bounded user fields, no control characters (ADR 0020), no weak password (ADR 0043); 400 in German.
       before: createAuthMiddleware(async (ctx) => {
-        const problem = await findAuthInputProblem(ctx.path, ctx.body);
+        const problem = await findAuthInputProblem(ctx.path, ctx.body, () => passwordOwnerOf(ctx));
         if (problem) throw new APIError("BAD_REQUEST", { message: problem });
         if (ctx.path === "/delete-user") {
           const session = await getSessionFromCtx(ctx);

@@ -24,7 +24,7 @@ test("the account forms show every validation message and confirm an e-mail chan
   await expect(page.getByLabel("Neue E-Mail-Adresse bestätigen")).toBeHidden();
 
   await page.getByRole("button", { name: "Passwort ändern" }).click();
-  await page.getByLabel("Aktuelles Passwort").fill("geheim123");
+  await page.getByLabel("Aktuelles Passwort").fill("Laterne-Zimt-42");
   await page.getByLabel("Neues Passwort", { exact: true }).fill("kurz");
   await page.getByLabel("Neues Passwort bestätigen").fill("anders123");
   await page.getByRole("button", { name: "Passwort ändern" }).last().click();
