@@ -13,6 +13,11 @@ import {
   findReauthProblem,
 } from "./features/account-deletion/account-deletion.service.ts";
 import { findAuthInputProblem, passwordOwnerOf } from "./features/auth/auth-input.ts";
+import {
+  capSessionExpiry,
+  SESSION_IDLE_LIFETIME_SECONDS,
+  SESSION_REFRESH_AGE_SECONDS,
+} from "./features/auth/session-lifetime.ts";
 import { createProfileForUser, syncProfileEmail } from "./features/profile/profile.service.ts";
 import {
   composeConfirmationMail,
@@ -90,7 +95,13 @@ export function createAuth({ env, db, mailer, secret, logger, accountDeletion }:
     },
     // ADR 0026: freshness is our own rule for the deletion (hooks.before) rather than Better
     // Auth's day-long one, which would also lock the session list of /konto after a day.
-    session: { freshAge: 0 },
+    session: {
+      freshAge: 0,
+      // ADR 0042: sliding for 7 days, refreshed at most daily, ended 30 days after sign-in
+      // (the cap is databaseHooks.session below).
+      expiresIn: SESSION_IDLE_LIFETIME_SECONDS,
+      updateAge: SESSION_REFRESH_AGE_SECONDS,
+    },
     hooks: {
       // Bounded user fields, no control characters (ADR 0020), no weak password (ADR 0043); 400 in German.
       before: createAuthMiddleware(async (ctx) => {
@@ -110,6 +121,7 @@ export function createAuth({ env, db, mailer, secret, logger, accountDeletion }:
       }),
     },
     databaseHooks: {
+      session: { update: { before: capSessionExpiry } },
       user: {
         create: {
           after: async (user) => {
