@@ -1,3 +1,7 @@
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_MESSAGES, PASSWORD_FEEDBACK } from "#shared/account.ts";
@@ -211,5 +215,30 @@ describe("the person's own name and address (ADR 0043)", () => {
       token: "unbekanntes-token",
     });
     expect(await messageOf(stranger)).not.toContain(ACCOUNT_MESSAGES.passwordTooWeak);
+  });
+});
+
+describe("loading the dictionaries (ADR 0043)", () => {
+  // A fresh process, as at server start: Better Auth's setup imports the module, the
+  // dictionaries come with the first password judged. The packages are CommonJS, so Node's
+  // module cache shows them.
+  const probe = `
+    import { createRequire } from "node:module";
+    const loaded = () => Object.keys(createRequire(process.cwd() + "/").cache).some((file) => file.includes("@zxcvbn-ts"));
+    await import("./server/auth.ts");
+    const atStart = loaded();
+    const { findPasswordWeakness } = await import("./server/features/auth/password-strength.ts");
+    await findPasswordWeakness("Laterne-Zimt-42");
+    console.log(JSON.stringify({ atStart, afterFirstUse: loaded() }));
+  `;
+
+  it("waits for the first password, not the server start", async () => {
+    const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ["--import", "tsx", "--input-type=module", "--eval", probe],
+      { cwd: root },
+    );
+    expect(JSON.parse(stdout.trim().split("\n").at(-1) ?? "")).toEqual({ atStart: false, afterFirstUse: true });
   });
 });
