@@ -28,8 +28,8 @@ export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
  * and its user, and the session's expiry. Everything else goes to Better Auth unchanged: no
  * valid signature, no such session or user, an expired session (Better Auth deletes it), one due
  * for its daily refresh (Better Auth extends it, at most to its absolute end, ADR 0042), an
- * unusual cookie header. So this path only
- * ever returns a session Better Auth would return too, and never writes.
+ * unusual cookie header. So this path only ever returns a session Better Auth would return
+ * too, and never writes.
  */
 async function readSession(c: Context<AppEnv>): Promise<AuthSession | null> {
   const { auth, db } = c.var.deps;
