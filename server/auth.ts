@@ -14,7 +14,12 @@ import {
   findReauthProblem,
 } from "./features/account-deletion/account-deletion.service.ts";
 import type { AccountSecurityHooks } from "./features/account-security/account-security.hooks.ts";
-import { findAuthInputProblem } from "./features/auth/auth-input.ts";
+import { findAuthInputProblem, passwordOwnerOf } from "./features/auth/auth-input.ts";
+import {
+  capSessionExpiry,
+  SESSION_IDLE_LIFETIME_SECONDS,
+  SESSION_REFRESH_AGE_SECONDS,
+} from "./features/auth/session-lifetime.ts";
 import { createProfileForUser } from "./features/profile/profile.service.ts";
 import {
   composeConfirmationMail,
@@ -112,11 +117,17 @@ export function createAuth({ env, db, mailer, secret, logger, accountDeletion, a
     },
     // ADR 0026: freshness is our own rule for the deletion (hooks.before) rather than Better
     // Auth's day-long one, which would also lock the session list of /konto after a day.
-    session: { freshAge: 0 },
+    session: {
+      freshAge: 0,
+      // ADR 0042: sliding for 7 days, refreshed at most daily, ended 30 days after sign-in
+      // (the cap is databaseHooks.session below).
+      expiresIn: SESSION_IDLE_LIFETIME_SECONDS,
+      updateAge: SESSION_REFRESH_AGE_SECONDS,
+    },
     hooks: {
-      // Issue 11: bounded user fields, no control characters, no common password; 400 in German.
+      // Bounded user fields, no control characters (ADR 0020), no weak password (ADR 0043); 400 in German.
       before: createAuthMiddleware(async (ctx) => {
-        const problem = await findAuthInputProblem(ctx.path, ctx.body);
+        const problem = await findAuthInputProblem(ctx.path, ctx.body, () => passwordOwnerOf(ctx));
         if (problem) throw new APIError("BAD_REQUEST", { message: problem });
         await accountSecurity.before(ctx);
         if (ctx.path === "/delete-user") {
@@ -134,6 +145,7 @@ export function createAuth({ env, db, mailer, secret, logger, accountDeletion, a
       after: createAuthMiddleware((ctx) => accountSecurity.after(ctx)),
     },
     databaseHooks: {
+      session: { update: { before: capSessionExpiry } },
       user: {
         create: {
           after: async (user) => {

@@ -6,6 +6,7 @@ import type { AppEnv } from "./app-env.ts";
 import type { Auth, AuthSession } from "./auth.ts";
 import { preparedPerDatabase } from "./db/client.ts";
 import { session as sessionTable, user as userTable } from "./db/schema/auth.ts";
+import { absoluteSessionEnd } from "./features/auth/session-lifetime.ts";
 
 /** Spec section 8 "Account": the site's own words for a request without a session. */
 export const NOT_SIGNED_IN_MESSAGE = "Sie müssen angemeldet sein";
@@ -26,8 +27,9 @@ export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
  * name and secret, its HMAC-SHA256 signature over the token, one indexed query for the session
  * and its user, and the session's expiry. Everything else goes to Better Auth unchanged: no
  * valid signature, no such session or user, an expired session (Better Auth deletes it), one due
- * for its daily refresh (Better Auth extends it), an unusual cookie header. So this path only
- * ever returns a session Better Auth would return too, and never writes.
+ * for its daily refresh (Better Auth extends it, at most to its absolute end, ADR 0042), an
+ * unusual cookie header. So this path only ever returns a session Better Auth would return
+ * too, and never writes.
  */
 async function readSession(c: Context<AppEnv>): Promise<AuthSession | null> {
   const { auth, db } = c.var.deps;
@@ -40,7 +42,10 @@ async function readSession(c: Context<AppEnv>): Promise<AuthSession | null> {
   const row = found[0];
   const now = Date.now();
   const expiresAt = row?.session.expiresAt.getTime() ?? 0;
-  const refreshDue = expiresAt - rules.expiresInMs + rules.updateAgeMs <= now;
+  // A session already extended to its absolute end (ADR 0042) is not due: Better Auth would
+  // only write the same expiry again, on every request of its last days.
+  const atAbsoluteEnd = row ? expiresAt >= absoluteSessionEnd(row.session.createdAt).getTime() : false;
+  const refreshDue = !atAbsoluteEnd && expiresAt - rules.expiresInMs + rules.updateAgeMs <= now;
   if (row && expiresAt > now && !refreshDue) return { session: row.session, user: row.user };
   return c.var.deps.auth.api.getSession({ headers: c.req.raw.headers });
 }

@@ -29,8 +29,49 @@ export const ACCOUNT_MESSAGES = {
   nameInvalid: "Bitte geben Sie einen gültigen Namen an.",
   nameTooLong: `Der Name darf höchstens ${USER_NAME_MAX_LENGTH} Zeichen lang sein.`,
   imageInvalid: "Bitte geben Sie eine gültige Bild-Adresse an (beginnend mit http:// oder https://).",
-  commonPassword:
-    "Dieses Passwort gehört zu den häufigsten und ist leicht zu erraten. Bitte wählen Sie ein anderes Passwort.",
+  // ADR 0043: the first sentence of every refusal of a weak password; the reasons follow.
+  passwordTooWeak: "Dieses Passwort ist zu leicht zu erraten.",
+} as const;
+
+// ADR 0043: why a password is too weak, in the site's "Sie" form. zxcvbn-ts gives these keys
+// as its feedback (a warning and suggestions); its own German texts use the infinitive and
+// are not always grammatical, so the words are ours. The keys are zxcvbn-ts's; the server
+// checks at compile time that every one of them has a text.
+export const PASSWORD_FEEDBACK = {
+  warnings: {
+    straightRow: "Tastenreihen wie „qwertz“ sind leicht zu erraten.",
+    keyPattern: "Kurze Tastaturmuster sind leicht zu erraten.",
+    simpleRepeat: "Wiederholte Zeichen wie „aaa“ sind leicht zu erraten.",
+    extendedRepeat: "Wiederholte Zeichenfolgen wie „abcabc“ sind leicht zu erraten.",
+    sequences: "Folgen wie „abc“ oder „123“ sind leicht zu erraten.",
+    recentYears: "Jahreszahlen der letzten Jahre sind leicht zu erraten.",
+    dates: "Ein Datum ist leicht zu erraten.",
+    topTen: "Es ist eines der zehn häufigsten Passwörter.",
+    topHundred: "Es ist eines der hundert häufigsten Passwörter.",
+    common: "Es gehört zu den häufig verwendeten Passwörtern.",
+    similarToCommon: "Es ähnelt häufig verwendeten Passwörtern.",
+    wordByItself: "Ein einzelnes Wort ist leicht zu erraten.",
+    namesByThemselves: "Ein einzelner Vor- oder Nachname ist leicht zu erraten.",
+    commonNames: "Gängige Vor- und Nachnamen sind leicht zu erraten.",
+    userInputs: "Es enthält Ihren Namen, Ihre E-Mail-Adresse oder den Namen dieser Website.",
+    pwned: "Es ist durch ein Datenleck im Internet bekannt geworden.",
+  },
+  suggestions: {
+    l33t: "Ersetzen Sie Buchstaben nicht auf vorhersehbare Weise, etwa „@“ für „a“.",
+    reverseWords: "Schreiben Sie gebräuchliche Wörter nicht einfach rückwärts.",
+    allUppercase: "Schreiben Sie einige, aber nicht alle Buchstaben groß.",
+    capitalization: "Schreiben Sie nicht nur den ersten Buchstaben groß.",
+    dates: "Verwenden Sie kein Datum, das mit Ihnen in Verbindung steht.",
+    recentYears: "Verwenden Sie keine Jahreszahlen der letzten Jahre.",
+    associatedYears: "Verwenden Sie keine Jahreszahlen, die mit Ihnen in Verbindung stehen.",
+    sequences: "Verwenden Sie keine gängigen Zeichenfolgen.",
+    repeated: "Wiederholen Sie keine Wörter und Zeichen.",
+    longerKeyboardPattern: "Verwenden Sie längere Tastaturmuster mit mehreren Richtungswechseln.",
+    anotherWord: "Fügen Sie weitere, weniger gebräuchliche Wörter hinzu.",
+    useWords: "Verwenden Sie mehrere Wörter, aber keine bekannten Redewendungen.",
+    noNeed: "Ein starkes Passwort braucht keine Sonderzeichen, Ziffern oder Großbuchstaben.",
+    pwned: "Falls Sie dieses Passwort anderswo verwenden, ändern Sie es dort.",
+  },
 } as const;
 
 // Issue 15: the signed-in devices on /konto ("Angemeldete Geräte").

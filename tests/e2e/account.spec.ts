@@ -23,13 +23,13 @@ test("the account forms show every validation message and confirm an e-mail chan
   await expect(
     page.getByText("Bitte geben Sie Ihr aktuelles Passwort ein, um die E-Mail-Adresse zu ändern."),
   ).toBeVisible();
-  await page.locator("#emailChangePassword").fill("geheim123");
+  await page.locator("#emailChangePassword").fill("Laterne-Zimt-42");
   await page.getByRole("button", { name: "E-Mail ändern" }).last().click();
   await expect(page.getByText("Eine Bestätigungs-E-Mail wurde an Ihre neue Adresse gesendet.")).toBeVisible();
   await expect(page.getByLabel("Neue E-Mail-Adresse bestätigen")).toBeHidden();
 
   await page.getByRole("button", { name: "Passwort ändern" }).click();
-  await page.getByLabel("Aktuelles Passwort").fill("geheim123");
+  await page.getByLabel("Aktuelles Passwort").fill("Laterne-Zimt-42");
   await page.getByLabel("Neues Passwort", { exact: true }).fill("kurz");
   await page.getByLabel("Neues Passwort bestätigen").fill("anders123");
   await page.getByRole("button", { name: "Passwort ändern" }).last().click();

@@ -1,3 +1,4 @@
+import { ACCOUNT_MESSAGES, PASSWORD_FEEDBACK } from "#shared/account.ts";
 import { confirmationLinkFor, expect, signInThroughForm, test, uniqueEmail } from "./fixtures.ts";
 
 test("a new user signs up, confirms the address, changes the password and signs in with it", async ({ page }) => {
@@ -91,19 +92,24 @@ test("sign-up mode and the optimizer notice follow the navigation state", async 
   await expect(page.getByRole("heading", { name: "Konto erstellen" })).toBeVisible();
 });
 
-test("sign-up refuses one of the most common passwords with the German reason", async ({ page }) => {
+test("sign-up refuses an easily guessed password and says why in German (ADR 0043)", async ({ page }) => {
   await page.goto("/auth");
   await page.getByRole("button", { name: "Jetzt registrieren" }).click();
   await page.getByLabel("E-Mail").fill(uniqueEmail("haeufig"));
-  await page.getByLabel("Passwort").fill("passwort");
+  await page.getByLabel("Passwort").fill("Passwort1");
   await page.getByRole("checkbox", { name: "Ich habe die Datenschutzbedingungen zur Kenntnis genommen" }).click();
   await page.getByRole("button", { name: "Registrieren" }).click();
   await expect(
     page.getByText(
-      "Dieses Passwort gehört zu den häufigsten und ist leicht zu erraten. Bitte wählen Sie ein anderes Passwort.",
+      [
+        ACCOUNT_MESSAGES.passwordTooWeak,
+        PASSWORD_FEEDBACK.warnings.common,
+        PASSWORD_FEEDBACK.suggestions.anotherWord,
+        PASSWORD_FEEDBACK.suggestions.capitalization,
+      ].join(" "),
     ),
   ).toBeVisible();
   // Nothing typed is lost: the form keeps its values for the next try.
-  await expect(page.getByLabel("Passwort")).toHaveValue("passwort");
+  await expect(page.getByLabel("Passwort")).toHaveValue("Passwort1");
   await expect(page).toHaveURL(/\/auth$/);
 });

@@ -60,7 +60,7 @@ export async function confirmationLinkFor(email: string): Promise<string> {
 
 // A confirmed account, made through the API as a browser would, then signed in on `page`
 // by following the confirmation link.
-export async function signUpConfirmed(page: Page, email = uniqueEmail(), password = "geheim123") {
+export async function signUpConfirmed(page: Page, email = uniqueEmail(), password = "Laterne-Zimt-42") {
   const response = await page.request.post("/api/auth/sign-up/email", {
     headers: { origin: E2E_BASE_URL },
     data: { email, password, name: email.split("@")[0], callbackURL: "/auth/email-confirm-success" },
@@ -80,7 +80,7 @@ export async function signInThroughForm(page: Page, email: string, password: str
 }
 
 /** The admin of ADMIN_EMAILS, signed in on `page`; the first test that needs them signs them up. */
-export async function signInAsAdmin(page: Page, password = "geheim123") {
+export async function signInAsAdmin(page: Page, password = "Laterne-Zimt-42") {
   const signIn = await page.request.post("/api/auth/sign-in/email", {
     headers: { origin: E2E_BASE_URL },
     data: { email: E2E_ADMIN_EMAIL, password },

@@ -87,7 +87,7 @@ async function startOn(database: DatabaseHandle, dataDir: string, options: TestA
   }
 
   // Signs up, follows the confirmation link from the outbox and returns the session cookie.
-  async function signUpAndConfirm(email: string, password = "geheim123"): Promise<string> {
+  async function signUpAndConfirm(email: string, password = "Laterne-Zimt-42"): Promise<string> {
     const signUp = await postJson("/api/auth/sign-up/email", {
       email,
       password,
@@ -101,7 +101,7 @@ async function startOn(database: DatabaseHandle, dataDir: string, options: TestA
     return sessionCookieFrom(confirm);
   }
 
-  async function signIn(email: string, password = "geheim123"): Promise<string> {
+  async function signIn(email: string, password = "Laterne-Zimt-42"): Promise<string> {
     const response = await postJson("/api/auth/sign-in/email", { email, password });
     if (!response.ok) throw new Error(`Anmeldung fehlgeschlagen: ${response.status}`);
     return sessionCookieFrom(response);

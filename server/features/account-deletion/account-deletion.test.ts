@@ -61,7 +61,7 @@ async function customerWithData(email: string) {
 
 const deleteAccount = (
   cookie: string,
-  body: Record<string, unknown> = { password: "geheim123" },
+  body: Record<string, unknown> = { password: "Laterne-Zimt-42" },
   app: RunningApp = t,
 ) => app.request("/api/auth/delete-user", { method: "POST", body: JSON.stringify(body), cookie });
 
@@ -124,7 +124,7 @@ describe("POST /api/auth/delete-user", () => {
 
     // The session is gone, signing in fails as for any unknown address, and the address is free again.
     expect((await t.request("/api/profile", { cookie })).status).toBe(401);
-    const signIn = await t.postJson("/api/auth/sign-in/email", { email, password: "geheim123" });
+    const signIn = await t.postJson("/api/auth/sign-in/email", { email, password: "Laterne-Zimt-42" });
     expect(signIn.status).toBe(401);
     await t.signUpAndConfirm(email);
   });

@@ -56,7 +56,10 @@ describe("Passwort vergessen", () => {
     const again = await t.postJson("/api/auth/reset-password", { token, newPassword: "Noch-ein-Versuch-42" });
     expect(again.status).toBe(400);
 
-    const old = await t.postJson("/api/auth/sign-in/email", { email: "vergessen@example.test", password: "geheim123" });
+    const old = await t.postJson("/api/auth/sign-in/email", {
+      email: "vergessen@example.test",
+      password: "Laterne-Zimt-42",
+    });
     expect(old.status).toBe(401);
     await t.signIn("vergessen@example.test", "Lindenblüte-Kompass-77");
     await waitForMail(t.dataDir, "vergessen@example.test", (m) => m.subject === "Ihr Passwort wurde zurückgesetzt");
@@ -80,7 +83,7 @@ describe("Passwort vergessen", () => {
     try {
       await hanging.postJson("/api/auth/sign-up/email", {
         email: "haengt@example.test",
-        password: "geheim123",
+        password: "Laterne-Zimt-42",
         name: "h",
       });
       await hanging.db.update(user).set({ emailVerified: true }).where(eq(user.email, "haengt@example.test"));
@@ -121,7 +124,11 @@ describe("Passwort vergessen", () => {
 
 describe("Bestätigungs-E-Mail erneut senden", () => {
   it("sends a new link to an unconfirmed account and nothing otherwise, with the same answer", async () => {
-    await t.postJson("/api/auth/sign-up/email", { email: "spaet@example.test", password: "geheim123", name: "s" });
+    await t.postJson("/api/auth/sign-up/email", {
+      email: "spaet@example.test",
+      password: "Laterne-Zimt-42",
+      name: "s",
+    });
     await waitForMail(t.dataDir, "spaet@example.test");
     await t.signUpAndConfirm("schon-bestaetigt@example.test");
     const before = (await readOutbox(t.dataDir)).length;
@@ -173,7 +180,10 @@ describe("per-account sign-in throttle", () => {
   it("blocks the account from every address after repeated failures, then lets the owner in", async () => {
     await t.signUpAndConfirm("ziel@example.test");
     await failSignIns("ziel@example.test", SIGN_IN_FREE_FAILURES + 1);
-    const blocked = await t.postJson("/api/auth/sign-in/email", { email: "ziel@example.test", password: "geheim123" });
+    const blocked = await t.postJson("/api/auth/sign-in/email", {
+      email: "ziel@example.test",
+      password: "Laterne-Zimt-42",
+    });
     expect(blocked.status).toBe(429);
     const body = await blocked.json();
     expect(body.code).toBe("ACCOUNT_THROTTLED");
@@ -236,7 +246,7 @@ describe("changing the e-mail address", () => {
     const cookie = await t.signUpAndConfirm("alt@example.test");
     const change = await t.postJson(
       "/api/auth/change-email",
-      { newEmail: "eindringling@example.test", password: "geheim123", callbackURL: "/konto" },
+      { newEmail: "eindringling@example.test", password: "Laterne-Zimt-42", callbackURL: "/konto" },
       cookie,
     );
     expect(change.status).toBe(200);
@@ -283,14 +293,14 @@ describe("new sign-in notice", () => {
     // The browser that confirmed the address is the account's first: no mail for it.
     const fromKnown = await t.request("/api/auth/sign-in/email", {
       method: "POST",
-      body: JSON.stringify({ email: "geraete@example.test", password: "geheim123" }),
+      body: JSON.stringify({ email: "geraete@example.test", password: "Laterne-Zimt-42" }),
       headers: { "user-agent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/130.0 Safari/537.36" },
     });
     const knownDevice = deviceCookieFrom(fromKnown);
     expect(knownDevice).not.toBe("");
     await t.request("/api/auth/sign-in/email", {
       method: "POST",
-      body: JSON.stringify({ email: "geraete@example.test", password: "geheim123" }),
+      body: JSON.stringify({ email: "geraete@example.test", password: "Laterne-Zimt-42" }),
       cookie: knownDevice,
     });
     expect(await mailsTo("geraete@example.test", subject)).toHaveLength(1);

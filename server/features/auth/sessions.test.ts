@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function signInFrom(email: string, userAgent: string, password = "geheim123") {
+async function signInFrom(email: string, userAgent: string, password = "Laterne-Zimt-42") {
   const response = await t.request("/api/auth/sign-in/email", {
     method: "POST",
     body: JSON.stringify({ email, password }),
