@@ -120,7 +120,7 @@ describe("account changes", () => {
     const cookie = await t.signUpAndConfirm("alt@example.test");
     const response = await t.postJson(
       "/api/auth/change-email",
-      { newEmail: "neu-adresse@example.test", callbackURL: "/konto", password: "geheim123" },
+      { newEmail: "neu-adresse@example.test", callbackURL: "/konto", password: "Laterne-Zimt-42" },
       cookie,
     );
     expect(response.status).toBe(200);
