@@ -3,6 +3,7 @@
 // and leaves the same stamp, so a deployment that builds first starts without building again.
 //   node --import tsx scripts/build-if-changed.ts           build if the stamp differs
 //   node --import tsx scripts/build-if-changed.ts --stamp   only write the stamp (after a build)
+import "./require-node.ts";
 import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
