@@ -8,6 +8,7 @@ import { ACCOUNT_MESSAGES, PASSWORD_FEEDBACK } from "#shared/account.ts";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
 import { user as userTable, verification } from "../../db/schema/auth.ts";
 import { profiles } from "../../db/schema/profiles.ts";
+import { findPasswordWeakness } from "./password-strength.ts";
 
 // ADR 0043: new passwords are judged by zxcvbn-ts with the German dictionaries, through the
 // real endpoints; a refusal says why, in German.
@@ -182,6 +183,18 @@ describe("the person's own name and address (ADR 0043)", () => {
       name: "Ben Becker",
     });
     expect(ben.status).toBe(200);
+  });
+
+  it("judges the name the same whatever else the address holds", async () => {
+    // Addresses whose random part once pushed the name's words down zxcvbn's ranking.
+    for (const email of ["anna.mueller-2431bbd7@example.test", "anna.mueller-caff8260@example.test"]) {
+      for (const password of annasPasswords) {
+        expect(
+          await findPasswordWeakness(password, { email, name: "Anna Müller" }),
+          `${password} / ${email}`,
+        ).not.toBeNull();
+      }
+    }
   });
 
   it("change-password judges against the signed-in account's name and address", async () => {

@@ -73,12 +73,14 @@ export function personalWords({ email, name }: PasswordOwner): string[] {
     for (const part of parts) add(part);
     add(text);
   };
+  // The name first: its words get the same low ranks whatever the address holds besides them
+  // (a random part in the address must not make "AnnaMüller#1990" pass for Anna Müller).
+  if (typeof name === "string") addWithParts(name);
   if (typeof email === "string") {
     const [local = "", domain = ""] = email.split("@");
     addWithParts(local);
     add(domain.split(".")[0] ?? "");
   }
-  if (typeof name === "string") addWithParts(name);
   return [...words, ...SITE_WORDS];
 }
 
