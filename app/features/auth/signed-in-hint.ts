@@ -1,6 +1,6 @@
 import { startTransition, useEffect, useState } from "react";
 import { useLocation } from "react-router";
-import { ROUTES } from "#shared/routes.ts";
+import { PRERENDERED_PATHS } from "#shared/routes.ts";
 import { SIGNED_IN_HINT_COOKIE } from "#shared/signed-in-hint.ts";
 
 // Issue 17: the marketing pages load the auth client and the session-dependent header only for
@@ -13,19 +13,7 @@ import { SIGNED_IN_HINT_COOKIE } from "#shared/signed-in-hint.ts";
  * Pages that need no session unless the visitor is signed in. The optimizer's landing asks the
  * server itself before it loads the tool (ADR 0032); its header needs the hint like the others.
  */
-const PAGES_WITHOUT_SESSION: readonly string[] = [
-  ROUTES.home,
-  ROUTES.features,
-  ROUTES.optimizer,
-  ROUTES.pricing,
-  ROUTES.faq,
-  ROUTES.about,
-  ROUTES.contact,
-  ROUTES.cancellation,
-  ROUTES.privacy,
-  ROUTES.terms,
-  ROUTES.imprint,
-];
+const PAGES_WITHOUT_SESSION: readonly string[] = PRERENDERED_PATHS;
 
 const listeners = new Set<() => void>();
 
