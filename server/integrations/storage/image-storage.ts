@@ -1,10 +1,10 @@
 import crypto from "node:crypto";
-import fs, { type FileHandle } from "node:fs/promises";
 import path from "node:path";
-import { Readable } from "node:stream";
 import type { S3StorageSettings } from "../../env.ts";
+import { createFolderObjectStore } from "./folder-object-store.ts";
 import { IMAGE_CONTENT_TYPES, IMAGE_EXTENSIONS, type ImageType } from "./image-files.ts";
-import { createS3ObjectStore, type S3StoreOptions } from "./s3-image-storage.ts";
+import type { ObjectStore } from "./object-store.ts";
+import { createS3ObjectStore, type S3StoreOptions } from "./s3-object-store.ts";
 
 // The `social-images` bucket (spec section 7 "Storage upload to bucket social-images, then get
 // the public URL"; DESIGN.md "file storage"; ADR 0013). The embedded default is a folder under
@@ -27,18 +27,6 @@ export type ImageStorage = {
   open(name: string): Promise<ImageStream | null>;
   /** Idempotent: removing a missing image is fine (account deletion may run twice). */
   remove(name: string): Promise<void>;
-};
-
-/**
- * What a driver does: keep bytes under a key. Names, types and URLs are decided once, in
- * `imageStorageOn`, so every driver refuses the same names (ADR 0013 "only names of this pattern").
- */
-export type ObjectStore = {
-  /** Writes a new object; never called twice with the same key. */
-  put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
-  get(key: string): Promise<Uint8Array | null>;
-  open(key: string): Promise<{ body: ReadableStream<Uint8Array>; size: number | undefined } | null>;
-  delete(key: string): Promise<void>;
 };
 
 // The spec names files "timestamp-filename"; the user's file name is replaced by random
@@ -85,7 +73,7 @@ export async function createS3ImageStorage(
 }
 
 export function createLocalImageStorage(dataDir: string): ImageStorage {
-  return imageStorageOn(createFolderStore(path.join(dataDir, "uploads", SOCIAL_IMAGES_BUCKET)));
+  return imageStorageOn(createFolderObjectStore(path.join(dataDir, "uploads", SOCIAL_IMAGES_BUCKET)));
 }
 
 function imageStorageOn(store: ObjectStore): ImageStorage {
@@ -112,52 +100,4 @@ function imageStorageOn(store: ObjectStore): ImageStorage {
       await store.delete(name);
     },
   };
-}
-
-function createFolderStore(folder: string): ObjectStore {
-  let ready: Promise<unknown> | null = null;
-  const ensureFolder = () => {
-    ready ??= fs.mkdir(folder, { recursive: true });
-    return ready;
-  };
-  return {
-    async put(key, bytes) {
-      await ensureFolder();
-      // "wx": never overwrite, even in the astronomically unlikely case of a repeated name.
-      await fs.writeFile(path.join(folder, key), bytes, { flag: "wx", mode: 0o644 });
-    },
-    async get(key) {
-      try {
-        return await fs.readFile(path.join(folder, key));
-      } catch (error) {
-        if (isMissing(error)) return null;
-        throw error;
-      }
-    },
-    async open(key) {
-      let file: FileHandle;
-      try {
-        file = await fs.open(path.join(folder, key), "r");
-      } catch (error) {
-        if (isMissing(error)) return null;
-        throw error;
-      }
-      try {
-        const { size } = await file.stat();
-        // autoClose (the default) closes the handle when the stream ends, fails or is cancelled.
-        const body = Readable.toWeb(file.createReadStream()) as ReadableStream<Uint8Array>;
-        return { body, size };
-      } catch (error) {
-        await file.close();
-        throw error;
-      }
-    },
-    async delete(key) {
-      await fs.rm(path.join(folder, key), { force: true });
-    },
-  };
-}
-
-function isMissing(error: unknown): boolean {
-  return (error as NodeJS.ErrnoException).code === "ENOENT";
 }

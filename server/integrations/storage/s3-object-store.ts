@@ -1,5 +1,5 @@
 import type { S3StorageSettings } from "../../env.ts";
-import type { ObjectStore } from "./image-storage.ts";
+import type { ObjectStore } from "./object-store.ts";
 
 // The `social-images` bucket on S3-compatible storage (ADR 0027), so several app servers share
 // one set of images. It only moves bytes; names, content types and URLs come from

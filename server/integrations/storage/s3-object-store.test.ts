@@ -13,7 +13,7 @@ import { archivedPosts } from "../../db/schema/archive.ts";
 import { profiles } from "../../db/schema/profiles.ts";
 import { readEnv } from "../../env.ts";
 import { createS3ImageStorage, type ImageStorage } from "./image-storage.ts";
-import { ImageStorageError } from "./s3-image-storage.ts";
+import { ImageStorageError } from "./s3-object-store.ts";
 
 const image = (format: "jpeg" | "png" | "webp") =>
   sharp({ create: { width: 3, height: 2, channels: 3, background: "#4f46e5" } })
