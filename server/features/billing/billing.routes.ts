@@ -29,7 +29,10 @@ export const billingRoutes = new Hono<AppEnv>()
   .post("/status", requireSession(), validateJson(StatusRequestSchema, BILLING_MESSAGES.verifyFailed), async (c) => {
     try {
       const { checkoutSessionId } = c.req.valid("json");
-      return c.json({ plans: await refreshPlans(c.var.deps, c.var.session.user.id, checkoutSessionId) }, 200);
+      return c.json(
+        { plans: await refreshPlans(c.var.deps, c.var.logger, c.var.session.user.id, checkoutSessionId) },
+        200,
+      );
     } catch (error) {
       c.var.logger.error({ err: error }, "Abo-Status konnte nicht bei Stripe geprüft werden");
       return c.json({ error: BILLING_MESSAGES.verifyFailed }, 502);

@@ -10,6 +10,7 @@ import {
 } from "../../../tests/mocks/stripe.ts";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
 import { readOutbox, waitForMail } from "../../../tests/support/outbox.ts";
+import { user } from "../../db/schema/auth.ts";
 import { companyBillingInfo, stripeEvents, subscriptions } from "../../db/schema/billing.ts";
 import { profiles } from "../../db/schema/profiles.ts";
 
@@ -92,7 +93,9 @@ describe("POST /api/billing/checkout", () => {
     const url = await checkout(cookie, "generator_pro");
     await checkout(cookie, "optimizer_premium");
     expect(stripe.requests.filter((request) => request.path === "/v1/customers").length).toBe(before + 1);
-    const created = stripe.requests.filter((request) => request.path === "/v1/checkout/sessions").at(-2)?.body;
+    const created = stripe.requests
+      .filter((request) => request.method === "POST" && request.path === "/v1/checkout/sessions")
+      .at(-2)?.body;
     expect(Object.fromEntries(created ?? [])).toMatchObject({
       mode: "subscription",
       locale: "de",
@@ -417,6 +420,126 @@ describe("POST /api/billing/status (spec section 7: subscription status check)",
     expect(response.status).toBe(502);
     expect(body).toEqual({ error: "Could not verify subscription status" });
     expect((await profileOf(userId))?.subscriptionStatus).toBe("active");
+  });
+});
+
+describe("one subscription per plan (ADR 0048)", () => {
+  const checkoutsCreated = () =>
+    stripe.requests.filter((request) => request.method === "POST" && request.path === "/v1/checkout/sessions").length;
+  const purchaseMails = async (email: string) =>
+    (await readOutbox(t.dataDir)).filter((mail) => mail.to === email && mail.subject.includes("ist aktiv"));
+
+  it("hands out the open Checkout of a plan again instead of a second one, and expires older open ones", async () => {
+    const { cookie } = await newCustomer();
+    const before = checkoutsCreated();
+    const first = await checkout(cookie, "generator_pro");
+    expect(await checkout(cookie, "generator_pro")).toBe(first);
+    expect(checkoutsCreated()).toBe(before + 1);
+    // Another plan is another purchase.
+    expect(await checkout(cookie, "optimizer_premium")).not.toBe(first);
+
+    // Two open ones (two requests at the same moment): the newest is handed out, the older expires.
+    const newer = stripe.duplicateSession(first);
+    expect(await checkout(cookie, "generator_pro")).toBe(newer);
+    expect(stripe.sessionStatus(first)).toBe("expired");
+    expect(() => stripe.completeCheckout(first)).toThrow();
+  });
+
+  it("refund and end a second paid subscription of a plan at once, keep the first, and mail once", async () => {
+    const { cookie, userId, email } = await newCustomer();
+    const url = await checkout(cookie, "generator_pro");
+    const second = stripe.duplicateSession(url);
+    const firstEvents = stripe.completeCheckout(url);
+    const firstId = stripe.subscriptionIds().at(-1) ?? "";
+    await deliverAll(firstEvents);
+    await t.db.update(subscriptions).set({ runsInPeriod: 7 }).where(eq(subscriptions.userId, userId));
+    const secondEvents = stripe.completeCheckout(second);
+    const secondId = stripe.subscriptionIds().at(-1) ?? "";
+    await deliverAll(secondEvents);
+
+    expect(stripe.subscription(firstId)?.status).toBe("active");
+    expect(stripe.subscription(secondId)?.status).toBe("canceled");
+    expect(stripe.refunds().filter((refund) => refund.subscriptionId === secondId)).toEqual([
+      expect.objectContaining({ reason: "duplicate" }),
+    ]);
+    expect(stripe.refunds().filter((refund) => refund.subscriptionId === firstId)).toEqual([]);
+    // The duplicate never took the row's place: the runs of the period are still counted.
+    expect(await rowOf(userId, "generator_pro")).toMatchObject({
+      stripeSubscriptionId: firstId,
+      status: "active",
+      runsInPeriod: 7,
+    });
+    expect((await profileOf(userId))?.subscriptionStatus).toBe("active");
+    expect(await purchaseMails(email)).toHaveLength(1);
+
+    // Replays, and Stripe's later news of the ended one, refund nothing more.
+    await deliverAll([...secondEvents, stripe.change(secondId, { status: "canceled" })]);
+    expect(stripe.refunds().filter((refund) => refund.subscriptionId === secondId)).toHaveLength(1);
+    expect(await rowOf(userId, "generator_pro")).toMatchObject({ stripeSubscriptionId: firstId, status: "active" });
+  });
+
+  it("keep the older subscription whatever order the events arrive in", async () => {
+    const { cookie, userId } = await newCustomer();
+    const url = await checkout(cookie, "generator_pro");
+    const second = stripe.duplicateSession(url);
+    const firstEvents = stripe.completeCheckout(url);
+    const firstId = stripe.subscriptionIds().at(-1) ?? "";
+    const secondEvents = stripe.completeCheckout(second);
+    const secondId = stripe.subscriptionIds().at(-1) ?? "";
+    await deliverAll(secondEvents);
+    await deliverAll(firstEvents);
+
+    expect(stripe.subscription(firstId)?.status).toBe("active");
+    expect(stripe.subscription(secondId)?.status).toBe("canceled");
+    expect(stripe.refunds().filter((refund) => refund.subscriptionId === secondId)).toHaveLength(1);
+    expect(await rowOf(userId, "generator_pro")).toMatchObject({ stripeSubscriptionId: firstId, status: "active" });
+  });
+
+  it("answer 500 when the refund fails, so Stripe retries, and then refund exactly once", async () => {
+    const { cookie } = await newCustomer();
+    const url = await checkout(cookie, "optimizer_premium");
+    const second = stripe.duplicateSession(url);
+    await deliverAll(stripe.completeCheckout(url));
+    const [completed, ...rest] = stripe.completeCheckout(second);
+    const secondId = stripe.subscriptionIds().at(-1) ?? "";
+    if (!completed) throw new Error("Kein Ereignis");
+    // The SDK retries once; both attempts fail.
+    stripe.failNext(2, (method, path) => method === "POST" && path === "/v1/refunds");
+    expect((await deliver(completed)).status).toBe(500);
+    expect(stripe.subscription(secondId)?.status).toBe("active");
+
+    await deliverAll([completed, ...rest]);
+    expect(stripe.subscription(secondId)?.status).toBe("canceled");
+    expect(stripe.refunds().filter((refund) => refund.subscriptionId === secondId)).toHaveLength(1);
+  });
+
+  it("refund and end a purchase whose account was deleted meanwhile, and answer 2xx", async () => {
+    const { cookie, userId, email } = await newCustomer();
+    const url = await checkout(cookie, "generator_pro");
+    // Deleted without the deletion's Stripe step (the Checkout was paid at that very moment).
+    await t.db.delete(user).where(eq(user.id, userId));
+    const events = stripe.completeCheckout(url);
+    const subscriptionId = stripe.subscriptionIds().at(-1) ?? "";
+    await deliverAll(events);
+    expect(stripe.subscription(subscriptionId)?.status).toBe("canceled");
+    expect(stripe.refunds().filter((refund) => refund.subscriptionId === subscriptionId)).toEqual([
+      expect.objectContaining({ reason: "requested_by_customer" }),
+    ]);
+    expect(await t.db.select().from(subscriptions).where(eq(subscriptions.userId, userId))).toEqual([]);
+    expect(await purchaseMails(email)).toHaveLength(0);
+    await deliverAll([...events, stripe.change(subscriptionId, { cancelAtPeriodEnd: false })]);
+    expect(stripe.refunds().filter((refund) => refund.subscriptionId === subscriptionId)).toHaveLength(1);
+  });
+
+  it("refund and end it too when the subscription's own events come before the completed Checkout", async () => {
+    const { cookie, userId } = await newCustomer();
+    const url = await checkout(cookie, "optimizer_premium");
+    await t.db.delete(user).where(eq(user.id, userId));
+    const events = stripe.completeCheckout(url);
+    const subscriptionId = stripe.subscriptionIds().at(-1) ?? "";
+    await deliverAll([...events].reverse());
+    expect(stripe.subscription(subscriptionId)?.status).toBe("canceled");
+    expect(stripe.refunds().filter((refund) => refund.subscriptionId === subscriptionId)).toHaveLength(1);
   });
 });
 

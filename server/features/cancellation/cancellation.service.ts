@@ -1,9 +1,9 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { PLAN_LABELS } from "#shared/billing.ts";
 import type { CancellationRequest } from "#shared/cancellation.schemas.ts";
 import { CANCELLATION_KIND_LABELS, NEXT_POSSIBLE_DATE } from "#shared/cancellation.ts";
 import type { AppDeps } from "../../app-env.ts";
-import { cancellationRequests, subscriptions } from "../../db/schema/billing.ts";
+import { cancellationRequests } from "../../db/schema/billing.ts";
 import { profiles } from "../../db/schema/profiles.ts";
 import {
   composeCancellationReceiptMail,
@@ -11,7 +11,7 @@ import {
   formatMailDateTime,
 } from "../../integrations/mail/mail-templates.ts";
 import type { Logger } from "../../logger.ts";
-import { hasPlan, refreshPlans } from "../billing/billing.service.ts";
+import { cancelPlanAtPeriodEnd } from "../billing/billing.service.ts";
 import type { RateLimitRule } from "../rate-limit/rate-limit.service.ts";
 
 // The cancellation button of § 312k BGB (issue 13). Every request is stored and confirmed at
@@ -59,9 +59,11 @@ export async function submitCancellation(
     request.kind === "ordinary" &&
     request.effective === NEXT_POSSIBLE_DATE &&
     deps.payments !== null;
-  if (executable && row && (await hasPlan(deps.db, signedInUserId, request.plan))) {
+  if (executable && row) {
     try {
-      periodEnd = await cancelAtPeriodEnd(deps, signedInUserId, request.plan);
+      // Every subscription of the plan Stripe knows for the account, not only the stored one
+      // (ADR 0048); a plan granted by hand has nothing in Stripe and waits for the operator.
+      periodEnd = await cancelPlanAtPeriodEnd(deps, log, signedInUserId, request.plan);
       if (periodEnd) {
         await deps.db
           .update(cancellationRequests)
@@ -78,6 +80,27 @@ export async function submitCancellation(
   const outcome = executed
     ? `Ihr Abonnement endet zum Ende des bezahlten Zeitraums am ${formatMailDate(periodEnd ?? receivedAt)}. Bis dahin können Sie alle Funktionen weiter nutzen; eine Erstattung für den laufenden Zeitraum gibt es nicht.`
     : "Wir bearbeiten Ihre Kündigung und bestätigen Ihnen das Vertragsende gesondert. Sie müssen dafür nichts weiter tun.";
+  await sendReceipt(deps, log, request, { receivedAt, outcome, cancellationId: row?.id });
+  return { receivedAt: receivedAt.toISOString(), executed, periodEnd: periodEnd?.toISOString() ?? null };
+}
+
+async function accountOfEmail(deps: CancellationDeps, email: string): Promise<string | null> {
+  const [profile] = await deps.db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(eq(sql`lower(${profiles.email})`, email.toLowerCase()))
+    .limit(1);
+  return profile?.id ?? null;
+}
+
+// § 312k: the receipt in text form, with date and time. A mail that fails is logged; the
+// request is stored and shown on screen either way.
+async function sendReceipt(
+  deps: CancellationDeps,
+  log: Logger,
+  request: CancellationRequest,
+  { receivedAt, outcome, cancellationId }: { receivedAt: Date; outcome: string; cancellationId: string | undefined },
+): Promise<void> {
   try {
     await deps.mailer.send({
       to: request.email,
@@ -95,32 +118,6 @@ export async function submitCancellation(
     });
   } catch (error) {
     // The request is stored and shown on screen; the operator sees it even without the mail.
-    log.error({ err: error, cancellationId: row?.id }, "Eingangsbestätigung der Kündigung nicht versendet");
+    log.error({ err: error, cancellationId }, "Eingangsbestätigung der Kündigung nicht versendet");
   }
-  return { receivedAt: receivedAt.toISOString(), executed, periodEnd: periodEnd?.toISOString() ?? null };
-}
-
-async function accountOfEmail(deps: CancellationDeps, email: string): Promise<string | null> {
-  const [profile] = await deps.db
-    .select({ id: profiles.id })
-    .from(profiles)
-    .where(eq(sql`lower(${profiles.email})`, email.toLowerCase()))
-    .limit(1);
-  return profile?.id ?? null;
-}
-
-async function cancelAtPeriodEnd(
-  deps: CancellationDeps,
-  userId: string,
-  plan: CancellationRequest["plan"],
-): Promise<Date | null> {
-  const [row] = await deps.db
-    .select({ stripeSubscriptionId: subscriptions.stripeSubscriptionId })
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.plan, plan)));
-  // A plan granted by hand has nothing in Stripe to end; the request waits for the operator.
-  if (!row?.stripeSubscriptionId || !deps.payments) return null;
-  const ended = await deps.payments.cancelAtPeriodEnd(row.stripeSubscriptionId);
-  await refreshPlans(deps, userId);
-  return ended.currentPeriodEnd;
 }

@@ -75,6 +75,30 @@ describe("POST /api/cancellation", () => {
     expect(mail.text).toContain("endet zum Ende des bezahlten Zeitraums");
   });
 
+  it("ends every subscription of the plan Stripe knows for the account, not only the stored one (ADR 0048)", async () => {
+    const email = `zwei-abos-${++count}@example.test`;
+    const cookie = await t.signUpAndConfirm(email);
+    const checkout = await t.postJson("/api/billing/checkout", { plan: "generator_pro" }, cookie);
+    const { url } = (await checkout.json()) as { url: string };
+    const second = stripe.duplicateSession(url);
+    for (const event of stripe.completeCheckout(url)) {
+      await t.app.request("/api/billing/webhook", {
+        method: "POST",
+        headers: { "stripe-signature": event.signature },
+        body: event.payload,
+      });
+    }
+    const stored = stripe.subscriptionIds().at(-1) ?? "";
+    // Paid too; its webhooks are still on their way, so Postwerk has not stored it.
+    stripe.completeCheckout(second);
+    const unknown = stripe.subscriptionIds().at(-1) ?? "";
+
+    const response = await cancel(form(email), cookie);
+    expect(await response.json()).toMatchObject({ executed: true });
+    expect(stripe.subscription(stored)?.cancelAtPeriodEnd).toBe(true);
+    expect(stripe.subscription(unknown)?.cancelAtPeriodEnd).toBe(true);
+  });
+
   it("stores a signed-out request, matches it to the account by e-mail and changes nothing in Stripe", async () => {
     const { email, userId } = await customerWithPro();
     const response = await cancel({ ...form(email.toUpperCase()), kind: "extraordinary", reason: "Umzug" });
