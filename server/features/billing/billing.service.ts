@@ -29,6 +29,7 @@ import {
   type RefundReason,
 } from "../../integrations/stripe/stripe-payments.ts";
 import type { Logger } from "../../logger.ts";
+import { consumeRateLimit, type RateLimitRule, resetRateLimit } from "../rate-limit/rate-limit.service.ts";
 
 // Plans and payments (issue 13, ADR 0023). Stripe is the source of truth: every event makes us
 // read the subscription from Stripe again and store what Stripe says now, so replays and
@@ -36,6 +37,12 @@ import type { Logger } from "../../logger.ts";
 // profiles.subscription_status ('active' / 'free', spec section 3), which the credit rules read.
 
 type BillingDeps = Pick<AppDeps, "db" | "env" | "payments" | "mailer">;
+
+// ADR 0048: every call below reaches Stripe, so each is limited per account. A person opens
+// Checkout or the portal a few times; /konto asks for the status at each visit.
+export const BILLING_CHECKOUT_RATE_LIMIT: RateLimitRule = { name: "billing-checkout", max: 10, windowMs: 10 * 60_000 };
+export const BILLING_PORTAL_RATE_LIMIT: RateLimitRule = { name: "billing-portal", max: 10, windowMs: 10 * 60_000 };
+export const BILLING_STATUS_RATE_LIMIT: RateLimitRule = { name: "billing-status", max: 30, windowMs: 10 * 60_000 };
 
 type Failure = { ok: false; status: 404 | 409 | 502; error: string };
 
@@ -96,6 +103,8 @@ export async function startCheckout(
       .sort((a, b) => b.created.getTime() - a.created.getTime());
     const [newest, ...older] = open;
     for (const session of older) await deps.payments.expireCheckout(session.id);
+    // Back from Stripe, /konto must see what happened there, not the status of a minute ago.
+    await markPlansStale(deps.db, user.id);
     if (newest) return { ok: true, url: newest.url };
     const { url } = await deps.payments.createCheckout({
       customerId,
@@ -220,6 +229,7 @@ export async function openPortal(
   const plans = await getPlanStates(deps.db, userId);
   const subscribed = Object.values(plans).some((state) => state?.active);
   if (!customer || !subscribed) return { ok: false, status: 404, error: BILLING_MESSAGES.noSubscription };
+  await markPlansStale(deps.db, userId);
   let url: string | null;
   try {
     ({ url } = await deps.payments.createPortal({
@@ -254,6 +264,39 @@ export async function refreshPlans(deps: BillingDeps, log: Logger, userId: strin
       if (row.stripeSubscriptionId) await syncSubscription(deps, row.stripeSubscriptionId, userId, log);
   }
   return getPlanStates(deps.db, userId);
+}
+
+// ADR 0048: /konto asks for the status at every visit, and a script could ask a hundred times a
+// second. Stripe is asked at most once per PLANS_FRESH_MS and account; in between, the stored
+// state (which every webhook keeps current) is the answer. The mark lives in the database
+// (rate_limit_counters), so every app server honours the same one. Going to Checkout or the
+// portal clears it: coming back must read what was done there.
+export const PLANS_FRESH_MS = 30_000;
+const PLANS_FRESH: RateLimitRule = { name: "billing-status-fresh", max: 1, windowMs: PLANS_FRESH_MS };
+
+async function markPlansStale(db: Database, userId: string): Promise<void> {
+  await resetRateLimit(db, PLANS_FRESH, userId);
+}
+
+/**
+ * POST /api/billing/status: refreshPlans, unless Stripe was asked for this account less than
+ * PLANS_FRESH_MS ago. Back from Checkout (a session id) Stripe is always asked. A failure
+ * clears the mark, so the next visit asks again instead of showing the old state as fresh.
+ */
+export async function checkPlans(deps: BillingDeps, log: Logger, userId: string, checkoutSessionId?: string) {
+  if (!checkoutSessionId && deps.payments) {
+    const claim = await consumeRateLimit(deps.db, PLANS_FRESH, userId);
+    if (!claim.allowed) {
+      await expireManualGrants(deps.db, new Date(), userId);
+      return getPlanStates(deps.db, userId);
+    }
+  }
+  try {
+    return await refreshPlans(deps, log, userId, checkoutSessionId);
+  } catch (error) {
+    await markPlansStale(deps.db, userId);
+    throw error;
+  }
 }
 
 /**

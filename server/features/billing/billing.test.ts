@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { BILLING_MESSAGES, GENERATOR_PRO_RUNS_PER_PERIOD, type Plan } from "#shared/billing.ts";
 import { STARTING_CREDITS } from "#shared/credits.ts";
 import {
@@ -13,6 +13,7 @@ import { readOutbox, waitForMail } from "../../../tests/support/outbox.ts";
 import { user } from "../../db/schema/auth.ts";
 import { companyBillingInfo, stripeEvents, subscriptions } from "../../db/schema/billing.ts";
 import { profiles } from "../../db/schema/profiles.ts";
+import { PLANS_FRESH_MS } from "./billing.service.ts";
 
 // Billing through the real app and a fake Stripe API (issue 13, ADR 0023): checkout, the
 // signed webhooks Stripe sends, replays and disorder, the status check and the portal.
@@ -26,6 +27,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await stripe?.close();
+});
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 const GENERATE_FORM = {
@@ -540,6 +544,80 @@ describe("one subscription per plan (ADR 0048)", () => {
     await deliverAll([...events].reverse());
     expect(stripe.subscription(subscriptionId)?.status).toBe("canceled");
     expect(stripe.refunds().filter((refund) => refund.subscriptionId === subscriptionId)).toHaveLength(1);
+  });
+});
+
+describe("limits on the billing routes (ADR 0048)", () => {
+  const stripeReads = (subscriptionId: string) =>
+    stripe.requests.filter((request) => request.path === `/v1/subscriptions/${subscriptionId}`).length;
+
+  it("asks Stripe for the status at most once per 30 seconds and account, and answers from the stored state between", async () => {
+    const { cookie } = await newCustomer();
+    const { subscriptionId } = await buy(cookie, "generator_pro");
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    const before = stripeReads(subscriptionId);
+    for (let call = 0; call < 5; call++) {
+      const { response, body } = await statusOf(cookie);
+      expect(response.status).toBe(200);
+      expect(body.plans.generator_pro).toMatchObject({ active: true });
+    }
+    expect(stripeReads(subscriptionId)).toBe(before + 1);
+    vi.setSystemTime(Date.now() + PLANS_FRESH_MS + 1_000);
+    expect((await statusOf(cookie)).response.status).toBe(200);
+    expect(stripeReads(subscriptionId)).toBe(before + 2);
+  });
+
+  it("asks Stripe again after a visit to the portal or Checkout, and after a failed check", async () => {
+    const { cookie, userId } = await newCustomer();
+    const { subscriptionId } = await buy(cookie, "generator_pro");
+    await statusOf(cookie);
+    const before = stripeReads(subscriptionId);
+    expect((await t.postJson("/api/billing/portal", {}, cookie)).status).toBe(200);
+    // Cancelled in the portal; its webhook has not arrived.
+    stripe.change(subscriptionId, { cancelAtPeriodEnd: true });
+    expect((await statusOf(cookie)).body.plans.generator_pro).toMatchObject({ cancelAtPeriodEnd: true });
+    expect(stripeReads(subscriptionId)).toBe(before + 1);
+
+    await checkout(cookie, "optimizer_premium");
+    await statusOf(cookie);
+    expect(stripeReads(subscriptionId)).toBe(before + 2);
+
+    // A check that fails at Stripe is not taken as fresh: the next one asks again.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + PLANS_FRESH_MS + 1_000 });
+    stripe.failNext(2);
+    expect((await statusOf(cookie)).response.status).toBe(502);
+    expect((await statusOf(cookie)).response.status).toBe(200);
+    // Two failed attempts (the SDK retries once), then the one that answered.
+    expect(stripeReads(subscriptionId)).toBe(before + 5);
+    expect((await profileOf(userId))?.subscriptionStatus).toBe("active");
+  });
+
+  it("limit status, Checkout and portal per account with 429 in German, and 100 status calls cost Stripe one request", async () => {
+    const { cookie } = await newCustomer();
+    const other = await newCustomer();
+    const { subscriptionId } = await buy(cookie, "generator_pro");
+    const before = stripe.requests.length;
+    const answers: number[] = [];
+    for (let call = 0; call < 100; call++) answers.push((await statusOf(cookie)).response.status);
+    expect(answers.filter((status) => status === 200)).toHaveLength(30);
+    expect(answers.filter((status) => status === 429)).toHaveLength(70);
+    expect(stripe.requests.length - before).toBe(1);
+    expect(stripe.requests.at(-1)?.path).toBe(`/v1/subscriptions/${subscriptionId}`);
+    const limited = await statusOf(cookie);
+    expect(limited.body).toEqual({ error: BILLING_MESSAGES.tooManyRequests });
+    expect(Number(limited.response.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await statusOf(other.cookie)).response.status).toBe(200);
+
+    const portals: number[] = [];
+    for (let call = 0; call < 11; call++) portals.push((await t.postJson("/api/billing/portal", {}, cookie)).status);
+    expect(portals.slice(0, 10).every((status) => status === 200)).toBe(true);
+    expect(portals[10]).toBe(429);
+
+    const checkouts: number[] = [];
+    for (let call = 0; call < 11; call++)
+      checkouts.push((await t.postJson("/api/billing/checkout", { plan: "optimizer_premium" }, other.cookie)).status);
+    expect(checkouts.slice(0, 10).every((status) => status === 200)).toBe(true);
+    expect(checkouts[10]).toBe(429);
   });
 });
 
