@@ -11,8 +11,9 @@ import {
   formatMailDateTime,
 } from "../../integrations/mail/mail-templates.ts";
 import type { Logger } from "../../logger.ts";
+import { accountKey } from "../account-security/sign-in-throttle.ts";
 import { cancelPlanAtPeriodEnd } from "../billing/billing.service.ts";
-import type { RateLimitRule } from "../rate-limit/rate-limit.service.ts";
+import { consumeRateLimit, type RateLimitRule } from "../rate-limit/rate-limit.service.ts";
 
 // The cancellation button of § 312k BGB (issue 13). Every request is stored and confirmed at
 // once by e-mail. A signed-in customer's ordinary cancellation is carried out right away: the
@@ -22,6 +23,17 @@ import type { RateLimitRule } from "../rate-limit/rate-limit.service.ts";
 
 // Per address: a person cancels once or twice; a script that tries addresses is stopped.
 export const CANCELLATION_RATE_LIMIT: RateLimitRule = { name: "cancellation", max: 5, windowMs: 10 * 60_000 };
+
+// Per recipient (ADR 0048): the form sends a mail to any address typed into it, so changing the
+// client address must not turn it into a mail cannon against one inbox. The key is the hash of
+// the normalised address (as for the account mails, ADR 0044). Beyond the limit the
+// cancellation is still stored and confirmed on screen, with the same answer: nothing tells a
+// sender whether a mail went out, and no cancellation is lost.
+export const CANCELLATION_RECEIPT_LIMIT: RateLimitRule = {
+  name: "cancellation-receipt",
+  max: 3,
+  windowMs: 60 * 60_000,
+};
 
 type CancellationDeps = Pick<AppDeps, "db" | "env" | "mailer" | "payments">;
 
@@ -93,14 +105,19 @@ async function accountOfEmail(deps: CancellationDeps, email: string): Promise<st
   return profile?.id ?? null;
 }
 
-// § 312k: the receipt in text form, with date and time. A mail that fails is logged; the
-// request is stored and shown on screen either way.
+// § 312k: the receipt in text form, with date and time. A mail that fails (or that the limit per
+// recipient holds back) is logged; the request is stored and shown on screen either way.
 async function sendReceipt(
   deps: CancellationDeps,
   log: Logger,
   request: CancellationRequest,
   { receivedAt, outcome, cancellationId }: { receivedAt: Date; outcome: string; cancellationId: string | undefined },
 ): Promise<void> {
+  const recipient = await consumeRateLimit(deps.db, CANCELLATION_RECEIPT_LIMIT, accountKey(request.email));
+  if (!recipient.allowed) {
+    log.warn({ cancellationId }, "Eingangsbestätigung der Kündigung nicht versendet: Grenze je Empfänger");
+    return;
+  }
   try {
     await deps.mailer.send({
       to: request.email,
