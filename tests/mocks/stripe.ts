@@ -301,6 +301,11 @@ export async function startStripeFake({ port = 0, webhookUrl }: { port?: number;
       if (method === "POST" && body.has("cancel_at_period_end")) {
         subscription.cancelAtPeriodEnd = body.get("cancel_at_period_end") === "true";
       }
+      // Like Stripe: an expired first attempt is final and cannot be cancelled.
+      if (method === "DELETE" && subscription.status === "incomplete_expired")
+        return answer(400, {
+          error: { type: "invalid_request_error", message: "A canceled subscription can only update its metadata." },
+        });
       if (method === "DELETE") subscription.status = "canceled";
       return answer(200, subscriptionJson(subscription));
     }

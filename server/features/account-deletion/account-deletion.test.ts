@@ -145,11 +145,17 @@ describe("POST /api/auth/delete-user", () => {
     stripe.completeCheckout(second);
     const unknown = stripe.subscriptionIds().at(-1) ?? "";
     const open = (await (await t.postJson("/api/billing/checkout", { plan: "optimizer_premium" }, cookie)).json()).url;
+    // An earlier attempt whose first payment never came: final at Stripe, it cannot be cancelled.
+    const expiredAttempt = stripe.duplicateSession(open);
+    stripe.completeCheckout(expiredAttempt);
+    const expired = stripe.subscriptionIds().at(-1) ?? "";
+    stripe.change(expired, { status: "incomplete_expired" });
 
     expect((await deleteAccount(cookie)).status).toBe(200);
     expect(stripe.subscription(stored)?.status).toBe("canceled");
     expect(stripe.subscription(unknown)?.status).toBe("canceled");
     expect(stripe.sessionStatus(open)).toBe("expired");
+    expect(stripe.subscription(expired)?.status).toBe("incomplete_expired");
   });
 
   it("finishes a deletion that failed halfway when it is tried again", async () => {

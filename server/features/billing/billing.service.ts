@@ -186,8 +186,10 @@ export async function endBillingOfDeletedAccount(
   if (deps.payments && customerId) {
     for (const session of await deps.payments.listOpenCheckouts(customerId))
       await deps.payments.expireCheckout(session.id);
+    // Stripe lists an expired first attempt (incomplete_expired) too; it bills nothing and
+    // cannot be cancelled.
     for (const subscription of await deps.payments.listSubscriptions(customerId))
-      await deps.payments.cancelNow(subscription.id);
+      if (subscription.status !== "incomplete_expired") await deps.payments.cancelNow(subscription.id);
   }
   // Plans from a customer we do not know (or with payments off) are ended one by one as stored.
   const running = await deps.db
