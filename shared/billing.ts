@@ -37,6 +37,7 @@ export const BILLING_MESSAGES = {
   alreadySubscribed: "Sie haben diesen Plan bereits gebucht. Verwalten können Sie ihn unter „Mein Account“.",
   noSubscription: "Für Ihr Konto besteht kein Abonnement, das verwaltet werden könnte.",
   planInvalid: "Bitte wählen Sie einen Plan.",
+  tooManyRequests: "Zu viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.",
   webhookInvalid: "Ungültige Signatur.",
   proAllowanceUsed: `Ihr Pro-Kontingent von ${GENERATOR_PRO_RUNS_PER_PERIOD} Durchläufen ist für diesen Abrechnungszeitraum aufgebraucht.`,
 } as const;

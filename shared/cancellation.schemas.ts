@@ -3,6 +3,7 @@ import { PLANS } from "./billing.ts";
 import {
   CANCELLATION_KINDS,
   CANCELLATION_NAME_MAX_LENGTH,
+  CANCELLATION_NAME_PATTERN,
   CANCELLATION_REASON_MAX_LENGTH,
   CANCELLATION_TEXTS,
   NEXT_POSSIBLE_DATE,
@@ -16,7 +17,8 @@ export const CancellationRequestSchema = z.object({
   name: textField(CANCELLATION_TEXTS.nameInvalid)
     .trim()
     .min(2, { error: CANCELLATION_TEXTS.nameInvalid })
-    .max(CANCELLATION_NAME_MAX_LENGTH, { error: CANCELLATION_TEXTS.nameTooLong }),
+    .max(CANCELLATION_NAME_MAX_LENGTH, { error: CANCELLATION_TEXTS.nameTooLong })
+    .regex(CANCELLATION_NAME_PATTERN, { error: CANCELLATION_TEXTS.nameCharacters }),
   email: textField(CANCELLATION_TEXTS.emailInvalid)
     .trim()
     .max(254, { error: CANCELLATION_TEXTS.emailInvalid })

@@ -12,6 +12,12 @@ export const CANCELLATION_KIND_LABELS: Record<CancellationKind, string> = {
 export const NEXT_POSSIBLE_DATE = "next_possible";
 
 export const CANCELLATION_NAME_MAX_LENGTH = 100;
+/**
+ * ADR 0048: the receipt repeats the name to an address anybody may type, so the name is a
+ * name: words of letters joined by spaces, hyphens or apostrophes, a dot only to end a word
+ * ("Dr. Anna Müller"). "bank.example", "https://…", digits and line breaks do not pass.
+ */
+export const CANCELLATION_NAME_PATTERN = /^\p{L}[\p{L}\p{M}]*\.?(?:[ '’-]+\p{L}[\p{L}\p{M}]*\.?)*$/u;
 export const CANCELLATION_REASON_MAX_LENGTH = 2000;
 
 export const CANCELLATION_TEXTS = {
@@ -20,6 +26,8 @@ export const CANCELLATION_TEXTS = {
   submit: "Jetzt kündigen",
   nameInvalid: "Bitte geben Sie Ihren Namen an (mindestens 2 Zeichen).",
   nameTooLong: `Der Name darf höchstens ${CANCELLATION_NAME_MAX_LENGTH} Zeichen lang sein.`,
+  nameCharacters:
+    "Bitte geben Sie Ihren Namen nur mit Buchstaben, Leerzeichen, Bindestrichen, Apostrophen und Punkten an – ohne Links und ohne Zeilenumbrüche.",
   emailInvalid: "Bitte geben Sie die E-Mail-Adresse Ihres Kontos an.",
   planInvalid: "Bitte wählen Sie den Vertrag, den Sie kündigen möchten.",
   kindInvalid: "Bitte wählen Sie die Art der Kündigung.",

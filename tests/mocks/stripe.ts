@@ -24,7 +24,11 @@ type FakeSubscription = {
   currentPeriodEnd: number;
   cancelAtPeriodEnd: boolean;
   metadata: Record<string, string>;
+  created: number;
 };
+
+/** A paid invoice of a subscription and the payment (PaymentIntent) that paid it. */
+type FakeInvoice = { id: string; subscription: string; paymentIntent: string };
 
 type FakeSession = {
   id: string;
@@ -36,6 +40,8 @@ type FakeSession = {
   metadata: Record<string, string>;
   subscription: string | null;
   company: CompanyDetails | null;
+  expired: boolean;
+  created: number;
 };
 
 export type SignedEvent = { payload: string; signature: string; type: string; id: string };
@@ -59,7 +65,18 @@ export async function startStripeFake({ port = 0, webhookUrl }: { port?: number;
   const subscriptions = new Map<string, FakeSubscription>();
   const requests: { method: string; path: string; body: URLSearchParams }[] = [];
   const portalReturnUrls = new Map<string, string>();
+  const invoices: FakeInvoice[] = [];
+  const refunds: { id: string; paymentIntent: string; reason: string; subscriptionId: string }[] = [];
+  // Stripe answers a repeated Idempotency-Key with the first answer, without doing it again.
+  const idempotentAnswers = new Map<string, { status: number; json: unknown }>();
   let failures = 0;
+  let failureMatch: (method: string, path: string) => boolean = () => true;
+  // Creation times (seconds) that order strictly, so "the older one" is always well defined.
+  let lastCreated = 0;
+  const created = () => {
+    lastCreated = Math.max(lastCreated + 1, Math.floor(Date.now() / 1000));
+    return lastCreated;
+  };
 
   const subscriptionJson = (subscription: FakeSubscription) => ({
     id: subscription.id,
@@ -68,6 +85,7 @@ export async function startStripeFake({ port = 0, webhookUrl }: { port?: number;
     status: subscription.status,
     cancel_at_period_end: subscription.cancelAtPeriodEnd,
     metadata: subscription.metadata,
+    created: subscription.created,
     items: {
       object: "list",
       data: [
@@ -81,14 +99,16 @@ export async function startStripeFake({ port = 0, webhookUrl }: { port?: number;
     },
   });
 
+  const statusOf = (session: FakeSession) => (session.subscription ? "complete" : session.expired ? "expired" : "open");
   const sessionJson = (session: FakeSession) => {
     const company = session.company;
     return {
       id: session.id,
       object: "checkout.session",
       mode: "subscription",
-      url: session.subscription ? null : `${fakeUrl}/checkout/${session.id}`,
-      status: session.subscription ? "complete" : "open",
+      created: session.created,
+      url: statusOf(session) === "open" ? `${fakeUrl}/checkout/${session.id}` : null,
+      status: statusOf(session),
       payment_status: session.subscription ? "paid" : "unpaid",
       customer: session.customer,
       subscription: session.subscription,
@@ -128,7 +148,7 @@ export async function startStripeFake({ port = 0, webhookUrl }: { port?: number;
     };
     const notFound = () =>
       answer(404, { error: { type: "invalid_request_error", code: "resource_missing", message: "No such object" } });
-    if (failures > 0) {
+    if (failures > 0 && failureMatch(method, url.pathname)) {
       failures -= 1;
       answer(500, { error: { type: "api_error", message: "Fake-Ausfall" } });
       return;
@@ -159,14 +179,109 @@ export async function startStripeFake({ port = 0, webhookUrl }: { port?: number;
         metadata: metadata(),
         subscription: null,
         company: null,
+        expired: false,
+        created: created(),
       };
       sessions.set(session.id, session);
+      return answer(200, sessionJson(session));
+    }
+    const list = (data: unknown[]) => answer(200, { object: "list", data, has_more: false, url: url.pathname });
+    if (method === "GET" && url.pathname === "/v1/checkout/sessions") {
+      const customer = url.searchParams.get("customer");
+      const status = url.searchParams.get("status");
+      return list(
+        [...sessions.values()]
+          .filter(
+            (session) => (!customer || session.customer === customer) && (!status || statusOf(session) === status),
+          )
+          .sort((a, b) => b.created - a.created)
+          .map(sessionJson),
+      );
+    }
+    const expirePath = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(url.pathname);
+    if (method === "POST" && expirePath?.[1]) {
+      const session = sessions.get(expirePath[1]);
+      if (!session) return notFound();
+      if (statusOf(session) !== "open")
+        return answer(400, {
+          error: {
+            type: "invalid_request_error",
+            message: `Only Checkout Sessions with a status in ["open"] can be expired.`,
+          },
+        });
+      session.expired = true;
       return answer(200, sessionJson(session));
     }
     const sessionPath = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
     if (method === "GET" && sessionPath?.[1]) {
       const session = sessions.get(sessionPath[1]);
       return session ? answer(200, sessionJson(session)) : notFound();
+    }
+    if (method === "GET" && url.pathname === "/v1/subscriptions") {
+      // Like Stripe without a status filter: every subscription that is not cancelled.
+      const customer = url.searchParams.get("customer");
+      return list(
+        [...subscriptions.values()]
+          .filter((subscription) => subscription.customer === customer && subscription.status !== "canceled")
+          .sort((a, b) => b.created - a.created)
+          .map(subscriptionJson),
+      );
+    }
+    if (method === "GET" && url.pathname === "/v1/invoices") {
+      const subscription = url.searchParams.get("subscription");
+      return list(
+        invoices
+          .filter((invoice) => invoice.subscription === subscription)
+          .map((invoice) => ({ ...invoiceJson(mustGet(invoice.subscription)), id: invoice.id })),
+      );
+    }
+    if (method === "GET" && url.pathname === "/v1/invoice_payments") {
+      const invoice = invoices.find((candidate) => candidate.id === url.searchParams.get("invoice"));
+      return list(
+        invoice
+          ? [
+              {
+                id: `inpay_${invoice.id}`,
+                object: "invoice_payment",
+                invoice: invoice.id,
+                status: "paid",
+                payment: { type: "payment_intent", payment_intent: invoice.paymentIntent },
+              },
+            ]
+          : [],
+      );
+    }
+    if (method === "POST" && url.pathname === "/v1/refunds") {
+      const key = request.headers["idempotency-key"];
+      const earlier = typeof key === "string" ? idempotentAnswers.get(key) : undefined;
+      if (earlier) return answer(earlier.status, earlier.json);
+      const paymentIntent = body.get("payment_intent") ?? "";
+      const invoice = invoices.find((candidate) => candidate.paymentIntent === paymentIntent);
+      let result: { status: number; json: unknown };
+      if (!invoice)
+        result = { status: 404, json: { error: { type: "invalid_request_error", code: "resource_missing" } } };
+      else if (refunds.some((refund) => refund.paymentIntent === paymentIntent))
+        result = {
+          status: 400,
+          json: {
+            error: { type: "invalid_request_error", code: "charge_already_refunded", message: "Already refunded" },
+          },
+        };
+      else {
+        const refund = {
+          id: nextId("re"),
+          paymentIntent,
+          reason: body.get("reason") ?? "",
+          subscriptionId: invoice.subscription,
+        };
+        refunds.push(refund);
+        result = {
+          status: 200,
+          json: { object: "refund", status: "succeeded", payment_intent: paymentIntent, ...refund },
+        };
+      }
+      if (typeof key === "string") idempotentAnswers.set(key, result);
+      return answer(result.status, result.json);
     }
     if (method === "POST" && url.pathname === "/v1/billing_portal/sessions") {
       const customer = body.get("customer") ?? "";
@@ -186,6 +301,11 @@ export async function startStripeFake({ port = 0, webhookUrl }: { port?: number;
       if (method === "POST" && body.has("cancel_at_period_end")) {
         subscription.cancelAtPeriodEnd = body.get("cancel_at_period_end") === "true";
       }
+      // Like Stripe: an expired first attempt is final and cannot be cancelled.
+      if (method === "DELETE" && subscription.status === "incomplete_expired")
+        return answer(400, {
+          error: { type: "invalid_request_error", message: "A canceled subscription can only update its metadata." },
+        });
       if (method === "DELETE") subscription.status = "canceled";
       return answer(200, subscriptionJson(subscription));
     }
@@ -317,9 +437,13 @@ export async function startStripeFake({ port = 0, webhookUrl }: { port?: number;
       STRIPE_PRICE_OPTIMIZER_PREMIUM: FAKE_PRICES.optimizer_premium,
       STRIPE_API_BASE: fakeUrl,
     },
-    /** The next `count` API requests answer 500, as a Stripe outage would. */
-    failNext(count: number) {
+    /**
+     * The next `count` API requests answer 500, as a Stripe outage would; with `match`, only
+     * requests it picks (say, refunds) fail, and the others go through.
+     */
+    failNext(count: number, match: (method: string, path: string) => boolean = () => true) {
       failures = count;
+      failureMatch = match;
     },
     /** The Checkout session a checkout URL (or session id) points at. */
     sessionOf(checkoutUrl: string): FakeSession {
@@ -333,6 +457,7 @@ export async function startStripeFake({ port = 0, webhookUrl }: { port?: number;
      */
     completeCheckout(checkoutUrl: string, company: CompanyDetails | null = null): SignedEvent[] {
       const session = fake.sessionOf(checkoutUrl);
+      if (statusOf(session) !== "open") throw new Error(`Checkout-Sitzung ${session.id} ist ${statusOf(session)}`);
       const subscription: FakeSubscription = {
         id: nextId("sub"),
         customer: session.customer,
@@ -341,8 +466,10 @@ export async function startStripeFake({ port = 0, webhookUrl }: { port?: number;
         currentPeriodEnd: Math.floor(Date.now() / 1000) + 30 * DAY_SECONDS,
         cancelAtPeriodEnd: false,
         metadata: session.metadata,
+        created: created(),
       };
       subscriptions.set(subscription.id, subscription);
+      invoices.push({ id: nextId("in"), subscription: subscription.id, paymentIntent: nextId("pi") });
       session.subscription = subscription.id;
       session.company = company;
       return [
@@ -356,6 +483,7 @@ export async function startStripeFake({ port = 0, webhookUrl }: { port?: number;
       const subscription = mustGet(subscriptionId);
       subscription.currentPeriodEnd += 30 * DAY_SECONDS;
       subscription.status = "active";
+      invoices.push({ id: nextId("in"), subscription: subscription.id, paymentIntent: nextId("pi") });
       return [sign("invoice.paid", invoiceJson(subscription))];
     },
     /** Changes the subscription in Stripe (as the portal or dunning would) and signs the update. */
@@ -379,6 +507,26 @@ export async function startStripeFake({ port = 0, webhookUrl }: { port?: number;
     },
     subscription: (id: string) => subscriptions.get(id),
     subscriptionIds: () => [...subscriptions.keys()],
+    /**
+     * A second open Checkout session like the given one, made at Stripe directly: what two
+     * browser tabs got before Postwerk reused open sessions, or two requests at the same moment.
+     */
+    duplicateSession(checkoutUrl: string): string {
+      const original = fake.sessionOf(checkoutUrl);
+      const copy: FakeSession = {
+        ...original,
+        id: nextId("cs_test"),
+        subscription: null,
+        company: null,
+        created: created(),
+      };
+      sessions.set(copy.id, copy);
+      return `${fakeUrl}/checkout/${copy.id}`;
+    },
+    /** Whether a Checkout session can still be paid. */
+    sessionStatus: (checkoutUrl: string) => statusOf(fake.sessionOf(checkoutUrl)),
+    /** Every refund made, with the subscription whose payment it returned. */
+    refunds: () => [...refunds],
     /** An event of a type Postwerk does not handle. */
     otherEvent: () => sign("customer.updated", { id: "cus_x", object: "customer" }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

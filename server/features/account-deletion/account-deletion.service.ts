@@ -1,15 +1,14 @@
-import { and, count, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, count, eq, isNotNull, sql } from "drizzle-orm";
 import { ACCOUNT_DATA_TEXTS, DELETE_REAUTH_MAX_AGE_MINUTES } from "#shared/account-data.ts";
-import { ENTITLING_STATUSES } from "#shared/billing.ts";
 import type { AppDeps } from "../../app-env.ts";
 import type { Database } from "../../db/client.ts";
 import { archivedPosts } from "../../db/schema/archive.ts";
 import { account } from "../../db/schema/auth.ts";
-import { subscriptions } from "../../db/schema/billing.ts";
 import { contactMessages } from "../../db/schema/contact-messages.ts";
 import { profiles } from "../../db/schema/profiles.ts";
 import { composeAccountDeletedMail } from "../../integrations/mail/mail-templates.ts";
 import { imageNameFromPublicUrl } from "../../integrations/storage/image-storage.ts";
+import { endBillingOfDeletedAccount } from "../billing/billing.service.ts";
 
 // GDPR Art. 17 (issue 15, ADR 0026). Better Auth's /delete-user checks the password (or, for a
 // Google account, a fresh sign-in) and deletes the user; its rows in profiles, the archive, the
@@ -52,30 +51,9 @@ export async function removeDataOutsideTheAccount(deps: DeletionDeps, user: Dele
   const { db } = deps;
   await assertNotLastAdmin(db, user.id);
 
-  // Ended at once in Stripe (ADR 0026: no refund of the running period); marked here at once,
-  // so a retry does not ask Stripe again.
-  const running = await db
-    .select({ stripeSubscriptionId: subscriptions.stripeSubscriptionId })
-    .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.userId, user.id),
-        isNotNull(subscriptions.stripeSubscriptionId),
-        inArray(subscriptions.status, [...ENTITLING_STATUSES]),
-      ),
-    );
-  for (const { stripeSubscriptionId } of running) {
-    if (!stripeSubscriptionId) continue;
-    if (!deps.payments) {
-      deps.logger.error({ userId: user.id }, "Konto mit laufendem Stripe-Abo gelöscht, Zahlungen sind aus");
-      continue;
-    }
-    await deps.payments.cancelNow(stripeSubscriptionId);
-    await db
-      .update(subscriptions)
-      .set({ status: "canceled", updatedAt: new Date() })
-      .where(eq(subscriptions.stripeSubscriptionId, stripeSubscriptionId));
-  }
+  // Ended at once in Stripe (ADR 0026: no refund of the running period), every subscription of
+  // the customer, and open Checkouts expire, so no payment arrives for a deleted account (ADR 0048).
+  await endBillingOfDeletedAccount(deps, deps.logger, user.id);
 
   const images = await db
     .select({ imageUrl: archivedPosts.imageUrl })

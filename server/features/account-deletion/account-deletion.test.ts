@@ -129,6 +129,35 @@ describe("POST /api/auth/delete-user", () => {
     await t.signUpAndConfirm(email);
   });
 
+  it("ends every subscription Stripe knows for the customer and expires open Checkouts (ADR 0048)", async () => {
+    const cookie = await t.signUpAndConfirm("doppelt@example.test");
+    const webhook = (event: { payload: string; signature: string }) =>
+      t.app.request("/api/billing/webhook", {
+        method: "POST",
+        headers: { "content-type": "application/json", "stripe-signature": event.signature },
+        body: event.payload,
+      });
+    const url = (await (await t.postJson("/api/billing/checkout", { plan: "generator_pro" }, cookie)).json()).url;
+    const second = stripe.duplicateSession(url);
+    for (const event of stripe.completeCheckout(url)) await webhook(event);
+    const stored = stripe.subscriptionIds().at(-1) ?? "";
+    // Paid as well, but its webhooks have not arrived: Postwerk has not stored it.
+    stripe.completeCheckout(second);
+    const unknown = stripe.subscriptionIds().at(-1) ?? "";
+    const open = (await (await t.postJson("/api/billing/checkout", { plan: "optimizer_premium" }, cookie)).json()).url;
+    // An earlier attempt whose first payment never came: final at Stripe, it cannot be cancelled.
+    const expiredAttempt = stripe.duplicateSession(open);
+    stripe.completeCheckout(expiredAttempt);
+    const expired = stripe.subscriptionIds().at(-1) ?? "";
+    stripe.change(expired, { status: "incomplete_expired" });
+
+    expect((await deleteAccount(cookie)).status).toBe(200);
+    expect(stripe.subscription(stored)?.status).toBe("canceled");
+    expect(stripe.subscription(unknown)?.status).toBe("canceled");
+    expect(stripe.sessionStatus(open)).toBe("expired");
+    expect(stripe.subscription(expired)?.status).toBe("incomplete_expired");
+  });
+
   it("finishes a deletion that failed halfway when it is tried again", async () => {
     const { cookie, userId, imagePath } = await customerWithData("halb@example.test");
     const failing: ImageStorage = {

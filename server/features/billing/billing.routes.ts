@@ -2,39 +2,68 @@ import { Hono } from "hono";
 import { CheckoutRequestSchema, StatusRequestSchema } from "#shared/billing.schemas.ts";
 import { BILLING_MESSAGES } from "#shared/billing.ts";
 import type { AppEnv } from "../../app-env.ts";
+import { limitPerUser } from "../../rate-limit.ts";
 import { requireSession } from "../../session.ts";
 import { validateJson } from "../../validation.ts";
-import { handleWebhook, openPortal, refreshPlans, startCheckout } from "./billing.service.ts";
+import {
+  BILLING_CHECKOUT_RATE_LIMIT,
+  BILLING_PORTAL_RATE_LIMIT,
+  BILLING_STATUS_RATE_LIMIT,
+  checkPlans,
+  handleWebhook,
+  openPortal,
+  startCheckout,
+} from "./billing.service.ts";
 
 // /api/billing (issue 13, ADR 0023). The browser buys through Stripe Checkout, manages its
 // plans in the Stripe Customer Portal, and asks for a fresh status after either.
 export const billingRoutes = new Hono<AppEnv>()
-  .post("/checkout", requireSession(), validateJson(CheckoutRequestSchema, BILLING_MESSAGES.planInvalid), async (c) => {
-    const { user } = c.var.session;
-    const result = await startCheckout(
-      c.var.deps,
-      c.var.logger,
-      { id: user.id, email: user.email },
-      c.req.valid("json").plan,
-    );
-    if (!result.ok) return c.json({ error: result.error }, result.status);
-    return c.json({ url: result.url }, 200);
-  })
-  .post("/portal", requireSession(), async (c) => {
-    const result = await openPortal(c.var.deps, c.var.logger, c.var.session.user.id);
-    if (!result.ok) return c.json({ error: result.error }, result.status);
-    return c.json({ url: result.url }, 200);
-  })
+  .post(
+    "/checkout",
+    requireSession(),
+    limitPerUser(BILLING_CHECKOUT_RATE_LIMIT, BILLING_MESSAGES.tooManyRequests),
+    validateJson(CheckoutRequestSchema, BILLING_MESSAGES.planInvalid),
+    async (c) => {
+      const { user } = c.var.session;
+      const result = await startCheckout(
+        c.var.deps,
+        c.var.logger,
+        { id: user.id, email: user.email },
+        c.req.valid("json").plan,
+      );
+      if (!result.ok) return c.json({ error: result.error }, result.status);
+      return c.json({ url: result.url }, 200);
+    },
+  )
+  .post(
+    "/portal",
+    requireSession(),
+    limitPerUser(BILLING_PORTAL_RATE_LIMIT, BILLING_MESSAGES.tooManyRequests),
+    async (c) => {
+      const result = await openPortal(c.var.deps, c.var.logger, c.var.session.user.id);
+      if (!result.ok) return c.json({ error: result.error }, result.status);
+      return c.json({ url: result.url }, 200);
+    },
+  )
   // Spec section 7 "Subscription status check".
-  .post("/status", requireSession(), validateJson(StatusRequestSchema, BILLING_MESSAGES.verifyFailed), async (c) => {
-    try {
-      const { checkoutSessionId } = c.req.valid("json");
-      return c.json({ plans: await refreshPlans(c.var.deps, c.var.session.user.id, checkoutSessionId) }, 200);
-    } catch (error) {
-      c.var.logger.error({ err: error }, "Abo-Status konnte nicht bei Stripe geprüft werden");
-      return c.json({ error: BILLING_MESSAGES.verifyFailed }, 502);
-    }
-  });
+  .post(
+    "/status",
+    requireSession(),
+    limitPerUser(BILLING_STATUS_RATE_LIMIT, BILLING_MESSAGES.tooManyRequests),
+    validateJson(StatusRequestSchema, BILLING_MESSAGES.verifyFailed),
+    async (c) => {
+      try {
+        const { checkoutSessionId } = c.req.valid("json");
+        return c.json(
+          { plans: await checkPlans(c.var.deps, c.var.logger, c.var.session.user.id, checkoutSessionId) },
+          200,
+        );
+      } catch (error) {
+        c.var.logger.error({ err: error }, "Abo-Status konnte nicht bei Stripe geprüft werden");
+        return c.json({ error: BILLING_MESSAGES.verifyFailed }, 502);
+      }
+    },
+  );
 
 // POST /api/billing/webhook: Stripe calls it, not a browser, so it is mounted before the
 // Origin check (server/app.ts). The signature is checked over the raw body, read as text.

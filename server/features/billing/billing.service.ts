@@ -11,6 +11,7 @@ import { SUBSCRIPTION_ACTIVE } from "#shared/credits.ts";
 import { ROUTES } from "#shared/routes.ts";
 import type { AppDeps } from "../../app-env.ts";
 import type { Database } from "../../db/client.ts";
+import { user as users } from "../../db/schema/auth.ts";
 import { billingCustomers, companyBillingInfo, stripeEvents, subscriptions } from "../../db/schema/billing.ts";
 import { profiles } from "../../db/schema/profiles.ts";
 import {
@@ -25,8 +26,10 @@ import {
   InvalidWebhookSignatureError,
   type PaymentEvent,
   type PaymentSubscription,
+  type RefundReason,
 } from "../../integrations/stripe/stripe-payments.ts";
 import type { Logger } from "../../logger.ts";
+import { consumeRateLimit, type RateLimitRule, resetRateLimit } from "../rate-limit/rate-limit.service.ts";
 
 // Plans and payments (issue 13, ADR 0023). Stripe is the source of truth: every event makes us
 // read the subscription from Stripe again and store what Stripe says now, so replays and
@@ -34,6 +37,13 @@ import type { Logger } from "../../logger.ts";
 // profiles.subscription_status ('active' / 'free', spec section 3), which the credit rules read.
 
 type BillingDeps = Pick<AppDeps, "db" | "env" | "payments" | "mailer">;
+
+// ADR 0048: every call below reaches Stripe, so each is limited per account. A person opens
+// Checkout or the portal a few times; /konto asks for the status at each visit.
+export const BILLING_CHECKOUT_RATE_LIMIT: RateLimitRule = { name: "billing-checkout", max: 10, windowMs: 10 * 60_000 };
+export const BILLING_PORTAL_RATE_LIMIT: RateLimitRule = { name: "billing-portal", max: 10, windowMs: 10 * 60_000 };
+export const BILLING_STATUS_RATE_LIMIT: RateLimitRule = { name: "billing-status", max: 30, windowMs: 10 * 60_000 };
+
 type Failure = { ok: false; status: 404 | 409 | 502; error: string };
 
 // Payments off is how this installation is set up, not an outage: 409, not 5xx.
@@ -85,6 +95,17 @@ export async function startCheckout(
     return { ok: false, status: 409, error: BILLING_MESSAGES.alreadySubscribed };
   try {
     const customerId = await ensureCustomer(deps, user);
+    // ADR 0048: one open Checkout per account and plan, so two tabs or a double click cannot pay
+    // twice. The newest open one is handed out again; older ones (two requests at the same
+    // moment) are expired. A race that still ends in two payments is undone by the webhook.
+    const open = (await deps.payments.listOpenCheckouts(customerId))
+      .filter((session) => session.plan === plan)
+      .sort((a, b) => b.created.getTime() - a.created.getTime());
+    const [newest, ...older] = open;
+    for (const session of older) await deps.payments.expireCheckout(session.id);
+    // Back from Stripe, /konto must see what happened there, not the status of a minute ago.
+    await markPlansStale(deps.db, user.id);
+    if (newest) return { ok: true, url: newest.url };
     const { url } = await deps.payments.createCheckout({
       customerId,
       userId: user.id,
@@ -117,6 +138,85 @@ async function ensureCustomer(deps: BillingDeps, user: { id: string; email: stri
   return stored?.id ?? created;
 }
 
+async function customerOf(db: Database, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: billingCustomers.stripeCustomerId })
+    .from(billingCustomers)
+    .where(eq(billingCustomers.userId, userId));
+  return row?.id ?? null;
+}
+
+/**
+ * § 312k (ADR 0048): ends every running subscription of the plan that Stripe knows for the
+ * account's customer with its paid period, not only the one we stored. Returns the last of
+ * their period ends, or null when there was nothing in Stripe to end (a plan granted by hand).
+ * Throws when Stripe fails, so the request is left for the operator and not called executed.
+ */
+export async function cancelPlanAtPeriodEnd(
+  deps: BillingDeps,
+  log: Logger,
+  userId: string,
+  plan: Plan,
+): Promise<Date | null> {
+  const customerId = await customerOf(deps.db, userId);
+  if (!deps.payments || !customerId) return null;
+  const running = (await deps.payments.listSubscriptions(customerId)).filter(
+    (subscription) => subscription.plan === plan && isEntitlingStatus(subscription.status),
+  );
+  let periodEnd: Date | null = null;
+  for (const subscription of running) {
+    const ended = await deps.payments.cancelAtPeriodEnd(subscription.id);
+    if (ended.currentPeriodEnd && (!periodEnd || ended.currentPeriodEnd > periodEnd))
+      periodEnd = ended.currentPeriodEnd;
+  }
+  if (running.length > 0) await refreshPlans(deps, log, userId);
+  return periodEnd;
+}
+
+/**
+ * Account deletion (ADR 0026, 0048): no open Checkout can be paid any more, and every
+ * subscription Stripe knows for the customer ends at once, whatever we stored. Safe to repeat.
+ */
+export async function endBillingOfDeletedAccount(
+  deps: Pick<AppDeps, "db" | "payments">,
+  log: Logger,
+  userId: string,
+): Promise<void> {
+  const customerId = await customerOf(deps.db, userId);
+  if (deps.payments && customerId) {
+    for (const session of await deps.payments.listOpenCheckouts(customerId))
+      await deps.payments.expireCheckout(session.id);
+    // Stripe lists an expired first attempt (incomplete_expired) too; it bills nothing and
+    // cannot be cancelled.
+    for (const subscription of await deps.payments.listSubscriptions(customerId))
+      if (subscription.status !== "incomplete_expired") await deps.payments.cancelNow(subscription.id);
+  }
+  // Plans from a customer we do not know (or with payments off) are ended one by one as stored.
+  const running = await deps.db
+    .select({ stripeSubscriptionId: subscriptions.stripeSubscriptionId })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        isNotNull(subscriptions.stripeSubscriptionId),
+        inArray(subscriptions.status, [...ENTITLING_STATUSES]),
+      ),
+    );
+  for (const { stripeSubscriptionId } of running) {
+    if (!stripeSubscriptionId) continue;
+    if (!deps.payments) {
+      log.error({ userId }, "Konto mit laufendem Stripe-Abo gelöscht, Zahlungen sind aus");
+      continue;
+    }
+    await deps.payments.cancelNow(stripeSubscriptionId);
+    // Marked at once, so a retry of a deletion that failed later does not ask Stripe again.
+    await deps.db
+      .update(subscriptions)
+      .set({ status: "canceled", updatedAt: new Date() })
+      .where(eq(subscriptions.stripeSubscriptionId, stripeSubscriptionId));
+  }
+}
+
 /** Spec sections 6 and 7: the customer portal, only while a subscription exists. */
 export async function openPortal(
   deps: BillingDeps,
@@ -131,6 +231,7 @@ export async function openPortal(
   const plans = await getPlanStates(deps.db, userId);
   const subscribed = Object.values(plans).some((state) => state?.active);
   if (!customer || !subscribed) return { ok: false, status: 404, error: BILLING_MESSAGES.noSubscription };
+  await markPlansStale(deps.db, userId);
   let url: string | null;
   try {
     ({ url } = await deps.payments.createPortal({
@@ -152,19 +253,52 @@ export async function openPortal(
  * ignored. Throws when Stripe cannot be asked; the stored state (and with it the access) stays
  * as it was.
  */
-export async function refreshPlans(deps: BillingDeps, userId: string, checkoutSessionId?: string) {
+export async function refreshPlans(deps: BillingDeps, log: Logger, userId: string, checkoutSessionId?: string) {
   await expireManualGrants(deps.db, new Date(), userId);
   if (deps.payments) {
     const checkout = checkoutSessionId ? await deps.payments.getCheckout(checkoutSessionId) : null;
-    if (checkout?.userId === userId) await applyCheckout(deps, checkout);
+    if (checkout?.userId === userId) await applyCheckout(deps, log, checkout);
     const rows = await deps.db
       .select({ stripeSubscriptionId: subscriptions.stripeSubscriptionId })
       .from(subscriptions)
       .where(and(eq(subscriptions.userId, userId), isNotNull(subscriptions.stripeSubscriptionId)));
     for (const row of rows)
-      if (row.stripeSubscriptionId) await syncSubscription(deps, row.stripeSubscriptionId, userId);
+      if (row.stripeSubscriptionId) await syncSubscription(deps, row.stripeSubscriptionId, userId, log);
   }
   return getPlanStates(deps.db, userId);
+}
+
+// ADR 0048: /konto asks for the status at every visit, and a script could ask a hundred times a
+// second. Stripe is asked at most once per PLANS_FRESH_MS and account; in between, the stored
+// state (which every webhook keeps current) is the answer. The mark lives in the database
+// (rate_limit_counters), so every app server honours the same one. Going to Checkout or the
+// portal clears it: coming back must read what was done there.
+export const PLANS_FRESH_MS = 30_000;
+const PLANS_FRESH: RateLimitRule = { name: "billing-status-fresh", max: 1, windowMs: PLANS_FRESH_MS };
+
+async function markPlansStale(db: Database, userId: string): Promise<void> {
+  await resetRateLimit(db, PLANS_FRESH, userId);
+}
+
+/**
+ * POST /api/billing/status: refreshPlans, unless Stripe was asked for this account less than
+ * PLANS_FRESH_MS ago. Back from Checkout (a session id) Stripe is always asked. A failure
+ * clears the mark, so the next visit asks again instead of showing the old state as fresh.
+ */
+export async function checkPlans(deps: BillingDeps, log: Logger, userId: string, checkoutSessionId?: string) {
+  if (!checkoutSessionId && deps.payments) {
+    const claim = await consumeRateLimit(deps.db, PLANS_FRESH, userId);
+    if (!claim.allowed) {
+      await expireManualGrants(deps.db, new Date(), userId);
+      return getPlanStates(deps.db, userId);
+    }
+  }
+  try {
+    return await refreshPlans(deps, log, userId, checkoutSessionId);
+  } catch (error) {
+    await markPlansStale(deps.db, userId);
+    throw error;
+  }
 }
 
 /**
@@ -282,7 +416,7 @@ export async function refreshStalePlans(deps: BillingDeps, log: Logger, userId: 
     )
     .limit(1);
   if (!stale) return;
-  await refreshPlans(deps, userId).catch((error: unknown) =>
+  await refreshPlans(deps, log, userId).catch((error: unknown) =>
     log.warn({ err: error, userId }, "Abo-Status vor der Generierung nicht prüfbar, letzter Stand gilt"),
   );
 }
@@ -321,13 +455,13 @@ async function applyPaymentEvent(
     case "checkout.session.completed": {
       // The purchase mail goes out here only: each event is handled once, a status check may
       // have stored the plan before.
-      const bought = await applyCheckout(deps, event);
+      const bought = await applyCheckout(deps, log, event);
       if (bought && isEntitlingStatus(bought.status)) await mailCustomer(deps, log, bought, composePurchaseMail);
       break;
     }
     case "invoice.payment_failed":
       if (event.subscriptionId) {
-        const failing = await syncSubscription(deps, event.subscriptionId, null);
+        const failing = await syncSubscription(deps, event.subscriptionId, null, log);
         if (failing) await mailCustomer(deps, log, failing, composePaymentFailedMail);
       } else outcome = "ignored";
       break;
@@ -335,7 +469,7 @@ async function applyPaymentEvent(
     case "customer.subscription.updated":
     case "customer.subscription.deleted":
     case "invoice.paid":
-      if (event.subscriptionId) await syncSubscription(deps, event.subscriptionId, null);
+      if (event.subscriptionId) await syncSubscription(deps, event.subscriptionId, null, log);
       else outcome = "ignored";
       break;
     default:
@@ -344,13 +478,80 @@ async function applyPaymentEvent(
   return outcome;
 }
 
-async function applyCheckout(deps: BillingDeps, checkout: CheckoutResult): Promise<SyncedSubscription | null> {
+/**
+ * A paid Checkout: stores the customer, the company and the subscription. Returns null, so no
+ * purchase mail goes out, when the purchase is undone: the account no longer exists (ADR 0048:
+ * deleted while Checkout was open), or it already has the plan from an earlier subscription.
+ */
+async function applyCheckout(
+  deps: BillingDeps,
+  log: Logger,
+  checkout: CheckoutResult,
+): Promise<SyncedSubscription | null> {
   const { userId, customerId, company, subscriptionId } = checkout;
+  if (userId && !(await accountExists(deps.db, userId))) {
+    // Storing it would break the foreign key, and Stripe would retry (and bill) forever.
+    if (subscriptionId) await undoSubscription(deps, log, subscriptionId, "requested_by_customer");
+    return null;
+  }
   if (userId && customerId) {
     await deps.db.insert(billingCustomers).values({ userId, stripeCustomerId: customerId }).onConflictDoNothing();
   }
   if (userId && company) await storeCompany(deps.db, userId, company);
-  return subscriptionId ? syncSubscription(deps, subscriptionId, userId) : null;
+  return subscriptionId ? syncSubscription(deps, subscriptionId, userId, log) : null;
+}
+
+async function accountExists(db: Database, userId: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  return row !== undefined;
+}
+
+/**
+ * ADR 0048: one running subscription per customer and plan. Stripe is asked for all of them;
+ * the oldest stays, every later one is refunded and ended. Refund first, then cancel: a failure
+ * in between leaves the subscription running, so Stripe's retry of the event finds it again, and
+ * the refund is not repeated (idempotency key, "already refunded"). Returns the kept one's id.
+ */
+async function endDuplicateSubscriptions(
+  deps: BillingDeps,
+  log: Logger,
+  userId: string,
+  customerId: string,
+  plan: Plan,
+): Promise<PaymentSubscription | null> {
+  if (!deps.payments) return null;
+  const running = (await deps.payments.listSubscriptions(customerId))
+    .filter((subscription) => subscription.plan === plan && isEntitlingStatus(subscription.status))
+    .sort((a, b) => a.created.getTime() - b.created.getTime() || a.id.localeCompare(b.id));
+  const [kept, ...duplicates] = running;
+  if (!kept) return null;
+  for (const duplicate of duplicates) {
+    await deps.payments.refundPayments(duplicate.id, "duplicate");
+    await deps.payments.cancelNow(duplicate.id);
+    log.warn({ userId, subscriptionId: duplicate.id, kept: kept.id, plan }, "Doppeltes Abo erstattet und beendet");
+  }
+  return kept;
+}
+
+/**
+ * A subscription without an account (deleted while its Checkout was open): nobody can use it, so
+ * it is refunded and ended, and the webhook still answers 2xx. One that already ended is left.
+ */
+async function undoSubscription(
+  deps: BillingDeps,
+  log: Logger,
+  subscriptionId: string,
+  reason: RefundReason,
+): Promise<void> {
+  if (!deps.payments) return;
+  const subscription = await deps.payments.getSubscription(subscriptionId);
+  if (!subscription || subscription.status === "canceled" || subscription.status === "incomplete_expired") return;
+  const refunds = await deps.payments.refundPayments(subscriptionId, reason);
+  await deps.payments.cancelNow(subscriptionId);
+  log.warn(
+    { subscriptionId, userId: subscription.userId, refunds },
+    "Abo ohne bestehendes Konto erstattet und beendet",
+  );
 }
 
 // Reads the subscription from Stripe and stores it. The account comes from the checkout
@@ -361,6 +562,7 @@ async function syncSubscription(
   deps: BillingDeps,
   subscriptionId: string,
   userId: string | null,
+  log: Logger,
 ): Promise<SyncedSubscription | null> {
   if (!deps.payments) return null;
   const subscription = await deps.payments.getSubscription(subscriptionId);
@@ -376,9 +578,39 @@ async function syncSubscription(
   }
   const owner = userId ?? (await userOfCustomer(deps.db, subscription.customerId));
   const plan = subscription.plan;
-  if (!owner || !plan) return null;
+  if (!owner) {
+    // Ours (checkout wrote our user id into it), but the account is gone: ADR 0048.
+    if (subscription.userId && !(await accountExists(deps.db, subscription.userId)))
+      await undoSubscription(deps, log, subscription.id, "requested_by_customer");
+    return null;
+  }
+  if (!plan) return null;
+  if (await replacesRunningSubscription(deps.db, owner, subscription, plan)) {
+    // A second running subscription of a plan the account has (two Checkouts paid): Stripe
+    // decides which is the later one; that one is undone and never stored (ADR 0048).
+    const kept = await endDuplicateSubscriptions(deps, log, owner, subscription.customerId, plan);
+    if (kept && kept.id !== subscription.id) {
+      await storeSubscription(deps.db, owner, { ...kept, plan });
+      return null;
+    }
+  }
   await storeSubscription(deps.db, owner, { ...subscription, plan });
   return { userId: owner, plan, status: subscription.status, currentPeriodEnd: subscription.currentPeriodEnd };
+}
+
+/** Would storing this running subscription replace another running one of the plan? */
+async function replacesRunningSubscription(
+  db: Database,
+  userId: string,
+  subscription: PaymentSubscription,
+  plan: Plan,
+): Promise<boolean> {
+  if (!isEntitlingStatus(subscription.status)) return false;
+  const [stored] = await db
+    .select({ id: subscriptions.stripeSubscriptionId, status: subscriptions.status })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.plan, plan)));
+  return !!stored?.id && stored.id !== subscription.id && isEntitlingStatus(stored.status);
 }
 
 async function userOfCustomer(db: Database, customerId: string): Promise<string | null> {

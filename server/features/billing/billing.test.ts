@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { BILLING_MESSAGES, GENERATOR_PRO_RUNS_PER_PERIOD, type Plan } from "#shared/billing.ts";
 import { STARTING_CREDITS } from "#shared/credits.ts";
 import {
@@ -10,8 +10,10 @@ import {
 } from "../../../tests/mocks/stripe.ts";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
 import { readOutbox, waitForMail } from "../../../tests/support/outbox.ts";
+import { user } from "../../db/schema/auth.ts";
 import { companyBillingInfo, stripeEvents, subscriptions } from "../../db/schema/billing.ts";
 import { profiles } from "../../db/schema/profiles.ts";
+import { PLANS_FRESH_MS } from "./billing.service.ts";
 
 // Billing through the real app and a fake Stripe API (issue 13, ADR 0023): checkout, the
 // signed webhooks Stripe sends, replays and disorder, the status check and the portal.
@@ -25,6 +27,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await stripe?.close();
+});
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 const GENERATE_FORM = {
@@ -92,7 +97,9 @@ describe("POST /api/billing/checkout", () => {
     const url = await checkout(cookie, "generator_pro");
     await checkout(cookie, "optimizer_premium");
     expect(stripe.requests.filter((request) => request.path === "/v1/customers").length).toBe(before + 1);
-    const created = stripe.requests.filter((request) => request.path === "/v1/checkout/sessions").at(-2)?.body;
+    const created = stripe.requests
+      .filter((request) => request.method === "POST" && request.path === "/v1/checkout/sessions")
+      .at(-2)?.body;
     expect(Object.fromEntries(created ?? [])).toMatchObject({
       mode: "subscription",
       locale: "de",
@@ -417,6 +424,200 @@ describe("POST /api/billing/status (spec section 7: subscription status check)",
     expect(response.status).toBe(502);
     expect(body).toEqual({ error: "Could not verify subscription status" });
     expect((await profileOf(userId))?.subscriptionStatus).toBe("active");
+  });
+});
+
+describe("one subscription per plan (ADR 0048)", () => {
+  const checkoutsCreated = () =>
+    stripe.requests.filter((request) => request.method === "POST" && request.path === "/v1/checkout/sessions").length;
+  const purchaseMails = async (email: string) =>
+    (await readOutbox(t.dataDir)).filter((mail) => mail.to === email && mail.subject.includes("ist aktiv"));
+
+  it("hands out the open Checkout of a plan again instead of a second one, and expires older open ones", async () => {
+    const { cookie } = await newCustomer();
+    const before = checkoutsCreated();
+    const first = await checkout(cookie, "generator_pro");
+    expect(await checkout(cookie, "generator_pro")).toBe(first);
+    expect(checkoutsCreated()).toBe(before + 1);
+    // Another plan is another purchase.
+    expect(await checkout(cookie, "optimizer_premium")).not.toBe(first);
+
+    // Two open ones (two requests at the same moment): the newest is handed out, the older expires.
+    const newer = stripe.duplicateSession(first);
+    expect(await checkout(cookie, "generator_pro")).toBe(newer);
+    expect(stripe.sessionStatus(first)).toBe("expired");
+    expect(() => stripe.completeCheckout(first)).toThrow();
+  });
+
+  it("refund and end a second paid subscription of a plan at once, keep the first, and mail once", async () => {
+    const { cookie, userId, email } = await newCustomer();
+    const url = await checkout(cookie, "generator_pro");
+    const second = stripe.duplicateSession(url);
+    const firstEvents = stripe.completeCheckout(url);
+    const firstId = stripe.subscriptionIds().at(-1) ?? "";
+    await deliverAll(firstEvents);
+    await t.db.update(subscriptions).set({ runsInPeriod: 7 }).where(eq(subscriptions.userId, userId));
+    const secondEvents = stripe.completeCheckout(second);
+    const secondId = stripe.subscriptionIds().at(-1) ?? "";
+    await deliverAll(secondEvents);
+
+    expect(stripe.subscription(firstId)?.status).toBe("active");
+    expect(stripe.subscription(secondId)?.status).toBe("canceled");
+    expect(stripe.refunds().filter((refund) => refund.subscriptionId === secondId)).toEqual([
+      expect.objectContaining({ reason: "duplicate" }),
+    ]);
+    expect(stripe.refunds().filter((refund) => refund.subscriptionId === firstId)).toEqual([]);
+    // The duplicate never took the row's place: the runs of the period are still counted.
+    expect(await rowOf(userId, "generator_pro")).toMatchObject({
+      stripeSubscriptionId: firstId,
+      status: "active",
+      runsInPeriod: 7,
+    });
+    expect((await profileOf(userId))?.subscriptionStatus).toBe("active");
+    expect(await purchaseMails(email)).toHaveLength(1);
+
+    // Replays, and Stripe's later news of the ended one, refund nothing more.
+    await deliverAll([...secondEvents, stripe.change(secondId, { status: "canceled" })]);
+    expect(stripe.refunds().filter((refund) => refund.subscriptionId === secondId)).toHaveLength(1);
+    expect(await rowOf(userId, "generator_pro")).toMatchObject({ stripeSubscriptionId: firstId, status: "active" });
+  });
+
+  it("keep the older subscription whatever order the events arrive in", async () => {
+    const { cookie, userId } = await newCustomer();
+    const url = await checkout(cookie, "generator_pro");
+    const second = stripe.duplicateSession(url);
+    const firstEvents = stripe.completeCheckout(url);
+    const firstId = stripe.subscriptionIds().at(-1) ?? "";
+    const secondEvents = stripe.completeCheckout(second);
+    const secondId = stripe.subscriptionIds().at(-1) ?? "";
+    await deliverAll(secondEvents);
+    await deliverAll(firstEvents);
+
+    expect(stripe.subscription(firstId)?.status).toBe("active");
+    expect(stripe.subscription(secondId)?.status).toBe("canceled");
+    expect(stripe.refunds().filter((refund) => refund.subscriptionId === secondId)).toHaveLength(1);
+    expect(await rowOf(userId, "generator_pro")).toMatchObject({ stripeSubscriptionId: firstId, status: "active" });
+  });
+
+  it("answer 500 when the refund fails, so Stripe retries, and then refund exactly once", async () => {
+    const { cookie } = await newCustomer();
+    const url = await checkout(cookie, "optimizer_premium");
+    const second = stripe.duplicateSession(url);
+    await deliverAll(stripe.completeCheckout(url));
+    const [completed, ...rest] = stripe.completeCheckout(second);
+    const secondId = stripe.subscriptionIds().at(-1) ?? "";
+    if (!completed) throw new Error("Kein Ereignis");
+    // The SDK retries once; both attempts fail.
+    stripe.failNext(2, (method, path) => method === "POST" && path === "/v1/refunds");
+    expect((await deliver(completed)).status).toBe(500);
+    expect(stripe.subscription(secondId)?.status).toBe("active");
+
+    await deliverAll([completed, ...rest]);
+    expect(stripe.subscription(secondId)?.status).toBe("canceled");
+    expect(stripe.refunds().filter((refund) => refund.subscriptionId === secondId)).toHaveLength(1);
+  });
+
+  it("refund and end a purchase whose account was deleted meanwhile, and answer 2xx", async () => {
+    const { cookie, userId, email } = await newCustomer();
+    const url = await checkout(cookie, "generator_pro");
+    // Deleted without the deletion's Stripe step (the Checkout was paid at that very moment).
+    await t.db.delete(user).where(eq(user.id, userId));
+    const events = stripe.completeCheckout(url);
+    const subscriptionId = stripe.subscriptionIds().at(-1) ?? "";
+    await deliverAll(events);
+    expect(stripe.subscription(subscriptionId)?.status).toBe("canceled");
+    expect(stripe.refunds().filter((refund) => refund.subscriptionId === subscriptionId)).toEqual([
+      expect.objectContaining({ reason: "requested_by_customer" }),
+    ]);
+    expect(await t.db.select().from(subscriptions).where(eq(subscriptions.userId, userId))).toEqual([]);
+    expect(await purchaseMails(email)).toHaveLength(0);
+    await deliverAll([...events, stripe.change(subscriptionId, { cancelAtPeriodEnd: false })]);
+    expect(stripe.refunds().filter((refund) => refund.subscriptionId === subscriptionId)).toHaveLength(1);
+  });
+
+  it("refund and end it too when the subscription's own events come before the completed Checkout", async () => {
+    const { cookie, userId } = await newCustomer();
+    const url = await checkout(cookie, "optimizer_premium");
+    await t.db.delete(user).where(eq(user.id, userId));
+    const events = stripe.completeCheckout(url);
+    const subscriptionId = stripe.subscriptionIds().at(-1) ?? "";
+    await deliverAll([...events].reverse());
+    expect(stripe.subscription(subscriptionId)?.status).toBe("canceled");
+    expect(stripe.refunds().filter((refund) => refund.subscriptionId === subscriptionId)).toHaveLength(1);
+  });
+});
+
+describe("limits on the billing routes (ADR 0048)", () => {
+  const stripeReads = (subscriptionId: string) =>
+    stripe.requests.filter((request) => request.path === `/v1/subscriptions/${subscriptionId}`).length;
+
+  it("asks Stripe for the status at most once per 30 seconds and account, and answers from the stored state between", async () => {
+    const { cookie } = await newCustomer();
+    const { subscriptionId } = await buy(cookie, "generator_pro");
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    const before = stripeReads(subscriptionId);
+    for (let call = 0; call < 5; call++) {
+      const { response, body } = await statusOf(cookie);
+      expect(response.status).toBe(200);
+      expect(body.plans.generator_pro).toMatchObject({ active: true });
+    }
+    expect(stripeReads(subscriptionId)).toBe(before + 1);
+    vi.setSystemTime(Date.now() + PLANS_FRESH_MS + 1_000);
+    expect((await statusOf(cookie)).response.status).toBe(200);
+    expect(stripeReads(subscriptionId)).toBe(before + 2);
+  });
+
+  it("asks Stripe again after a visit to the portal or Checkout, and after a failed check", async () => {
+    const { cookie, userId } = await newCustomer();
+    const { subscriptionId } = await buy(cookie, "generator_pro");
+    await statusOf(cookie);
+    const before = stripeReads(subscriptionId);
+    expect((await t.postJson("/api/billing/portal", {}, cookie)).status).toBe(200);
+    // Cancelled in the portal; its webhook has not arrived.
+    stripe.change(subscriptionId, { cancelAtPeriodEnd: true });
+    expect((await statusOf(cookie)).body.plans.generator_pro).toMatchObject({ cancelAtPeriodEnd: true });
+    expect(stripeReads(subscriptionId)).toBe(before + 1);
+
+    await checkout(cookie, "optimizer_premium");
+    await statusOf(cookie);
+    expect(stripeReads(subscriptionId)).toBe(before + 2);
+
+    // A check that fails at Stripe is not taken as fresh: the next one asks again.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + PLANS_FRESH_MS + 1_000 });
+    stripe.failNext(2);
+    expect((await statusOf(cookie)).response.status).toBe(502);
+    expect((await statusOf(cookie)).response.status).toBe(200);
+    // Two failed attempts (the SDK retries once), then the one that answered.
+    expect(stripeReads(subscriptionId)).toBe(before + 5);
+    expect((await profileOf(userId))?.subscriptionStatus).toBe("active");
+  });
+
+  it("limit status, Checkout and portal per account with 429 in German, and 100 status calls cost Stripe one request", async () => {
+    const { cookie } = await newCustomer();
+    const other = await newCustomer();
+    const { subscriptionId } = await buy(cookie, "generator_pro");
+    const before = stripe.requests.length;
+    const answers: number[] = [];
+    for (let call = 0; call < 100; call++) answers.push((await statusOf(cookie)).response.status);
+    expect(answers.filter((status) => status === 200)).toHaveLength(30);
+    expect(answers.filter((status) => status === 429)).toHaveLength(70);
+    expect(stripe.requests.length - before).toBe(1);
+    expect(stripe.requests.at(-1)?.path).toBe(`/v1/subscriptions/${subscriptionId}`);
+    const limited = await statusOf(cookie);
+    expect(limited.body).toEqual({ error: BILLING_MESSAGES.tooManyRequests });
+    expect(Number(limited.response.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await statusOf(other.cookie)).response.status).toBe(200);
+
+    const portals: number[] = [];
+    for (let call = 0; call < 11; call++) portals.push((await t.postJson("/api/billing/portal", {}, cookie)).status);
+    expect(portals.slice(0, 10).every((status) => status === 200)).toBe(true);
+    expect(portals[10]).toBe(429);
+
+    const checkouts: number[] = [];
+    for (let call = 0; call < 11; call++)
+      checkouts.push((await t.postJson("/api/billing/checkout", { plan: "optimizer_premium" }, other.cookie)).status);
+    expect(checkouts.slice(0, 10).every((status) => status === 200)).toBe(true);
+    expect(checkouts[10]).toBe(429);
   });
 });
 

@@ -1,9 +1,9 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { PLAN_LABELS } from "#shared/billing.ts";
 import type { CancellationRequest } from "#shared/cancellation.schemas.ts";
 import { CANCELLATION_KIND_LABELS, NEXT_POSSIBLE_DATE } from "#shared/cancellation.ts";
 import type { AppDeps } from "../../app-env.ts";
-import { cancellationRequests, subscriptions } from "../../db/schema/billing.ts";
+import { cancellationRequests } from "../../db/schema/billing.ts";
 import { profiles } from "../../db/schema/profiles.ts";
 import {
   composeCancellationReceiptMail,
@@ -11,8 +11,9 @@ import {
   formatMailDateTime,
 } from "../../integrations/mail/mail-templates.ts";
 import type { Logger } from "../../logger.ts";
-import { hasPlan, refreshPlans } from "../billing/billing.service.ts";
-import type { RateLimitRule } from "../rate-limit/rate-limit.service.ts";
+import { accountKey } from "../account-security/sign-in-throttle.ts";
+import { cancelPlanAtPeriodEnd } from "../billing/billing.service.ts";
+import { consumeRateLimit, type RateLimitRule } from "../rate-limit/rate-limit.service.ts";
 
 // The cancellation button of § 312k BGB (issue 13). Every request is stored and confirmed at
 // once by e-mail. A signed-in customer's ordinary cancellation is carried out right away: the
@@ -22,6 +23,17 @@ import type { RateLimitRule } from "../rate-limit/rate-limit.service.ts";
 
 // Per address: a person cancels once or twice; a script that tries addresses is stopped.
 export const CANCELLATION_RATE_LIMIT: RateLimitRule = { name: "cancellation", max: 5, windowMs: 10 * 60_000 };
+
+// Per recipient (ADR 0048): the form sends a mail to any address typed into it, so changing the
+// client address must not turn it into a mail cannon against one inbox. The key is the hash of
+// the normalised address (as for the account mails, ADR 0044). Beyond the limit the
+// cancellation is still stored and confirmed on screen, with the same answer: nothing tells a
+// sender whether a mail went out, and no cancellation is lost.
+export const CANCELLATION_RECEIPT_LIMIT: RateLimitRule = {
+  name: "cancellation-receipt",
+  max: 3,
+  windowMs: 60 * 60_000,
+};
 
 type CancellationDeps = Pick<AppDeps, "db" | "env" | "mailer" | "payments">;
 
@@ -59,9 +71,11 @@ export async function submitCancellation(
     request.kind === "ordinary" &&
     request.effective === NEXT_POSSIBLE_DATE &&
     deps.payments !== null;
-  if (executable && row && (await hasPlan(deps.db, signedInUserId, request.plan))) {
+  if (executable && row) {
     try {
-      periodEnd = await cancelAtPeriodEnd(deps, signedInUserId, request.plan);
+      // Every subscription of the plan Stripe knows for the account, not only the stored one
+      // (ADR 0048); a plan granted by hand has nothing in Stripe and waits for the operator.
+      periodEnd = await cancelPlanAtPeriodEnd(deps, log, signedInUserId, request.plan);
       if (periodEnd) {
         await deps.db
           .update(cancellationRequests)
@@ -78,6 +92,32 @@ export async function submitCancellation(
   const outcome = executed
     ? `Ihr Abonnement endet zum Ende des bezahlten Zeitraums am ${formatMailDate(periodEnd ?? receivedAt)}. Bis dahin können Sie alle Funktionen weiter nutzen; eine Erstattung für den laufenden Zeitraum gibt es nicht.`
     : "Wir bearbeiten Ihre Kündigung und bestätigen Ihnen das Vertragsende gesondert. Sie müssen dafür nichts weiter tun.";
+  await sendReceipt(deps, log, request, { receivedAt, outcome, cancellationId: row?.id });
+  return { receivedAt: receivedAt.toISOString(), executed, periodEnd: periodEnd?.toISOString() ?? null };
+}
+
+async function accountOfEmail(deps: CancellationDeps, email: string): Promise<string | null> {
+  const [profile] = await deps.db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(eq(sql`lower(${profiles.email})`, email.toLowerCase()))
+    .limit(1);
+  return profile?.id ?? null;
+}
+
+// § 312k: the receipt in text form, with date and time. A mail that fails (or that the limit per
+// recipient holds back) is logged; the request is stored and shown on screen either way.
+async function sendReceipt(
+  deps: CancellationDeps,
+  log: Logger,
+  request: CancellationRequest,
+  { receivedAt, outcome, cancellationId }: { receivedAt: Date; outcome: string; cancellationId: string | undefined },
+): Promise<void> {
+  const recipient = await consumeRateLimit(deps.db, CANCELLATION_RECEIPT_LIMIT, accountKey(request.email));
+  if (!recipient.allowed) {
+    log.warn({ cancellationId }, "Eingangsbestätigung der Kündigung nicht versendet: Grenze je Empfänger");
+    return;
+  }
   try {
     await deps.mailer.send({
       to: request.email,
@@ -95,32 +135,6 @@ export async function submitCancellation(
     });
   } catch (error) {
     // The request is stored and shown on screen; the operator sees it even without the mail.
-    log.error({ err: error, cancellationId: row?.id }, "Eingangsbestätigung der Kündigung nicht versendet");
+    log.error({ err: error, cancellationId }, "Eingangsbestätigung der Kündigung nicht versendet");
   }
-  return { receivedAt: receivedAt.toISOString(), executed, periodEnd: periodEnd?.toISOString() ?? null };
-}
-
-async function accountOfEmail(deps: CancellationDeps, email: string): Promise<string | null> {
-  const [profile] = await deps.db
-    .select({ id: profiles.id })
-    .from(profiles)
-    .where(eq(sql`lower(${profiles.email})`, email.toLowerCase()))
-    .limit(1);
-  return profile?.id ?? null;
-}
-
-async function cancelAtPeriodEnd(
-  deps: CancellationDeps,
-  userId: string,
-  plan: CancellationRequest["plan"],
-): Promise<Date | null> {
-  const [row] = await deps.db
-    .select({ stripeSubscriptionId: subscriptions.stripeSubscriptionId })
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.plan, plan)));
-  // A plan granted by hand has nothing in Stripe to end; the request waits for the operator.
-  if (!row?.stripeSubscriptionId || !deps.payments) return null;
-  const ended = await deps.payments.cancelAtPeriodEnd(row.stripeSubscriptionId);
-  await refreshPlans(deps, userId);
-  return ended.currentPeriodEnd;
 }

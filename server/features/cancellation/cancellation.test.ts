@@ -1,9 +1,9 @@
-import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { CANCELLATION_TEXTS } from "#shared/cancellation.ts";
 import { type StripeFake, startStripeFake } from "../../../tests/mocks/stripe.ts";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
-import { waitForMail } from "../../../tests/support/outbox.ts";
+import { readOutbox, waitForMail } from "../../../tests/support/outbox.ts";
 import { cancellationRequests, subscriptions } from "../../db/schema/billing.ts";
 import { profiles } from "../../db/schema/profiles.ts";
 
@@ -19,6 +19,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await stripe?.close();
+});
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 let count = 0;
@@ -75,6 +78,30 @@ describe("POST /api/cancellation", () => {
     expect(mail.text).toContain("endet zum Ende des bezahlten Zeitraums");
   });
 
+  it("ends every subscription of the plan Stripe knows for the account, not only the stored one (ADR 0048)", async () => {
+    const email = `zwei-abos-${++count}@example.test`;
+    const cookie = await t.signUpAndConfirm(email);
+    const checkout = await t.postJson("/api/billing/checkout", { plan: "generator_pro" }, cookie);
+    const { url } = (await checkout.json()) as { url: string };
+    const second = stripe.duplicateSession(url);
+    for (const event of stripe.completeCheckout(url)) {
+      await t.app.request("/api/billing/webhook", {
+        method: "POST",
+        headers: { "stripe-signature": event.signature },
+        body: event.payload,
+      });
+    }
+    const stored = stripe.subscriptionIds().at(-1) ?? "";
+    // Paid too; its webhooks are still on their way, so Postwerk has not stored it.
+    stripe.completeCheckout(second);
+    const unknown = stripe.subscriptionIds().at(-1) ?? "";
+
+    const response = await cancel(form(email), cookie);
+    expect(await response.json()).toMatchObject({ executed: true });
+    expect(stripe.subscription(stored)?.cancelAtPeriodEnd).toBe(true);
+    expect(stripe.subscription(unknown)?.cancelAtPeriodEnd).toBe(true);
+  });
+
   it("stores a signed-out request, matches it to the account by e-mail and changes nothing in Stripe", async () => {
     const { email, userId } = await customerWithPro();
     const response = await cancel({ ...form(email.toUpperCase()), kind: "extraordinary", reason: "Umzug" });
@@ -125,11 +152,76 @@ describe("POST /api/cancellation", () => {
     ["a date in the past", { effective: "2020-01-01" }, CANCELLATION_TEXTS.dateInvalid],
     ["no date", { effective: "morgen" }, CANCELLATION_TEXTS.dateInvalid],
     ["a day that does not exist", { effective: "2099-02-31" }, CANCELLATION_TEXTS.dateInvalid],
+    [
+      "a link as the name",
+      { name: "Ihre Bank – bitte Konto verifizieren unter https://bank.example" },
+      CANCELLATION_TEXTS.nameCharacters,
+    ],
+    [
+      "a domain in the name",
+      { name: "Ihre Bank bitte verifizieren unter bank-login.example" },
+      CANCELLATION_TEXTS.nameCharacters,
+    ],
+    ["a line break in the name", { name: "Erika\nMustermann" }, CANCELLATION_TEXTS.nameCharacters],
+    ["digits in the name", { name: "Erika 0800 123456" }, CANCELLATION_TEXTS.nameCharacters],
+    ["a name too long", { name: "Erika ".repeat(20).trim() }, CANCELLATION_TEXTS.nameTooLong],
   ])("refuses %s with 400 and the German reason, storing nothing", async (_case, change, message) => {
     const email = `falsch-${++count}@example.test`;
     const response = await cancel({ ...form(email), ...change });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: message });
     expect(await t.db.select().from(cancellationRequests).where(eq(cancellationRequests.email, email))).toHaveLength(0);
+  });
+
+  it.each(["Erika Mustermann-Gabler", "Jean-Luc O’Neill", "Dr. Anna Müller", "Zoë d'Artagnan", "Nguyễn Văn An"])(
+    "takes %s as a name",
+    async (name) => {
+      const response = await cancel({ ...form(`name-${++count}@example.test`), name, effective: "2099-12-31" });
+      expect(response.status).toBe(201);
+    },
+  );
+
+  it("sends at most three receipts an hour to one address, from any client address, answering alike (ADR 0048)", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    const email = `ziel-${++count}@example.test`;
+    const receipts = async () =>
+      (await readOutbox(t.dataDir)).filter(
+        (mail) => mail.to.toLowerCase() === email && mail.subject === "Eingangsbestätigung Ihrer Kündigung",
+      );
+    const answers: unknown[] = [];
+    for (let attempt = 0; attempt < 5; attempt++) {
+      // Each from another client address; the same address in capitals counts as the same.
+      const response = await cancel({ ...form(attempt === 1 ? email.toUpperCase() : email), effective: "2099-12-31" });
+      expect(response.status).toBe(201);
+      answers.push(Object.keys(await response.json()).sort());
+    }
+    expect(new Set(answers.map((keys) => JSON.stringify(keys)))).toEqual(
+      new Set([JSON.stringify(["executed", "periodEnd", "receivedAt"])]),
+    );
+    expect(await receipts()).toHaveLength(3);
+    // Every one of them is stored for the operator all the same.
+    const stored = await t.db
+      .select()
+      .from(cancellationRequests)
+      .where(sql`lower(${cancellationRequests.email}) = ${email}`);
+    expect(stored).toHaveLength(5);
+
+    vi.setSystemTime(Date.now() + 61 * 60_000);
+    expect((await cancel({ ...form(email), effective: "2099-12-31" })).status).toBe(201);
+    expect(await receipts()).toHaveLength(4);
+  });
+
+  it("takes at most five requests in ten minutes from one client address", async () => {
+    const from = { "x-forwarded-for": "203.0.113.77" };
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt++) {
+      const response = await t.request("/api/cancellation", {
+        method: "POST",
+        headers: from,
+        body: JSON.stringify({ ...form(`adresse-${++count}@example.test`), effective: "2099-12-31" }),
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
   });
 });

@@ -1,4 +1,4 @@
-import { lt, sql } from "drizzle-orm";
+import { eq, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { rateLimitCounters } from "../../db/schema/rate-limits.ts";
 
@@ -37,4 +37,9 @@ export async function consumeRateLimit(
 /** Removes counters whose window is over: the next hit would start afresh anyway. */
 export async function deleteExpiredRateLimits(db: Database, now = Date.now()): Promise<void> {
   await db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowEndsAt, now));
+}
+
+/** Forgets a subject's counter: its next hit starts a new window. */
+export async function resetRateLimit(db: Database, rule: RateLimitRule, subject: string): Promise<void> {
+  await db.delete(rateLimitCounters).where(eq(rateLimitCounters.key, `${rule.name}:${subject}`));
 }

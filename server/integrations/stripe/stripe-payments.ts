@@ -14,7 +14,16 @@ export type PaymentSubscription = {
   plan: Plan | null;
   currentPeriodEnd: Date | null;
   cancelAtPeriodEnd: boolean;
+  /** Our user id, written into the subscription's metadata at checkout; null if not ours. */
+  userId: string | null;
+  created: Date;
 };
+
+/** Stripe's words: a second purchase of a plan, or money of an account that no longer exists. */
+export type RefundReason = "duplicate" | "requested_by_customer";
+
+/** A Checkout session that can still be paid. */
+export type OpenCheckout = { id: string; url: string; plan: Plan | null; created: Date };
 
 export type CheckoutCompany = {
   companyName: string;
@@ -70,6 +79,17 @@ export type Payments = {
   cancelAtPeriodEnd(id: string): Promise<PaymentSubscription>;
   /** Ends the subscription at once; one Stripe no longer knows counts as ended. */
   cancelNow(id: string): Promise<void>;
+  /** Every subscription of the customer that Stripe has not cancelled yet, whatever we stored. */
+  listSubscriptions(customerId: string): Promise<PaymentSubscription[]>;
+  /** The customer's Checkout sessions that can still be paid. */
+  listOpenCheckouts(customerId: string): Promise<OpenCheckout[]>;
+  /** Makes a Checkout session unpayable; one that is no longer open counts as done. */
+  expireCheckout(id: string): Promise<void>;
+  /**
+   * Refunds every payment made for the subscription. Safe to repeat: a payment already
+   * refunded is skipped, and each refund carries an idempotency key of its payment.
+   */
+  refundPayments(subscriptionId: string, reason: RefundReason): Promise<number>;
   /** Verifies the Stripe-Signature header over the raw body; throws InvalidWebhookSignatureError. */
   readEvent(rawBody: string, signature: string | undefined): PaymentEvent;
 };
@@ -115,6 +135,8 @@ export async function createPayments(settings: StripeSettings | null): Promise<P
       plan: planOfPrice(item?.price.id) ?? planOf(subscription.metadata?.plan),
       currentPeriodEnd: item?.current_period_end ? new Date(item.current_period_end * 1000) : null,
       cancelAtPeriodEnd: subscription.cancel_at_period_end,
+      userId: subscription.metadata?.userId || null,
+      created: new Date(subscription.created * 1000),
     };
   };
 
@@ -162,6 +184,60 @@ export async function createPayments(settings: StripeSettings | null): Promise<P
     },
     async cancelNow(id) {
       await orNullWhenMissing(stripe.subscriptions.cancel(id));
+    },
+    async listSubscriptions(customerId) {
+      // Without a status filter Stripe lists every subscription that is not cancelled; a
+      // customer of ours has a handful at most, so one page of 100 is all of them.
+      const page = await stripe.subscriptions.list({ customer: customerId, limit: 100 });
+      return page.data.map(toSubscription);
+    },
+    async listOpenCheckouts(customerId) {
+      const page = await stripe.checkout.sessions.list({ customer: customerId, status: "open", limit: 100 });
+      return page.data.flatMap((session) =>
+        session.url
+          ? [
+              {
+                id: session.id,
+                url: session.url,
+                plan: planOf(session.metadata?.plan),
+                created: new Date(session.created * 1000),
+              },
+            ]
+          : [],
+      );
+    },
+    async expireCheckout(id) {
+      try {
+        await stripe.checkout.sessions.expire(id);
+      } catch (error) {
+        // Stripe refuses to expire a session that is complete, expired or unknown: nothing is open.
+        if (error instanceof StripeSdk.errors.StripeInvalidRequestError) return;
+        throw error;
+      }
+    },
+    async refundPayments(subscriptionId, reason) {
+      let refunded = 0;
+      const invoices = await stripe.invoices.list({ subscription: subscriptionId, status: "paid", limit: 100 });
+      for (const invoice of invoices.data) {
+        if (!invoice.id) continue;
+        const payments = await stripe.invoicePayments.list({ invoice: invoice.id, status: "paid", limit: 100 });
+        for (const { payment } of payments.data) {
+          const paymentIntent = idOf(payment.payment_intent);
+          if (!paymentIntent) continue;
+          try {
+            await stripe.refunds.create(
+              { payment_intent: paymentIntent, reason, metadata: { subscriptionId } },
+              { idempotencyKey: `postwerk-refund-${paymentIntent}` },
+            );
+            refunded += 1;
+          } catch (error) {
+            if (error instanceof StripeSdk.errors.StripeInvalidRequestError && error.code === "charge_already_refunded")
+              continue;
+            throw error;
+          }
+        }
+      }
+      return refunded;
     },
     readEvent(rawBody, signature) {
       let event: Stripe.Event;
