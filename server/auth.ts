@@ -8,11 +8,6 @@ import { PASSWORD_RESET_LINK_HOURS } from "#shared/account-security.ts";
 import type { Database } from "./db/client.ts";
 import { schema } from "./db/client.ts";
 import type { Env } from "./env.ts";
-import {
-  AccountDeletionRefused,
-  type DeletedUser,
-  findReauthProblem,
-} from "./features/account-deletion/account-deletion.service.ts";
 import type { AccountSecurityHooks } from "./features/account-security/account-security.hooks.ts";
 import { findAuthInputProblem, passwordOwnerOf } from "./features/auth/auth-input.ts";
 import {
@@ -51,8 +46,18 @@ export const AUTH_RATE_LIMIT_RULES = {
 const VERIFICATION_LINK_LIFETIME_SECONDS = 24 * 60 * 60;
 
 /** Issue 15: what happens around Better Auth's deletion of a user (account-deletion.service.ts). */
+/** The user Better Auth is about to delete, or has deleted. */
+export type DeletedUser = { id: string; email: string };
+
+/**
+ * What happens around Better Auth's deletion of a user (ADR 0026), supplied by the
+ * account-deletion feature so that this file does not import it.
+ */
 export type AccountDeletionHooks = {
-  before: (user: DeletedUser) => Promise<void>;
+  /** The German reason the deletion needs a password or a fresh sign-in first, or null. */
+  findReauthProblem: (session: { userId: string; createdAt: Date }, password: unknown) => Promise<string | null>;
+  /** Before the deletion: a German refusal (the last admin) or null; throws when a step failed. */
+  before: (user: DeletedUser) => Promise<string | null>;
   after: (user: DeletedUser) => Promise<void>;
 };
 
@@ -104,13 +109,14 @@ export function createAuth({ env, db, mailer, secret, logger, accountDeletion, a
       deleteUser: {
         enabled: true,
         beforeDelete: async (user) => {
+          let refusal: string | null;
           try {
-            await accountDeletion.before(user);
+            refusal = await accountDeletion.before(user);
           } catch (error) {
-            if (error instanceof AccountDeletionRefused) throw new APIError("BAD_REQUEST", { message: error.message });
             logger.error({ err: error, userId: user.id }, "Kontolöschung abgebrochen, ein erneuter Versuch setzt fort");
             throw new APIError("INTERNAL_SERVER_ERROR", { message: ACCOUNT_DATA_TEXTS.deleteFailed });
           }
+          if (refusal) throw new APIError("BAD_REQUEST", { message: refusal });
         },
         afterDelete: (user) => accountDeletion.after(user),
       },
@@ -134,8 +140,7 @@ export function createAuth({ env, db, mailer, secret, logger, accountDeletion, a
           const session = await getSessionFromCtx(ctx);
           const reauth =
             session &&
-            (await findReauthProblem(
-              db,
+            (await accountDeletion.findReauthProblem(
               { userId: session.user.id, createdAt: new Date(session.session.createdAt) },
               ctx.body?.password,
             ));

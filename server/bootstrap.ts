@@ -4,7 +4,7 @@ import { createAuth } from "./auth.ts";
 import { resolveAuthSecret } from "./auth-secret.ts";
 import { type DatabaseHandle, openDatabase } from "./db/client.ts";
 import type { Env } from "./env.ts";
-import { confirmDeletion, removeDataOutsideTheAccount } from "./features/account-deletion/account-deletion.service.ts";
+import { createAccountDeletionHooks } from "./features/account-deletion/account-deletion.service.ts";
 import { createAccountSecurityHooks } from "./features/account-security/account-security.hooks.ts";
 import type { PageDocuments } from "./features/pages/page-documents.ts";
 import { grantAdminByEmail } from "./features/profile/profile.service.ts";
@@ -72,10 +72,7 @@ export async function createDeps(options: {
     mailer,
     secret,
     logger,
-    accountDeletion: {
-      before: (user) => removeDataOutsideTheAccount(deletionDeps, user),
-      after: (user) => confirmDeletion(deletionDeps, user),
-    },
+    accountDeletion: createAccountDeletionHooks(deletionDeps),
     accountSecurity: createAccountSecurityHooks({ db: database.db, mailer, env, logger }),
   });
   return { env, db: database.db, auth, mailer, ai, imageStorage, payments, websiteReader, logger, pages };

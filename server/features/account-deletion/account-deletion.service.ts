@@ -1,6 +1,7 @@
 import { and, count, eq, isNotNull, sql } from "drizzle-orm";
 import { ACCOUNT_DATA_TEXTS, DELETE_REAUTH_MAX_AGE_MINUTES } from "#shared/account-data.ts";
 import type { AppDeps } from "../../app-env.ts";
+import type { AccountDeletionHooks, DeletedUser } from "../../auth.ts";
 import type { Database } from "../../db/client.ts";
 import { archivedPosts } from "../../db/schema/archive.ts";
 import { account } from "../../db/schema/auth.ts";
@@ -18,9 +19,24 @@ import { endBillingOfDeletedAccount } from "../billing/billing.service.ts";
 // halfway is finished by trying again; what the law asks us to keep is kept (ADR 0026).
 
 type DeletionDeps = Pick<AppDeps, "db" | "imageStorage" | "payments" | "mailer" | "logger">;
-export type DeletedUser = { id: string; email: string };
+class AccountDeletionRefused extends Error {}
 
-export class AccountDeletionRefused extends Error {}
+/** What Better Auth's deletion calls (server/auth.ts): the re-auth rule and the steps around it. */
+export function createAccountDeletionHooks(deps: DeletionDeps): AccountDeletionHooks {
+  return {
+    findReauthProblem: (session, password) => findReauthProblem(deps.db, session, password),
+    before: async (user) => {
+      try {
+        await removeDataOutsideTheAccount(deps, user);
+        return null;
+      } catch (error) {
+        if (error instanceof AccountDeletionRefused) return error.message;
+        throw error;
+      }
+    },
+    after: (user) => confirmDeletion(deps, user),
+  };
+}
 
 /** The last admin cannot leave: nobody could run the admin area after them. */
 async function assertNotLastAdmin(db: Database, userId: string): Promise<void> {
