@@ -16,7 +16,12 @@ import type { AddressInfo } from "node:net";
  * How a streamed answer is paced (issue 4: the generator streams). Without it the pieces go
  * out at once; with chunkMs each piece of chunkSize characters waits that long first.
  */
-type StreamPacing = { chunkMs?: number; chunkSize?: number };
+type StreamPacing = {
+  chunkMs?: number;
+  chunkSize?: number;
+  /** Stops after this many characters until `until` settles: a model still writing, for as long as a test needs. */
+  hold?: { afterCharacters: number; until: Promise<void> };
+};
 
 export type FakeReply =
   /** The assistant message's content, verbatim (use it for malformed answers). */
@@ -230,15 +235,21 @@ async function streamContent(
   const base = { id: "chatcmpl-fake-stream", object: "chat.completion.chunk", created: 0, model };
   const send = (chunk: unknown) => response.write(`data: ${JSON.stringify(chunk)}\n\n`);
   send({ ...base, choices: [{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }] });
-  for (let index = 0; index < content.length; index += chunkSize) {
+  const hold = pacing.hold;
+  for (let index = 0; index < content.length; ) {
     if (pacing.chunkMs) {
       await wait(pacing.chunkMs);
       if (response.destroyed || response.writableEnded) return;
     }
-    send({
-      ...base,
-      choices: [{ index: 0, delta: { content: content.slice(index, index + chunkSize) }, finish_reason: null }],
-    });
+    if (hold && index === hold.afterCharacters) {
+      await hold.until;
+      if (response.destroyed || response.writableEnded) return;
+    }
+    // A chunk never runs past the hold point, so the model stops exactly there.
+    const end =
+      hold && index < hold.afterCharacters ? Math.min(index + chunkSize, hold.afterCharacters) : index + chunkSize;
+    send({ ...base, choices: [{ index: 0, delta: { content: content.slice(index, end) }, finish_reason: null }] });
+    index = end;
   }
   send({
     ...base,
