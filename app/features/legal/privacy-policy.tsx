@@ -203,6 +203,14 @@ export function PrivacyPolicy() {
             Sitzungs-Cookie,
           </li>
           <li>
+            <strong>postwerk.two_factor</strong> – nur bei eingeschalteter Zwei-Faktor-Anmeldung: hält für 10 Minuten
+            fest, dass nach dem Passwort noch der Code Ihrer Authenticator-App fehlt (nur für den Server lesbar),
+          </li>
+          <li>
+            <strong>postwerk.trust_device</strong> – nur wenn Sie „Dieses Gerät 30 Tage lang merken“ wählen: dieser
+            Browser braucht dann 30 Tage lang keinen Code (nur für den Server lesbar),
+          </li>
+          <li>
             <strong>cookie-consent</strong> im lokalen Speicher Ihres Browsers – Ihre Auswahl im Einwilligungsdialog mit
             Version und Zeitpunkt, gültig {CONSENT_VALIDITY_MONTHS} Monate; danach fragen wir erneut,
           </li>
