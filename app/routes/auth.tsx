@@ -68,8 +68,10 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
       navigate(ROUTES.registrationSuccess);
       return;
     }
-    const { error } = await authClient.signIn.email({ email: values.email, password: values.password });
+    const { data, error } = await authClient.signIn.email({ email: values.email, password: values.password });
     if (error) return void toast.error(describeAuthError(error));
+    // ADR 0041: with two-factor sign-in on, no session yet; the code step keeps the return URL.
+    if (data && "twoFactorRedirect" in data) return void navigate(ROUTES.authTwoFactor, { state: { returnUrl } });
     toast.success("Erfolgreich eingeloggt!");
     navigate(returnUrl ?? ROUTES.generator, { replace: true });
   }

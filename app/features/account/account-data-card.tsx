@@ -94,7 +94,8 @@ function useExportRefusalNotice() {
   }, [reason, setParams]);
 }
 
-function useHasPassword() {
+/** Whether the account has a password (Google-only accounts have none); also read by the two-factor card. */
+export function useHasPassword() {
   return useQuery({
     queryKey: ["auth", "accounts"],
     queryFn: async () => {
