@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import * as OTPAuth from "otpauth";
-import { expect, signUpConfirmed, test } from "./fixtures.ts";
+import { expect, signUpConfirmed, test, uniqueEmail } from "./fixtures.ts";
 
 // ADR 0041: two-factor sign-in with an authenticator app, as a customer uses it. The "app" is
 // otpauth, fed with the secret the page shows for manual entry.
@@ -103,4 +103,18 @@ test("the code step keeps the return URL, and a pending sign-in is no session", 
   await expect(page).toHaveURL(/\/konto\?plan=generator_pro$/);
   const cookies = await page.context().cookies();
   expect(cookies.some((cookie) => cookie.name === "postwerk.trust_device")).toBe(true);
+});
+
+test("an account that signs in only with Google is told why there is nothing to set up", async ({ page }) => {
+  const email = uniqueEmail("google-2fa");
+  await page.request.post("http://127.0.0.1:3199/__next-user", {
+    data: { sub: `sub-${email}`, email, name: "Gabi Google" },
+  });
+  await page.goto("/auth");
+  await page.getByRole("button", { name: "Mit Google anmelden" }).click();
+  await expect(page).toHaveURL(/\/erstellen$/);
+  await page.goto("/konto");
+  const card = page.getByRole("region", { name: "Zwei-Faktor-Anmeldung" });
+  await expect(card.getByText("gilt nur für die Anmeldung mit Passwort", { exact: false })).toBeVisible();
+  await expect(card.getByRole("button", { name: "Einrichten" })).toHaveCount(0);
 });

@@ -233,7 +233,7 @@ function ScanStep({
           <p className="text-slate-700">Kein Scan möglich? Geben Sie diesen Schlüssel in der App von Hand ein:</p>
           <code
             data-testid="two-factor-secret"
-            className="break-all rounded bg-white px-2 py-1 font-mono text-slate-900"
+            className="break-words rounded bg-white px-2 py-1 font-mono text-slate-900"
           >
             {secret.replace(/(.{4})(?=.)/g, "$1 ")}
           </code>
