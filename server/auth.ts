@@ -20,7 +20,7 @@ import {
   findReauthProblem,
 } from "./features/account-deletion/account-deletion.service.ts";
 import { findAuthInputProblem } from "./features/auth/auth-input.ts";
-import { checkSecondFactorForDisable, type SecondFactorApi } from "./features/auth/two-factor.ts";
+import { checkSecondFactorForDisable, forgetTrustedDevices, type SecondFactorApi } from "./features/auth/two-factor.ts";
 import { createProfileForUser, syncProfileEmail } from "./features/profile/profile.service.ts";
 import {
   composeConfirmationMail,
@@ -152,6 +152,7 @@ export function createAuth({ env, db, mailer, secret, logger, accountDeletion }:
             if (context?.path === "/two-factor/verify-totp" && user.twoFactorEnabled === true) {
               await mailer.send({ to: user.email, ...composeTwoFactorEnabledMail() });
             } else if (context?.path === "/two-factor/disable" && user.twoFactorEnabled === false) {
+              await forgetTrustedDevices(db, user.id);
               await mailer.send({ to: user.email, ...composeTwoFactorDisabledMail() });
             }
           },

@@ -99,6 +99,8 @@ describe("signing in with two-factor sign-in on", () => {
     expect(response.status).toBe(200);
     expect(body).toEqual({ twoFactorRedirect: true, twoFactorMethods: ["totp"] });
     expect(cookies.has("postwerk.session_token")).toBe(false);
+    // The readable signed-in hint (ADR 0031) goes with the session cookie.
+    expect(response.headers.getSetCookie()).toContain("postwerk.signed_in=; Path=/; Max-Age=0; SameSite=Lax");
     const pending = cookies.get("postwerk.two_factor") ?? expect.unreachable();
     // The pending sign-in is no session for our API either.
     expect((await t.request("/api/profile", { cookie: pending })).status).toBe(401);
@@ -173,6 +175,7 @@ describe("signing in with two-factor sign-in on", () => {
 
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + (TRUST_DEVICE_DAYS + 1) * 24 * 60 * 60 * 1000 });
     const later = await startSignIn(t, "geraet@example.test", renewed);
+    vi.useRealTimers();
     expect(later.body.twoFactorRedirect).toBe(true);
     expect(later.cookies.has("postwerk.session_token")).toBe(false);
   });
@@ -278,6 +281,45 @@ describe("turning two-factor sign-in off", () => {
     expect(mail.subject).toBe("Zwei-Faktor-Anmeldung deaktiviert");
     // The password alone signs in again.
     await expect(t.signIn("abschalten@example.test")).resolves.toContain("postwerk.session_token=");
+  });
+
+  it("forgets every trusted device, so switching it on again asks each of them for the code", async () => {
+    const email = "vergessen@example.test";
+    const { totp } = await signUpWithTwoFactor(t, email);
+    const pending = (await startSignIn(t, email)).cookies.get("postwerk.two_factor");
+    const trustedVerify = await t.postJson(
+      "/api/auth/two-factor/verify-totp",
+      { code: totp.generate(), trustDevice: true },
+      pending,
+    );
+    const trusted = setCookies(trustedVerify).get("postwerk.trust_device") ?? expect.unreachable();
+    // Turned off from another browser (without this one's trust cookie), then on again.
+    const other = (await startSignIn(t, email)).cookies.get("postwerk.two_factor");
+    const otherSession = sessionCookieFrom(
+      await t.postJson("/api/auth/two-factor/verify-totp", { code: totp.generate() }, other),
+    );
+    const disable = await t.postJson(
+      "/api/auth/two-factor/disable",
+      { password: "geheim123", code: totp.generate() },
+      otherSession,
+    );
+    expect(disable.status).toBe(200);
+    const again = await t.postJson(
+      "/api/auth/two-factor/enable",
+      { password: "geheim123" },
+      sessionCookieFrom(disable),
+    );
+    const newTotp = OTPAuth.URI.parse((await again.json()).totpURI) as OTPAuth.TOTP;
+    const on = await t.postJson(
+      "/api/auth/two-factor/verify-totp",
+      { code: newTotp.generate() },
+      sessionCookieFrom(disable),
+    );
+    expect(on.status).toBe(200);
+
+    const signIn = await startSignIn(t, email, trusted);
+    expect(signIn.body.twoFactorRedirect).toBe(true);
+    expect(signIn.cookies.has("postwerk.session_token")).toBe(false);
   });
 
   it("takes an unused backup code instead of the app's code", async () => {

@@ -1,5 +1,8 @@
 import { APIError } from "better-auth/api";
+import { and, eq, like } from "drizzle-orm";
 import { TOTP_DIGITS, TWO_FACTOR_MESSAGES } from "#shared/two-factor.ts";
+import type { Database } from "../../db/client.ts";
+import { verification } from "../../db/schema/auth.ts";
 
 /** The two endpoints of Better Auth's two-factor plugin that check a code for a signed-in user. */
 export type SecondFactorApi = {
@@ -50,4 +53,15 @@ function invalidCode(isBackupCode: boolean): APIError {
   return isBackupCode
     ? new APIError("BAD_REQUEST", { message: TWO_FACTOR_MESSAGES.backupCodeInvalid, code: "INVALID_BACKUP_CODE" })
     : new APIError("BAD_REQUEST", { message: TWO_FACTOR_MESSAGES.codeInvalid, code: "INVALID_CODE" });
+}
+
+/**
+ * ADR 0041: turning two-factor sign-in off forgets every device trusted for it, not only the
+ * browser that turns it off (the plugin's own step): switched on again later, a device trusted
+ * before must not skip the code. The plugin keeps them as `trust-device-…` verification rows.
+ */
+export async function forgetTrustedDevices(db: Database, userId: string): Promise<void> {
+  await db
+    .delete(verification)
+    .where(and(like(verification.identifier, "trust-device-%"), eq(verification.value, userId)));
 }
