@@ -1,9 +1,15 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import * as OTPAuth from "otpauth";
 import { expect, signUpConfirmed, test, uniqueEmail } from "./fixtures.ts";
 
 // ADR 0041: two-factor sign-in with an authenticator app, as a customer uses it. The "app" is
 // otpauth, fed with the secret the page shows for manual entry.
+
+async function axeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.map((violation) => ({ rule: violation.id, elements: violation.nodes.map((node) => node.target) }));
+}
 
 async function signOut(page: Page) {
   await page.getByRole("banner").getByRole("button", { name: "Abmelden" }).click();
@@ -31,6 +37,7 @@ test("set up on /konto, then sign in with the app's code and with a backup code 
   await card.getByRole("button", { name: "Weiter" }).click();
 
   await expect(card.getByRole("img", { name: "QR-Code für Ihre Authenticator-App" })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
   const secret = ((await card.getByTestId("two-factor-secret").textContent()) ?? "").replace(/\s/g, "");
   const app = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 });
   await card
@@ -43,6 +50,7 @@ test("set up on /konto, then sign in with the app's code and with a backup code 
 
   const codes = card.getByRole("list", { name: "Backup-Codes" }).getByRole("listitem");
   await expect(codes).toHaveCount(10);
+  expect(await axeViolations(page)).toEqual([]);
   const backupCode = (await codes.first().textContent()) ?? "";
   const download = page.waitForEvent("download");
   await card.getByRole("link", { name: "Herunterladen" }).click();
@@ -52,7 +60,6 @@ test("set up on /konto, then sign in with the app's code and with a backup code 
 
   await signOut(page);
   await signInWithPassword(page, email, password);
-  // No session yet: the account page sends the visitor back to sign in.
   await page.getByLabel("6-stelliger Code").fill(app.generate());
   await page.getByRole("button", { name: "Bestätigen" }).click();
   await expect(page.getByText("Erfolgreich eingeloggt!")).toBeVisible();
@@ -72,6 +79,7 @@ test("set up on /konto, then sign in with the app's code and with a backup code 
   await page.getByRole("button", { name: "Bestätigen" }).click();
   await expect(page.getByText("Dieser Backup-Code ist ungültig oder wurde bereits verwendet.")).toBeVisible();
   await expect(page).toHaveURL(/\/auth\/zwei-faktor$/);
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test("the code step keeps the return URL, and a pending sign-in is no session", async ({ page }) => {
