@@ -17,6 +17,7 @@ export default [
   layout("routes/with-query-client.tsx", [
     route("auth", "routes/auth.tsx"),
     route("auth/callback", "routes/auth.callback.tsx"),
+    route("auth/zwei-faktor", "routes/auth.zwei-faktor.tsx"),
     route("auth/registration-success", "routes/auth.registration-success.tsx"),
     route("auth/email-confirm-success", "routes/auth.email-confirm-success.tsx"),
     route("auth/passwort-vergessen", "routes/auth.passwort-vergessen.tsx"),

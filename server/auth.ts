@@ -1,10 +1,17 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
-import { genericOAuth } from "better-auth/plugins";
+import { genericOAuth, twoFactor } from "better-auth/plugins";
 import { PASSWORD_MIN_LENGTH } from "#shared/account.ts";
 import { ACCOUNT_DATA_TEXTS } from "#shared/account-data.ts";
 import { PASSWORD_RESET_LINK_HOURS } from "#shared/account-security.ts";
+import {
+  BACKUP_CODE_COUNT,
+  TOTP_DIGITS,
+  TRUST_DEVICE_DAYS,
+  TWO_FACTOR_ISSUER,
+  TWO_FACTOR_RATE_LIMIT,
+} from "#shared/two-factor.ts";
 import type { Database } from "./db/client.ts";
 import { schema } from "./db/client.ts";
 import type { Env } from "./env.ts";
@@ -15,11 +22,14 @@ import {
   SESSION_IDLE_LIFETIME_SECONDS,
   SESSION_REFRESH_AGE_SECONDS,
 } from "./features/auth/session-lifetime.ts";
+import { checkSecondFactorForDisable, forgetTrustedDevices, type SecondFactorApi } from "./features/auth/two-factor.ts";
 import { createProfileForUser } from "./features/profile/profile.service.ts";
 import {
   composeConfirmationMail,
   composeEmailChangeMail,
   composePasswordChangedMail,
+  composeTwoFactorDisabledMail,
+  composeTwoFactorEnabledMail,
 } from "./integrations/mail/mail-templates.ts";
 import type { Mailer } from "./integrations/mail/mailer.ts";
 import type { Logger } from "./logger.ts";
@@ -42,6 +52,9 @@ export const AUTH_RATE_LIMIT_RULES = {
   "/request-password-reset": { window: MINUTE, max: 3 },
   "/reset-password": { window: MINUTE, max: 5 },
   "/delete-user": { window: MINUTE, max: 5 },
+  // ADR 0041: every code entry (sign-in, setup, turning off) per address and path; the plugin adds
+  // 5 tries per sign-in and a 15-minute lock after 10 wrong codes in a row.
+  "/two-factor/*": TWO_FACTOR_RATE_LIMIT,
 } as const;
 const VERIFICATION_LINK_LIFETIME_SECONDS = 24 * 60 * 60;
 
@@ -72,7 +85,10 @@ type AuthOptions = {
 };
 
 export function createAuth({ env, db, mailer, secret, logger, accountDeletion, accountSecurity }: AuthOptions) {
-  return betterAuth({
+  // The hook that guards /two-factor/disable checks the code through the plugin's own endpoints,
+  // which exist only once the instance does; it runs on requests, long after this is set.
+  const secondFactor: { api?: SecondFactorApi } = {};
+  const auth = betterAuth({
     appName: "Postwerk",
     baseURL: env.BASE_URL,
     secret,
@@ -146,6 +162,21 @@ export function createAuth({ env, db, mailer, secret, logger, accountDeletion, a
             ));
           if (reauth) throw new APIError("BAD_REQUEST", { message: reauth });
         }
+        // ADR 0041: the plugin turns 2FA off with the password alone; we also ask for a current
+        // code or a backup code, so a known password in a borrowed session cannot remove it.
+        if (ctx.path === "/two-factor/disable" && secondFactor.api) {
+          const session = await getSessionFromCtx(ctx);
+          if (session) {
+            await checkSecondFactorForDisable(
+              {
+                body: ctx.body,
+                headers: ctx.headers,
+                checkPassword: () => ctx.context.password.checkPassword(session.user.id, ctx),
+              },
+              secondFactor.api,
+            );
+          }
+        }
       }),
       after: createAuthMiddleware((ctx) => accountSecurity.after(ctx)),
     },
@@ -158,8 +189,16 @@ export function createAuth({ env, db, mailer, secret, logger, accountDeletion, a
           },
         },
         update: {
-          after: async (user) => {
+          after: async (user, context) => {
             await accountSecurity.afterUserUpdate(user);
+            // ADR 0041: the plugin sets twoFactorEnabled when the first code is confirmed and
+            // clears it when 2FA is turned off; each change is announced to the account's address.
+            if (context?.path === "/two-factor/verify-totp" && user.twoFactorEnabled === true) {
+              await mailer.send({ to: user.email, ...composeTwoFactorEnabledMail() });
+            } else if (context?.path === "/two-factor/disable" && user.twoFactorEnabled === false) {
+              await forgetTrustedDevices(db, user.id);
+              await mailer.send({ to: user.email, ...composeTwoFactorDisabledMail() });
+            }
           },
         },
       },
@@ -188,27 +227,38 @@ export function createAuth({ env, db, mailer, secret, logger, accountDeletion, a
       disableCSRFCheck: false,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
-    plugins: env.googleSignInEnabled
-      ? [
-          genericOAuth({
-            config: [
-              {
-                // Google through OpenID Connect discovery, so tests can point it at a local fake.
-                providerId: "google",
-                discoveryUrl: env.GOOGLE_DISCOVERY_URL,
-                clientId: env.GOOGLE_CLIENT_ID ?? "",
-                clientSecret: env.GOOGLE_CLIENT_SECRET ?? "",
-                scopes: ["openid", "email", "profile"],
-                pkce: true,
-                // Spec section 7: access_type offline, prompt consent.
-                accessType: "offline",
-                prompt: "consent",
-              },
-            ],
-          }),
-        ]
-      : [],
+    plugins: [
+      twoFactor({
+        issuer: TWO_FACTOR_ISSUER,
+        // TOTP only: no codes by mail (ADR 0041), so no otpOptions.
+        totpOptions: { digits: TOTP_DIGITS },
+        backupCodeOptions: { amount: BACKUP_CODE_COUNT },
+        trustDeviceMaxAge: TRUST_DEVICE_DAYS * 24 * 60 * 60,
+      }),
+      ...(env.googleSignInEnabled
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  // Google through OpenID Connect discovery, so tests can point it at a local fake.
+                  providerId: "google",
+                  discoveryUrl: env.GOOGLE_DISCOVERY_URL,
+                  clientId: env.GOOGLE_CLIENT_ID ?? "",
+                  clientSecret: env.GOOGLE_CLIENT_SECRET ?? "",
+                  scopes: ["openid", "email", "profile"],
+                  pkce: true,
+                  // Spec section 7: access_type offline, prompt consent.
+                  accessType: "offline",
+                  prompt: "consent",
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
   });
+  secondFactor.api = auth.api;
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -100,6 +100,11 @@ const EnvSchema = z
         context.addIssue({ code: "custom", message: trust });
         return z.NEVER;
       }),
+    // ADR 0041: admins must have two-factor sign-in on before /admin and /api/admin/* let them in.
+    ADMIN_REQUIRE_2FA: z
+      .enum(["true", "false"])
+      .default("false")
+      .transform((value) => value === "true"),
     // Turns off Better Auth's rate limiting for suites that sign in many users from one address.
     AUTH_RATE_LIMIT: z.enum(["on", "off"]).default("on"),
     AI_PROVIDER: z

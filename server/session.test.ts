@@ -57,6 +57,7 @@ describe("the session of an /api request", () => {
       "id",
       "image",
       "name",
+      "twoFactorEnabled",
       "updatedAt",
     ]);
   });

@@ -8,6 +8,8 @@ export const ROUTES = {
   contact: "/kontakt",
   auth: "/auth",
   authCallback: "/auth/callback",
+  // ADR 0041: the code step of a sign-in with two-factor sign-in switched on.
+  authTwoFactor: "/auth/zwei-faktor",
   registrationSuccess: "/auth/registration-success",
   emailConfirmSuccess: "/auth/email-confirm-success",
   // ADR 0044: recovering an account.

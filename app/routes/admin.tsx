@@ -1,5 +1,6 @@
 import { ShieldCheck } from "lucide-react";
-import { redirect, useSearchParams } from "react-router";
+import { Link, redirect, useSearchParams } from "react-router";
+import { Button } from "#app/components/ui/button.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#app/components/ui/tabs.tsx";
 import { AuditPanel } from "#app/features/admin/audit-panel.tsx";
 import { MessagesPanel } from "#app/features/admin/messages-panel.tsx";
@@ -11,6 +12,8 @@ import { UsersPanel } from "#app/features/admin/users-panel.tsx";
 import { pageMeta } from "#app/features/site-settings/site-settings.ts";
 import { api } from "#app/lib/api.ts";
 import { ROUTES } from "#shared/routes.ts";
+import { TWO_FACTOR_MESSAGES } from "#shared/two-factor.ts";
+import type { Route } from "./+types/admin";
 
 export const meta = () => pageMeta({ title: "Admin-Dashboard" });
 
@@ -18,9 +21,11 @@ export const meta = () => pageMeta({ title: "Admin-Dashboard" });
 export async function clientLoader() {
   const response = await api.admin.access.$get().catch(() => null);
   const access = response?.ok ? await response.json() : null;
+  // ADR 0041 (ADMIN_REQUIRE_2FA): an admin without two-factor sign-in is shown the way to /konto.
+  if (access?.twoFactorRequired) return { twoFactorRequired: true };
   // A failed check counts as "not admin" (spec section 6).
   if (!access?.admin) throw redirect(ROUTES.home);
-  return null;
+  return { twoFactorRequired: false };
 }
 
 // Spec section 2: the five panels, plus usage and the audit log (issue 14). The open panel
@@ -35,7 +40,29 @@ const PANELS = [
   { id: "protokoll", label: "Protokoll", Panel: AuditPanel },
 ] as const;
 
-export default function AdminPage() {
+export default function AdminPage({ loaderData }: Route.ComponentProps) {
+  if (loaderData.twoFactorRequired) return <TwoFactorRequired />;
+  return <Dashboard />;
+}
+
+function TwoFactorRequired() {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-10 sm:py-14">
+      <h1 className="flex items-center gap-2 text-3xl font-bold tracking-tight">
+        <ShieldCheck className="size-7 text-indigo-600" aria-hidden />
+        Admin-Dashboard
+      </h1>
+      <div className="mt-8 rounded-lg border border-amber-200 bg-amber-50 p-4 text-amber-900" role="alert">
+        <p>{TWO_FACTOR_MESSAGES.adminRequired}</p>
+        <Button asChild className="mt-4">
+          <Link to={ROUTES.account}>Zwei-Faktor-Anmeldung einrichten</Link>
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function Dashboard() {
   const [params, setParams] = useSearchParams();
   const requested = params.get("panel");
   const current = PANELS.find((panel) => panel.id === requested)?.id ?? PANELS[0].id;

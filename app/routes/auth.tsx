@@ -72,9 +72,11 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
       navigate(ROUTES.registrationSuccess, { state: { email: values.email } });
       return;
     }
-    const { error } = await authClient.signIn.email({ email: values.email, password: values.password });
+    const { data, error } = await authClient.signIn.email({ email: values.email, password: values.password });
     setUnconfirmedEmail(error?.code === "EMAIL_NOT_VERIFIED" ? values.email : null);
     if (error) return void toast.error(describeAuthError(error));
+    // ADR 0041: with two-factor sign-in on, no session yet; the code step keeps the return URL.
+    if (data && "twoFactorRedirect" in data) return void navigate(ROUTES.authTwoFactor, { state: { returnUrl } });
     toast.success("Erfolgreich eingeloggt!");
     navigate(returnUrl ?? ROUTES.generator, { replace: true });
   }

@@ -7,6 +7,7 @@ import { Spinner } from "#app/components/ui/spinner.tsx";
 import { BillingCard, ProfileCard, SubscriptionCard } from "#app/features/account/account-cards.tsx";
 import { AccountDataCard } from "#app/features/account/account-data-card.tsx";
 import { SessionsCard } from "#app/features/account/sessions-card.tsx";
+import { TwoFactorCard } from "#app/features/account/two-factor-card.tsx";
 import { PROFILE_QUERY_KEY, type Profile, useProfile } from "#app/features/account/use-profile.ts";
 import { authClient } from "#app/features/auth/auth-client.ts";
 import { refreshPlans } from "#app/features/billing/use-billing.ts";
@@ -50,6 +51,7 @@ export default function AccountPage() {
           <ProfileCard email={profile.email} />
           <SubscriptionCard profile={profile} highlightPlan={highlightPlan} />
           {profile.billing ? <BillingCard billing={profile.billing} /> : null}
+          <TwoFactorCard />
           <SessionsCard />
           <AccountDataCard />
         </div>

@@ -1,8 +1,11 @@
+import { twoFactorClient } from "better-auth/client/plugins";
 import { createAuthClient } from "better-auth/react";
+import { TWO_FACTOR_MESSAGES } from "#shared/two-factor.ts";
 import { setSignedInHint } from "./signed-in-hint.ts";
 
-// Better Auth's browser client; same origin, so no base URL is needed.
-export const authClient = createAuthClient();
+// Better Auth's browser client; same origin, so no base URL is needed. The two-factor plugin
+// (ADR 0041) adds authClient.twoFactor.*; the sign-in page itself handles twoFactorRedirect.
+export const authClient = createAuthClient({ plugins: [twoFactorClient()] });
 
 // Wherever the client learns the session, the signed-in hint follows it (issue 17), whichever
 // page or component asked: the marketing pages load this client only with the hint.
@@ -27,6 +30,13 @@ const AUTH_ERROR_MESSAGES: Record<string, string> = {
   CREDENTIAL_ACCOUNT_NOT_FOUND:
     "Ihr Konto nutzt die Anmeldung mit Google und hat kein Passwort, das geändert werden könnte.",
   EMAIL_CAN_NOT_BE_UPDATED: "Die E-Mail-Adresse kann nicht geändert werden.",
+  // ADR 0041: the two-factor plugin's codes.
+  INVALID_CODE: TWO_FACTOR_MESSAGES.codeInvalid,
+  INVALID_BACKUP_CODE: TWO_FACTOR_MESSAGES.backupCodeInvalid,
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: TWO_FACTOR_MESSAGES.tooManyAttempts,
+  INVALID_TWO_FACTOR_COOKIE: TWO_FACTOR_MESSAGES.challengeExpired,
+  TOTP_ALREADY_ENABLED: TWO_FACTOR_MESSAGES.alreadyEnabled,
+  TWO_FACTOR_NOT_ENABLED: TWO_FACTOR_MESSAGES.notEnabled,
 };
 
 export function describeAuthError(error: { code?: string; message?: string } | null | undefined): string {

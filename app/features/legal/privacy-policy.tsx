@@ -195,12 +195,25 @@ export function PrivacyPolicy() {
         <ul>
           <li>
             <strong>postwerk.session_token</strong> – das Sitzungs-Cookie Ihrer Anmeldung (nur für den Server lesbar,
-            gültig 7 Tage und bei Nutzung verlängert),
+            gültig 7 Tage und bei Nutzung verlängert, höchstens 30 Tage ab der Anmeldung),
           </li>
           <li>
             <strong>postwerk.signed_in</strong> – ein Hinweis ohne Kennung, dass dieser Browser angemeldet ist, damit
             öffentliche Seiten gleich die passenden Schaltflächen zeigen; gesetzt und gelöscht zusammen mit dem
             Sitzungs-Cookie,
+          </li>
+          <li>
+            <strong>postwerk.two_factor</strong> – nur bei eingeschalteter Zwei-Faktor-Anmeldung: hält für 10 Minuten
+            fest, dass nach dem Passwort noch der Code Ihrer Authenticator-App fehlt (nur für den Server lesbar),
+          </li>
+          <li>
+            <strong>postwerk.trust_device</strong> – nur wenn Sie „Dieses Gerät 30 Tage lang merken“ wählen: dieser
+            Browser braucht dann 30 Tage lang keinen Code (nur für den Server lesbar),
+          </li>
+          <li>
+            <strong>postwerk.device</strong> – eine zufällige Kennung dieses Browsers, gesetzt bei der Anmeldung (400
+            Tage, nur für den Server lesbar): Meldet sich Ihr Konto in einem Browser an, den wir nicht kennen,
+            benachrichtigen wir Sie per E-Mail,
           </li>
           <li>
             <strong>cookie-consent</strong> im lokalen Speicher Ihres Browsers – Ihre Auswahl im Einwilligungsdialog mit

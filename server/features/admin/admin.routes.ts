@@ -2,24 +2,22 @@ import { Hono } from "hono";
 import { AUDIT_LIST_LIMIT } from "#shared/admin.ts";
 import type { AppEnv } from "../../app-env.ts";
 import { requireSession } from "../../session.ts";
-import { isAdmin } from "../profile/profile.service.ts";
 import { adminPromptsRoutes, adminTokensRoutes } from "./admin-configurations.routes.ts";
 import { adminMessagesRoutes } from "./admin-messages.routes.ts";
 import { adminSiteSettingsRoutes } from "./admin-site-settings.routes.ts";
 import { adminUsageRoutes } from "./admin-usage.routes.ts";
 import { adminUsersRoutes } from "./admin-users.routes.ts";
 import { listAudit } from "./audit.service.ts";
-import { requireAdmin } from "./require-admin.ts";
+import { checkAdminAccess, requireAdmin } from "./require-admin.ts";
 
 // /api/admin (spec section 2 "Admin dashboard", issue 14). The dashboard asks whether its
 // visitor may enter; every panel's route checks is_admin itself (require-admin.ts).
 export const adminRoutes = new Hono<AppEnv>()
+  // ADR 0041: an admin who still needs two-factor sign-in (ADMIN_REQUIRE_2FA) learns so here;
+  // the dashboard then shows the way to /konto instead of its panels.
   .get("/access", requireSession(), async (c) => {
-    const allowed = await isAdmin(c.var.deps.db, c.var.session.user.id).catch((error: unknown) => {
-      c.var.logger.error({ err: error }, "Admin-Prüfung fehlgeschlagen");
-      return false;
-    });
-    return c.json({ admin: allowed });
+    const access = await checkAdminAccess(c.var, c.var.session.user.id);
+    return c.json({ admin: access === "granted", twoFactorRequired: access === "needs-two-factor" });
   })
   .get("/audit", requireAdmin, async (c) => c.json({ entries: await listAudit(c.var.deps.db, AUDIT_LIST_LIMIT) }))
   .route("/messages", adminMessagesRoutes)

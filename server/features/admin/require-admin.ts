@@ -1,23 +1,58 @@
+import { eq } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
 import { ADMIN_MESSAGES } from "#shared/admin.ts";
+import { ADMIN_TWO_FACTOR_REQUIRED_CODE, TWO_FACTOR_MESSAGES } from "#shared/two-factor.ts";
 import type { AppEnv } from "../../app-env.ts";
+import type { Database } from "../../db/client.ts";
+import { user } from "../../db/schema/auth.ts";
+import { profiles } from "../../db/schema/profiles.ts";
 import { NOT_SIGNED_IN_MESSAGE } from "../../session.ts";
-import { isAdmin } from "../profile/profile.service.ts";
 
 type AdminEnv = AppEnv & { Variables: { session: NonNullable<AppEnv["Variables"]["session"]> } };
 
+/** Whether a user may use the admin area: not an admin, an admin still without 2FA, or yes. */
+export type AdminAccess = "denied" | "needs-two-factor" | "granted";
+
 /**
- * Issue 14: every admin API asks profiles.is_admin itself, on every request, so an admin
- * whose flag is taken away loses access at once: 401 without a session, 403 for anyone else.
- * A failed check counts as "not admin" (spec section 6).
+ * ADR 0024: is_admin from the database on every request; ADR 0041: with ADMIN_REQUIRE_2FA the
+ * admin must also have two-factor sign-in switched on, read in the same query.
+ */
+export async function adminAccessOf(db: Database, userId: string, requireTwoFactor: boolean): Promise<AdminAccess> {
+  const [row] = await db
+    .select({ isAdmin: profiles.isAdmin, twoFactorEnabled: user.twoFactorEnabled })
+    .from(profiles)
+    .innerJoin(user, eq(user.id, profiles.id))
+    .where(eq(profiles.id, userId))
+    .limit(1);
+  if (!row?.isAdmin) return "denied";
+  return requireTwoFactor && !row.twoFactorEnabled ? "needs-two-factor" : "granted";
+}
+
+/** The access of the request's user; a failed check counts as "not admin" (spec section 6). */
+export function checkAdminAccess(
+  vars: Pick<AppEnv["Variables"], "deps" | "logger">,
+  userId: string,
+): Promise<AdminAccess> {
+  const { db, env } = vars.deps;
+  return adminAccessOf(db, userId, env.ADMIN_REQUIRE_2FA).catch((error: unknown) => {
+    vars.logger.error({ err: error }, "Admin-Prüfung fehlgeschlagen");
+    return "denied" as const;
+  });
+}
+
+/**
+ * Every admin API asks profiles.is_admin itself, on every request, so an admin whose flag is
+ * taken away loses access at once: 401 without a session, 403 for anyone else (ADR 0024); with
+ * ADMIN_REQUIRE_2FA also 403 for an admin without two-factor sign-in, with a code the dashboard
+ * turns into a link to /konto (ADR 0041).
  */
 export const requireAdmin: MiddlewareHandler<AdminEnv> = async (c, next) => {
   const session = c.var.session;
   if (!session) return c.json({ error: NOT_SIGNED_IN_MESSAGE }, 401);
-  const allowed = await isAdmin(c.var.deps.db, session.user.id).catch((error: unknown) => {
-    c.var.logger.error({ err: error }, "Admin-Prüfung fehlgeschlagen");
-    return false;
-  });
-  if (!allowed) return c.json({ error: ADMIN_MESSAGES.notAdmin }, 403);
+  const access = await checkAdminAccess(c.var, session.user.id);
+  if (access === "denied") return c.json({ error: ADMIN_MESSAGES.notAdmin }, 403);
+  if (access === "needs-two-factor") {
+    return c.json({ error: TWO_FACTOR_MESSAGES.adminRequired, code: ADMIN_TWO_FACTOR_REQUIRED_CODE }, 403);
+  }
   await next();
 };

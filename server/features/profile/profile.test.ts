@@ -52,8 +52,14 @@ describe("admin role", () => {
     const adminCookie = await t.signUpAndConfirm("chefin@example.test");
     const userCookie = await t.signUpAndConfirm("mitarbeiter@example.test");
     expect((await (await t.request("/api/profile", { cookie: adminCookie })).json()).isAdmin).toBe(true);
-    expect(await (await t.request("/api/admin/access", { cookie: adminCookie })).json()).toEqual({ admin: true });
-    expect(await (await t.request("/api/admin/access", { cookie: userCookie })).json()).toEqual({ admin: false });
+    expect(await (await t.request("/api/admin/access", { cookie: adminCookie })).json()).toEqual({
+      admin: true,
+      twoFactorRequired: false,
+    });
+    expect(await (await t.request("/api/admin/access", { cookie: userCookie })).json()).toEqual({
+      admin: false,
+      twoFactorRequired: false,
+    });
     expect((await t.request("/api/admin/access")).status).toBe(401);
   });
 });

@@ -139,6 +139,24 @@ export function composeEmailChangedNoticeMail(change: {
   );
 }
 
+// ADR 0041: a change to the second factor is announced to the account's address, so that
+// someone who got hold of the password alone cannot quietly switch it off or take it over.
+export function composeTwoFactorEnabledMail(): MailContent {
+  return compose("Zwei-Faktor-Anmeldung aktiviert", [
+    "Für Ihr Postwerk-Konto ist jetzt die Zwei-Faktor-Anmeldung aktiv: Bei der Anmeldung mit Passwort fragen wir zusätzlich nach dem Code aus Ihrer Authenticator-App.",
+    "Bewahren Sie Ihre Backup-Codes sicher auf. Mit ihnen melden Sie sich an, falls Sie keinen Zugriff auf die App haben.",
+    "Wenn Sie das nicht selbst waren, ändern Sie bitte sofort Ihr Passwort und schreiben Sie uns über das Kontaktformular.",
+  ]);
+}
+
+export function composeTwoFactorDisabledMail(): MailContent {
+  return compose("Zwei-Faktor-Anmeldung deaktiviert", [
+    "Für Ihr Postwerk-Konto ist die Zwei-Faktor-Anmeldung soeben ausgeschaltet worden. Zur Anmeldung genügt jetzt wieder Ihr Passwort.",
+    "Wenn Sie das selbst waren, ist nichts weiter zu tun.",
+    "Wenn nicht, ändern Sie bitte sofort Ihr Passwort, schalten Sie die Zwei-Faktor-Anmeldung unter „Mein Account“ wieder ein und schreiben Sie uns über das Kontaktformular.",
+  ]);
+}
+
 // To the operator (CONTACT_EMAIL) for every message from the contact form (issue 5). The
 // mailer sets Reply-To to the visitor, so answering the mail answers them.
 export function composeContactNotificationMail(
