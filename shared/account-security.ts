@@ -40,6 +40,9 @@ export const RECOVERY_TEXTS = {
     "Die frühere Adresse gehört inzwischen zu einem anderen Konto. Bitte schreiben Sie uns über das Kontaktformular.",
 } as const;
 
+/** The codes of this feature's own 429 answers, which carry their German message already. */
+export const ACCOUNT_SECURITY_LIMIT_CODES = ["ACCOUNT_THROTTLED", "TOO_MANY_MAILS"] as const;
+
 /** The 429 of the per-account throttle; `until` is formatted as HH:mm in German time. */
 export function signInThrottledMessage(until: string): string {
   return `Zu viele fehlgeschlagene Anmeldeversuche für dieses Konto. Bitte versuchen Sie es ab ${until} Uhr erneut oder setzen Sie Ihr Passwort über „Passwort vergessen?“ zurück.`;

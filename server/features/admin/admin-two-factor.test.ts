@@ -28,7 +28,7 @@ describe("ADMIN_REQUIRE_2FA", () => {
       });
     }
 
-    const enable = await t.postJson("/api/auth/two-factor/enable", { password: "geheim123" }, cookie);
+    const enable = await t.postJson("/api/auth/two-factor/enable", { password: "Laterne-Zimt-42" }, cookie);
     const totp = OTPAuth.URI.parse((await enable.json()).totpURI) as OTPAuth.TOTP;
     const verify = await t.postJson("/api/auth/two-factor/verify-totp", { code: totp.generate() }, cookie);
     const withTwoFactor = sessionCookieFrom(verify);

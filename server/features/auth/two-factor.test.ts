@@ -37,7 +37,7 @@ function wrongCodeFor(totp: OTPAuth.TOTP): string {
 type Enabled = { cookie: string; totp: OTPAuth.TOTP; backupCodes: string[] };
 
 /** Signs up, turns 2FA on through the plugin's endpoints and returns the new session and codes. */
-async function signUpWithTwoFactor(app: RunningApp, email: string, password = "geheim123"): Promise<Enabled> {
+async function signUpWithTwoFactor(app: RunningApp, email: string, password = "Laterne-Zimt-42"): Promise<Enabled> {
   const first = await app.signUpAndConfirm(email, password);
   const enable = await app.postJson("/api/auth/two-factor/enable", { password }, first);
   expect(enable.status).toBe(200);
@@ -50,7 +50,7 @@ async function signUpWithTwoFactor(app: RunningApp, email: string, password = "g
   return { cookie: sessionCookieFrom(verify), totp, backupCodes };
 }
 
-async function startSignIn(app: RunningApp, email: string, cookie?: string, password = "geheim123") {
+async function startSignIn(app: RunningApp, email: string, cookie?: string, password = "Laterne-Zimt-42") {
   const response = await app.postJson("/api/auth/sign-in/email", { email, password }, cookie);
   return { response, body: await response.json(), cookies: setCookies(response) };
 }
@@ -58,7 +58,7 @@ async function startSignIn(app: RunningApp, email: string, cookie?: string, pass
 describe("turning two-factor sign-in on", () => {
   it("shows a Postwerk TOTP secret and ten backup codes, and is active only after the first code", async () => {
     const cookie = await t.signUpAndConfirm("aktivieren@example.test");
-    const enable = await t.postJson("/api/auth/two-factor/enable", { password: "geheim123" }, cookie);
+    const enable = await t.postJson("/api/auth/two-factor/enable", { password: "Laterne-Zimt-42" }, cookie);
     expect(enable.status).toBe(200);
     const { totpURI, backupCodes } = await enable.json();
     expect(totpURI).toMatch(/^otpauth:\/\/totp\/Postwerk:aktivieren%40example\.test\?/);
@@ -247,7 +247,7 @@ describe("signing in with two-factor sign-in on", () => {
 describe("turning two-factor sign-in off", () => {
   it("needs the password and a current code, then mails a notice", async () => {
     const { cookie, totp } = await signUpWithTwoFactor(t, "abschalten@example.test");
-    const withoutCode = await t.postJson("/api/auth/two-factor/disable", { password: "geheim123" }, cookie);
+    const withoutCode = await t.postJson("/api/auth/two-factor/disable", { password: "Laterne-Zimt-42" }, cookie);
     expect(withoutCode.status).toBe(400);
     expect((await withoutCode.json()).message).toBe(TWO_FACTOR_MESSAGES.codeRequired);
 
@@ -261,7 +261,7 @@ describe("turning two-factor sign-in off", () => {
 
     const wrongCode = await t.postJson(
       "/api/auth/two-factor/disable",
-      { password: "geheim123", code: wrongCodeFor(totp) },
+      { password: "Laterne-Zimt-42", code: wrongCodeFor(totp) },
       cookie,
     );
     expect(wrongCode.status).toBe(400);
@@ -271,7 +271,7 @@ describe("turning two-factor sign-in off", () => {
 
     const disable = await t.postJson(
       "/api/auth/two-factor/disable",
-      { password: "geheim123", code: totp.generate() },
+      { password: "Laterne-Zimt-42", code: totp.generate() },
       cookie,
     );
     expect(disable.status).toBe(200);
@@ -300,13 +300,13 @@ describe("turning two-factor sign-in off", () => {
     );
     const disable = await t.postJson(
       "/api/auth/two-factor/disable",
-      { password: "geheim123", code: totp.generate() },
+      { password: "Laterne-Zimt-42", code: totp.generate() },
       otherSession,
     );
     expect(disable.status).toBe(200);
     const again = await t.postJson(
       "/api/auth/two-factor/enable",
-      { password: "geheim123" },
+      { password: "Laterne-Zimt-42" },
       sessionCookieFrom(disable),
     );
     const newTotp = OTPAuth.URI.parse((await again.json()).totpURI) as OTPAuth.TOTP;
@@ -326,7 +326,7 @@ describe("turning two-factor sign-in off", () => {
     const { cookie, backupCodes } = await signUpWithTwoFactor(t, "abschalten-backup@example.test");
     const disable = await t.postJson(
       "/api/auth/two-factor/disable",
-      { password: "geheim123", code: backupCodes[3] },
+      { password: "Laterne-Zimt-42", code: backupCodes[3] },
       cookie,
     );
     expect(disable.status).toBe(200);
@@ -338,7 +338,11 @@ describe("new backup codes", () => {
     const { cookie, backupCodes } = await signUpWithTwoFactor(t, "neuecodes@example.test");
     const wrong = await t.postJson("/api/auth/two-factor/generate-backup-codes", { password: "falsch123" }, cookie);
     expect(wrong.status).toBe(400);
-    const response = await t.postJson("/api/auth/two-factor/generate-backup-codes", { password: "geheim123" }, cookie);
+    const response = await t.postJson(
+      "/api/auth/two-factor/generate-backup-codes",
+      { password: "Laterne-Zimt-42" },
+      cookie,
+    );
     expect(response.status).toBe(200);
     const fresh: string[] = (await response.json()).backupCodes;
     expect(fresh).toHaveLength(BACKUP_CODE_COUNT);
