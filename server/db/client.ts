@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type pg from "pg";
+import { acquireDataDirLock } from "./data-dir-lock.ts";
 import * as accountSecurityTables from "./schema/account-security.ts";
 import * as adminAuditTables from "./schema/admin-audit.ts";
 import * as archiveTables from "./schema/archive.ts";
@@ -51,7 +52,13 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 
 type DatabaseOptions =
   | { driver: "postgres"; url: string; onIdleConnectionError?: (error: Error) => void }
-  | { driver: "pglite"; dataDir?: string; loadDataDir?: Blob };
+  | {
+      driver: "pglite";
+      dataDir?: string;
+      loadDataDir?: Blob;
+      /** Only the durability bench turns it off, to measure what fsync costs (ADR 0045). */
+      durable?: boolean;
+    };
 
 // Each driver is imported only when used: a server on PostgreSQL never loads PGlite's WASM, one
 // on PGlite never loads node-postgres.
@@ -71,26 +78,54 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     await migrateOnce(pool, () => migratePostgres(db, { migrationsFolder }));
     return { db, driver: "postgres", close: () => pool.end() };
   }
-  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
-    import("@electric-sql/pglite"),
-    import("@electric-sql/pglite/contrib/pg_trgm"),
-    import("drizzle-orm/pglite"),
-    import("drizzle-orm/pglite/migrator"),
-  ]);
-  if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create({
-    dataDir: options.dataDir,
-    loadDataDir: options.loadDataDir,
-    // The admin's e-mail search (migration 0012); PostgreSQL ships it in contrib.
-    extensions: { pg_trgm },
-    // PGlite reserves its buffer cache in WASM memory at start: 128 MB by default, 48 MB here,
-    // which keeps the archive search as fast (ADR 0029; 16 MB made it three times slower). A
-    // start parameter, not `postgresqlconf`: that would replace initdb's postgresql.conf.
-    startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
-  });
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
-  return { db, driver: "pglite", close: () => client.close() };
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }, durability] =
+    await Promise.all([
+      import("@electric-sql/pglite"),
+      import("@electric-sql/pglite/contrib/pg_trgm"),
+      import("drizzle-orm/pglite"),
+      import("drizzle-orm/pglite/migrator"),
+      import("./pglite-durability.ts"),
+    ]);
+  // Before PGlite touches the directory: a second process on it loses writes (ADR 0045).
+  const lock = options.dataDir ? acquireDataDirLock(options.dataDir) : undefined;
+  try {
+    if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
+    const durable = options.dataDir !== undefined && options.durable !== false;
+    const isNew = options.dataDir !== undefined && !fs.existsSync(path.join(options.dataDir, "PG_VERSION"));
+    const client = await PGlite.create({
+      dataDir: options.dataDir,
+      loadDataDir: options.loadDataDir,
+      // Commits wait for the disk (ADR 0045); an in-memory database has no disk to wait for.
+      fs: durable && options.dataDir ? new durability.DurableNodeFS(options.dataDir) : undefined,
+      // The admin's e-mail search (migration 0012); PostgreSQL ships it in contrib.
+      extensions: { pg_trgm },
+      // PGlite reserves its buffer cache in WASM memory at start: 128 MB by default, 48 MB here,
+      // which keeps the archive search as fast (ADR 0029; 16 MB made it three times slower). A
+      // start parameter, not `postgresqlconf`: that would replace initdb's postgresql.conf.
+      startParams: [
+        ...(durable ? durability.durableStartParams(PGlite.defaultStartParams) : PGlite.defaultStartParams),
+        "-c",
+        `shared_buffers=${PGLITE_SHARED_BUFFERS}`,
+      ],
+    });
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder });
+    if (durable && isNew && options.dataDir) durability.syncDirectoryTree(options.dataDir);
+    return {
+      db,
+      driver: "pglite",
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          lock?.release();
+        }
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
 }
 
 // Several app servers starting at once must not run the migrations side by side (issue 16): the
