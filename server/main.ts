@@ -1,4 +1,4 @@
-import { DatabaseStartError } from "./db/data-dir-lock.ts";
+import { DatabaseStartError } from "./db/start-errors.ts";
 import { startServer } from "./start-server.ts";
 
 // A start that cannot go on (database locked, disk full, directory read-only) ends with one

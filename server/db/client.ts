@@ -19,6 +19,7 @@ import * as profileTables from "./schema/profiles.ts";
 import * as rateLimitTables from "./schema/rate-limits.ts";
 import * as scheduledJobTables from "./schema/scheduled-jobs.ts";
 import * as siteSettingTables from "./schema/site-settings.ts";
+import { describeDatabaseStartError } from "./start-errors.ts";
 
 export const schema = {
   ...accountSecurityTables,
@@ -86,17 +87,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       import("drizzle-orm/pglite/migrator"),
       import("./pglite-durability.ts"),
     ]);
-  // Before PGlite touches the directory: a second process on it loses writes (ADR 0045).
-  const lock = options.dataDir ? acquireDataDirLock(options.dataDir) : undefined;
+  const dataDir = options.dataDir;
+  let lock: ReturnType<typeof acquireDataDirLock> | undefined;
   try {
-    if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-    const durable = options.dataDir !== undefined && options.durable !== false;
-    const isNew = options.dataDir !== undefined && !fs.existsSync(path.join(options.dataDir, "PG_VERSION"));
+    if (dataDir) {
+      // Before PGlite touches the directory: a second process on it loses writes (ADR 0045).
+      lock = acquireDataDirLock(dataDir);
+      fs.mkdirSync(dataDir, { recursive: true });
+      // PGlite reports a read-only directory as "failed to initialize properly" or a bare errno.
+      probeWritable(dataDir);
+    }
+    const durable = dataDir !== undefined && options.durable !== false;
+    const isNew = dataDir !== undefined && !fs.existsSync(path.join(dataDir, "PG_VERSION"));
     const client = await PGlite.create({
-      dataDir: options.dataDir,
+      dataDir,
       loadDataDir: options.loadDataDir,
       // Commits wait for the disk (ADR 0045); an in-memory database has no disk to wait for.
-      fs: durable && options.dataDir ? new durability.DurableNodeFS(options.dataDir) : undefined,
+      fs: durable && dataDir ? new durability.DurableNodeFS(dataDir) : undefined,
       // The admin's e-mail search (migration 0012); PostgreSQL ships it in contrib.
       extensions: { pg_trgm },
       // PGlite reserves its buffer cache in WASM memory at start: 128 MB by default, 48 MB here,
@@ -110,7 +117,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     });
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
-    if (durable && isNew && options.dataDir) durability.syncDirectoryTree(options.dataDir);
+    if (durable && isNew && dataDir) durability.syncDirectoryTree(dataDir);
     return {
       db,
       driver: "pglite",
@@ -124,8 +131,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     };
   } catch (error) {
     lock?.release();
-    throw error;
+    throw dataDir ? describeDatabaseStartError(error, dataDir) : error;
   }
+}
+
+function probeWritable(dir: string): void {
+  const probe = path.join(dir, ".postwerk-write-probe");
+  fs.writeFileSync(probe, "");
+  fs.rmSync(probe);
 }
 
 // Several app servers starting at once must not run the migrations side by side (issue 16): the

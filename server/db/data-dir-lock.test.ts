@@ -5,7 +5,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "./client.ts";
-import { acquireDataDirLock, DatabaseStartError, lockPathFor } from "./data-dir-lock.ts";
+import { acquireDataDirLock, lockPathFor } from "./data-dir-lock.ts";
+import { DatabaseStartError } from "./start-errors.ts";
 
 // ADR 0045: one process per PGlite data directory; a killed holder never blocks the next start.
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "postwerk-lock-"));

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { DatabaseStartError } from "./start-errors.ts";
 
 /**
  * One process at a time on a PGlite data directory (ADR 0045). PGlite has no lock of its own:
@@ -11,11 +12,6 @@ import path from "node:path";
  * time), so a lock that a killed process (kill -9, power loss) left behind is recognised as
  * stale and taken over instead of blocking every later start.
  */
-
-/** A start that cannot go on; its message is one German line for the operator (ADR 0045). */
-export class DatabaseStartError extends Error {
-  override name = "DatabaseStartError";
-}
 
 type LockRecord = {
   pid: number;
