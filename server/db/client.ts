@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type pg from "pg";
 import { acquireDataDirLock } from "./data-dir-lock.ts";
@@ -20,6 +19,7 @@ import * as rateLimitTables from "./schema/rate-limits.ts";
 import * as scheduledJobTables from "./schema/scheduled-jobs.ts";
 import * as siteSettingTables from "./schema/site-settings.ts";
 import { describeDatabaseStartError } from "./start-errors.ts";
+import { DB_CONNECT_TIMEOUT_MS, DB_QUERY_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS } from "./timeouts.ts";
 
 export const schema = {
   ...accountSecurityTables,
@@ -52,7 +52,13 @@ const PGLITE_SHARED_BUFFERS = "48MB";
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
 type DatabaseOptions =
-  | { driver: "postgres"; url: string; onIdleConnectionError?: (error: Error) => void }
+  | {
+      driver: "postgres";
+      url: string;
+      onIdleConnectionError?: (error: Error) => void;
+      /** Only tests against a fake, frozen server leave it off (`server/features/health/health.test.ts`). */
+      migrate?: boolean;
+    }
   | {
       driver: "pglite";
       dataDir?: string;
@@ -70,13 +76,36 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       import("drizzle-orm/node-postgres"),
       import("drizzle-orm/node-postgres/migrator"),
     ]);
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // Migrations may take longer than any request and may wait for another server's lock:
+    // they get a short-lived pool of their own, without the request timeouts (ADR 0045).
+    if (options.migrate !== false) {
+      const migrationPool = new pg.Pool({
+        connectionString: options.url,
+        max: 2,
+        connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS,
+      });
+      migrationPool.on("error", (error) => options.onIdleConnectionError?.(error));
+      try {
+        const migrationDb = drizzlePostgres(migrationPool, { schema });
+        await migrateOnce(migrationPool, () => migratePostgres(migrationDb, { migrationsFolder }));
+      } finally {
+        await migrationPool.end();
+      }
+    }
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: 10,
+      // A frozen PostgreSQL accepts TCP and never answers: without these every request would
+      // hang with it (server/db/timeouts.ts, ADR 0045).
+      connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS,
+      query_timeout: DB_QUERY_TIMEOUT_MS,
+      statement_timeout: DB_STATEMENT_TIMEOUT_MS,
+    });
     // An idle connection that the server ends (restart, failover, DROP DATABASE … FORCE)
     // surfaces here; without a listener Node would crash. The pool drops that connection
     // and opens a new one for the next query.
     pool.on("error", (error) => options.onIdleConnectionError?.(error));
     const db = drizzlePostgres(pool, { schema });
-    await migrateOnce(pool, () => migratePostgres(db, { migrationsFolder }));
     return { db, driver: "postgres", close: () => pool.end() };
   }
   const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }, durability] =
@@ -171,8 +200,4 @@ export function preparedPerDatabase<Query>(prepare: (db: Database) => Query): (d
     }
     return query;
   };
-}
-
-export async function pingDatabase(db: Database): Promise<void> {
-  await db.execute(sql`select 1`);
 }
