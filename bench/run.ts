@@ -1,7 +1,7 @@
 // `npm run bench`: every benchmark of the product, each printed with its target.
 // Reports, not tests: the exit code is 0 whatever the figures.
 //   npm run bench                          all sections
-//   npm run bench -- generator archiv      only these (metriken, generator, archiv, nutzersuche, fuzz, last, lighthouse, dauerhaft)
+//   npm run bench -- generator archiv      only these (metriken, generator, archiv, nutzersuche, fuzz, last, lighthouse, dauerhaft, erststart)
 //   BENCH_DIR=/var/lib/postwerk npm run bench -- dauerhaft
 //                                          PGlite commits with and without fsync on that disk (default: the temp dir)
 //   BENCH_DATABASE_URL=postgres://…        generator, archive, user search and load also on PostgreSQL
@@ -19,6 +19,7 @@ import {
   type ArchiveSearchReport,
   runArchiveSearchBenchmark,
 } from "./archive-search.bench.ts";
+import { FIRST_START_TARGET_MB, runFirstStartMemoryBenchmark } from "./first-start-memory.bench.ts";
 import {
   FIRST_POST_SHARE_TARGET,
   GENERATION_MEASURED_RUNS,
@@ -50,7 +51,17 @@ import {
 import { DURABILITY_COMMITS, runDurabilityBenchmark } from "./pglite-durability.bench.ts";
 import { BENCHMARK_POST, POST_METRICS_TARGET_MS, runPostMetricsBenchmark } from "./post-metrics.bench.ts";
 
-const SECTIONS = ["metriken", "generator", "archiv", "nutzersuche", "fuzz", "last", "lighthouse", "dauerhaft"] as const;
+const SECTIONS = [
+  "metriken",
+  "generator",
+  "archiv",
+  "nutzersuche",
+  "fuzz",
+  "last",
+  "lighthouse",
+  "dauerhaft",
+  "erststart",
+] as const;
 type Section = (typeof SECTIONS)[number];
 
 let parsed: ReturnType<typeof readArguments>;
@@ -131,6 +142,24 @@ if (wanted("dauerhaft")) {
         `${figures.durable ? "mit fsync (Server)      " : "ohne fsync (PGlite-Standard)"}: Median ${milliseconds(figures.medianMs)}, ` +
           `p95 ${milliseconds(figures.p95Ms)} je Commit, zusammen ${(figures.totalMs / 1000).toFixed(2)} s; ` +
           `erster Start ${(figures.openMs / 1000).toFixed(1)} s`,
+      );
+    }
+  });
+}
+
+if (wanted("erststart")) {
+  console.log(
+    "\n== Produktionsserver auf PGlite: Speicher nach dem ersten Start und nach einem Neustart (VmRSS 3 s nach /readyz; ADR 0046)",
+  );
+  await reportFailures(async () => {
+    const { firstStart, restart } = await runFirstStartMemoryBenchmark();
+    for (const [label, memory] of [
+      ["erster Start, neuer Datenordner", firstStart],
+      ["Neustart auf demselben Ordner ", restart],
+    ] as const) {
+      console.log(
+        `${label}: ${memory.rssMb.toFixed(0)} MB (Spitze ${memory.peakMb.toFixed(0)} MB, bereit nach ${memory.readySeconds.toFixed(1)} s; ` +
+          `Ziel ≤ ${FIRST_START_TARGET_MB} MB: ${verdict(memory.rssMb, FIRST_START_TARGET_MB)})`,
       );
     }
   });

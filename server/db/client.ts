@@ -1,3 +1,4 @@
+import childProcess from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -18,7 +19,7 @@ import * as profileTables from "./schema/profiles.ts";
 import * as rateLimitTables from "./schema/rate-limits.ts";
 import * as scheduledJobTables from "./schema/scheduled-jobs.ts";
 import * as siteSettingTables from "./schema/site-settings.ts";
-import { describeDatabaseStartError } from "./start-errors.ts";
+import { DatabaseStartError, describeDatabaseStartError } from "./start-errors.ts";
 import { DB_CONNECT_TIMEOUT_MS, DB_QUERY_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS } from "./timeouts.ts";
 
 export const schema = {
@@ -65,6 +66,8 @@ type DatabaseOptions =
       loadDataDir?: Blob;
       /** Only the durability bench turns it off, to measure what fsync costs (ADR 0045). */
       durable?: boolean;
+      /** Only the memory bench turns it off, to measure a first start in one process (ADR 0046). */
+      initializeInChild?: boolean;
     };
 
 // Each driver is imported only when used: a server on PostgreSQL never loads PGlite's WASM, one
@@ -108,14 +111,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const db = drizzlePostgres(pool, { schema });
     return { db, driver: "postgres", close: () => pool.end() };
   }
-  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }, durability] =
-    await Promise.all([
-      import("@electric-sql/pglite"),
-      import("@electric-sql/pglite/contrib/pg_trgm"),
-      import("drizzle-orm/pglite"),
-      import("drizzle-orm/pglite/migrator"),
-      import("./pglite-durability.ts"),
-    ]);
   const dataDir = options.dataDir;
   let lock: ReturnType<typeof acquireDataDirLock> | undefined;
   try {
@@ -125,28 +120,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       fs.mkdirSync(dataDir, { recursive: true });
       // PGlite reports a read-only directory as "failed to initialize properly" or a bare errno.
       probeWritable(dataDir);
+      // initdb and the first migrations leave ~500 MB in the heap that does them for good; a
+      // child process does them and exits, the server opens the finished directory (ADR 0046).
+      if (options.initializeInChild !== false && !fs.existsSync(path.join(dataDir, "PG_VERSION"))) {
+        await initializeInChild(dataDir);
+      }
     }
-    const durable = dataDir !== undefined && options.durable !== false;
-    const isNew = dataDir !== undefined && !fs.existsSync(path.join(dataDir, "PG_VERSION"));
-    const client = await PGlite.create({
-      dataDir,
-      loadDataDir: options.loadDataDir,
-      // Commits wait for the disk (ADR 0045); an in-memory database has no disk to wait for.
-      fs: durable && dataDir ? new durability.DurableNodeFS(dataDir) : undefined,
-      // The admin's e-mail search (migration 0012); PostgreSQL ships it in contrib.
-      extensions: { pg_trgm },
-      // PGlite reserves its buffer cache in WASM memory at start: 128 MB by default, 48 MB here,
-      // which keeps the archive search as fast (ADR 0029; 16 MB made it three times slower). A
-      // start parameter, not `postgresqlconf`: that would replace initdb's postgresql.conf.
-      startParams: [
-        ...(durable ? durability.durableStartParams(PGlite.defaultStartParams) : PGlite.defaultStartParams),
-        "-c",
-        `shared_buffers=${PGLITE_SHARED_BUFFERS}`,
-      ],
-    });
-    const db = drizzlePglite(client, { schema });
-    await migratePglite(db, { migrationsFolder });
-    if (durable && isNew && dataDir) durability.syncDirectoryTree(dataDir);
+    const { client, db } = await openPglite(options);
     return {
       db,
       driver: "pglite",
@@ -161,6 +141,76 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   } catch (error) {
     lock?.release();
     throw dataDir ? describeDatabaseStartError(error, dataDir) : error;
+  }
+}
+
+/**
+ * Creates and migrates a PGlite directory, then closes it. Only for the child process of
+ * `initializeInChild` (server/db/pglite-initialize.ts): it takes no lock, its parent holds it.
+ */
+export async function initializePgliteDirectoryOfParent(dataDir: string): Promise<void> {
+  const { client } = await openPglite({ dataDir });
+  await client.close();
+}
+
+const initializeScript = path.join(path.dirname(fileURLToPath(import.meta.url)), "pglite-initialize.ts");
+
+async function initializeInChild(dataDir: string): Promise<void> {
+  const child = childProcess.spawn(process.execPath, ["--import", "tsx", initializeScript, dataDir], {
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.on("error", reject);
+    child.on("exit", resolve);
+  });
+  if (code !== 0) {
+    // The child prints one German line (start-errors.ts); anything else is cut to its first line.
+    throw new DatabaseStartError(
+      stderr.trim().split("\n")[0] || `Die Datenbank unter ${dataDir} ließ sich nicht anlegen (Exit-Code ${code}).`,
+    );
+  }
+}
+
+async function openPglite(options: { dataDir?: string; loadDataDir?: Blob; durable?: boolean }) {
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }, durability] =
+    await Promise.all([
+      import("@electric-sql/pglite"),
+      import("@electric-sql/pglite/contrib/pg_trgm"),
+      import("drizzle-orm/pglite"),
+      import("drizzle-orm/pglite/migrator"),
+      import("./pglite-durability.ts"),
+    ]);
+  const dataDir = options.dataDir;
+  const durable = dataDir !== undefined && options.durable !== false;
+  const isNew = dataDir !== undefined && !fs.existsSync(path.join(dataDir, "PG_VERSION"));
+  const client = await PGlite.create({
+    dataDir,
+    loadDataDir: options.loadDataDir,
+    // Commits wait for the disk (ADR 0045); an in-memory database has no disk to wait for.
+    fs: durable && dataDir ? new durability.DurableNodeFS(dataDir) : undefined,
+    // The admin's e-mail search (migration 0012); PostgreSQL ships it in contrib.
+    extensions: { pg_trgm },
+    // PGlite reserves its buffer cache in WASM memory at start: 128 MB by default, 48 MB here,
+    // which keeps the archive search as fast (ADR 0029; 16 MB made it three times slower). A
+    // start parameter, not `postgresqlconf`: that would replace initdb's postgresql.conf.
+    startParams: [
+      ...(durable ? durability.durableStartParams(PGlite.defaultStartParams) : PGlite.defaultStartParams),
+      "-c",
+      `shared_buffers=${PGLITE_SHARED_BUFFERS}`,
+    ],
+  });
+  try {
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder });
+    if (durable && isNew && dataDir) durability.syncDirectoryTree(dataDir);
+    return { client, db };
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    throw error;
   }
 }
 
