@@ -72,7 +72,7 @@ describe("lock on the PGlite data directory", () => {
     await next.close();
   });
 
-  it("treats an empty lock file (holder killed while writing it) as abandoned", () => {
+  it("treats a damaged (empty) lock file as abandoned", () => {
     const other = path.join(root, "empty");
     fs.writeFileSync(lockPathFor(other), "");
     const lock = acquireDataDirLock(other);

@@ -72,21 +72,28 @@ function refused(dataDir: string, holder: LockRecord): DatabaseStartError {
   );
 }
 
+/**
+ * Writes the record to a file of its own and links it to the lock's name: the lock appears
+ * atomically with its content, so no other process ever reads a half-written one.
+ */
 function tryCreate(lockPath: string, record: LockRecord): boolean {
-  let fd: number;
-  try {
-    fd = fs.openSync(lockPath, "wx", 0o644);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
-    throw error;
-  }
+  const draft = `${lockPath}.${record.pid}-${record.nonce}`;
+  const fd = fs.openSync(draft, "wx", 0o644);
   try {
     fs.writeSync(fd, JSON.stringify(record));
     fs.fsyncSync(fd);
   } finally {
     fs.closeSync(fd);
   }
-  return true;
+  try {
+    fs.linkSync(draft, lockPath);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw error;
+  } finally {
+    fs.rmSync(draft, { force: true });
+  }
 }
 
 function readRecord(lockPath: string): LockRecord | "missing" | "unreadable" {
@@ -101,7 +108,7 @@ function readRecord(lockPath: string): LockRecord | "missing" | "unreadable" {
     const record = JSON.parse(text) as LockRecord;
     return typeof record.pid === "number" && typeof record.nonce === "string" ? record : "unreadable";
   } catch {
-    // A holder killed between creating and writing the file leaves it empty: abandoned.
+    // Written atomically (tryCreate), so only a damaged file reads like this: abandoned.
     return "unreadable";
   }
 }
