@@ -1,7 +1,9 @@
 // `npm run bench`: every benchmark of the product, each printed with its target.
 // Reports, not tests: the exit code is 0 whatever the figures.
 //   npm run bench                          all sections
-//   npm run bench -- generator archiv      only these (metriken, generator, archiv, nutzersuche, fuzz, last, lighthouse)
+//   npm run bench -- generator archiv      only these (metriken, generator, archiv, nutzersuche, fuzz, last, lighthouse, dauerhaft, erststart)
+//   BENCH_DIR=/var/lib/postwerk npm run bench -- dauerhaft
+//                                          PGlite commits with and without fsync on that disk (default: the temp dir)
 //   BENCH_DATABASE_URL=postgres://…        generator, archive, user search and load also on PostgreSQL
 //   npm run bench -- lighthouse --seiten=/,/preise --laeufe=3 --vorher=../postwerk-alt
 //                                          Lighthouse on these pages only, 3 runs, beside another checkout
@@ -17,6 +19,7 @@ import {
   type ArchiveSearchReport,
   runArchiveSearchBenchmark,
 } from "./archive-search.bench.ts";
+import { FIRST_START_TARGET_MB, runFirstStartMemoryBenchmark } from "./first-start-memory.bench.ts";
 import {
   FIRST_POST_SHARE_TARGET,
   GENERATION_MEASURED_RUNS,
@@ -45,9 +48,20 @@ import {
   type LoadReport,
   runLoadBenchmark,
 } from "./load.bench.ts";
+import { DURABILITY_COMMITS, runDurabilityBenchmark } from "./pglite-durability.bench.ts";
 import { BENCHMARK_POST, POST_METRICS_TARGET_MS, runPostMetricsBenchmark } from "./post-metrics.bench.ts";
 
-const SECTIONS = ["metriken", "generator", "archiv", "nutzersuche", "fuzz", "last", "lighthouse"] as const;
+const SECTIONS = [
+  "metriken",
+  "generator",
+  "archiv",
+  "nutzersuche",
+  "fuzz",
+  "last",
+  "lighthouse",
+  "dauerhaft",
+  "erststart",
+] as const;
 type Section = (typeof SECTIONS)[number];
 
 let parsed: ReturnType<typeof readArguments>;
@@ -115,6 +129,40 @@ if (wanted("metriken")) {
     `evaluatePost, ${[...BENCHMARK_POST].length} Zeichen: Median ${metrics.medianMs.toFixed(4)} ms, p95 ${metrics.p95Ms.toFixed(4)} ms ` +
       `(Ziel Median ≤ ${POST_METRICS_TARGET_MS} ms: ${verdict(metrics.medianMs, POST_METRICS_TARGET_MS)})`,
   );
+}
+
+if (wanted("dauerhaft")) {
+  const dir = process.env.BENCH_DIR || undefined;
+  console.log(
+    `\n== PGlite: ${DURABILITY_COMMITS} Commits nacheinander, mit und ohne fsync (ADR 0045; Ordner ${dir ?? "temporär"})`,
+  );
+  await reportFailures(async () => {
+    for (const figures of await runDurabilityBenchmark(dir)) {
+      console.log(
+        `${figures.durable ? "mit fsync (Server)      " : "ohne fsync (PGlite-Standard)"}: Median ${milliseconds(figures.medianMs)}, ` +
+          `p95 ${milliseconds(figures.p95Ms)} je Commit, zusammen ${(figures.totalMs / 1000).toFixed(2)} s; ` +
+          `erster Start ${(figures.openMs / 1000).toFixed(1)} s`,
+      );
+    }
+  });
+}
+
+if (wanted("erststart")) {
+  console.log(
+    "\n== Produktionsserver auf PGlite: Speicher nach dem ersten Start und nach einem Neustart (VmRSS 3 s nach /readyz; ADR 0046)",
+  );
+  await reportFailures(async () => {
+    const { firstStart, restart } = await runFirstStartMemoryBenchmark();
+    for (const [label, memory] of [
+      ["erster Start, neuer Datenordner", firstStart],
+      ["Neustart auf demselben Ordner ", restart],
+    ] as const) {
+      console.log(
+        `${label}: ${memory.rssMb.toFixed(0)} MB (Spitze ${memory.peakMb.toFixed(0)} MB, bereit nach ${memory.readySeconds.toFixed(1)} s; ` +
+          `Ziel ≤ ${FIRST_START_TARGET_MB} MB: ${verdict(memory.rssMb, FIRST_START_TARGET_MB)})`,
+      );
+    }
+  });
 }
 
 if (wanted("generator")) {

@@ -5,6 +5,7 @@ import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import type { AppDeps, AppEnv } from "./app-env.ts";
 import { limitRequestBodies } from "./body-limits.ts";
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "./db/database-errors.ts";
 import { accountSecurityRoutes } from "./features/account-security/account-security.routes.ts";
 import { adminRoutes } from "./features/admin/admin.routes.ts";
 import { archiveRoutes } from "./features/archive/archive.routes.ts";
@@ -116,6 +117,12 @@ export function createApp(deps: AppDeps, clientDir: string) {
     if (error instanceof HTTPException && error.status < 500) {
       c.var.logger.warn({ status: error.status, method: c.req.method, path: c.req.path }, error.message);
       return c.json({ error: "Die Anfrage konnte nicht gelesen werden. Bitte laden Sie die Seite neu." }, error.status);
+    }
+    // The database cannot serve right now (frozen, disk full, restarting): 503 tells the client
+    // to come back, and says so in German (ADR 0045).
+    if (isDatabaseUnavailable(error)) {
+      c.var.logger.error({ err: error, method: c.req.method, path: c.req.path }, "Datenbank nicht verfügbar");
+      return c.json({ error: DATABASE_UNAVAILABLE_MESSAGE }, 503);
     }
     c.var.logger.error({ err: error, method: c.req.method, path: c.req.path }, "Unerwarteter Fehler");
     return c.json({ error: "Es ist ein unerwarteter Fehler aufgetreten. Bitte versuchen Sie es erneut." }, 500);

@@ -1,4 +1,13 @@
 import "../scripts/require-node.ts";
+import { DatabaseStartError } from "./db/start-errors.ts";
 import { startServer } from "./start-server.ts";
 
-await startServer();
+// A start that cannot go on (database locked, disk full, directory read-only) ends with one
+// German line that says what to do, not with a stack trace of PGlite's minified source (ADR 0045).
+try {
+  await startServer();
+} catch (error) {
+  if (!(error instanceof DatabaseStartError)) throw error;
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
+}

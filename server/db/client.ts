@@ -1,9 +1,10 @@
+import childProcess from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type pg from "pg";
+import { acquireDataDirLock } from "./data-dir-lock.ts";
 import * as accountSecurityTables from "./schema/account-security.ts";
 import * as adminAuditTables from "./schema/admin-audit.ts";
 import * as archiveTables from "./schema/archive.ts";
@@ -18,6 +19,8 @@ import * as profileTables from "./schema/profiles.ts";
 import * as rateLimitTables from "./schema/rate-limits.ts";
 import * as scheduledJobTables from "./schema/scheduled-jobs.ts";
 import * as siteSettingTables from "./schema/site-settings.ts";
+import { DatabaseStartError, describeDatabaseStartError } from "./start-errors.ts";
+import { DB_CONNECT_TIMEOUT_MS, DB_QUERY_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS } from "./timeouts.ts";
 
 export const schema = {
   ...accountSecurityTables,
@@ -52,8 +55,22 @@ const PGLITE_SHARED_BUFFERS = "48MB";
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
 type DatabaseOptions =
-  | { driver: "postgres"; url: string; onIdleConnectionError?: (error: Error) => void }
-  | { driver: "pglite"; dataDir?: string; loadDataDir?: Blob };
+  | {
+      driver: "postgres";
+      url: string;
+      onIdleConnectionError?: (error: Error) => void;
+      /** Only tests against a fake, frozen server leave it off (`server/features/health/health.test.ts`). */
+      migrate?: boolean;
+    }
+  | {
+      driver: "pglite";
+      dataDir?: string;
+      loadDataDir?: Blob;
+      /** Only the durability bench turns it off, to measure what fsync costs (ADR 0045). */
+      durable?: boolean;
+      /** Only the memory bench turns it off, to measure a first start in one process (ADR 0046). */
+      initializeInChild?: boolean;
+    };
 
 // Each driver is imported only when used: a server on PostgreSQL never loads PGlite's WASM, one
 // on PGlite never loads node-postgres.
@@ -64,41 +81,154 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       import("drizzle-orm/node-postgres"),
       import("drizzle-orm/node-postgres/migrator"),
     ]);
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // Migrations may take longer than any request and may wait for another server's lock:
+    // they get a short-lived pool of their own, without the request timeouts (ADR 0045).
+    if (options.migrate !== false) {
+      const migrationPool = new pg.Pool({
+        connectionString: options.url,
+        max: 2,
+        connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS,
+      });
+      migrationPool.on("error", (error) => options.onIdleConnectionError?.(error));
+      try {
+        const migrationDb = drizzlePostgres(migrationPool, { schema });
+        await migrateOnce(migrationPool, () => migratePostgres(migrationDb, { migrationsFolder }));
+      } finally {
+        await migrationPool.end();
+      }
+    }
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: 10,
+      // A frozen PostgreSQL accepts TCP and never answers: without these every request would
+      // hang with it (server/db/timeouts.ts, ADR 0045).
+      connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS,
+      query_timeout: DB_QUERY_TIMEOUT_MS,
+      statement_timeout: DB_STATEMENT_TIMEOUT_MS,
+    });
     // An idle connection that the server ends (restart, failover, DROP DATABASE … FORCE)
     // surfaces here; without a listener Node would crash. The pool drops that connection
     // and opens a new one for the next query.
     pool.on("error", (error) => options.onIdleConnectionError?.(error));
     const db = drizzlePostgres(pool, { schema });
-    await migrateOnce(pool, () => migratePostgres(db, { migrationsFolder }));
     return { db, driver: "postgres", close: () => pool.end() };
   }
-  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
-    import("@electric-sql/pglite"),
-    import("@electric-sql/pglite/contrib/pg_trgm"),
-    import("drizzle-orm/pglite"),
-    import("drizzle-orm/pglite/migrator"),
-  ]);
-  if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
+  const dataDir = options.dataDir;
+  let lock: ReturnType<typeof acquireDataDirLock> | undefined;
+  try {
+    if (dataDir) {
+      // Before PGlite touches the directory: a second process on it loses writes (ADR 0045).
+      lock = acquireDataDirLock(dataDir);
+      fs.mkdirSync(dataDir, { recursive: true });
+      // PGlite reports a read-only directory as "failed to initialize properly" or a bare errno.
+      probeWritable(dataDir);
+      // initdb and the first migrations leave ~500 MB in the heap that does them for good; a
+      // child process does them and exits, the server opens the finished directory (ADR 0046).
+      // A restore (loadDataDir) brings its own cluster: nothing to initialise.
+      const fresh = !options.loadDataDir && !fs.existsSync(path.join(dataDir, "PG_VERSION"));
+      if (options.initializeInChild !== false && fresh) {
+        await initializeInChild(dataDir);
+      }
+    }
+    const { client, db } = await openPglite(options);
+    return {
+      db,
+      driver: "pglite",
+      dumpDataDir: () => client.dumpDataDir("gzip"),
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          lock?.release();
+        }
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw dataDir ? describeDatabaseStartError(error, dataDir) : error;
+  }
+}
+
+/**
+ * Creates and migrates a PGlite directory, then closes it. Only for the child process of
+ * `initializeInChild` (server/db/pglite-initialize.ts): it takes no lock, its parent holds it.
+ */
+export async function initializePgliteDirectoryOfParent(dataDir: string): Promise<void> {
+  const { client } = await openPglite({ dataDir });
+  await client.close();
+}
+
+const initializeScript = path.join(path.dirname(fileURLToPath(import.meta.url)), "pglite-initialize.ts");
+
+async function initializeInChild(dataDir: string): Promise<void> {
+  const child = childProcess.spawn(process.execPath, ["--import", "tsx", initializeScript, dataDir], {
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.on("error", reject);
+    child.on("exit", resolve);
+  });
+  if (code !== 0) {
+    // The child prints one German line (start-errors.ts); anything else is cut to its first line.
+    throw new DatabaseStartError(
+      stderr.trim().split("\n")[0] || `Die Datenbank unter ${dataDir} ließ sich nicht anlegen (Exit-Code ${code}).`,
+    );
+  }
+}
+
+async function openPglite(options: { dataDir?: string; loadDataDir?: Blob; durable?: boolean }) {
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }, durability] =
+    await Promise.all([
+      import("@electric-sql/pglite"),
+      import("@electric-sql/pglite/contrib/pg_trgm"),
+      import("drizzle-orm/pglite"),
+      import("drizzle-orm/pglite/migrator"),
+      import("./pglite-durability.ts"),
+    ]);
+  const dataDir = options.dataDir;
+  const durable = dataDir !== undefined && options.durable !== false;
+  const isNew = dataDir !== undefined && !fs.existsSync(path.join(dataDir, "PG_VERSION"));
   const client = await PGlite.create({
-    dataDir: options.dataDir,
+    dataDir,
     loadDataDir: options.loadDataDir,
+    // Commits wait for the disk (ADR 0045); an in-memory database has no disk to wait for.
+    fs: durable && dataDir ? new durability.DurableNodeFS(dataDir) : undefined,
     // The admin's e-mail search (migration 0012); PostgreSQL ships it in contrib.
     extensions: { pg_trgm },
     // PGlite reserves its buffer cache in WASM memory at start: 128 MB by default, 48 MB here,
     // which keeps the archive search as fast (ADR 0029; 16 MB made it three times slower). A
     // start parameter, not `postgresqlconf`: that would replace initdb's postgresql.conf.
-    startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+    startParams: [
+      ...(durable ? durability.durableStartParams(PGlite.defaultStartParams) : PGlite.defaultStartParams),
+      "-c",
+      `shared_buffers=${PGLITE_SHARED_BUFFERS}`,
+    ],
   });
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
-  return { db, driver: "pglite", close: () => client.close(), dumpDataDir: () => client.dumpDataDir("gzip") };
+  try {
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder });
+    if (durable && isNew && dataDir) durability.syncDirectoryTree(dataDir);
+    return { client, db };
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    throw error;
+  }
 }
 
 /** Writes a PGlite data directory from a dump (`npm run restore`), with the product's extensions. */
 export async function loadPgliteDump(dataDir: string, dump: Blob): Promise<void> {
   const handle = await openDatabase({ driver: "pglite", dataDir, loadDataDir: dump });
   await handle.close();
+}
+
+function probeWritable(dir: string): void {
+  const probe = path.join(dir, ".postwerk-write-probe");
+  fs.writeFileSync(probe, "");
+  fs.rmSync(probe);
 }
 
 // Several app servers starting at once must not run the migrations side by side (issue 16): the
@@ -131,8 +261,4 @@ export function preparedPerDatabase<Query>(prepare: (db: Database) => Query): (d
     }
     return query;
   };
-}
-
-export async function pingDatabase(db: Database): Promise<void> {
-  await db.execute(sql`select 1`);
 }

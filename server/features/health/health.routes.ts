@@ -1,13 +1,15 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../app-env.ts";
-import { isDatabaseReachable } from "./health.service.ts";
+import { checkReadiness } from "./health.service.ts";
 
 export const healthRoutes = new Hono<AppEnv>()
   // Liveness: the process answers.
   .get("/healthz", (c) => c.json({ status: "ok" }))
-  // Readiness: the database answers too, so a load balancer only sends traffic that can be served.
+  // Readiness: the database takes a write, so a load balancer only sends traffic that can be
+  // served (ADR 0045); the reason is German for the operator reading the probe.
   .get("/readyz", async (c) => {
-    if (await isDatabaseReachable(c.var.deps.db)) return c.json({ status: "ok" });
-    c.var.logger.error("Datenbank nicht erreichbar");
-    return c.json({ status: "unavailable" }, 503);
+    const readiness = await checkReadiness(c.var.deps);
+    if (readiness.ready) return c.json({ status: "ok" });
+    c.var.logger.error({ reason: readiness.reason }, "Nicht bereit: Datenbank");
+    return c.json({ status: "unavailable", reason: readiness.reason }, 503);
   });
