@@ -24,6 +24,7 @@ import { siteSettingsRoutes } from "./features/site-settings/site-settings.route
 import { sitemapRoutes } from "./features/sitemap/sitemap.routes.ts";
 import { requireSameOrigin } from "./security.ts";
 import { loadSession } from "./session.ts";
+import { UNEXPECTED_ERROR_MESSAGE } from "./unexpected-error.ts";
 
 // The typed surface the browser calls through hc<AppType> (app/lib/api.ts).
 const apiRoutes = new Hono<AppEnv>()
@@ -118,7 +119,7 @@ export function createApp(deps: AppDeps, clientDir: string) {
       return c.json({ error: "Die Anfrage konnte nicht gelesen werden. Bitte laden Sie die Seite neu." }, error.status);
     }
     c.var.logger.error({ err: error, method: c.req.method, path: c.req.path }, "Unerwarteter Fehler");
-    return c.json({ error: "Es ist ein unerwarteter Fehler aufgetreten. Bitte versuchen Sie es erneut." }, 500);
+    return c.json({ error: UNEXPECTED_ERROR_MESSAGE }, 500);
   });
 
   return app;

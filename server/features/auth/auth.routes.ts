@@ -1,7 +1,8 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import type { AppEnv } from "../../app-env.ts";
 import { CLIENT_IP_HEADER } from "../../auth.ts";
 import { getClientIp } from "../../client-ip.ts";
+import { UNEXPECTED_ERROR_MESSAGE } from "../../unexpected-error.ts";
 import { withSignedInHint } from "./signed-in-hint.ts";
 
 const TOO_MANY_REQUESTS_MESSAGE = "Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.";
@@ -13,7 +14,7 @@ export const authRoutes = new Hono<AppEnv>().on(["GET", "POST"], "/*", async (c)
   const { auth, env } = c.var.deps;
   const headers = new Headers(c.req.raw.headers);
   headers.set(CLIENT_IP_HEADER, getClientIp(c, env.TRUST_PROXY));
-  const response = await auth.handler(new Request(c.req.raw, { headers }));
+  const response = await handleWithoutServerErrors(c, () => auth.handler(new Request(c.req.raw, { headers })));
   // Better Auth's own limiter marks its 429 with X-Retry-After; the account throttle and the
   // per-recipient limit (ADR 0044) answer in German already and pass through.
   if (response.status === 429 && response.headers.has("X-Retry-After")) {
@@ -24,3 +25,44 @@ export const authRoutes = new Hono<AppEnv>().on(["GET", "POST"], "/*", async (c)
   }
   return withSignedInHint(response);
 });
+
+/**
+ * ADR 0047: when the database fails, Better Auth answers 500 with an empty body, or 422
+ * "Failed to create user" on sign-up, and logs no more than "Error". The visitor gets the
+ * German message the rest of the API gives for a failure on our side, in Better Auth's
+ * `{ message, code }` shape its client reads; the log gets the path and status, never the
+ * body (it holds e-mail addresses and passwords).
+ */
+async function handleWithoutServerErrors(c: Context<AppEnv>, handle: () => Promise<Response>): Promise<Response> {
+  let response: Response;
+  try {
+    response = await handle();
+  } catch (error) {
+    c.var.logger.error({ err: error, method: c.req.method, path: c.req.path }, "Anmeldedienst fehlgeschlagen");
+    return serverError();
+  }
+  if (response.status >= 500 || (await isFailedUserCreation(response))) {
+    c.var.logger.error(
+      { status: response.status, method: c.req.method, path: c.req.path },
+      "Anmeldedienst fehlgeschlagen",
+    );
+    await response.body?.cancel();
+    return serverError();
+  }
+  return response;
+}
+
+// Better Auth turns every error of createUser that is not its own (a failed insert) into 422
+// FAILED_TO_CREATE_USER; refusals of our hooks keep their own codes.
+async function isFailedUserCreation(response: Response): Promise<boolean> {
+  if (response.status !== 422) return false;
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => null);
+  return (body as { code?: unknown } | null)?.code === "FAILED_TO_CREATE_USER";
+}
+
+function serverError(): Response {
+  return Response.json({ message: UNEXPECTED_ERROR_MESSAGE, code: "SERVER_ERROR" }, { status: 500 });
+}
