@@ -1,4 +1,5 @@
 import { type Context, Hono } from "hono";
+import { ACCOUNT_DATA_TEXTS } from "#shared/account-data.ts";
 import type { AppEnv } from "../../app-env.ts";
 import { CLIENT_IP_HEADER } from "../../auth.ts";
 import { getClientIp } from "../../client-ip.ts";
@@ -6,6 +7,10 @@ import { UNEXPECTED_ERROR_MESSAGE } from "../../unexpected-error.ts";
 import { withSignedInHint } from "./signed-in-hint.ts";
 
 const TOO_MANY_REQUESTS_MESSAGE = "Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.";
+
+// The 5xx our own hooks in server/auth.ts answer, already in German and more precise than the
+// general message; they pass through.
+const OWN_SERVER_ERROR_MESSAGES = new Set<unknown>([ACCOUNT_DATA_TEXTS.deleteFailed]);
 
 // Hands /api/auth/* to Better Auth with the visitor's real address for its rate limiter,
 // answers its English 429 in German (issue 2, scope 10) and mirrors the session cookie in the
@@ -41,7 +46,7 @@ async function handleWithoutServerErrors(c: Context<AppEnv>, handle: () => Promi
     c.var.logger.error({ err: error, method: c.req.method, path: c.req.path }, "Anmeldedienst fehlgeschlagen");
     return serverError();
   }
-  if (response.status >= 500 || (await isFailedUserCreation(response))) {
+  if ((response.status >= 500 && !(await isOwnServerError(response))) || (await isFailedUserCreation(response))) {
     c.var.logger.error(
       { status: response.status, method: c.req.method, path: c.req.path },
       "Anmeldedienst fehlgeschlagen",
@@ -52,15 +57,22 @@ async function handleWithoutServerErrors(c: Context<AppEnv>, handle: () => Promi
   return response;
 }
 
+async function isOwnServerError(response: Response): Promise<boolean> {
+  return OWN_SERVER_ERROR_MESSAGES.has((await jsonOf(response))?.message);
+}
+
 // Better Auth turns every error of createUser that is not its own (a failed insert) into 422
 // FAILED_TO_CREATE_USER; refusals of our hooks keep their own codes.
 async function isFailedUserCreation(response: Response): Promise<boolean> {
-  if (response.status !== 422) return false;
+  return response.status === 422 && (await jsonOf(response))?.code === "FAILED_TO_CREATE_USER";
+}
+
+async function jsonOf(response: Response): Promise<{ message?: unknown; code?: unknown } | null> {
   const body: unknown = await response
     .clone()
     .json()
     .catch(() => null);
-  return (body as { code?: unknown } | null)?.code === "FAILED_TO_CREATE_USER";
+  return typeof body === "object" ? (body as { message?: unknown; code?: unknown } | null) : null;
 }
 
 function serverError(): Response {
