@@ -25,6 +25,7 @@ import { siteSettingsRoutes } from "./features/site-settings/site-settings.route
 import { sitemapRoutes } from "./features/sitemap/sitemap.routes.ts";
 import { requireSameOrigin } from "./security.ts";
 import { loadSession } from "./session.ts";
+import { UNEXPECTED_ERROR_MESSAGE } from "./unexpected-error.ts";
 
 // The typed surface the browser calls through hc<AppType> (app/lib/api.ts).
 const apiRoutes = new Hono<AppEnv>()
@@ -125,7 +126,7 @@ export function createApp(deps: AppDeps, clientDir: string) {
       return c.json({ error: DATABASE_UNAVAILABLE_MESSAGE }, 503);
     }
     c.var.logger.error({ err: error, method: c.req.method, path: c.req.path }, "Unerwarteter Fehler");
-    return c.json({ error: "Es ist ein unerwarteter Fehler aufgetreten. Bitte versuchen Sie es erneut." }, 500);
+    return c.json({ error: UNEXPECTED_ERROR_MESSAGE }, 500);
   });
 
   return app;

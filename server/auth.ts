@@ -97,6 +97,10 @@ export function createAuth({ env, db, mailer, secret, logger, accountDeletion, a
     logger: {
       log: (level, message) => logger[level]({ source: "better-auth" }, message),
     },
+    // ADR 0047: errors that are not Better Auth's own (a failed query) leave its handler, so
+    // auth.routes.ts logs them through describeError and answers in German; otherwise
+    // better-call prints them to stderr with the query's parameters (e-mail addresses).
+    onAPIError: { throw: true },
     database: drizzleAdapter(db, { provider: "pg", schema }),
     emailAndPassword: {
       enabled: true,

@@ -88,3 +88,22 @@ describe("readEnv: TRUST_PROXY (ADR 0040)", () => {
     },
   );
 });
+
+describe("readEnv: HOST (ADR 0047)", () => {
+  it("listens on every interface without it", () => {
+    expect(readEnv({}).HOST).toBeUndefined();
+    expect(readEnv({ HOST: " " }).HOST).toBeUndefined();
+  });
+
+  it("takes an IPv4 or IPv6 address", () => {
+    expect(readEnv({ HOST: "127.0.0.1" }).HOST).toBe("127.0.0.1");
+    expect(readEnv({ HOST: "::1" }).HOST).toBe("::1");
+    expect(readEnv({ HOST: "0.0.0.0" }).HOST).toBe("0.0.0.0");
+  });
+
+  it("refuses a name or anything else in German", () => {
+    for (const host of ["localhost", "example.test", "127.0.0.1:3000", "999.1.1.1"]) {
+      expect(() => readEnv({ HOST: host })).toThrow(/HOST: muss eine IP-Adresse sein/);
+    }
+  });
+});

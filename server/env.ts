@@ -1,3 +1,4 @@
+import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { parseProxyTrust } from "./proxy-trust.ts";
@@ -74,6 +75,14 @@ const EnvSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    // ADR 0047: one interface to listen on (127.0.0.1 behind a local reverse proxy); unset means
+    // all of them, as before. An address, not a name: a name could resolve to several.
+    HOST: optionalString.pipe(
+      z
+        .string()
+        .refine((value) => net.isIP(value) !== 0, "muss eine IP-Adresse sein, z. B. 127.0.0.1, 0.0.0.0 oder ::1")
+        .optional(),
+    ),
     BASE_URL: z.url().optional(),
     DATA_DIR: z.string().default("./data"),
     DATABASE_URL: optionalString,

@@ -1,6 +1,5 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
 import { connectDatabase, createDeps, type DepsOverrides } from "./bootstrap.ts";
 import { readEnv } from "./env.ts";
@@ -9,9 +8,10 @@ import { expireManualGrants } from "./features/billing/billing.service.ts";
 import { loadPageDocuments } from "./features/pages/page-documents.ts";
 import { deleteExpiredRateLimits } from "./features/rate-limit/rate-limit.service.ts";
 import { runRetentionWhenDue } from "./features/retention/retention.service.ts";
+import { listen } from "./http-server.ts";
 import { createLogger } from "./logger.ts";
+import { createShutdown, shutdownGraceMs } from "./shutdown.ts";
 
-const SHUTDOWN_GRACE_MS = 10_000;
 /** How often expired rate-limit counters are swept; any server may do it, it is idempotent. */
 const RATE_LIMIT_SWEEP_MS = 10 * 60_000;
 
@@ -36,9 +36,10 @@ export async function startServer(overrides: DepsOverrides = {}) {
       )
     : async () => {};
 
-  const server = serve({ fetch: app.fetch, port: env.PORT }, (info) => {
+  const http = listen({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     logger.info(
       {
+        address: info.address,
         port: info.port,
         database: database.driver,
         mail: env.SMTP_URL ? "smtp" : "outbox",
@@ -49,35 +50,37 @@ export async function startServer(overrides: DepsOverrides = {}) {
   });
 
   // Idempotent housekeeping: every app server may run it, none depends on another doing so.
+  // A shutdown waits for the run in progress before it closes the database (shutdown.ts).
+  let sweepRun: Promise<unknown> = Promise.resolve();
   const sweep = setInterval(() => {
-    deleteExpiredRateLimits(deps.db).catch((error: unknown) =>
-      logger.warn({ err: error }, "Abgelaufene Rate-Limit-Zähler nicht gelöscht"),
-    );
-    expireManualGrants(deps.db).catch((error: unknown) =>
-      logger.warn({ err: error }, "Abgelaufene Pläne von Hand nicht beendet"),
-    );
-    runRetentionWhenDue(deps.db, logger).catch((error: unknown) =>
-      logger.warn({ err: error }, "Aufbewahrungsfristen nicht angewendet"),
-    );
+    sweepRun = Promise.allSettled([
+      deleteExpiredRateLimits(deps.db).catch((error: unknown) =>
+        logger.warn({ err: error }, "Abgelaufene Rate-Limit-Zähler nicht gelöscht"),
+      ),
+      expireManualGrants(deps.db).catch((error: unknown) =>
+        logger.warn({ err: error }, "Abgelaufene Pläne von Hand nicht beendet"),
+      ),
+      runRetentionWhenDue(deps.db, logger).catch((error: unknown) =>
+        logger.warn({ err: error }, "Aufbewahrungsfristen nicht angewendet"),
+      ),
+    ]);
   }, RATE_LIMIT_SWEEP_MS);
   sweep.unref();
 
-  // Finish the requests in flight, then close the database, so a deploy loses nothing.
-  let shuttingDown = false;
-  function shutDown(signal: string) {
-    if (shuttingDown) return;
-    shuttingDown = true;
-    clearInterval(sweep);
-    logger.info({ signal }, "Fahre herunter");
-    const forceExit = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
-    forceExit.unref();
-    server.close(async () => {
+  const shutDown = createShutdown({
+    http,
+    graceMs: shutdownGraceMs(env),
+    stopBackgroundWork: () => {
+      clearInterval(sweep);
+      return sweepRun;
+    },
+    closeDatabase: async () => {
       await stopBackups();
       await database.close();
-      logger.info("Beendet");
-      process.exit(0);
-    });
-  }
+    },
+    logger,
+    exit: (code) => process.exit(code),
+  });
   process.on("SIGINT", () => shutDown("SIGINT"));
   process.on("SIGTERM", () => shutDown("SIGTERM"));
 }

@@ -1,11 +1,17 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
+import { ACCOUNT_DATA_TEXTS } from "#shared/account-data.ts";
 import { ACCOUNT_SECURITY_LIMIT_CODES } from "#shared/account-security.ts";
 import type { AppEnv } from "../../app-env.ts";
 import { CLIENT_IP_HEADER } from "../../auth.ts";
 import { getClientIp } from "../../client-ip.ts";
+import { UNEXPECTED_ERROR_MESSAGE } from "../../unexpected-error.ts";
 import { withSignedInHint } from "./signed-in-hint.ts";
 
 const TOO_MANY_REQUESTS_MESSAGE = "Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.";
+
+// The 5xx our own hooks in server/auth.ts answer, already in German and more precise than the
+// general message; they pass through.
+const OWN_SERVER_ERROR_MESSAGES = new Set<unknown>([ACCOUNT_DATA_TEXTS.deleteFailed]);
 
 // Hands /api/auth/* to Better Auth with the visitor's real address for its rate limiter,
 // answers its English 429 in German (issue 2, scope 10) and mirrors the session cookie in the
@@ -14,7 +20,7 @@ export const authRoutes = new Hono<AppEnv>().on(["GET", "POST"], "/*", async (c)
   const { auth, env } = c.var.deps;
   const headers = new Headers(c.req.raw.headers);
   headers.set(CLIENT_IP_HEADER, getClientIp(c, env.TRUST_PROXY));
-  const response = await auth.handler(new Request(c.req.raw, { headers }));
+  const response = await handleWithoutServerErrors(c, () => auth.handler(new Request(c.req.raw, { headers })));
   // Better Auth's limiter and its two-factor lock answer 429 in English; the account throttle
   // and the per-recipient limit (ADR 0044) answer in German already and pass through.
   if (response.status === 429 && !(await isGermanLimitAnswer(response))) {
@@ -27,9 +33,54 @@ export const authRoutes = new Hono<AppEnv>().on(["GET", "POST"], "/*", async (c)
 });
 
 async function isGermanLimitAnswer(response: Response): Promise<boolean> {
-  const body = (await response
+  const code = (await jsonOf(response))?.code;
+  return typeof code === "string" && (ACCOUNT_SECURITY_LIMIT_CODES as readonly string[]).includes(code);
+}
+
+/**
+ * ADR 0047: when the database fails, Better Auth answers 500 with an empty body, or 422
+ * "Failed to create user" on sign-up, and logs no more than "Error". The visitor gets the
+ * German message the rest of the API gives for a failure on our side, in Better Auth's
+ * `{ message, code }` shape its client reads; the log gets the path and status, never the
+ * body (it holds e-mail addresses and passwords).
+ */
+async function handleWithoutServerErrors(c: Context<AppEnv>, handle: () => Promise<Response>): Promise<Response> {
+  let response: Response;
+  try {
+    response = await handle();
+  } catch (error) {
+    c.var.logger.error({ err: error, method: c.req.method, path: c.req.path }, "Anmeldedienst fehlgeschlagen");
+    return serverError();
+  }
+  if ((response.status >= 500 && !(await isOwnServerError(response))) || (await isFailedUserCreation(response))) {
+    c.var.logger.error(
+      { status: response.status, method: c.req.method, path: c.req.path },
+      "Anmeldedienst fehlgeschlagen",
+    );
+    await response.body?.cancel();
+    return serverError();
+  }
+  return response;
+}
+
+async function isOwnServerError(response: Response): Promise<boolean> {
+  return OWN_SERVER_ERROR_MESSAGES.has((await jsonOf(response))?.message);
+}
+
+// Better Auth turns every error of createUser that is not its own (a failed insert) into 422
+// FAILED_TO_CREATE_USER; refusals of our hooks keep their own codes.
+async function isFailedUserCreation(response: Response): Promise<boolean> {
+  return response.status === 422 && (await jsonOf(response))?.code === "FAILED_TO_CREATE_USER";
+}
+
+async function jsonOf(response: Response): Promise<{ message?: unknown; code?: unknown } | null> {
+  const body: unknown = await response
     .clone()
     .json()
-    .catch(() => null)) as { code?: unknown } | null;
-  return typeof body?.code === "string" && (ACCOUNT_SECURITY_LIMIT_CODES as readonly string[]).includes(body.code);
+    .catch(() => null);
+  return typeof body === "object" ? (body as { message?: unknown; code?: unknown } | null) : null;
+}
+
+function serverError(): Response {
+  return Response.json({ message: UNEXPECTED_ERROR_MESSAGE, code: "SERVER_ERROR" }, { status: 500 });
 }

@@ -23,8 +23,9 @@ const NON_PUBLIC_IPV4: Array<[string, number]> = [
 ];
 
 const NON_PUBLIC_IPV6: Array<[string, number]> = [
-  ["::", 128], // unspecified
-  ["::1", 128], // loopback
+  // IPv4-compatible (RFC 4291 2.5.5.1, deprecated): ::127.0.0.1 reaches 127.0.0.1 on stacks that
+  // still route it, so the whole block is refused; it also holds :: (unspecified) and ::1 (loopback).
+  ["::", 96],
   ["64:ff9b::", 96], // NAT64: would reach an IPv4 address we did not check
   ["64:ff9b:1::", 48], // local-use NAT64
   ["100::", 64], // discard

@@ -145,6 +145,11 @@ describe("isPublicAddress", () => {
     "::ffff:127.0.0.1",
     "::ffff:10.0.0.1",
     "::ffff:169.254.169.254",
+    "::127.0.0.1",
+    "::7f00:1",
+    "::10.0.0.1",
+    "::169.254.169.254",
+    "::8.8.8.8",
     "2001:db8::1",
     "64:ff9b::a00:1",
     "not-an-ip",
@@ -199,6 +204,7 @@ describe("createWebsiteReader", () => {
       ["loopback in hex", "http://0x7f.1:PORT/page"],
       ["cloud metadata", "http://169.254.169.254/latest/meta-data/"],
       ["IPv4-mapped private", "http://[::ffff:10.0.0.1]/"],
+      ["IPv4-compatible loopback", "http://[::127.0.0.1]:PORT/page"],
     ])("%s with the default policy", async (_name, url) => {
       const error = await failureOf(createWebsiteReader().read(url.replace("PORT", String(port))));
       expect(error.kind).toBe("notAllowed");
