@@ -200,3 +200,33 @@ test("a free user without credits sees the upsell panel instead of the form", as
   await page.getByRole("link", { name: "Zu den Preisen" }).click();
   await expect(page).toHaveURL(/\/preise$/);
 });
+
+test("a Pro subscriber whose runs are used up and who has no credits sees the panel the server asks for", async ({
+  page,
+}) => {
+  await signUpConfirmed(page);
+  await unlockViaApi(page);
+  // The server's answer for that account (its own rule is tested in generator.test.ts): the page
+  // must render from canGenerate instead of deciding from the plan itself.
+  await page.route("**/api/generator/status", async (route) => {
+    const response = await route.fetch();
+    const status = await response.json();
+    await route.fulfill({
+      response,
+      json: {
+        ...status,
+        credits: 0,
+        subscriptionStatus: "active",
+        isSubscriber: true,
+        proRunsRemaining: 0,
+        canGenerate: false,
+      },
+    });
+  });
+  await page.goto("/erstellen");
+  await expect(page.getByRole("heading", { name: "Keine Credits mehr verfügbar" })).toBeVisible();
+  await expect(
+    page.getByText("Durchläufe Ihres Pro-Plans sind für diesen Abrechnungszeitraum aufgebraucht"),
+  ).toBeVisible();
+  await expect(page.getByLabel("Text oder Stichwörter")).toHaveCount(0);
+});

@@ -73,7 +73,8 @@ export function GeneratorWorkspace() {
   if (status?.accessCodeRequired) return <AccessCodeGate />;
 
   const demo = Boolean(status?.demoMode);
-  const outOfCredits = status ? !status.isSubscriber && status.credits <= 0 : false;
+  // The server decides (credits, Pro's runs in the period); the page only shows its answer.
+  const outOfCredits = status ? !status.canGenerate : false;
 
   return (
     <div className="grid gap-8">
@@ -113,7 +114,7 @@ export function GeneratorWorkspace() {
               </Button>
             </div>
           ) : outOfCredits && !generating ? (
-            <NoCreditsPanel />
+            <NoCreditsPanel proAllowanceUsed={Boolean(status.isSubscriber)} />
           ) : (
             <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
               <GeneratorForm generating={generating} onGenerate={generate} />

@@ -10,9 +10,10 @@ import {
 } from "#shared/pricing.ts";
 import { ROUTES } from "#shared/routes.ts";
 
-// Spec sections 2 "/erstellen" and 4 "Credit gate": replaces the form for a free user
-// without credits.
-export function NoCreditsPanel() {
+// Spec sections 2 "/erstellen" and 4 "Credit gate": replaces the form when the server says
+// no run is possible: a free user without credits, or a Pro subscriber whose runs of this
+// period are used up and who has no credits left (ADR 0023).
+export function NoCreditsPanel({ proAllowanceUsed }: { proAllowanceUsed: boolean }) {
   return (
     <section
       aria-labelledby="no-credits-heading"
@@ -22,13 +23,28 @@ export function NoCreditsPanel() {
       <h2 id="no-credits-heading" className="mt-3 text-xl font-semibold text-slate-900">
         {GENERATOR_MESSAGES.noCredits}
       </h2>
-      <p className="mx-auto mt-3 max-w-xl text-slate-700">
-        Mit dem Pro-Plan erhalten Sie {GENERATOR_PRO_MONTHLY_CREDITS} Credits pro Monat für bis zu{" "}
-        {GENERATOR_PRO_MONTHLY_TEXTS} Beiträge – ab {formatEuro(GENERATOR_PRO_PRICE_CENTS)}/Monat, jederzeit kündbar.
-      </p>
-      <Button asChild className="mt-5">
-        <Link to={ROUTES.pricing}>Zu den Preisen</Link>
-      </Button>
+      {proAllowanceUsed ? (
+        <>
+          <p className="mx-auto mt-3 max-w-xl text-slate-700">
+            Die {GENERATOR_PRO_MONTHLY_CREDITS} Durchläufe Ihres Pro-Plans sind für diesen Abrechnungszeitraum
+            aufgebraucht. Mit dem nächsten Zeitraum stehen sie Ihnen wieder zur Verfügung.
+          </p>
+          <Button asChild className="mt-5">
+            <Link to={ROUTES.account}>Zu meinem Account</Link>
+          </Button>
+        </>
+      ) : (
+        <>
+          <p className="mx-auto mt-3 max-w-xl text-slate-700">
+            Mit dem Pro-Plan erhalten Sie {GENERATOR_PRO_MONTHLY_CREDITS} Credits pro Monat für bis zu{" "}
+            {GENERATOR_PRO_MONTHLY_TEXTS} Beiträge – ab {formatEuro(GENERATOR_PRO_PRICE_CENTS)}/Monat, jederzeit
+            kündbar.
+          </p>
+          <Button asChild className="mt-5">
+            <Link to={ROUTES.pricing}>Zu den Preisen</Link>
+          </Button>
+        </>
+      )}
     </section>
   );
 }
