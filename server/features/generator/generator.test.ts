@@ -18,6 +18,7 @@ import { promptConfigurations, tokenConfigurations } from "../../db/schema/gener
 import { profiles } from "../../db/schema/profiles.ts";
 import { isPublicAddress } from "../../integrations/website/address-policy.ts";
 import { createWebsiteReader, type ResolvedAddress } from "../../integrations/website/website-reader.ts";
+import { createLogger } from "../../logger.ts";
 import { consumeRateLimit } from "../rate-limit/rate-limit.service.ts";
 import { GENERATOR_RATE_LIMIT } from "./generator.service.ts";
 import {
@@ -27,6 +28,7 @@ import {
   GENERATOR_DEFAULT_MAX_TOKENS,
   hashPromptConfiguration,
 } from "./generator-prompts.ts";
+import { RUN_REPAIR_AFTER_MS, repairAbandonedRuns } from "./run-repair.service.ts";
 
 const AI_TIMEOUT_MS = 1500;
 // A customer's website: shop.example answers from 127.0.0.1, which the test policy lets
@@ -210,6 +212,26 @@ describe("POST /api/generator/generate", () => {
     expect(sent?.messages[0]?.content).toContain("vollständig auf Deutsch");
     expect(sent?.messages[1]?.content).toContain(`<stichpunkte>\n${FORM.keyPoints}\n</stichpunkte>`);
     expect(sent?.messages[1]?.content).not.toContain("{{");
+  });
+
+  it("marks a finished run archived and a failed one refunded, so the repair sweep gives nothing twice (ADR 0049)", async () => {
+    const { cookie, userId } = await signUpAs(t, { credits: 10 });
+    expect((await generateEvents(cookie)).last?.type).toBe("done");
+    fake.script({ kind: "error", status: 500 }, { kind: "error", status: 503 });
+    expect((await generateEvents(cookie)).last?.type).toBe("error");
+    const runs = await t.db
+      .select({ kind: contentGenerationLogs.kind, runState: contentGenerationLogs.runState })
+      .from(contentGenerationLogs)
+      .where(eq(contentGenerationLogs.userId, userId));
+    expect(
+      runs
+        .filter((run) => run.kind === "charged")
+        .map((run) => run.runState)
+        .sort(),
+    ).toEqual(["archived", "refunded"]);
+    const logger = createLogger({ NODE_ENV: "test", LOG_LEVEL: "silent" });
+    await repairAbandonedRuns(t.db, logger, { now: new Date(Date.now() + RUN_REPAIR_AFTER_MS + 60_000) });
+    expect(await creditsOf(userId)).toBe(9);
   });
 
   it("delivers the first post long before the last one", async () => {
