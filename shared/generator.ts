@@ -88,6 +88,8 @@ export const GENERATOR_MESSAGES = {
   archiveFailed: "Failed to save posts to archive",
   imageStoreFailed: "Das Bild konnte nicht gespeichert werden. Bitte versuchen Sie es erneut.",
   tooManyRequests: "Zu viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.",
+  // ADR 0050: GENERATIONS_IN_FLIGHT_PER_ACCOUNT runs at once per account.
+  tooManyInFlight: "Für Ihr Konto laufen bereits zwei Generierungen. Bitte warten Sie, bis eine fertig ist.",
   successTitle: "Erfolg",
   success: "Inhalt erfolgreich generiert und gespeichert!",
   demoMode: "Demo-Modus",
