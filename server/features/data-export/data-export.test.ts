@@ -10,7 +10,7 @@ import { contactMessages } from "../../db/schema/contact-messages.ts";
 import { contentGenerationLogs } from "../../db/schema/content-generation-logs.ts";
 import { cookieConsentHistory } from "../../db/schema/cookie-consent.ts";
 import { profiles } from "../../db/schema/profiles.ts";
-import { EXPORT_PAGE_SIZE } from "./data-export.service.ts";
+import { DATA_EXPORTS_PER_SERVER, dataExportsInFlight, EXPORT_PAGE_SIZE, EXPORTS_KEY } from "./data-export.service.ts";
 
 // GDPR Art. 15/20 (issue 15): one ZIP with everything about the account, and nothing about
 // anybody else, read a page at a time.
@@ -153,5 +153,32 @@ describe("GET /api/data-export", () => {
     const signedOutLink = await t.request("/api/data-export", { headers: navigation });
     expect(signedOutLink.status).toBe(303);
     expect(signedOutLink.headers.get("location")).toBe("/konto?datenexport=fehler");
+  });
+
+  it(`runs at most ${DATA_EXPORTS_PER_SERVER} exports at once and answers the next with 503 in German (ADR 0050)`, async () => {
+    const { cookie } = await account("gleichzeitig@example.test");
+    // Two downloads started and not yet read: both hold their place until the last byte.
+    const first = await t.request("/api/data-export", { cookie });
+    const second = await t.request("/api/data-export", { cookie });
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(dataExportsInFlight.inFlight(EXPORTS_KEY)).toBe(2);
+
+    const busy = await t.request("/api/data-export", { cookie });
+    expect(busy.status).toBe(503);
+    expect(busy.headers.get("retry-after")).toBe("5");
+    expect(await busy.json()).toEqual({ error: ACCOUNT_DATA_TEXTS.exportBusy });
+    const busyLink = await t.request("/api/data-export", { cookie, headers: { "sec-fetch-mode": "navigate" } });
+    expect(busyLink.headers.get("location")).toBe("/konto?datenexport=ausgelastet");
+
+    // One read to the end, one cancelled: both places are free again.
+    await first.arrayBuffer();
+    await second.body?.cancel();
+    expect(dataExportsInFlight.inFlight(EXPORTS_KEY)).toBe(0);
+    // A refusal for load did not use up one of the account's five an hour: three more work.
+    for (let download = 0; download < 3; download++) {
+      const response = await t.request("/api/data-export", { cookie });
+      expect(response.status).toBe(200);
+      await response.arrayBuffer();
+    }
   });
 });
