@@ -6,6 +6,7 @@ import type { AppDeps } from "../../app-env.ts";
 import type { Database } from "../../db/client.ts";
 import { adminAuditLog } from "../../db/schema/admin-audit.ts";
 import { archivedPosts } from "../../db/schema/archive.ts";
+import { session, user } from "../../db/schema/auth.ts";
 import { cancellationRequests, companyBillingInfo, subscriptions } from "../../db/schema/billing.ts";
 import { contactMessages } from "../../db/schema/contact-messages.ts";
 import { contentGenerationLogs } from "../../db/schema/content-generation-logs.ts";
@@ -138,7 +139,38 @@ async function* exportFiles(deps: ExportDeps, userId: string): AsyncGenerator<Ex
     billingInfo:
       (await db.select(billingInfoColumns).from(companyBillingInfo).where(eq(companyBillingInfo.userId, userId)))[0] ??
       null,
+    // The sign-in record (Better Auth's user): the name and picture as they are now, which the
+    // profile copies, and whether and since when the address is confirmed.
+    signIn:
+      (
+        await db
+          .select({
+            name: user.name,
+            email: user.email,
+            emailVerified: user.emailVerified,
+            image: user.image,
+            createdAt: user.createdAt,
+            updatedAt: user.updatedAt,
+          })
+          .from(user)
+          .where(eq(user.id, userId))
+      )[0] ?? null,
   });
+  // Signed-in devices; the session token is a key to the account, not data about the person.
+  yield jsonFile(
+    "sitzungen.json",
+    await db
+      .select({
+        createdAt: session.createdAt,
+        lastActiveAt: session.updatedAt,
+        expiresAt: session.expiresAt,
+        ipAddress: session.ipAddress,
+        userAgent: session.userAgent,
+      })
+      .from(session)
+      .where(eq(session.userId, userId))
+      .orderBy(asc(session.createdAt)),
+  );
 
   const { searchVector: _index, userId: _owner, ...archiveColumns } = getTableColumns(archivedPosts);
   const images: string[] = [];

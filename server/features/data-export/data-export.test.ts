@@ -91,6 +91,20 @@ describe("GET /api/data-export", () => {
       after: { credits: 50 },
     });
 
+    // A new name through Better Auth, and a second device with its own browser.
+    const renamed = await t.request("/api/auth/update-user", {
+      method: "POST",
+      cookie: anna.cookie,
+      body: JSON.stringify({ name: "Anna Neumann" }),
+    });
+    expect(renamed.status).toBe(200);
+    const phone = await t.request("/api/auth/sign-in/email", {
+      method: "POST",
+      body: JSON.stringify({ email: anna.email, password: "geheim123" }),
+      headers: { "user-agent": "Testbrowser/1.0 (Android)" },
+    });
+    expect(phone.status).toBe(200);
+
     const { files, text, json } = await download(anna.cookie);
     expect(Object.keys(files).sort()).toEqual(
       [
@@ -103,12 +117,30 @@ describe("GET /api/data-export", () => {
         "konto.json",
         "kontaktanfragen.json",
         "kuendigungen.json",
+        "sitzungen.json",
       ].sort(),
     );
     expect(text("LIESMICH.txt")).toContain("Ihre Stichpunkte");
     const konto = json("konto.json");
     expect(konto.profile).toMatchObject({ email: "anna@example.test", credits: 10 });
     expect(konto.profile).not.toHaveProperty("generatorAccessHash");
+    // The name follows Better Auth's update-user into the profile; the sign-in record is there too.
+    expect(konto.profile.fullName).toBe("Anna Neumann");
+    expect(konto.signIn).toEqual({
+      name: "Anna Neumann",
+      email: "anna@example.test",
+      emailVerified: true,
+      image: null,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
+    const sessions = json("sitzungen.json") as Record<string, unknown>[];
+    expect(sessions).toHaveLength(2);
+    expect(sessions.map((entry) => entry.userAgent)).toContain("Testbrowser/1.0 (Android)");
+    for (const entry of sessions) {
+      expect(Object.keys(entry).sort()).toEqual(["createdAt", "expiresAt", "ipAddress", "lastActiveAt", "userAgent"]);
+    }
+    expect(text("LIESMICH.txt")).toContain("sitzungen.json");
 
     const archive = json("archiv.json") as { keyPoints: string; imageFile: string | null; createdAt: string }[];
     // Every entry exactly once, oldest first (entries of the same millisecond in any order).
