@@ -206,7 +206,7 @@ async function browserCookies(baseUrl: string, sessionCookie: string): Promise<s
 }
 
 /** VmRSS (resident now) and VmHWM (the peak) of the server process, in MB. */
-function readMemory(pid: number): { rssMb: number; peakMb: number } {
+export function readMemory(pid: number): { rssMb: number; peakMb: number } {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
   const kilobytes = (field: string) =>
     Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? Number.NaN);

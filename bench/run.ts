@@ -1,7 +1,7 @@
 // `npm run bench`: every benchmark of the product, each printed with its target.
 // Reports, not tests: the exit code is 0 whatever the figures.
 //   npm run bench                          all sections
-//   npm run bench -- generator archiv      only these (metriken, generator, archiv, nutzersuche, fuzz, last, lighthouse, dauerhaft, erststart)
+//   npm run bench -- generator archiv      only these (metriken, generator, archiv, nutzersuche, fuzz, last, uploads, lighthouse, dauerhaft, erststart)
 //   BENCH_DIR=/var/lib/postwerk npm run bench -- dauerhaft
 //                                          PGlite commits with and without fsync on that disk (default: the temp dir)
 //   BENCH_DATABASE_URL=postgres://…        generator, archive, user search and load also on PostgreSQL
@@ -50,6 +50,7 @@ import {
 } from "./load.bench.ts";
 import { DURABILITY_COMMITS, runDurabilityBenchmark } from "./pglite-durability.bench.ts";
 import { BENCHMARK_POST, POST_METRICS_TARGET_MS, runPostMetricsBenchmark } from "./post-metrics.bench.ts";
+import { runUploadBenchmark, UPLOAD_ATTACK_REQUESTS, UPLOAD_TARGETS } from "./uploads.bench.ts";
 
 const SECTIONS = [
   "metriken",
@@ -58,6 +59,7 @@ const SECTIONS = [
   "nutzersuche",
   "fuzz",
   "last",
+  "uploads",
   "lighthouse",
   "dauerhaft",
   "erststart",
@@ -275,6 +277,32 @@ if (wanted("last")) {
     );
     await reportFailures(async () => printLoadReport(await runLoadBenchmark(url, (line) => console.log(`   ${line}`))));
   }
+}
+
+if (wanted("uploads")) {
+  console.log(
+    `\n== Uploads: ein Gratis-Konto schickt ${UPLOAD_ATTACK_REQUESTS} JPEGs von etwa 9 MB gleichzeitig an ` +
+      "/api/generator/generate (Produktionsserver, PGlite, Demo-KI), daneben /healthz nacheinander (ADR 0050)",
+  );
+  await reportFailures(async () => {
+    const report = await runUploadBenchmark((line) => console.log(`   ${line}`));
+    const growth = report.rssPeakMb - report.rssBeforeMb;
+    const answers = Object.entries(report.statuses)
+      .map(([status, count]) => `${count} × ${status}`)
+      .join(", ");
+    console.log(
+      `Bild ${report.imageMb.toFixed(1)} MB; Antworten: ${answers}; Angriff ${report.attackSeconds.toFixed(1)} s`,
+    );
+    console.log(
+      `/healthz während des Angriffs (${report.healthzRequests} Anfragen, ${report.healthzErrors} Fehler): p50 ${milliseconds(report.healthzP50Ms)}, ` +
+        `p99 ${milliseconds(report.healthzP99Ms)} (Ziel ≤ ${UPLOAD_TARGETS.healthzP99Ms} ms: ${verdict(report.healthzP99Ms, UPLOAD_TARGETS.healthzP99Ms)})`,
+    );
+    console.log(
+      `Speicher (VmRSS): vorher ${Math.round(report.rssBeforeMb)} MB, Höchststand ${Math.round(report.rssPeakMb)} MB, ` +
+        `Zuwachs ${Math.round(growth)} MB (Ziel ≤ ${UPLOAD_TARGETS.rssGrowthMb} MB: ${verdict(growth, UPLOAD_TARGETS.rssGrowthMb)}); ` +
+        `danach ${Math.round(report.rssAfterMb)} MB, VmHWM seit dem Start ${Math.round(report.rssHighWaterMb)} MB`,
+    );
+  });
 }
 
 function printLoadReport(report: LoadReport) {

@@ -1,5 +1,4 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { CONTACT_TEXTS } from "#shared/contact.ts";
 import { GENERATOR_MESSAGES, IMAGE_MAX_BYTES } from "#shared/generator.ts";
 import { OPTIMIZER_ERRORS } from "#shared/optimizer.ts";
@@ -9,6 +8,8 @@ import type { AppEnv } from "./app-env.ts";
 // Better Auth, the JSON validators and the routes all buffer what they parse. With a
 // Content-Length above the limit the body is not read at all; a chunked body is read only
 // up to the limit. The answer is 413 with `Connection: close`, so the client stops sending.
+// A chunked body is counted while its route reads it, not read here first (ADR 0050): the
+// route's own checks (rate limit, admission) still come before any byte of it.
 
 export const KIB = 1024;
 
@@ -41,16 +42,49 @@ function refuseTooLarge(c: Context<AppEnv>, rule: BodyLimitRule) {
   return c.json({ error: rule.message }, 413, { Connection: "close" });
 }
 
-export function limitRequestBodies(): MiddlewareHandler<AppEnv> {
-  const limiters = new Map(
-    BODY_LIMITS.map((rule) => [
-      rule,
-      bodyLimit({ maxSize: rule.maxBytes, onError: (c) => refuseTooLarge(c as Context<AppEnv>, rule) }),
-    ]),
+/**
+ * The body as a stream that counts while it is read and fails beyond `maxBytes`; nothing is
+ * pulled before the reader asks (highWaterMark 0).
+ */
+function countedBody(body: ReadableStream<Uint8Array>, maxBytes: number, onOverflow: () => void) {
+  const reader = body.getReader();
+  let size = 0;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const { done, value } = await reader.read();
+        if (done) return controller.close();
+        size += value.byteLength;
+        if (size > maxBytes) {
+          onOverflow();
+          controller.error(new Error(REQUEST_TOO_LARGE_MESSAGE));
+          await reader.cancel().catch(() => undefined);
+          return;
+        }
+        controller.enqueue(value);
+      },
+      cancel: (reason) => reader.cancel(reason),
+    },
+    { highWaterMark: 0 },
   );
+}
+
+export function limitRequestBodies(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const rule = findBodyLimit(c.req.path);
-    const limiter = rule ? limiters.get(rule) : undefined;
-    return limiter ? limiter(c, next) : next();
+    const body = c.req.raw.body;
+    if (!rule || !body) return next();
+    const length = c.req.header("content-length");
+    if (length !== undefined && !c.req.raw.headers.has("transfer-encoding"))
+      return Number.parseInt(length, 10) > rule.maxBytes ? refuseTooLarge(c, rule) : next();
+    let overflowed = false;
+    const counted = countedBody(body, rule.maxBytes, () => (overflowed = true));
+    c.req.raw = new Request(c.req.raw, { body: counted, duplex: "half" } as RequestInit);
+    await next();
+    // Whatever the reader made of the failed body (400, Better Auth's 500), the answer is 413.
+    if (overflowed) {
+      c.res = undefined;
+      c.res = refuseTooLarge(c, rule);
+    }
   };
 }

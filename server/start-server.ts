@@ -5,6 +5,7 @@ import { connectDatabase, createDeps, type DepsOverrides } from "./bootstrap.ts"
 import { readEnv } from "./env.ts";
 import { listenForBackups } from "./features/backup/backup-socket.ts";
 import { expireManualGrants } from "./features/billing/billing.service.ts";
+import { repairAbandonedRunsWhenDue } from "./features/generator/run-repair.service.ts";
 import { loadPageDocuments } from "./features/pages/page-documents.ts";
 import { deleteExpiredRateLimits } from "./features/rate-limit/rate-limit.service.ts";
 import { runRetentionWhenDue } from "./features/retention/retention.service.ts";
@@ -62,6 +63,9 @@ export async function startServer(overrides: DepsOverrides = {}) {
       ),
       runRetentionWhenDue(deps.db, logger).catch((error: unknown) =>
         logger.warn({ err: error }, "Aufbewahrungsfristen nicht angewendet"),
+      ),
+      repairAbandonedRunsWhenDue(deps.db, logger).catch((error: unknown) =>
+        logger.warn({ err: error }, "Abgebrochene Generierungen nicht geprüft"),
       ),
     ]);
   }, RATE_LIMIT_SWEEP_MS);

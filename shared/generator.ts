@@ -79,13 +79,17 @@ export const GENERATOR_MESSAGES = {
   profileLoadFailed: "Fehler beim Laden Ihres Profils. Bitte versuchen Sie es erneut.",
   noCredits: "Keine Credits mehr verfügbar",
   creditUpdateFailed: "Fehler beim Aktualisieren der Credits",
-  refundFailed: "Fehler beim Zurückerstatten der Credits",
+  // ADR 0049: the run stays open and the repair sweep gives it back within about 70 minutes.
+  refundFailed:
+    "Fehler beim Zurückerstatten der Credits. Sie erhalten den Credit automatisch innerhalb von zwei Stunden zurück.",
   generationFailed: "Fehler bei der Generierung des Inhalts. Bitte versuchen Sie es erneut.",
   invalidResponse: "Ungültiges Antwortformat vom Server",
   timeout: "Die KI hat nicht rechtzeitig geantwortet. Bitte versuchen Sie es erneut.",
   archiveFailed: "Failed to save posts to archive",
   imageStoreFailed: "Das Bild konnte nicht gespeichert werden. Bitte versuchen Sie es erneut.",
   tooManyRequests: "Zu viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.",
+  // ADR 0050: GENERATIONS_IN_FLIGHT_PER_ACCOUNT runs at once per account.
+  tooManyInFlight: "Für Ihr Konto laufen bereits zwei Generierungen. Bitte warten Sie, bis eine fertig ist.",
   successTitle: "Erfolg",
   success: "Inhalt erfolgreich generiert und gespeichert!",
   demoMode: "Demo-Modus",

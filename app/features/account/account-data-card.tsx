@@ -12,6 +12,7 @@ import { authClient, describeAuthError } from "#app/features/auth/auth-client.ts
 import { clearBrowserStorage } from "#app/features/auth/use-sign-out.ts";
 import {
   ACCOUNT_DATA_TEXTS,
+  DATA_EXPORT_BUSY,
   DATA_EXPORT_REFUSED_PARAM,
   DATA_EXPORT_TOO_OFTEN,
   DELETE_REAUTH_MAX_AGE_MINUTES,
@@ -79,12 +80,13 @@ function useExportRefusalNotice() {
   const reason = params.get(DATA_EXPORT_REFUSED_PARAM);
   useEffect(() => {
     if (!reason) return;
-    toast.error(
-      reason === DATA_EXPORT_TOO_OFTEN ? ACCOUNT_DATA_TEXTS.exportTooOften : ACCOUNT_DATA_TEXTS.exportFailed,
-      {
-        id: DATA_EXPORT_REFUSED_PARAM,
-      },
-    );
+    const message =
+      reason === DATA_EXPORT_TOO_OFTEN
+        ? ACCOUNT_DATA_TEXTS.exportTooOften
+        : reason === DATA_EXPORT_BUSY
+          ? ACCOUNT_DATA_TEXTS.exportBusy
+          : ACCOUNT_DATA_TEXTS.exportFailed;
+    toast.error(message, { id: DATA_EXPORT_REFUSED_PARAM });
     setParams(
       (current) => {
         current.delete(DATA_EXPORT_REFUSED_PARAM);

@@ -23,7 +23,7 @@ import {
 } from "../../integrations/mail/mail-templates.ts";
 import type { Mailer } from "../../integrations/mail/mailer.ts";
 import type { Logger } from "../../logger.ts";
-import { getProfile, syncProfileEmail } from "../profile/profile.service.ts";
+import { getProfile, syncProfileFromUser } from "../profile/profile.service.ts";
 import { createEmailChangeObjection } from "./email-change.service.ts";
 import {
   DEVICE_COOKIE_MAX_AGE_SECONDS,
@@ -216,9 +216,9 @@ export function createAccountSecurityHooks({ db, mailer, env, logger }: Deps) {
     },
 
     /** After Better Auth changed a user: an address change gets the notice to the old address. */
-    async afterUserUpdate(user: AuthUser) {
+    async afterUserUpdate(user: AuthUser & { name: string }) {
       const profile = await getProfile(db, user.id);
-      await syncProfileEmail(db, user);
+      await syncProfileFromUser(db, user);
       if (!profile || profile.email.toLowerCase() === user.email.toLowerCase()) return;
       const token = await createEmailChangeObjection(db, {
         userId: user.id,

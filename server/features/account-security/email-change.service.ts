@@ -4,7 +4,7 @@ import { EMAIL_CHANGE_OBJECTION_DAYS, RECOVERY_TEXTS } from "#shared/account-sec
 import type { Database } from "../../db/client.ts";
 import { emailChangeObjections } from "../../db/schema/account-security.ts";
 import { session, user } from "../../db/schema/auth.ts";
-import { syncProfileEmail } from "../profile/profile.service.ts";
+import { syncProfileFromUser } from "../profile/profile.service.ts";
 import { clearSignInFailures } from "./sign-in-throttle.ts";
 
 // After an e-mail change the previous address gets a notice with a link that undoes it
@@ -56,9 +56,9 @@ export async function objectToEmailChange(db: Database, token: string, now = new
       .update(user)
       .set({ email: objection.previousEmail, emailVerified: true, updatedAt: now })
       .where(eq(user.id, objection.userId))
-      .returning({ id: user.id, email: user.email });
+      .returning({ id: user.id, email: user.email, name: user.name });
     if (!restored) return { ok: false, status: 400, message: RECOVERY_TEXTS.objectionInvalid } as const;
-    await syncProfileEmail(tx, restored);
+    await syncProfileFromUser(tx, restored);
     await tx.delete(session).where(eq(session.userId, objection.userId));
     await tx
       .update(emailChangeObjections)

@@ -9,7 +9,7 @@ import { contentGenerationLogs } from "../../db/schema/content-generation-logs.t
 import { optimizerAiCalls } from "../../db/schema/optimizer-ai-calls.ts";
 import { profiles } from "../../db/schema/profiles.ts";
 import { grantPlanByHand } from "../billing/billing.service.ts";
-import { consumeCredit, refundCredit, refundIncludedRun } from "../generator/credits.service.ts";
+import { consumeCredit, refundRun } from "../generator/credits.service.ts";
 import { USAGE_DAYS, USAGE_TIME_ZONE } from "./admin-usage.service.ts";
 
 // The admin's usage panel (issue 14): per day from our own rows, the last USAGE_DAYS days,
@@ -137,13 +137,15 @@ describe("GET /api/admin/usage", () => {
     const before = dayOf(await loadUsage(), new Date());
 
     // With credits: one run failed and was given back, one finished.
-    expect((await consumeCredit(t.db, free.userId)).status).toBe("charged");
-    await refundCredit(t.db, free.userId);
+    const freeRun = await consumeCredit(t.db, free.userId);
+    expect(freeRun.status).toBe("charged");
+    if (freeRun.status === "charged") await refundRun(t.db, freeRun.runId);
     expect((await consumeCredit(t.db, free.userId)).status).toBe("charged");
     await t.db.insert(archivedPosts).values(archiveRow(free.userId));
     // On Pro's allowance: the same.
-    expect((await consumeCredit(t.db, pro.userId)).status).toBe("included");
-    await refundIncludedRun(t.db, pro.userId);
+    const proRun = await consumeCredit(t.db, pro.userId);
+    expect(proRun.status).toBe("included");
+    if (proRun.status === "included") await refundRun(t.db, proRun.runId);
     expect((await consumeCredit(t.db, pro.userId)).status).toBe("included");
     await t.db.insert(archivedPosts).values(archiveRow(pro.userId));
 

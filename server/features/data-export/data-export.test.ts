@@ -10,7 +10,7 @@ import { contactMessages } from "../../db/schema/contact-messages.ts";
 import { contentGenerationLogs } from "../../db/schema/content-generation-logs.ts";
 import { cookieConsentHistory } from "../../db/schema/cookie-consent.ts";
 import { profiles } from "../../db/schema/profiles.ts";
-import { EXPORT_PAGE_SIZE } from "./data-export.service.ts";
+import { DATA_EXPORTS_PER_SERVER, dataExportsInFlight, EXPORT_PAGE_SIZE, EXPORTS_KEY } from "./data-export.service.ts";
 
 // GDPR Art. 15/20 (issue 15): one ZIP with everything about the account, and nothing about
 // anybody else, read a page at a time.
@@ -91,6 +91,20 @@ describe("GET /api/data-export", () => {
       after: { credits: 50 },
     });
 
+    // A new name through Better Auth, and a second device with its own browser.
+    const renamed = await t.request("/api/auth/update-user", {
+      method: "POST",
+      cookie: anna.cookie,
+      body: JSON.stringify({ name: "Anna Neumann" }),
+    });
+    expect(renamed.status).toBe(200);
+    const phone = await t.request("/api/auth/sign-in/email", {
+      method: "POST",
+      body: JSON.stringify({ email: anna.email, password: "geheim123" }),
+      headers: { "user-agent": "Testbrowser/1.0 (Android)" },
+    });
+    expect(phone.status).toBe(200);
+
     const { files, text, json } = await download(anna.cookie);
     expect(Object.keys(files).sort()).toEqual(
       [
@@ -103,12 +117,30 @@ describe("GET /api/data-export", () => {
         "konto.json",
         "kontaktanfragen.json",
         "kuendigungen.json",
+        "sitzungen.json",
       ].sort(),
     );
     expect(text("LIESMICH.txt")).toContain("Ihre Stichpunkte");
     const konto = json("konto.json");
     expect(konto.profile).toMatchObject({ email: "anna@example.test", credits: 10 });
     expect(konto.profile).not.toHaveProperty("generatorAccessHash");
+    // The name follows Better Auth's update-user into the profile; the sign-in record is there too.
+    expect(konto.profile.fullName).toBe("Anna Neumann");
+    expect(konto.signIn).toEqual({
+      name: "Anna Neumann",
+      email: "anna@example.test",
+      emailVerified: true,
+      image: null,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
+    const sessions = json("sitzungen.json") as Record<string, unknown>[];
+    expect(sessions).toHaveLength(2);
+    expect(sessions.map((entry) => entry.userAgent)).toContain("Testbrowser/1.0 (Android)");
+    for (const entry of sessions) {
+      expect(Object.keys(entry).sort()).toEqual(["createdAt", "expiresAt", "ipAddress", "lastActiveAt", "userAgent"]);
+    }
+    expect(text("LIESMICH.txt")).toContain("sitzungen.json");
 
     const archive = json("archiv.json") as { keyPoints: string; imageFile: string | null; createdAt: string }[];
     // Every entry exactly once, oldest first (entries of the same millisecond in any order).
@@ -153,5 +185,32 @@ describe("GET /api/data-export", () => {
     const signedOutLink = await t.request("/api/data-export", { headers: navigation });
     expect(signedOutLink.status).toBe(303);
     expect(signedOutLink.headers.get("location")).toBe("/konto?datenexport=fehler");
+  });
+
+  it(`runs at most ${DATA_EXPORTS_PER_SERVER} exports at once and answers the next with 503 in German (ADR 0050)`, async () => {
+    const { cookie } = await account("gleichzeitig@example.test");
+    // Two downloads started and not yet read: both hold their place until the last byte.
+    const first = await t.request("/api/data-export", { cookie });
+    const second = await t.request("/api/data-export", { cookie });
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(dataExportsInFlight.inFlight(EXPORTS_KEY)).toBe(2);
+
+    const busy = await t.request("/api/data-export", { cookie });
+    expect(busy.status).toBe(503);
+    expect(busy.headers.get("retry-after")).toBe("5");
+    expect(await busy.json()).toEqual({ error: ACCOUNT_DATA_TEXTS.exportBusy });
+    const busyLink = await t.request("/api/data-export", { cookie, headers: { "sec-fetch-mode": "navigate" } });
+    expect(busyLink.headers.get("location")).toBe("/konto?datenexport=ausgelastet");
+
+    // One read to the end, one cancelled: both places are free again.
+    await first.arrayBuffer();
+    await second.body?.cancel();
+    expect(dataExportsInFlight.inFlight(EXPORTS_KEY)).toBe(0);
+    // A refusal for load did not use up one of the account's five an hour: three more work.
+    for (let download = 0; download < 3; download++) {
+      const response = await t.request("/api/data-export", { cookie });
+      expect(response.status).toBe(200);
+      await response.arrayBuffer();
+    }
   });
 });

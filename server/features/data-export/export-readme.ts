@@ -27,6 +27,16 @@ konto.json
                     grantedByHand (von einem Administrator vergeben)
   billingInfo       Rechnungsdaten als Firma: companyName, street, postalCode, city, country,
                     vatId (USt-IdNr.); null, wenn Sie nicht als Firma gekauft haben
+  signIn            Ihr Anmeldekonto: name (Name, wie Sie ihn zuletzt eingegeben haben), email,
+                    emailVerified (E-Mail-Adresse bestätigt ja/nein), image (Profilbild, z. B. von
+                    Google), createdAt (angelegt), updatedAt (zuletzt geändert)
+
+sitzungen.json      Ihre angemeldeten Geräte (Sitzungen), die noch nicht abgemeldet sind:
+  createdAt         Anmeldung
+  lastActiveAt      zuletzt aktiv (auf wenige Minuten genau)
+  expiresAt         läuft ab
+  ipAddress         IP-Adresse bei der Anmeldung
+  userAgent         Browser und Betriebssystem, wie der Browser sie meldet
 
 archiv.json         Jede Generierung, älteste zuerst:
   id, createdAt     Kennung und Zeitpunkt
@@ -45,6 +55,8 @@ credit-verlauf.json Jede Abbuchung und Gutschrift eines Credits und jeder Pro-Du
   kind              charged (Credit abgebucht), refunded (Credit erstattet), included
                     (Pro-Durchlauf), included_refunded (Pro-Durchlauf zurückgegeben)
   creditsRemaining  Credits danach
+  runState          bei charged und included: open (Generierung läuft), archived (im Archiv),
+                    refunded (erstattet); sonst leer
   subscriptionStatus  Abo-Status zu dem Zeitpunkt
   createdAt         Zeitpunkt
 

@@ -9,21 +9,24 @@ import { profiles } from "../../db/schema/profiles.ts";
 // users", ADR 0012). A credit changes in ONE statement that also writes the log row, so
 // concurrent requests can neither overdraw an account nor change credits without a trace:
 // the UPDATE takes the row lock, a second request waits for it and then sees the new value.
+// The charge row is also the run's record (ADR 0049): its id is the run id, its run_state is
+// 'open' until the run is archived or refunded, so a run cut by a crash can be repaired later.
 
 type ConsumeCreditResult =
-  | { status: "charged"; creditsRemaining: number }
+  | { status: "charged"; creditsRemaining: number; runId: string }
   /** A run of Pro's allowance (ADR 0023): no credit taken. */
-  | { status: "included"; runsInPeriod: number }
+  | { status: "included"; runsInPeriod: number; runId: string }
   /** Pro granted without a Stripe subscription (by an admin): never counted. */
   | { status: "notNeeded"; subscriptionStatus: string }
   | { status: "allowanceUsed" }
   | { status: "noCredits"; creditsRemaining: number }
   | { status: "profileNotFound" };
 
-type ChangedRow = { credits_remaining: number; subscription_status: string };
 type ConsumeRow = {
   included_runs: number | null;
+  included_run_id: string | null;
   charged_credits_remaining: number | null;
+  charged_run_id: string | null;
   credits: number;
   subscription_status: string;
   has_pro_subscription: boolean;
@@ -46,9 +49,10 @@ export async function consumeCredit(db: Database, userId: string): Promise<Consu
       where user_id = ${userId} and ${runningPro} and runs_in_period < ${GENERATOR_PRO_RUNS_PER_PERIOD}
       returning runs_in_period
     ), pro_logged as (
-      insert into content_generation_logs (user_id, subscription_status, credits_remaining, kind)
-      select id, subscription_status, credits, 'included' from ${profiles}
+      insert into content_generation_logs (user_id, subscription_status, credits_remaining, kind, run_state)
+      select id, subscription_status, credits, 'included', 'open' from ${profiles}
       where id = ${userId} and exists (select 1 from pro)
+      returning id
     ), pro_subscription as (
       select exists (
         select 1 from ${subscriptions} where user_id = ${userId} and ${runningPro}
@@ -61,21 +65,24 @@ export async function consumeCredit(db: Database, userId: string): Promise<Consu
         and (subscription_status <> ${SUBSCRIPTION_ACTIVE} or (select found from pro_subscription))
       returning id, credits, subscription_status
     ), logged as (
-      insert into content_generation_logs (user_id, subscription_status, credits_remaining, kind)
-      select id, subscription_status, credits, 'charged' from changed
-      returning credits_remaining
+      insert into content_generation_logs (user_id, subscription_status, credits_remaining, kind, run_state)
+      select id, subscription_status, credits, 'charged', 'open' from changed
+      returning id, credits_remaining
     )
     select (select runs_in_period from pro) as included_runs,
+      (select id from pro_logged) as included_run_id,
       (select credits_remaining from logged) as charged_credits_remaining,
+      (select id from logged) as charged_run_id,
       (select found from pro_subscription) as has_pro_subscription,
       profile.credits, profile.subscription_status
     from ${profiles} profile
     where profile.id = ${userId}`,
   );
   if (!row) return { status: "profileNotFound" };
-  if (row.included_runs !== null) return { status: "included", runsInPeriod: Number(row.included_runs) };
-  if (row.charged_credits_remaining !== null) {
-    return { status: "charged", creditsRemaining: Number(row.charged_credits_remaining) };
+  if (row.included_runs !== null && row.included_run_id !== null)
+    return { status: "included", runsInPeriod: Number(row.included_runs), runId: row.included_run_id };
+  if (row.charged_credits_remaining !== null && row.charged_run_id !== null) {
+    return { status: "charged", creditsRemaining: Number(row.charged_credits_remaining), runId: row.charged_run_id };
   }
   if (row.subscription_status === SUBSCRIPTION_ACTIVE) {
     return row.has_pro_subscription
@@ -85,40 +92,62 @@ export async function consumeCredit(db: Database, userId: string): Promise<Consu
   return { status: "noCredits", creditsRemaining: Number(row.credits) };
 }
 
-/** Gives a failed run back to Pro's allowance (ADR 0023), with its log row. */
-export async function refundIncludedRun(db: Database, userId: string): Promise<void> {
-  await db.execute(sql`
-    with run as (
-      update ${subscriptions} set runs_in_period = greatest(runs_in_period - 1, 0), updated_at = now()
-      where user_id = ${userId} and plan = ${PRO_PLAN}
-      returning user_id
-    )
-    insert into content_generation_logs (user_id, subscription_status, credits_remaining, kind)
-    select profile.id, profile.subscription_status, profile.credits, 'included_refunded'
-    from run join ${profiles} profile on profile.id = run.user_id`);
-}
+export type RefundResult =
+  /** This call gave the run back: the credit (with the new balance) or Pro's run. */
+  | { refunded: true; kind: "charged" | "included"; creditsRemaining: number | null }
+  /** Nothing to give back: the run was archived or refunded already, or the account is gone. */
+  | { refunded: false };
 
 /**
- * Gives back the credit of a generation that failed after charging (spec section 4: "Refund
- * adds 1 credit and writes a log row"). Returns the new balance, or null when the profile is
- * gone (the account was deleted meanwhile).
+ * Gives back what a run took (spec section 4: "Refund adds 1 credit and writes a log row"): the
+ * credit, or the run of Pro's allowance (ADR 0023). Exactly once per run, however many callers
+ * try (the run itself, any app server's repair sweep; ADR 0049): the first UPDATE of the charge
+ * row from 'open' to 'refunded' takes its row lock, a concurrent one waits and then finds it no
+ * longer open. Everything is one statement, so a failure changes nothing and can be retried.
  */
-export async function refundCredit(db: Database, userId: string): Promise<number | null> {
-  const refunded = await queryRows<ChangedRow>(
+export async function refundRun(db: Database, runId: string): Promise<RefundResult> {
+  const [row] = await queryRows<{ kind: "charged" | "included" | null; credits_remaining: number | null }>(
     db,
     sql`
-    with changed as (
+    with run as (
+      update content_generation_logs set run_state = 'refunded'
+      where id = ${runId} and run_state = 'open'
+      returning user_id, kind
+    ), credit as (
       update ${profiles}
       set credits = credits + ${CREDITS_PER_GENERATION}, last_credit_update = now()
-      where id = ${userId}
+      where id = (select user_id from run where kind = 'charged')
       returning id, credits, subscription_status
+    ), credit_logged as (
+      insert into content_generation_logs (user_id, subscription_status, credits_remaining, kind)
+      select id, subscription_status, credits, 'refunded' from credit
+      returning credits_remaining
+    ), pro as (
+      update ${subscriptions} set runs_in_period = greatest(runs_in_period - 1, 0), updated_at = now()
+      where user_id = (select user_id from run where kind = 'included') and plan = ${PRO_PLAN}
+      returning user_id
+    ), pro_logged as (
+      insert into content_generation_logs (user_id, subscription_status, credits_remaining, kind)
+      select profile.id, profile.subscription_status, profile.credits, 'included_refunded'
+      from pro join ${profiles} profile on profile.id = pro.user_id
     )
-    insert into content_generation_logs (user_id, subscription_status, credits_remaining, kind)
-    select id, subscription_status, credits, 'refunded' from changed
-    returning credits_remaining, subscription_status`,
+    select (select kind from run) as kind, (select credits_remaining from credit_logged) as credits_remaining`,
   );
-  const [row] = refunded;
-  return row ? Number(row.credits_remaining) : null;
+  if (!row?.kind) return { refunded: false };
+  return {
+    refunded: true,
+    kind: row.kind,
+    creditsRemaining: row.credits_remaining === null ? null : Number(row.credits_remaining),
+  };
+}
+
+/** The run's result is in the archive (ADR 0049): the repair sweep leaves it alone. */
+export async function markRunArchived(db: Database, runId: string): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`update content_generation_logs set run_state = 'archived' where id = ${runId} and run_state = 'open' returning id`,
+  );
+  return rows.length === 1;
 }
 
 // Both drivers (PGlite, node-postgres) answer raw SQL with `{ rows }`; drizzle types it as unknown.

@@ -6,7 +6,7 @@ import type { Database, DatabaseHandle } from "../../db/client.ts";
 import { user } from "../../db/schema/auth.ts";
 import { contentGenerationLogs } from "../../db/schema/content-generation-logs.ts";
 import { profiles } from "../../db/schema/profiles.ts";
-import { consumeCredit, getCreditStatus, refundCredit } from "./credits.service.ts";
+import { consumeCredit, getCreditStatus, markRunArchived, refundRun } from "./credits.service.ts";
 
 let handle: DatabaseHandle;
 let db: Database;
@@ -38,7 +38,11 @@ describe("consumeCredit", () => {
   it("takes one credit from a free user, stamps last_credit_update and writes a log row", async () => {
     const userId = await createUser(3);
     const before = Date.now();
-    expect(await consumeCredit(db, userId)).toEqual({ status: "charged", creditsRemaining: 2 });
+    expect(await consumeCredit(db, userId)).toEqual({
+      status: "charged",
+      creditsRemaining: 2,
+      runId: expect.any(String),
+    });
     const status = await getCreditStatus(db, userId);
     expect(status?.credits).toBe(2);
     const [profile] = await db.select().from(profiles).where(eq(profiles.id, userId));
@@ -55,7 +59,11 @@ describe("consumeCredit", () => {
 
   it("charges a user whose subscription is no longer active", async () => {
     const userId = await createUser(1, "canceled");
-    expect(await consumeCredit(db, userId)).toEqual({ status: "charged", creditsRemaining: 0 });
+    expect(await consumeCredit(db, userId)).toEqual({
+      status: "charged",
+      creditsRemaining: 0,
+      runId: expect.any(String),
+    });
     expect(await logsOf(userId)).toEqual([{ creditsRemaining: 0, subscriptionStatus: "canceled" }]);
   });
 
@@ -83,11 +91,17 @@ describe("consumeCredit", () => {
   });
 });
 
-describe("refundCredit", () => {
+async function charge(userId: string): Promise<string> {
+  const result = await consumeCredit(db, userId);
+  if (result.status !== "charged") throw new Error(`nicht abgebucht: ${result.status}`);
+  return result.runId;
+}
+
+describe("refundRun", () => {
   it("adds one credit back and writes a log row with status and balance", async () => {
     const userId = await createUser(1);
-    await consumeCredit(db, userId);
-    expect(await refundCredit(db, userId)).toBe(1);
+    const runId = await charge(userId);
+    expect(await refundRun(db, runId)).toEqual({ refunded: true, kind: "charged", creditsRemaining: 1 });
     expect((await getCreditStatus(db, userId))?.credits).toBe(1);
     expect(await logsOf(userId)).toEqual([
       { creditsRemaining: 0, subscriptionStatus: "free" },
@@ -95,18 +109,36 @@ describe("refundCredit", () => {
     ]);
   });
 
-  it("returns null when the profile is gone", async () => {
-    expect(await refundCredit(db, "no-such-user")).toBeNull();
+  it("gives a run back exactly once, however many try at the same time (ADR 0049)", async () => {
+    const userId = await createUser(1);
+    const runId = await charge(userId);
+    const results = await Promise.all(Array.from({ length: 5 }, () => refundRun(db, runId)));
+    expect(results.filter((result) => result.refunded)).toHaveLength(1);
+    expect((await getCreditStatus(db, userId))?.credits).toBe(1);
+    expect(await logsOf(userId)).toHaveLength(2);
+  });
+
+  it("gives nothing back for an archived run", async () => {
+    const userId = await createUser(1);
+    const runId = await charge(userId);
+    expect(await markRunArchived(db, runId)).toBe(true);
+    expect(await refundRun(db, runId)).toEqual({ refunded: false });
+    expect((await getCreditStatus(db, userId))?.credits).toBe(0);
+  });
+
+  it("gives nothing back for an unknown run", async () => {
+    expect(await refundRun(db, crypto.randomUUID())).toEqual({ refunded: false });
   });
 
   it("keeps the balance right when charges and refunds interleave", async () => {
-    const userId = await createUser(5);
+    const userId = await createUser(8);
+    const runs = await Promise.all(Array.from({ length: 3 }, () => charge(userId)));
     await Promise.all([
       ...Array.from({ length: 5 }, () => consumeCredit(db, userId)),
-      ...Array.from({ length: 3 }, () => refundCredit(db, userId)),
+      ...runs.map((runId) => refundRun(db, runId)),
     ]);
-    // Every charge succeeds (refunds can only add), so 5 - 5 + 3 = 3 in any order.
+    // 8 - 3 - 5 + 3 = 3 in any order, one log row per change.
     expect((await getCreditStatus(db, userId))?.credits).toBe(3);
-    expect(await logsOf(userId)).toHaveLength(8);
+    expect(await logsOf(userId)).toHaveLength(11);
   });
 });

@@ -6,6 +6,7 @@ import type { AppEnv } from "../../app-env.ts";
 import { limitPerUser } from "../../rate-limit.ts";
 import { requireSession } from "../../session.ts";
 import { validateJson } from "../../validation.ts";
+import { admitGeneration } from "./generation-admission.ts";
 import { GENERATOR_RATE_LIMIT, getGeneratorStatus, readSocialImage, startGeneration } from "./generator.service.ts";
 import { UNLOCK_RATE_LIMIT, unlockGenerator } from "./generator-access.service.ts";
 
@@ -39,8 +40,11 @@ export const generatorRoutes = new Hono<AppEnv>()
   .post(
     "/generate",
     requireSession(GENERATOR_MESSAGES.signInRequired),
-    validateJson(GenerateRequestSchema, GENERATOR_MESSAGES.keyPointsBlank),
+    // ADR 0050: the rate limit and the admission come before the body is read, so a refused
+    // request costs neither its upload nor an image decode.
     limitPerUser(GENERATOR_RATE_LIMIT, GENERATOR_MESSAGES.tooManyRequests),
+    admitGeneration,
+    validateJson(GenerateRequestSchema, GENERATOR_MESSAGES.keyPointsBlank),
     async (c) => {
       const started = await startGeneration({
         deps: c.var.deps,
@@ -52,6 +56,8 @@ export const generatorRoutes = new Hono<AppEnv>()
       // No caching or buffering by proxies: each event must reach the page when it is sent.
       c.header("Cache-Control", "no-store, no-transform");
       c.header("X-Accel-Buffering", "no");
+      let runEnded = () => {};
+      c.var.admission.holdUntil(new Promise<void>((resolve) => (runEnded = resolve)));
       return streamSSE(c, async (stream) => {
         // Events are written in order; a page that went away makes writes fail quietly,
         // and the run still finishes, so a paid result lands in the archive regardless.
@@ -63,9 +69,13 @@ export const generatorRoutes = new Hono<AppEnv>()
             )
             .catch(() => undefined);
         };
-        emit({ type: "start", creditsRemaining: started.creditsRemaining, demo: started.demo });
-        await started.run(emit);
-        await writes;
+        try {
+          emit({ type: "start", creditsRemaining: started.creditsRemaining, demo: started.demo });
+          await started.run(emit);
+          await writes;
+        } finally {
+          runEnded();
+        }
       });
     },
   );

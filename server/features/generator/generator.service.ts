@@ -24,13 +24,7 @@ import type { Logger } from "../../logger.ts";
 import { createArchiveEntry } from "../archive/archive.service.ts";
 import { refreshStalePlans } from "../billing/billing.service.ts";
 import type { RateLimitRule } from "../rate-limit/rate-limit.service.ts";
-import {
-  consumeCredit,
-  getCreditStatus,
-  getProRunsRemaining,
-  refundCredit,
-  refundIncludedRun,
-} from "./credits.service.ts";
+import { consumeCredit, getCreditStatus, getProRunsRemaining, markRunArchived, refundRun } from "./credits.service.ts";
 import { composeDemoPosts, streamDemoSnapshots } from "./demo-composer.ts";
 import { isGeneratorLocked } from "./generator-access.service.ts";
 import {
@@ -139,12 +133,14 @@ export async function startGeneration(options: GenerationOptions): Promise<Failu
   if (charge.status === "profileNotFound") return { ok: false, status: 404, error: ACCOUNT_MESSAGES.profileNotFound };
   if (charge.status === "noCredits") return { ok: false, status: 402, error: GENERATOR_MESSAGES.noCredits };
   if (charge.status === "allowanceUsed") return { ok: false, status: 402, error: BILLING_MESSAGES.proAllowanceUsed };
-  // What a failure gives back: the credit, or the run of Pro's allowance (ADR 0023).
+  // What a failure gives back: the credit, or the run of Pro's allowance (ADR 0023); the charge
+  // row's id names the run, so a sweep can finish what a crash cut short (ADR 0049).
+  const runId = charge.status === "charged" || charge.status === "included" ? charge.runId : null;
   const charged = charge.status === "charged" ? "credit" : charge.status === "included" ? "proRun" : null;
   const creditsRemaining = charge.status === "charged" ? charge.creditsRemaining : null;
   const demo = deps.ai.model === null;
   log.info(
-    { charged, creditsRemaining, demo, image: Boolean(image), website: Boolean(request.website) },
+    { charged, runId, creditsRemaining, demo, image: Boolean(image), website: Boolean(request.website) },
     "Generierung gestartet",
   );
 
@@ -152,13 +148,15 @@ export async function startGeneration(options: GenerationOptions): Promise<Failu
     ok: true,
     creditsRemaining,
     demo,
-    run: (emit) => runGeneration({ ...options, log, image, charged, creditsRemaining, demo, emit }),
+    run: (emit) => runGeneration({ ...options, log, image, runId, charged, creditsRemaining, demo, emit }),
   };
 }
 
 type RunContext = GenerationOptions & {
   log: Logger;
   image: CheckedImage | null;
+  /** The charge row's id; null when nothing was taken (a subscriber without allowance counting). */
+  runId: string | null;
   charged: "credit" | "proRun" | null;
   creditsRemaining: number | null;
   demo: boolean;
@@ -213,19 +211,25 @@ async function runGeneration(context: RunContext): Promise<void> {
         }
       : await composeWithModel(context, cleanImage, website, progress);
 
-    let archiveId: string;
+    let archiveId = "";
     try {
-      archiveId = await createArchiveEntry(deps.db, {
-        userId,
-        platform: request.platform,
-        language: request.language,
-        tone: request.tone,
-        keyPoints: request.keyPoints,
-        website: request.website ?? null,
-        imageUrl,
-        posts,
-        demo: context.demo,
-        provenance,
+      // The entry and the run's 'archived' in one transaction: a crash between them must not
+      // leave an archived run open for the repair sweep to refund (ADR 0049).
+      await deps.db.transaction(async (tx) => {
+        archiveId = await createArchiveEntry(tx, {
+          userId,
+          platform: request.platform,
+          language: request.language,
+          tone: request.tone,
+          keyPoints: request.keyPoints,
+          website: request.website ?? null,
+          imageUrl,
+          posts,
+          demo: context.demo,
+          provenance,
+        });
+        if (context.runId && !(await markRunArchived(tx, context.runId)))
+          log.warn({ runId: context.runId }, "Generierung war schon erstattet, Ergebnis trotzdem archiviert");
       });
     } catch (error) {
       log.error({ err: error }, "Archiv-Eintrag fehlgeschlagen");
@@ -240,11 +244,11 @@ async function runGeneration(context: RunContext): Promise<void> {
         : new GenerationFailure(GENERATOR_MESSAGES.generationFailed, "unexpected");
     if (!(error instanceof GenerationFailure)) log.error({ err: error }, "Unerwarteter Fehler bei der Generierung");
     await removeImage(imageStorage, imageUrl, log);
-    const refund = context.charged
-      ? await refundSafely(deps.db, userId, context.charged, log)
+    const refund = context.runId
+      ? await refundSafely(deps.db, context.runId, log)
       : { ok: true as const, credits: null };
     log.warn(
-      { reason: failure.reason, refunded: context.charged !== null && refund.ok, ms: elapsed(started) },
+      { reason: failure.reason, refunded: context.runId !== null && refund.ok, ms: elapsed(started) },
       "Generierung fehlgeschlagen",
     );
     emit({
@@ -258,9 +262,15 @@ async function runGeneration(context: RunContext): Promise<void> {
 async function checkImage(dataUrl: string): Promise<Failure | { ok: true; image: CheckedImage }> {
   const parsed = parseImageDataUrl(dataUrl);
   if (!parsed) return { ok: false, status: 400, error: GENERATOR_MESSAGES.imageType };
+  // Size and type before decoding all of it (ADR 0050): the length of the base64 text gives the
+  // size, its first 16 characters the first 12 bytes, which are all the magic numbers need.
+  if (Math.floor((parsed.base64.length * 3) / 4) - 2 > IMAGE_MAX_BYTES)
+    return { ok: false, status: 400, error: GENERATOR_MESSAGES.imageTooLarge };
+  // The bytes decide (DESIGN.md "Uploads"): a GIF or an HTML file called .png is refused.
+  if (!detectImageType(Buffer.from(parsed.base64.slice(0, 16), "base64")))
+    return { ok: false, status: 400, error: GENERATOR_MESSAGES.imageType };
   const bytes = Buffer.from(parsed.base64, "base64");
   if (bytes.length > IMAGE_MAX_BYTES) return { ok: false, status: 400, error: GENERATOR_MESSAGES.imageTooLarge };
-  // The bytes decide (DESIGN.md "Uploads"): a GIF or an HTML file called .png is refused.
   const type = detectImageType(bytes);
   if (!type) return { ok: false, status: 400, error: GENERATOR_MESSAGES.imageType };
   // Before the charge and before any decoding (ADR 0020): the header's size decides.
@@ -409,20 +419,18 @@ export async function loadGeneratorConfiguration(db: Database, log?: Logger) {
   };
 }
 
+// A refund that fails (database unreachable) leaves the run open; the repair sweep gives it
+// back later (ADR 0049), which is what the page then tells the user.
 async function refundSafely(
   db: Database,
-  userId: string,
-  charged: "credit" | "proRun",
+  runId: string,
   log: Logger,
 ): Promise<{ ok: true; credits: number | null } | { ok: false; credits: null }> {
   try {
-    if (charged === "proRun") {
-      await refundIncludedRun(db, userId);
-      return { ok: true, credits: null };
-    }
-    return { ok: true, credits: await refundCredit(db, userId) };
+    const refund = await refundRun(db, runId);
+    return { ok: true, credits: refund.refunded ? refund.creditsRemaining : null };
   } catch (error) {
-    log.error({ err: error }, "Credit konnte nicht zurückerstattet werden");
+    log.error({ err: error, runId }, "Credit konnte nicht zurückerstattet werden");
     return { ok: false, credits: null };
   }
 }

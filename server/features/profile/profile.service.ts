@@ -21,9 +21,17 @@ export async function createProfileForUser(
     .onConflictDoNothing();
 }
 
-// The profile keeps a copy of the address (spec section 3); follow a confirmed change.
-export async function syncProfileEmail(db: Database, user: { id: string; email: string }): Promise<void> {
-  await db.update(profiles).set({ email: user.email }).where(eq(profiles.id, user.id));
+// The profile keeps a copy of the address and the name (spec section 3); follow every change of
+// the sign-in record (Better Auth's update-user, a confirmed e-mail change, an objection), so
+// /konto, the admin's search and the data export show what the person last entered.
+export async function syncProfileFromUser(
+  db: Database,
+  user: { id: string; email: string; name: string },
+): Promise<void> {
+  await db
+    .update(profiles)
+    .set({ email: user.email, fullName: user.name || null })
+    .where(eq(profiles.id, user.id));
 }
 
 export async function getProfile(db: Database, userId: string) {

@@ -1,3 +1,4 @@
+import os from "node:os";
 import { describe, expect, it } from "vitest";
 import { IMAGE_MAX_PIXELS } from "#shared/generator.ts";
 import { jpegOfSize, webpBomb } from "../../../tests/support/images.ts";
@@ -5,6 +6,7 @@ import {
   countReencodesRunning,
   exceedsPixelLimit,
   InvalidImageError,
+  loadSharp,
   REENCODE_CONCURRENCY,
   readImageSize,
   reencodeImage,
@@ -47,5 +49,13 @@ describe("reencodeImage", () => {
     clearInterval(watcher);
     expect(results).toHaveLength(6);
     expect(mostAtOnce).toBe(REENCODE_CONCURRENCY);
+  });
+});
+
+describe("sharp's settings (ADR 0050)", () => {
+  it("leaves a core to the event loop and gives each image one libvips thread", async () => {
+    expect(REENCODE_CONCURRENCY).toBeLessThanOrEqual(Math.max(1, os.availableParallelism() - 1));
+    expect(REENCODE_CONCURRENCY).toBeGreaterThanOrEqual(1);
+    expect((await loadSharp()).concurrency()).toBe(1);
   });
 });

@@ -1,3 +1,4 @@
+import os from "node:os";
 import pLimit from "p-limit";
 import { IMAGE_MAX_PIXELS } from "#shared/generator.ts";
 
@@ -15,7 +16,18 @@ export const IMAGE_CONTENT_TYPES: Record<ImageType, string> = {
 };
 
 // sharp and its libvips take ~10 MB; loaded with the first upload, not by every server at start.
-const loadSharp = () => import("sharp").then((module) => module.default);
+// ADR 0050: one libvips thread per image (the default is one per core, so two images took every
+// core from the event loop), and no operation cache (it kept up to 50 MB of decoded images that
+// are never asked for again: each upload is re-encoded once).
+let sharpLoaded: Promise<typeof import("sharp").default> | null = null;
+export const loadSharp = () => {
+  sharpLoaded ??= import("sharp").then(({ default: sharp }) => {
+    sharp.cache(false);
+    sharp.concurrency(1);
+    return sharp;
+  });
+  return sharpLoaded;
+};
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
@@ -56,8 +68,9 @@ export function exceedsPixelLimit(size: { width: number; height: number }): bool
 }
 
 // Decoding a 40-megapixel image takes about 160 MB; two at a time bound the memory and leave
-// a core for everybody else. Further uploads wait their turn (ADR 0020).
-export const REENCODE_CONCURRENCY = 2;
+// a core for everybody else. Further uploads wait their turn (ADR 0020). On a machine with two
+// cores that is one at a time, or no core would be left for the event loop (ADR 0050).
+export const REENCODE_CONCURRENCY = Math.min(2, Math.max(1, os.availableParallelism() - 1));
 const reencodeSlots = pLimit(REENCODE_CONCURRENCY);
 
 export function countReencodesRunning(): number {

@@ -1,0 +1,3 @@
+ALTER TABLE "content_generation_logs" ADD COLUMN "run_state" text;--> statement-breakpoint
+CREATE INDEX "content_generation_logs_open_runs_idx" ON "content_generation_logs" USING btree ("created_at") WHERE "content_generation_logs"."run_state" = 'open';--> statement-breakpoint
+ALTER TABLE "content_generation_logs" ADD CONSTRAINT "content_generation_logs_run_state_known" CHECK ("content_generation_logs"."run_state" in ('open', 'archived', 'refunded'));
