@@ -100,7 +100,7 @@ describe("GET /api/data-export", () => {
     expect(renamed.status).toBe(200);
     const phone = await t.request("/api/auth/sign-in/email", {
       method: "POST",
-      body: JSON.stringify({ email: anna.email, password: "geheim123" }),
+      body: JSON.stringify({ email: anna.email, password: "Laterne-Zimt-42" }),
       headers: { "user-agent": "Testbrowser/1.0 (Android)" },
     });
     expect(phone.status).toBe(200);

@@ -62,7 +62,7 @@ function call(url: string, pathname: string, init: RequestInit & { cookie?: stri
 async function signUp(url: string): Promise<string> {
   const response = await call(url, "/api/auth/sign-up/email", {
     method: "POST",
-    body: JSON.stringify({ email: EMAIL, password: "geheim123", name: "Abgebrochen", callbackURL: "/" }),
+    body: JSON.stringify({ email: EMAIL, password: "Laterne-Zimt-42", name: "Abgebrochen", callbackURL: "/" }),
   });
   expect(response.ok).toBe(true);
   const mail = await waitForMail(dataDir, EMAIL, (m) => m.subject.includes("bestätigen"));
