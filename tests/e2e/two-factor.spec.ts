@@ -82,6 +82,39 @@ test("set up on /konto, then sign in with the app's code and with a backup code 
   expect(await axeViolations(page)).toEqual([]);
 });
 
+test("new backup codes need the password and replace the old ones", async ({ page }) => {
+  const { email, password } = await signUpConfirmed(page);
+  await page.goto("/konto");
+  const card = page.getByRole("region", { name: "Zwei-Faktor-Anmeldung" });
+  await card.getByRole("button", { name: "Einrichten" }).click();
+  await card.getByLabel("Passwort").fill(password);
+  await card.getByRole("button", { name: "Weiter" }).click();
+  const secret = ((await card.getByTestId("two-factor-secret").textContent()) ?? "").replace(/\s/g, "");
+  const app = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 });
+  await card.getByLabel("6-stelliger Code").fill(app.generate());
+  await card.getByRole("button", { name: "Code prüfen und aktivieren" }).click();
+  const codes = card.getByRole("list", { name: "Backup-Codes" }).getByRole("listitem");
+  await expect(codes).toHaveCount(10);
+  const oldCode = (await codes.first().textContent()) ?? "";
+  await card.getByRole("button", { name: "Fertig" }).click();
+
+  await card.getByRole("button", { name: "Neue Backup-Codes erzeugen" }).click();
+  await card.getByRole("button", { name: "Neue Codes erzeugen" }).click();
+  await expect(card.getByText("Bitte geben Sie Ihr Passwort ein.", { exact: false })).toBeVisible();
+  await card.getByLabel("Passwort").fill(password);
+  await card.getByRole("button", { name: "Neue Codes erzeugen" }).click();
+  await expect(codes).toHaveCount(10);
+  await expect(codes.filter({ hasText: oldCode })).toHaveCount(0);
+  await card.getByRole("button", { name: "Fertig" }).click();
+
+  await signOut(page);
+  await signInWithPassword(page, email, password);
+  await page.getByRole("button", { name: "Backup-Code verwenden" }).click();
+  await page.getByLabel("Backup-Code").fill(oldCode);
+  await page.getByRole("button", { name: "Bestätigen" }).click();
+  await expect(page.getByText("Dieser Backup-Code ist ungültig oder wurde bereits verwendet.")).toBeVisible();
+});
+
 test("the code step keeps the return URL, and a pending sign-in is no session", async ({ page }) => {
   const { email, password } = await signUpConfirmed(page);
   const enable = await page.request.post("/api/auth/two-factor/enable", {

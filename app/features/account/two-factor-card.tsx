@@ -164,6 +164,36 @@ function SetupPasswordForm({
   onStarted: (totpURI: string, backupCodes: string[]) => void;
   onCancel: () => void;
 }) {
+  return (
+    <PasswordStep
+      id="two-factor-setup-password"
+      intro="Bitte bestätigen Sie zuerst Ihr Passwort."
+      submitLabel="Weiter"
+      onCancel={onCancel}
+      confirm={async (password) => {
+        const { data, error } = await authClient.twoFactor.enable({ password });
+        if (error || !data || !("totpURI" in data) || !data.totpURI) return describeAuthError(error);
+        onStarted(data.totpURI, data.backupCodes ?? []);
+        return null;
+      }}
+    />
+  );
+}
+
+/** Asks for the password and hands it to `confirm`, whose German answer (or null) decides. */
+function PasswordStep({
+  id,
+  intro,
+  submitLabel,
+  confirm,
+  onCancel,
+}: {
+  id: string;
+  intro: string;
+  submitLabel: string;
+  confirm: (password: string) => Promise<string | null>;
+  onCancel: () => void;
+}) {
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState(false);
@@ -172,17 +202,16 @@ function SetupPasswordForm({
     event.preventDefault();
     if (!password) return void setError(PASSWORD_REQUIRED);
     setPending(true);
-    const { data, error: failed } = await authClient.twoFactor.enable({ password });
+    const problem = await confirm(password);
     setPending(false);
-    if (failed || !data || !("totpURI" in data) || !data.totpURI) return void setError(describeAuthError(failed));
-    onStarted(data.totpURI, data.backupCodes ?? []);
+    if (problem) setError(problem);
   }
 
   return (
     <Panel onSubmit={onSubmit}>
-      <p className="text-sm text-slate-700">Bitte bestätigen Sie zuerst Ihr Passwort.</p>
-      <PasswordField id="two-factor-setup-password" value={password} onChange={setPassword} error={error} />
-      <Actions pending={pending} label="Weiter" onCancel={onCancel} />
+      <p className="text-sm text-slate-700">{intro}</p>
+      <PasswordField id={id} value={password} onChange={setPassword} error={error} />
+      <Actions pending={pending} label={submitLabel} onCancel={onCancel} />
     </Panel>
   );
 }
@@ -309,28 +338,19 @@ function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void })
 }
 
 function RegenerateForm({ onDone, onCancel }: { onDone: (codes: string[]) => void; onCancel: () => void }) {
-  const [password, setPassword] = useState("");
-  const [error, setError] = useState<string>();
-  const [pending, setPending] = useState(false);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!password) return void setError(PASSWORD_REQUIRED);
-    setPending(true);
-    const { data, error: failed } = await authClient.twoFactor.generateBackupCodes({ password });
-    setPending(false);
-    if (failed || !data) return void setError(describeAuthError(failed));
-    onDone(data.backupCodes);
-  }
-
   return (
-    <Panel onSubmit={onSubmit}>
-      <p className="text-sm text-slate-700">
-        Neue Backup-Codes ersetzen alle bisherigen. Bitte bestätigen Sie mit Ihrem Passwort.
-      </p>
-      <PasswordField id="two-factor-regenerate-password" value={password} onChange={setPassword} error={error} />
-      <Actions pending={pending} label="Neue Codes erzeugen" onCancel={onCancel} />
-    </Panel>
+    <PasswordStep
+      id="two-factor-regenerate-password"
+      intro="Neue Backup-Codes ersetzen alle bisherigen. Bitte bestätigen Sie mit Ihrem Passwort."
+      submitLabel="Neue Codes erzeugen"
+      onCancel={onCancel}
+      confirm={async (password) => {
+        const { data, error } = await authClient.twoFactor.generateBackupCodes({ password });
+        if (error || !data) return describeAuthError(error);
+        onDone(data.backupCodes);
+        return null;
+      }}
+    />
   );
 }
 
