@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/
 import { InputField } from "#app/components/ui/form-field.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { authClient, describeAuthError } from "#app/features/auth/auth-client.ts";
+import { ACCOUNT_MESSAGES } from "#shared/account.ts";
 import { BACKUP_CODE_COUNT, TOTP_DIGITS, TWO_FACTOR_MESSAGES } from "#shared/two-factor.ts";
 import { useHasPassword } from "./use-has-password.ts";
 import { SESSIONS_QUERY_KEY } from "./use-sessions.ts";
@@ -24,7 +25,7 @@ type Step =
   | { name: "regenerate" }
   | { name: "disable" };
 
-const PASSWORD_REQUIRED = "Bitte geben Sie Ihr Passwort ein.";
+const PASSWORD_REQUIRED = ACCOUNT_MESSAGES.passwordRequired;
 
 export function TwoFactorCard() {
   const { data: session } = authClient.useSession();

@@ -106,13 +106,11 @@ export function createAccountSecurityHooks({ db, mailer, env, logger }: Deps) {
           code: "PASSWORD_REQUIRED",
         });
       }
-      const credential = await ctx.context.internalAdapter.findAccounts(session.user.id);
-      const hash = credential.find((a) => a.providerId === "credential")?.password;
-      const valid = hash ? await ctx.context.password.verify({ hash, password }) : false;
-      if (!valid) {
+      // Better Auth's own check (the one /change-password uses): INVALID_PASSWORD when wrong.
+      await ctx.context.password.checkPassword(session.user.id, ctx).catch(async (error: unknown) => {
         await recordSignInFailure(db, session.user.email);
-        throw new APIError("BAD_REQUEST", { message: "Invalid password", code: "INVALID_PASSWORD" });
-      }
+        throw error;
+      });
       return;
     }
     const age = Date.now() - new Date(session.session.createdAt).getTime();
