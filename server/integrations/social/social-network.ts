@@ -1,0 +1,118 @@
+import type { NetworkId } from "#shared/networks.ts";
+
+// The seam between publishing (server/features/publishing) and each network's API
+// (server/integrations/<network>/), ADR 0053. Nothing network-specific crosses it: the
+// publishing service stores tokens encrypted, schedules, retries and records outcomes only
+// through these types, so adding Facebook Pages, Instagram, Threads or Mastodon means one more
+// folder that implements `SocialNetwork`, not a change to the queue.
+
+/** What a network gave us to act for one account. Encrypted at rest by the caller, never logged. */
+export type TokenSet = {
+  accessToken: string;
+  /** Null where the network gives none (LinkedIn for ordinary apps). */
+  refreshToken: string | null;
+  /** When the access token stops working; null if the network does not say. */
+  accessTokenExpiresAt: Date | null;
+  /** LinkedIn: the 60-day end of the whole connection. Null where refreshing keeps it alive. */
+  connectionExpiresAt: Date | null;
+  scope: string | null;
+};
+
+/** Who the connected account is on the network. */
+export type NetworkIdentity = {
+  /** The network's stable id (X user id, LinkedIn member URN, Bluesky DID). */
+  externalId: string;
+  /** What the user recognises: "@name", a display name, "name.bsky.social". */
+  handle: string;
+  displayName: string;
+  profileUrl: string | null;
+};
+
+export type PublishImage = { bytes: Uint8Array; mimeType: string; altText: string };
+
+export type PublishInput = { text: string; images: PublishImage[] };
+
+/** A post the network accepted. */
+export type PublishedPost = { externalId: string; url: string };
+
+/**
+ * Why a call failed, as the queue must act on it (ADR 0053 "exactly once"):
+ * - `rate-limited`: not accepted; retry at `retryAt` (from the network's reset header).
+ * - `unavailable`: not accepted (5xx before a post was made, connection refused); retry with backoff.
+ * - `outcome-unknown`: the request may have reached the network (timeout after sending, response
+ *   lost). Never retried blindly: the post becomes "unbestätigt".
+ * - `revoked`: the grant is gone (invalid_grant, 401 after a refresh): the account needs reconnecting.
+ * - `rejected`: the network refused this post for good (too long, duplicate, bad image): show `detail`.
+ * - `version-retired`: LinkedIn answered 426 for our `LinkedIn-Version`: the operator must update it.
+ */
+export type NetworkFailureKind =
+  | "rate-limited"
+  | "unavailable"
+  | "outcome-unknown"
+  | "revoked"
+  | "rejected"
+  | "version-retired";
+
+export class NetworkError extends Error {
+  readonly kind: NetworkFailureKind;
+  readonly network: NetworkId;
+  /** Only for `rate-limited`: when the network accepts the next call. */
+  readonly retryAt: Date | null;
+  /** The network's own short reason, safe to show (never a token, never the post's text). */
+  readonly detail: string | null;
+
+  constructor(
+    network: NetworkId,
+    kind: NetworkFailureKind,
+    options: { retryAt?: Date | null; detail?: string | null; cause?: unknown } = {},
+  ) {
+    super(`${network}: ${kind}${options.detail ? ` (${options.detail})` : ""}`, { cause: options.cause });
+    this.name = "NetworkError";
+    this.network = network;
+    this.kind = kind;
+    this.retryAt = options.retryAt ?? null;
+    this.detail = options.detail ?? null;
+  }
+}
+
+/** The OAuth 2.0 round trip (X and LinkedIn): authorization code with PKCE where the network supports it. */
+export type OAuthConnect = {
+  kind: "oauth";
+  authorizationUrl(input: { state: string; codeVerifier: string; redirectUri: string }): URL;
+  exchangeCode(input: { code: string; codeVerifier: string; redirectUri: string }): Promise<TokenSet>;
+};
+
+/** Handle and app password (Bluesky): no redirect, no operator settings. */
+export type CredentialsConnect = {
+  kind: "app-password";
+  signIn(input: { identifier: string; appPassword: string }): Promise<TokenSet>;
+};
+
+/**
+ * Networks that publish in steps (Instagram: create a media container from a public image URL,
+ * poll until it is ready, then publish it) return `pending` from `publish` and are called again
+ * through `continuePublish` by the queue; X, LinkedIn and Bluesky always answer `published`.
+ */
+export type PublishOutcome =
+  | { status: "published"; post: PublishedPost }
+  | { status: "pending"; continuation: string; checkAfterMs: number };
+
+export type SocialNetwork = {
+  id: NetworkId;
+  /** False when the operator has not set the network's client id and secret ("vom Betreiber nicht eingerichtet"). */
+  configured: boolean;
+  connect: OAuthConnect | CredentialsConnect;
+  /**
+   * Fresh tokens for an account. Called ahead of expiry. Throws NetworkError `revoked` only on a
+   * clear revocation; `unavailable`/`outcome-unknown` on 5xx and timeouts (the caller keeps the
+   * old tokens and tries again later). Networks without refresh (LinkedIn) throw `revoked` once the
+   * access token has expired.
+   */
+  refresh(tokens: TokenSet): Promise<TokenSet>;
+  identity(tokens: TokenSet): Promise<NetworkIdentity>;
+  publish(tokens: TokenSet, identity: NetworkIdentity, input: PublishInput): Promise<PublishOutcome>;
+  continuePublish?(tokens: TokenSet, identity: NetworkIdentity, continuation: string): Promise<PublishOutcome>;
+  deletePost(tokens: TokenSet, identity: NetworkIdentity, externalId: string): Promise<void>;
+  /** The network's own publishing limit per account (X: 100 posts per 15 minutes). */
+  limits: { postsPerWindow: number; windowMs: number };
+};

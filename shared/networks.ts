@@ -1,0 +1,80 @@
+import { computePostMetrics } from "./post-metrics.ts";
+
+// The networks Postwerk publishes to and their text rules (ADR 0053). One table: the composer's
+// live counter and the server's validation both read it, so they cannot disagree.
+
+export const NETWORK_IDS = ["x", "linkedin", "bluesky"] as const;
+export type NetworkId = (typeof NETWORK_IDS)[number];
+
+/** How a network measures a post: X weighs code points (links 23, emoji 2), Bluesky counts graphemes. */
+export type LengthUnit = "x-weighted" | "characters" | "graphemes";
+
+export type NetworkRules = {
+  id: NetworkId;
+  label: string;
+  maxLength: number;
+  lengthUnit: LengthUnit;
+  /** Images a single post may carry. */
+  maxImages: number;
+  /** Whether a post without an image is refused (Instagram will be; none of these three is). */
+  imageRequired: boolean;
+  /** How an account is connected: an OAuth round trip, or a handle and an app password. */
+  connect: "oauth" | "app-password";
+};
+
+export const NETWORKS: Record<NetworkId, NetworkRules> = {
+  x: {
+    id: "x",
+    label: "X",
+    maxLength: 280,
+    lengthUnit: "x-weighted",
+    maxImages: 4,
+    imageRequired: false,
+    connect: "oauth",
+  },
+  linkedin: {
+    id: "linkedin",
+    label: "LinkedIn",
+    maxLength: 3000,
+    lengthUnit: "characters",
+    maxImages: 1,
+    imageRequired: false,
+    connect: "oauth",
+  },
+  bluesky: {
+    id: "bluesky",
+    label: "Bluesky",
+    maxLength: 300,
+    lengthUnit: "graphemes",
+    maxImages: 4,
+    imageRequired: false,
+    connect: "app-password",
+  },
+};
+
+export function isNetworkId(value: string): value is NetworkId {
+  return (NETWORK_IDS as readonly string[]).includes(value);
+}
+
+const graphemes = new Intl.Segmenter("de", { granularity: "grapheme" });
+
+/** The length of `text` in the unit of `network` (what the counter shows and the server checks). */
+export function postLength(network: NetworkId, text: string): number {
+  switch (NETWORKS[network].lengthUnit) {
+    case "x-weighted":
+      return computePostMetrics(text).adjustedLength;
+    case "graphemes":
+      return [...graphemes.segment(text)].length;
+    case "characters":
+      // LinkedIn counts UTF-16 code units, like JavaScript's length.
+      return text.length;
+  }
+}
+
+export type PostTextCheck = { length: number; max: number; fits: boolean; empty: boolean };
+
+export function checkPostText(network: NetworkId, text: string): PostTextCheck {
+  const length = postLength(network, text);
+  const max = NETWORKS[network].maxLength;
+  return { length, max, fits: length <= max, empty: text.trim().length === 0 };
+}
