@@ -13,7 +13,7 @@ import { readOutbox, waitForMail } from "../../../tests/support/outbox.ts";
 import { user } from "../../db/schema/auth.ts";
 import { companyBillingInfo, stripeEvents, subscriptions } from "../../db/schema/billing.ts";
 import { profiles } from "../../db/schema/profiles.ts";
-import { PLANS_FRESH_MS } from "./billing.service.ts";
+import { PLANS_FRESH_MS } from "./billing-status.service.ts";
 
 // Billing through the real app and a fake Stripe API (issue 13, ADR 0023): checkout, the
 // signed webhooks Stripe sends, replays and disorder, the status check and the portal.
