@@ -5,7 +5,7 @@ import { waitForMail } from "../support/outbox.ts";
 import { expect, signUpConfirmed, test } from "./fixtures.ts";
 import { unlockViaApi } from "./generator-api.ts";
 
-// Buying, using and managing the plans (issue 13, ADR 0023) against the Stripe fake of
+// Buying, using and managing the plans (ADR 0023) against the Stripe fake of
 // playwright.config.ts: its hosted Checkout takes any payment, redirects back and sends the
 // signed webhooks a moment later, as Stripe does.
 

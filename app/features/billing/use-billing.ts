@@ -3,7 +3,7 @@ import { api, toApiError } from "#app/lib/api.ts";
 import { loadToast } from "#app/lib/lazy-toast.ts";
 import { BILLING_MESSAGES } from "#shared/billing.ts";
 
-// Managing the plans (issue 13, ADR 0023): Stripe Checkout (use-checkout.ts) and the customer
+// Managing the plans (ADR 0023): Stripe Checkout (use-checkout.ts) and the customer
 // portal are Stripe's pages; the browser only goes there and asks for a fresh status after.
 
 /** Spec sections 7 and 8: the customer portal, with the spec's words when it cannot open. */
