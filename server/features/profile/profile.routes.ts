@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { ACCOUNT_MESSAGES } from "#shared/account.ts";
 import type { AppEnv } from "../../app-env.ts";
 import { requireSession } from "../../session.ts";
-import { getPlanStates } from "../billing/billing.service.ts";
+import { getPlanStates } from "../billing/billing-plans.service.ts";
 import { getProfileWithBilling } from "./profile.service.ts";
 
 export const profileRoutes = new Hono<AppEnv>().get("/", requireSession(), async (c) => {
