@@ -1,5 +1,5 @@
 import { E2E_BASE_URL } from "../../playwright.config.ts";
-import { expect, signUpConfirmed, test } from "./fixtures.ts";
+import { expect, signInThroughForm, signUpConfirmed, test } from "./fixtures.ts";
 
 // The signed-in part a customer works in every day (ADR 0061): the header's own places, the
 // account page telling the truth, and forms that know who is signed in.
@@ -80,3 +80,23 @@ test("signed in, the cancellation form knows name and address and says no contra
     page.getByText("Für Ihr Konto läuft derzeit kein kostenpflichtiger Vertrag.", { exact: false }),
   ).toBeVisible();
 });
+
+for (const width of [1280, 390]) {
+  test(`at ${width} px a toast covers neither the header nor the open mobile menu`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    const { email, password } = await signUpConfirmed(page);
+    await page
+      .getByRole("banner")
+      .getByRole("button", { name: width < 1024 ? "Menü öffnen" : "Abmelden" })
+      .click();
+    if (width < 1024) await page.locator("#mobile-menu").getByRole("button", { name: "Abmelden" }).click();
+    await signInThroughForm(page, email, password);
+    if (width < 1024) await page.getByRole("button", { name: "Menü öffnen" }).click();
+    const toast = await page.getByText("Erfolgreich eingeloggt!").boundingBox();
+    const header = await page.getByRole("banner").boundingBox();
+    expect(toast && header).toBeTruthy();
+    if (!toast || !header) return;
+    // The banner grows by the open mobile menu, so one check covers both.
+    expect(toast.y).toBeGreaterThanOrEqual(header.y + header.height);
+  });
+}

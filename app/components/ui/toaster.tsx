@@ -26,7 +26,9 @@ export function Toaster() {
         duration={TOAST_DURATION_MS}
         richColors
         closeButton
-        position="top-right"
+        // At the bottom: at the top they covered the header's Account and Abmelden buttons and the
+        // open mobile menu (ADR 0061).
+        position="bottom-right"
         style={TOAST_COLOURS}
       />
     </div>
