@@ -1,5 +1,5 @@
 import { E2E_BASE_URL } from "../../playwright.config.ts";
-import { expect, signInThroughForm, signUpConfirmed, test } from "./fixtures.ts";
+import { confirmationLinkFor, expect, signInThroughForm, signUpConfirmed, test, uniqueEmail } from "./fixtures.ts";
 
 // The signed-in part a customer works in every day (ADR 0061): the header's own places, the
 // account page telling the truth, and forms that know who is signed in.
@@ -100,3 +100,18 @@ for (const width of [1280, 390]) {
     expect(toast.y).toBeGreaterThanOrEqual(header.y + header.height);
   });
 }
+
+test("signed up from the optimizer, the confirmation link leads back to the optimizer", async ({ page }) => {
+  const email = uniqueEmail("optimizer");
+  await page.goto("/auth?returnUrl=%2Fxposter-evaluator");
+  await page.getByLabel("E-Mail").fill(email);
+  await page.getByLabel("Passwort").fill("Laterne-Zimt-42");
+  await page.getByRole("checkbox", { name: "Ich habe die Datenschutzbedingungen zur Kenntnis genommen" }).click();
+  await page.getByRole("button", { name: "Registrieren" }).click();
+  await expect(page).toHaveURL(/\/auth\/registration-success$/);
+  await page.goto(await confirmationLinkFor(email));
+  await expect(page.getByRole("heading", { name: "E-Mail-Adresse bestätigt" })).toBeVisible();
+  await expect(page.getByText("Sie werden in 5 Sekunden zum X-Post Optimizer weitergeleitet.")).toBeVisible();
+  await page.getByRole("link", { name: "Zum X-Post Optimizer" }).click();
+  await expect(page).toHaveURL(/\/xposter-evaluator$/);
+});

@@ -4,7 +4,8 @@ export type AuthNavigationState = { returnUrl?: string; fromCreator?: boolean; s
 
 // Only same-site paths are followed, so a crafted state cannot send anyone elsewhere.
 export function safeReturnUrl(value: unknown): string | undefined {
-  return typeof value === "string" && value.startsWith("/") && !value.startsWith("//") ? value : undefined;
+  // "//host" and "/\\host" both leave the site in a browser.
+  return typeof value === "string" && /^\/(?![/\\])/.test(value) ? value : undefined;
 }
 
 /**
