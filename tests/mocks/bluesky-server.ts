@@ -1,9 +1,11 @@
 import { createHash } from "node:crypto";
 import {
+  announce,
   type FakeRequest,
   type FakeRoute,
   isMainModule,
   json,
+  postsPage,
   type RecordedImage,
   type RecordedPost,
   startFakeServer,
@@ -117,10 +119,12 @@ export async function startBlueskyFake({ port = 0 }: { port?: number } = {}) {
     if (method === "POST" && nsid === "com.atproto.repo.uploadBlob") return "media";
     if (method === "POST" && nsid === "com.atproto.repo.createRecord") return "post";
     if (method === "POST" && nsid === "com.atproto.repo.deleteRecord") return "delete";
+    if (method === "GET" && path === "/") return "page";
     return null;
   };
 
   const handle = (request: FakeRequest, route: FakeRoute) => {
+    if (route === "page") return postsPage("Bluesky", posts);
     const nsid = request.url.pathname.replace(/^\/xrpc\//, "");
     if (nsid === "com.atproto.server.createSession") {
       const body = request.json() as { identifier?: string; password?: string } | null;
@@ -247,5 +251,6 @@ export async function startBlueskyFake({ port = 0 }: { port?: number } = {}) {
 
 if (isMainModule(import.meta.url)) {
   const fake = await startBlueskyFake({ port: Number(process.env.BLUESKY_FAKE_PORT ?? 3195) });
-  console.log(`Bluesky-Fake läuft auf ${fake.url}`, fake.env, FAKE_BLUESKY_ACCOUNT);
+  announce("Bluesky", fake.url, fake.env);
+  console.log(`  Konto: ${FAKE_BLUESKY_ACCOUNT.handle}, App-Passwort: ${FAKE_BLUESKY_ACCOUNT.appPassword}`);
 }

@@ -1,4 +1,5 @@
 import {
+  announce,
   authorizePage,
   createTokenStore,
   type FakeRequest,
@@ -6,6 +7,7 @@ import {
   isMainModule,
   json,
   newToken,
+  postsPage,
   type RecordedPost,
   redirect,
   startFakeServer,
@@ -59,6 +61,7 @@ export async function startLinkedInFake({
       return "media";
     if (method === "POST" && path === "/rest/posts") return "post";
     if (method === "DELETE" && path.startsWith("/rest/posts/")) return "delete";
+    if (method === "GET" && (path === "/" || path.startsWith("/feed/update/"))) return "page";
     return null;
   };
 
@@ -79,6 +82,15 @@ export async function startLinkedInFake({
       back.searchParams.set("code", code);
       back.searchParams.set("state", fields.get("state") ?? "");
       return redirect(back.href);
+    }
+    if (route === "page") {
+      const urn = request.url.pathname.slice("/feed/update/".length);
+      if (!urn) return postsPage("LinkedIn", posts);
+      return postsPage(
+        "LinkedIn",
+        posts.filter((post) => post.id === decodeURIComponent(urn)),
+        { onePost: true },
+      );
     }
     if (route === "token") {
       const form = request.form();
@@ -241,5 +253,5 @@ function readLittleText(commentary: string): string {
 
 if (isMainModule(import.meta.url)) {
   const fake = await startLinkedInFake({ port: Number(process.env.LINKEDIN_FAKE_PORT ?? 3194) });
-  console.log(`LinkedIn-Fake läuft auf ${fake.url}`, fake.env);
+  announce("LinkedIn", fake.url, fake.env);
 }

@@ -12,7 +12,7 @@ import { NetworkError, type SocialNetwork, type TokenSet } from "../../server/in
 // tokens that can be revoked or expire. Each fake adds its own endpoints and records the posts.
 
 /** Which kind of endpoint a request hit; faults are aimed at one of these. */
-export type FakeRoute = "authorize" | "token" | "identity" | "media" | "post" | "delete" | "resolve";
+export type FakeRoute = "authorize" | "token" | "identity" | "media" | "post" | "delete" | "resolve" | "page";
 
 export type FakeFault =
   /** 429 with the network's own reset header, pointing at `resetAt`. */
@@ -70,6 +70,7 @@ export const json = (status: number, body: unknown, headers?: Record<string, str
 
 export async function startFakeServer(port: number, routes: FakeRoutes) {
   const faults: { fault: FakeFault; route: FakeRoute | "any"; times: number }[] = [];
+  let latencyMs = 0;
   const timers = new Set<NodeJS.Timeout>();
   const wait = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -143,7 +144,8 @@ export async function startFakeServer(port: number, routes: FakeRoutes) {
       incoming.socket.destroy();
       return;
     }
-    if (fault?.kind === "slow") await wait(fault.ms);
+    const delay = (fault?.kind === "slow" ? fault.ms : 0) + latencyMs;
+    if (delay > 0) await wait(delay);
     send(answer);
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", () => resolve()));
@@ -157,6 +159,10 @@ export async function startFakeServer(port: number, routes: FakeRoutes) {
     },
     clearFaults() {
       faults.length = 0;
+    },
+    /** Every answer from now on comes this much later (the benchmark's "network answering in 200 ms"). */
+    setLatency(ms: number) {
+      latencyMs = ms;
     },
     async close() {
       for (const timer of timers) clearTimeout(timer);
@@ -274,6 +280,30 @@ export function authorizePage({
 <label>Konto <input name="account" value="${escapeHtml(account)}"></label>
 <button type="submit">Zugriff erlauben</button></form></main></body></html>`,
   };
+}
+
+/** The fake's own pages: the list of posts at "/" and the page a post's link opens. */
+export function postsPage(network: string, posts: RecordedPost[], { onePost = false } = {}): FakeAnswer {
+  const items = posts
+    .map(
+      (post) =>
+        `<li><article><p>${escapeHtml(post.text)}</p><p>${escapeHtml(post.account)} · ${post.createdAt.toISOString()}` +
+        `${post.images.length > 0 ? ` · ${post.images.length} Bild(er), ${post.images.map((image) => image.size).join(", ")} Bytes` : ""}</p></article></li>`,
+    )
+    .join("");
+  return {
+    status: onePost && posts.length === 0 ? 404 : 200,
+    html: `<!doctype html><html lang="de"><head><meta charset="utf-8"><title>${network} (Fake)</title></head>
+<body><main><h1>${network} (Fake)</h1><ul>${items || "<li>Keine Beiträge</li>"}</ul></main></body></html>`,
+  };
+}
+
+/** Prints how to start Postwerk against a fake that runs on its own. */
+export function announce(network: string, url: string, env: Record<string, string>) {
+  const variables = Object.entries(env)
+    .map(([name, value]) => `${name}=${value}`)
+    .join(" ");
+  console.log(`${network}-Fake läuft auf ${url}. Postwerk damit starten:\n  ${variables} npm start`);
 }
 
 export const redirect = (location: string): FakeAnswer => ({ status: 302, headers: { location } });

@@ -1,5 +1,6 @@
 import { postLength } from "#shared/networks.ts";
 import {
+  announce,
   authorizePage,
   createTokenStore,
   type FakeRequest,
@@ -8,6 +9,7 @@ import {
   json,
   multipartFields,
   newToken,
+  postsPage,
   type RecordedImage,
   type RecordedPost,
   redirect,
@@ -60,6 +62,7 @@ export async function startXFake({ port = 0 }: { port?: number } = {}) {
       return "media";
     if (method === "POST" && path === "/2/tweets") return "post";
     if (method === "DELETE" && /^\/2\/tweets\/\d+$/.test(path)) return "delete";
+    if (method === "GET" && (path === "/" || /^\/[^/]+\/status\/\d+$/.test(path))) return "page";
     return null;
   };
 
@@ -84,6 +87,16 @@ export async function startXFake({ port = 0 }: { port?: number } = {}) {
       back.searchParams.set("state", fields.get("state") ?? "");
       back.searchParams.set("code", code);
       return redirect(back.href);
+    }
+    if (route === "page") {
+      const tweetId = url.pathname.split("/")[3];
+      return tweetId
+        ? postsPage(
+            "X",
+            posts.filter((post) => post.id === tweetId),
+            { onePost: true },
+          )
+        : postsPage("X", posts);
     }
     if (route === "token") {
       if (!clientOk(request))
@@ -215,5 +228,5 @@ export async function startXFake({ port = 0 }: { port?: number } = {}) {
 
 if (isMainModule(import.meta.url)) {
   const fake = await startXFake({ port: Number(process.env.X_FAKE_PORT ?? 3193) });
-  console.log(`X-Fake läuft auf ${fake.url}`, fake.env);
+  announce("X", fake.url, fake.env);
 }

@@ -77,6 +77,7 @@ describe("LinkedIn: publishing", () => {
     const outcome = await linkedin.publish(tokens, identity, { text, images: [] });
     if (outcome.status !== "published") throw new Error("veröffentlicht erwartet");
     expect(outcome.post.url).toBe(`${fake.url}/feed/update/${outcome.post.externalId}`);
+    expect((await fetch(outcome.post.url)).status).toBe(200);
     const post = fake.posts.find((candidate) => candidate.id === outcome.post.externalId);
     expect(post?.text).toBe(text);
     expect(post?.account).toBe("redaktion");

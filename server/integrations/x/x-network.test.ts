@@ -128,6 +128,9 @@ describe("X: publishing", () => {
     const post = fake.posts.find((candidate) => candidate.id === outcome.post.externalId);
     expect(post).toMatchObject({ account: "redaktion", text: "Grüße aus Köln 👋 https://example.com", images: [] });
     expect(outcome.post.url).toBe(`${fake.url}/redaktion/status/${outcome.post.externalId}`);
+    const page = await fetch(outcome.post.url);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Grüße aus Köln 👋 https://example.com");
   });
 
   it("uploads the image through the v2 media endpoints with its alt text", async () => {
@@ -184,6 +187,15 @@ describe("X: publishing", () => {
     const input = { text: "Bild langsam", images: [{ bytes: PNG, mimeType: "image/png", altText: "" }] };
     expect((await networkFailure(networkFor(200).publish(tokens, identity, input))).kind).toBe("unavailable");
     expect(fake.posts.some((post) => post.text === "Bild langsam")).toBe(false);
+  });
+
+  it("keeps a slow network (every answer late) from being mistaken for a made post when nothing was posted", async () => {
+    fake.setLatency(60_000);
+    try {
+      expect((await networkFailure(networkFor(200).identity(tokens))).kind).toBe("unavailable");
+    } finally {
+      fake.setLatency(0);
+    }
   });
 
   it("maps a response lost after the post was stored to outcome-unknown; the post exists once", async () => {
