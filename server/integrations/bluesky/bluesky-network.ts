@@ -1,4 +1,4 @@
-import { Agent, AppBskyRichtextFacet, RichText, XRPCError } from "@atproto/api";
+import type { Agent, RichText } from "@atproto/api";
 import type { SocialNetworkSettings } from "../../env.ts";
 import { failureFromStatus, failureFromTransport, safeDetail } from "../social/network-failures.ts";
 import { NetworkError, type PublishInput, type SocialNetwork, type TokenSet } from "../social/social-network.ts";
@@ -10,6 +10,7 @@ import { NetworkError, type PublishInput, type SocialNetwork, type TokenSet } fr
 // with UTF-8 byte offsets (RichText.detectFacets); images go up with uploadBlob.
 
 const POST_COLLECTION = "app.bsky.feed.post";
+const MENTION = "app.bsky.richtext.facet#mention";
 /** Where a post and a profile are seen; the same for every PDS. */
 const WEB_BASE = "https://bsky.app";
 /** A PDS allows 5,000 write points an hour; a post costs 3. */
@@ -17,12 +18,20 @@ const LIMITS = { postsPerWindow: 1_666, windowMs: 60 * 60 * 1000 };
 // What a PDS answers for an access or refresh token it no longer takes.
 const TOKEN_REFUSED = new Set(["ExpiredToken", "InvalidToken", "AuthenticationRequired"]);
 
+// Loaded on first use, not at start (ADR 0029): its lexicons alone are tens of megabytes.
+type Sdk = typeof import("@atproto/api");
+let sdk: Promise<Sdk> | undefined;
+const loadSdk = () => {
+  sdk ??= import("@atproto/api");
+  return sdk;
+};
+
 type BlueskySettings = SocialNetworkSettings["bluesky"] & { timeoutMs: number };
 
 export function createBlueskyNetwork({ service, timeoutMs }: BlueskySettings): SocialNetwork {
   /** An agent whose every call carries `bearer` (unless the call sets its own) and the deadline. */
-  const agentFor = (bearer: string | null, did?: string) =>
-    new Agent({
+  const agentFor = async (bearer: string | null, did?: string) =>
+    new (await loadSdk()).Agent({
       did,
       fetchHandler: (url, init) => {
         const request = new Request(new URL(url, service), init);
@@ -48,8 +57,9 @@ export function createBlueskyNetwork({ service, timeoutMs }: BlueskySettings): S
       kind: "app-password",
       async signIn({ identifier, appPassword }) {
         try {
+          const agent = await agentFor(null);
           const { data } = await call({ hide: [appPassword] }, () =>
-            agentFor(null).com.atproto.server.createSession({ identifier, password: appPassword }),
+            agent.com.atproto.server.createSession({ identifier, password: appPassword }),
           );
           return sessionTokens(data);
         } catch (error) {
@@ -63,13 +73,14 @@ export function createBlueskyNetwork({ service, timeoutMs }: BlueskySettings): S
     async refresh(tokens) {
       if (!tokens.refreshToken) throw new NetworkError("bluesky", "revoked", { detail: "kein Refresh-Token" });
       const refreshToken = tokens.refreshToken;
+      const agent = await agentFor(refreshToken);
       const { data } = await call({ hide: [refreshToken, tokens.accessToken] }, () =>
-        agentFor(refreshToken).com.atproto.server.refreshSession(),
+        agent.com.atproto.server.refreshSession(),
       );
       return sessionTokens(data);
     },
     async identity(tokens) {
-      const agent = agentFor(tokens.accessToken);
+      const agent = await agentFor(tokens.accessToken);
       const { data: session } = await call({ hide: [tokens.accessToken] }, () => agent.com.atproto.server.getSession());
       const { data: profile } = await call({ hide: [tokens.accessToken] }, () =>
         agent.app.bsky.actor.getProfile({ actor: session.did }),
@@ -82,8 +93,9 @@ export function createBlueskyNetwork({ service, timeoutMs }: BlueskySettings): S
       };
     },
     async publish(tokens, identity, input) {
-      const agent = agentFor(tokens.accessToken, identity.externalId);
+      const agent = await agentFor(tokens.accessToken, identity.externalId);
       const hide = [tokens.accessToken, input.text];
+      const { RichText } = await loadSdk();
       const richText = new RichText({ text: input.text });
       await richText.detectFacets(agent);
       const embed = await uploadImages(agent, input, hide);
@@ -108,7 +120,7 @@ export function createBlueskyNetwork({ service, timeoutMs }: BlueskySettings): S
       };
     },
     async deletePost(tokens, identity, externalId) {
-      const agent = agentFor(tokens.accessToken, identity.externalId);
+      const agent = await agentFor(tokens.accessToken, identity.externalId);
       await call({ hide: [tokens.accessToken] }, () =>
         agent.com.atproto.repo.deleteRecord({
           repo: identity.externalId,
@@ -140,7 +152,9 @@ function resolvedFacets(richText: RichText) {
   const facets = (richText.facets ?? [])
     .map((facet) => ({
       ...facet,
-      features: facet.features.filter((feature) => !AppBskyRichtextFacet.isMention(feature) || feature.did !== ""),
+      features: facet.features.filter(
+        (feature) => feature.$type !== MENTION || ("did" in feature && feature.did !== ""),
+      ),
     }))
     .filter((facet) => facet.features.length > 0);
   return facets.length > 0 ? facets : undefined;
@@ -166,6 +180,7 @@ async function call<T>(
   try {
     return await run();
   } catch (error) {
+    const { XRPCError } = await loadSdk();
     if (!(error instanceof XRPCError)) throw error;
     // Below 100: no HTTP answer (the request failed) or one the client could not read.
     if (error.status < 100) throw failureFromTransport("bluesky", error.cause ?? error, { createsPost });

@@ -1,7 +1,6 @@
-import { OAuth2Client } from "arctic";
 import type { SocialNetworkSettings } from "../../env.ts";
 import { callNetwork, type NetworkCall, readJson } from "../social/network-failures.ts";
-import { requestTokens } from "../social/oauth-tokens.ts";
+import { authorizationUrl, requestTokens } from "../social/oauth-tokens.ts";
 import { NetworkError, type PublishImage, type SocialNetwork, type TokenSet } from "../social/social-network.ts";
 import { toLittleText } from "./little-text.ts";
 
@@ -86,14 +85,14 @@ export function createLinkedInNetwork(settings: LinkedInSettings): SocialNetwork
     connect: {
       kind: "oauth",
       // LinkedIn offers PKCE only to native apps; a web app proves itself with its secret.
-      authorizationUrl({ state, redirectUri }) {
-        const { clientId, clientSecret } = requireApp();
-        return new OAuth2Client(clientId, clientSecret, redirectUri).createAuthorizationURL(
-          `${webBase}/oauth/v2/authorization`,
+      authorizationUrl: ({ state, redirectUri }) =>
+        authorizationUrl(`${webBase}/oauth/v2/authorization`, {
+          clientId: requireApp().clientId,
+          redirectUri,
           state,
-          SCOPES,
-        );
-      },
+          scopes: SCOPES,
+          codeVerifier: null,
+        }),
       async exchangeCode({ code, redirectUri }) {
         const { clientId, clientSecret } = requireApp();
         const tokens = await requestTokens({

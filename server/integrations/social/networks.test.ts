@@ -1,3 +1,6 @@
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { NETWORK_IDS } from "#shared/networks.ts";
 import { readEnv } from "../../env.ts";
@@ -19,6 +22,28 @@ describe("createSocialNetworks", () => {
     );
     expect(full.x.configured && full.linkedin.configured).toBe(true);
     expect(full.x.limits).toEqual({ postsPerWindow: 100, windowMs: 15 * 60 * 1000 });
+  });
+});
+
+describe("loading", () => {
+  it("builds the networks without loading the network SDKs, which come on first use (ADR 0029)", () => {
+    const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+    // A fresh process records every module it resolves while the networks are built.
+    const script = `
+      import { registerHooks } from "node:module";
+      const resolved = [];
+      registerHooks({ resolve(specifier, context, next) { resolved.push(specifier); return next(specifier, context); } });
+      const { createSocialNetworks } = await import("./server/integrations/social/networks.ts");
+      const { readEnv } = await import("./server/env.ts");
+      createSocialNetworks(readEnv({ X_CLIENT_ID: "a", X_CLIENT_SECRET: "b" }).networks);
+      console.log(JSON.stringify(resolved));`;
+    const output = execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+      cwd: repo,
+      encoding: "utf8",
+    });
+    const resolved = JSON.parse(output) as string[];
+    expect(resolved).toContain("../x/x-network.ts");
+    expect(resolved.filter((specifier) => /^(twitter-api-v2|@atproto\/api|arctic)/.test(specifier))).toEqual([]);
   });
 });
 

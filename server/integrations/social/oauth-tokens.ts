@@ -1,10 +1,30 @@
+import { createHash } from "node:crypto";
 import type { NetworkId } from "#shared/networks.ts";
 import { callNetwork, readJson } from "./network-failures.ts";
 import { NetworkError, type TokenSet } from "./social-network.ts";
 
-// The token endpoint of an OAuth 2.0 network (X, LinkedIn), called with fetch rather than
-// through arctic: arctic's token requests take no AbortSignal and drop the response headers, and
-// this call needs both (a deadline, and the reset time of a 429). ADR 0060.
+// The OAuth 2.0 steps of X and LinkedIn (RFC 6749, PKCE RFC 7636), by hand rather than with
+// arctic (ADR 0060): arctic's provider classes have the networks' hosts built in, its token calls
+// take no AbortSignal and drop the response headers (a 429's reset time), and loading it at start
+// costs what ADR 0029 keeps out of the start, for a URL and one form POST.
+
+/** The URL of the network's consent page; with a `codeVerifier`, PKCE S256. */
+export function authorizationUrl(
+  endpoint: string,
+  input: { clientId: string; redirectUri: string; state: string; scopes: string[]; codeVerifier: string | null },
+): URL {
+  const url = new URL(endpoint);
+  url.searchParams.set("response_type", "code");
+  url.searchParams.set("client_id", input.clientId);
+  url.searchParams.set("redirect_uri", input.redirectUri);
+  url.searchParams.set("state", input.state);
+  url.searchParams.set("scope", input.scopes.join(" "));
+  if (input.codeVerifier) {
+    url.searchParams.set("code_challenge", createHash("sha256").update(input.codeVerifier).digest("base64url"));
+    url.searchParams.set("code_challenge_method", "S256");
+  }
+  return url;
+}
 
 export type TokenRequest = {
   network: NetworkId;

@@ -1,17 +1,8 @@
 import http from "node:http";
-import { CodeChallengeMethod, OAuth2Client } from "arctic";
-import {
-  ApiPartialResponseError,
-  ApiRequestError,
-  ApiResponseError,
-  type ITwitterApiClientPlugin,
-  type SendTweetV2Params,
-  TwitterApi,
-  type TwitterApiv2,
-} from "twitter-api-v2";
+import type { ITwitterApiClientPlugin, SendTweetV2Params, TwitterApiv2 } from "twitter-api-v2";
 import type { SocialNetworkSettings } from "../../env.ts";
 import { failureFromStatus, failureFromTransport, safeDetail } from "../social/network-failures.ts";
-import { requestTokens } from "../social/oauth-tokens.ts";
+import { authorizationUrl, requestTokens } from "../social/oauth-tokens.ts";
 import {
   NetworkError,
   type NetworkIdentity,
@@ -29,6 +20,14 @@ const SCOPES = ["tweet.read", "tweet.write", "users.read", "offline.access", "me
 const LIBRARY_API_BASE = "https://api.x.com";
 // X's answer to a used or revoked refresh token is invalid_request, not RFC 6749's invalid_grant.
 const GRANT_REFUSED = /^invalid_grant|^invalid_request: Value passed for the token was invalid/;
+// Loaded on first use, not at start (ADR 0029).
+type Sdk = typeof import("twitter-api-v2");
+let sdk: Promise<Sdk> | undefined;
+const loadSdk = () => {
+  sdk ??= import("twitter-api-v2");
+  return sdk;
+};
+
 /** X: 100 posts per 15 minutes and user. */
 const LIMITS = { postsPerWindow: 100, windowMs: 15 * 60 * 1000 };
 
@@ -41,7 +40,11 @@ export function createXNetwork(settings: XSettings): SocialNetwork {
     return app;
   };
   const plugin = requestPlugin(apiBase, timeoutMs);
-  const clientFor = (tokens: TokenSet) => new TwitterApi(tokens.accessToken, { plugins: [plugin] }).v2;
+  /** The library's v2 client for the account, and the library itself (its error classes). */
+  const clientFor = async (tokens: TokenSet) => {
+    const library = await loadSdk();
+    return { client: new library.TwitterApi(tokens.accessToken, { plugins: [plugin] }).v2, library };
+  };
   const tokenRequest = (body: Record<string, string>, refusedGrant: "revoked" | "rejected") => {
     const { clientId, clientSecret } = requireApp();
     return requestTokens({
@@ -61,16 +64,14 @@ export function createXNetwork(settings: XSettings): SocialNetwork {
     limits: LIMITS,
     connect: {
       kind: "oauth",
-      authorizationUrl({ state, codeVerifier, redirectUri }) {
-        const { clientId, clientSecret } = requireApp();
-        return new OAuth2Client(clientId, clientSecret, redirectUri).createAuthorizationURLWithPKCE(
-          `${webBase}/i/oauth2/authorize`,
+      authorizationUrl: ({ state, codeVerifier, redirectUri }) =>
+        authorizationUrl(`${webBase}/i/oauth2/authorize`, {
+          clientId: requireApp().clientId,
+          redirectUri,
           state,
-          CodeChallengeMethod.S256,
+          scopes: SCOPES,
           codeVerifier,
-          SCOPES,
-        );
-      },
+        }),
       exchangeCode: ({ code, codeVerifier, redirectUri }) =>
         tokenRequest(
           { grant_type: "authorization_code", code, code_verifier: codeVerifier, redirect_uri: redirectUri },
@@ -83,7 +84,8 @@ export function createXNetwork(settings: XSettings): SocialNetwork {
       return { ...fresh, refreshToken: fresh.refreshToken ?? tokens.refreshToken };
     },
     async identity(tokens) {
-      const { data } = await call(tokens, false, () => clientFor(tokens).me());
+      const { client, library } = await clientFor(tokens);
+      const { data } = await call(library, tokens, false, () => client.me());
       return {
         externalId: data.id,
         handle: `@${data.username}`,
@@ -92,9 +94,10 @@ export function createXNetwork(settings: XSettings): SocialNetwork {
       };
     },
     async publish(tokens, identity, input) {
-      const client = clientFor(tokens);
-      const mediaIds = await uploadImages(client, tokens, input);
+      const { client, library } = await clientFor(tokens);
+      const mediaIds = await uploadImages(library, client, tokens, input);
       const { data } = await call(
+        library,
         tokens,
         true,
         () => client.tweet({ text: input.text, ...(mediaIds.length > 0 ? { media: { media_ids: mediaIds } } : {}) }),
@@ -103,7 +106,8 @@ export function createXNetwork(settings: XSettings): SocialNetwork {
       return { status: "published", post: { externalId: data.id, url: postUrl(webBase, identity, data.id) } };
     },
     async deletePost(tokens, _identity, externalId) {
-      await call(tokens, false, () => clientFor(tokens).deleteTweet(externalId));
+      const { client, library } = await clientFor(tokens);
+      await call(library, tokens, false, () => client.deleteTweet(externalId));
     },
   };
 }
@@ -111,10 +115,15 @@ export function createXNetwork(settings: XSettings): SocialNetwork {
 type MediaIds = NonNullable<NonNullable<SendTweetV2Params["media"]>["media_ids"]>;
 type UploadMimeType = Parameters<TwitterApiv2["uploadMedia"]>[1]["media_type"];
 
-async function uploadImages(client: TwitterApiv2, tokens: TokenSet, input: PublishInput): Promise<MediaIds> {
+async function uploadImages(
+  library: Sdk,
+  client: TwitterApiv2,
+  tokens: TokenSet,
+  input: PublishInput,
+): Promise<MediaIds> {
   const ids: string[] = [];
   for (const image of input.images) {
-    const mediaId = await call(tokens, false, () =>
+    const mediaId = await call(library, tokens, false, () =>
       client.uploadMedia(Buffer.from(image.bytes), {
         // The generator's images are PNG, JPEG or WebP, all of which X takes.
         media_type: image.mimeType as UploadMimeType,
@@ -122,7 +131,9 @@ async function uploadImages(client: TwitterApiv2, tokens: TokenSet, input: Publi
       }),
     );
     if (image.altText)
-      await call(tokens, false, () => client.createMediaMetadata(mediaId, { alt_text: { text: image.altText } }));
+      await call(library, tokens, false, () =>
+        client.createMediaMetadata(mediaId, { alt_text: { text: image.altText } }),
+      );
     ids.push(mediaId);
   }
   return ids as MediaIds;
@@ -151,15 +162,22 @@ function requestPlugin(apiBase: string, timeoutMs: number): ITwitterApiClientPlu
 }
 
 /** One library call, its failures mapped (ADR 0060); `text` is the post's, kept out of details. */
-async function call<T>(tokens: TokenSet, createsPost: boolean, run: () => Promise<T>, text = ""): Promise<T> {
+async function call<T>(
+  library: Sdk,
+  tokens: TokenSet,
+  createsPost: boolean,
+  run: () => Promise<T>,
+  text = "",
+): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    throw xFailure(error, createsPost, [tokens.accessToken, text]);
+    throw xFailure(library, error, createsPost, [tokens.accessToken, text]);
   }
 }
 
-function xFailure(error: unknown, createsPost: boolean, hide: string[]): unknown {
+function xFailure(library: Sdk, error: unknown, createsPost: boolean, hide: string[]): unknown {
+  const { ApiPartialResponseError, ApiRequestError, ApiResponseError } = library;
   if (error instanceof ApiResponseError) {
     const data = error.data as { detail?: string; title?: string; errors?: { message?: string }[] } | undefined;
     const headers = {
