@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type pg from "pg";
+import { SERVER_NODE_FLAGS } from "../node-flags.ts";
 import { acquireDataDirLock } from "./data-dir-lock.ts";
 import * as accountSecurityTables from "./schema/account-security.ts";
 import * as adminAuditTables from "./schema/admin-audit.ts";
@@ -161,9 +162,14 @@ export async function initializePgliteDirectoryOfParent(dataDir: string): Promis
 const initializeScript = path.join(path.dirname(fileURLToPath(import.meta.url)), "pglite-initialize.ts");
 
 async function initializeInChild(dataDir: string): Promise<void> {
-  const child = childProcess.spawn(process.execPath, ["--import", "tsx", initializeScript, dataDir], {
-    stdio: ["ignore", "ignore", "pipe"],
-  });
+  // With the server's flags: initdb and the migrations would otherwise reach ~900 MB (ADR 0056).
+  const child = childProcess.spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, "--import", "tsx", initializeScript, dataDir],
+    {
+      stdio: ["ignore", "ignore", "pipe"],
+    },
+  );
   let stderr = "";
   child.stderr.on("data", (chunk: Buffer) => {
     stderr += chunk.toString();
