@@ -31,7 +31,6 @@ const IMAGE_KEY = "imageData";
 /** `data:image/webp;base64` and a little room: a longer head is no image we accept. */
 const DATA_URL_HEAD_MAX = 64;
 const DATA_URL_HEAD = /^data:(image\/[a-z0-9.+-]+);base64$/;
-const NOT_BASE64 = /[^A-Za-z0-9+/=]/;
 const NOT_PADDING = /[^=]/;
 const NULL_JSON = Buffer.from("null");
 
@@ -59,9 +58,7 @@ class DataUrlDecoder {
       this.mediaType = mediaType;
       text = text.slice(comma + 1);
     }
-    // Buffer's decoder skips what is not base64; a data URL must not contain it. "=" only at
-    // the end, at most two.
-    if (NOT_BASE64.test(text)) throw refuseImage(GENERATOR_MESSAGES.imageType);
+    // "=" only at the end, at most two.
     const firstPadding = this.padding > 0 ? 0 : text.indexOf("=");
     if (firstPadding !== -1) {
       const padding = text.slice(firstPadding);
@@ -85,7 +82,13 @@ class DataUrlDecoder {
     // Four characters are at most three bytes; padding makes them fewer, never more.
     if (this.length + Math.ceil(base64.length / 4) * 3 > this.buffer.length)
       throw refuseImage(GENERATOR_MESSAGES.imageTooLarge);
-    this.length += this.buffer.write(base64, this.length, "base64");
+    const written = this.buffer.write(base64, this.length, "base64");
+    // Buffer's decoder skips what is not base64 (a space, a "*"), so fewer bytes than the text's
+    // length promises means the data URL held something else. Cheaper than a regular expression
+    // over every character, which showed in the profile of the upload benchmark.
+    const padding = base64.endsWith("==") ? 2 : base64.endsWith("=") ? 1 : 0;
+    if (written !== Math.floor(((base64.length - padding) * 3) / 4)) throw refuseImage(GENERATOR_MESSAGES.imageType);
+    this.length += written;
     if (this.length > IMAGE_MAX_BYTES) throw refuseImage(GENERATOR_MESSAGES.imageTooLarge);
     // The bytes decide (DESIGN.md "Uploads"): twelve are all the magic numbers need.
     if (!this.typeChecked && this.length >= 12) {

@@ -119,6 +119,19 @@ describe("admission to /api/generator/generate", () => {
     expect(uploadBytesInFlight.reserved()).toBe(0);
   });
 
+  it("reads an admitted body as it arrives: a GIF in a 12 MB body is refused from its first KiB (ADR 0057)", async () => {
+    const { cookie, userId } = await signUp();
+    const head = JSON.stringify({ ...FORM, imageData: "data:image/gif;base64,R0lGODlh" }).slice(0, -2);
+    const { body, counter } = countingBody(`${head}${"A".repeat(12_000_000)}"}`);
+    const response = await generateWith(cookie, body, { "content-type": "application/json" });
+    expect(response.status).toBe(400);
+    expect(response.headers.get("connection")).toBe("close");
+    expect(await response.json()).toEqual({ error: GENERATOR_MESSAGES.imageType });
+    expect(counter.pulled).toBeLessThan(10 * 1024);
+    expect(generationsInFlight.inFlight(userId)).toBe(0);
+    expect(uploadBytesInFlight.reserved()).toBe(0);
+  });
+
   it("gives the places back when the request is refused after admission (bad input)", async () => {
     const { cookie, userId } = await signUp();
     const response = await generateWith(cookie, JSON.stringify({ ...FORM, keyPoints: "" }));

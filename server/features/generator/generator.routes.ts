@@ -41,10 +41,11 @@ export const generatorRoutes = new Hono<AppEnv>()
   .post(
     "/generate",
     requireSession(GENERATOR_MESSAGES.signInRequired),
-    // ADR 0050: the rate limit and the admission come before the body is read, so a refused
-    // request costs neither its upload nor an image decode.
-    limitPerUser(GENERATOR_RATE_LIMIT, GENERATOR_MESSAGES.tooManyRequests),
+    // ADR 0050, 0057: the admission and the rate limit come before the body is read, so a
+    // refused request costs neither its upload nor an image decode; the admission first, in
+    // memory, so a third run at once costs not even the rate limit's database write.
     admitGeneration,
+    limitPerUser(GENERATOR_RATE_LIMIT, GENERATOR_MESSAGES.tooManyRequests),
     // ADR 0057: the body is read as a stream; the image arrives as bytes, never as one string.
     readGenerateRequest,
     async (c) => {
