@@ -5,6 +5,7 @@ import { GENERATOR_MESSAGES } from "#shared/generator.ts";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
 import { SERVER_BUSY_MESSAGE } from "../../admission.ts";
 import { profiles } from "../../db/schema/profiles.ts";
+import { rateLimitCounters } from "../../db/schema/rate-limits.ts";
 import type { AiClient } from "../../integrations/ai/ai-client.ts";
 import { consumeRateLimit } from "../rate-limit/rate-limit.service.ts";
 import { generationsInFlight, uploadBytesInFlight } from "./generation-admission.ts";
@@ -86,6 +87,12 @@ describe("admission to /api/generator/generate", () => {
     expect(third.headers.get("retry-after")).toBe("5");
     expect(await third.json()).toEqual({ error: GENERATOR_MESSAGES.tooManyInFlight });
     expect(counter.pulled).toBe(0);
+    // Refused in memory before the rate limit (ADR 0057): the third run was not counted.
+    const [counted] = await t.db
+      .select({ count: rateLimitCounters.count })
+      .from(rateLimitCounters)
+      .where(eq(rateLimitCounters.key, `${GENERATOR_RATE_LIMIT.name}:${userId}`));
+    expect(counted?.count).toBe(2);
 
     // The places are held until the run ends, not until its answer starts.
     for (const open of gates.splice(0)) open();
