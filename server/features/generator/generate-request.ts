@@ -31,7 +31,9 @@ export const readGenerateRequest = createMiddleware<AppEnv, string, GenerateInpu
   // Like Hono's JSON validator: a body of another type is not read, and the schema refuses {}.
   if (JSON_MEDIA_TYPE.test(mediaType)) {
     try {
-      body = await readGenerateBody(c.req.raw.body ?? new ReadableStream());
+      // No body at all is malformed JSON too, as for c.req.json().
+      if (!c.req.raw.body) throw new GenerateBodyRefused("invalid-json");
+      body = await readGenerateBody(c.req.raw.body);
     } catch (error) {
       // The rest of a refused body is left unsent: the client stops, the next request gets a new connection.
       const close = { Connection: "close" };

@@ -139,6 +139,16 @@ describe("admission to /api/generator/generate", () => {
     expect(uploadBytesInFlight.reserved()).toBe(0);
   });
 
+  it("answers a JSON request without a body with 400, not a wait", async () => {
+    const { cookie } = await signUp();
+    const response = await t.request("/api/generator/generate", {
+      method: "POST",
+      cookie,
+      headers: { "content-type": "application/json" },
+    });
+    expect(response.status).toBe(400);
+  });
+
   it("gives the places back when the request is refused after admission (bad input)", async () => {
     const { cookie, userId } = await signUp();
     const response = await generateWith(cookie, JSON.stringify({ ...FORM, keyPoints: "" }));
