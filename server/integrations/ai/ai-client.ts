@@ -160,7 +160,7 @@ function clientAround(modelLoading: Promise<Model>, settings: AiSettings, option
 
 // The SDK parses the whole partial JSON again for every piece of text, and models send a
 // piece per token: hundreds of parses per answer, each also passing every stage of the SDK's
-// stream pipeline. The page is updated at most every 60 ms (generator.service.ts), so pieces
+// stream pipeline. The page is updated at most every 60 ms (generator/progress-reporter.ts), so pieces
 // that arrive within COALESCE_MS are merged right where they leave the model.
 export const COALESCE_MS = 30;
 

@@ -11,7 +11,7 @@ import { createS3ObjectStore, type S3StoreOptions } from "./s3-object-store.ts";
 // $DATA_DIR; with STORAGE_S3_* set it is a bucket on S3-compatible storage (ADR 0027).
 
 const SOCIAL_IMAGES_BUCKET = "social-images";
-/** Where the server serves the bucket read-only (`socialImageRoutes` in server/features/generator/generator.routes.ts). */
+/** Where the server serves the bucket read-only (`socialImageRoutes` in server/features/uploads/uploads.routes.ts). */
 export const SOCIAL_IMAGES_PUBLIC_PATH = `/uploads/${SOCIAL_IMAGES_BUCKET}`;
 
 type StoredImage = { name: string; publicUrl: string };
