@@ -1,6 +1,7 @@
 import { type Context, Hono } from "hono";
 import { ACCOUNT_DATA_TEXTS } from "#shared/account-data.ts";
 import { ACCOUNT_SECURITY_LIMIT_CODES } from "#shared/account-security.ts";
+import type { ApiErrorCode } from "#shared/api-errors.ts";
 import type { AppEnv } from "../../app-env.ts";
 import { CLIENT_IP_HEADER } from "../../auth.ts";
 import { getClientIp } from "../../client-ip.ts";
@@ -25,7 +26,7 @@ export const authRoutes = new Hono<AppEnv>().on(["GET", "POST"], "/*", async (c)
   // and the per-recipient limit (ADR 0044) answer in German already and pass through.
   if (response.status === 429 && !(await isGermanLimitAnswer(response))) {
     c.var.logger.warn({ path: c.req.path }, "Rate-Limit für Anmeldung erreicht");
-    return c.json({ message: TOO_MANY_REQUESTS_MESSAGE, code: "TOO_MANY_REQUESTS" }, 429, {
+    return c.json({ message: TOO_MANY_REQUESTS_MESSAGE, code: "TOO_MANY_REQUESTS" satisfies ApiErrorCode }, 429, {
       "Retry-After": response.headers.get("X-Retry-After") ?? response.headers.get("Retry-After") ?? "60",
     });
   }
@@ -82,5 +83,8 @@ async function jsonOf(response: Response): Promise<{ message?: unknown; code?: u
 }
 
 function serverError(): Response {
-  return Response.json({ message: UNEXPECTED_ERROR_MESSAGE, code: "SERVER_ERROR" }, { status: 500 });
+  return Response.json(
+    { message: UNEXPECTED_ERROR_MESSAGE, code: "SERVER_ERROR" satisfies ApiErrorCode },
+    { status: 500 },
+  );
 }
