@@ -30,8 +30,19 @@ export const authRoutes = new Hono<AppEnv>().on(["GET", "POST"], "/*", async (c)
       "Retry-After": response.headers.get("X-Retry-After") ?? response.headers.get("Retry-After") ?? "60",
     });
   }
-  return withSignedInHint(response);
+  return withSignedInHint(await withInputCode(response));
 });
+
+// Better Auth's own check of a request's shape answers 400 with a message but no code; it gets
+// ours, so every error answer carries one (ADR 0055).
+async function withInputCode(response: Response): Promise<Response> {
+  if (response.status !== 400) return response;
+  const body = await jsonOf(response);
+  if (!body || typeof body.code === "string") return response;
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  return Response.json({ ...body, code: "INVALID_INPUT" satisfies ApiErrorCode }, { status: 400, headers });
+}
 
 async function isGermanLimitAnswer(response: Response): Promise<boolean> {
   const code = (await jsonOf(response))?.code;
