@@ -431,14 +431,22 @@ export function apiRequests(options: { baseUrl: string; cookies: string[] }): fc
   );
 }
 
-/** Sends one request and reads the whole answer (a generation's stream to its end). */
+/**
+ * Sends one request and reads the whole answer (a generation's stream to its end), unpacked when
+ * the fuzzer asked for it compressed, as a browser would.
+ */
 export async function sendFuzzRequest(app: FuzzApp, request: FuzzRequest): Promise<{ status: number; body: string }> {
   const response = await app.request(request.path, {
     method: request.method,
     headers: request.headers,
     body: request.body,
   });
-  return { status: response.status, body: await response.text() };
+  const encoding = response.headers.get("content-encoding");
+  const body =
+    response.body && (encoding === "gzip" || encoding === "deflate")
+      ? response.body.pipeThrough(new DecompressionStream(encoding))
+      : response.body;
+  return { status: response.status, body: await new Response(body).text() };
 }
 
 /** A short, loggable description of a request: the body cut, never a session cookie. */

@@ -3,6 +3,7 @@ import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
+import { answerError, NOT_FOUND_MESSAGE } from "./api-error.ts";
 import type { AppDeps, AppEnv } from "./app-env.ts";
 import { limitRequestBodies } from "./body-limits.ts";
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "./db/database-errors.ts";
@@ -109,7 +110,7 @@ export function createApp(deps: AppDeps, clientDir: string) {
   app.route("/", healthRoutes);
   app.route("/api/auth", authRoutes);
   app.route("/api", apiRoutes);
-  app.all("/api/*", (c) => c.json({ error: "Nicht gefunden" }, 404));
+  app.all("/api/*", (c) => answerError(c, 404, "NOT_FOUND", NOT_FOUND_MESSAGE));
   app.route("/", sitemapRoutes);
   app.route("/uploads/social-images", socialImageRoutes);
   app.route("/", createPagesRoutes(clientDir));
@@ -118,16 +119,21 @@ export function createApp(deps: AppDeps, clientDir: string) {
     // Bad input (a body that is no JSON, say) is the client's mistake, never a 500.
     if (error instanceof HTTPException && error.status < 500) {
       c.var.logger.warn({ status: error.status, method: c.req.method, path: c.req.path }, error.message);
-      return c.json({ error: "Die Anfrage konnte nicht gelesen werden. Bitte laden Sie die Seite neu." }, error.status);
+      return answerError(
+        c,
+        error.status,
+        "UNREADABLE_REQUEST",
+        "Die Anfrage konnte nicht gelesen werden. Bitte laden Sie die Seite neu.",
+      );
     }
     // The database cannot serve right now (frozen, disk full, restarting): 503 tells the client
     // to come back, and says so in German (ADR 0045).
     if (isDatabaseUnavailable(error)) {
       c.var.logger.error({ err: error, method: c.req.method, path: c.req.path }, "Datenbank nicht verfügbar");
-      return c.json({ error: DATABASE_UNAVAILABLE_MESSAGE }, 503);
+      return answerError(c, 503, "DATABASE_UNAVAILABLE", DATABASE_UNAVAILABLE_MESSAGE);
     }
     c.var.logger.error({ err: error, method: c.req.method, path: c.req.path }, "Unerwarteter Fehler");
-    return c.json({ error: UNEXPECTED_ERROR_MESSAGE }, 500);
+    return answerError(c, 500, "SERVER_ERROR", UNEXPECTED_ERROR_MESSAGE);
   });
 
   return app;

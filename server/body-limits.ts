@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { CONTACT_TEXTS } from "#shared/contact.ts";
 import { GENERATOR_MESSAGES, IMAGE_MAX_BYTES } from "#shared/generator.ts";
 import { OPTIMIZER_ERRORS } from "#shared/optimizer.ts";
+import { answerError } from "./api-error.ts";
 import type { AppEnv } from "./app-env.ts";
 
 // Every request body under /api is bounded before anything reads it (issue 11, finding 1):
@@ -39,7 +40,7 @@ export function findBodyLimit(path: string): BodyLimitRule | undefined {
 
 function refuseTooLarge(c: Context<AppEnv>, rule: BodyLimitRule) {
   c.var.logger.warn({ path: c.req.path, maxBytes: rule.maxBytes }, "Anfrage zu groß");
-  return c.json({ error: rule.message }, 413, { Connection: "close" });
+  return answerError(c, 413, "REQUEST_TOO_LARGE", rule.message, { Connection: "close" });
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+import { answerError } from "./api-error.ts";
 import type { AppEnv } from "./app-env.ts";
 import { getClientIp } from "./client-ip.ts";
 import { consumeRateLimit, type RateLimitRule } from "./features/rate-limit/rate-limit.service.ts";
@@ -17,7 +18,7 @@ export function limitPerUser(rule: RateLimitRule, message: string): MiddlewareHa
     const result = await consumeRateLimit(c.var.deps.db, rule, userId);
     if (!result.allowed) {
       c.var.logger.warn({ rule: rule.name, userId }, "Rate-Limit erreicht");
-      return c.json({ error: message }, 429, {
+      return answerError(c, 429, "TOO_MANY_REQUESTS", message, {
         "Retry-After": String(result.retryAfterSeconds),
       });
     }
@@ -33,7 +34,7 @@ export function limitPerIp(rule: RateLimitRule): MiddlewareHandler<AppEnv> {
     const result = await consumeRateLimit(c.var.deps.db, rule, ip);
     if (!result.allowed) {
       c.var.logger.warn({ rule: rule.name, ip }, "Rate-Limit erreicht");
-      return c.json({ error: PUBLIC_TOO_MANY_REQUESTS }, 429, {
+      return answerError(c, 429, "TOO_MANY_REQUESTS", PUBLIC_TOO_MANY_REQUESTS, {
         "Retry-After": String(result.retryAfterSeconds),
       });
     }

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+import { answerError } from "./api-error.ts";
 import type { AppEnv } from "./app-env.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -13,9 +14,11 @@ export function requireSameOrigin(allowedOrigin: string): MiddlewareHandler<AppE
         { origin: c.req.header("origin") ?? null, path: c.req.path },
         "Anfrage ohne passenden Origin abgelehnt",
       );
-      return c.json(
-        { error: "Diese Anfrage wurde aus Sicherheitsgründen abgelehnt. Bitte laden Sie die Seite neu." },
+      return answerError(
+        c,
         403,
+        "ORIGIN_REFUSED",
+        "Diese Anfrage wurde aus Sicherheitsgründen abgelehnt. Bitte laden Sie die Seite neu.",
       );
     }
     return next();

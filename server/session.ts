@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
+import { answerError } from "./api-error.ts";
 import type { AppEnv } from "./app-env.ts";
 import type { Auth, AuthSession } from "./auth.ts";
 import { preparedPerDatabase } from "./db/client.ts";
@@ -109,7 +110,7 @@ type SignedInEnv = AppEnv & { Variables: { session: NonNullable<AppEnv["Variable
  */
 export function requireSession(message: string = NOT_SIGNED_IN_MESSAGE): MiddlewareHandler<SignedInEnv> {
   return async (c, next) => {
-    if (!c.var.session) return c.json({ error: message }, 401);
+    if (!c.var.session) return answerError(c, 401, "NOT_SIGNED_IN", message);
     await next();
   };
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import type { AuthNavigationState } from "#app/features/auth/auth-navigation.ts";
-import { api, toApiError } from "#app/lib/api.ts";
+import { api, isApiError, toApiError } from "#app/lib/api.ts";
 import { loadToast } from "#app/lib/lazy-toast.ts";
 import { BILLING_MESSAGES, type Plan } from "#shared/billing.ts";
 import { ROUTES } from "#shared/routes.ts";
@@ -36,7 +36,7 @@ export function useCheckout() {
         return;
       }
       const error = await toApiError(response);
-      if (error.status !== 401) throw error;
+      if (!isApiError(error, "NOT_SIGNED_IN")) throw error;
       const state: AuthNavigationState = { returnUrl: planPurchasePath(plan) };
       navigate(ROUTES.auth, { state });
       setPending(false);

@@ -87,7 +87,10 @@ describe("POST /api/auth/delete-user", () => {
     const { cookie, userId } = await customerWithData("vorsicht@example.test");
     const without = await deleteAccount(cookie, {});
     expect(without.status).toBe(400);
-    expect((await without.json()).message).toBe(ACCOUNT_DATA_TEXTS.deletePasswordRequired);
+    expect(await without.json()).toEqual({
+      message: ACCOUNT_DATA_TEXTS.deletePasswordRequired,
+      code: "REAUTH_REQUIRED",
+    });
     const wrong = await deleteAccount(cookie, { password: "falsch999" });
     expect(wrong.status).toBe(400);
     expect(Object.keys(await rowsLeftFor(userId))).toContain("profiles");
@@ -184,7 +187,7 @@ describe("POST /api/auth/delete-user", () => {
     const cookie = await t.signUpAndConfirm(ADMIN);
     const response = await deleteAccount(cookie);
     expect(response.status).toBe(400);
-    expect((await response.json()).message).toBe(ACCOUNT_DATA_TEXTS.deleteLastAdmin);
+    expect(await response.json()).toEqual({ message: ACCOUNT_DATA_TEXTS.deleteLastAdmin, code: "LAST_ADMIN" });
     const [admin] = await t.db.select().from(profiles).where(eq(profiles.email, ADMIN));
     expect(admin?.isAdmin).toBe(true);
     // With a second admin, the first may go.

@@ -86,7 +86,7 @@ describe("GET /api/admin/usage", () => {
     expect((await t.request("/api/admin/usage")).status).toBe(401);
     const refused = await t.request("/api/admin/usage", { cookie: userCookie });
     expect(refused.status).toBe(403);
-    expect(await refused.json()).toEqual({ error: ADMIN_MESSAGES.notAdmin });
+    expect(await refused.json()).toEqual({ error: ADMIN_MESSAGES.notAdmin, code: "NOT_ADMIN" });
     expect((await t.request("/api/admin/usage", { cookie: adminCookie })).status).toBe(200);
   });
 

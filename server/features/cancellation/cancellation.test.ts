@@ -169,7 +169,7 @@ describe("POST /api/cancellation", () => {
     const email = `falsch-${++count}@example.test`;
     const response = await cancel({ ...form(email), ...change });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: message });
+    expect(await response.json()).toEqual({ error: message, code: "INVALID_INPUT" });
     expect(await t.db.select().from(cancellationRequests).where(eq(cancellationRequests.email, email))).toHaveLength(0);
   });
 

@@ -175,7 +175,7 @@ describe("GET /api/data-export", () => {
     }
     const refused = await t.request("/api/data-export", { cookie });
     expect(refused.status).toBe(429);
-    expect(await refused.json()).toEqual({ error: ACCOUNT_DATA_TEXTS.exportTooOften });
+    expect(await refused.json()).toEqual({ error: ACCOUNT_DATA_TEXTS.exportTooOften, code: "TOO_MANY_REQUESTS" });
 
     // The account page's link is a navigation: a refusal goes back there instead of showing JSON.
     const navigation = { "sec-fetch-mode": "navigate" };
@@ -198,7 +198,7 @@ describe("GET /api/data-export", () => {
     const busy = await t.request("/api/data-export", { cookie });
     expect(busy.status).toBe(503);
     expect(busy.headers.get("retry-after")).toBe("5");
-    expect(await busy.json()).toEqual({ error: ACCOUNT_DATA_TEXTS.exportBusy });
+    expect(await busy.json()).toEqual({ error: ACCOUNT_DATA_TEXTS.exportBusy, code: "SERVER_BUSY" });
     const busyLink = await t.request("/api/data-export", { cookie, headers: { "sec-fetch-mode": "navigate" } });
     expect(busyLink.headers.get("location")).toBe("/konto?datenexport=ausgelastet");
 

@@ -133,7 +133,7 @@ describe("HTML documents", () => {
   it("answers unknown API paths with a JSON 404", async () => {
     const response = await t.request("/api/gibt-es-nicht");
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: "Nicht gefunden" });
+    expect(await response.json()).toEqual({ error: "Nicht gefunden", code: "NOT_FOUND" });
   });
 });
 
