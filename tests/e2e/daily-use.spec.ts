@@ -1,5 +1,13 @@
 import { E2E_BASE_URL } from "../../playwright.config.ts";
-import { confirmationLinkFor, expect, signInThroughForm, signUpConfirmed, test, uniqueEmail } from "./fixtures.ts";
+import {
+  confirmationLinkFor,
+  expect,
+  signInAsAdmin,
+  signInThroughForm,
+  signUpConfirmed,
+  test,
+  uniqueEmail,
+} from "./fixtures.ts";
 
 // The signed-in part a customer works in every day (ADR 0061): the header's own places, the
 // account page telling the truth, and forms that know who is signed in.
@@ -114,4 +122,27 @@ test("signed up from the optimizer, the confirmation link leads back to the opti
   await expect(page.getByText("Sie werden in 5 Sekunden zum X-Post Optimizer weitergeleitet.")).toBeVisible();
   await page.getByRole("link", { name: "Zum X-Post Optimizer" }).click();
   await expect(page).toHaveURL(/\/xposter-evaluator$/);
+});
+
+test("on a phone the admin's usage chart keeps its labels apart", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAsAdmin(page);
+  await page.goto("/admin");
+  await page.getByRole("tab", { name: "Nutzung" }).click();
+  const caption = page.locator("figcaption").first();
+  await expect(caption).toContainText("höchstens");
+  const boxes = await caption.locator("span span, > span.text-center").evaluateAll((spans) =>
+    spans.map((span) => {
+      const box = span.getBoundingClientRect();
+      return { left: box.left, right: box.right, top: box.top, bottom: box.bottom };
+    }),
+  );
+  expect(boxes).toHaveLength(3);
+  for (const [index, box] of boxes.entries()) {
+    for (const other of boxes.slice(index + 1)) {
+      const apart =
+        box.right <= other.left || other.right <= box.left || box.bottom <= other.top || other.bottom <= box.top;
+      expect(apart, "two labels of the chart overlap").toBe(true);
+    }
+  }
 });

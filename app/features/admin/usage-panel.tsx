@@ -124,12 +124,16 @@ function UsageChart({ days, metric }: { days: UsageDay[]; metric: Metric }) {
           );
         })}
       </svg>
-      <figcaption className="flex justify-between text-xs text-slate-600">
-        <span>{days[0] ? formatDay(days[0].day) : null}</span>
-        <span>
+      {/* The first and last day under the chart's ends, the description on a line of its own: side by side
+          the three ran together on a phone. */}
+      <figcaption className="grid gap-0.5 text-xs text-slate-600">
+        <span className="flex justify-between gap-4">
+          <span>{days[0] ? formatDay(days[0].day) : null}</span>
+          <span>{days.at(-1) ? formatDay(days.at(-1)?.day ?? "") : null}</span>
+        </span>
+        <span className="text-center">
           {label}, höchstens {formatCount(max)} am Tag
         </span>
-        <span>{days.at(-1) ? formatDay(days.at(-1)?.day ?? "") : null}</span>
       </figcaption>
     </figure>
   );
