@@ -78,7 +78,7 @@ export const verification = pgTable(
   (table) => [index("verification_identifier_idx").on(table.identifier)],
 );
 
-// Rate-limit counters live in the database so that app servers stay stateless (DESIGN.md).
+// Rate-limit counters live in the database so that app servers stay stateless (docs/design.md).
 export const rateLimit = pgTable("rate_limit", {
   id: text("id").primaryKey(),
   key: text("key").notNull().unique(),
