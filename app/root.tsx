@@ -84,7 +84,7 @@ function PageHydratedMark() {
   return null;
 }
 
-// Issue 17: the marketing pages load the session and the toaster only when they need them.
+// ADR 0031: the marketing pages load the session and the toaster only when they need them.
 // Whether they do is known only after hydration (the hint cookie); reading it in a component of
 // its own keeps the re-render that follows this small instead of the whole shell.
 function ToasterAndSession() {
@@ -107,7 +107,7 @@ function ToasterAndSession() {
 }
 
 // A component of its own: it reads the consent store, which changes when the consent dialog
-// opens, and only it should render again then, not the whole shell (issue 5, ADR 0018).
+// opens, and only it should render again then, not the whole shell (ADR 0018).
 function AnalyticsWithConsent() {
   useAnalytics();
   return null;

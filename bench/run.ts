@@ -101,7 +101,7 @@ function verdict(value: number, target: number): string {
   return value <= target ? "OK" : "ZU LANGSAM";
 }
 
-// The targets say "under".
+// Some targets say "under" (the generator's, the archive search's in ADR 0017).
 function verdictBelow(value: number, target: number): string {
   return value < target ? "OK" : "ZU LANGSAM";
 }

@@ -1,5 +1,5 @@
 // `npm start` builds the front end only when what the build reads has changed since the last
-// build (issue 16: start in seconds on an already built checkout); `npm run build` always builds
+// build (ADR 0029: start in seconds on an already built checkout); `npm run build` always builds
 // and leaves the same stamp, so a deployment that builds first starts without building again.
 //   node --import tsx scripts/build-if-changed.ts           build if the stamp differs
 //   node --import tsx scripts/build-if-changed.ts --stamp   only write the stamp (after a build)

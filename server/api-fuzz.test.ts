@@ -8,7 +8,7 @@ import { createTestApp, TEST_BASE_URL, type TestApp } from "../tests/setup/test-
 import { archivedPosts } from "./db/schema/archive.ts";
 import { profiles } from "./db/schema/profiles.ts";
 
-// Issue 11: whatever arrives, the API answers below 500, stays up, and no credit is lost or
+// ADR 0020: whatever arrives, the API answers below 500, stays up, and no credit is lost or
 // spent twice; every error answer carries its code (ADR 0055). A few hundred cases here; `npm run bench -- fuzz` sends tens of thousands.
 const FUZZ_RUNS = 1000;
 const STARTING_CREDITS = 50;

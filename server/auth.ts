@@ -58,7 +58,7 @@ export const AUTH_RATE_LIMIT_RULES = {
 } as const;
 const VERIFICATION_LINK_LIFETIME_SECONDS = 24 * 60 * 60;
 
-/** Issue 15: what happens around Better Auth's deletion of a user (account-deletion.service.ts). */
+/** ADR 0026: what happens around Better Auth's deletion of a user (account-deletion.service.ts). */
 /** The user Better Auth is about to delete, or has deleted. */
 export type DeletedUser = { id: string; email: string };
 
@@ -104,7 +104,7 @@ export function createAuth({ env, db, mailer, secret, logger, accountDeletion, a
     database: drizzleAdapter(db, { provider: "pg", schema }),
     emailAndPassword: {
       enabled: true,
-      // Double opt-in: no session before the address is confirmed (issue 2, scope 5).
+      // Double opt-in: no session before the address is confirmed (ADR 0004).
       requireEmailVerification: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       // ADR 0044: "Passwort vergessen?" with a single-use link; a reset ends every session.

@@ -5,7 +5,7 @@ import { OPTIMIZER_ERRORS } from "#shared/optimizer.ts";
 import { answerError } from "./api-error.ts";
 import type { AppEnv } from "./app-env.ts";
 
-// Every request body under /api is bounded before anything reads it (issue 11, finding 1):
+// Every request body under /api is bounded before anything reads it (ADR 0020):
 // Better Auth, the JSON validators and the routes all buffer what they parse. With a
 // Content-Length above the limit the body is not read at all; a chunked body is read only
 // up to the limit. The answer is 413 with `Connection: close`, so the client stops sending.

@@ -3,7 +3,7 @@ import path from "node:path";
 import { z } from "zod";
 import { parseProxyTrust } from "./proxy-trust.ts";
 
-// The one place that reads process.env (DESIGN.md, import rule 4). Everything
+// The one place that reads process.env (docs/design.md, import rule 4). Everything
 // else receives the parsed, typed Env.
 const optionalString = z
   .string()
@@ -21,7 +21,7 @@ const commaSeparatedEmails = z
       .filter(Boolean),
   );
 
-// ADR 0007 / DESIGN.md "AI model": unset AI_PROVIDER means the labelled offline demo mode.
+// ADR 0007 / docs/design.md (provider table): unset AI_PROVIDER means the labelled offline demo mode.
 export const AI_PROVIDERS = ["openai", "anthropic", "google", "mistral", "openai-compatible"] as const;
 export type AiProviderName = (typeof AI_PROVIDERS)[number];
 
@@ -119,7 +119,7 @@ const EnvSchema = z
     BETTER_AUTH_SECRET: optionalString,
     SMTP_URL: optionalString,
     MAIL_FROM: z.string().default("Postwerk <no-reply@postwerk.local>"),
-    // Where the contact form's messages are announced (issue 5); unset: stored only.
+    // Where the contact form's messages are announced (ADR 0011); unset: stored only.
     CONTACT_EMAIL: optionalString.pipe(z.email().optional()),
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,

@@ -8,7 +8,8 @@ import { openSharedTestDatabase } from "../tests/setup/test-database.ts";
 import { pngDataUrl } from "../tests/support/images.ts";
 import { profiles } from "./db/schema/profiles.ts";
 
-// Issue 16: two app servers behind a load balancer, one PostgreSQL, one S3-compatible store.
+// Two app servers behind a load balancer, one PostgreSQL, one S3-compatible store (docs/architecture.md,
+// "Betrieb mit mehreren Servern").
 // Whatever one server does, the other sees: sessions, images, credits, site settings, rate
 // limits. Runs where TEST_DATABASE_URL names a PostgreSQL server (`.ci/run` does both runs).
 

@@ -8,7 +8,7 @@ import { consumeRateLimit, type RateLimitRule } from "./features/rate-limit/rate
 export const PUBLIC_TOO_MANY_REQUESTS =
   "Zu viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.";
 
-// Per-user limits for expensive routes (DESIGN.md "rate limits on ... AI routes"). Runs
+// Per-user limits for expensive routes (docs/design.md: rate limits on AI routes). Runs
 // after requireSession, so the bucket is the account, not an address. `message` is the 429's
 // text in the feature's own voice.
 export function limitPerUser(rule: RateLimitRule, message: string): MiddlewareHandler<AppEnv> {

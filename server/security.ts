@@ -5,7 +5,7 @@ import type { AppEnv } from "./app-env.ts";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 // Every state-changing API request must come from our own origin. Hono's csrf()
-// only looks at form content types; JSON requests need this check too (issue 2, scope 10).
+// only looks at form content types; JSON requests need this check too (docs/design.md).
 export function requireSameOrigin(allowedOrigin: string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();

@@ -17,7 +17,7 @@ export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("session", session);
   await next();
   // An answer to a signed-in request may be that person's data (profile, archive, status): no
-  // cache may keep it (issue 11). Better Auth marks its own session answers the same way.
+  // cache may keep it (ADR 0020). Better Auth marks its own session answers the same way.
   if (session && !c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
 };
 

@@ -2,7 +2,7 @@ import { validator } from "hono/validator";
 import type { z } from "zod";
 import { answerError } from "./api-error.ts";
 
-// Validates a JSON body with a schema from shared/ (DESIGN.md: one schema for form and
+// Validates a JSON body with a schema from shared/ (docs/design.md: one schema for form and
 // route) and answers 400 with the schema's German message. The parsed type flows into
 // hc<AppType>, so the browser's client knows the request shape. Messages the schema does
 // not word itself (a body that is no object at all) become `fallbackMessage`.

@@ -14,7 +14,7 @@ import {
 import { textField } from "./text.schemas.ts";
 
 // The post generator's requests and streamed events (/erstellen, POST /api/generator/generate;
-// issue 4, ADR 0012): one schema for the form and the route, and the answer's events typed
+// ADR 0012): one schema for the form and the route, and the answer's events typed
 // here too, so the browser parses exactly what the server sends. Constants and texts live in
 // generator.ts (ADR 0021).
 

@@ -237,7 +237,7 @@ function probeWritable(dir: string): void {
   fs.rmSync(probe);
 }
 
-// Several app servers starting at once must not run the migrations side by side (issue 16): the
+// Several app servers starting at once must not run the migrations side by side (docs/architecture.md): the
 // first takes a session-level advisory lock, the others wait for it and then find nothing to do.
 const MIGRATION_LOCK_KEY = 7_320_512_016;
 

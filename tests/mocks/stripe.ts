@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 
-// A small fake of the Stripe API for tests (issue 13): the SDK is pointed at it through
+// A small fake of the Stripe API for tests (ADR 0023): the SDK is pointed at it through
 // STRIPE_API_BASE and speaks its real wire format (form-encoded requests, JSON answers). It
 // keeps customers, Checkout sessions and subscriptions in memory. Tests drive what a customer
 // does in Stripe (complete a checkout, renew, fail a payment, cancel) and get back the webhook

@@ -12,7 +12,7 @@ const TOAST_COLOURS = {
 } as CSSProperties;
 
 // The toasts in the top layer, above modal dialogs (toast-layer.ts). The root mounts this only
-// once a page may show toasts (issue 17); sonner shows toasts made before it mounted.
+// once a page may show toasts (ADR 0031); sonner shows toasts made before it mounted.
 export function Toaster() {
   return (
     <div

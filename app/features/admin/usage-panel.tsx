@@ -29,7 +29,7 @@ const formatCount = (value: number) => value.toLocaleString("de-DE");
 // so the browser's own time zone cannot shift them by a day.
 const formatDay = (day: string) => formatDate(parseISO(day));
 
-// Issue 14 (beyond the spec): what happened per day, from the product's own rows.
+// Beyond the spec: what happened per day, from the product's own rows.
 export function UsagePanel() {
   const { data, isPending, isError, refetch } = useUsage();
   const [metric, setMetric] = useState<Metric>("generations");

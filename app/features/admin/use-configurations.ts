@@ -8,7 +8,7 @@ import type {
   UpdateTokenConfigurationInput,
 } from "#shared/generator-configurations.schemas.ts";
 
-// The admin's prompt and token configurations (issue 14). Every mutation refetches its list
+// The admin's prompt and token configurations (ADR 0024). Every mutation refetches its list
 // when it settles, so a failure (someone else saved or deleted first) shows the current rows.
 
 const PROMPTS_QUERY_KEY = ["admin", "prompts"] as const;

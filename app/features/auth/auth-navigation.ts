@@ -10,7 +10,7 @@ export function safeReturnUrl(value: unknown): string | undefined {
 
 /**
  * The return URL comes from navigation state, or from `?returnUrl=` where a loader redirected
- * here (a redirect carries no state), e.g. /konto with a plan to buy (issue 13).
+ * here (a redirect carries no state), e.g. /konto with a plan to buy (ADR 0023).
  */
 export function readAuthNavigationState(state: unknown, search = ""): { returnUrl?: string; fromCreator: boolean } {
   const candidate = (state ?? {}) as AuthNavigationState;

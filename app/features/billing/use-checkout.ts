@@ -6,8 +6,8 @@ import { loadToast } from "#app/lib/lazy-toast.ts";
 import { BILLING_MESSAGES, type Plan } from "#shared/billing.ts";
 import { ROUTES } from "#shared/routes.ts";
 
-// Buying a plan (issue 13, ADR 0023) from /preise, the optimizer's landing and /konto. Apart
-// from the portal (use-billing.ts), so the pricing page loads no query client (issue 17).
+// Buying a plan (ADR 0023) from /preise, the optimizer's landing and /konto. Apart
+// from the portal (use-billing.ts), so the pricing page loads no query client (ADR 0031).
 
 /** Where a signed-out buyer lands after signing in: /konto with the plan's button waiting. */
 export const planPurchasePath = (plan: Plan) => `${ROUTES.account}?plan=${plan}`;

@@ -27,7 +27,7 @@ const listeners = new Set<() => void>();
 
 function setState(patch: Partial<ConsentState>) {
   // An update from a store re-renders its readers synchronously; reading "no choice stored" after
-  // hydration changes nothing and must not re-render the banner in a long task (issue 17).
+  // hydration changes nothing and must not re-render the banner in a long task.
   if (Object.entries(patch).every(([key, value]) => state[key as keyof ConsentState] === value)) return;
   state = { ...state, ...patch };
   for (const listener of listeners) listener();

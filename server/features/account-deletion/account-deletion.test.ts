@@ -14,7 +14,7 @@ import { cookieConsentHistory } from "../../db/schema/cookie-consent.ts";
 import { profiles } from "../../db/schema/profiles.ts";
 import type { ImageStorage } from "../../integrations/storage/image-storage.ts";
 
-// GDPR Art. 17 (issue 15, ADR 0026): "Konto löschen" through Better Auth's /delete-user with
+// GDPR Art. 17 (ADR 0026): "Konto löschen" through Better Auth's /delete-user with
 // our hooks around it: password required, Stripe ended, images and rows gone, the consent
 // proof kept without the account, a confirmation mail, and a retry that finishes a deletion
 // which failed halfway.

@@ -23,7 +23,7 @@ import {
 } from "./admin-configurations.service.ts";
 import { requireAdmin } from "./require-admin.ts";
 
-// /api/admin/prompts and /api/admin/tokens (spec section 7, issue 14). requireAdmin comes
+// /api/admin/prompts and /api/admin/tokens (spec section 7, ADR 0024). requireAdmin comes
 // first, so a visitor without the right learns nothing about the input's rules.
 
 type Db = AppDeps["db"];

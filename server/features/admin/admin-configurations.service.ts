@@ -16,7 +16,7 @@ import { promptConfigurations, tokenConfigurations } from "../../db/schema/gener
 import { GENERATOR_CONFIGURATION_NAME } from "../generator/generator-prompts.ts";
 import { recordAudit } from "./audit.service.ts";
 
-// The admin's prompt and token configurations (spec sections 3 and 7, issue 14). The generator
+// The admin's prompt and token configurations (spec sections 3 and 7, ADR 0024). The generator
 // reads the row named GENERATOR_CONFIGURATION_NAME on every run, without a cache, so a saved
 // change is used from the next generation on, by every app server. That row may therefore be
 // edited but neither renamed nor deleted.

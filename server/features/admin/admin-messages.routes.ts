@@ -12,7 +12,7 @@ import {
 } from "./admin-messages.service.ts";
 import { requireAdmin } from "./require-admin.ts";
 
-// /api/admin/messages: the contact messages and the § 312k cancellations (issue 14).
+// /api/admin/messages: the contact messages and the § 312k cancellations (ADR 0024).
 export const adminMessagesRoutes = new Hono<AppEnv>()
   .get("/", requireAdmin, async (c) => c.json({ messages: await listContactMessages(c.var.deps.db) }, 200))
   .get("/cancellations", requireAdmin, async (c) =>

@@ -7,7 +7,7 @@ import { validateJson } from "../../validation.ts";
 import { getEditableSiteSettings, updateSiteSettings } from "../site-settings/site-settings.service.ts";
 import { requireAdmin } from "./require-admin.ts";
 
-// /api/admin/site-settings (spec sections 2 "Admin dashboard", 7 "site_settings"; issue 14).
+// /api/admin/site-settings (spec sections 2 "Admin dashboard", 7 "site_settings"; ADR 0024).
 // A saved change is served at once by this server (updateSiteSettings drops its copy of the
 // settings) and by the other app servers within SITE_SETTINGS_TTL_MS (ADR 0028).
 export const adminSiteSettingsRoutes = new Hono<AppEnv>()

@@ -12,7 +12,7 @@ import { adminAuditLog } from "../../db/schema/admin-audit.ts";
 import { profiles } from "../../db/schema/profiles.ts";
 import { siteSettings } from "../../db/schema/site-settings.ts";
 
-// The admin's site-settings panel (spec sections 2, 3, 7 and 8; issue 14) through the real app:
+// The admin's site-settings panel (spec sections 2, 3, 7 and 8; ADR 0024) through the real app:
 // what is saved is what the next page load serves, escaped, and nothing typed breaks a page.
 
 const ADMIN = "chefin@example.test";

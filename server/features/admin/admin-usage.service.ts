@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { ENTITLING_STATUSES, PLANS, type Plan } from "#shared/billing.ts";
 import type { Database } from "../../db/client.ts";
 
-// The admin's usage panel (issue 14, beyond the spec): what happened per day, read from our
+// The admin's usage panel (beyond the spec): what happened per day, read from our
 // own rows, no third-party analytics. Every query reads at most the last USAGE_DAYS days and
 // groups them in SQL; generate_series supplies the days without rows as zeros.
 

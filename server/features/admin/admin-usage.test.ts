@@ -12,7 +12,7 @@ import { grantPlanByHand } from "../billing/billing-manual-grants.service.ts";
 import { consumeCredit, refundRun } from "../generator/credits.service.ts";
 import { USAGE_DAYS, USAGE_TIME_ZONE } from "./admin-usage.service.ts";
 
-// The admin's usage panel (issue 14): per day from our own rows, the last USAGE_DAYS days,
+// The admin's usage panel: per day from our own rows, the last USAGE_DAYS days,
 // days without rows as zeros. Rows are made by the product's own code where it writes them
 // (sign-up, credits, the optimizer) and placed on earlier days by hand where time matters.
 

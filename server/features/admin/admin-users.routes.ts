@@ -7,7 +7,7 @@ import { validateJson, validateQuery } from "../../validation.ts";
 import { searchUsers, setPlanByHand, updateCredits } from "./admin-users.service.ts";
 import { requireAdmin } from "./require-admin.ts";
 
-// /api/admin/users: search, credits and plans by hand (issue 14).
+// /api/admin/users: search, credits and plans by hand (ADR 0024).
 export const adminUsersRoutes = new Hono<AppEnv>()
   .get("/", requireAdmin, validateQuery(UserSearchSchema, ADMIN_MESSAGES.searchInvalid), async (c) => {
     const { q, page } = c.req.valid("query");

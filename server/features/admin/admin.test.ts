@@ -12,7 +12,7 @@ import { contentGenerationLogs } from "../../db/schema/content-generation-logs.t
 import { profiles } from "../../db/schema/profiles.ts";
 import { expireManualGrants } from "../billing/billing-manual-grants.service.ts";
 
-// The admin's messages, users, credits, plans by hand and audit log (issue 14), through the
+// The admin's messages, users, credits, plans by hand and audit log (ADR 0024), through the
 // real app: admins come from ADMIN_EMAILS, everyone else is refused by the server itself.
 
 const ADMIN = "chefin@example.test";

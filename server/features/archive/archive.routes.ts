@@ -7,7 +7,7 @@ import { requireSession } from "../../session.ts";
 import { validateQuery } from "../../validation.ts";
 import { deleteArchivedPost, getArchivedPost, listArchivedPosts } from "./archive.service.ts";
 
-// /api/archive (issue 4, ADR 0014): the signed-in user's own entries only.
+// /api/archive (ADR 0014): the signed-in user's own entries only.
 export const archiveRoutes = new Hono<AppEnv>()
   .get("/", requireSession(), validateQuery(ArchiveQuerySchema, ARCHIVE_MESSAGES.invalidQuery), async (c) => {
     return c.json(await listArchivedPosts(c.var.deps.db, c.var.session.user.id, c.req.valid("query")), 200);

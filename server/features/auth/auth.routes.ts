@@ -15,8 +15,8 @@ const TOO_MANY_REQUESTS_MESSAGE = "Zu viele Versuche. Bitte warten Sie einen Mom
 const OWN_SERVER_ERROR_MESSAGES = new Set<unknown>([ACCOUNT_DATA_TEXTS.deleteFailed]);
 
 // Hands /api/auth/* to Better Auth with the visitor's real address for its rate limiter,
-// answers its English 429 in German (issue 2, scope 10) and mirrors the session cookie in the
-// readable signed-in hint (issue 17).
+// answers its English 429 in German (ADR 0004) and mirrors the session cookie in the
+// readable signed-in hint (ADR 0031).
 export const authRoutes = new Hono<AppEnv>().on(["GET", "POST"], "/*", async (c) => {
   const { auth, env } = c.var.deps;
   const headers = new Headers(c.req.raw.headers);

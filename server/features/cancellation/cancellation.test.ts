@@ -7,7 +7,7 @@ import { readOutbox, waitForMail } from "../../../tests/support/outbox.ts";
 import { cancellationRequests, subscriptions } from "../../db/schema/billing.ts";
 import { profiles } from "../../db/schema/profiles.ts";
 
-// The cancellation button of § 312k BGB (issue 13): signed in, a running plan ends with its
+// The cancellation button of § 312k BGB (ADR 0023): signed in, a running plan ends with its
 // paid period at once; signed out, the request is stored, matched by e-mail and confirmed.
 
 let stripe: StripeFake;

@@ -155,7 +155,7 @@ describe("POST /api/contact", () => {
   });
 });
 
-describe("the log of a failed contact message (issue 11, finding 6)", () => {
+describe("the log of a failed contact message (ADR 0020)", () => {
   it("names the request and the database error, never the sender's e-mail, name or message", async () => {
     const lines: string[] = [];
     const logDestination = new Writable({

@@ -56,7 +56,7 @@ const admitDataExport = createMiddleware<{ Variables: AppEnv["Variables"] & { ex
   },
 );
 
-// GET /api/data-export (issue 15): the signed-in account's data as a ZIP download. A GET, so
+// GET /api/data-export (ADR 0026): the signed-in account's data as a ZIP download. A GET, so
 // the browser downloads it like any file; it changes nothing.
 export const dataExportRoutes = new Hono<AppEnv>().get(
   "/",

@@ -12,7 +12,7 @@ import { cookieConsentHistory } from "../../db/schema/cookie-consent.ts";
 import { profiles } from "../../db/schema/profiles.ts";
 import { DATA_EXPORTS_PER_SERVER, dataExportsInFlight, EXPORT_PAGE_SIZE, EXPORTS_KEY } from "./data-export.service.ts";
 
-// GDPR Art. 15/20 (issue 15): one ZIP with everything about the account, and nothing about
+// GDPR Art. 15/20 (ADR 0026): one ZIP with everything about the account, and nothing about
 // anybody else, read a page at a time.
 
 let t: TestApp;

@@ -3,7 +3,7 @@ import type { WordList } from "./spelling-hints.ts";
 
 // The German Hunspell dictionary (dictionary-de, offline) behind the spelling hints and the
 // demo editor. Building it takes over a second of CPU and holds ~65 MB, so it happens once per
-// process on first use, not at start-up (issue 16: a server that never sees the optimizer does
+// process on first use, not at start-up (ADR 0029: a server that never sees the optimizer does
 // not carry it), and every caller shares the promise.
 let loading: Promise<WordList> | undefined;
 

@@ -16,7 +16,7 @@ import {
   startOptimizerTrial,
 } from "./optimizer.service.ts";
 
-// /api/optimizer (issue 3, ADR 0007). The browser calls these through hc<AppType>; every
+// /api/optimizer (ADR 0007). The browser calls these through hc<AppType>; every
 // answer is JSON, errors as { error, code } (ADR 0055).
 export const optimizerRoutes = new Hono<AppEnv>()
   .get("/access", requireSession(OPTIMIZER_MESSAGES.signInRequired), async (c) => {

@@ -26,7 +26,7 @@ import {
 } from "./optimizer-prompts.ts";
 import { findSpellingIssues } from "./spelling-hints.ts";
 
-// The X-post optimizer's server side (issue 3, ADR 0007): who may use AI, the trial, the
+// The X-post optimizer's server side (ADR 0007): who may use AI, the trial, the
 // grammar check and the improvement (through the AI integration or the offline demo
 // editor), and the spelling hints.
 
@@ -108,7 +108,7 @@ export async function startOptimizerTrial(
 
 type AiAnswer = { ok: true; demo: boolean } | Refusal<403 | 502 | 504>;
 
-// Issue 14 (usage panel): one row per answered grammar check or improvement, without the
+// For the admin's usage panel: one row per answered grammar check or improvement, without the
 // text. A refusal for lack of access is no call. Counting never costs the writer the answer.
 async function countAiCall<Answer extends AiAnswer>(
   { deps, logger }: AiRequest,

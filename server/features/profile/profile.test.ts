@@ -64,7 +64,7 @@ describe("admin role", () => {
   });
 });
 
-describe("answers that depend on the session (issue 11, finding 7)", () => {
+describe("answers that depend on the session (ADR 0020, caching)", () => {
   it.each([
     "/api/profile",
     "/api/archive",
