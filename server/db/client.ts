@@ -16,6 +16,7 @@ import * as cookieConsentTables from "./schema/cookie-consent.ts";
 import * as generatorTables from "./schema/generator.ts";
 import * as optimizerAiCallTables from "./schema/optimizer-ai-calls.ts";
 import * as profileTables from "./schema/profiles.ts";
+import * as publishingTables from "./schema/publishing.ts";
 import * as rateLimitTables from "./schema/rate-limits.ts";
 import * as scheduledJobTables from "./schema/scheduled-jobs.ts";
 import * as siteSettingTables from "./schema/site-settings.ts";
@@ -34,6 +35,7 @@ export const schema = {
   ...generatorTables,
   ...optimizerAiCallTables,
   ...profileTables,
+  ...publishingTables,
   ...rateLimitTables,
   ...scheduledJobTables,
   ...siteSettingTables,
