@@ -7,6 +7,7 @@ import { listenForBackups } from "./features/backup/backup-socket.ts";
 import { expireManualGrants } from "./features/billing/billing.service.ts";
 import { repairAbandonedRunsWhenDue } from "./features/generator/run-repair.service.ts";
 import { loadPageDocuments } from "./features/pages/page-documents.ts";
+import { processPublication } from "./features/publishing/delivery.service.ts";
 import { deleteExpiredRateLimits } from "./features/rate-limit/rate-limit.service.ts";
 import { runRetentionWhenDue } from "./features/retention/retention.service.ts";
 import { listen } from "./http-server.ts";
@@ -36,6 +37,9 @@ export async function startServer(overrides: DepsOverrides = {}) {
         logger,
       )
     : async () => {};
+
+  // Every app server sends posts; the publication rows keep each one to a single send (ADR 0053).
+  await deps.publishingQueue.startWorkers((publicationId) => processPublication(deps, publicationId));
 
   const http = listen({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     logger.info(
@@ -74,9 +78,9 @@ export async function startServer(overrides: DepsOverrides = {}) {
   const shutDown = createShutdown({
     http,
     graceMs: shutdownGraceMs(env),
-    stopBackgroundWork: () => {
+    stopBackgroundWork: async () => {
       clearInterval(sweep);
-      return sweepRun;
+      await Promise.allSettled([sweepRun, deps.publishingQueue.stop()]);
     },
     closeDatabase: async () => {
       await stopBackups();

@@ -61,7 +61,8 @@ export const PUBLISHING_ERRORS = {
   NETWORK_WRONG_CONNECT: "Dieses Netzwerk wird anders verbunden.",
   NETWORK_UNAVAILABLE: "Das Netzwerk ist gerade nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.",
   CREDENTIALS_REJECTED: "Handle oder App-Passwort stimmen nicht.",
-  OAUTH_STATE_INVALID: "Die Anmeldung beim Netzwerk ist abgelaufen oder ungültig. Bitte verbinden Sie das Konto noch einmal.",
+  OAUTH_STATE_INVALID:
+    "Die Anmeldung beim Netzwerk ist abgelaufen oder ungültig. Bitte verbinden Sie das Konto noch einmal.",
   OAUTH_DENIED: "Die Verbindung wurde beim Netzwerk abgelehnt.",
   NOTIFICATION_NOT_FOUND: "Diese Benachrichtigung gibt es nicht (mehr).",
 } as const;
@@ -119,3 +120,16 @@ export function berlinWallTimeToInstant(date: string, time: string): Date | null
   // In the gap: keep the wall time's distance from the last valid minute, in summer time.
   return new Date(wallAsUtc - 60 * 60_000);
 }
+
+/** Where the mails and notifications link to (the pages are the UI's, ADR 0053). */
+export const PLANNER_PATH = "/redaktionsplan";
+export const CONNECTIONS_PATH = "/konto/verbundene-konten";
+
+export const NOTIFICATION_MESSAGES = {
+  sent: (network: string, account: string) => `Beitrag für ${account} (${network}) veröffentlicht.`,
+  failed: (network: string, account: string) => `Beitrag für ${account} (${network}) nicht veröffentlicht.`,
+  unconfirmed: (network: string, account: string) => `Beitrag für ${account} (${network}) ist unbestätigt.`,
+  reconnect: (network: string, account: string) => `${network}: Konto ${account} muss neu verbunden werden.`,
+  expiring: (network: string, account: string, days: number) =>
+    `${network}: Die Verbindung zu ${account} läuft in ${days === 1 ? "einem Tag" : `${days} Tagen`} ab.`,
+} as const;

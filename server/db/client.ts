@@ -2,6 +2,7 @@ import childProcess from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type pg from "pg";
 import { acquireDataDirLock } from "./data-dir-lock.ts";
@@ -48,6 +49,8 @@ export type DatabaseHandle = {
   db: Database;
   driver: "pglite" | "postgres";
   close: () => Promise<void>;
+  /** What the publishing queue (pg-boss, ADR 0053) connects through: PGlite itself or PostgreSQL's URL. */
+  queueConnection: { driver: "pglite"; pglite: PGlite } | { driver: "postgres"; url: string };
   /** PGlite only: a consistent gzipped tarball of the data directory, for `npm run backup`. */
   dumpDataDir?: () => Promise<Blob>;
 };
@@ -113,7 +116,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // and opens a new one for the next query.
     pool.on("error", (error) => options.onIdleConnectionError?.(error));
     const db = drizzlePostgres(pool, { schema });
-    return { db, driver: "postgres", close: () => pool.end() };
+    return {
+      db,
+      driver: "postgres",
+      queueConnection: { driver: "postgres", url: options.url },
+      close: () => pool.end(),
+    };
   }
   const dataDir = options.dataDir;
   let lock: ReturnType<typeof acquireDataDirLock> | undefined;
@@ -136,6 +144,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db,
       driver: "pglite",
+      queueConnection: { driver: "pglite", pglite: client },
       dumpDataDir: () => client.dumpDataDir("gzip"),
       close: async () => {
         try {

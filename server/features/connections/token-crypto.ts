@@ -78,7 +78,11 @@ export function createTokenBox(current: Buffer, previous: Buffer[] = []): TokenB
 }
 
 /** The box the environment asks for: TOKEN_ENCRYPTION_KEY (and _PREVIOUS), else HKDF of the auth secret. */
-export function tokenBoxFromSettings(settings: { key: Buffer | null; previous: Buffer[]; authSecret: string }): TokenBox {
+export function tokenBoxFromSettings(settings: {
+  key: Buffer | null;
+  previous: Buffer[];
+  authSecret: string;
+}): TokenBox {
   const current = settings.key ?? deriveTokenKey(settings.authSecret);
   // Moving from the derived key to a configured one is a rotation too: the derived key still opens.
   const previous = settings.key ? [...settings.previous, deriveTokenKey(settings.authSecret)] : settings.previous;
