@@ -5,7 +5,8 @@ import { ACCOUNT_STATUS_LABELS, NOT_CONFIGURED_LABEL } from "#shared/publishing.
 import type { AppDeps } from "../../app-env.ts";
 import { socialAccounts, socialOauthStates } from "../../db/schema/publishing.ts";
 import { NetworkError, type TokenSet } from "../../integrations/social/social-network.ts";
-import { cancelPlannedPostsOf, PublishingRefusal } from "../publishing/publishing.service.ts";
+import { cancelPlannedPostsOf } from "../publishing/publishing.service.ts";
+import { PublishingRefusal } from "../publishing/refusals.ts";
 import { openTokens, tokenColumns } from "./account-tokens.ts";
 
 // "Verbundene Konten" (ADR 0053): connect (OAuth with PKCE, or Bluesky's app password), list and

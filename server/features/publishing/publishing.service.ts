@@ -14,13 +14,12 @@ import {
   networkTooLongMessage,
   PUBLICATION_STATUS_LABELS,
   PUBLISHING_DETAILS,
-  PUBLISHING_ERRORS,
-  type PublishingErrorCode,
 } from "#shared/publishing.ts";
 import type { AppDeps } from "../../app-env.ts";
 import type { Database } from "../../db/client.ts";
 import { archivedPosts } from "../../db/schema/archive.ts";
 import { publications, socialAccounts } from "../../db/schema/publishing.ts";
+import { PublishingRefusal } from "./refusals.ts";
 
 // Writing, planning, editing and cancelling posts (ADR 0053). Each post for each account is one
 // publication row with one queue job, written in one transaction: a post is never planned without
@@ -29,18 +28,6 @@ import { publications, socialAccounts } from "../../db/schema/publishing.ts";
 export type PostsDeps = Pick<AppDeps, "db" | "publishingQueue">;
 
 type Publication = typeof publications.$inferSelect;
-
-/** A refusal with its HTTP status, German message and stable code. */
-export class PublishingRefusal extends Error {
-  constructor(
-    readonly code: PublishingErrorCode,
-    readonly status: 400 | 404 | 409,
-    message: string = PUBLISHING_ERRORS[code],
-  ) {
-    super(message);
-    this.name = "PublishingRefusal";
-  }
-}
 
 /** The instant of a planned time; refused when it is in the past (a minute of grace for slow clicks). */
 export function plannedInstant(plannedFor: BerlinTime, now: Date): Date {
