@@ -72,7 +72,8 @@ export async function createDeps(options: {
   const imageStorage = overrides.imageStorage ?? (await createImageStorage(env.DATA_DIR, env.storageS3));
   const websiteReader = overrides.websiteReader ?? createWebsiteReader();
   const payments = overrides.payments === undefined ? await createPayments(env.stripe) : overrides.payments;
-  const deletionDeps = { db: database.db, imageStorage, payments, mailer, logger };
+  const publishingQueue = createPublishingQueue(database.queueConnection, logger, overrides.queueTuning);
+  const deletionDeps = { db: database.db, imageStorage, payments, mailer, logger, publishingQueue };
   const secret = resolveAuthSecret(env.BETTER_AUTH_SECRET, env.DATA_DIR);
   const auth = createAuth({
     env,
@@ -89,7 +90,6 @@ export async function createDeps(options: {
     authSecret: secret,
   });
   const networks = overrides.networks ?? createUnconfiguredNetworks();
-  const publishingQueue = createPublishingQueue(database.queueConnection, logger, overrides.queueTuning);
   return {
     env,
     db: database.db,

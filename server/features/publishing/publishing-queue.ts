@@ -41,6 +41,8 @@ export type PublishingQueue = {
   ready(): Promise<void>;
   /** Inside the caller's transaction: the job commits or rolls back with the publication row. */
   enqueue(tx: Database, publicationId: string, startAfter: Date): Promise<void>;
+  /** Deletes the jobs still waiting for these publications (account deletion). */
+  removeJobsOf(publicationIds: string[]): Promise<void>;
   /** This server's workers; `handle` must not throw for a post's own outcome, only for a failure to record it. */
   startWorkers(handle: (publicationId: string) => Promise<void>): Promise<void>;
   stop(): Promise<void>;
@@ -88,6 +90,18 @@ export function createPublishingQueue(
       // Drizzle's execute() answers `unknown` rows in its types; at runtime it is what pg-boss reads.
       const db = fromDrizzle(tx as unknown as DrizzleTransactionLike, sql);
       await instance.send(QUEUE, data, { startAfter, db });
+    },
+    async removeJobsOf(publicationIds) {
+      if (publicationIds.length === 0) return;
+      const instance = await boss();
+      for (const publicationId of publicationIds) {
+        const jobs = await instance.findJobs(QUEUE, { data: { publicationId }, queued: true });
+        if (jobs.length > 0)
+          await instance.deleteJob(
+            QUEUE,
+            jobs.map((job) => job.id),
+          );
+      }
     },
     async startWorkers(handle) {
       const instance = await boss();

@@ -215,6 +215,16 @@ export async function cancelPlannedPostsOf(db: Database, accountId: string): Pro
     .where(and(eq(publications.accountId, accountId), inArray(publications.status, [...EDITABLE_STATUSES])));
 }
 
+/** Every planned post of a user, cancelled (account deletion); their ids, for removing the jobs. */
+export async function cancelAllPlannedPostsOf(db: Database, userId: string): Promise<string[]> {
+  const rows = await db
+    .update(publications)
+    .set({ status: "cancelled", updatedAt: new Date() })
+    .where(and(eq(publications.userId, userId), inArray(publications.status, [...EDITABLE_STATUSES])))
+    .returning({ id: publications.id });
+  return rows.map((row) => row.id);
+}
+
 export function toView(row: Publication): PublicationView {
   return {
     id: row.id,
