@@ -1,12 +1,19 @@
-import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import crypto from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CONTACT_MIN_FILL_MS } from "#shared/contact.ts";
 import { readGenerationEvents } from "#shared/generation-stream.ts";
+import { createScriptedNetworks } from "#tests/support/scripted-network.ts";
 import { type S3Fake, startS3Fake } from "../tests/mocks/s3.ts";
 import { createTestApp, type TestApp } from "../tests/setup/test-app.ts";
 import { openSharedTestDatabase } from "../tests/setup/test-database.ts";
 import { pngDataUrl } from "../tests/support/images.ts";
+import { user } from "./db/schema/auth.ts";
 import { profiles } from "./db/schema/profiles.ts";
+import { publications, socialAccounts } from "./db/schema/publishing.ts";
+import { tokenColumns } from "./features/connections/account-tokens.ts";
+import { processPublication } from "./features/publishing/delivery.service.ts";
+import { createPosts } from "./features/publishing/publishing.service.ts";
 
 // Issue 16: two app servers behind a load balancer, one PostgreSQL, one S3-compatible store.
 // Whatever one server does, the other sees: sessions, images, credits, site settings, rate
@@ -18,13 +25,15 @@ describe.skipIf(!shared)("two app servers on one PostgreSQL and one S3 store", (
   let s3: S3Fake;
   let a: TestApp;
   let b: TestApp;
+  // One "network" both servers talk to, answering after 20 ms, so their calls overlap.
+  const networks = createScriptedNetworks({ latencyMs: 20 });
   beforeAll(async () => {
     s3 = await startS3Fake();
     const [databaseA, databaseB] = shared?.handles ?? [];
     // TRUST_PROXY: the load balancer passes the client's address on, to both servers alike.
     const env = { ...s3.env, TRUST_PROXY: "1" };
-    a = await createTestApp({ env, database: databaseA });
-    b = await createTestApp({ env, database: databaseB });
+    a = await createTestApp({ env, database: databaseA, overrides: { networks } });
+    b = await createTestApp({ env, database: databaseB, overrides: { networks } });
   });
   afterAll(async () => {
     await a?.close();
@@ -126,4 +135,62 @@ describe.skipIf(!shared)("two app servers on one PostgreSQL and one S3 store", (
     for (let index = 0; index < 6; index++) statuses.push((await send(index % 2 === 0 ? a : b, index)).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
+
+  it("sends 200 posts due in the same minute exactly once each, with both servers' workers on them (ADR 0053)", async () => {
+    const userId = "publisher-two-servers";
+    await a.db.insert(user).values({ id: userId, name: "P", email: "publisher@example.test", emailVerified: true });
+    const accountIds: string[] = [];
+    for (let index = 0; index < 4; index++) {
+      const id = crypto.randomUUID();
+      accountIds.push(id);
+      await a.db.insert(socialAccounts).values({
+        id,
+        userId,
+        network: "bluesky",
+        externalId: `did:plc:${index}`,
+        handle: `@p${index}.bsky.social`,
+        displayName: `P${index}`,
+        ...tokenColumns(
+          a.deps.tokenBox,
+          id,
+          {
+            accessToken: `p${index}-access`,
+            refreshToken: null,
+            accessTokenExpiresAt: null,
+            connectionExpiresAt: null,
+            scope: null,
+          },
+          null,
+        ),
+      });
+    }
+    const texts = Array.from({ length: 200 }, (_, index) => `Beitrag ${index}`);
+    for (let start = 0; start < texts.length; start += 10) {
+      const targets = texts.slice(start, start + 10).map((text, offset) => ({
+        accountId: accountIds[(start + offset) % accountIds.length] ?? "",
+        text,
+      }));
+      await (start % 20 === 0 ? a : b).deps.publishingQueue.ready();
+      await createPosts((start % 20 === 0 ? a : b).deps, userId, { targets });
+    }
+    await a.deps.publishingQueue.startWorkers((id) => processPublication(a.deps, id));
+    await b.deps.publishingQueue.startWorkers((id) => processPublication(b.deps, id));
+    await vi.waitFor(
+      async () => {
+        const open = await a.db
+          .select({ id: publications.id })
+          .from(publications)
+          .where(eq(publications.userId, userId));
+        const sent = await a.db
+          .select({ id: publications.id })
+          .from(publications)
+          .where(and(eq(publications.userId, userId), eq(publications.status, "sent")));
+        expect([open.length, sent.length]).toEqual([200, 200]);
+      },
+      { timeout: 60_000, interval: 250 },
+    );
+    const arrived = networks.bluesky.received.map((post) => post.text).filter((text) => text.startsWith("Beitrag "));
+    expect(arrived).toHaveLength(200);
+    expect(new Set(arrived).size).toBe(200);
+  }, 120_000);
 });
