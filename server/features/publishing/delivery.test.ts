@@ -306,4 +306,16 @@ describe("the queue's own workers", () => {
     });
     expect(t.networks.linkedin.received.filter((p) => p.text === "Über die Queue")).toHaveLength(1);
   });
+
+  it("pick up a planned post when it falls due, not only when a job is written", async () => {
+    const userId = await t.createUser();
+    const accountId = await t.connectAccount(userId, "linkedin");
+    // Due in two seconds: its job's NOTIFY has long passed then, so only the short poll finds it.
+    const dueAt = new Date(Date.now() + 2_000);
+    const [post] = await createPosts(t.deps, userId, { targets: [{ accountId, text: "Später fällig" }] }, dueAt);
+    await vi.waitFor(async () => expect((await t.publication(post?.id ?? "")).status).toBe("sent"), {
+      timeout: 15_000,
+      interval: 100,
+    });
+  });
 });

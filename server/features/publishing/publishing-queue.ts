@@ -111,6 +111,9 @@ export function createPublishingQueue(
           batchSize: tuning.batchSize,
           localConcurrency: tuning.localConcurrency,
           pollingIntervalSeconds: tuning.pollingIntervalSeconds,
+          // NOTIFY wakes the workers when a job is written, not when a planned one falls due:
+          // planned posts need the short poll even while NOTIFY works.
+          notifyPollingIntervalSeconds: tuning.pollingIntervalSeconds,
           perJobResults: true,
         },
         async (jobs: Job<PublicationJob>[]): Promise<JobResult[]> =>
