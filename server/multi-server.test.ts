@@ -1,15 +1,15 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import readline from "node:readline";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CONTACT_MIN_FILL_MS } from "#shared/contact.ts";
 import { readGenerationEvents } from "#shared/generation-stream.ts";
 import { startRecordingNetwork } from "#tests/support/recording-network.ts";
 import { createScriptedNetworks } from "#tests/support/scripted-network.ts";
+import { spawnServerProcess } from "#tests/support/server-process.ts";
 import { type S3Fake, startS3Fake } from "../tests/mocks/s3.ts";
 import { createTestApp, type TestApp } from "../tests/setup/test-app.ts";
 import { openSharedTestDatabase } from "../tests/setup/test-database.ts";
@@ -292,11 +292,5 @@ describe.skipIf(!shared)("two app servers on one PostgreSQL and one S3 store", (
 });
 
 async function spawnPublishingServer(env: Record<string, string>): Promise<ChildProcess> {
-  const started = spawn(process.execPath, ["--import", "tsx", "tests/support/publishing-server.ts"], {
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const lines = readline.createInterface({ input: started.stdout as NodeJS.ReadableStream });
-  for await (const line of lines) if (line === "READY") return started;
-  throw new Error("Der Veröffentlichungs-Server hat nicht gemeldet, dass er läuft");
+  return (await spawnServerProcess(env, "tests/support/publishing-server.ts")).process;
 }

@@ -1,6 +1,7 @@
 // An app server's publishing workers as a process of their own, for the test that kills one with
 // SIGKILL mid-send (server/multi-server.test.ts, ADR 0053). Environment: DATABASE_URL, DATA_DIR,
-// RECORDER_URL (tests/support/recording-network.ts). Prints "READY" once its workers run.
+// RECORDER_URL (tests/support/recording-network.ts). Prints "READY 0" once its workers run (no port:
+// it serves no HTTP).
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { connectDatabase, createDeps } from "../../server/bootstrap.ts";
@@ -31,4 +32,4 @@ const deps = await createDeps({
   },
 });
 await deps.publishingQueue.startWorkers((id) => processPublication(deps, id));
-process.stdout.write("READY\n");
+process.stdout.write("READY 0\n");
