@@ -1,11 +1,11 @@
 // `npm run bench`: every benchmark of the product, each printed with its target.
 // Reports, not tests: the exit code is 0 whatever the figures.
 //   npm run bench                          all sections
-//   npm run bench -- generator archiv      only these (metriken, generator, archiv, nutzersuche, fuzz, last, uploads, lighthouse, dauerhaft, erststart;
-//                                          last includes erststart)
+//   npm run bench -- generator archiv      only these (metriken, generator, archiv, nutzersuche, fuzz, last, uploads, lighthouse, dauerhaft, erststart,
+//                                          planung; last includes erststart)
 //   BENCH_DIR=/var/lib/postwerk npm run bench -- dauerhaft
 //                                          PGlite commits with and without fsync on that disk (default: the temp dir)
-//   BENCH_DATABASE_URL=postgres://…        generator, archive, user search and load also on PostgreSQL
+//   BENCH_DATABASE_URL=postgres://…        generator, archive, user search, load and planning also on PostgreSQL
 //   npm run bench -- lighthouse --seiten=/,/preise --laeufe=3 --vorher=../postwerk-alt
 //                                          Lighthouse on these pages only, 3 runs, beside another checkout
 //   npm run bench -- lighthouse --cpu-bremse=7
@@ -50,6 +50,13 @@ import {
   runLoadBenchmark,
 } from "./load.bench.ts";
 import { DURABILITY_COMMITS, runDurabilityBenchmark } from "./pglite-durability.bench.ts";
+import {
+  PLANNING_ACCOUNTS,
+  PLANNING_NETWORK_MS,
+  PLANNING_POSTS,
+  PLANNING_TARGETS,
+  runPlanningBenchmark,
+} from "./planung.bench.ts";
 import { BENCHMARK_POST, POST_METRICS_TARGET_MS, runPostMetricsBenchmark } from "./post-metrics.bench.ts";
 import { runUploadBenchmark, UPLOAD_ATTACK_REQUESTS, UPLOAD_TARGETS } from "./uploads.bench.ts";
 
@@ -64,6 +71,7 @@ const SECTIONS = [
   "lighthouse",
   "dauerhaft",
   "erststart",
+  "planung",
 ] as const;
 type Section = (typeof SECTIONS)[number];
 
@@ -279,6 +287,23 @@ if (wanted("last")) {
         `autocannon über Loopback, ${LOAD_CONNECTIONS} Verbindungen, je ${LOAD_SECONDS} s nach dem Aufwärmen`,
     );
     await reportFailures(async () => printLoadReport(await runLoadBenchmark(url, (line) => console.log(`   ${line}`))));
+  }
+}
+
+if (wanted("planung")) {
+  console.log(
+    `\n== Planen: ${PLANNING_POSTS} Beiträge von ${PLANNING_ACCOUNTS} Konten in einer Minute fällig, Netzwerk antwortet nach ${PLANNING_NETWORK_MS} ms (ADR 0053)`,
+  );
+  for (const serverUrl of [undefined, ...(postgresServerUrl ? [postgresServerUrl] : [])]) {
+    await reportFailures(async () => {
+      const report = await runPlanningBenchmark(serverUrl);
+      console.log(
+        `${report.database}: Verspätung p50 ${milliseconds(report.p50LatenessMs)}, p99 ${milliseconds(report.p99LatenessMs)} ` +
+          `(Ziel p99 ≤ ${PLANNING_TARGETS.p99LatenessMs} ms: ${verdict(report.p99LatenessMs, PLANNING_TARGETS.p99LatenessMs)}); ` +
+          `doppelt ${report.duplicates}, verloren ${report.lost} (Ziel 0: ${report.duplicates + report.lost === 0 ? "OK" : "FEHLER"}); ` +
+          `RSS-Zuwachs ${report.rssGrowthMb.toFixed(1)} MB (Ziel ≤ ${PLANNING_TARGETS.rssGrowthMb} MB: ${verdict(report.rssGrowthMb, PLANNING_TARGETS.rssGrowthMb)})`,
+      );
+    });
   }
 }
 

@@ -1,9 +1,13 @@
+import type { NetworkId } from "#shared/networks.ts";
 import type { Auth, AuthSession } from "./auth.ts";
 import type { Database } from "./db/client.ts";
 import type { Env } from "./env.ts";
+import type { TokenBox } from "./features/connections/token-crypto.ts";
 import type { PageDocuments } from "./features/pages/page-documents.ts";
+import type { PublishingQueue } from "./features/publishing/publishing-queue.ts";
 import type { AiClient } from "./integrations/ai/ai-client.ts";
 import type { Mailer } from "./integrations/mail/mailer.ts";
+import type { SocialNetwork } from "./integrations/social/social-network.ts";
 import type { ImageStorage } from "./integrations/storage/image-storage.ts";
 import type { Payments } from "./integrations/stripe/stripe-payments.ts";
 import type { WebsiteReader } from "./integrations/website/website-reader.ts";
@@ -27,6 +31,12 @@ export type AppDeps = Readonly<{
   websiteReader: WebsiteReader;
   logger: Logger;
   pages: PageDocuments;
+  /** X, LinkedIn and Bluesky behind one seam (ADR 0053); unconfigured ones say so. */
+  networks: Record<NetworkId, SocialNetwork>;
+  /** Seals and opens the networks' tokens at rest (ADR 0059). */
+  tokenBox: TokenBox;
+  /** pg-boss on our database; started on first use, its workers only by start-server.ts. */
+  publishingQueue: PublishingQueue;
 }>;
 
 export type AppEnv = {

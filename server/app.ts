@@ -14,14 +14,17 @@ import { authRoutes } from "./features/auth/auth.routes.ts";
 import { billingRoutes, billingWebhookRoutes } from "./features/billing/billing.routes.ts";
 import { cancellationRoutes } from "./features/cancellation/cancellation.routes.ts";
 import { configRoutes } from "./features/config/config.routes.ts";
+import { connectionRoutes } from "./features/connections/connections.routes.ts";
 import { consentRoutes } from "./features/consent/consent.routes.ts";
 import { contactRoutes } from "./features/contact/contact.routes.ts";
 import { dataExportRoutes } from "./features/data-export/data-export.routes.ts";
 import { generatorRoutes } from "./features/generator/generator.routes.ts";
 import { healthRoutes } from "./features/health/health.routes.ts";
+import { notificationRoutes } from "./features/notifications/notifications.routes.ts";
 import { optimizerRoutes } from "./features/optimizer/optimizer.routes.ts";
 import { createPagesRoutes, isAssetPath } from "./features/pages/pages.routes.ts";
 import { profileRoutes } from "./features/profile/profile.routes.ts";
+import { publishingRoutes } from "./features/publishing/publishing.routes.ts";
 import { siteSettingsRoutes } from "./features/site-settings/site-settings.routes.ts";
 import { sitemapRoutes } from "./features/sitemap/sitemap.routes.ts";
 import { socialImageRoutes } from "./features/uploads/uploads.routes.ts";
@@ -44,7 +47,10 @@ const apiRoutes = new Hono<AppEnv>()
   .route("/consent", consentRoutes)
   .route("/billing", billingRoutes)
   .route("/cancellation", cancellationRoutes)
-  .route("/data-export", dataExportRoutes);
+  .route("/data-export", dataExportRoutes)
+  .route("/connections", connectionRoutes)
+  .route("/posts", publishingRoutes)
+  .route("/notifications", notificationRoutes);
 
 export type AppType = typeof apiRoutes;
 

@@ -6,10 +6,13 @@ import { type DatabaseHandle, openDatabase } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import { createAccountDeletionHooks } from "./features/account-deletion/account-deletion.service.ts";
 import { createAccountSecurityHooks } from "./features/account-security/account-security.hooks.ts";
+import { tokenBoxFromSettings } from "./features/connections/token-crypto.ts";
 import type { PageDocuments } from "./features/pages/page-documents.ts";
 import { grantAdminByEmail } from "./features/profile/profile.service.ts";
+import { createPublishingQueue, type QueueTuning } from "./features/publishing/publishing-queue.ts";
 import { createAiClient, logAiSdkWarnings } from "./integrations/ai/ai-client.ts";
 import { createMailer } from "./integrations/mail/mailer.ts";
+import { createSocialNetworks } from "./integrations/social/networks.ts";
 import { createImageStorage } from "./integrations/storage/image-storage.ts";
 import { createPayments } from "./integrations/stripe/stripe-payments.ts";
 import { createWebsiteReader } from "./integrations/website/website-reader.ts";
@@ -31,7 +34,12 @@ export async function connectDatabase(env: Env, logger?: Logger): Promise<Databa
  * The seams for tests, the end-to-end server and the benchmarks: a fake model, a mailer to
  * watch, a website reader with a test DNS (ADR 0013), another image storage.
  */
-export type DepsOverrides = Partial<Pick<AppDeps, "ai" | "mailer" | "websiteReader" | "imageStorage" | "payments">>;
+export type DepsOverrides = Partial<
+  Pick<AppDeps, "ai" | "mailer" | "websiteReader" | "imageStorage" | "payments" | "networks">
+> & {
+  /** Tests and the bench: quicker polling and crash detection than in production. */
+  queueTuning?: QueueTuning;
+};
 
 export async function createDeps(options: {
   env: Env;
@@ -64,7 +72,8 @@ export async function createDeps(options: {
   const imageStorage = overrides.imageStorage ?? (await createImageStorage(env.DATA_DIR, env.storageS3));
   const websiteReader = overrides.websiteReader ?? createWebsiteReader();
   const payments = overrides.payments === undefined ? await createPayments(env.stripe) : overrides.payments;
-  const deletionDeps = { db: database.db, imageStorage, payments, mailer, logger };
+  const publishingQueue = createPublishingQueue(database.queueConnection, logger, overrides.queueTuning);
+  const deletionDeps = { db: database.db, imageStorage, payments, mailer, logger, publishingQueue };
   const secret = resolveAuthSecret(env.BETTER_AUTH_SECRET, env.DATA_DIR);
   const auth = createAuth({
     env,
@@ -75,5 +84,25 @@ export async function createDeps(options: {
     accountDeletion: createAccountDeletionHooks(deletionDeps),
     accountSecurity: createAccountSecurityHooks({ db: database.db, mailer, env, logger }),
   });
-  return { env, db: database.db, auth, mailer, ai, imageStorage, payments, websiteReader, logger, pages };
+  const tokenBox = tokenBoxFromSettings({
+    key: env.TOKEN_ENCRYPTION_KEY,
+    previous: env.TOKEN_ENCRYPTION_KEYS_PREVIOUS,
+    authSecret: secret,
+  });
+  const networks = overrides.networks ?? createSocialNetworks(env.networks);
+  return {
+    env,
+    db: database.db,
+    auth,
+    mailer,
+    ai,
+    imageStorage,
+    payments,
+    websiteReader,
+    logger,
+    pages,
+    networks,
+    tokenBox,
+    publishingQueue,
+  };
 }

@@ -1,6 +1,7 @@
 import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { parseTokenKey } from "./features/connections/token-crypto.ts";
 import { parseProxyTrust } from "./proxy-trust.ts";
 
 // The one place that reads process.env (docs/design.md, import rule 4). Everything
@@ -91,6 +92,15 @@ function oauthApp(clientId: string | undefined, clientSecret: string | undefined
 }
 
 const httpUrl = z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/$/, ""));
+
+const TOKEN_KEY_MESSAGE = "muss 32 Bytes als Base64 oder Hex sein, z. B. openssl rand -base64 32";
+
+function tokenKey(value: string | undefined, context: z.RefinementCtx): Buffer | null {
+  if (value === undefined) return null;
+  const key = parseTokenKey(value);
+  if (!key) context.addIssue({ code: "custom", message: TOKEN_KEY_MESSAGE });
+  return key;
+}
 
 export type AiSettings = {
   provider: AiProviderName;
@@ -183,6 +193,20 @@ const EnvSchema = z
     LINKEDIN_WEB_BASE: optionalString.pipe(httpUrl.default("https://www.linkedin.com")),
     BLUESKY_SERVICE: optionalString.pipe(httpUrl.default("https://bsky.social")),
     NETWORK_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+    // ADR 0059: the key for network tokens at rest; unset means derived from BETTER_AUTH_SECRET.
+    // The previous keys (comma-separated) still open tokens sealed before a rotation.
+    TOKEN_ENCRYPTION_KEY: optionalString.transform((value, context) => tokenKey(value, context)),
+    TOKEN_ENCRYPTION_KEYS_PREVIOUS: z
+      .string()
+      .optional()
+      .transform((value, context) =>
+        (value ?? "")
+          .split(",")
+          .map((key) => key.trim())
+          .filter(Boolean)
+          .map((key) => tokenKey(key, context))
+          .filter((key): key is Buffer => key !== null),
+      ),
   })
   .superRefine((env, context) => {
     if (env.AI_PROVIDER === "openai-compatible") {

@@ -1,12 +1,27 @@
-import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CONTACT_MIN_FILL_MS } from "#shared/contact.ts";
 import { readGenerationEvents } from "#shared/generation-stream.ts";
+import { startRecordingNetwork } from "#tests/support/recording-network.ts";
+import { createScriptedNetworks } from "#tests/support/scripted-network.ts";
+import { spawnServerProcess } from "#tests/support/server-process.ts";
 import { type S3Fake, startS3Fake } from "../tests/mocks/s3.ts";
 import { createTestApp, type TestApp } from "../tests/setup/test-app.ts";
 import { openSharedTestDatabase } from "../tests/setup/test-database.ts";
 import { pngDataUrl } from "../tests/support/images.ts";
+import { user } from "./db/schema/auth.ts";
 import { profiles } from "./db/schema/profiles.ts";
+import { publications, socialAccounts } from "./db/schema/publishing.ts";
+import { tokenColumns } from "./features/connections/account-tokens.ts";
+import { tokenBoxFromSettings } from "./features/connections/token-crypto.ts";
+import { processPublication } from "./features/publishing/delivery.service.ts";
+import { createPosts } from "./features/publishing/publishing.service.ts";
+import { createPublishingQueue } from "./features/publishing/publishing-queue.ts";
 
 // Two app servers behind a load balancer, one PostgreSQL, one S3-compatible store (docs/architecture.md,
 // "Betrieb mit mehreren Servern").
@@ -19,13 +34,15 @@ describe.skipIf(!shared)("two app servers on one PostgreSQL and one S3 store", (
   let s3: S3Fake;
   let a: TestApp;
   let b: TestApp;
+  // One "network" both servers talk to, answering after 20 ms, so their calls overlap.
+  const networks = createScriptedNetworks({ latencyMs: 20 });
   beforeAll(async () => {
     s3 = await startS3Fake();
     const [databaseA, databaseB] = shared?.handles ?? [];
     // TRUST_PROXY: the load balancer passes the client's address on, to both servers alike.
     const env = { ...s3.env, TRUST_PROXY: "1" };
-    a = await createTestApp({ env, database: databaseA });
-    b = await createTestApp({ env, database: databaseB });
+    a = await createTestApp({ env, database: databaseA, overrides: { networks } });
+    b = await createTestApp({ env, database: databaseB, overrides: { networks } });
   });
   afterAll(async () => {
     await a?.close();
@@ -127,4 +144,154 @@ describe.skipIf(!shared)("two app servers on one PostgreSQL and one S3 store", (
     for (let index = 0; index < 6; index++) statuses.push((await send(index % 2 === 0 ? a : b, index)).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
+
+  it("sends 200 posts due in the same minute exactly once each, with both servers' workers on them (ADR 0053)", async () => {
+    const userId = "publisher-two-servers";
+    await a.db.insert(user).values({ id: userId, name: "P", email: "publisher@example.test", emailVerified: true });
+    const accountIds: string[] = [];
+    for (let index = 0; index < 4; index++) {
+      const id = crypto.randomUUID();
+      accountIds.push(id);
+      await a.db.insert(socialAccounts).values({
+        id,
+        userId,
+        network: "bluesky",
+        externalId: `did:plc:${index}`,
+        handle: `@p${index}.bsky.social`,
+        displayName: `P${index}`,
+        ...tokenColumns(
+          a.deps.tokenBox,
+          id,
+          {
+            accessToken: `p${index}-access`,
+            refreshToken: null,
+            accessTokenExpiresAt: null,
+            connectionExpiresAt: null,
+            scope: null,
+          },
+          null,
+        ),
+      });
+    }
+    const texts = Array.from({ length: 200 }, (_, index) => `Beitrag ${index}`);
+    for (let start = 0; start < texts.length; start += 10) {
+      const targets = texts.slice(start, start + 10).map((text, offset) => ({
+        accountId: accountIds[(start + offset) % accountIds.length] ?? "",
+        text,
+      }));
+      await (start % 20 === 0 ? a : b).deps.publishingQueue.ready();
+      await createPosts((start % 20 === 0 ? a : b).deps, userId, { targets });
+    }
+    await a.deps.publishingQueue.startWorkers((id) => processPublication(a.deps, id));
+    await b.deps.publishingQueue.startWorkers((id) => processPublication(b.deps, id));
+    await vi.waitFor(
+      async () => {
+        const open = await a.db
+          .select({ id: publications.id })
+          .from(publications)
+          .where(eq(publications.userId, userId));
+        const sent = await a.db
+          .select({ id: publications.id })
+          .from(publications)
+          .where(and(eq(publications.userId, userId), eq(publications.status, "sent")));
+        expect([open.length, sent.length]).toEqual([200, 200]);
+      },
+      { timeout: 60_000, interval: 250 },
+    );
+    const arrived = networks.bluesky.received.map((post) => post.text).filter((text) => text.startsWith("Beitrag "));
+    expect(arrived).toHaveLength(200);
+    expect(new Set(arrived).size).toBe(200);
+  }, 120_000);
+
+  it("loses nothing when a server is killed with SIGKILL mid-send: each post sent once or marked 'unbestätigt' (ADR 0053)", async () => {
+    const own = await openSharedTestDatabase(1);
+    const handle = own?.handles[0];
+    if (!own || handle?.queueConnection.driver !== "postgres") throw new Error("PostgreSQL expected");
+    const recorder = await startRecordingNetwork({ answerAfterMs: 300 });
+    const secret = "kill-test-secret-that-is-long-enough-for-auth";
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "postwerk-kill-"));
+    const env = {
+      DATABASE_URL: handle.queueConnection.url,
+      DATA_DIR: dataDir,
+      BETTER_AUTH_SECRET: secret,
+      RECORDER_URL: recorder.url,
+      BASE_URL: "http://localhost:3000",
+      NODE_ENV: "test",
+      LOG_LEVEL: "silent",
+    };
+    const queue = createPublishingQueue(handle.queueConnection, a.deps.logger);
+    const servers: ChildProcess[] = [];
+    try {
+      servers.push(await spawnPublishingServer(env), await spawnPublishingServer(env));
+      const tokenBox = tokenBoxFromSettings({ key: null, previous: [], authSecret: secret });
+      const userId = "killed-mid-send";
+      await handle.db.insert(user).values({ id: userId, name: "K", email: "kill@example.test", emailVerified: true });
+      const accountIds = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+      for (const [index, id] of accountIds.entries()) {
+        await handle.db.insert(socialAccounts).values({
+          id,
+          userId,
+          network: "linkedin",
+          externalId: `urn:li:person:${index}`,
+          handle: `K${index}`,
+          displayName: `K${index}`,
+          ...tokenColumns(
+            tokenBox,
+            id,
+            {
+              accessToken: "k-access",
+              refreshToken: null,
+              accessTokenExpiresAt: null,
+              connectionExpiresAt: null,
+              scope: null,
+            },
+            null,
+          ),
+        });
+      }
+      const postDeps = { db: handle.db, publishingQueue: queue };
+      for (let start = 0; start < 200; start += 10) {
+        const targets = Array.from({ length: 10 }, (_, offset) => ({
+          accountId: accountIds[(start + offset) % accountIds.length] ?? "",
+          text: `Überlebt ${start + offset}`,
+        }));
+        await createPosts(postDeps, userId, { targets });
+      }
+      await vi.waitFor(() => expect(recorder.arrivals.length).toBeGreaterThanOrEqual(40), {
+        timeout: 60_000,
+        interval: 20,
+      });
+      servers[0]?.kill("SIGKILL");
+      servers.push(await spawnPublishingServer(env));
+
+      const statuses = async () =>
+        handle.db
+          .select({ text: publications.text, status: publications.status })
+          .from(publications)
+          .where(eq(publications.userId, userId));
+      await vi.waitFor(
+        async () =>
+          expect((await statuses()).filter((row) => row.status === "planned" || row.status === "sending")).toEqual([]),
+        { timeout: 120_000, interval: 500 },
+      );
+      const rows = await statuses();
+      const arrivals = (text: string) => recorder.arrivals.filter((arrived) => arrived === text).length;
+      expect(rows).toHaveLength(200);
+      expect(rows.filter((row) => row.status === "sent").every((row) => arrivals(row.text) === 1)).toBe(true);
+      expect(rows.filter((row) => row.status === "unconfirmed").every((row) => arrivals(row.text) <= 1)).toBe(true);
+      expect(rows.filter((row) => row.status !== "sent" && row.status !== "unconfirmed")).toEqual([]);
+      // The kill did land mid-send: the posts in flight on the killed server were found and marked.
+      expect(rows.filter((row) => row.status === "unconfirmed").length).toBeGreaterThan(0);
+    } finally {
+      for (const server of servers) server.kill("SIGKILL");
+      await queue.stop();
+      await recorder.close();
+      await own.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
+  }, 240_000);
 });
+
+async function spawnPublishingServer(env: Record<string, string>): Promise<ChildProcess> {
+  return (await spawnServerProcess(env, "tests/support/publishing-server.ts")).process;
+}

@@ -5,8 +5,10 @@ import { connectDatabase, createDeps, type DepsOverrides } from "./bootstrap.ts"
 import { readEnv } from "./env.ts";
 import { listenForBackups } from "./features/backup/backup-socket.ts";
 import { expireManualGrants } from "./features/billing/billing-manual-grants.service.ts";
+import { sendExpiryReminders } from "./features/connections/expiry-reminders.ts";
 import { repairAbandonedRunsWhenDue } from "./features/generator/run-repair.service.ts";
 import { loadPageDocuments } from "./features/pages/page-documents.ts";
+import { processPublication } from "./features/publishing/delivery.service.ts";
 import { deleteExpiredRateLimits } from "./features/rate-limit/rate-limit.service.ts";
 import { runRetentionWhenDue } from "./features/retention/retention.service.ts";
 import { listen } from "./http-server.ts";
@@ -36,6 +38,9 @@ export async function startServer(overrides: DepsOverrides = {}) {
         logger,
       )
     : async () => {};
+
+  // Every app server sends posts; the publication rows keep each one to a single send (ADR 0053).
+  await deps.publishingQueue.startWorkers((publicationId) => processPublication(deps, publicationId));
 
   const http = listen({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     logger.info(
@@ -67,6 +72,10 @@ export async function startServer(overrides: DepsOverrides = {}) {
       repairAbandonedRunsWhenDue(deps.db, logger).catch((error: unknown) =>
         logger.warn({ err: error }, "Abgebrochene Generierungen nicht geprüft"),
       ),
+      // Each reminder is claimed by one UPDATE, so every server may sweep (ADR 0053).
+      sendExpiryReminders(deps).catch((error: unknown) =>
+        logger.warn({ err: error }, "Erinnerungen an ablaufende Verbindungen nicht versendet"),
+      ),
     ]);
   }, RATE_LIMIT_SWEEP_MS);
   sweep.unref();
@@ -74,9 +83,9 @@ export async function startServer(overrides: DepsOverrides = {}) {
   const shutDown = createShutdown({
     http,
     graceMs: shutdownGraceMs(env),
-    stopBackgroundWork: () => {
+    stopBackgroundWork: async () => {
       clearInterval(sweep);
-      return sweepRun;
+      await Promise.allSettled([sweepRun, deps.publishingQueue.stop()]);
     },
     closeDatabase: async () => {
       await stopBackups();

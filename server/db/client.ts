@@ -2,6 +2,7 @@ import childProcess from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type pg from "pg";
 import { SERVER_NODE_FLAGS } from "../node-flags.ts";
@@ -17,6 +18,7 @@ import * as cookieConsentTables from "./schema/cookie-consent.ts";
 import * as generatorTables from "./schema/generator.ts";
 import * as optimizerAiCallTables from "./schema/optimizer-ai-calls.ts";
 import * as profileTables from "./schema/profiles.ts";
+import * as publishingTables from "./schema/publishing.ts";
 import * as rateLimitTables from "./schema/rate-limits.ts";
 import * as scheduledJobTables from "./schema/scheduled-jobs.ts";
 import * as siteSettingTables from "./schema/site-settings.ts";
@@ -35,6 +37,7 @@ export const schema = {
   ...generatorTables,
   ...optimizerAiCallTables,
   ...profileTables,
+  ...publishingTables,
   ...rateLimitTables,
   ...scheduledJobTables,
   ...siteSettingTables,
@@ -47,6 +50,8 @@ export type DatabaseHandle = {
   db: Database;
   driver: "pglite" | "postgres";
   close: () => Promise<void>;
+  /** What the publishing queue (pg-boss, ADR 0053) connects through: PGlite itself or PostgreSQL's URL. */
+  queueConnection: { driver: "pglite"; pglite: PGlite } | { driver: "postgres"; url: string };
   /** PGlite only: a consistent gzipped tarball of the data directory, for `npm run backup`. */
   dumpDataDir?: () => Promise<Blob>;
 };
@@ -112,7 +117,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // and opens a new one for the next query.
     pool.on("error", (error) => options.onIdleConnectionError?.(error));
     const db = drizzlePostgres(pool, { schema });
-    return { db, driver: "postgres", close: () => pool.end() };
+    return {
+      db,
+      driver: "postgres",
+      queueConnection: { driver: "postgres", url: options.url },
+      close: () => pool.end(),
+    };
   }
   const dataDir = options.dataDir;
   let lock: ReturnType<typeof acquireDataDirLock> | undefined;
@@ -135,6 +145,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db,
       driver: "pglite",
+      queueConnection: { driver: "pglite", pglite: client },
       dumpDataDir: () => client.dumpDataDir("gzip"),
       close: async () => {
         try {

@@ -10,6 +10,7 @@ import { profiles } from "../../db/schema/profiles.ts";
 import { composeAccountDeletedMail } from "../../integrations/mail/mail-templates.ts";
 import { imageNameFromPublicUrl } from "../../integrations/storage/image-storage.ts";
 import { endBillingOfDeletedAccount } from "../billing/billing-cancel.service.ts";
+import { cancelAllPlannedPostsOf } from "../publishing/publishing.service.ts";
 
 // GDPR Art. 17 (ADR 0026). Better Auth's /delete-user checks the password (or, for a
 // Google account, a fresh sign-in) and deletes the user; its rows in profiles, the archive, the
@@ -18,7 +19,7 @@ import { endBillingOfDeletedAccount } from "../billing/billing-cancel.service.ts
 // contact messages sent with the address. Every step can run twice, so a deletion that fails
 // halfway is finished by trying again; what the law asks us to keep is kept (ADR 0026).
 
-type DeletionDeps = Pick<AppDeps, "db" | "imageStorage" | "payments" | "mailer" | "logger">;
+type DeletionDeps = Pick<AppDeps, "db" | "imageStorage" | "payments" | "mailer" | "logger" | "publishingQueue">;
 class AccountDeletionRefused extends Error {}
 
 /** What Better Auth's deletion calls (server/auth.ts): the re-auth rule and the steps around it. */
@@ -81,6 +82,12 @@ export async function removeDataOutsideTheAccount(deps: DeletionDeps, user: Dele
   }
 
   await db.delete(contactMessages).where(sql`lower(${contactMessages.email}) = lower(${user.email})`);
+
+  // ADR 0053: nothing is sent after the deletion. The planned posts are cancelled first, so a job
+  // that starts meanwhile finds nothing to send; then their jobs go. The network accounts with
+  // their tokens, the posts and the notifications go with the user (ON DELETE CASCADE).
+  const planned = await cancelAllPlannedPostsOf(db, user.id);
+  await deps.publishingQueue.removeJobsOf(planned);
 }
 
 /** After the deletion: the confirmation to the address that is gone now. A failure is only logged. */

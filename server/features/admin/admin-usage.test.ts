@@ -8,6 +8,7 @@ import { subscriptions } from "../../db/schema/billing.ts";
 import { contentGenerationLogs } from "../../db/schema/content-generation-logs.ts";
 import { optimizerAiCalls } from "../../db/schema/optimizer-ai-calls.ts";
 import { profiles } from "../../db/schema/profiles.ts";
+import { publications } from "../../db/schema/publishing.ts";
 import { grantPlanByHand } from "../billing/billing-manual-grants.service.ts";
 import { consumeCredit, refundRun } from "../generator/credits.service.ts";
 import { USAGE_DAYS, USAGE_TIME_ZONE } from "./admin-usage.service.ts";
@@ -46,6 +47,7 @@ type Usage = {
     optimizerDemoCalls: number;
   }>;
   activePlans: Record<string, number>;
+  publishedThisMonth: { month: string; networks: Record<string, { posts: number; withLink: number }> };
 };
 
 const berlinDay = (date: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: USAGE_TIME_ZONE }).format(date);
@@ -222,5 +224,39 @@ describe("GET /api/admin/usage", () => {
       generator_pro: (before.generator_pro ?? 0) + 1,
       optimizer_premium: (before.optimizer_premium ?? 0) + 1,
     });
+  });
+
+  it("counts the posts sent this month per network, and those with a link (ADR 0053)", async () => {
+    const poster = await signUp("poster@example.test");
+    const before = (await loadUsage()).publishedThisMonth;
+    const now = new Date();
+    const post = (network: "x" | "bluesky", text: string, status: "sent" | "failed", sentAt: Date | null) => ({
+      batchId: crypto.randomUUID(),
+      userId: poster.userId,
+      network,
+      accountHandle: "@p",
+      text,
+      scheduledAt: now,
+      nextAttemptAt: now,
+      status,
+      sentAt,
+    });
+    await t.db
+      .insert(publications)
+      .values([
+        post("x", "Mit Link https://example.test", "sent", now),
+        post("x", "Ohne Link", "sent", now),
+        post("x", "Gescheitert", "failed", null),
+        post("x", "Vor zwei Monaten", "sent", new Date(now.getTime() - 62 * 86_400_000)),
+        post("bluesky", "Himmel", "sent", now),
+      ]);
+    const after = (await loadUsage()).publishedThisMonth;
+    expect(after.month).toBe(berlinDay(now).slice(0, 7));
+    expect(after.networks.x).toEqual({
+      posts: (before.networks.x?.posts ?? 0) + 2,
+      withLink: (before.networks.x?.withLink ?? 0) + 1,
+    });
+    expect(after.networks.bluesky?.posts).toBe((before.networks.bluesky?.posts ?? 0) + 1);
+    expect(after.networks.linkedin).toEqual(before.networks.linkedin);
   });
 });

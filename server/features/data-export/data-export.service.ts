@@ -12,6 +12,7 @@ import { contactMessages } from "../../db/schema/contact-messages.ts";
 import { contentGenerationLogs } from "../../db/schema/content-generation-logs.ts";
 import { cookieConsentHistory } from "../../db/schema/cookie-consent.ts";
 import { profiles } from "../../db/schema/profiles.ts";
+import { notifications, publications, socialAccounts } from "../../db/schema/publishing.ts";
 import { imageNameFromPublicUrl } from "../../integrations/storage/image-storage.ts";
 import { billingInfoColumns } from "../profile/profile.service.ts";
 import type { RateLimitRule } from "../rate-limit/rate-limit.service.ts";
@@ -261,6 +262,48 @@ async function* exportFiles(deps: ExportDeps, userId: string): AsyncGenerator<Ex
       .where(eq(cancellationRequests.userId, userId))
       .orderBy(asc(cancellationRequests.createdAt)),
   );
+  // ADR 0053/0059: the connected accounts without their tokens, the posts sent or planned through them.
+  yield jsonFile("veroeffentlichungen.json", {
+    connectedAccounts: await db
+      .select({
+        network: socialAccounts.network,
+        handle: socialAccounts.handle,
+        displayName: socialAccounts.displayName,
+        profileUrl: socialAccounts.profileUrl,
+        status: socialAccounts.status,
+        connectionExpiresAt: socialAccounts.connectionExpiresAt,
+        createdAt: socialAccounts.createdAt,
+      })
+      .from(socialAccounts)
+      .where(eq(socialAccounts.userId, userId))
+      .orderBy(asc(socialAccounts.createdAt)),
+    posts: await db
+      .select({
+        network: publications.network,
+        account: publications.accountHandle,
+        text: publications.text,
+        imageUrl: publications.imageUrl,
+        scheduledAt: publications.scheduledAt,
+        status: publications.status,
+        detail: publications.detail,
+        externalUrl: publications.externalUrl,
+        sentAt: publications.sentAt,
+        createdAt: publications.createdAt,
+      })
+      .from(publications)
+      .where(eq(publications.userId, userId))
+      .orderBy(asc(publications.scheduledAt), asc(publications.id)),
+    notifications: await db
+      .select({
+        kind: notifications.kind,
+        message: notifications.message,
+        readAt: notifications.readAt,
+        createdAt: notifications.createdAt,
+      })
+      .from(notifications)
+      .where(eq(notifications.userId, userId))
+      .orderBy(asc(notifications.createdAt)),
+  });
   // What admins changed on this account; who they were is their data, not the customer's.
   yield jsonFile(
     "admin-protokoll.json",

@@ -118,6 +118,7 @@ describe("GET /api/data-export", () => {
         "kontaktanfragen.json",
         "kuendigungen.json",
         "sitzungen.json",
+        "veroeffentlichungen.json",
       ].sort(),
     );
     expect(text("LIESMICH.txt")).toContain("Ihre Stichpunkte");

@@ -71,6 +71,18 @@ kuendigungen.json   Kündigungen über „Verträge hier kündigen“: plan, kin
                     ordentlich, extraordinary = außerordentlich), effective (Zeitpunkt),
                     reason (Grund), status (executed = ausgeführt, received = eingegangen)
 
+veroeffentlichungen.json  Veröffentlichen und Planen:
+  connectedAccounts verbundene Konten bei X, LinkedIn und Bluesky: network, handle, displayName,
+                    profileUrl, status (connected = verbunden, reconnect_required = neu verbinden
+                    nötig), connectionExpiresAt (Ende der Verbindung, LinkedIn), createdAt. Die
+                    Zugangsschlüssel (Tokens) der Netzwerke sind nicht enthalten: Sie sind
+                    verschlüsselt gespeichert und kein Teil Ihrer Daten, sondern ein Schlüssel.
+  posts             Ihre geplanten, gesendeten und gescheiterten Beiträge: network, account,
+                    text, imageUrl, scheduledAt (geplanter Zeitpunkt), status (planned, sending,
+                    sent, failed, unconfirmed = unbestätigt, cancelled), detail (Grund),
+                    externalUrl (Link zum Beitrag im Netzwerk), sentAt, createdAt
+  notifications     Ihre Benachrichtigungen: kind, message, readAt (gelesen), createdAt
+
 admin-protokoll.json  Änderungen, die Administratoren an Ihrem Konto vorgenommen haben:
                     action (z. B. credits.update), before, after (vorher, nachher)
 

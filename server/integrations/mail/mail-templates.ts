@@ -249,3 +249,58 @@ export function composePaymentFailedMail(plan: PlanMailFacts): MailContent {
     { label: "Zahlungsmittel prüfen", url: plan.accountUrl },
   );
 }
+
+// Publishing (ADR 0053): one mail per event, never one per retry. The post's text is not quoted:
+// the mail names the network, the account and the time, the Redaktionsplan shows the rest.
+
+type PublicationMailFacts = { network: string; account: string; scheduledAt: Date; url: string };
+
+export function composePublicationFailedMail(post: PublicationMailFacts & { reason: string }): MailContent {
+  return compose(
+    `Beitrag für ${post.network} nicht veröffentlicht`,
+    [
+      `Ihr Beitrag für ${post.account} (${post.network}), geplant für ${formatMailDateTime(post.scheduledAt)} Uhr, wurde nicht veröffentlicht.`,
+      post.reason,
+      "Der Text bleibt im Redaktionsplan erhalten; Sie können ihn dort bearbeiten und neu planen.",
+    ],
+    { label: "Zum Redaktionsplan", url: post.url },
+  );
+}
+
+export function composePublicationUnconfirmedMail(post: PublicationMailFacts & { explanation: string }): MailContent {
+  return compose(
+    `Beitrag für ${post.network} unbestätigt`,
+    [
+      `Ihr Beitrag für ${post.account} (${post.network}), geplant für ${formatMailDateTime(post.scheduledAt)} Uhr, ist unbestätigt.`,
+      post.explanation,
+    ],
+    { label: "Zum Redaktionsplan", url: post.url },
+  );
+}
+
+export function composeReconnectAccountMail(account: { network: string; account: string; url: string }): MailContent {
+  return compose(
+    `${account.network}: Konto neu verbinden`,
+    [
+      `Die Verbindung zu Ihrem Konto ${account.account} bei ${account.network} wurde vom Netzwerk beendet, etwa weil der Zugriff widerrufen wurde oder abgelaufen ist.`,
+      "Geplante Beiträge für dieses Konto können erst wieder gesendet werden, wenn Sie es neu verbinden.",
+    ],
+    { label: "Konto neu verbinden", url: account.url },
+  );
+}
+
+export function composeConnectionExpiringMail(account: {
+  network: string;
+  account: string;
+  expiresAt: Date;
+  url: string;
+}): MailContent {
+  return compose(
+    `${account.network}: Verbindung läuft am ${formatMailDate(account.expiresAt)} ab`,
+    [
+      `Die Verbindung zu Ihrem Konto ${account.account} bei ${account.network} endet am ${formatMailDateTime(account.expiresAt)} Uhr; ${account.network} verlängert sie nicht von selbst.`,
+      "Verbinden Sie das Konto vorher neu, damit geplante Beiträge weiter gesendet werden.",
+    ],
+    { label: "Konto neu verbinden", url: account.url },
+  );
+}

@@ -1,0 +1,109 @@
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import type { NetworkId } from "#shared/networks.ts";
+import type { AccountStatus, NotificationKind, PublicationStatus } from "#shared/publishing.ts";
+import { user } from "./auth.ts";
+
+// Publish and schedule (ADR 0053): connected network accounts, one publication per post and
+// account, the OAuth round trips in progress and the user's notifications.
+
+/** An account on X, LinkedIn or Bluesky that a user connected. Tokens only encrypted (ADR 0059). */
+export const socialAccounts = pgTable(
+  "social_accounts",
+  {
+    id: uuid("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    network: text("network").$type<NetworkId>().notNull(),
+    externalId: text("external_id").notNull(),
+    handle: text("handle").notNull(),
+    displayName: text("display_name").notNull(),
+    profileUrl: text("profile_url"),
+    status: text("status").$type<AccountStatus>().notNull().default("connected"),
+    /** The TokenSet as AES-256-GCM ciphertext bound to this row's id (token-crypto.ts). */
+    tokens: text("tokens").notNull(),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    /** LinkedIn: the 60-day end of the connection; the reminders count down to it. */
+    connectionExpiresAt: timestamp("connection_expires_at", { withTimezone: true }),
+    /** Which expiry reminders went out (7 and 1 days before), so each goes out once. */
+    remindedDaysBefore: integer("reminded_days_before"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("social_accounts_user_network_external_idx").on(table.userId, table.network, table.externalId),
+  ],
+);
+
+/** An OAuth round trip in progress: the state we sent and the PKCE verifier, never in the browser. */
+export const socialOauthStates = pgTable("social_oauth_states", {
+  state: text("state").primaryKey(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => user.id, { onDelete: "cascade" }),
+  network: text("network").$type<NetworkId>().notNull(),
+  codeVerifier: text("code_verifier").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
+
+/**
+ * One post to one account: the unit the queue sends exactly once (one pg-boss job each). Posts
+ * written for several accounts at once share a `batchId`. `attemptStartedAt` is committed before
+ * the network is called; an attempt that has it but no outcome is "unbestätigt", never resent.
+ */
+export const publications = pgTable(
+  "publications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    batchId: uuid("batch_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    // Kept when the account is disconnected, so sent posts stay in the Redaktionsplan.
+    accountId: uuid("account_id").references(() => socialAccounts.id, { onDelete: "set null" }),
+    network: text("network").$type<NetworkId>().notNull(),
+    accountHandle: text("account_handle").notNull(),
+    text: text("text").notNull(),
+    /** The generation's image as the storage's public URL (`/uploads/social-images/…`). */
+    imageUrl: text("image_url"),
+    archiveEntryId: uuid("archive_entry_id"),
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true }).notNull(),
+    status: text("status").$type<PublicationStatus>().notNull(),
+    /** When the queue may try next: the scheduled time, a backoff or a rate limit's reset. */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    attemptStartedAt: timestamp("attempt_started_at", { withTimezone: true }),
+    externalId: text("external_id"),
+    externalUrl: text("external_url"),
+    /** A German reason to show: the network's detail for a rejection, why it is unconfirmed, … */
+    detail: text("detail"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("publications_user_scheduled_idx").on(table.userId, table.scheduledAt),
+    // The per-account limit counts the attempts of the last window.
+    index("publications_account_attempt_idx").on(table.accountId, table.attemptStartedAt),
+    // The admin's counts per network and month.
+    index("publications_sent_at_idx").on(table.sentAt),
+  ],
+);
+
+/** The header's notification area: sent, failed, unconfirmed, account needs reconnecting. */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<NotificationKind>().notNull(),
+    publicationId: uuid("publication_id").references(() => publications.id, { onDelete: "cascade" }),
+    accountId: uuid("account_id").references(() => socialAccounts.id, { onDelete: "cascade" }),
+    message: text("message").notNull(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("notifications_user_created_idx").on(table.userId, table.createdAt)],
+);

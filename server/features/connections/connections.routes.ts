@@ -1,0 +1,58 @@
+import { Hono } from "hono";
+import { AppPasswordConnectSchema, NetworkParamSchema } from "#shared/publishing.schemas.ts";
+import { CONNECTIONS_PATH, PUBLISHING_ERRORS } from "#shared/publishing.ts";
+import type { AppEnv } from "../../app-env.ts";
+import { requireSession } from "../../session.ts";
+import { validateJson } from "../../validation.ts";
+import { answerRefusal, PublishingRefusal } from "../publishing/refusals.ts";
+import {
+  connectWithAppPassword,
+  disconnectAccount,
+  finishOAuth,
+  listConnections,
+  startOAuth,
+} from "./connections.service.ts";
+
+// /api/connections (ADR 0053): "Verbundene Konten".
+function networkOf(value: string) {
+  const parsed = NetworkParamSchema.safeParse(value);
+  if (!parsed.success) throw new PublishingRefusal("INVALID_REQUEST", 400);
+  return parsed.data;
+}
+
+export const connectionRoutes = new Hono<AppEnv>()
+  .onError(answerRefusal)
+  .get("/", requireSession(), async (c) => c.json(await listConnections(c.var.deps, c.var.session.user.id), 200))
+  .post("/:network/start", requireSession(), async (c) => {
+    return c.json(await startOAuth(c.var.deps, c.var.session.user.id, networkOf(c.req.param("network"))), 200);
+  })
+  // The network sends the browser back here; the answer is a redirect to the account page either way.
+  .get("/:network/callback", requireSession(), async (c) => {
+    const back = (query: string) => c.redirect(`${CONNECTIONS_PATH}?${query}`, 302);
+    const network = networkOf(c.req.param("network"));
+    const code = c.req.query("code");
+    const state = c.req.query("state");
+    if (c.req.query("error") || !code || !state) return back(`fehler=OAUTH_DENIED`);
+    try {
+      await finishOAuth(c.var.deps, c.var.session.user.id, network, { code, state });
+      return back(`verbunden=${network}`);
+    } catch (error) {
+      if (error instanceof PublishingRefusal) return back(`fehler=${error.code}`);
+      throw error;
+    }
+  })
+  .post(
+    "/:network/app-password",
+    requireSession(),
+    validateJson(AppPasswordConnectSchema, PUBLISHING_ERRORS.CREDENTIALS_REJECTED),
+    async (c) => {
+      const network = networkOf(c.req.param("network"));
+      return c.json(await connectWithAppPassword(c.var.deps, c.var.session.user.id, network, c.req.valid("json")), 201);
+    },
+  )
+  .delete("/accounts/:id", requireSession(), async (c) => {
+    if (!(await disconnectAccount(c.var.deps, c.var.session.user.id, c.req.param("id")))) {
+      throw new PublishingRefusal("ACCOUNT_NOT_FOUND", 404);
+    }
+    return c.json({ disconnected: true }, 200);
+  });

@@ -1,0 +1,194 @@
+import crypto from "node:crypto";
+import { and, asc, eq, lt } from "drizzle-orm";
+import { NETWORK_IDS, NETWORKS, type NetworkId } from "#shared/networks.ts";
+import { ACCOUNT_STATUS_LABELS, NOT_CONFIGURED_LABEL } from "#shared/publishing.ts";
+import type { AppDeps } from "../../app-env.ts";
+import { socialAccounts, socialOauthStates } from "../../db/schema/publishing.ts";
+import { NetworkError, type TokenSet } from "../../integrations/social/social-network.ts";
+import { cancelPlannedPostsOf } from "../publishing/publishing.service.ts";
+import { PublishingRefusal } from "../publishing/refusals.ts";
+import { openTokens, tokenColumns } from "./account-tokens.ts";
+
+// "Verbundene Konten" (ADR 0053): connect (OAuth with PKCE, or Bluesky's app password), list and
+// disconnect accounts. The PKCE verifier stays on the server, sealed, next to the state we sent.
+
+export type ConnectionDeps = Pick<AppDeps, "db" | "networks" | "tokenBox" | "env" | "logger">;
+
+/** How long the user may take at the network's consent screen. */
+const OAUTH_STATE_TTL_MS = 15 * 60_000;
+
+export async function listConnections(deps: ConnectionDeps, userId: string) {
+  const accounts = await deps.db
+    .select()
+    .from(socialAccounts)
+    .where(eq(socialAccounts.userId, userId))
+    .orderBy(asc(socialAccounts.createdAt));
+  return {
+    networks: NETWORK_IDS.map((id) => ({
+      network: id,
+      label: NETWORKS[id].label,
+      connect: NETWORKS[id].connect,
+      configured: deps.networks[id].configured,
+      notConfiguredLabel: deps.networks[id].configured ? null : NOT_CONFIGURED_LABEL,
+      accounts: accounts
+        .filter((account) => account.network === id)
+        .map((account) => ({
+          id: account.id,
+          handle: account.handle,
+          displayName: account.displayName,
+          profileUrl: account.profileUrl,
+          status: account.status,
+          statusLabel: ACCOUNT_STATUS_LABELS[account.status],
+          // LinkedIn: shown in the list, and the reminders count down to it.
+          connectionExpiresAt: account.connectionExpiresAt?.toISOString() ?? null,
+        })),
+    })),
+  };
+}
+
+export function callbackUrl(deps: Pick<AppDeps, "env">, network: NetworkId): string {
+  return `${deps.env.BASE_URL}/api/connections/${network}/callback`;
+}
+
+function usableNetwork(deps: ConnectionDeps, network: NetworkId, kind: "oauth" | "app-password") {
+  const integration = deps.networks[network];
+  if (!integration.configured) throw new PublishingRefusal("NETWORK_NOT_CONFIGURED", 409);
+  if (integration.connect.kind !== kind) throw new PublishingRefusal("NETWORK_WRONG_CONNECT", 400);
+  return integration;
+}
+
+export async function startOAuth(deps: ConnectionDeps, userId: string, network: NetworkId, now = new Date()) {
+  const integration = usableNetwork(deps, network, "oauth");
+  if (integration.connect.kind !== "oauth") throw new PublishingRefusal("NETWORK_WRONG_CONNECT", 400);
+  const state = crypto.randomBytes(32).toString("base64url");
+  const codeVerifier = crypto.randomBytes(32).toString("base64url");
+  await deps.db.delete(socialOauthStates).where(lt(socialOauthStates.expiresAt, now));
+  await deps.db.insert(socialOauthStates).values({
+    state,
+    userId,
+    network,
+    codeVerifier: deps.tokenBox.seal(codeVerifier, state),
+    expiresAt: new Date(now.getTime() + OAUTH_STATE_TTL_MS),
+  });
+  const url = integration.connect.authorizationUrl({ state, codeVerifier, redirectUri: callbackUrl(deps, network) });
+  return { authorizationUrl: url.toString() };
+}
+
+/** The network sent the user back with a code: exchange it (once: the state is deleted first). */
+export async function finishOAuth(
+  deps: ConnectionDeps,
+  userId: string,
+  network: NetworkId,
+  input: { code: string; state: string },
+  now = new Date(),
+) {
+  const integration = usableNetwork(deps, network, "oauth");
+  if (integration.connect.kind !== "oauth") throw new PublishingRefusal("NETWORK_WRONG_CONNECT", 400);
+  const [pending] = await deps.db
+    .delete(socialOauthStates)
+    .where(and(eq(socialOauthStates.state, input.state), eq(socialOauthStates.userId, userId)))
+    .returning();
+  if (!pending || pending.network !== network || pending.expiresAt < now) {
+    throw new PublishingRefusal("OAUTH_STATE_INVALID", 400);
+  }
+  const codeVerifier = deps.tokenBox.open(pending.codeVerifier, pending.state);
+  const tokens = await networkCall(() =>
+    integration.connect.kind === "oauth"
+      ? integration.connect.exchangeCode({ code: input.code, codeVerifier, redirectUri: callbackUrl(deps, network) })
+      : Promise.reject(new PublishingRefusal("NETWORK_WRONG_CONNECT", 400)),
+  );
+  return saveAccount(deps, userId, network, tokens, now);
+}
+
+export async function connectWithAppPassword(
+  deps: ConnectionDeps,
+  userId: string,
+  network: NetworkId,
+  input: { identifier: string; appPassword: string },
+  now = new Date(),
+) {
+  const integration = usableNetwork(deps, network, "app-password");
+  const tokens = await networkCall(() =>
+    integration.connect.kind === "app-password"
+      ? integration.connect.signIn(input)
+      : Promise.reject(new PublishingRefusal("NETWORK_WRONG_CONNECT", 400)),
+  );
+  return saveAccount(deps, userId, network, tokens, now);
+}
+
+/** A refusal by the network is the user's to fix (400); a network that is down is not (409: try again). */
+async function networkCall<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof NetworkError)) throw error;
+    if (error.kind === "revoked" || error.kind === "rejected") throw new PublishingRefusal("CREDENTIALS_REJECTED", 400);
+    throw new PublishingRefusal("NETWORK_UNAVAILABLE", 409);
+  }
+}
+
+/**
+ * Connects an account, or reconnects it: the same network account of the same user keeps its row,
+ * its posts and — when the network sends no new one — its refresh token.
+ */
+async function saveAccount(deps: ConnectionDeps, userId: string, network: NetworkId, tokens: TokenSet, now: Date) {
+  const identity = await networkCall(() => deps.networks[network].identity(tokens));
+  const [existing] = await deps.db
+    .select()
+    .from(socialAccounts)
+    .where(
+      and(
+        eq(socialAccounts.userId, userId),
+        eq(socialAccounts.network, network),
+        eq(socialAccounts.externalId, identity.externalId),
+      ),
+    );
+  const profile = { handle: identity.handle, displayName: identity.displayName, profileUrl: identity.profileUrl };
+  if (existing) {
+    let previous: TokenSet | null = null;
+    try {
+      previous = openTokens(deps.tokenBox, existing.id, existing.tokens);
+    } catch {
+      // Unreadable old tokens (a lost key) have nothing worth keeping.
+    }
+    await deps.db
+      .update(socialAccounts)
+      .set({
+        ...profile,
+        ...tokenColumns(deps.tokenBox, existing.id, tokens, previous),
+        status: "connected",
+        remindedDaysBefore: null,
+        updatedAt: now,
+      })
+      .where(eq(socialAccounts.id, existing.id));
+    return { accountId: existing.id, reconnected: true };
+  }
+  const id = crypto.randomUUID();
+  await deps.db.insert(socialAccounts).values({
+    id,
+    userId,
+    network,
+    externalId: identity.externalId,
+    ...profile,
+    ...tokenColumns(deps.tokenBox, id, tokens, null),
+    createdAt: now,
+    updatedAt: now,
+  });
+  return { accountId: id, reconnected: false };
+}
+
+/** Disconnects: the tokens are deleted with the row, the account's planned posts are cancelled. */
+export async function disconnectAccount(deps: Pick<AppDeps, "db">, userId: string, accountId: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(accountId)) return false;
+  return deps.db.transaction(async (tx) => {
+    const [account] = await tx
+      .select({ id: socialAccounts.id })
+      .from(socialAccounts)
+      .where(and(eq(socialAccounts.id, accountId), eq(socialAccounts.userId, userId)))
+      .for("update");
+    if (!account) return false;
+    await cancelPlannedPostsOf(tx, accountId);
+    await tx.delete(socialAccounts).where(eq(socialAccounts.id, accountId));
+    return true;
+  });
+}

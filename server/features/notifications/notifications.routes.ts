@@ -1,0 +1,22 @@
+import { Hono } from "hono";
+import { PUBLISHING_ERRORS } from "#shared/publishing.ts";
+import type { AppEnv } from "../../app-env.ts";
+import { requireSession } from "../../session.ts";
+import { listNotifications, markRead, unreadCount } from "./notifications.service.ts";
+
+// /api/notifications (ADR 0053): the header's notification area.
+export const notificationRoutes = new Hono<AppEnv>()
+  .get("/", requireSession(), async (c) => c.json(await listNotifications(c.var.deps.db, c.var.session.user.id), 200))
+  .get("/unread-count", requireSession(), async (c) =>
+    c.json({ unread: await unreadCount(c.var.deps.db, c.var.session.user.id) }, 200),
+  )
+  .post("/read", requireSession(), async (c) => {
+    await markRead(c.var.deps.db, c.var.session.user.id);
+    return c.json({ read: true }, 200);
+  })
+  .post("/:id/read", requireSession(), async (c) => {
+    const id = c.req.param("id");
+    const found = /^[0-9a-f-]{36}$/i.test(id) && (await markRead(c.var.deps.db, c.var.session.user.id, id));
+    if (!found) return c.json({ error: PUBLISHING_ERRORS.NOTIFICATION_NOT_FOUND, code: "NOTIFICATION_NOT_FOUND" }, 404);
+    return c.json({ read: true }, 200);
+  });

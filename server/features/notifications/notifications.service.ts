@@ -1,0 +1,90 @@
+import { and, count, desc, eq, isNull } from "drizzle-orm";
+import type { NotificationKind } from "#shared/publishing.ts";
+import type { AppDeps } from "../../app-env.ts";
+import { user } from "../../db/schema/auth.ts";
+import { notifications } from "../../db/schema/publishing.ts";
+import type { MailContent } from "../../integrations/mail/mail-templates.ts";
+
+// The header's notification area (spec section 2; ADR 0053): events of publishing, newest first.
+
+export type NotificationDeps = Pick<AppDeps, "db" | "mailer" | "logger">;
+
+const LIST_LIMIT = 30;
+
+/**
+ * Records one event and, if given, sends its mail. A failed mail is logged, never thrown: the
+ * event is recorded and the queue goes on. Callers call it once per event (a status transition
+ * that only one server can make), so no retry sends a second mail.
+ */
+export async function notify(
+  deps: NotificationDeps,
+  event: {
+    userId: string;
+    kind: NotificationKind;
+    message: string;
+    publicationId?: string;
+    accountId?: string;
+    mail?: MailContent;
+  },
+): Promise<void> {
+  await deps.db.insert(notifications).values({
+    userId: event.userId,
+    kind: event.kind,
+    message: event.message,
+    publicationId: event.publicationId ?? null,
+    accountId: event.accountId ?? null,
+  });
+  if (!event.mail) return;
+  const [recipient] = await deps.db.select({ email: user.email }).from(user).where(eq(user.id, event.userId));
+  if (!recipient) return;
+  await deps.mailer
+    .send({ to: recipient.email, ...event.mail })
+    .catch((error: unknown) => deps.logger.warn({ err: error, kind: event.kind }, "Benachrichtigung nicht gemailt"));
+}
+
+export async function listNotifications(db: AppDeps["db"], userId: string) {
+  const rows = await db
+    .select({
+      id: notifications.id,
+      kind: notifications.kind,
+      message: notifications.message,
+      publicationId: notifications.publicationId,
+      accountId: notifications.accountId,
+      readAt: notifications.readAt,
+      createdAt: notifications.createdAt,
+    })
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(LIST_LIMIT);
+  return {
+    notifications: rows.map((row) => ({
+      ...row,
+      read: row.readAt !== null,
+      readAt: row.readAt?.toISOString() ?? null,
+      createdAt: row.createdAt.toISOString(),
+    })),
+    unread: await unreadCount(db, userId),
+  };
+}
+
+export async function unreadCount(db: AppDeps["db"], userId: string): Promise<number> {
+  const [row] = await db
+    .select({ unread: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return row?.unread ?? 0;
+}
+
+/** Marks one notification read, or all of them without `id`. False if `id` is not the user's. */
+export async function markRead(db: AppDeps["db"], userId: string, id?: string): Promise<boolean> {
+  const mine = id ? and(eq(notifications.userId, userId), eq(notifications.id, id)) : eq(notifications.userId, userId);
+  const updated = await db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(and(mine, isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  if (!id || updated.length > 0) return true;
+  const [exists] = await db.select({ id: notifications.id }).from(notifications).where(mine);
+  return exists !== undefined;
+}

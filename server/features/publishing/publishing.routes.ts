@@ -1,0 +1,33 @@
+import { Hono } from "hono";
+import { CreatePostsSchema, ListPostsQuerySchema, UpdatePostSchema } from "#shared/publishing.schemas.ts";
+import { PUBLISHING_ERRORS } from "#shared/publishing.ts";
+import type { AppEnv } from "../../app-env.ts";
+import { requireSession } from "../../session.ts";
+import { validateJson, validateQuery } from "../../validation.ts";
+import { cancelPost, createPosts, getPost, listPosts, updatePost } from "./publishing.service.ts";
+import { answerRefusal, PublishingRefusal } from "./refusals.ts";
+
+// /api/posts (ADR 0053): the signed-in user's publications — write now or planned for several
+// accounts, list for the Redaktionsplan, edit, reschedule and cancel until sent.
+export const publishingRoutes = new Hono<AppEnv>()
+  .onError(answerRefusal)
+  .get("/", requireSession(), validateQuery(ListPostsQuerySchema, PUBLISHING_ERRORS.INVALID_REQUEST), async (c) => {
+    const userId = c.var.session.user.id;
+    return c.json({ posts: await listPosts(c.var.deps.db, userId, c.req.valid("query")) }, 200);
+  })
+  .post("/", requireSession(), validateJson(CreatePostsSchema, PUBLISHING_ERRORS.INVALID_REQUEST), async (c) => {
+    const userId = c.var.session.user.id;
+    return c.json({ posts: await createPosts(c.var.deps, userId, c.req.valid("json")) }, 201);
+  })
+  .get("/:id", requireSession(), async (c) => {
+    const post = await getPost(c.var.deps.db, c.var.session.user.id, c.req.param("id"));
+    if (!post) throw new PublishingRefusal("POST_NOT_FOUND", 404);
+    return c.json(post, 200);
+  })
+  .patch("/:id", requireSession(), validateJson(UpdatePostSchema, PUBLISHING_ERRORS.INVALID_REQUEST), async (c) => {
+    const userId = c.var.session.user.id;
+    return c.json(await updatePost(c.var.deps, userId, c.req.param("id"), c.req.valid("json")), 200);
+  })
+  .post("/:id/cancel", requireSession(), async (c) => {
+    return c.json(await cancelPost(c.var.deps.db, c.var.session.user.id, c.req.param("id")), 200);
+  });

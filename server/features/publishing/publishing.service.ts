@@ -1,0 +1,248 @@
+import crypto from "node:crypto";
+import { and, desc, eq, gte, inArray, lt, type SQL } from "drizzle-orm";
+import { checkPostText, NETWORKS } from "#shared/networks.ts";
+import type {
+  BerlinTime,
+  CreatePostsInput,
+  ListPostsQuery,
+  PublicationView,
+  UpdatePostInput,
+} from "#shared/publishing.schemas.ts";
+import {
+  berlinWallTimeToInstant,
+  EDITABLE_STATUSES,
+  networkTooLongMessage,
+  PUBLICATION_STATUS_LABELS,
+  PUBLISHING_DETAILS,
+} from "#shared/publishing.ts";
+import type { AppDeps } from "../../app-env.ts";
+import type { Database } from "../../db/client.ts";
+import { archivedPosts } from "../../db/schema/archive.ts";
+import { publications, socialAccounts } from "../../db/schema/publishing.ts";
+import { PublishingRefusal } from "./refusals.ts";
+
+// Writing, planning, editing and cancelling posts (ADR 0053). Each post for each account is one
+// publication row with one queue job, written in one transaction: a post is never planned without
+// its job, and a job never exists without its post.
+
+export type PostsDeps = Pick<AppDeps, "db" | "publishingQueue">;
+
+type Publication = typeof publications.$inferSelect;
+
+/** The instant of a planned time; refused when it is in the past (a minute of grace for slow clicks). */
+export function plannedInstant(plannedFor: BerlinTime, now: Date): Date {
+  const instant = berlinWallTimeToInstant(plannedFor.date, plannedFor.time);
+  if (!instant) throw new PublishingRefusal("INVALID_REQUEST", 400);
+  if (instant.getTime() < now.getTime() - 60_000) throw new PublishingRefusal("TIME_IN_PAST", 400);
+  return instant;
+}
+
+export async function createPosts(
+  deps: PostsDeps,
+  userId: string,
+  input: CreatePostsInput,
+  now = new Date(),
+): Promise<PublicationView[]> {
+  const scheduledAt = input.plannedFor ? plannedInstant(input.plannedFor, now) : now;
+  const accountIds = [...new Set(input.targets.map((target) => target.accountId))];
+  const accounts = await deps.db
+    .select()
+    .from(socialAccounts)
+    .where(and(eq(socialAccounts.userId, userId), inArray(socialAccounts.id, accountIds)));
+  const imageUrl = input.archiveEntryId ? await archiveImage(deps.db, userId, input.archiveEntryId) : null;
+  const rows = input.targets.map((target) => {
+    const account = accounts.find((candidate) => candidate.id === target.accountId);
+    if (!account) throw new PublishingRefusal("ACCOUNT_NOT_FOUND", 409);
+    if (account.status !== "connected") throw new PublishingRefusal("ACCOUNT_NEEDS_RECONNECT", 409);
+    checkText(account.network, target.text);
+    if (NETWORKS[account.network].imageRequired && !imageUrl) throw new PublishingRefusal("IMAGE_REQUIRED", 400);
+    return {
+      userId,
+      accountId: account.id,
+      network: account.network,
+      accountHandle: account.handle,
+      text: target.text,
+      imageUrl,
+      archiveEntryId: input.archiveEntryId ?? null,
+      scheduledAt,
+      nextAttemptAt: scheduledAt,
+      status: "planned" as const,
+    };
+  });
+  const batchId = crypto.randomUUID();
+  await deps.publishingQueue.ready();
+  const created = await deps.db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(publications)
+      .values(rows.map((row) => ({ ...row, batchId })))
+      .returning();
+    for (const row of inserted) await deps.publishingQueue.enqueue(tx, row.id, scheduledAt);
+    return inserted;
+  });
+  return created.map(toView);
+}
+
+function checkText(network: Publication["network"], text: string): void {
+  const check = checkPostText(network, text);
+  if (check.empty) throw new PublishingRefusal("POST_EMPTY", 400);
+  if (!check.fits) {
+    throw new PublishingRefusal(
+      "POST_TOO_LONG",
+      400,
+      networkTooLongMessage(network, NETWORKS[network].label, check.length, check.max),
+    );
+  }
+}
+
+async function archiveImage(db: Database, userId: string, archiveEntryId: string): Promise<string | null> {
+  const [entry] = await db
+    .select({ imageUrl: archivedPosts.imageUrl })
+    .from(archivedPosts)
+    .where(and(eq(archivedPosts.id, archiveEntryId), eq(archivedPosts.userId, userId)));
+  if (!entry) throw new PublishingRefusal("ARCHIVE_ENTRY_NOT_FOUND", 404);
+  return entry.imageUrl;
+}
+
+export async function listPosts(db: Database, userId: string, query: ListPostsQuery): Promise<PublicationView[]> {
+  const conditions: SQL[] = [eq(publications.userId, userId)];
+  if (query.accountId) conditions.push(eq(publications.accountId, query.accountId));
+  if (query.status) conditions.push(eq(publications.status, query.status));
+  if (query.week) {
+    const week = berlinWeek(query.week);
+    if (!week) throw new PublishingRefusal("INVALID_REQUEST", 400);
+    conditions.push(gte(publications.scheduledAt, week.start), lt(publications.scheduledAt, week.end));
+  }
+  const rows = await db
+    .select()
+    .from(publications)
+    .where(and(...conditions))
+    .orderBy(desc(publications.scheduledAt), desc(publications.id))
+    .limit(500);
+  return rows.map(toView);
+}
+
+/** Monday 00:00 to the next Monday 00:00 in Berlin, of the week that holds `day`. */
+export function berlinWeek(day: string): { start: Date; end: Date } | null {
+  const date = new Date(`${day}T12:00:00Z`);
+  if (Number.isNaN(date.getTime())) return null;
+  const sinceMonday = (date.getUTCDay() + 6) % 7;
+  const monday = new Date(date.getTime() - sinceMonday * 86_400_000).toISOString().slice(0, 10);
+  const nextMonday = new Date(date.getTime() + (7 - sinceMonday) * 86_400_000).toISOString().slice(0, 10);
+  const start = berlinWallTimeToInstant(monday, "00:00");
+  const end = berlinWallTimeToInstant(nextMonday, "00:00");
+  return start && end ? { start, end } : null;
+}
+
+export async function getPost(db: Database, userId: string, id: string): Promise<PublicationView | null> {
+  const row = await ownPost(db, userId, id);
+  return row ? toView(row) : null;
+}
+
+async function ownPost(db: Database, userId: string, id: string): Promise<Publication | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .select()
+    .from(publications)
+    .where(and(eq(publications.id, id), eq(publications.userId, userId)));
+  return row ?? null;
+}
+
+/**
+ * Edits the text or the time of a post the queue has not tried yet (or that failed: it is planned
+ * again). The old job stays and finds the row not due; a new job is made for the new time.
+ */
+export async function updatePost(
+  deps: PostsDeps,
+  userId: string,
+  id: string,
+  input: UpdatePostInput,
+  now = new Date(),
+): Promise<PublicationView> {
+  const existing = await ownPost(deps.db, userId, id);
+  if (!existing) throw new PublishingRefusal("POST_NOT_FOUND", 404);
+  if (input.text !== undefined) checkText(existing.network, input.text);
+  const scheduledAt = input.plannedFor ? plannedInstant(input.plannedFor, now) : existing.scheduledAt;
+  // A failed post planned again without a new time goes out now, not at its past time.
+  const dueAt = scheduledAt < now ? now : scheduledAt;
+  await deps.publishingQueue.ready();
+  const updated = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(publications)
+      .set({
+        text: input.text ?? existing.text,
+        scheduledAt,
+        nextAttemptAt: dueAt,
+        status: "planned",
+        attempts: 0,
+        detail: null,
+        updatedAt: now,
+      })
+      .where(
+        and(
+          eq(publications.id, id),
+          eq(publications.userId, userId),
+          inArray(publications.status, [...EDITABLE_STATUSES]),
+        ),
+      )
+      .returning();
+    if (!row) return null;
+    if (!row.accountId) throw new PublishingRefusal("ACCOUNT_NOT_FOUND", 409);
+    await deps.publishingQueue.enqueue(tx, row.id, dueAt);
+    return row;
+  });
+  if (!updated) throw new PublishingRefusal("POST_NOT_EDITABLE", 409);
+  return toView(updated);
+}
+
+/** Cancels a post until the queue has claimed it: the job then finds it cancelled and does nothing. */
+export async function cancelPost(db: Database, userId: string, id: string): Promise<PublicationView> {
+  const existing = await ownPost(db, userId, id);
+  if (!existing) throw new PublishingRefusal("POST_NOT_FOUND", 404);
+  const [row] = await db
+    .update(publications)
+    .set({ status: "cancelled", updatedAt: new Date() })
+    .where(and(eq(publications.id, id), inArray(publications.status, [...EDITABLE_STATUSES])))
+    .returning();
+  if (!row) throw new PublishingRefusal("POST_NOT_EDITABLE", 409);
+  return toView(row);
+}
+
+/** A disconnected account's planned posts are cancelled in the disconnecting transaction. */
+export async function cancelPlannedPostsOf(db: Database, accountId: string): Promise<void> {
+  await db
+    .update(publications)
+    .set({ status: "cancelled", detail: PUBLISHING_DETAILS.disconnected, updatedAt: new Date() })
+    .where(and(eq(publications.accountId, accountId), inArray(publications.status, [...EDITABLE_STATUSES])));
+}
+
+/** Every planned post of a user, cancelled (account deletion); their ids, for removing the jobs. */
+export async function cancelAllPlannedPostsOf(db: Database, userId: string): Promise<string[]> {
+  const rows = await db
+    .update(publications)
+    .set({ status: "cancelled", updatedAt: new Date() })
+    .where(and(eq(publications.userId, userId), inArray(publications.status, [...EDITABLE_STATUSES])))
+    .returning({ id: publications.id });
+  return rows.map((row) => row.id);
+}
+
+export function toView(row: Publication): PublicationView {
+  return {
+    id: row.id,
+    batchId: row.batchId,
+    accountId: row.accountId,
+    network: row.network,
+    accountHandle: row.accountHandle,
+    text: row.text,
+    imageUrl: row.imageUrl,
+    scheduledAt: row.scheduledAt.toISOString(),
+    status: row.status,
+    statusLabel: PUBLICATION_STATUS_LABELS[row.status],
+    detail: row.detail,
+    externalUrl: row.externalUrl,
+    sentAt: row.sentAt?.toISOString() ?? null,
+  };
+}
+
+function isUuid(value: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}

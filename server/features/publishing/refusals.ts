@@ -1,0 +1,21 @@
+import type { Context } from "hono";
+import { PUBLISHING_ERRORS, type PublishingErrorCode } from "#shared/publishing.ts";
+import type { AppEnv } from "../../app-env.ts";
+
+/** A refusal of publishing (ADR 0053) with its HTTP status, German message and stable code. */
+export class PublishingRefusal extends Error {
+  constructor(
+    readonly code: PublishingErrorCode,
+    readonly status: 400 | 404 | 409,
+    message: string = PUBLISHING_ERRORS[code],
+  ) {
+    super(message);
+    this.name = "PublishingRefusal";
+  }
+}
+
+/** The routers' onError: a refusal is answered as such; anything else goes to the app's handler. */
+export function answerRefusal(error: Error, c: Context<AppEnv>) {
+  if (error instanceof PublishingRefusal) return c.json({ error: error.message, code: error.code }, error.status);
+  throw error;
+}

@@ -1,0 +1,76 @@
+import { z } from "zod";
+import { NETWORK_IDS } from "./networks.ts";
+import { PUBLICATION_STATUSES, PUBLISHING_ERRORS } from "./publishing.ts";
+import { textField } from "./text.schemas.ts";
+
+// Requests and answers of /api/connections, /api/posts and /api/notifications (ADR 0053), for the
+// routes and for the composer, the Redaktionsplan and the notification area.
+
+const invalid = PUBLISHING_ERRORS.INVALID_REQUEST;
+// Long enough for every network's limit (LinkedIn 3,000); each network's own rule is checked after.
+const POST_TEXT_MAX = 10_000;
+/** One post written for this many accounts at most. */
+export const MAX_TARGETS_PER_POST = 10;
+
+/** A planned time as the user picks it: a day and a wall-clock time in Europe/Berlin. */
+export const BerlinTimeSchema = z.object({
+  date: z.string({ error: invalid }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: invalid }),
+  time: z.string({ error: invalid }).regex(/^\d{2}:\d{2}$/, { error: invalid }),
+});
+export type BerlinTime = z.infer<typeof BerlinTimeSchema>;
+
+const postText = textField(PUBLISHING_ERRORS.POST_EMPTY).max(POST_TEXT_MAX, { error: PUBLISHING_ERRORS.POST_TOO_LONG });
+
+export const CreatePostsSchema = z.object({
+  targets: z
+    .array(z.object({ accountId: z.uuid({ error: PUBLISHING_ERRORS.ACCOUNT_NOT_FOUND }), text: postText }), {
+      error: invalid,
+    })
+    .min(1, { error: invalid })
+    .max(MAX_TARGETS_PER_POST, { error: invalid }),
+  /** The generation whose image goes along, if it has one. */
+  archiveEntryId: z.uuid({ error: PUBLISHING_ERRORS.ARCHIVE_ENTRY_NOT_FOUND }).optional(),
+  /** Absent: "Jetzt veröffentlichen". */
+  plannedFor: BerlinTimeSchema.optional(),
+});
+export type CreatePostsInput = z.infer<typeof CreatePostsSchema>;
+
+export const UpdatePostSchema = z
+  .object({ text: postText.optional(), plannedFor: BerlinTimeSchema.optional() })
+  .refine((value) => value.text !== undefined || value.plannedFor !== undefined, { error: invalid, path: ["text"] });
+export type UpdatePostInput = z.infer<typeof UpdatePostSchema>;
+
+export const ListPostsQuerySchema = z.object({
+  accountId: z.uuid({ error: invalid }).optional(),
+  status: z.enum(PUBLICATION_STATUSES, { error: invalid }).optional(),
+  /** Any day of the week to show (Monday to Sunday in Berlin); absent: all, newest plan first. */
+  week: z
+    .string({ error: invalid })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: invalid })
+    .optional(),
+});
+export type ListPostsQuery = z.infer<typeof ListPostsQuerySchema>;
+
+export const NetworkParamSchema = z.enum(NETWORK_IDS, { error: invalid });
+
+export const AppPasswordConnectSchema = z.object({
+  identifier: textField(PUBLISHING_ERRORS.CREDENTIALS_REJECTED).trim().min(1).max(253),
+  appPassword: textField(PUBLISHING_ERRORS.CREDENTIALS_REJECTED).trim().min(1).max(100),
+});
+
+/** A publication as the API shows it. */
+export type PublicationView = {
+  id: string;
+  batchId: string;
+  accountId: string | null;
+  network: (typeof NETWORK_IDS)[number];
+  accountHandle: string;
+  text: string;
+  imageUrl: string | null;
+  scheduledAt: string;
+  status: (typeof PUBLICATION_STATUSES)[number];
+  statusLabel: string;
+  detail: string | null;
+  externalUrl: string | null;
+  sentAt: string | null;
+};

@@ -1,0 +1,135 @@
+import type { NetworkId } from "./networks.ts";
+
+// Publish and schedule (ADR 0053): statuses, their German labels and the API's messages, for the
+// server's answers and the composer, the Redaktionsplan and the notification area alike.
+
+export const PUBLICATION_STATUSES = ["planned", "sending", "sent", "failed", "unconfirmed", "cancelled"] as const;
+export type PublicationStatus = (typeof PUBLICATION_STATUSES)[number];
+
+export const PUBLICATION_STATUS_LABELS: Record<PublicationStatus, string> = {
+  planned: "Geplant",
+  sending: "Wird gesendet",
+  sent: "Gesendet",
+  failed: "Fehlgeschlagen",
+  unconfirmed: "Unbestätigt",
+  cancelled: "Abgebrochen",
+};
+
+/** A post may be edited, rescheduled or cancelled only before the queue has tried to send it. */
+export const EDITABLE_STATUSES: readonly PublicationStatus[] = ["planned", "failed"];
+
+export type AccountStatus = "connected" | "reconnect_required";
+
+export const ACCOUNT_STATUS_LABELS: Record<AccountStatus, string> = {
+  connected: "Verbunden",
+  reconnect_required: "Neu verbinden nötig",
+};
+
+export const NOT_CONFIGURED_LABEL = "vom Betreiber nicht eingerichtet";
+
+export type NotificationKind = "sent" | "failed" | "unconfirmed" | "reconnect" | "expiring";
+
+/** Why a post is "unbestätigt": shown next to the post, with a link to the account on the network. */
+export const UNCONFIRMED_EXPLANATION =
+  "Die Verbindung zum Netzwerk brach ab, nachdem der Beitrag abgeschickt war. Ob er angekommen ist, wissen wir nicht. Wir senden ihn deshalb nicht noch einmal, damit er nicht doppelt erscheint. Bitte sehen Sie in Ihrem Konto nach.";
+
+export const INTERRUPTED_EXPLANATION =
+  "Der Server wurde beendet, während der Beitrag gesendet wurde. Ob er angekommen ist, wissen wir nicht. Wir senden ihn deshalb nicht noch einmal, damit er nicht doppelt erscheint. Bitte sehen Sie in Ihrem Konto nach.";
+
+export const PUBLISHING_DETAILS = {
+  unavailable: "Das Netzwerk war mehrmals nicht erreichbar. Bitte planen Sie den Beitrag neu.",
+  revoked: "Die Verbindung zum Konto wurde vom Netzwerk beendet. Bitte verbinden Sie das Konto neu.",
+  versionRetired:
+    "Das Netzwerk nimmt Beiträge über die hinterlegte Schnittstellenversion nicht mehr an. Der Betreiber muss Postwerk aktualisieren.",
+  rejected: "Das Netzwerk hat den Beitrag abgelehnt.",
+  disconnected: "Das Konto wurde getrennt.",
+} as const;
+
+/** The API's error answers: a German message and a stable code (ADR 0053). */
+export const PUBLISHING_ERRORS = {
+  INVALID_REQUEST: "Die Angaben sind unvollständig. Bitte prüfen Sie den Beitrag.",
+  POST_EMPTY: "Bitte geben Sie einen Text ein.",
+  POST_TOO_LONG: "Der Text ist zu lang für dieses Netzwerk.",
+  IMAGE_REQUIRED: "Dieses Netzwerk braucht ein Bild.",
+  TIME_IN_PAST: "Der Zeitpunkt liegt in der Vergangenheit. Bitte wählen Sie einen späteren.",
+  ACCOUNT_NOT_FOUND: "Dieses Konto ist nicht (mehr) verbunden.",
+  ACCOUNT_NEEDS_RECONNECT: "Dieses Konto muss neu verbunden werden, bevor Sie darüber veröffentlichen.",
+  ARCHIVE_ENTRY_NOT_FOUND: "Diese Generierung gibt es nicht (mehr).",
+  POST_NOT_FOUND: "Diesen Beitrag gibt es nicht (mehr).",
+  POST_NOT_EDITABLE: "Dieser Beitrag wird bereits gesendet oder ist schon gesendet und lässt sich nicht mehr ändern.",
+  NETWORK_NOT_CONFIGURED: `Dieses Netzwerk ist ${NOT_CONFIGURED_LABEL}.`,
+  NETWORK_WRONG_CONNECT: "Dieses Netzwerk wird anders verbunden.",
+  NETWORK_UNAVAILABLE: "Das Netzwerk ist gerade nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.",
+  CREDENTIALS_REJECTED: "Handle oder App-Passwort stimmen nicht.",
+  OAUTH_STATE_INVALID:
+    "Die Anmeldung beim Netzwerk ist abgelaufen oder ungültig. Bitte verbinden Sie das Konto noch einmal.",
+  OAUTH_DENIED: "Die Verbindung wurde beim Netzwerk abgelehnt.",
+  NOTIFICATION_NOT_FOUND: "Diese Benachrichtigung gibt es nicht (mehr).",
+} as const;
+export type PublishingErrorCode = keyof typeof PUBLISHING_ERRORS;
+
+export function networkTooLongMessage(network: NetworkId, label: string, length: number, max: number): string {
+  return `Der Text für ${label} ist ${length} Zeichen lang; erlaubt sind ${max}.${network === "bluesky" ? " (Bluesky zählt Grapheme.)" : ""}`;
+}
+
+// Europe/Berlin wall time ↔ UTC. The planner asks for a date and a time in Berlin; the database
+// stores the instant in UTC (ADR 0053). Intl knows the offsets, so no time-zone table is shipped.
+
+export const PUBLISHING_TIME_ZONE = "Europe/Berlin";
+
+const BERLIN_PARTS = new Intl.DateTimeFormat("en-CA", {
+  timeZone: PUBLISHING_TIME_ZONE,
+  hourCycle: "h23",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
+/** Berlin's wall time of an instant as "YYYY-MM-DD" and "HH:mm". */
+export function toBerlinWallTime(instant: Date): { date: string; time: string } {
+  const parts = Object.fromEntries(BERLIN_PARTS.formatToParts(instant).map((part) => [part.type, part.value]));
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+}
+
+function offsetMinutesAt(instant: Date): number {
+  const { date, time } = toBerlinWallTime(instant);
+  const asUtc = Date.parse(`${date}T${time}:00Z`);
+  return Math.round((asUtc - Math.floor(instant.getTime() / 60_000) * 60_000) / 60_000);
+}
+
+/**
+ * The instant of a Berlin wall time. When the clocks go back (last Sunday of October) 02:00–02:59
+ * happens twice: we mean the first, still summer time (CEST), as the wall clock shows it first.
+ * When they go forward (last Sunday of March) 02:00–02:59 does not exist: it moves an hour on, to
+ * the summer time the wall clock then shows. Same as Temporal's "compatible" rule. ADR 0053.
+ */
+export function berlinWallTimeToInstant(date: string, time: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const timeMatch = /^(\d{2}):(\d{2})$/.exec(time);
+  if (!match || !timeMatch) return null;
+  const wallAsUtc = Date.parse(`${date}T${time}:00Z`);
+  if (Number.isNaN(wallAsUtc) || new Date(wallAsUtc).toISOString().slice(0, 10) !== date) return null;
+  if (Number(timeMatch[1]) > 23 || Number(timeMatch[2]) > 59) return null;
+  // Berlin is UTC+1 or UTC+2: try the larger offset first, so the earlier of two instants wins.
+  for (const offset of [120, 60]) {
+    const candidate = new Date(wallAsUtc - offset * 60_000);
+    if (offsetMinutesAt(candidate) === offset) return candidate;
+  }
+  // In the gap: keep the wall time's distance from the last valid minute, in summer time.
+  return new Date(wallAsUtc - 60 * 60_000);
+}
+
+/** Where the mails and notifications link to (the pages are the UI's, ADR 0053). */
+export const PLANNER_PATH = "/redaktionsplan";
+export const CONNECTIONS_PATH = "/konto/verbundene-konten";
+
+export const NOTIFICATION_MESSAGES = {
+  sent: (network: string, account: string) => `Beitrag für ${account} (${network}) veröffentlicht.`,
+  failed: (network: string, account: string) => `Beitrag für ${account} (${network}) nicht veröffentlicht.`,
+  unconfirmed: (network: string, account: string) => `Beitrag für ${account} (${network}) ist unbestätigt.`,
+  reconnect: (network: string, account: string) => `${network}: Konto ${account} muss neu verbunden werden.`,
+  expiring: (network: string, account: string, days: number) =>
+    `${network}: Die Verbindung zu ${account} läuft in ${days === 1 ? "einem Tag" : `${days} Tagen`} ab.`,
+} as const;
