@@ -106,12 +106,12 @@ const wanted = (section: Section) => requested.length === 0 || requested.include
 const postgresServerUrl = process.env.BENCH_DATABASE_URL || undefined;
 
 function verdict(value: number, target: number): string {
-  return value <= target ? "OK" : "ZU LANGSAM";
+  return value <= target ? "OK" : "VERFEHLT";
 }
 
 // Some targets say "under" (the generator's, the archive search's in ADR 0017).
 function verdictBelow(value: number, target: number): string {
-  return value < target ? "OK" : "ZU LANGSAM";
+  return value < target ? "OK" : "VERFEHLT";
 }
 
 function milliseconds(value: number): string {
@@ -360,7 +360,7 @@ function describeEndpoint(endpoint: EndpointFigures, onPglite: boolean): string 
     `danach ${Math.round(endpoint.rssAfterMb)} MB`;
   const clean = endpoint.errors + endpoint.timeouts + endpoint.non2xx === 0;
   const meets = (requestsPerSecond: number, p99Ms: number) =>
-    endpoint.requestsPerSecond >= requestsPerSecond && endpoint.p99Ms <= p99Ms && clean ? "OK" : "ZU LANGSAM";
+    endpoint.requestsPerSecond >= requestsPerSecond && endpoint.p99Ms <= p99Ms && clean ? "OK" : "VERFEHLT";
   if (endpoint.kind === "page") {
     const { pageRequestsPerSecond: rps, pageP99Ms: p99 } = LOAD_TARGETS;
     return `${figures}  (Ziel ≥ ${rps} Anfr./s, p99 ≤ ${p99} ms, ohne Fehler: ${meets(rps, p99)})`;
