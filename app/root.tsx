@@ -123,10 +123,17 @@ export default function App() {
   );
 }
 
+// What a direct load of an app page (/konto, /erstellen, /archiv, /admin) paints before its code
+// and data arrive: the header and the page frame at once, "Laden..." only where the page will be,
+// not on a blank page (ADR 0061). Built into __spa-fallback.html like a prerendered page.
 export function HydrateFallback() {
   return (
-    <div className="flex min-h-screen items-center justify-center text-slate-600" role="status">
-      Laden...
+    <div className="flex min-h-screen flex-col">
+      <SiteHeader />
+      <main id="inhalt" className="flex flex-1 items-center justify-center py-16 text-slate-600">
+        <p role="status">Laden...</p>
+      </main>
+      <SiteFooter />
     </div>
   );
 }

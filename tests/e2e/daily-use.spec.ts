@@ -146,3 +146,19 @@ test("on a phone the admin's usage chart keeps its labels apart", async ({ page 
     }
   }
 });
+
+for (const path of ["/konto", "/erstellen", "/archiv", "/admin"]) {
+  test(`a direct load of ${path} paints the header and the page frame before any code runs`, async ({ browser }) => {
+    // Without JavaScript the first paint is all there is: the HTML the server sends.
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto(path);
+      await expect(page.getByRole("banner").getByRole("link", { name: "Funktionen" })).toBeVisible();
+      await expect(page.getByRole("contentinfo").getByRole("link", { name: "Impressum" })).toBeVisible();
+      await expect(page.getByRole("main").getByText("Laden...")).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  });
+}
