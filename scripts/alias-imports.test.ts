@@ -22,6 +22,12 @@ describe("aliasImports (ADR 0054)", () => {
     );
   });
 
+  it("turns the removed #tests/ alias into a relative path", () => {
+    expect(aliasImports('import { createTestApp } from "#tests/setup/test-app.ts";', file)).toBe(
+      'import { createTestApp } from "../../../tests/setup/test-app.ts";',
+    );
+  });
+
   it("leaves imports within the folder and into tests/, bench/ and scripts/ as they are", () => {
     const source = [
       'import { plans } from "./billing-plans.ts";',
