@@ -76,7 +76,7 @@ export function buildIfSourcesChanged(options: { log?: (line: string) => void } 
   log("Frontend-Quellen geändert oder noch nicht gebaut: baue (react-router build) …");
   // A build that fails halfway must not look current next time.
   fs.rmSync(STAMP_FILE, { force: true });
-  execFileSync(process.execPath, [path.join(ROOT, "node_modules/@react-router/dev/bin.js"), "build"], {
+  execFileSync(process.execPath, [path.join(ROOT, "node_modules/@react-router/dev/bin.cjs"), "build"], {
     cwd: ROOT,
     stdio: "inherit",
   });

@@ -60,7 +60,10 @@ export function loadStoredChoiceOnce() {
 // the dialog or the visitor closed the question on this page load. ADR 0030: as a banner.
 export function shouldShowConsentBanner(state: ConsentState, pathname: string): boolean {
   if (state.settings || state.dialogOpen || state.dismissed) return false;
-  return !PATHS_WITHOUT_AUTOMATIC_DIALOG.includes(pathname);
+  // React Router 8 prerenders /impressum as /impressum/, the browser hydrates /impressum: both
+  // must decide alike, or the banner is in the HTML and hydration fails (ADR 0055).
+  const page = pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname;
+  return !PATHS_WITHOUT_AUTOMATIC_DIALOG.includes(page);
 }
 
 export function openConsentDialog() {
