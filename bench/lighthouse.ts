@@ -7,7 +7,7 @@
 //
 // The Lighthouse CLI runs in its own process on the project's Node (24, ADR 0052). It comes from
 // bench/lighthouse-cli/, its own npm project installed here on first use: as a dev dependency it
-// would add 96 packages and 158 MB to every `npm install` for a bench that few runs (ADR 0055).
+// would add 96 packages and 158 MB to every `npm install` for a bench that few runs (ADR 0058).
 
 import { execFile, execFileSync } from "node:child_process";
 import crypto from "node:crypto";

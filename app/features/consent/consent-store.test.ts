@@ -11,7 +11,7 @@ describe("shouldShowConsentBanner", () => {
     expect(shouldShowConsentBanner(NO_CHOICE, ROUTES.imprint)).toBe(false);
   });
 
-  it("decides alike with the slash React Router 8 prerenders with (ADR 0055)", () => {
+  it("decides alike with the slash React Router 8 prerenders with (ADR 0058)", () => {
     for (const page of [ROUTES.privacy, ROUTES.terms, ROUTES.imprint]) {
       expect(shouldShowConsentBanner(NO_CHOICE, `${page}/`)).toBe(false);
     }

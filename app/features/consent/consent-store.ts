@@ -61,7 +61,7 @@ export function loadStoredChoiceOnce() {
 export function shouldShowConsentBanner(state: ConsentState, pathname: string): boolean {
   if (state.settings || state.dialogOpen || state.dismissed) return false;
   // React Router 8 prerenders /impressum as /impressum/, the browser hydrates /impressum: both
-  // must decide alike, or the banner is in the HTML and hydration fails (ADR 0055).
+  // must decide alike, or the banner is in the HTML and hydration fails (ADR 0058).
   const page = pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname;
   return !PATHS_WITHOUT_AUTOMATIC_DIALOG.includes(page);
 }
