@@ -2,16 +2,16 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
-import { createDeps } from "../server/bootstrap.ts";
-import { user } from "../server/db/schema/auth.ts";
-import { publications, socialAccounts } from "../server/db/schema/publishing.ts";
-import { tokenColumns } from "../server/features/connections/account-tokens.ts";
-import { loadPageDocuments } from "../server/features/pages/page-documents.ts";
-import { processPublication } from "../server/features/publishing/delivery.service.ts";
-import { createPosts } from "../server/features/publishing/publishing.service.ts";
-import type { SocialNetwork } from "../server/integrations/social/social-network.ts";
-import { createLogger } from "../server/logger.ts";
-import { NETWORK_IDS, type NetworkId } from "../shared/networks.ts";
+import { createDeps } from "#server/bootstrap.ts";
+import { user } from "#server/db/schema/auth.ts";
+import { publications, socialAccounts } from "#server/db/schema/publishing.ts";
+import { tokenColumns } from "#server/features/connections/account-tokens.ts";
+import { loadPageDocuments } from "#server/features/pages/page-documents.ts";
+import { processPublication } from "#server/features/publishing/delivery.service.ts";
+import { createPosts } from "#server/features/publishing/publishing.service.ts";
+import type { SocialNetwork } from "#server/integrations/social/social-network.ts";
+import { createLogger } from "#server/logger.ts";
+import { NETWORK_IDS, type NetworkId } from "#shared/networks.ts";
 import { openBenchDatabase, percentile } from "./bench-app.ts";
 
 // `npm run bench -- planung` (ADR 0053): 1,000 posts of 200 accounts due within one minute, the

@@ -4,11 +4,11 @@
 // it serves no HTTP).
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { connectDatabase, createDeps } from "../../server/bootstrap.ts";
-import { readEnv } from "../../server/env.ts";
-import { loadPageDocuments } from "../../server/features/pages/page-documents.ts";
-import { processPublication } from "../../server/features/publishing/delivery.service.ts";
-import { createLogger } from "../../server/logger.ts";
+import { connectDatabase, createDeps } from "#server/bootstrap.ts";
+import { readEnv } from "#server/env.ts";
+import { loadPageDocuments } from "#server/features/pages/page-documents.ts";
+import { processPublication } from "#server/features/publishing/delivery.service.ts";
+import { createLogger } from "#server/logger.ts";
 import { createRemoteNetworks } from "./recording-network.ts";
 
 const env = readEnv();

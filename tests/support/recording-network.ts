@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { NetworkError, type SocialNetwork } from "#server/integrations/social/social-network.ts";
 import { NETWORK_IDS, type NetworkId } from "#shared/networks.ts";
-import { NetworkError, type SocialNetwork } from "../../server/integrations/social/social-network.ts";
 import { createScriptedNetwork } from "./scripted-network.ts";
 
 // A "network" in the test process that app servers in other processes post to over HTTP, so a

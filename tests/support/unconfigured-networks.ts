@@ -1,5 +1,5 @@
+import { NetworkError, type SocialNetwork } from "#server/integrations/social/social-network.ts";
 import { NETWORK_IDS, type NetworkId } from "#shared/networks.ts";
-import { NetworkError, type SocialNetwork } from "../../server/integrations/social/social-network.ts";
 
 // Every network "vom Betreiber nicht eingerichtet", for tests of what the routes answer then:
 export function createUnconfiguredNetworks(): Record<NetworkId, SocialNetwork> {

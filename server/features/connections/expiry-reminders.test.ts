@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPublishingTestApp } from "#tests/support/publishing.ts";
-import { tokensFor } from "#tests/support/scripted-network.ts";
-import { notifications, socialAccounts } from "../../db/schema/publishing.ts";
+import { notifications, socialAccounts } from "#server/db/schema/publishing.ts";
+import { createPublishingTestApp } from "../../../tests/support/publishing.ts";
+import { tokensFor } from "../../../tests/support/scripted-network.ts";
 import { sendExpiryReminders } from "./expiry-reminders.ts";
 
 // LinkedIn's 60-day connections (ADR 0053): a reminder 7 days and 1 day before the end, once each.

@@ -1,10 +1,10 @@
 import { and, eq, gt, isNotNull, isNull, lte, or } from "drizzle-orm";
+import type { AppDeps } from "#server/app-env.ts";
+import { socialAccounts } from "#server/db/schema/publishing.ts";
+import { notify } from "#server/features/notifications/notifications.service.ts";
+import { composeConnectionExpiringMail } from "#server/integrations/mail/mail-templates.ts";
 import { NETWORKS } from "#shared/networks.ts";
 import { CONNECTIONS_PATH, NOTIFICATION_MESSAGES } from "#shared/publishing.ts";
-import type { AppDeps } from "../../app-env.ts";
-import { socialAccounts } from "../../db/schema/publishing.ts";
-import { composeConnectionExpiringMail } from "../../integrations/mail/mail-templates.ts";
-import { notify } from "../notifications/notifications.service.ts";
 
 // LinkedIn gives ordinary apps no refresh token: a connection ends after 60 days (ADR 0053). The
 // user gets one reminder 7 days and one 1 day before, with a link to reconnect. Each goes out once

@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { notifications, publications } from "#server/db/schema/publishing.ts";
+import { openTokens } from "#server/features/connections/account-tokens.ts";
 import { INTERRUPTED_EXPLANATION, UNCONFIRMED_EXPLANATION } from "#shared/publishing.ts";
-import { createPublishingTestApp } from "#tests/support/publishing.ts";
-import { tokensFor } from "#tests/support/scripted-network.ts";
-import { notifications, publications } from "../../db/schema/publishing.ts";
-import { openTokens } from "../connections/account-tokens.ts";
+import { createPublishingTestApp } from "../../../tests/support/publishing.ts";
+import { tokensFor } from "../../../tests/support/scripted-network.ts";
 import { MAX_ATTEMPTS, processPublication } from "./delivery.service.ts";
 import { cancelPost, createPosts, updatePost } from "./publishing.service.ts";
 

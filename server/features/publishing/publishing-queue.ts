@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { type DrizzleTransactionLike, fromDrizzle, fromPglite, type Job, type JobResult, PgBoss } from "pg-boss";
-import type { Database, DatabaseHandle } from "../../db/client.ts";
-import type { Logger } from "../../logger.ts";
+import type { Database, DatabaseHandle } from "#server/db/client.ts";
+import type { Logger } from "#server/logger.ts";
 
 // The durable queue of publishing (ADR 0053): pg-boss on the product's own database, PGlite in the
 // embedded default and PostgreSQL with several app servers. One job per publication, inserted in
