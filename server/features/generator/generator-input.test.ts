@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { REQUEST_TOO_LARGE_MESSAGE } from "#server/body-limits.ts";
 import { GENERATOR_MESSAGES, WEBSITE_MESSAGES } from "#shared/generator.ts";
 import { INVALID_CHARACTERS_MESSAGE } from "#shared/text.schemas.ts";
 import {
@@ -15,7 +16,6 @@ import {
   withGeneratorTestApp,
 } from "../../../tests/support/generator-app.ts";
 import { pngDataUrl, webpBomb } from "../../../tests/support/images.ts";
-import { REQUEST_TOO_LARGE_MESSAGE } from "../../body-limits.ts";
 import { GENERATE_FIELDS_MAX_BYTES } from "./generate-body.ts";
 
 withGeneratorTestApp();

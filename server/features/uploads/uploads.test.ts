@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NOT_FOUND_MESSAGE } from "#server/api-error.ts";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
-import { NOT_FOUND_MESSAGE } from "../../api-error.ts";
 
 let t: TestApp;
 beforeAll(async () => {
