@@ -5,7 +5,7 @@ import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { Button } from "#app/components/ui/button.tsx";
 import { InputField } from "#app/components/ui/form-field.tsx";
-import { api, toApiError } from "#app/lib/api.ts";
+import { api, isApiError, toApiError } from "#app/lib/api.ts";
 import { zodResolver } from "#app/lib/zod.ts";
 import { type UnlockGeneratorInput, UnlockGeneratorSchema } from "#shared/generator.schemas.ts";
 import { ACCESS_CODE_MESSAGES } from "#shared/generator.ts";
@@ -29,15 +29,15 @@ export function AccessCodeGate() {
       await queryClient.invalidateQueries({ queryKey: GENERATOR_STATUS_QUERY_KEY });
       return;
     }
-    if (response?.status === 403) {
+    const error = response ? await toApiError(response) : null;
+    if (isApiError(error, "ACCESS_CODE_WRONG")) {
       setWrongEntries((count) => count + 1);
       form.reset({ code: "" });
       form.setFocus("code");
       toast.error(ACCESS_CODE_MESSAGES.wrongTitle, { description: ACCESS_CODE_MESSAGES.wrongDescription });
       return;
     }
-    const message = response ? (await toApiError(response)).message : "Keine Verbindung zum Server.";
-    toast.error("Fehler", { description: message });
+    toast.error("Fehler", { description: error ? error.message : "Keine Verbindung zum Server." });
   }
 
   return (

@@ -8,6 +8,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { PROFILE_QUERY_KEY } from "#app/features/account/use-profile.ts";
 import { ARCHIVE_QUERY_KEY } from "#app/features/archive/use-archive.ts";
+import { ApiError } from "#app/lib/api.ts";
 import type { GenerateRequest } from "#shared/generator.schemas.ts";
 import {
   GENERATOR_MESSAGES,
@@ -61,7 +62,10 @@ export function GeneratorWorkspace() {
       void queryClient.invalidateQueries({ queryKey: ARCHIVE_QUERY_KEY });
     } catch (error) {
       setResults(null);
-      const message = error instanceof GenerationError ? error.message : GENERATOR_MESSAGES.generationFailed;
+      const message =
+        error instanceof GenerationError || error instanceof ApiError
+          ? error.message
+          : GENERATOR_MESSAGES.generationFailed;
       toast.error("Fehler", { description: message });
     } finally {
       refreshCredits();

@@ -1,5 +1,6 @@
 import { BILLING_MESSAGES, type Plan } from "#shared/billing.ts";
 import { ROUTES } from "#shared/routes.ts";
+import type { Refusal } from "../../api-error.ts";
 import type { Logger } from "../../logger.ts";
 import type { RateLimitRule } from "../rate-limit/rate-limit.service.ts";
 import { customerOf, ensureCustomer } from "./billing-customers.service.ts";
@@ -14,10 +15,15 @@ import { markPlansStale } from "./billing-status.service.ts";
 export const BILLING_CHECKOUT_RATE_LIMIT: RateLimitRule = { name: "billing-checkout", max: 10, windowMs: 10 * 60_000 };
 export const BILLING_PORTAL_RATE_LIMIT: RateLimitRule = { name: "billing-portal", max: 10, windowMs: 10 * 60_000 };
 
-type Failure = { ok: false; status: 404 | 409 | 502; error: string };
+type Failure = Refusal<404 | 409 | 502>;
 
 // Payments off is how this installation is set up, not an outage: 409, not 5xx.
-const DISABLED: Failure = { ok: false, status: 409, error: BILLING_MESSAGES.paymentsDisabled };
+const DISABLED: Failure = {
+  ok: false,
+  status: 409,
+  code: "PAYMENTS_DISABLED",
+  error: BILLING_MESSAGES.paymentsDisabled,
+};
 
 /** Starts Stripe Checkout for a plan; the same Stripe customer is reused for every purchase. */
 export async function startCheckout(
@@ -28,7 +34,7 @@ export async function startCheckout(
 ): Promise<{ ok: true; url: string } | Failure> {
   if (!deps.payments) return DISABLED;
   if (await hasPlan(deps.db, user.id, plan))
-    return { ok: false, status: 409, error: BILLING_MESSAGES.alreadySubscribed };
+    return { ok: false, status: 409, code: "ALREADY_SUBSCRIBED", error: BILLING_MESSAGES.alreadySubscribed };
   try {
     const customerId = await ensureCustomer(deps, user);
     // ADR 0048: one open Checkout per account and plan, so two tabs or a double click cannot pay
@@ -53,7 +59,7 @@ export async function startCheckout(
     return { ok: true, url };
   } catch (error) {
     log.error({ err: error, userId: user.id }, "Stripe-Checkout konnte nicht geöffnet werden");
-    return { ok: false, status: 502, error: BILLING_MESSAGES.checkoutFailed };
+    return { ok: false, status: 502, code: "PAYMENT_PROVIDER_FAILED", error: BILLING_MESSAGES.checkoutFailed };
   }
 }
 
@@ -67,7 +73,8 @@ export async function openPortal(
   const customerId = await customerOf(deps.db, userId);
   const plans = await getPlanStates(deps.db, userId);
   const subscribed = Object.values(plans).some((state) => state?.active);
-  if (!customerId || !subscribed) return { ok: false, status: 404, error: BILLING_MESSAGES.noSubscription };
+  if (!customerId || !subscribed)
+    return { ok: false, status: 404, code: "NO_SUBSCRIPTION", error: BILLING_MESSAGES.noSubscription };
   await markPlansStale(deps.db, userId);
   let url: string | null;
   try {
@@ -77,12 +84,12 @@ export async function openPortal(
     }));
   } catch (error) {
     log.error({ err: error, userId }, "Stripe-Kundenportal konnte nicht geöffnet werden");
-    return { ok: false, status: 502, error: BILLING_MESSAGES.portalFailed };
+    return { ok: false, status: 502, code: "PAYMENT_PROVIDER_FAILED", error: BILLING_MESSAGES.portalFailed };
   }
   if (!url) {
     // Spec section 8: "Keine Portal-URL erhalten" is logged, the customer reads "Fehler beim Öffnen …".
     log.error({ userId }, BILLING_MESSAGES.noPortalUrl);
-    return { ok: false, status: 502, error: BILLING_MESSAGES.portalFailed };
+    return { ok: false, status: 502, code: "PAYMENT_PROVIDER_FAILED", error: BILLING_MESSAGES.portalFailed };
   }
   return { ok: true, url };
 }

@@ -15,11 +15,11 @@ describe("POST /api/billing/checkout", () => {
   it("answers 401 without a session and 400 for an unknown plan", async () => {
     const anonymous = await t.postJson("/api/billing/checkout", { plan: "generator_pro" });
     expect(anonymous.status).toBe(401);
-    expect(await anonymous.json()).toEqual({ error: "Sie müssen angemeldet sein" });
+    expect(await anonymous.json()).toEqual({ error: "Sie müssen angemeldet sein", code: "NOT_SIGNED_IN" });
     const { cookie } = await newCustomer();
     const wrong = await t.postJson("/api/billing/checkout", { plan: "gold" }, cookie);
     expect(wrong.status).toBe(400);
-    expect(await wrong.json()).toEqual({ error: BILLING_MESSAGES.planInvalid });
+    expect(await wrong.json()).toEqual({ error: BILLING_MESSAGES.planInvalid, code: "INVALID_INPUT" });
   });
 
   it("opens Stripe Checkout in German for a subscription, with address and VAT id, and one customer per account", async () => {
@@ -53,7 +53,7 @@ describe("POST /api/billing/checkout", () => {
     stripe.failNext(2);
     const response = await t.postJson("/api/billing/checkout", { plan: "generator_pro" }, cookie);
     expect(response.status).toBe(502);
-    expect(await response.json()).toEqual({ error: BILLING_MESSAGES.checkoutFailed });
+    expect(await response.json()).toEqual({ error: BILLING_MESSAGES.checkoutFailed, code: "PAYMENT_PROVIDER_FAILED" });
   });
 
   it("refuses a plan the account already has", async () => {
@@ -61,7 +61,7 @@ describe("POST /api/billing/checkout", () => {
     await buy(cookie, "generator_pro");
     const again = await t.postJson("/api/billing/checkout", { plan: "generator_pro" }, cookie);
     expect(again.status).toBe(409);
-    expect(await again.json()).toEqual({ error: BILLING_MESSAGES.alreadySubscribed });
+    expect(await again.json()).toEqual({ error: BILLING_MESSAGES.alreadySubscribed, code: "ALREADY_SUBSCRIBED" });
   });
 
   it("hands out the open Checkout of a plan again instead of a second one, and expires older open ones", async () => {
@@ -86,7 +86,7 @@ describe("POST /api/billing/portal", () => {
     const { cookie } = await newCustomer();
     const before = await t.postJson("/api/billing/portal", {}, cookie);
     expect(before.status).toBe(404);
-    expect(await before.json()).toEqual({ error: BILLING_MESSAGES.noSubscription });
+    expect(await before.json()).toEqual({ error: BILLING_MESSAGES.noSubscription, code: "NO_SUBSCRIPTION" });
     await buy(cookie, "optimizer_premium");
     const portal = await t.postJson("/api/billing/portal", {}, cookie);
     expect(portal.status).toBe(200);
@@ -99,7 +99,7 @@ describe("POST /api/billing/portal", () => {
     stripe.portalWithoutUrlNext(1);
     const portal = await t.postJson("/api/billing/portal", {}, cookie);
     expect(portal.status).toBe(502);
-    expect(await portal.json()).toEqual({ error: BILLING_MESSAGES.portalFailed });
+    expect(await portal.json()).toEqual({ error: BILLING_MESSAGES.portalFailed, code: "PAYMENT_PROVIDER_FAILED" });
   });
 });
 
@@ -111,9 +111,10 @@ describe("without STRIPE_SECRET_KEY", () => {
       const cookie = await plain.signUpAndConfirm("ohne-stripe@example.test");
       const refused = await plain.postJson("/api/billing/checkout", { plan: "generator_pro" }, cookie);
       expect(refused.status).toBe(409);
-      expect(await refused.json()).toEqual({ error: BILLING_MESSAGES.paymentsDisabled });
+      expect(await refused.json()).toEqual({ error: BILLING_MESSAGES.paymentsDisabled, code: "PAYMENTS_DISABLED" });
       const webhook = await plain.app.request("/api/billing/webhook", { method: "POST", body: "{}" });
       expect(webhook.status).toBe(404);
+      expect(await webhook.json()).toEqual({ error: BILLING_MESSAGES.paymentsDisabled, code: "PAYMENTS_DISABLED" });
     } finally {
       await plain.close();
     }

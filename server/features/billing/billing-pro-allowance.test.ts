@@ -71,7 +71,7 @@ describe("Generator Pro subscriptions", () => {
     expect(status).toMatchObject({ proRunsRemaining: 0, canGenerate: false });
     const refused = await t.postJson("/api/generator/generate", GENERATE_FORM, cookie);
     expect(refused.status).toBe(402);
-    expect(await refused.json()).toEqual({ error: BILLING_MESSAGES.proAllowanceUsed });
+    expect(await refused.json()).toEqual({ error: BILLING_MESSAGES.proAllowanceUsed, code: "PRO_ALLOWANCE_USED" });
   });
 
   it("are checked with Stripe before a generation once the stored period is over", async () => {

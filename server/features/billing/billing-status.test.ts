@@ -72,7 +72,7 @@ describe("POST /api/billing/status (spec section 7: subscription status check)",
     expect((await statusOf(other.cookie, { checkoutSessionId: "cs_test_unbekannt" })).response.status).toBe(200);
     const malformed = await statusOf(other.cookie, { checkoutSessionId: "../v1/customers" });
     expect(malformed.response.status).toBe(400);
-    expect(malformed.body).toEqual({ error: BILLING_MESSAGES.verifyFailed });
+    expect(malformed.body).toEqual({ error: BILLING_MESSAGES.verifyFailed, code: "INVALID_INPUT" });
   });
 
   it("answers the spec's words when Stripe cannot be asked, and keeps the last known state", async () => {
@@ -81,7 +81,7 @@ describe("POST /api/billing/status (spec section 7: subscription status check)",
     stripe.failNext(2);
     const { response, body } = await statusOf(cookie);
     expect(response.status).toBe(502);
-    expect(body).toEqual({ error: "Could not verify subscription status" });
+    expect(body).toEqual({ error: "Could not verify subscription status", code: "PAYMENT_PROVIDER_FAILED" });
     expect((await profileOf(userId))?.subscriptionStatus).toBe("active");
   });
 });
@@ -143,7 +143,7 @@ describe("limits on the billing routes (ADR 0048)", () => {
     expect(stripe.requests.length - before).toBe(1);
     expect(stripe.requests.at(-1)?.path).toBe(`/v1/subscriptions/${subscriptionId}`);
     const limited = await statusOf(cookie);
-    expect(limited.body).toEqual({ error: BILLING_MESSAGES.tooManyRequests });
+    expect(limited.body).toEqual({ error: BILLING_MESSAGES.tooManyRequests, code: "TOO_MANY_REQUESTS" });
     expect(Number(limited.response.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await statusOf(other.cookie)).response.status).toBe(200);
 

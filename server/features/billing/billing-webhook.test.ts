@@ -104,7 +104,7 @@ describe("Stripe's webhooks", () => {
     if (!completed) throw new Error("kein Ereignis");
     const forged = await deliver(completed, completed.signature.replace(/v1=[0-9a-f]+/, `v1=${"0".repeat(64)}`));
     expect(forged.status).toBe(400);
-    expect(await forged.json()).toEqual({ error: BILLING_MESSAGES.webhookInvalid });
+    expect(await forged.json()).toEqual({ error: BILLING_MESSAGES.webhookInvalid, code: "INVALID_SIGNATURE" });
     expect((await deliver(completed, null)).status).toBe(400);
     expect((await deliver({ ...completed, payload: completed.payload.replace("complete", "expired") })).status).toBe(
       400,

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { CheckoutRequestSchema, StatusRequestSchema } from "#shared/billing.schemas.ts";
 import { BILLING_MESSAGES } from "#shared/billing.ts";
+import { answerError } from "../../api-error.ts";
 import type { AppEnv } from "../../app-env.ts";
 import { limitPerUser } from "../../rate-limit.ts";
 import { requireSession } from "../../session.ts";
@@ -30,7 +31,7 @@ export const billingRoutes = new Hono<AppEnv>()
         { id: user.id, email: user.email },
         c.req.valid("json").plan,
       );
-      if (!result.ok) return c.json({ error: result.error }, result.status);
+      if (!result.ok) return answerError(c, result.status, result.code, result.error);
       return c.json({ url: result.url }, 200);
     },
   )
@@ -40,7 +41,7 @@ export const billingRoutes = new Hono<AppEnv>()
     limitPerUser(BILLING_PORTAL_RATE_LIMIT, BILLING_MESSAGES.tooManyRequests),
     async (c) => {
       const result = await openPortal(c.var.deps, c.var.logger, c.var.session.user.id);
-      if (!result.ok) return c.json({ error: result.error }, result.status);
+      if (!result.ok) return answerError(c, result.status, result.code, result.error);
       return c.json({ url: result.url }, 200);
     },
   )
@@ -59,7 +60,7 @@ export const billingRoutes = new Hono<AppEnv>()
         );
       } catch (error) {
         c.var.logger.error({ err: error }, "Abo-Status konnte nicht bei Stripe geprüft werden");
-        return c.json({ error: BILLING_MESSAGES.verifyFailed }, 502);
+        return answerError(c, 502, "PAYMENT_PROVIDER_FAILED", BILLING_MESSAGES.verifyFailed);
       }
     },
   );
@@ -68,7 +69,7 @@ export const billingRoutes = new Hono<AppEnv>()
 // Origin check (server/app.ts). The signature is checked over the raw body, read as text.
 export const billingWebhookRoutes = new Hono<AppEnv>().post("/", async (c) => {
   const outcome = await handleWebhook(c.var.deps, c.var.logger, await c.req.text(), c.req.header("stripe-signature"));
-  if (outcome === "invalid-signature") return c.json({ error: BILLING_MESSAGES.webhookInvalid }, 400);
-  if (outcome === "disabled") return c.json({ error: BILLING_MESSAGES.paymentsDisabled }, 404);
+  if (outcome === "invalid-signature") return answerError(c, 400, "INVALID_SIGNATURE", BILLING_MESSAGES.webhookInvalid);
+  if (outcome === "disabled") return answerError(c, 404, "PAYMENTS_DISABLED", BILLING_MESSAGES.paymentsDisabled);
   return c.json({ received: true }, 200);
 });

@@ -3,13 +3,14 @@ import { HTTPException } from "hono/http-exception";
 import { z } from "zod";
 import { type GenerateRequest, GenerateRequestSchema } from "#shared/generator.schemas.ts";
 import { GENERATOR_MESSAGES } from "#shared/generator.ts";
+import { answerError } from "../../api-error.ts";
 import type { AppEnv } from "../../app-env.ts";
 import { REQUEST_TOO_LARGE_MESSAGE } from "../../body-limits.ts";
 import { GenerateBodyRefused, readGenerateBody, type UploadedImage } from "./generate-body.ts";
 
-// Takes the place of validateJson for POST /generate (ADR 0057): the same schema and the same
-// German answers, but the body is read as a stream, so the image arrives as bytes beside the
-// fields. The browser's client still sees the spec's JSON request type.
+// Takes the place of validateJson for POST /generate (ADR 0057): the same schema, German answers
+// and codes (ADR 0055), but the body is read as a stream, so the image arrives as bytes beside
+// the fields. The browser's client still sees the spec's JSON request type.
 
 /** The fields as the schema checks them; the data URL itself was taken out of the body. */
 const GenerateFieldsSchema = GenerateRequestSchema.extend({
@@ -38,9 +39,9 @@ export const readGenerateRequest = createMiddleware<AppEnv, string, GenerateInpu
       // The rest of a refused body is left unsent: the client stops, the next request gets a new connection.
       const close = { Connection: "close" };
       if (error instanceof GenerateBodyRefused && error.reason === "image")
-        return c.json({ error: error.message }, 400, close);
+        return answerError(c, 400, "INVALID_INPUT", error.message, close);
       if (error instanceof GenerateBodyRefused && error.reason === "fields-too-large")
-        return c.json({ error: REQUEST_TOO_LARGE_MESSAGE }, 413, close);
+        return answerError(c, 413, "REQUEST_TOO_LARGE", REQUEST_TOO_LARGE_MESSAGE, close);
       // Not JSON, or a body that broke off: the client's mistake, answered as for any route.
       throw new HTTPException(400, { message: "Malformed JSON in request body" });
     }
@@ -49,7 +50,7 @@ export const readGenerateRequest = createMiddleware<AppEnv, string, GenerateInpu
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const message = issue && issue.path.length > 0 ? issue.message : GENERATOR_MESSAGES.keyPointsBlank;
-    return c.json({ error: message }, 400);
+    return answerError(c, 400, "INVALID_INPUT", message);
   }
   const { imageData: _none, ...request } = parsed.data;
   c.req.addValidatedData("json", { request, image: body.image });

@@ -70,7 +70,7 @@ describe("admission to /api/generator/generate", () => {
     const { body, counter } = countingBody();
     const response = await generateWith(cookie, body);
     expect(response.status).toBe(429);
-    expect(await response.json()).toEqual({ error: GENERATOR_MESSAGES.tooManyRequests });
+    expect(await response.json()).toEqual({ error: GENERATOR_MESSAGES.tooManyRequests, code: "TOO_MANY_REQUESTS" });
     expect(counter.pulled).toBe(0);
   });
 
@@ -85,7 +85,7 @@ describe("admission to /api/generator/generate", () => {
     const third = await generateWith(cookie, body);
     expect(third.status).toBe(429);
     expect(third.headers.get("retry-after")).toBe("5");
-    expect(await third.json()).toEqual({ error: GENERATOR_MESSAGES.tooManyInFlight });
+    expect(await third.json()).toEqual({ error: GENERATOR_MESSAGES.tooManyInFlight, code: "TOO_MANY_GENERATIONS" });
     expect(counter.pulled).toBe(0);
     // Refused in memory before the rate limit (ADR 0057): the third run was not counted.
     const [counted] = await t.db
@@ -114,7 +114,7 @@ describe("admission to /api/generator/generate", () => {
       const response = await generateWith(cookie, body, { "content-length": "2048" });
       expect(response.status).toBe(503);
       expect(response.headers.get("retry-after")).toBe("5");
-      expect(await response.json()).toEqual({ error: SERVER_BUSY_MESSAGE });
+      expect(await response.json()).toEqual({ error: SERVER_BUSY_MESSAGE, code: "SERVER_BUSY" });
       expect(counter.pulled).toBe(0);
       // A body without a Content-Length counts as the largest allowed: refused as well.
       const chunked = countingBody();
@@ -133,7 +133,7 @@ describe("admission to /api/generator/generate", () => {
     const response = await generateWith(cookie, body, { "content-type": "application/json" });
     expect(response.status).toBe(400);
     expect(response.headers.get("connection")).toBe("close");
-    expect(await response.json()).toEqual({ error: GENERATOR_MESSAGES.imageType });
+    expect(await response.json()).toEqual({ error: GENERATOR_MESSAGES.imageType, code: "INVALID_INPUT" });
     expect(counter.pulled).toBeLessThan(10 * 1024);
     expect(generationsInFlight.inFlight(userId)).toBe(0);
     expect(uploadBytesInFlight.reserved()).toBe(0);
@@ -147,6 +147,7 @@ describe("admission to /api/generator/generate", () => {
       headers: { "content-type": "application/json" },
     });
     expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: "UNREADABLE_REQUEST" });
   });
 
   it("gives the places back when the request is refused after admission (bad input)", async () => {

@@ -7,6 +7,7 @@ import {
   type Release,
   SERVER_BUSY_MESSAGE,
 } from "../../admission.ts";
+import { answerError } from "../../api-error.ts";
 import type { AppEnv } from "../../app-env.ts";
 import { GENERATE_BODY_MAX_BYTES } from "../../body-limits.ts";
 
@@ -48,13 +49,13 @@ export const admitGeneration = createMiddleware<AdmissionEnv>(async (c, next) =>
   const releaseSlot = generationsInFlight.tryAcquire(userId);
   if (!releaseSlot) {
     c.var.logger.warn({ userId }, "Zu viele gleichzeitige Generierungen");
-    return c.json({ error: GENERATOR_MESSAGES.tooManyInFlight }, 429, refused);
+    return answerError(c, 429, "TOO_MANY_GENERATIONS", GENERATOR_MESSAGES.tooManyInFlight, refused);
   }
   const releaseBytes = uploadBytesInFlight.tryReserve(declaredBytes(c.req.header("content-length")));
   if (!releaseBytes) {
     releaseSlot();
     c.var.logger.warn({ userId, reserved: uploadBytesInFlight.reserved() }, "Server ausgelastet: Uploads");
-    return c.json({ error: SERVER_BUSY_MESSAGE }, 503, refused);
+    return answerError(c, 503, "SERVER_BUSY", SERVER_BUSY_MESSAGE, refused);
   }
   const release: Release = () => {
     releaseBytes();

@@ -1,4 +1,5 @@
 import { GENERATOR_MESSAGES, IMAGE_MAX_BYTES } from "#shared/generator.ts";
+import type { Refusal } from "../../api-error.ts";
 import {
   detectImageType,
   exceedsPixelLimit,
@@ -14,18 +15,22 @@ import type { UploadedImage } from "./generate-body.ts";
 
 export type CheckedImage = { bytes: Uint8Array; type: ImageType };
 
-export type ImageRefusal = { ok: false; status: 400; error: string };
+export type ImageRefusal = Refusal<400>;
+
+function refuse(error: string): ImageRefusal {
+  return { ok: false, status: 400, code: "INVALID_INPUT", error };
+}
 
 export async function checkImage(upload: UploadedImage): Promise<ImageRefusal | { ok: true; image: CheckedImage }> {
   const { bytes } = upload;
-  if (bytes.length > IMAGE_MAX_BYTES) return { ok: false, status: 400, error: GENERATOR_MESSAGES.imageTooLarge };
+  if (bytes.length > IMAGE_MAX_BYTES) return refuse(GENERATOR_MESSAGES.imageTooLarge);
   // The bytes decide, not the data URL's media type: a GIF or an HTML file called .png is refused.
   const type = detectImageType(bytes);
-  if (!type) return { ok: false, status: 400, error: GENERATOR_MESSAGES.imageType };
+  if (!type) return refuse(GENERATOR_MESSAGES.imageType);
   // Before the charge and before any decoding (ADR 0020): the header's size decides.
   const size = await readImageSize(bytes);
-  if (!size) return { ok: false, status: 400, error: GENERATOR_MESSAGES.imageType };
-  if (exceedsPixelLimit(size)) return { ok: false, status: 400, error: GENERATOR_MESSAGES.imageTooManyPixels };
+  if (!size) return refuse(GENERATOR_MESSAGES.imageType);
+  if (exceedsPixelLimit(size)) return refuse(GENERATOR_MESSAGES.imageTooManyPixels);
   return { ok: true, image: { bytes, type } };
 }
 

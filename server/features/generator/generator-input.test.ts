@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { REQUEST_TOO_LARGE_MESSAGE } from "#server/body-limits.ts";
 import { GENERATOR_MESSAGES, WEBSITE_MESSAGES } from "#shared/generator.ts";
 import { INVALID_CHARACTERS_MESSAGE } from "#shared/text.schemas.ts";
 import {
@@ -15,6 +16,7 @@ import {
   withGeneratorTestApp,
 } from "../../../tests/support/generator-app.ts";
 import { pngDataUrl, webpBomb } from "../../../tests/support/images.ts";
+import { GENERATE_FIELDS_MAX_BYTES } from "./generate-body.ts";
 
 withGeneratorTestApp();
 
@@ -48,7 +50,7 @@ describe("POST /api/generator/generate: the form, the image and the website", ()
       const { cookie, userId } = await signUpAs(t, { credits: 1 });
       const { response } = await generate(cookie, body);
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ error: message });
+      expect(await response.json()).toEqual({ error: message, code: "INVALID_INPUT" });
       expect(await creditsOf(userId)).toBe(1);
       expect(fake.requests).toHaveLength(0);
     });
@@ -62,7 +64,15 @@ describe("POST /api/generator/generate: the form, the image and the website", ()
         imageData: `data:image/png;base64,${big.toString("base64")}`,
       });
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ error: "Bildgröße muss kleiner als 10MB sein" });
+      expect(await response.json()).toEqual({ error: "Bildgröße muss kleiner als 10MB sein", code: "INVALID_INPUT" });
+    });
+
+    it("fields over their limit, with 413", async () => {
+      const { cookie, userId } = await signUpAs(t, { credits: 1 });
+      const { response } = await generate(cookie, { ...FORM, keyPoints: "x".repeat(GENERATE_FIELDS_MAX_BYTES) });
+      expect(response.status).toBe(413);
+      expect(await response.json()).toEqual({ error: REQUEST_TOO_LARGE_MESSAGE, code: "REQUEST_TOO_LARGE" });
+      expect(await creditsOf(userId)).toBe(1);
     });
   });
 
@@ -78,7 +88,7 @@ describe("POST /api/generator/generate: the form, the image and the website", ()
     const started = performance.now();
     const { response } = await generate(cookie, { ...FORM, imageData: await makeImage() });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: GENERATOR_MESSAGES.imageTooManyPixels });
+    expect(await response.json()).toEqual({ error: GENERATOR_MESSAGES.imageTooManyPixels, code: "INVALID_INPUT" });
     expect(await creditsOf(userId)).toBe(1);
     expect(await archiveOf(userId)).toHaveLength(0);
     expect(fake.requests).toHaveLength(0);

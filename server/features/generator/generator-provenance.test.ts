@@ -115,7 +115,10 @@ describe("the access code (ADR 0015)", () => {
     expect((await status(cookie)).accessCodeRequired).toBe(true);
     const response = await gated.postJson("/api/generator/generate", FORM, cookie);
     expect(response.status).toBe(403);
-    expect(await response.json()).toEqual({ error: "Bitte geben Sie zuerst den Zugangscode für den Generator ein." });
+    expect(await response.json()).toEqual({
+      error: "Bitte geben Sie zuerst den Zugangscode für den Generator ein.",
+      code: "ACCESS_CODE_REQUIRED",
+    });
     const [profile] = await gated.db.select().from(profiles).where(eq(profiles.id, userId));
     expect(profile?.credits).toBe(3);
     expect(await gated.db.select().from(archivedPosts).where(eq(archivedPosts.userId, userId))).toHaveLength(0);
@@ -126,8 +129,11 @@ describe("the access code (ADR 0015)", () => {
     const other = await signUpAs(gated);
     const wrong = await unlock(cookie, "sonnenschein-2026");
     expect(wrong.status).toBe(403);
-    expect(await wrong.json()).toEqual({ error: "Falsches Passwort" });
-    expect(await (await unlock(cookie, "   ")).json()).toEqual({ error: "Bitte geben Sie den Zugangscode ein." });
+    expect(await wrong.json()).toEqual({ error: "Falsches Passwort", code: "ACCESS_CODE_WRONG" });
+    expect(await (await unlock(cookie, "   ")).json()).toEqual({
+      error: "Bitte geben Sie den Zugangscode ein.",
+      code: "INVALID_INPUT",
+    });
     expect((await status(cookie)).accessCodeRequired).toBe(true);
 
     const right = await unlock(cookie, ` ${CODE} `);
@@ -153,6 +159,7 @@ describe("the access code (ADR 0015)", () => {
     expect(limited.status).toBe(429);
     expect(await limited.json()).toEqual({
       error: "Zu viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.",
+      code: "TOO_MANY_REQUESTS",
     });
     expect((await status(cookie)).accessCodeRequired).toBe(true);
   });

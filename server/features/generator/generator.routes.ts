@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import { type GenerationEvent, UnlockGeneratorSchema } from "#shared/generator.schemas.ts";
 import { ACCESS_CODE_MESSAGES, GENERATOR_MESSAGES } from "#shared/generator.ts";
+import { answerError } from "../../api-error.ts";
 import type { AppEnv } from "../../app-env.ts";
 import { limitPerUser } from "../../rate-limit.ts";
 import { requireSession } from "../../session.ts";
@@ -12,7 +13,7 @@ import { GENERATOR_RATE_LIMIT, getGeneratorStatus, startGeneration } from "./gen
 import { UNLOCK_RATE_LIMIT, unlockGenerator } from "./generator-access.service.ts";
 
 // /api/generator (issue 4, ADR 0012). Errors that are known before any work (session,
-// input, image bytes, credits) are plain JSON { error } with a 4xx status. Once the credit
+// input, image bytes, credits) are plain JSON { error, code } with a 4xx status (ADR 0055). Once the credit
 // is taken the answer is a stream of server-sent events: start, progress…, done | error.
 export const generatorRoutes = new Hono<AppEnv>()
   .get("/status", requireSession(GENERATOR_MESSAGES.signInRequired), async (c) => {
@@ -33,7 +34,7 @@ export const generatorRoutes = new Hono<AppEnv>()
       );
       if (!unlocked) {
         c.var.logger.info({ userId: c.var.session.user.id }, "Falscher Zugangscode für den Generator");
-        return c.json({ error: ACCESS_CODE_MESSAGES.wrongTitle }, 403);
+        return answerError(c, 403, "ACCESS_CODE_WRONG", ACCESS_CODE_MESSAGES.wrongTitle);
       }
       return c.json({ unlocked: true }, 200);
     },
@@ -57,7 +58,7 @@ export const generatorRoutes = new Hono<AppEnv>()
         request,
         image,
       });
-      if (!started.ok) return c.json({ error: started.error }, started.status);
+      if (!started.ok) return answerError(c, started.status, started.code, started.error);
       // No caching or buffering by proxies: each event must reach the page when it is sent.
       c.header("Cache-Control", "no-store, no-transform");
       c.header("X-Accel-Buffering", "no");

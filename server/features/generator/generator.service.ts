@@ -3,6 +3,7 @@ import { BILLING_MESSAGES } from "#shared/billing.ts";
 import { isActiveSubscription } from "#shared/credits.ts";
 import type { GenerationEvent } from "#shared/generator.schemas.ts";
 import { ACCESS_CODE_MESSAGES, GENERATOR_MESSAGES } from "#shared/generator.ts";
+import type { Refusal } from "../../api-error.ts";
 import type { AppDeps } from "../../app-env.ts";
 import type { Database } from "../../db/client.ts";
 import { InvalidImageError, reencodeImage } from "../../integrations/storage/image-files.ts";
@@ -33,7 +34,7 @@ export const GENERATOR_RATE_LIMIT: RateLimitRule = { name: "generator", max: 20,
 /** The demo "types" its posts within about this long, so the page shows the same stream. */
 const DEMO_STREAM_MS = 1200;
 
-type Failure = { ok: false; status: 400 | 402 | 403 | 404 | 500; error: string };
+type Failure = Refusal<400 | 402 | 403 | 404 | 500>;
 
 type GenerationRun = {
   ok: true;
@@ -87,7 +88,7 @@ export async function startGeneration(options: GenerationOptions): Promise<Failu
   const { deps, logger, userId, request } = options;
   const log = logger.child({ userId, operation: "generate", platform: request.platform });
   if (await isGeneratorLocked(deps.db, deps.env.GENERATOR_ACCESS_CODE, userId))
-    return { ok: false, status: 403, error: ACCESS_CODE_MESSAGES.required };
+    return { ok: false, status: 403, code: "ACCESS_CODE_REQUIRED", error: ACCESS_CODE_MESSAGES.required };
 
   let image: CheckedImage | null = null;
   if (options.image) {
@@ -102,11 +103,14 @@ export async function startGeneration(options: GenerationOptions): Promise<Failu
     charge = await consumeCredit(deps.db, userId);
   } catch (error) {
     log.error({ err: error }, "Credit konnte nicht abgebucht werden");
-    return { ok: false, status: 500, error: GENERATOR_MESSAGES.creditUpdateFailed };
+    return { ok: false, status: 500, code: "SERVER_ERROR", error: GENERATOR_MESSAGES.creditUpdateFailed };
   }
-  if (charge.status === "profileNotFound") return { ok: false, status: 404, error: ACCOUNT_MESSAGES.profileNotFound };
-  if (charge.status === "noCredits") return { ok: false, status: 402, error: GENERATOR_MESSAGES.noCredits };
-  if (charge.status === "allowanceUsed") return { ok: false, status: 402, error: BILLING_MESSAGES.proAllowanceUsed };
+  if (charge.status === "profileNotFound")
+    return { ok: false, status: 404, code: "PROFILE_NOT_FOUND", error: ACCOUNT_MESSAGES.profileNotFound };
+  if (charge.status === "noCredits")
+    return { ok: false, status: 402, code: "NO_CREDITS", error: GENERATOR_MESSAGES.noCredits };
+  if (charge.status === "allowanceUsed")
+    return { ok: false, status: 402, code: "PRO_ALLOWANCE_USED", error: BILLING_MESSAGES.proAllowanceUsed };
   // What a failure gives back: the credit, or the run of Pro's allowance (ADR 0023); the charge
   // row's id names the run, so a sweep can finish what a crash cut short (ADR 0049).
   const runId = charge.status === "charged" || charge.status === "included" ? charge.runId : null;

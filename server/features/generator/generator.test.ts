@@ -34,7 +34,10 @@ describe("the generator's routes without a session", () => {
       await t.postJson("/api/generator/unlock", { code: "egal" }),
     ]) {
       expect(response.status).toBe(401);
-      expect(await response.json()).toEqual({ error: "Bitte melden Sie sich an, um Inhalte zu generieren" });
+      expect(await response.json()).toEqual({
+        error: "Bitte melden Sie sich an, um Inhalte zu generieren",
+        code: "NOT_SIGNED_IN",
+      });
     }
   });
 });
@@ -186,7 +189,7 @@ describe("POST /api/generator/generate", () => {
     const { cookie, userId } = await signUpAs(t, { credits: 0 });
     const { response } = await generate(cookie);
     expect(response.status).toBe(402);
-    expect(await response.json()).toEqual({ error: "Keine Credits mehr verfügbar" });
+    expect(await response.json()).toEqual({ error: "Keine Credits mehr verfügbar", code: "NO_CREDITS" });
     expect(fake.requests).toHaveLength(0);
     expect(await logsOf(userId)).toEqual([]);
   });
@@ -208,6 +211,7 @@ describe("POST /api/generator/generate", () => {
     expect(response.status).toBe(429);
     expect(await response.json()).toEqual({
       error: "Zu viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.",
+      code: "TOO_MANY_REQUESTS",
     });
     expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await creditsOf(userId)).toBe(5);

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { answerError, NOT_FOUND_MESSAGE } from "../../api-error.ts";
 import type { AppEnv } from "../../app-env.ts";
 
 // GET /uploads/social-images/:name: the bucket, read-only (ADR 0013). Names are checked by
@@ -6,7 +7,7 @@ import type { AppEnv } from "../../app-env.ts";
 // (or S3 object) is streamed from the storage, never held in memory.
 export const socialImageRoutes = new Hono<AppEnv>().get("/:name", async (c) => {
   const file = await c.var.deps.imageStorage.open(c.req.param("name"));
-  if (!file) return c.json({ error: "Nicht gefunden" }, 404);
+  if (!file) return answerError(c, 404, "NOT_FOUND", NOT_FOUND_MESSAGE);
   return c.body(file.body, 200, {
     "Content-Type": file.contentType,
     ...(file.size === undefined ? {} : { "Content-Length": String(file.size) }),
