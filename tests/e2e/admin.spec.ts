@@ -69,12 +69,15 @@ test("an admin answers a visitor's message by e-mail and changes a customer's cr
   await row.getByLabel("Credits").fill("55");
   await row.getByRole("button", { name: "Speichern" }).click();
   await expect(page.getByText(`Credits von ${customer.email} gespeichert.`)).toBeVisible();
+  // The customer sees the credits in their header …
+  await customer.page.reload();
+  await expect(customer.page.getByLabel("Credits: 55 von 100")).toBeVisible();
   await row.getByRole("button", { name: "Pro vergeben" }).click();
   await expect(row.getByText(/^Pro bis \d{2}\.\d{2}\.\d{4} · von Hand$/)).toBeVisible();
 
-  // The customer sees both in their header.
+  // … and, with Pro, the plan and its runs instead, as on /konto (ADR 0061).
   await customer.page.reload();
-  await expect(customer.page.getByLabel("Credits: 55 von 100")).toBeVisible();
+  await expect(customer.page.getByLabel("Durchläufe: 100 von 100 übrig")).toBeVisible();
   await expect(customer.page.getByRole("banner").getByTitle("Ihr Plan: Pro")).toBeVisible();
 
   // And the audit log says who did it.

@@ -63,7 +63,8 @@ test("a signed-out visitor books Pro on /preise, signs in, pays and has Pro at o
   await page.getByLabel("Text oder Stichwörter").fill("Zimtschnecken am Samstag");
   await page.getByRole("button", { name: "Beiträge generieren" }).click();
   await expect(page.getByRole("button", { name: "Kopieren" })).toHaveCount(3);
-  await expect(page.getByLabel("Credits: 10 von 100")).toBeVisible();
+  // The header counts the runs left, as /konto does (ADR 0061); the credits stay untouched.
+  await expect(page.getByLabel("Durchläufe: 99 von 100 übrig")).toBeVisible();
   await page.goto("/konto");
   await expect(generatorPlan.getByText("99 von 100 übrig")).toBeVisible();
 
