@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
+import { type APIRequest, type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
 import { toSiteSettingsForm } from "#shared/site-settings.schemas.ts";
 import type { SiteSettings } from "#shared/site-settings.ts";
 import { E2E_ADMIN_EMAIL, E2E_BASE_URL, E2E_DATA_DIR } from "../../playwright.config.ts";
@@ -35,7 +35,7 @@ export const test = base.extend<
   adminAccount: [
     async ({ playwright }, use) => {
       const account = { email: E2E_ADMIN_EMAIL, password: "Laterne-Zimt-42" };
-      const request = await apiContext(playwright.request.newContext);
+      const request = await apiContext(playwright.request);
       await ensureConfirmedAccount(request, account);
       await request.dispose();
       await use(account);
@@ -52,7 +52,7 @@ export const test = base.extend<
   // test failed half-way, so no later test sees another site title. The admin's own request
   // context does it, so a test that signs its page out changes nothing here.
   siteSettings: async ({ playwright, adminAccount }, use) => {
-    const request = await apiContext(playwright.request.newContext);
+    const request = await apiContext(playwright.request);
     expect((await signInThroughApi(request, adminAccount)).ok()).toBe(true);
     const found = await readSiteSettings(request);
     await use(found);
@@ -126,10 +126,8 @@ export async function signInThroughForm(page: Page, email: string, password: str
 }
 
 /** A request context of its own, sending our Origin like the browser does. */
-function apiContext(
-  newContext: (options: { baseURL: string; extraHTTPHeaders: Record<string, string> }) => Promise<APIRequestContext>,
-) {
-  return newContext({ baseURL: E2E_BASE_URL, extraHTTPHeaders: { origin: E2E_BASE_URL } });
+function apiContext(api: APIRequest) {
+  return api.newContext({ baseURL: E2E_BASE_URL, extraHTTPHeaders: { origin: E2E_BASE_URL } });
 }
 
 function signInThroughApi(request: APIRequestContext, { email, password }: Account) {
