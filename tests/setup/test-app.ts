@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { createAdaptorServer } from "@hono/node-server";
 import { type ClientResponse, hc } from "hono/client";
 import type pino from "pino";
+import { expect } from "vitest";
 import { type AppType, createApp } from "../../server/app.ts";
 import { createDeps, type DepsOverrides } from "../../server/bootstrap.ts";
 import type { DatabaseHandle } from "../../server/db/client.ts";
@@ -165,3 +166,16 @@ export function sessionCookieFrom(response: Response): string {
   if (!cookie) throw new Error(`Kein Sitzungs-Cookie in der Antwort (${response.status})`);
   return cookie;
 }
+
+/**
+ * expect(answer).toEqual / toMatchObject with the expected value checked against the answer's
+ * type: a renamed or retyped field fails `npm run typecheck`, not only the test run.
+ */
+export function expectAnswer<T>(actual: T) {
+  return {
+    toEqual: (expected: T) => expect(actual).toEqual(expected),
+    toMatchObject: (expected: DeepPartial<T>) => expect(actual).toMatchObject(expected as object),
+  };
+}
+
+type DeepPartial<T> = T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;

@@ -1,7 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { RECOVERY_TEXTS, SIGN_IN_FREE_FAILURES } from "#shared/account-security.ts";
-import { createTestApp, readJson, sessionCookieFrom, type TestApp } from "../../../tests/setup/test-app.ts";
+import {
+  createTestApp,
+  expectAnswer,
+  readJson,
+  sessionCookieFrom,
+  type TestApp,
+} from "../../../tests/setup/test-app.ts";
 import { readOutbox, waitForMail } from "../../../tests/support/outbox.ts";
 import { user } from "../../db/schema/auth.ts";
 import { delayAfterFailures } from "./sign-in-throttle.ts";
@@ -311,6 +317,6 @@ describe("new sign-in notice", () => {
     expect((await settings.$put({ json: { notifyNewSignIn: false } })).status).toBe(200);
     await t.signIn("geraete@example.test");
     expect(await mailsTo("geraete@example.test", subject)).toHaveLength(1);
-    expect(await readJson(await settings.$get(), 200)).toEqual({ notifyNewSignIn: false });
+    expectAnswer(await readJson(await settings.$get(), 200)).toEqual({ notifyNewSignIn: false });
   });
 });

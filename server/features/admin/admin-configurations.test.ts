@@ -10,7 +10,7 @@ import {
   tokens,
   UNKNOWN_ID,
 } from "../../../tests/setup/admin-configurations.ts";
-import { readJson } from "../../../tests/setup/test-app.ts";
+import { expectAnswer, readJson } from "../../../tests/setup/test-app.ts";
 import { promptConfigurations } from "../../db/schema/generator.ts";
 import type { AiClient, AiMessage } from "../../integrations/ai/ai-client.ts";
 import { NOT_SIGNED_IN_MESSAGE } from "../../session.ts";
@@ -210,7 +210,7 @@ describe("PUT /api/admin/prompts/:id", () => {
 describe("DELETE /api/admin/prompts/:id", () => {
   it("deletes the row and writes what it was to the audit log", async () => {
     const created = await kit.create("prompts", prompt());
-    expect(await readJson(await deletePrompt(created.id), 200)).toEqual({ deleted: true });
+    expectAnswer(await readJson(await deletePrompt(created.id), 200)).toEqual({ deleted: true });
     expect(await kit.t.db.select().from(promptConfigurations).where(eq(promptConfigurations.id, created.id))).toEqual(
       [],
     );

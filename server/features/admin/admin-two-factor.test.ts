@@ -2,7 +2,13 @@ import { sql } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_TWO_FACTOR_REQUIRED_CODE, TWO_FACTOR_MESSAGES } from "#shared/two-factor.ts";
-import { createTestApp, readJson, sessionCookieFrom, type TestApp } from "../../../tests/setup/test-app.ts";
+import {
+  createTestApp,
+  expectAnswer,
+  readJson,
+  sessionCookieFrom,
+  type TestApp,
+} from "../../../tests/setup/test-app.ts";
 
 // ADR 0041: with ADMIN_REQUIRE_2FA=true the admin area lets an admin in only with two-factor
 // sign-in switched on; the server decides, on every request.
@@ -17,7 +23,7 @@ afterAll(() => t?.close());
 describe("ADMIN_REQUIRE_2FA", () => {
   it("keeps an admin without 2FA out of /api/admin/* with a German way to /konto, and lets them in with it", async () => {
     const cookie = await t.signUpAndConfirm(ADMIN);
-    expect(await readJson(await t.api(cookie).admin.access.$get(), 200)).toEqual({
+    expectAnswer(await readJson(await t.api(cookie).admin.access.$get(), 200)).toEqual({
       admin: false,
       twoFactorRequired: true,
     });
@@ -35,7 +41,7 @@ describe("ADMIN_REQUIRE_2FA", () => {
     const verify = await t.postJson("/api/auth/two-factor/verify-totp", { code: totp.generate() }, cookie);
     const withTwoFactor = sessionCookieFrom(verify);
 
-    expect(await readJson(await t.api(withTwoFactor).admin.access.$get(), 200)).toEqual({
+    expectAnswer(await readJson(await t.api(withTwoFactor).admin.access.$get(), 200)).toEqual({
       admin: true,
       twoFactorRequired: false,
     });
@@ -47,7 +53,7 @@ describe("ADMIN_REQUIRE_2FA", () => {
     const refused = await t.request("/api/admin/users", { cookie });
     expect(refused.status).toBe(403);
     expect((await refused.json()).code).toBeUndefined();
-    expect(await readJson(await t.api(cookie).admin.access.$get(), 200)).toEqual({
+    expectAnswer(await readJson(await t.api(cookie).admin.access.$get(), 200)).toEqual({
       admin: false,
       twoFactorRequired: false,
     });

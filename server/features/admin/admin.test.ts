@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_MESSAGES, ADMIN_TEXTS, ADMIN_USERS_PAGE_SIZE, MANUAL_GRANT_DAYS } from "#shared/admin.ts";
 import { STARTING_CREDITS } from "#shared/credits.ts";
-import { createTestApp, readJson, type TestApp } from "../../../tests/setup/test-app.ts";
+import { createTestApp, expectAnswer, readJson, type TestApp } from "../../../tests/setup/test-app.ts";
 import { readOutbox } from "../../../tests/support/outbox.ts";
 import { adminAuditLog } from "../../db/schema/admin-audit.ts";
 import { user } from "../../db/schema/auth.ts";
@@ -273,7 +273,7 @@ describe("users and credits", () => {
     // Premium by hand opens the optimizer's AI, and ends with its period.
     await putPlan(customer.id, { plan: "optimizer_premium", granted: true });
     const access = await readJson(await t.api(cookie).optimizer.access.$get(), 200);
-    expect(access).toMatchObject({ canUseAi: true, via: "subscription" });
+    expectAnswer(access).toMatchObject({ canUseAi: true, via: "subscription" });
     await expireManualGrants(t.db, new Date(Date.now() + (MANUAL_GRANT_DAYS + 1) * 24 * 60 * 60 * 1000));
     const [ended] = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, customer.id));
     expect(ended?.status).toBe("canceled");

@@ -7,7 +7,7 @@ import {
   type ArchiveProvenance,
   describeArchiveProvenance,
 } from "#shared/archive.ts";
-import { createTestApp, readJson, type TestApp } from "../../../tests/setup/test-app.ts";
+import { createTestApp, expectAnswer, readJson, type TestApp } from "../../../tests/setup/test-app.ts";
 import { archivedPosts } from "../../db/schema/archive.ts";
 import { profiles } from "../../db/schema/profiles.ts";
 import { buildSearchQuery, createArchiveEntry } from "./archive.service.ts";
@@ -239,7 +239,7 @@ describe("DELETE /api/archive/:id", () => {
       { platform: "facebook", language: "german", tone: "friendly", keyPoints: "Weg damit", posts: ["a", "b", "c"] },
       10,
     );
-    expect(await readJson(await remove(anna.cookie, id), 200)).toEqual({ deleted: true });
+    expectAnswer(await readJson(await remove(anna.cookie, id), 200)).toEqual({ deleted: true });
     expect((await remove(anna.cookie, id)).status).toBe(404);
     expect((await entry(anna.cookie, id)).status).toBe(404);
   });

@@ -3,7 +3,7 @@ import type { InferRequestType } from "hono/client";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { CANCELLATION_TEXTS } from "#shared/cancellation.ts";
 import { type StripeFake, startStripeFake } from "../../../tests/mocks/stripe.ts";
-import { createTestApp, readJson, type TestApp } from "../../../tests/setup/test-app.ts";
+import { createTestApp, expectAnswer, readJson, type TestApp } from "../../../tests/setup/test-app.ts";
 import { readOutbox, waitForMail } from "../../../tests/support/outbox.ts";
 import { cancellationRequests, subscriptions } from "../../db/schema/billing.ts";
 import { profiles } from "../../db/schema/profiles.ts";
@@ -71,7 +71,7 @@ describe("POST /api/cancellation", () => {
   it("ends a signed-in customer's plan with its paid period and confirms it with date and time", async () => {
     const { email, cookie, userId } = await customerWithPro();
     const receipt = await readJson(await cancel(form(email), cookie), 201);
-    expect(receipt).toMatchObject({ executed: true });
+    expectAnswer(receipt).toMatchObject({ executed: true });
     const [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
     // The paid period as Stripe reported it for this subscription.
     expect(receipt.periodEnd).toBe(row?.currentPeriodEnd?.toISOString());

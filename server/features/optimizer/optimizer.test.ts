@@ -4,7 +4,7 @@ import { OPTIMIZER_ERRORS, POST_SCORE_MAX } from "#shared/optimizer.ts";
 import { evaluatePost } from "#shared/post-metrics.ts";
 import { aiEnvFor, type OpenAiFake, startOpenAiFake } from "../../../tests/mocks/openai.ts";
 import { DAY_MS, PREMIUM_MESSAGE, signUpForOptimizer } from "../../../tests/setup/optimizer-accounts.ts";
-import { createTestApp, readJson, type TestApp } from "../../../tests/setup/test-app.ts";
+import { createTestApp, expectAnswer, readJson, type TestApp } from "../../../tests/setup/test-app.ts";
 import { profiles } from "../../db/schema/profiles.ts";
 import { OPTIMIZER_AI_RATE_LIMIT } from "./optimizer.service.ts";
 
@@ -56,7 +56,7 @@ describe("every optimizer route", () => {
 describe("GET /api/optimizer/access", () => {
   it("tells a free user that AI needs Premium and that the trial is available", async () => {
     const { cookie } = await signUpForOptimizer(t, "free");
-    expect(await readJson(await t.api(cookie).optimizer.access.$get(), 200)).toEqual({
+    expectAnswer(await readJson(await t.api(cookie).optimizer.access.$get(), 200)).toEqual({
       canUseAi: false,
       via: null,
       trialEndsAt: null,
@@ -68,13 +68,13 @@ describe("GET /api/optimizer/access", () => {
   it("shows a running trial with its end date", async () => {
     const { cookie, userId } = await signUpForOptimizer(t, "trial");
     const body = await readJson(await t.api(cookie).optimizer.access.$get(), 200);
-    expect(body).toMatchObject({ canUseAi: true, via: "trial", trialAvailable: false, demoMode: false });
+    expectAnswer(body).toMatchObject({ canUseAi: true, via: "trial", trialAvailable: false, demoMode: false });
     expect(body.trialEndsAt).toBe(await storedTrialEnd(userId));
   });
 
   it("shows a subscriber's access without offering a trial", async () => {
     const { cookie } = await signUpForOptimizer(t, "subscriber");
-    expect(await readJson(await t.api(cookie).optimizer.access.$get(), 200)).toEqual({
+    expectAnswer(await readJson(await t.api(cookie).optimizer.access.$get(), 200)).toEqual({
       canUseAi: true,
       via: "subscription",
       trialEndsAt: null,
@@ -86,7 +86,7 @@ describe("GET /api/optimizer/access", () => {
   it("shows an expired trial as no access and no second trial", async () => {
     const { cookie, userId } = await signUpForOptimizer(t, "expired-trial");
     const body = await readJson(await t.api(cookie).optimizer.access.$get(), 200);
-    expect(body).toMatchObject({ canUseAi: false, via: null, trialAvailable: false });
+    expectAnswer(body).toMatchObject({ canUseAi: false, via: null, trialAvailable: false });
     expect(body.trialEndsAt).toBe(await storedTrialEnd(userId));
   });
 });
@@ -145,7 +145,7 @@ describe("POST /api/optimizer/spelling", () => {
   it("has no issues for blank text and refuses text over the maximum length", async () => {
     const { cookie } = await signUpForOptimizer(t, "free");
     const spelling = t.api(cookie).optimizer.spelling;
-    expect(await readJson(await spelling.$post({ json: { text: " " } }), 200)).toEqual({ issues: [] });
+    expectAnswer(await readJson(await spelling.$post({ json: { text: " " } }), 200)).toEqual({ issues: [] });
     const tooLong = await spelling.$post({ json: { text: "a".repeat(2001) } });
     expect(tooLong.status).toBe(400);
     expect(await tooLong.json()).toEqual({ error: OPTIMIZER_ERRORS.textTooLong });
@@ -183,7 +183,7 @@ describe("demo mode (no AI provider configured)", () => {
 
   it("says so in the access answer", async () => {
     const { cookie } = await signUpForOptimizer(demo, "free");
-    expect(await readJson(await demo.api(cookie).optimizer.access.$get(), 200)).toMatchObject({
+    expectAnswer(await readJson(await demo.api(cookie).optimizer.access.$get(), 200)).toMatchObject({
       canUseAi: false,
       demoMode: true,
     });
@@ -194,7 +194,7 @@ describe("demo mode (no AI provider configured)", () => {
     const response = await demo.api(cookie).optimizer["correct-grammar"].$post({
       json: { postText: "heute habe ich einen Feher gefunden , leider." },
     });
-    expect(await readJson(response, 200)).toEqual({
+    expectAnswer(await readJson(response, 200)).toEqual({
       correctedText: "Heute habe ich einen Fehler gefunden, leider.",
       demo: true,
     });

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, readJson, type TestApp } from "../../../tests/setup/test-app.ts";
+import { createTestApp, expectAnswer, readJson, type TestApp } from "../../../tests/setup/test-app.ts";
 import { companyBillingInfo } from "../../db/schema/billing.ts";
 import { profiles } from "../../db/schema/profiles.ts";
 
@@ -31,7 +31,7 @@ describe("GET /api/profile", () => {
       vatId: "DE123456789",
     });
     const body = await readJson(await t.api(cookie).profile.$get(), 200);
-    expect(body).toMatchObject({
+    expectAnswer(body).toMatchObject({
       email: "kunde@example.test",
       credits: 42,
       subscriptionStatus: "free",
@@ -52,11 +52,11 @@ describe("admin role", () => {
     const adminCookie = await t.signUpAndConfirm("chefin@example.test");
     const userCookie = await t.signUpAndConfirm("mitarbeiter@example.test");
     expect((await readJson(await t.api(adminCookie).profile.$get(), 200)).isAdmin).toBe(true);
-    expect(await readJson(await t.api(adminCookie).admin.access.$get(), 200)).toEqual({
+    expectAnswer(await readJson(await t.api(adminCookie).admin.access.$get(), 200)).toEqual({
       admin: true,
       twoFactorRequired: false,
     });
-    expect(await readJson(await t.api(userCookie).admin.access.$get(), 200)).toEqual({
+    expectAnswer(await readJson(await t.api(userCookie).admin.access.$get(), 200)).toEqual({
       admin: false,
       twoFactorRequired: false,
     });
