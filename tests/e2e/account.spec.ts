@@ -1,4 +1,4 @@
-import { expect, signInAsAdmin, signUpConfirmed, test } from "./fixtures.ts";
+import { expect, signUpConfirmed, test } from "./fixtures.ts";
 
 test("a signed-out visit to /konto ends on /auth", async ({ page }) => {
   await page.goto("/konto");
@@ -51,8 +51,7 @@ test("a non-admin visiting /admin ends on the home page and sees no Admin link",
   await expect(page.getByRole("banner").getByRole("link", { name: "Admin" })).toHaveCount(0);
 });
 
-test("an admin sees the Admin link and the dashboard", async ({ page }) => {
-  await signInAsAdmin(page);
+test("an admin sees the Admin link and the dashboard", async ({ page, admin: _admin }) => {
   await page.goto("/");
   await page.getByRole("banner").getByRole("link", { name: "Admin" }).click();
   await expect(page).toHaveURL(/\/admin$/);

@@ -1,13 +1,5 @@
 import { E2E_BASE_URL } from "../../playwright.config.ts";
-import {
-  confirmationLinkFor,
-  expect,
-  signInAsAdmin,
-  signInThroughForm,
-  signUpConfirmed,
-  test,
-  uniqueEmail,
-} from "./fixtures.ts";
+import { confirmationLinkFor, expect, signInThroughForm, signUpConfirmed, test, uniqueEmail } from "./fixtures.ts";
 
 // The signed-in part a customer works in every day (ADR 0061): the header's own places, the
 // account page telling the truth, and forms that know who is signed in.
@@ -124,9 +116,8 @@ test("signed up from the optimizer, the confirmation link leads back to the opti
   await expect(page).toHaveURL(/\/xposter-evaluator$/);
 });
 
-test("on a phone the admin's usage chart keeps its labels apart", async ({ page }) => {
+test("on a phone the admin's usage chart keeps its labels apart", async ({ page, admin: _signedIn }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInAsAdmin(page);
   await page.goto("/admin");
   await page.getByRole("tab", { name: "Nutzung" }).click();
   const caption = page.locator("figcaption").first();

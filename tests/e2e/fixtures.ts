@@ -1,5 +1,7 @@
 import crypto from "node:crypto";
-import { test as base, expect, type Page } from "@playwright/test";
+import { type APIRequest, type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
+import { toSiteSettingsForm } from "#shared/site-settings.schemas.ts";
+import type { SiteSettings } from "#shared/site-settings.ts";
 import { E2E_ADMIN_EMAIL, E2E_BASE_URL, E2E_DATA_DIR } from "../../playwright.config.ts";
 import { waitForMail } from "../support/outbox.ts";
 import { storeConsentChoice } from "./consent-choice.ts";
@@ -14,9 +16,53 @@ export function uniqueEmail(prefix = "nutzer"): string {
 // own note on an expected 4xx answer (a wrong password, say) is not an error of the page.
 const EXPECTED_CLIENT_ERROR = /^Failed to load resource: the server responded with a status of 4\d\d/;
 
+type Account = { email: string; password: string };
+type EditableSiteSettings = SiteSettings & { updatedAt: string };
+
 // Unless a test is about the cookie dialog (`test.use({ consentChosen: false })`), the visitor
 // has already made a choice, so the dialog of a first visit does not cover the page.
-export const test = base.extend<{ consentChosen: boolean; consoleErrors: string[] }>({
+export const test = base.extend<
+  {
+    consentChosen: boolean;
+    consoleErrors: string[];
+    admin: Account;
+    siteSettings: EditableSiteSettings;
+  },
+  { adminAccount: Account }
+>({
+  // The admin of ADMIN_EMAILS, confirmed, whichever spec runs first: made by the first worker
+  // that needs them, found by every later one.
+  adminAccount: [
+    async ({ playwright }, use) => {
+      const account = { email: E2E_ADMIN_EMAIL, password: "Laterne-Zimt-42" };
+      const request = await apiContext(playwright.request);
+      await ensureConfirmedAccount(request, account);
+      await request.dispose();
+      await use(account);
+    },
+    { scope: "worker" },
+  ],
+  /** The admin, signed in on `page`. */
+  admin: async ({ page, adminAccount }, use) => {
+    const signIn = await signInThroughApi(page.request, adminAccount);
+    expect(signIn.ok(), "Anmeldung des Admins").toBe(true);
+    await use(adminAccount);
+  },
+  // The site settings as the test found them; afterwards they are saved back, also when the
+  // test failed half-way, so no later test sees another site title. The admin's own request
+  // context does it, so a test that signs its page out changes nothing here.
+  siteSettings: async ({ playwright, adminAccount }, use) => {
+    const request = await apiContext(playwright.request);
+    expect((await signInThroughApi(request, adminAccount)).ok()).toBe(true);
+    const found = await readSiteSettings(request);
+    await use(found);
+    const current = await readSiteSettings(request);
+    const restored = await request.put("/api/admin/site-settings", {
+      data: { ...toSiteSettingsForm(found), updatedAt: current.updatedAt },
+    });
+    expect(restored.ok(), "Seiteneinstellungen zurückgesetzt").toBe(true);
+    await request.dispose();
+  },
   consentChosen: [true, { option: true }],
   // Prerendered pages hydrate after their first paint (ADR 0016), after the load event that
   // goto and reload wait for. A test acts like a user who waits until the page responds.
@@ -79,11 +125,35 @@ export async function signInThroughForm(page: Page, email: string, password: str
   await expect(page.getByText("Erfolgreich eingeloggt!")).toBeVisible();
 }
 
-/** The admin of ADMIN_EMAILS, signed in on `page`; the first test that needs them signs them up. */
-export async function signInAsAdmin(page: Page, password = "Laterne-Zimt-42") {
-  const signIn = await page.request.post("/api/auth/sign-in/email", {
-    headers: { origin: E2E_BASE_URL },
-    data: { email: E2E_ADMIN_EMAIL, password },
+/** A request context of its own, sending our Origin like the browser does. */
+function apiContext(api: APIRequest) {
+  return api.newContext({ baseURL: E2E_BASE_URL, extraHTTPHeaders: { origin: E2E_BASE_URL } });
+}
+
+function signInThroughApi(request: APIRequestContext, { email, password }: Account) {
+  return request.post("/api/auth/sign-in/email", { headers: { origin: E2E_BASE_URL }, data: { email, password } });
+}
+
+// Signs up and confirms the account unless it can sign in already. An account a broken run left
+// unconfirmed gets a new confirmation mail.
+async function ensureConfirmedAccount(request: APIRequestContext, account: Account) {
+  if ((await signInThroughApi(request, account)).ok()) return;
+  const callbackURL = "/auth/email-confirm-success";
+  const signUp = await request.post("/api/auth/sign-up/email", {
+    data: { ...account, name: account.email.split("@")[0], callbackURL },
   });
-  if (!signIn.ok()) await signUpConfirmed(page, E2E_ADMIN_EMAIL, password);
+  if (!signUp.ok()) {
+    const resent = await request.post("/api/auth/send-verification-email", {
+      data: { email: account.email, callbackURL },
+    });
+    expect(resent.ok(), "neue Bestätigungs-Mail").toBe(true);
+  }
+  expect((await request.get(await confirmationLinkFor(account.email))).ok()).toBe(true);
+  expect((await signInThroughApi(request, account)).ok(), `Anmeldung von ${account.email}`).toBe(true);
+}
+
+async function readSiteSettings(request: APIRequestContext): Promise<EditableSiteSettings> {
+  const response = await request.get("/api/admin/site-settings");
+  expect(response.ok(), "Seiteneinstellungen lesen").toBe(true);
+  return response.json();
 }

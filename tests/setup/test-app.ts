@@ -4,8 +4,10 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createAdaptorServer } from "@hono/node-server";
+import { type ClientResponse, hc } from "hono/client";
 import type pino from "pino";
-import { createApp } from "../../server/app.ts";
+import { expect } from "vitest";
+import { type AppType, createApp } from "../../server/app.ts";
 import { createDeps, type DepsOverrides } from "../../server/bootstrap.ts";
 import type { DatabaseHandle } from "../../server/db/client.ts";
 import { readEnv } from "../../server/env.ts";
@@ -88,6 +90,15 @@ async function startOn(database: DatabaseHandle, dataDir: string, options: TestA
     return request(pathname, { method: "POST", body: JSON.stringify(body), cookie });
   }
 
+  // The typed client of the browser (app/lib/api.ts) on this app: a renamed route or response
+  // field fails `npm run typecheck` in the tests too. Requests carry our Origin like `request`.
+  function api(cookie?: string) {
+    return hc<AppType>(`${TEST_BASE_URL}/api`, {
+      fetch: (input: RequestInfo | URL, init?: RequestInit) => app.request(input, init),
+      headers: cookie ? { origin: TEST_BASE_URL, cookie } : { origin: TEST_BASE_URL },
+    });
+  }
+
   // Signs up, follows the confirmation link from the outbox and returns the session cookie.
   async function signUpAndConfirm(email: string, password = "Laterne-Zimt-42"): Promise<string> {
     const signUp = await postJson("/api/auth/sign-up/email", {
@@ -132,8 +143,22 @@ async function startOn(database: DatabaseHandle, dataDir: string, options: TestA
     };
   }
 
-  return { app, deps, db: deps.db, dataDir, request, postJson, signUpAndConfirm, signIn, listen };
+  return { app, deps, db: deps.db, dataDir, api, request, postJson, signUpAndConfirm, signIn, listen };
 }
+
+/** The body a route declares for `status`: a response with another status fails the test with its text. */
+export async function readJson<R extends ClientResponse<unknown, number>, S extends R["status"]>(
+  response: R,
+  status: S,
+): Promise<JsonFor<R, S>> {
+  if (response.status !== status) {
+    throw new Error(`Erwartet ${status}, erhalten ${response.status}: ${await response.text()}`);
+  }
+  return (await response.json()) as JsonFor<R, S>;
+}
+
+type JsonFor<R, S extends number> =
+  R extends ClientResponse<infer Body, infer Status, "json"> ? (S extends Status ? Body : never) : never;
 
 export function sessionCookieFrom(response: Response): string {
   const cookie = response.headers
@@ -143,3 +168,16 @@ export function sessionCookieFrom(response: Response): string {
   if (!cookie) throw new Error(`Kein Sitzungs-Cookie in der Antwort (${response.status})`);
   return cookie;
 }
+
+/**
+ * expect(answer).toEqual / toMatchObject with the expected value checked against the answer's
+ * type: a renamed or retyped field fails `npm run typecheck`, not only the test run.
+ */
+export function expectAnswer<T>(actual: T) {
+  return {
+    toEqual: (expected: T) => expect(actual).toEqual(expected),
+    toMatchObject: (expected: DeepPartial<T>) => expect(actual).toMatchObject(expected as object),
+  };
+}
+
+type DeepPartial<T> = T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;

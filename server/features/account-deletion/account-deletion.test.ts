@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_DATA_TEXTS } from "#shared/account-data.ts";
 import { type StripeFake, startStripeFake } from "../../../tests/mocks/stripe.ts";
-import { createTestApp, type RunningApp, type TestApp } from "../../../tests/setup/test-app.ts";
+import { createTestApp, type RunningApp, readJson, type TestApp } from "../../../tests/setup/test-app.ts";
 import { pngDataUrl } from "../../../tests/support/images.ts";
 import { readOutbox } from "../../../tests/support/outbox.ts";
 import { archivedPosts } from "../../db/schema/archive.ts";
@@ -59,6 +59,9 @@ async function customerWithData(email: string) {
   return { cookie, userId, email, imagePath: path.join(t.dataDir, "uploads", "social-images", image.name) };
 }
 
+const startCheckout = (cookie: string, plan: "generator_pro" | "optimizer_premium") =>
+  t.api(cookie).billing.checkout.$post({ json: { plan } });
+
 const deleteAccount = (
   cookie: string,
   body: Record<string, unknown> = { password: "Laterne-Zimt-42" },
@@ -98,8 +101,8 @@ describe("POST /api/auth/delete-user", () => {
 
   it("deletes everything of the account, ends Stripe at once, keeps the consent proof without the account, and mails", async () => {
     const { cookie, userId, email, imagePath } = await customerWithData("weg@example.test");
-    const checkout = await t.postJson("/api/billing/checkout", { plan: "generator_pro" }, cookie);
-    for (const event of stripe.completeCheckout((await checkout.json()).url)) {
+    const checkout = await readJson(await startCheckout(cookie, "generator_pro"), 200);
+    for (const event of stripe.completeCheckout(checkout.url)) {
       await t.app.request("/api/billing/webhook", {
         method: "POST",
         headers: { "content-type": "application/json", "stripe-signature": event.signature },
@@ -126,7 +129,7 @@ describe("POST /api/auth/delete-user", () => {
     ).toBeTruthy();
 
     // The session is gone, signing in fails as for any unknown address, and the address is free again.
-    expect((await t.request("/api/profile", { cookie })).status).toBe(401);
+    expect((await t.api(cookie).profile.$get()).status).toBe(401);
     const signIn = await t.postJson("/api/auth/sign-in/email", { email, password: "Laterne-Zimt-42" });
     expect(signIn.status).toBe(401);
     await t.signUpAndConfirm(email);
@@ -140,14 +143,14 @@ describe("POST /api/auth/delete-user", () => {
         headers: { "content-type": "application/json", "stripe-signature": event.signature },
         body: event.payload,
       });
-    const url = (await (await t.postJson("/api/billing/checkout", { plan: "generator_pro" }, cookie)).json()).url;
+    const { url } = await readJson(await startCheckout(cookie, "generator_pro"), 200);
     const second = stripe.duplicateSession(url);
     for (const event of stripe.completeCheckout(url)) await webhook(event);
     const stored = stripe.subscriptionIds().at(-1) ?? "";
     // Paid as well, but its webhooks have not arrived: Postwerk has not stored it.
     stripe.completeCheckout(second);
     const unknown = stripe.subscriptionIds().at(-1) ?? "";
-    const open = (await (await t.postJson("/api/billing/checkout", { plan: "optimizer_premium" }, cookie)).json()).url;
+    const { url: open } = await readJson(await startCheckout(cookie, "optimizer_premium"), 200);
     // An earlier attempt whose first payment never came: final at Stripe, it cannot be cancelled.
     const expiredAttempt = stripe.duplicateSession(open);
     stripe.completeCheckout(expiredAttempt);
@@ -175,7 +178,7 @@ describe("POST /api/auth/delete-user", () => {
     expect((await failed.json()).message).toBe(ACCOUNT_DATA_TEXTS.deleteFailed);
     // Nothing half-deleted that would lock the customer out: the account and its session remain.
     expect(Object.keys(await rowsLeftFor(userId))).toContain("profiles");
-    expect((await t.request("/api/profile", { cookie })).status).toBe(200);
+    expect((await t.api(cookie).profile.$get()).status).toBe(200);
 
     const retried = await deleteAccount(cookie);
     expect(retried.status).toBe(200);

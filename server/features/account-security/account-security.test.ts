@@ -1,7 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { RECOVERY_TEXTS, SIGN_IN_FREE_FAILURES } from "#shared/account-security.ts";
-import { createTestApp, sessionCookieFrom, type TestApp } from "../../../tests/setup/test-app.ts";
+import {
+  createTestApp,
+  expectAnswer,
+  readJson,
+  sessionCookieFrom,
+  type TestApp,
+} from "../../../tests/setup/test-app.ts";
 import { readOutbox, waitForMail } from "../../../tests/support/outbox.ts";
 import { user } from "../../db/schema/auth.ts";
 import { delayAfterFailures } from "./sign-in-throttle.ts";
@@ -41,7 +47,7 @@ async function tokenFromResetMail(email: string): Promise<string> {
 describe("Passwort vergessen", () => {
   it("resets with a single-use link, signs in, ends every other session and sends a notice", async () => {
     const otherDevice = await t.signUpAndConfirm("vergessen@example.test");
-    expect((await t.request("/api/profile", { cookie: otherDevice })).status).toBe(200);
+    expect((await t.api(otherDevice).profile.$get()).status).toBe(200);
 
     expect((await requestReset("vergessen@example.test")).status).toBe(200);
     const token = await tokenFromResetMail("vergessen@example.test");
@@ -50,8 +56,8 @@ describe("Passwort vergessen", () => {
     expect(reset.status).toBe(200);
     expect(await reset.json()).toMatchObject({ status: true, signedIn: true });
     const cookie = sessionCookieFrom(reset);
-    expect((await t.request("/api/profile", { cookie })).status).toBe(200);
-    expect((await t.request("/api/profile", { cookie: otherDevice })).status).toBe(401);
+    expect((await t.api(cookie).profile.$get()).status).toBe(200);
+    expect((await t.api(otherDevice).profile.$get()).status).toBe(401);
 
     const again = await t.postJson("/api/auth/reset-password", { token, newPassword: "Noch-ein-Versuch-42" });
     expect(again.status).toBe(400);
@@ -148,7 +154,7 @@ describe("Bestätigungs-E-Mail erneut senden", () => {
 
     const link = new URL(fresh[0]?.links[0] ?? "");
     const confirm = await t.request(`${link.pathname}${link.search}`);
-    expect((await t.request("/api/profile", { cookie: sessionCookieFrom(confirm) })).status).toBe(200);
+    expect((await t.api(sessionCookieFrom(confirm)).profile.$get()).status).toBe(200);
   });
 
   it("limits new links per recipient", async () => {
@@ -259,20 +265,20 @@ describe("changing the e-mail address", () => {
     const notice = await waitForMail(t.dataDir, "alt@example.test", (m) => m.subject.includes("wurde geändert"));
     expect(notice.text).toContain("eindringling@example.test");
     const objectionUrl = new URL(notice.links.find((l) => l.includes("/auth/aenderung-widerrufen")) ?? "");
-    const token = objectionUrl.searchParams.get("token");
+    const token = objectionUrl.searchParams.get("token") ?? expect.unreachable();
 
-    const objection = await t.postJson("/api/account-security/email-change-objection", { token });
-    expect(objection.status).toBe(200);
-    expect((await objection.json()).message).toBe(RECOVERY_TEXTS.objectionDone);
+    const objectToChange = () => t.api()["account-security"]["email-change-objection"].$post({ json: { token } });
+    const objection = await objectToChange();
+    expect((await readJson(objection, 200)).message).toBe(RECOVERY_TEXTS.objectionDone);
     const [restored] = await t.db
       .select()
       .from(user)
       .where(eq(user.id, changed?.id ?? ""));
     expect(restored?.email).toBe("alt@example.test");
-    expect((await t.request("/api/profile", { cookie })).status).toBe(401);
+    expect((await t.api(cookie).profile.$get()).status).toBe(401);
     await waitForMail(t.dataDir, "alt@example.test", (m) => m.subject === "Passwort zurücksetzen");
 
-    const twice = await t.postJson("/api/account-security/email-change-objection", { token });
+    const twice = await objectToChange();
     expect(twice.status).toBe(400);
   });
 });
@@ -307,15 +313,10 @@ describe("new sign-in notice", () => {
     const mail = await waitForMail(t.dataDir, "geraete@example.test", (m) => m.subject === subject);
     expect(mail.text).toContain("Chrome auf Windows");
 
-    const off = await t.request("/api/account-security/settings", {
-      method: "PUT",
-      body: JSON.stringify({ notifyNewSignIn: false }),
-      cookie: first,
-    });
-    expect(off.status).toBe(200);
+    const settings = t.api(first)["account-security"].settings;
+    expect((await settings.$put({ json: { notifyNewSignIn: false } })).status).toBe(200);
     await t.signIn("geraete@example.test");
     expect(await mailsTo("geraete@example.test", subject)).toHaveLength(1);
-    const settings = await t.request("/api/account-security/settings", { cookie: first });
-    expect(await settings.json()).toEqual({ notifyNewSignIn: false });
+    expectAnswer(await readJson(await settings.$get(), 200)).toEqual({ notifyNewSignIn: false });
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_MESSAGES, ADMIN_PAGE_MAX, CREDITS_MAX, MAX_TOKENS_LIMIT } from "#shared/admin.ts";
 import { CONFIGURATION_MESSAGES } from "#shared/generator-configurations.ts";
 import { INT4_MAX } from "#shared/integer.ts";
-import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
+import { createTestApp, readJson, type TestApp } from "../../../tests/setup/test-app.ts";
 
 // Every whole number an admin route takes is checked against its range before it reaches
 // PostgreSQL: out of range, a float or a number in disguise is a 400 in German, never the
@@ -17,19 +17,19 @@ beforeAll(async () => {
   t = await createTestApp({ env: { ADMIN_EMAILS: ADMIN } });
   admin = await t.signUpAndConfirm(ADMIN);
   await t.signUpAndConfirm("zahlen-kundin@example.test");
-  const users = (await (await t.request("/api/admin/users?q=zahlen-kundin", { cookie: admin })).json()) as {
-    users: { id: string }[];
-  };
-  customerId = users.users[0]?.id ?? expect.unreachable();
+  const found = await readJson(await findUsers("zahlen-kundin", "1"), 200);
+  customerId = found.users[0]?.id ?? expect.unreachable();
 });
 afterAll(() => t?.close());
+
+const findUsers = (q: string, page: string) => t.api(admin).admin.users.$get({ query: { q, page } });
 
 /** A JSON body as text, so numbers JSON.stringify cannot write (1e309) arrive as sent. */
 function sendRaw(method: string, path: string, body: string) {
   return t.request(path, { method, body, cookie: admin });
 }
 
-async function expectError(response: Response, error: string) {
+async function expectError(response: { status: number; json(): Promise<unknown> }, error: string) {
   expect(response.status).toBe(400);
   expect(await response.json()).toEqual({ error, code: "INVALID_INPUT" });
 }
@@ -107,9 +107,8 @@ describe("GET /api/admin/users?page=", () => {
 
   it("refuses a repeated page and takes the last page there may be", async () => {
     await expectError(await t.request("/api/admin/users?page=1&page=2", { cookie: admin }), ADMIN_MESSAGES.pageInvalid);
-    const last = await t.request(`/api/admin/users?page=${ADMIN_PAGE_MAX}`, { cookie: admin });
-    expect(last.status).toBe(200);
-    expect(((await last.json()) as { users: unknown[] }).users).toEqual([]);
+    const last = await findUsers("", String(ADMIN_PAGE_MAX));
+    expect((await readJson(last, 200)).users).toEqual([]);
   });
 });
 
@@ -121,12 +120,8 @@ describe("the token configurations' maxTokens", () => {
         await sendRaw("POST", "/api/admin/tokens", `{"name":${JSON.stringify(`Zahl ${value}`)},"maxTokens":${value}}`),
         CONFIGURATION_MESSAGES.maxTokensInvalid,
       );
-      const created = await t.request("/api/admin/tokens", {
-        method: "POST",
-        cookie: admin,
-        body: JSON.stringify({ name: `Bereich ${value}`, maxTokens: 100 }),
-      });
-      const { configuration } = (await created.json()) as { configuration: { id: string; updatedAt: string } };
+      const created = await t.api(admin).admin.tokens.$post({ json: { name: `Bereich ${value}`, maxTokens: 100 } });
+      const { configuration } = await readJson(created, 201);
       await expectError(
         await sendRaw(
           "PUT",

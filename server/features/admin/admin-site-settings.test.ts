@@ -7,7 +7,7 @@ import {
   SITE_SETTINGS_TEXTS,
   SITE_TITLE_MAX_LENGTH,
 } from "#shared/site-settings.ts";
-import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
+import { createTestApp, readJson, type TestApp } from "../../../tests/setup/test-app.ts";
 import { adminAuditLog } from "../../db/schema/admin-audit.ts";
 import { profiles } from "../../db/schema/profiles.ts";
 import { siteSettings } from "../../db/schema/site-settings.ts";
@@ -26,14 +26,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type Editable = {
-  siteTitle: string;
-  metaDescription: string;
-  faviconUrl: string | null;
-  gaTrackingId: string;
-  updatedAt: string;
-};
-
 const VALID = {
   siteTitle: "Postwerk Studio",
   metaDescription: "Beiträge für Ihre Kanäle.",
@@ -41,29 +33,23 @@ const VALID = {
   gaTrackingId: "",
 };
 
-async function load(): Promise<Editable> {
-  const response = await t.request("/api/admin/site-settings", { cookie: adminCookie });
-  expect(response.status).toBe(200);
-  return response.json();
-}
+const load = async () => readJson(await t.api(adminCookie).admin["site-settings"].$get(), 200);
 
-const put = (body: unknown, cookie = adminCookie) =>
-  t.request("/api/admin/site-settings", { method: "PUT", body: JSON.stringify(body), cookie });
+type Settings = typeof VALID & { updatedAt: string };
+const put = (json: Settings, cookie = adminCookie) => t.api(cookie).admin["site-settings"].$put({ json });
 
 async function save(values: Partial<typeof VALID>) {
   const { updatedAt } = await load();
-  const response = await put({ ...VALID, ...values, updatedAt });
-  expect(response.status, await response.clone().text()).toBe(200);
-  return (await response.json()) as Editable;
+  return readJson(await put({ ...VALID, ...values, updatedAt }), 200);
 }
 
 describe("GET and PUT /api/admin/site-settings", () => {
   it("answer 401 without a session, 403 to a user who is not an admin, 200 to an admin", async () => {
     const { updatedAt } = await load();
     const body = { ...VALID, updatedAt };
-    expect((await t.request("/api/admin/site-settings")).status).toBe(401);
+    expect((await t.api().admin["site-settings"].$get()).status).toBe(401);
     expect((await put(body, "")).status).toBe(401);
-    const userGet = await t.request("/api/admin/site-settings", { cookie: userCookie });
+    const userGet = await t.api(userCookie).admin["site-settings"].$get();
     expect(userGet.status).toBe(403);
     expect(await userGet.json()).toEqual({ error: ADMIN_MESSAGES.notAdmin, code: "NOT_ADMIN" });
     expect((await put(body, userCookie)).status).toBe(403);

@@ -2,7 +2,13 @@ import { sql } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TWO_FACTOR_MESSAGES } from "#shared/two-factor.ts";
-import { createTestApp, sessionCookieFrom, type TestApp } from "../../../tests/setup/test-app.ts";
+import {
+  createTestApp,
+  expectAnswer,
+  readJson,
+  sessionCookieFrom,
+  type TestApp,
+} from "../../../tests/setup/test-app.ts";
 
 // ADR 0041: with ADMIN_REQUIRE_2FA=true the admin area lets an admin in only with two-factor
 // sign-in switched on; the server decides, on every request.
@@ -17,8 +23,10 @@ afterAll(() => t?.close());
 describe("ADMIN_REQUIRE_2FA", () => {
   it("keeps an admin without 2FA out of /api/admin/* with a German way to /konto, and lets them in with it", async () => {
     const cookie = await t.signUpAndConfirm(ADMIN);
-    const access = await t.request("/api/admin/access", { cookie });
-    expect(await access.json()).toEqual({ admin: false, twoFactorRequired: true });
+    expectAnswer(await readJson(await t.api(cookie).admin.access.$get(), 200)).toEqual({
+      admin: false,
+      twoFactorRequired: true,
+    });
     for (const path of ["/api/admin/users", "/api/admin/audit", "/api/admin/messages"]) {
       const refused = await t.request(path, { cookie });
       expect(refused.status).toBe(403);
@@ -33,7 +41,7 @@ describe("ADMIN_REQUIRE_2FA", () => {
     const verify = await t.postJson("/api/auth/two-factor/verify-totp", { code: totp.generate() }, cookie);
     const withTwoFactor = sessionCookieFrom(verify);
 
-    expect(await (await t.request("/api/admin/access", { cookie: withTwoFactor })).json()).toEqual({
+    expectAnswer(await readJson(await t.api(withTwoFactor).admin.access.$get(), 200)).toEqual({
       admin: true,
       twoFactorRequired: false,
     });
@@ -45,7 +53,7 @@ describe("ADMIN_REQUIRE_2FA", () => {
     const refused = await t.request("/api/admin/users", { cookie });
     expect(refused.status).toBe(403);
     expect((await refused.json()).code).toBe("NOT_ADMIN");
-    expect(await (await t.request("/api/admin/access", { cookie })).json()).toEqual({
+    expectAnswer(await readJson(await t.api(cookie).admin.access.$get(), 200)).toEqual({
       admin: false,
       twoFactorRequired: false,
     });

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_MESSAGES } from "#shared/admin.ts";
 import { aiEnvFor, type OpenAiFake, startOpenAiFake } from "../../../tests/mocks/openai.ts";
-import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
+import { createTestApp, readJson, type TestApp } from "../../../tests/setup/test-app.ts";
 import { archivedPosts } from "../../db/schema/archive.ts";
 import { subscriptions } from "../../db/schema/billing.ts";
 import { contentGenerationLogs } from "../../db/schema/content-generation-logs.ts";
@@ -33,23 +33,6 @@ afterAll(async () => {
   await fake?.close();
 });
 
-type Usage = {
-  timeZone: string;
-  days: Array<{
-    day: string;
-    signUps: number;
-    generations: number;
-    charged: number;
-    included: number;
-    failed: number;
-    optimizerAiCalls: number;
-    optimizerAiFailed: number;
-    optimizerDemoCalls: number;
-  }>;
-  activePlans: Record<string, number>;
-  publishedThisMonth: { month: string; networks: Record<string, { posts: number; withLink: number }> };
-};
-
 const berlinDay = (date: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: USAGE_TIME_ZONE }).format(date);
 
 /** Noon in Berlin, `daysAgo` days before today there. */
@@ -58,11 +41,8 @@ function noonDaysAgo(daysAgo: number, minutes = 0): Date {
   return new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, (day ?? 1) - daysAgo, 11, minutes));
 }
 
-async function loadUsage(): Promise<Usage> {
-  const response = await t.request("/api/admin/usage", { cookie: adminCookie });
-  expect(response.status).toBe(200);
-  return response.json();
-}
+const loadUsage = async () => readJson(await t.api(adminCookie).admin.usage.$get(), 200);
+type Usage = Awaited<ReturnType<typeof loadUsage>>;
 
 const dayOf = (usage: Usage, date: Date) =>
   usage.days.find((entry) => entry.day === berlinDay(date)) ?? expect.unreachable(`no entry for ${berlinDay(date)}`);
@@ -85,11 +65,11 @@ const archiveRow = (userId: string, createdAt?: Date) => ({
 
 describe("GET /api/admin/usage", () => {
   it("answers 401 without a session, 403 to a user who is not an admin, 200 to an admin", async () => {
-    expect((await t.request("/api/admin/usage")).status).toBe(401);
-    const refused = await t.request("/api/admin/usage", { cookie: userCookie });
+    expect((await t.api().admin.usage.$get()).status).toBe(401);
+    const refused = await t.api(userCookie).admin.usage.$get();
     expect(refused.status).toBe(403);
     expect(await refused.json()).toEqual({ error: ADMIN_MESSAGES.notAdmin, code: "NOT_ADMIN" });
-    expect((await t.request("/api/admin/usage", { cookie: adminCookie })).status).toBe(200);
+    expect((await t.api(adminCookie).admin.usage.$get()).status).toBe(200);
   });
 
   it("lists the last days up to today in Berlin, each once, with zeros where nothing happened", async () => {
@@ -173,16 +153,17 @@ describe("GET /api/admin/usage", () => {
 
   it("counts the optimizer's AI calls, failed ones too, as each is answered", async () => {
     const { cookie } = await signUp("optimiert@example.test");
-    expect((await t.postJson("/api/optimizer/trial", {}, cookie)).status).toBe(200);
+    expect((await t.api(cookie).optimizer.trial.$post()).status).toBe(200);
     const before = dayOf(await loadUsage(), new Date());
 
-    const grammar = await t.postJson("/api/optimizer/correct-grammar", { postText: "Ein Feher im Text." }, cookie);
+    const optimizer = t.api(cookie).optimizer;
+    const grammar = await optimizer["correct-grammar"].$post({ json: { postText: "Ein Feher im Text." } });
     expect(grammar.status).toBe(200);
     fake.script({ kind: "content", content: "Das ist kein JSON." });
-    const failed = await t.postJson("/api/optimizer/correct-grammar", { postText: "Noch ein Text." }, cookie);
+    const failed = await optimizer["correct-grammar"].$post({ json: { postText: "Noch ein Text." } });
     expect(failed.status).toBe(502);
     // Refused before any AI work: no call.
-    const noAccess = await t.postJson("/api/optimizer/improve-post", { postText: "Hallo" }, userCookie);
+    const noAccess = await t.api(userCookie).optimizer["improve-post"].$post({ json: { postText: "Hallo" } });
     expect(noAccess.status).toBe(403);
 
     const today = dayOf(await loadUsage(), new Date());
@@ -196,15 +177,12 @@ describe("GET /api/admin/usage", () => {
   it("counts the offline demo editor's answers apart from AI calls", async () => {
     const demo = await t.restartWith({ env: { AI_PROVIDER: "" } });
     const { cookie } = await signUp("demo@example.test");
-    expect((await t.postJson("/api/optimizer/trial", {}, cookie)).status).toBe(200);
+    expect((await t.api(cookie).optimizer.trial.$post()).status).toBe(200);
     const before = dayOf(await loadUsage(), new Date());
-    const response = await demo.postJson(
-      "/api/optimizer/improve-post",
-      { postText: "Ein Text zum Verbessern." },
-      cookie,
-    );
-    expect(response.status).toBe(200);
-    expect((await response.json()).demo).toBe(true);
+    const response = await demo
+      .api(cookie)
+      .optimizer["improve-post"].$post({ json: { postText: "Ein Text zum Verbessern." } });
+    expect((await readJson(response, 200)).demo).toBe(true);
     const today = dayOf(await loadUsage(), new Date());
     expect(today.optimizerDemoCalls - before.optimizerDemoCalls).toBe(1);
     expect(today.optimizerAiCalls).toBe(before.optimizerAiCalls);

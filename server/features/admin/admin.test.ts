@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_MESSAGES, ADMIN_TEXTS, ADMIN_USERS_PAGE_SIZE, MANUAL_GRANT_DAYS } from "#shared/admin.ts";
 import { STARTING_CREDITS } from "#shared/credits.ts";
-import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
+import { createTestApp, expectAnswer, readJson, type TestApp } from "../../../tests/setup/test-app.ts";
 import { readOutbox } from "../../../tests/support/outbox.ts";
 import { adminAuditLog } from "../../db/schema/admin-audit.ts";
 import { user } from "../../db/schema/auth.ts";
@@ -26,8 +26,15 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
+/** Any method, path and body: for the refusals and the input the typed client would not send. */
 const send = (method: string, path: string, body: unknown, cookie: string) =>
   t.request(path, { method, body: JSON.stringify(body), cookie });
+const admin = () => t.api(adminCookie).admin;
+const findUsers = async (q: string, page = "1") => readJson(await admin().users.$get({ query: { q, page } }), 200);
+const putCredits = (id: string, json: { credits: number; expectedCredits: number }) =>
+  admin().users[":id"].credits.$put({ param: { id }, json });
+const putPlan = (id: string, json: { plan: "generator_pro" | "optimizer_premium"; granted: boolean }) =>
+  admin().users[":id"].plans.$put({ param: { id }, json });
 
 const profileOf = async (email: string) =>
   (await t.db.select().from(profiles).where(eq(profiles.email, email)))[0] ?? expect.unreachable();
@@ -74,9 +81,10 @@ describe("the admin's routes", () => {
   it("check is_admin on every request: an admin whose flag is taken away is refused at once", async () => {
     const cookie = await t.signUpAndConfirm("ex-admin@example.test");
     await t.db.update(profiles).set({ isAdmin: true }).where(eq(profiles.email, "ex-admin@example.test"));
-    expect((await t.request("/api/admin/users", { cookie })).status).toBe(200);
+    const users = () => t.api(cookie).admin.users.$get({ query: { q: "", page: "1" } });
+    expect((await users()).status).toBe(200);
     await t.db.update(profiles).set({ isAdmin: false }).where(eq(profiles.email, "ex-admin@example.test"));
-    expect((await t.request("/api/admin/users", { cookie })).status).toBe(403);
+    expect((await users()).status).toBe(403);
   });
 });
 
@@ -84,9 +92,7 @@ describe("contact messages", () => {
   it("are listed newest first with their status", async () => {
     const older = await storeMessage("read");
     const newer = await storeMessage();
-    const response = await t.request("/api/admin/messages", { cookie: adminCookie });
-    expect(response.status).toBe(200);
-    const { messages } = (await response.json()) as { messages: { id: string; status: string }[] };
+    const { messages } = await readJson(await admin().messages.$get(), 200);
     const ids = messages.map((message) => message.id);
     expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
     expect(messages.find((message) => message.id === older.id)?.status).toBe("read");
@@ -94,13 +100,14 @@ describe("contact messages", () => {
 
   it("go from new to read, and a message already answered stays answered", async () => {
     const fresh = await storeMessage();
-    expect((await send("POST", `/api/admin/messages/${fresh.id}/read`, {}, adminCookie)).status).toBe(200);
+    const markRead = (id: string) => admin().messages[":id"].read.$post({ param: { id } });
+    expect((await markRead(fresh.id)).status).toBe(200);
     const answered = await storeMessage("responded");
-    expect((await send("POST", `/api/admin/messages/${answered.id}/read`, {}, adminCookie)).status).toBe(200);
+    expect((await markRead(answered.id)).status).toBe(200);
     const rows = await t.db.select().from(contactMessages);
     expect(rows.find((row) => row.id === fresh.id)?.status).toBe("read");
     expect(rows.find((row) => row.id === answered.id)?.status).toBe("responded");
-    const unknown = await send("POST", "/api/admin/messages/keine-uuid/read", {}, adminCookie);
+    const unknown = await markRead("keine-uuid");
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toEqual({ error: ADMIN_MESSAGES.notFound, code: "NOT_FOUND" });
   });
@@ -168,8 +175,7 @@ describe("contact messages", () => {
       reason: "Umzug ins Ausland",
       status: "received",
     });
-    const response = await t.request("/api/admin/messages/cancellations", { cookie: adminCookie });
-    const { cancellations } = (await response.json()) as { cancellations: Record<string, unknown>[] };
+    const { cancellations } = await readJson(await admin().messages.cancellations.$get(), 200);
     expect(cancellations[0]).toMatchObject({
       accountEmail: "kundin@example.test",
       planLabel: "Beitragsgenerator Pro",
@@ -197,39 +203,29 @@ describe("users and credits", () => {
     );
     await t.db.insert(contentGenerationLogs).values({ userId: "suche-51", creditsRemaining: 50 });
 
-    const first = await t.request("/api/admin/users?q=SUCHE_", { cookie: adminCookie });
-    const body = (await first.json()) as {
-      users: { email: string; lastGenerationAt: string | null }[];
-      hasMore: boolean;
-    };
+    const body = await findUsers("SUCHE_");
     expect(body.users).toHaveLength(ADMIN_USERS_PAGE_SIZE);
     expect(body.users[0]?.email).toBe("Suche_051@Beispiel.test");
     expect(body.users[0]?.lastGenerationAt).not.toBeNull();
     expect(body.hasMore).toBe(true);
-    const second = (await (await t.request("/api/admin/users?q=suche_&page=2", { cookie: adminCookie })).json()) as {
-      users: { email: string }[];
-      hasMore: boolean;
-    };
+    const second = await findUsers("suche_", "2");
     expect(second.users.map((u) => u.email)).toEqual(["Suche_001@Beispiel.test", "Suche_000@Beispiel.test"]);
     expect(second.hasMore).toBe(false);
     // "_" is a character here, not a wildcard: "suche0" matches nobody.
-    const literal = (await (await t.request("/api/admin/users?q=suche%25", { cookie: adminCookie })).json()) as {
-      users: unknown[];
-    };
-    expect(literal.users).toHaveLength(0);
-    expect((await t.request(`/api/admin/users?q=${"x".repeat(300)}`, { cookie: adminCookie })).status).toBe(400);
+    expect((await findUsers("suche%")).users).toHaveLength(0);
+    expect((await admin().users.$get({ query: { q: "x".repeat(300), page: "1" } })).status).toBe(400);
   });
 
   it("change credits only from the value the admin saw, and write the change to the audit log", async () => {
     const customer = await profileOf("kundin@example.test");
     const path = `/api/admin/users/${customer.id}/credits`;
-    const ok = await send("PUT", path, { credits: 42, expectedCredits: STARTING_CREDITS }, adminCookie);
+    const ok = await putCredits(customer.id, { credits: 42, expectedCredits: STARTING_CREDITS });
     expect(ok.status).toBe(200);
     expect((await profileOf("kundin@example.test")).credits).toBe(42);
     expect((await profileOf("kundin@example.test")).lastCreditUpdate).not.toBeNull();
 
     // A second admin still saw the old value: refused, nothing overwritten.
-    const stale = await send("PUT", path, { credits: 7, expectedCredits: STARTING_CREDITS }, adminCookie);
+    const stale = await putCredits(customer.id, { credits: 7, expectedCredits: STARTING_CREDITS });
     expect(stale.status).toBe(409);
     expect(await stale.json()).toEqual({ error: ADMIN_MESSAGES.changedMeanwhile, code: "CHANGED_MEANWHILE" });
     expect((await profileOf("kundin@example.test")).credits).toBe(42);
@@ -251,42 +247,37 @@ describe("users and credits", () => {
     expect(audit.filter((entry) => entry.action === "credits.update")).toEqual([
       expect.objectContaining({ before: { credits: STARTING_CREDITS }, after: { credits: 42 } }),
     ]);
-    const { entries } = (await (await t.request("/api/admin/audit", { cookie: adminCookie })).json()) as {
-      entries: { action: string; adminEmail: string }[];
-    };
+    const { entries } = await readJson(await admin().audit.$get(), 200);
     expect(entries.find((entry) => entry.action === "credits.update")?.adminEmail).toBe(ADMIN);
   });
 
   it("grant a plan by hand for a month, mirror Pro into the profile, revoke it, and let it end by itself", async () => {
     const cookie = await t.signUpAndConfirm("geschenkt@example.test");
     const customer = await profileOf("geschenkt@example.test");
-    const path = `/api/admin/users/${customer.id}/plans`;
-    expect((await send("PUT", path, { plan: "generator_pro", granted: true }, adminCookie)).status).toBe(200);
+    expect((await putPlan(customer.id, { plan: "generator_pro", granted: true })).status).toBe(200);
     const granted = await profileOf("geschenkt@example.test");
     expect(granted.subscriptionStatus).toBe("active");
     const days = ((granted.subscriptionPeriodEnd?.getTime() ?? 0) - Date.now()) / (24 * 60 * 60 * 1000);
     expect(Math.round(days)).toBe(MANUAL_GRANT_DAYS);
-    const listed = (await (await t.request("/api/admin/users?q=geschenkt", { cookie: adminCookie })).json()) as {
-      users: { plans: { plan: string; byHand: boolean }[] }[];
-    };
+    const listed = await findUsers("geschenkt");
     expect(listed.users[0]?.plans).toEqual([expect.objectContaining({ plan: "generator_pro", byHand: true })]);
     // The customer's own view says Pro, too.
-    expect((await (await t.request("/api/profile", { cookie })).json()).subscriptionStatus).toBe("active");
+    expect((await readJson(await t.api(cookie).profile.$get(), 200)).subscriptionStatus).toBe("active");
 
-    expect((await send("PUT", path, { plan: "generator_pro", granted: false }, adminCookie)).status).toBe(200);
+    expect((await putPlan(customer.id, { plan: "generator_pro", granted: false })).status).toBe(200);
     expect((await profileOf("geschenkt@example.test")).subscriptionStatus).toBe("free");
-    const again = await send("PUT", path, { plan: "generator_pro", granted: false }, adminCookie);
+    const again = await putPlan(customer.id, { plan: "generator_pro", granted: false });
     expect(again.status).toBe(409);
     expect(await again.json()).toEqual({ error: ADMIN_MESSAGES.planNotRunning, code: "PLAN_NOT_RUNNING" });
 
     // Premium by hand opens the optimizer's AI, and ends with its period.
-    await send("PUT", path, { plan: "optimizer_premium", granted: true }, adminCookie);
-    const access = await (await t.request("/api/optimizer/access", { cookie })).json();
-    expect(access).toMatchObject({ canUseAi: true, via: "subscription" });
+    await putPlan(customer.id, { plan: "optimizer_premium", granted: true });
+    const access = await readJson(await t.api(cookie).optimizer.access.$get(), 200);
+    expectAnswer(access).toMatchObject({ canUseAi: true, via: "subscription" });
     await expireManualGrants(t.db, new Date(Date.now() + (MANUAL_GRANT_DAYS + 1) * 24 * 60 * 60 * 1000));
     const [ended] = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, customer.id));
     expect(ended?.status).toBe("canceled");
-    expect((await (await t.request("/api/optimizer/access", { cookie })).json()).canUseAi).toBe(false);
+    expect((await readJson(await t.api(cookie).optimizer.access.$get(), 200)).canUseAi).toBe(false);
 
     const actions = (await t.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, customer.id))).map(
       (entry) => entry.action,
@@ -304,9 +295,8 @@ describe("users and credits", () => {
       status: "active",
       currentPeriodEnd: new Date(Date.now() + 86_400_000),
     });
-    const path = `/api/admin/users/${customer.id}/plans`;
     for (const granted of [true, false]) {
-      const response = await send("PUT", path, { plan: "generator_pro", granted }, adminCookie);
+      const response = await putPlan(customer.id, { plan: "generator_pro", granted });
       expect(response.status).toBe(409);
       expect(await response.json()).toEqual({ error: ADMIN_MESSAGES.planFromStripe, code: "PLAN_FROM_STRIPE" });
     }

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { InferRequestType } from "hono/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   ARCHIVE_COUNT_LIMIT,
@@ -6,7 +7,7 @@ import {
   type ArchiveProvenance,
   describeArchiveProvenance,
 } from "#shared/archive.ts";
-import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
+import { createTestApp, expectAnswer, readJson, type TestApp } from "../../../tests/setup/test-app.ts";
 import { archivedPosts } from "../../db/schema/archive.ts";
 import { profiles } from "../../db/schema/profiles.ts";
 import { buildSearchQuery, createArchiveEntry } from "./archive.service.ts";
@@ -91,11 +92,12 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const list = async (cookie: string, query = "") => {
-  const response = await t.request(`/api/archive${query}`, { cookie });
-  expect(response.status).toBe(200);
-  return response.json();
-};
+type ArchiveQuery = InferRequestType<ReturnType<TestApp["api"]>["archive"]["$get"]>["query"];
+const NO_FILTER: ArchiveQuery = { search: "", platform: "all", language: "all", tone: "all", page: "1" };
+const list = async (cookie: string, query: Partial<ArchiveQuery> = {}) =>
+  readJson(await t.api(cookie).archive.$get({ query: { ...NO_FILTER, ...query } }), 200);
+const entry = (cookie: string, id: string) => t.api(cookie).archive[":id"].$get({ param: { id } });
+const remove = (cookie: string | undefined, id: string) => t.api(cookie).archive[":id"].$delete({ param: { id } });
 
 describe("GET /api/archive", () => {
   it("lists the user's own entries, newest first, two per page with the total", async () => {
@@ -108,7 +110,7 @@ describe("GET /api/archive", () => {
       pageCount: 2,
       hasNextPage: true,
     });
-    expect(first.entries.map((entry: { id: string }) => entry.id)).toEqual([ids.newest, ids.middle]);
+    expect(first.entries.map((entry) => entry.id)).toEqual([ids.newest, ids.middle]);
     expect(first.entries[0]).toMatchObject({
       platform: "twitter",
       keyPoints: "Zimtschnecken, Samstag",
@@ -118,10 +120,10 @@ describe("GET /api/archive", () => {
       // Written before ADR 0025 (as these seeds are): no provenance.
       provenance: null,
     });
-    const second = await list(anna.cookie, "?page=2");
-    expect(second.entries.map((entry: { id: string }) => entry.id)).toEqual([ids.oldest]);
+    const second = await list(anna.cookie, { page: "2" });
+    expect(second.entries.map((entry) => entry.id)).toEqual([ids.oldest]);
     expect(second.hasNextPage).toBe(false);
-    expect((await list(anna.cookie, "?page=9")).entries).toEqual([]);
+    expect((await list(anna.cookie, { page: "9" })).entries).toEqual([]);
   });
 
   it(`counts up to ${ARCHIVE_COUNT_LIMIT} matches and pages on beyond them`, async () => {
@@ -138,7 +140,7 @@ describe("GET /api/archive", () => {
         createdAt: new Date(Date.now() - index * 60_000),
       })),
     );
-    const first = await list(carla.cookie, "?search=angebot");
+    const first = await list(carla.cookie, { search: "angebot" });
     expect(first).toMatchObject({
       total: ARCHIVE_COUNT_LIMIT,
       totalIsCapped: true,
@@ -149,11 +151,11 @@ describe("GET /api/archive", () => {
       "Angebot Nummer 0",
       "Angebot Nummer 1",
     ]);
-    const last = await list(carla.cookie, `?search=angebot&page=${Math.ceil(rows / ARCHIVE_PAGE_SIZE)}`);
+    const last = await list(carla.cookie, { search: "angebot", page: String(Math.ceil(rows / ARCHIVE_PAGE_SIZE)) });
     expect(last.entries.map((entry: { keyPoints: string }) => entry.keyPoints)).toEqual([`Angebot Nummer ${rows - 1}`]);
     expect(last.hasNextPage).toBe(false);
     // A narrower search is counted exactly again: 17 and 170 to 179 (word beginnings).
-    const narrow = await list(carla.cookie, "?search=angebot%20nummer%2017&page=2");
+    const narrow = await list(carla.cookie, { search: "angebot nummer 17", page: "2" });
     expect(narrow).toMatchObject({ total: 11, totalIsCapped: false, pageCount: 6, hasNextPage: true });
     expect(narrow.entries.map((entry: { keyPoints: string }) => entry.keyPoints)).toEqual([
       "Angebot Nummer 171",
@@ -162,20 +164,17 @@ describe("GET /api/archive", () => {
   });
 
   it("filters by platform, language and tone; 'all' means no filter", async () => {
-    const ids_ = async (query: string) =>
-      (await list(anna.cookie, query)).entries.map((entry: { id: string }) => entry.id);
-    expect(await ids_("?platform=linkedin")).toEqual([ids.middle]);
-    expect(await ids_("?language=german&page=1")).toEqual([ids.newest, ids.oldest]);
-    expect(await ids_("?tone=humorous")).toEqual([ids.oldest]);
-    expect(await ids_("?platform=all&language=all&tone=all")).toEqual([ids.newest, ids.middle]);
-    expect((await list(anna.cookie, "?platform=twitter&tone=formal")).total).toBe(0);
+    const ids_ = async (query: Partial<ArchiveQuery>) =>
+      (await list(anna.cookie, query)).entries.map((entry) => entry.id);
+    expect(await ids_({ platform: "linkedin" })).toEqual([ids.middle]);
+    expect(await ids_({ language: "german", page: "1" })).toEqual([ids.newest, ids.oldest]);
+    expect(await ids_({ tone: "humorous" })).toEqual([ids.oldest]);
+    expect(await ids_({ platform: "all", language: "all", tone: "all" })).toEqual([ids.newest, ids.middle]);
+    expect((await list(anna.cookie, { platform: "twitter", tone: "formal" })).total).toBe(0);
   });
 
   it("searches key points and posts case-insensitively, by word beginnings", async () => {
-    const found = async (search: string) =>
-      (await list(anna.cookie, `?search=${encodeURIComponent(search)}`)).entries.map(
-        (entry: { id: string }) => entry.id,
-      );
+    const found = async (search: string) => (await list(anna.cookie, { search })).entries.map((entry) => entry.id);
     expect(await found("zimtschnecken")).toEqual([ids.newest]); // key points and a post, Ben's not
     expect(await found("GRILL")).toEqual([ids.oldest]); // only in a post
     expect(await found("quarter")).toEqual([ids.middle]); // prefix of a key point
@@ -187,17 +186,18 @@ describe("GET /api/archive", () => {
   });
 
   it("refuses unknown filters with 400 and needs a session", async () => {
+    // Filters the typed client would not send: the raw request, as any client may send it.
     const response = await t.request("/api/archive?platform=myspace", { cookie: anna.cookie });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: "Ungültige Filter für das Archiv.", code: "INVALID_INPUT" });
-    expect((await t.request("/api/archive?page=0", { cookie: anna.cookie })).status).toBe(400);
-    expect((await t.request("/api/archive")).status).toBe(401);
+    expect((await t.api(anna.cookie).archive.$get({ query: { ...NO_FILTER, page: "0" } })).status).toBe(400);
+    expect((await t.api().archive.$get({ query: NO_FILTER })).status).toBe(401);
   });
 
   it.each(["2147483648", "1e3", "1e309", "0x10", "1.5", "NaN", "-1"])(
     "refuses page=%s with the German message, reading only plain digits",
     async (page) => {
-      const response = await t.request(`/api/archive?page=${page}`, { cookie: anna.cookie });
+      const response = await t.api(anna.cookie).archive.$get({ query: { ...NO_FILTER, page } });
       expect(response.status).toBe(400);
       expect(await response.json()).toEqual({ error: "Ungültige Filter für das Archiv.", code: "INVALID_INPUT" });
     },
@@ -208,20 +208,20 @@ describe("another user's entry", () => {
   it("never appears in the list or the search", async () => {
     const benList = await list(ben.cookie);
     expect(benList.total).toBe(1);
-    expect(benList.entries.map((entry: { id: string }) => entry.id)).toEqual([ids.ben]);
-    const search = await list(anna.cookie, "?search=bens");
+    expect(benList.entries.map((entry) => entry.id)).toEqual([ids.ben]);
+    const search = await list(anna.cookie, { search: "bens" });
     expect(search.total).toBe(0);
   });
 
   it("cannot be read (404)", async () => {
-    const response = await t.request(`/api/archive/${ids.newest}`, { cookie: ben.cookie });
+    const response = await entry(ben.cookie, ids.newest ?? "");
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ error: "Eintrag nicht gefunden", code: "NOT_FOUND" });
-    expect((await t.request(`/api/archive/${ids.newest}`, { cookie: anna.cookie })).status).toBe(200);
+    expect((await entry(anna.cookie, ids.newest ?? "")).status).toBe(200);
   });
 
   it("cannot be deleted (404) and stays in place", async () => {
-    const response = await t.request(`/api/archive/${ids.newest}`, { method: "DELETE", cookie: ben.cookie });
+    const response = await remove(ben.cookie, ids.newest ?? "");
     expect(response.status).toBe(404);
     expect(
       await t.db
@@ -239,17 +239,15 @@ describe("DELETE /api/archive/:id", () => {
       { platform: "facebook", language: "german", tone: "friendly", keyPoints: "Weg damit", posts: ["a", "b", "c"] },
       10,
     );
-    const response = await t.request(`/api/archive/${id}`, { method: "DELETE", cookie: anna.cookie });
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ deleted: true });
-    expect((await t.request(`/api/archive/${id}`, { method: "DELETE", cookie: anna.cookie })).status).toBe(404);
-    expect((await t.request(`/api/archive/${id}`, { cookie: anna.cookie })).status).toBe(404);
+    expectAnswer(await readJson(await remove(anna.cookie, id), 200)).toEqual({ deleted: true });
+    expect((await remove(anna.cookie, id)).status).toBe(404);
+    expect((await entry(anna.cookie, id)).status).toBe(404);
   });
 
   it("answers 404 for ids that are no UUID, and 401 without a session", async () => {
-    expect((await t.request("/api/archive/123", { method: "DELETE", cookie: anna.cookie })).status).toBe(404);
-    expect((await t.request("/api/archive/kein-eintrag", { cookie: anna.cookie })).status).toBe(404);
-    expect((await t.request(`/api/archive/${ids.oldest}`, { method: "DELETE" })).status).toBe(401);
+    expect((await remove(anna.cookie, "123")).status).toBe(404);
+    expect((await entry(anna.cookie, "kein-eintrag")).status).toBe(404);
+    expect((await remove(undefined, ids.oldest ?? "")).status).toBe(401);
   });
 });
 
@@ -278,8 +276,7 @@ describe("the provenance of an entry (ADR 0025)", () => {
       demo: false,
       provenance,
     });
-    const entry = await (await t.request(`/api/archive/${id}`, { cookie: dora.cookie })).json();
-    expect(entry.provenance).toEqual(provenance);
+    expect((await readJson(await entry(dora.cookie, id), 200)).provenance).toEqual(provenance);
     expect((await list(dora.cookie)).entries[0]).toMatchObject({ id, provenance });
   });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_MESSAGES, USER_NAME_MAX_LENGTH } from "#shared/account.ts";
 import { STARTING_CREDITS } from "#shared/credits.ts";
 import { INVALID_CHARACTERS_MESSAGE } from "#shared/text.schemas.ts";
-import { createTestApp, sessionCookieFrom, type TestApp } from "../../../tests/setup/test-app.ts";
+import { createTestApp, readJson, sessionCookieFrom, type TestApp } from "../../../tests/setup/test-app.ts";
 import { readOutbox, waitForMail } from "../../../tests/support/outbox.ts";
 import { profiles } from "../../db/schema/profiles.ts";
 
@@ -57,9 +57,7 @@ describe("sign-up with e-mail confirmation", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toContain("/auth/email-confirm-success");
     const cookie = sessionCookieFrom(response);
-    const profile = await t.request("/api/profile", { cookie });
-    expect(profile.status).toBe(200);
-    expect((await profile.json()).email).toBe("link@example.test");
+    expect((await readJson(await t.api(cookie).profile.$get(), 200)).email).toBe("link@example.test");
   });
 
   it("does not reveal through sign-up whether an address already has an account", async () => {
@@ -128,7 +126,7 @@ describe("account changes", () => {
     expect(mail.subject).toBe("Bestätigen Sie Ihre neue E-Mail-Adresse");
     const link = new URL(mail.links[0] ?? "");
     await t.request(`${link.pathname}${link.search}`, { cookie });
-    const profile = await (await t.request("/api/profile", { cookie })).json();
+    const profile = await readJson(await t.api(cookie).profile.$get(), 200);
     expect(profile.email).toBe("neu-adresse@example.test");
     await expect(t.signIn("neu-adresse@example.test")).resolves.toContain("postwerk.session_token=");
   });

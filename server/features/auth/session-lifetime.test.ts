@@ -30,7 +30,7 @@ async function signedInAtStart(email: string): Promise<string> {
 
 const at = (offset: number) => vi.setSystemTime(START + offset);
 const getSession = async (cookie: string) => (await t.request("/api/auth/get-session", { cookie })).json();
-const profileStatus = async (cookie: string) => (await t.request("/api/profile", { cookie })).status;
+const profileStatus = async (cookie: string) => (await t.api(cookie).profile.$get()).status;
 
 async function storedSession(cookie: string) {
   const token = decodeURIComponent(cookie.slice(cookie.indexOf("=") + 1)).split(".")[0] ?? "";

@@ -44,7 +44,7 @@ async function currentSessionId(cookie: string): Promise<string> {
   return (await response.json()).session.id;
 }
 
-const profileStatus = async (cookie: string) => (await t.request("/api/profile", { cookie })).status;
+const profileStatus = async (cookie: string) => (await t.api(cookie).profile.$get()).status;
 
 describe("the account's signed-in devices", () => {
   it("lists every session of the account with its user agent, and only that account's", async () => {

@@ -5,7 +5,7 @@ import { GOOGLE_ANALYTICS_CSP_SOURCES } from "#shared/analytics.ts";
 import { CONSENT_ERRORS } from "#shared/consent.schemas.ts";
 import { ACCEPTED_CONSENT_SETTINGS, CONSENT_VERSION, REJECTED_CONSENT_SETTINGS } from "#shared/consent.ts";
 import { DEFAULT_SITE_SETTINGS } from "#shared/site-settings.ts";
-import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
+import { createTestApp, readJson, type TestApp } from "../../../tests/setup/test-app.ts";
 import { cookieConsentHistory, cookieDefinitions } from "../../db/schema/cookie-consent.ts";
 import { siteSettings } from "../../db/schema/site-settings.ts";
 import { PUBLIC_TOO_MANY_REQUESTS } from "../../rate-limit.ts";
@@ -21,9 +21,20 @@ beforeAll(async () => {
 });
 afterAll(() => Promise.all([t?.close(), proxied?.close()]));
 
-type HistoryEntry = { id: string; created_at: string; expires_at: string; ip_address: string; user_id: string | null };
+type Visitor = { cookie?: string; ip?: string };
 
-function saveConsent(app: TestApp, body: Record<string, unknown>, init: { cookie?: string; ip?: string } = {}) {
+/** A valid choice through the typed client, from a visitor with a session (cookie) and an address (ip) or without. */
+function choose(app: TestApp, visitorId: string, visitor: Visitor = {}, settings = ACCEPTED_CONSENT_SETTINGS) {
+  const headers: Record<string, string> = visitor.ip ? { "x-forwarded-for": visitor.ip } : {};
+  return app
+    .api(visitor.cookie)
+    .consent.$post({ json: { ...settings, version: CONSENT_VERSION, visitorId } }, { headers });
+}
+const recordedChoice = async (app: TestApp, visitorId: string, visitor: Visitor = {}) =>
+  readJson(await choose(app, visitorId, visitor), 201);
+
+/** Any body, for the choices the typed client would not send. */
+function saveConsent(app: TestApp, body: Record<string, unknown>, init: Visitor = {}) {
   return app.request("/api/consent", {
     method: "POST",
     body: JSON.stringify({ ...ACCEPTED_CONSENT_SETTINGS, version: CONSENT_VERSION, ...body }),
@@ -32,18 +43,12 @@ function saveConsent(app: TestApp, body: Record<string, unknown>, init: { cookie
   });
 }
 
-async function readHistory(app: TestApp, visitorId: string, cookie?: string): Promise<HistoryEntry[]> {
-  const response = await app.request(`/api/consent/history?visitorId=${visitorId}`, { cookie });
-  expect(response.status).toBe(200);
-  return response.json();
-}
+const readHistory = async (app: TestApp, visitorId: string, cookie?: string) =>
+  readJson(await app.api(cookie).consent.history.$get({ query: { visitorId } }), 200);
 
 describe("GET /api/consent/definitions", () => {
   it("lists the cookies Postwerk really sets, each with provider, purpose and duration", async () => {
-    const response = await t.request("/api/consent/definitions");
-    expect(response.status).toBe(200);
-    const definitions: { name: string; category: string; provider: string; purpose: string; duration: string }[] =
-      await response.json();
+    const definitions = await readJson(await t.api().consent.definitions.$get(), 200);
     const byName = new Map(definitions.map((definition) => [definition.name, definition]));
     expect(byName.get("postwerk.session_token")).toMatchObject({ category: "essential", duration: "7 Tage" });
     expect(byName.get("postwerk.signed_in")).toMatchObject({ category: "essential", duration: "7 Tage" });
@@ -62,9 +67,7 @@ describe("GET /api/consent/definitions", () => {
       { name: "aaa-gross", provider: "Test", purpose: "Test", duration: "1 Tag", category: "ESSENTIAL" },
       { name: "zzz-gross", provider: "Test", purpose: "Test", duration: "1 Tag", category: "Ai_Services" },
     ]);
-    const definitions: { name: string; category: string }[] = await (
-      await t.request("/api/consent/definitions")
-    ).json();
+    const definitions = await readJson(await t.api().consent.definitions.$get(), 200);
     const categories = definitions.map((definition) => definition.category);
     expect(categories).toEqual([...categories].sort());
     expect(new Set(categories)).toEqual(new Set(["ai_services", "analytics", "authentication", "essential"]));
@@ -76,8 +79,7 @@ describe("GET /api/consent/definitions", () => {
 describe("POST /api/consent", () => {
   it("records the choice with the address 'unknown' when neither a socket nor a trusted proxy gives one", async () => {
     const visitorId = crypto.randomUUID();
-    const response = await saveConsent(t, { ...REJECTED_CONSENT_SETTINGS, visitorId }, { ip: "198.51.100.9" });
-    expect(response.status).toBe(201);
+    await readJson(await choose(t, visitorId, { ip: "198.51.100.9" }, REJECTED_CONSENT_SETTINGS), 201);
     const [row] = await t.db.select().from(cookieConsentHistory).where(eq(cookieConsentHistory.visitorId, visitorId));
     expect(row).toMatchObject({
       ipAddress: "unknown",
@@ -92,14 +94,15 @@ describe("POST /api/consent", () => {
 
   it("takes the address the trusted proxy appended to X-Forwarded-For, not the client's own entry", async () => {
     const visitorId = crypto.randomUUID();
-    const response = await saveConsent(proxied, { visitorId }, { ip: "198.18.0.1, 203.0.113.7" });
-    expect(response.status).toBe(201);
-    expect(await response.json()).toMatchObject({ ip_address: "203.0.113.7", analytics: true, ai_services: true });
+    expect(await recordedChoice(proxied, visitorId, { ip: "198.18.0.1, 203.0.113.7" })).toMatchObject({
+      ip_address: "203.0.113.7",
+      analytics: true,
+      ai_services: true,
+    });
   });
 
   it("lets the choice expire 12 months after it was given (ADR 0010)", async () => {
-    const response = await saveConsent(t, { visitorId: crypto.randomUUID() });
-    const entry: HistoryEntry = await response.json();
+    const entry = await recordedChoice(t, crypto.randomUUID());
     const expected = new Date(entry.created_at);
     expected.setUTCFullYear(expected.getUTCFullYear() + 1);
     expect(entry.expires_at).toBe(expected.toISOString());
@@ -107,9 +110,7 @@ describe("POST /api/consent", () => {
 
   it("records the signed-in user's id with the choice", async () => {
     const cookie = await t.signUpAndConfirm("einwilligung@example.test");
-    const response = await saveConsent(t, { visitorId: crypto.randomUUID() }, { cookie });
-    expect(response.status).toBe(201);
-    const entry: HistoryEntry = await response.json();
+    const entry = await recordedChoice(t, crypto.randomUUID(), { cookie });
     const [row] = await t.db.select().from(cookieConsentHistory).where(eq(cookieConsentHistory.id, entry.id));
     expect(row?.userId).toBeTruthy();
     expect(entry.user_id).toBe(row?.userId);
@@ -129,12 +130,12 @@ describe("POST /api/consent", () => {
   it("limits how often one address may save", async () => {
     const ip = "203.0.113.99";
     for (let saved = 0; saved < CONSENT_SAVE_RATE_LIMIT.max; saved += 1) {
-      expect((await saveConsent(proxied, { visitorId: crypto.randomUUID() }, { ip })).status).toBe(201);
+      expect((await choose(proxied, crypto.randomUUID(), { ip })).status).toBe(201);
     }
-    const refused = await saveConsent(proxied, { visitorId: crypto.randomUUID() }, { ip });
+    const refused = await choose(proxied, crypto.randomUUID(), { ip });
     expect(refused.status).toBe(429);
     expect(await refused.json()).toEqual({ error: PUBLIC_TOO_MANY_REQUESTS, code: "TOO_MANY_REQUESTS" });
-    expect((await saveConsent(proxied, { visitorId: crypto.randomUUID() }, { ip: "203.0.113.100" })).status).toBe(201);
+    expect((await choose(proxied, crypto.randomUUID(), { ip: "203.0.113.100" })).status).toBe(201);
   });
 });
 
@@ -162,12 +163,10 @@ describe("GET /api/consent/history", () => {
     const sharedBrowser = crypto.randomUUID();
     const annasLaptop = crypto.randomUUID();
 
-    const beforeSignIn: HistoryEntry = await (await saveConsent(t, { visitorId: sharedBrowser })).json();
-    const annaShared: HistoryEntry = await (
-      await saveConsent(t, { visitorId: sharedBrowser }, { cookie: anna })
-    ).json();
-    const annaLaptop: HistoryEntry = await (await saveConsent(t, { visitorId: annasLaptop }, { cookie: anna })).json();
-    const benShared: HistoryEntry = await (await saveConsent(t, { visitorId: sharedBrowser }, { cookie: ben })).json();
+    const beforeSignIn = await recordedChoice(t, sharedBrowser);
+    const annaShared = await recordedChoice(t, sharedBrowser, { cookie: anna });
+    const annaLaptop = await recordedChoice(t, annasLaptop, { cookie: anna });
+    const benShared = await recordedChoice(t, sharedBrowser, { cookie: ben });
 
     const annasView = (await readHistory(t, sharedBrowser, anna)).map((entry) => entry.id);
     expect(annasView.sort()).toEqual([beforeSignIn.id, annaShared.id, annaLaptop.id].sort());
@@ -180,7 +179,7 @@ describe("GET /api/consent/history", () => {
   });
 
   it("refuses a visitor id that is no UUID", async () => {
-    const response = await t.request("/api/consent/history?visitorId=alle");
+    const response = await t.api().consent.history.$get({ query: { visitorId: "alle" } });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: CONSENT_ERRORS.invalidVisitor, code: "INVALID_INPUT" });
   });

@@ -39,7 +39,7 @@ const archiveEntry = (userId: string, keyPoints: string, createdAt: Date, imageU
 });
 
 async function download(cookie: string) {
-  const response = await t.request("/api/data-export", { cookie });
+  const response = await t.api(cookie)["data-export"].$get();
   expect(response.status).toBe(200);
   expect(response.headers.get("content-type")).toBe("application/zip");
   expect(response.headers.get("content-disposition")).toMatch(
@@ -167,23 +167,23 @@ describe("GET /api/data-export", () => {
   });
 
   it("needs a session and is limited to a few downloads an hour", async () => {
-    expect((await t.request("/api/data-export")).status).toBe(401);
+    expect((await t.api()["data-export"].$get()).status).toBe(401);
     const { cookie } = await account("oft@example.test");
     for (let download = 0; download < 5; download++) {
-      const response = await t.request("/api/data-export", { cookie });
+      const response = await t.api(cookie)["data-export"].$get();
       expect(response.status).toBe(200);
       await response.arrayBuffer();
     }
-    const refused = await t.request("/api/data-export", { cookie });
+    const refused = await t.api(cookie)["data-export"].$get();
     expect(refused.status).toBe(429);
     expect(await refused.json()).toEqual({ error: ACCOUNT_DATA_TEXTS.exportTooOften, code: "TOO_MANY_REQUESTS" });
 
     // The account page's link is a navigation: a refusal goes back there instead of showing JSON.
     const navigation = { "sec-fetch-mode": "navigate" };
-    const refusedLink = await t.request("/api/data-export", { cookie, headers: navigation });
+    const refusedLink = await t.api(cookie)["data-export"].$get(undefined, { headers: navigation });
     expect(refusedLink.status).toBe(303);
     expect(refusedLink.headers.get("location")).toBe("/konto?datenexport=zu-oft");
-    const signedOutLink = await t.request("/api/data-export", { headers: navigation });
+    const signedOutLink = await t.api()["data-export"].$get(undefined, { headers: navigation });
     expect(signedOutLink.status).toBe(303);
     expect(signedOutLink.headers.get("location")).toBe("/konto?datenexport=fehler");
   });
@@ -191,16 +191,16 @@ describe("GET /api/data-export", () => {
   it(`runs at most ${DATA_EXPORTS_PER_SERVER} exports at once and answers the next with 503 in German (ADR 0050)`, async () => {
     const { cookie } = await account("gleichzeitig@example.test");
     // Two downloads started and not yet read: both hold their place until the last byte.
-    const first = await t.request("/api/data-export", { cookie });
-    const second = await t.request("/api/data-export", { cookie });
+    const first = await t.api(cookie)["data-export"].$get();
+    const second = await t.api(cookie)["data-export"].$get();
     expect([first.status, second.status]).toEqual([200, 200]);
     expect(dataExportsInFlight.inFlight(EXPORTS_KEY)).toBe(2);
 
-    const busy = await t.request("/api/data-export", { cookie });
+    const busy = await t.api(cookie)["data-export"].$get();
     expect(busy.status).toBe(503);
     expect(busy.headers.get("retry-after")).toBe("5");
     expect(await busy.json()).toEqual({ error: ACCOUNT_DATA_TEXTS.exportBusy, code: "SERVER_BUSY" });
-    const busyLink = await t.request("/api/data-export", { cookie, headers: { "sec-fetch-mode": "navigate" } });
+    const busyLink = await t.api(cookie)["data-export"].$get(undefined, { headers: { "sec-fetch-mode": "navigate" } });
     expect(busyLink.headers.get("location")).toBe("/konto?datenexport=ausgelastet");
 
     // One read to the end, one cancelled: both places are free again.
@@ -209,7 +209,7 @@ describe("GET /api/data-export", () => {
     expect(dataExportsInFlight.inFlight(EXPORTS_KEY)).toBe(0);
     // A refusal for load did not use up one of the account's five an hour: three more work.
     for (let download = 0; download < 3; download++) {
-      const response = await t.request("/api/data-export", { cookie });
+      const response = await t.api(cookie)["data-export"].$get();
       expect(response.status).toBe(200);
       await response.arrayBuffer();
     }

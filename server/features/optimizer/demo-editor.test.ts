@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { POST_SCORE_MAX } from "#shared/optimizer.ts";
 import { evaluatePost } from "#shared/post-metrics.ts";
-import { correctObviousMistakes, detectLanguage, fitPostToCriteria } from "./demo-editor.ts";
+import { correctObviousMistakes, fitPostToCriteria } from "./demo-editor.ts";
 import { loadGermanWordList } from "./german-word-list.ts";
+import { detectLanguage } from "./post-language.ts";
 import type { WordList } from "./spelling-hints.ts";
 
 const PERFECT_POST =

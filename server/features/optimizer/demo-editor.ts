@@ -8,14 +8,13 @@ import {
   WORD_COUNT_MAX,
 } from "#shared/optimizer.ts";
 import { computePostMetrics, evaluatePost, splitSentences } from "#shared/post-metrics.ts";
+import { CALLS_TO_ACTION, detectLanguage, type PostLanguage } from "./post-language.ts";
 import { findConfidentCorrection, findSpellingIssues, type WordList } from "./spelling-hints.ts";
 
 // The offline "Demo-Modus" editor (DESIGN.md "AI model", ADR 0007): what grammar check and
 // improve do when no AI provider is configured. Deterministic and pure, so it is tested over
 // many inputs. It keeps as much of the writer's own words as it can and invents nothing
 // except, for a post that is too short, a call to action in the post's language.
-
-type PostLanguage = "de" | "en" | "es" | "fr" | "tr";
 
 // ---------------------------------------------------------------------------------------
 // Grammar: obvious fixes only.
@@ -66,42 +65,6 @@ const LINK_MAX_LENGTH = 90;
 /** A cut at a sentence end is preferred while it keeps at least this weighted length. */
 const SENTENCE_CUT_MIN_LENGTH = 100;
 const SPLIT_PART_MIN_LENGTH = 12;
-
-// Short calls to action per language, tried in this order until the post is long enough.
-// Together they pass every criterion on their own, which is the last resort (tested).
-const CALLS_TO_ACTION: Record<PostLanguage, string[]> = {
-  de: [
-    "Was meinst du dazu?",
-    "Teile deine Erfahrungen gerne in den Kommentaren.",
-    "Speichere dir diesen Beitrag für später.",
-    "Folge mir für weitere praktische Tipps rund um dieses Thema.",
-  ],
-  en: [
-    "What do you think?",
-    "Share your experience in the comments.",
-    "Save this post for later.",
-    "Follow me for more practical tips on this topic.",
-    "Thanks for reading and sharing.",
-  ],
-  es: [
-    "¿Qué opinas?",
-    "Comparte tu experiencia en los comentarios.",
-    "Guarda esta publicación para más tarde.",
-    "Sígueme para más consejos prácticos sobre este tema.",
-  ],
-  fr: [
-    "Qu’en penses-tu ?",
-    "Partage ton expérience dans les commentaires.",
-    "Enregistre cette publication pour plus tard.",
-    "Suis-moi pour plus de conseils pratiques sur ce sujet.",
-  ],
-  tr: [
-    "Sen ne düşünüyorsun?",
-    "Deneyimlerini yorumlarda paylaş.",
-    "Bu gönderiyi daha sonra okumak için kaydet.",
-    "Bu konuda daha fazla pratik ipucu için beni takip et.",
-  ],
-};
 
 const CONJUNCTIONS = new Set([
   "und",
@@ -362,48 +325,6 @@ function padWithCallsToAction(prefix: string, cut: boolean, tail: string, langua
 
 function joinPost(text: string, additions: string, tail: string): string {
   return [text, additions, tail].filter((part) => part !== "").join(" ");
-}
-
-// ---------------------------------------------------------------------------------------
-
-const LANGUAGE_MARKERS: Record<PostLanguage, string[]> = {
-  de: [
-    "und",
-    "der",
-    "die",
-    "das",
-    "ist",
-    "nicht",
-    "ich",
-    "du",
-    "wir",
-    "mit",
-    "für",
-    "auf",
-    "ein",
-    "eine",
-    "zu",
-    "dein",
-  ],
-  en: ["the", "and", "is", "you", "to", "of", "for", "with", "this", "that", "it", "your", "my", "are", "we"],
-  es: ["el", "los", "las", "es", "que", "en", "para", "con", "una", "por", "tu", "mi", "muy"],
-  fr: ["le", "les", "et", "est", "que", "pour", "avec", "une", "des", "du", "vous", "je", "nous", "ton"],
-  tr: ["ve", "bir", "bu", "için", "ile", "çok", "ne", "gibi", "daha", "sen", "ben", "biz", "mı", "mi"],
-};
-
-/** The post's language by its most frequent small words; German when nothing is clear. */
-export function detectLanguage(text: string): PostLanguage {
-  const words = text.toLowerCase().match(/[\p{L}]+/gu) ?? [];
-  let best: PostLanguage = "de";
-  let bestScore = 0;
-  for (const [language, markers] of Object.entries(LANGUAGE_MARKERS) as Array<[PostLanguage, string[]]>) {
-    const score = words.filter((word) => markers.includes(word)).length;
-    if (score > bestScore) {
-      best = language;
-      bestScore = score;
-    }
-  }
-  return best;
 }
 
 function findLinks(text: string): Array<{ start: number; end: number }> {

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
+import { createTestApp, expectAnswer, readJson, type TestApp } from "../../../tests/setup/test-app.ts";
 import { siteSettings } from "../../db/schema/site-settings.ts";
 import { forgetCurrentSiteSettings, SITE_SETTINGS_TTL_MS } from "../site-settings/site-settings.service.ts";
 
@@ -206,7 +206,9 @@ describe("pages served from memory (ADR 0028)", () => {
     const now = performance.now();
     vi.spyOn(performance, "now").mockReturnValue(now + SITE_SETTINGS_TTL_MS + 1);
     expect(await (await t.request("/")).text()).toContain("<title>Von nebenan</title>");
-    expect(await (await t.request("/api/site-settings")).json()).toMatchObject({ siteTitle: "Von nebenan" });
+    expectAnswer(await readJson(await t.api()["site-settings"].$get(), 200)).toMatchObject({
+      siteTitle: "Von nebenan",
+    });
   });
 });
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
+import { createTestApp, expectAnswer, readJson, type TestApp } from "../../../tests/setup/test-app.ts";
 import { companyBillingInfo } from "../../db/schema/billing.ts";
 import { profiles } from "../../db/schema/profiles.ts";
 
@@ -12,7 +12,7 @@ afterAll(() => t.close());
 
 describe("GET /api/profile", () => {
   it("answers 401 with a German message without a session", async () => {
-    const response = await t.request("/api/profile");
+    const response = await t.api().profile.$get();
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ error: "Sie müssen angemeldet sein", code: "NOT_SIGNED_IN" });
   });
@@ -30,8 +30,8 @@ describe("GET /api/profile", () => {
       country: "Deutschland",
       vatId: "DE123456789",
     });
-    const body = await (await t.request("/api/profile", { cookie })).json();
-    expect(body).toMatchObject({
+    const body = await readJson(await t.api(cookie).profile.$get(), 200);
+    expectAnswer(body).toMatchObject({
       email: "kunde@example.test",
       credits: 42,
       subscriptionStatus: "free",
@@ -42,7 +42,7 @@ describe("GET /api/profile", () => {
 
   it("has no billing info for a user without a record", async () => {
     const cookie = await t.signUpAndConfirm("ohne-rechnung@example.test");
-    const body = await (await t.request("/api/profile", { cookie })).json();
+    const body = await readJson(await t.api(cookie).profile.$get(), 200);
     expect(body.billing).toBeNull();
   });
 });
@@ -51,16 +51,16 @@ describe("admin role", () => {
   it("is granted to the addresses in ADMIN_EMAILS and checked by the server", async () => {
     const adminCookie = await t.signUpAndConfirm("chefin@example.test");
     const userCookie = await t.signUpAndConfirm("mitarbeiter@example.test");
-    expect((await (await t.request("/api/profile", { cookie: adminCookie })).json()).isAdmin).toBe(true);
-    expect(await (await t.request("/api/admin/access", { cookie: adminCookie })).json()).toEqual({
+    expect((await readJson(await t.api(adminCookie).profile.$get(), 200)).isAdmin).toBe(true);
+    expectAnswer(await readJson(await t.api(adminCookie).admin.access.$get(), 200)).toEqual({
       admin: true,
       twoFactorRequired: false,
     });
-    expect(await (await t.request("/api/admin/access", { cookie: userCookie })).json()).toEqual({
+    expectAnswer(await readJson(await t.api(userCookie).admin.access.$get(), 200)).toEqual({
       admin: false,
       twoFactorRequired: false,
     });
-    expect((await t.request("/api/admin/access")).status).toBe(401);
+    expect((await t.api().admin.access.$get()).status).toBe(401);
   });
 });
 

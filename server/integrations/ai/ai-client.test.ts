@@ -81,10 +81,9 @@ describe("createAiClient", () => {
   });
 
   it("gives up after the timeout", async () => {
-    fake.script({ kind: "delay", ms: 1500 });
-    const started = performance.now();
+    // The model would answer long after the test's own timeout: only the deadline can end the call.
+    fake.script({ kind: "delay", ms: 10 * 60_000 });
     expect((await failureOf(clientFor(300).generateStructured(request))).kind).toBe("timeout");
-    expect(performance.now() - started).toBeLessThan(1200);
   });
 
   it("has no model without a provider (demo mode)", async () => {

@@ -135,10 +135,8 @@ describe("timeouts of the S3 image storage", () => {
       () => hanging.open(NAME),
       () => hanging.remove(NAME),
     ]) {
-      const started = performance.now();
+      // The server never answers: only the deadline can end the call, with this message.
       await expect(call()).rejects.toThrow(`Bildspeicher (S3) antwortet nicht`);
-      // Generous upper bound: the point is that it ends, not how fast.
-      expect(performance.now() - started).toBeLessThan(TIMEOUT_MS * 10);
     }
   });
 

