@@ -139,6 +139,7 @@ describe("POST /api/optimizer/correct-grammar", () => {
     expect(await response.json()).toEqual({
       error:
         "Die KI hat nicht rechtzeitig geantwortet. Dein Text ist unverändert – bitte versuche es gleich noch einmal.",
+      code: "AI_TIMEOUT",
     });
   });
 });
