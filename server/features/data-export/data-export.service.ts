@@ -1,9 +1,7 @@
-import { and, asc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
-import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import { asc, eq, getTableColumns, sql } from "drizzle-orm";
 import { AsyncZipDeflate, Zip, ZipPassThrough } from "fflate";
 import { createInFlightLimit } from "../../admission.ts";
 import type { AppDeps } from "../../app-env.ts";
-import type { Database } from "../../db/client.ts";
 import { adminAuditLog } from "../../db/schema/admin-audit.ts";
 import { archivedPosts } from "../../db/schema/archive.ts";
 import { session, user } from "../../db/schema/auth.ts";
@@ -16,6 +14,7 @@ import { notifications, publications, socialAccounts } from "../../db/schema/pub
 import { imageNameFromPublicUrl } from "../../integrations/storage/image-storage.ts";
 import { billingInfoColumns } from "../profile/profile.service.ts";
 import type { RateLimitRule } from "../rate-limit/rate-limit.service.ts";
+import { type ExportFile, file, jsonArray, jsonFile, pages, toAsync } from "./export-files.ts";
 import { EXPORT_README } from "./export-readme.ts";
 
 // GDPR Art. 15 and 20 (ADR 0026): everything Postwerk stores about an account, as one
@@ -34,10 +33,8 @@ export const EXPORTS_KEY = "server";
 export const dataExportsInFlight = createInFlightLimit(DATA_EXPORTS_PER_SERVER);
 
 /** Rows read per query for the long lists (archive, credit history). */
-export const EXPORT_PAGE_SIZE = 500;
 
 type ExportDeps = Pick<AppDeps, "db" | "imageStorage">;
-type Row = Record<string, unknown>;
 
 export function exportFileName(now = new Date()): string {
   return `postwerk-daten-${now.toISOString().slice(0, 10)}.zip`;
@@ -70,8 +67,6 @@ export function createDataExport(
     },
   });
 }
-
-type ExportFile = { name: string; compress: boolean; content: AsyncIterable<Uint8Array | string> };
 
 const encoder = new TextEncoder();
 
@@ -318,57 +313,4 @@ async function* exportFiles(deps: ExportDeps, userId: string): AsyncGenerator<Ex
       .where(eq(adminAuditLog.targetId, userId))
       .orderBy(asc(adminAuditLog.createdAt)),
   );
-}
-
-function file(name: string, content: AsyncIterable<string> | string[]): ExportFile {
-  return { name, compress: true, content: toAsync(content) };
-}
-
-function jsonFile(name: string, value: unknown): ExportFile {
-  return file(name, [`${JSON.stringify(value, null, 2)}\n`]);
-}
-
-async function* toAsync<T>(values: AsyncIterable<T> | T[]): AsyncGenerator<T> {
-  for await (const value of values) yield value;
-}
-
-/** A JSON array written one element at a time. */
-async function* jsonArray(rows: AsyncIterable<Row>, shape: (row: Row) => unknown): AsyncGenerator<string> {
-  let first = true;
-  yield "[";
-  for await (const row of rows) {
-    yield `${first ? "\n" : ",\n"}${JSON.stringify(shape(row))}`;
-    first = false;
-  }
-  yield "\n]\n";
-}
-
-/**
- * All rows of `table` matching `where`, oldest first, EXPORT_PAGE_SIZE at a time: keyset paging
- * on (created_at, id), so each page is one index range however far into the list. The cursor
- * keeps created_at as PostgreSQL's text, because a JavaScript date would drop its microseconds.
- */
-async function* pages(
-  db: Database,
-  table: PgTable,
-  columns: Record<string, PgColumn>,
-  where: SQL | undefined,
-  createdAt: PgColumn,
-  id: PgColumn,
-): AsyncGenerator<Row> {
-  let after: { createdAt: string; id: string } | null = null;
-  while (true) {
-    const page: Row[] = await db
-      .select({ ...columns, cursorCreatedAt: sql<string>`${createdAt}::text`, cursorId: sql<string>`${id}::text` })
-      .from(table)
-      .where(
-        and(where, after ? sql`(${createdAt}, ${id}) > (${after.createdAt}::timestamptz, ${after.id})` : undefined),
-      )
-      .orderBy(asc(createdAt), asc(id))
-      .limit(EXPORT_PAGE_SIZE);
-    for (const { cursorCreatedAt: _createdAt, cursorId: _id, ...row } of page) yield row;
-    const last = page.at(-1);
-    if (!last || page.length < EXPORT_PAGE_SIZE) return;
-    after = { createdAt: String(last.cursorCreatedAt), id: String(last.cursorId) };
-  }
 }

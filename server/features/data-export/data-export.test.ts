@@ -10,7 +10,8 @@ import { contactMessages } from "../../db/schema/contact-messages.ts";
 import { contentGenerationLogs } from "../../db/schema/content-generation-logs.ts";
 import { cookieConsentHistory } from "../../db/schema/cookie-consent.ts";
 import { profiles } from "../../db/schema/profiles.ts";
-import { DATA_EXPORTS_PER_SERVER, dataExportsInFlight, EXPORT_PAGE_SIZE, EXPORTS_KEY } from "./data-export.service.ts";
+import { DATA_EXPORTS_PER_SERVER, dataExportsInFlight, EXPORTS_KEY } from "./data-export.service.ts";
+import { EXPORT_PAGE_SIZE } from "./export-files.ts";
 
 // GDPR Art. 15/20 (ADR 0026): one ZIP with everything about the account, and nothing about
 // anybody else, read a page at a time.

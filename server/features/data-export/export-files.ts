@@ -1,0 +1,65 @@
+import { and, asc, type SQL, sql } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { Database } from "#server/db/client.ts";
+
+// The pieces the data export is written from (ADR 0026): files whose content arrives a piece at
+// a time, JSON arrays written one element at a time, and rows read a page at a time.
+
+export const EXPORT_PAGE_SIZE = 500;
+
+export type Row = Record<string, unknown>;
+
+export type ExportFile = { name: string; compress: boolean; content: AsyncIterable<Uint8Array | string> };
+
+export function file(name: string, content: AsyncIterable<string> | string[]): ExportFile {
+  return { name, compress: true, content: toAsync(content) };
+}
+
+export function jsonFile(name: string, value: unknown): ExportFile {
+  return file(name, [`${JSON.stringify(value, null, 2)}\n`]);
+}
+
+export async function* toAsync<T>(values: AsyncIterable<T> | T[]): AsyncGenerator<T> {
+  for await (const value of values) yield value;
+}
+
+/** A JSON array written one element at a time. */
+export async function* jsonArray(rows: AsyncIterable<Row>, shape: (row: Row) => unknown): AsyncGenerator<string> {
+  let first = true;
+  yield "[";
+  for await (const row of rows) {
+    yield `${first ? "\n" : ",\n"}${JSON.stringify(shape(row))}`;
+    first = false;
+  }
+  yield "\n]\n";
+}
+
+/**
+ * All rows of `table` matching `where`, oldest first, EXPORT_PAGE_SIZE at a time: keyset paging
+ * on (created_at, id), so each page is one index range however far into the list. The cursor
+ * keeps created_at as PostgreSQL's text, because a JavaScript date would drop its microseconds.
+ */
+export async function* pages(
+  db: Database,
+  table: PgTable,
+  columns: Record<string, PgColumn>,
+  where: SQL | undefined,
+  createdAt: PgColumn,
+  id: PgColumn,
+): AsyncGenerator<Row> {
+  let after: { createdAt: string; id: string } | null = null;
+  while (true) {
+    const page: Row[] = await db
+      .select({ ...columns, cursorCreatedAt: sql<string>`${createdAt}::text`, cursorId: sql<string>`${id}::text` })
+      .from(table)
+      .where(
+        and(where, after ? sql`(${createdAt}, ${id}) > (${after.createdAt}::timestamptz, ${after.id})` : undefined),
+      )
+      .orderBy(asc(createdAt), asc(id))
+      .limit(EXPORT_PAGE_SIZE);
+    for (const { cursorCreatedAt: _createdAt, cursorId: _id, ...row } of page) yield row;
+    const last = page.at(-1);
+    if (!last || page.length < EXPORT_PAGE_SIZE) return;
+    after = { createdAt: String(last.cursorCreatedAt), id: String(last.cursorId) };
+  }
+}
