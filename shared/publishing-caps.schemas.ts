@@ -37,12 +37,13 @@ export const UpdatePublishingCapsSchema = z.object(
 );
 export type UpdatePublishingCapsInput = z.infer<typeof UpdatePublishingCapsSchema>;
 
-const capField = z.union([
-  z.literal("").transform(() => null),
-  integerParamBetween(0, PUBLISHING_CAP_MAX, CAP_INVALID_MESSAGE),
-]);
+const capField = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? null : value))
+  .pipe(integerParamBetween(0, PUBLISHING_CAP_MAX, CAP_INVALID_MESSAGE).nullable());
 
-export const PublishingCapsFormSchema = perPlanAndNetwork(z.string().trim().pipe(capField));
+export const PublishingCapsFormSchema = perPlanAndNetwork(capField);
 export type PublishingCapsFormInput = z.input<typeof PublishingCapsFormSchema>;
 export type PublishingCapsFormValues = z.output<typeof PublishingCapsFormSchema>;
 
