@@ -39,13 +39,16 @@ export async function readCaps(db: Database): Promise<PublishingCaps> {
 
 /** The cap of a user's plans for a network: every account has "free", and the highest cap of its plans applies. */
 export async function capOf(db: Database, userId: string, network: NetworkId): Promise<PublishingCap> {
-  const states = await getPlanStates(db, userId);
-  const plans: CapPlan[] = ["free", ...CAP_PLANS.filter((plan) => plan !== "free" && states[plan]?.active)];
   const rows = await db
     .select({ plan: publishingCaps.plan, monthlyMax: publishingCaps.monthlyMax })
     .from(publishingCaps)
-    .where(and(eq(publishingCaps.network, network), inArray(publishingCaps.plan, plans)));
-  return highestCap(plans.map((plan) => rows.find((row) => row.plan === plan)?.monthlyMax ?? null));
+    .where(eq(publishingCaps.network, network));
+  const capOfPlan = (plan: CapPlan) => rows.find((row) => row.plan === plan)?.monthlyMax ?? null;
+  // Without a cap for "free" no account has one: the plans need not be read (the common case).
+  if (capOfPlan("free") === null) return null;
+  const states = await getPlanStates(db, userId);
+  const plans = CAP_PLANS.filter((plan) => plan === "free" || states[plan]?.active);
+  return highestCap(plans.map(capOfPlan));
 }
 
 /** The calendar month in Berlin that holds `instant`: its first midnight, and the next month's. */
