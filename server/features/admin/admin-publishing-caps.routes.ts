@@ -1,10 +1,10 @@
 import { Hono } from "hono";
+import { answerError } from "#server/api-error.ts";
+import type { AppEnv } from "#server/app-env.ts";
+import { readCaps } from "#server/features/publishing/publishing-caps.ts";
+import { validateJson } from "#server/validation.ts";
 import { ADMIN_MESSAGES } from "#shared/admin.ts";
 import { UpdatePublishingCapsSchema } from "#shared/publishing-caps.schemas.ts";
-import { answerError } from "../../api-error.ts";
-import type { AppEnv } from "../../app-env.ts";
-import { validateJson } from "../../validation.ts";
-import { readCaps } from "../publishing/publishing-caps.ts";
 import { updatePublishingCaps } from "./admin-publishing-caps.service.ts";
 import { requireAdmin } from "./require-admin.ts";
 

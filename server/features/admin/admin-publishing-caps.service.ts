@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
+import type { Database } from "#server/db/client.ts";
+import { publishingCaps } from "#server/db/schema/publishing.ts";
+import { readCaps } from "#server/features/publishing/publishing-caps.ts";
 import { NETWORK_IDS } from "#shared/networks.ts";
 import type { UpdatePublishingCapsInput } from "#shared/publishing-caps.schemas.ts";
 import { CAP_PLANS, type PublishingCaps } from "#shared/publishing-caps.ts";
-import type { Database } from "../../db/client.ts";
-import { publishingCaps } from "../../db/schema/publishing.ts";
-import { readCaps } from "../publishing/publishing-caps.ts";
 import { recordAudit } from "./audit.service.ts";
 
 // The operator's monthly caps per plan and network (ADR 0053, "Kontingent je Plan"). The panel

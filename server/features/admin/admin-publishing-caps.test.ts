@@ -1,12 +1,12 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminAuditLog } from "#server/db/schema/admin-audit.ts";
+import { profiles } from "#server/db/schema/profiles.ts";
 import { ADMIN_MESSAGES } from "#shared/admin.ts";
 import { isApiErrorCode } from "#shared/api-errors.ts";
 import { CAP_INVALID_MESSAGE, NO_PUBLISHING_CAPS, type PublishingCaps } from "#shared/publishing-caps.ts";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
 import { createScriptedNetworks } from "../../../tests/support/scripted-network.ts";
-import { adminAuditLog } from "../../db/schema/admin-audit.ts";
-import { profiles } from "../../db/schema/profiles.ts";
 
 // The operator's monthly caps per plan and network (ADR 0053, "Kontingent je Plan") through the
 // real app: only admins read and change them, every change is audited, a stale panel is refused,
