@@ -118,16 +118,17 @@ function PublishingCapsForm({ caps, reload }: { caps: PublishingCaps; reload: ()
                   const error = errors[plan]?.[network]?.message;
                   return (
                     <td key={network} className="px-3 py-2 align-top">
-                      <Input
-                        id={id}
-                        inputMode="numeric"
-                        placeholder="unbegrenzt"
-                        className="w-28"
-                        aria-label={`${CAP_PLAN_LABELS[plan]}, ${NETWORKS[network].label}: Beiträge im Monat`}
-                        aria-invalid={Boolean(error)}
-                        aria-describedby={error ? `${id}-error` : undefined}
-                        {...form.register(`${plan}.${network}`)}
-                      />
+                      <div className="w-28">
+                        <Input
+                          id={id}
+                          inputMode="numeric"
+                          placeholder="unbegrenzt"
+                          aria-label={`${CAP_PLAN_LABELS[plan]}, ${NETWORKS[network].label}: Beiträge im Monat`}
+                          aria-invalid={Boolean(error)}
+                          aria-describedby={error ? `${id}-error` : undefined}
+                          {...form.register(`${plan}.${network}`)}
+                        />
+                      </div>
                       {error ? (
                         <p id={`${id}-error`} role="alert" className="mt-1 max-w-48 text-xs text-red-700">
                           {error}
