@@ -79,5 +79,6 @@ export const AUDIT_ACTIONS = {
   "token.update": "Token-Konfiguration geändert",
   "token.delete": "Token-Konfiguration gelöscht",
   "site_settings.update": "Seiteneinstellungen geändert",
+  "publishing_caps.update": "Veröffentlichungs-Kontingente geändert",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

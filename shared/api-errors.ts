@@ -20,6 +20,7 @@ export const API_ERROR_CODES = [
   "TRIAL_EXPIRED",
   "NO_CREDITS",
   "PRO_ALLOWANCE_USED",
+  "PUBLISHING_CAP_REACHED",
   // What was asked for
   "NOT_FOUND",
   "PROFILE_NOT_FOUND",

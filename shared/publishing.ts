@@ -65,6 +65,8 @@ export const PUBLISHING_ERRORS = {
     "Die Anmeldung beim Netzwerk ist abgelaufen oder ungültig. Bitte verbinden Sie das Konto noch einmal.",
   OAUTH_DENIED: "Die Verbindung wurde beim Netzwerk abgelehnt.",
   NOTIFICATION_NOT_FOUND: "Diese Benachrichtigung gibt es nicht (mehr).",
+  /** The refusal names the network, the cap and the month (publishing-caps.ts); this is its fallback. */
+  PUBLISHING_CAP_REACHED: "Das monatliche Kontingent Ihres Plans für dieses Netzwerk ist erreicht.",
 } as const;
 export type PublishingErrorCode = keyof typeof PUBLISHING_ERRORS;
 

@@ -165,6 +165,26 @@ test("an admin manages prompt and token configurations, the site settings, and r
   await page.getByRole("tab", { name: "Nutzung" }).click();
   await expect(page.getByRole("columnheader", { name: "Registrierungen" })).toBeVisible();
   // A head, a row for each of the 30 days, and the totals.
-  await expect(page.getByRole("table").getByRole("row")).toHaveCount(32);
+  await expect(page.getByRole("table", { name: "Nutzung je Tag, neuester Tag zuerst" }).getByRole("row")).toHaveCount(
+    32,
+  );
   await expect(page.getByRole("columnheader", { name: "Pro-Kontingent" })).toBeVisible();
+
+  // Beneath it the monthly caps of publishing (ADR 0053): empty is no cap; a bad value is named.
+  await expect(page.getByText("Veröffentlicht in diesem Monat:")).toBeVisible();
+  const freeX = page.getByLabel("Kostenlos, X: Beiträge im Monat");
+  await expect(freeX).toHaveValue("");
+  await freeX.fill("1,5");
+  await page.getByRole("button", { name: "Speichern" }).click();
+  await expect(page.getByText("Bitte geben Sie eine ganze Zahl von 0 bis 1.000.000 ein")).toBeVisible();
+  await freeX.fill("25");
+  await page.getByRole("button", { name: "Speichern" }).click();
+  await expect(page.getByText("Kontingente gespeichert.")).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("Kostenlos, X: Beiträge im Monat")).toHaveValue("25");
+  await page.getByLabel("Kostenlos, X: Beiträge im Monat").fill("");
+  await page.getByRole("button", { name: "Speichern" }).click();
+  await expect(page.getByText("Kontingente gespeichert.").last()).toBeVisible();
+  await page.getByRole("tab", { name: "Protokoll" }).click();
+  await expect(page.getByText("Veröffentlichungs-Kontingente geändert").first()).toBeVisible();
 });

@@ -1,6 +1,8 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { NetworkId } from "#shared/networks.ts";
 import type { AccountStatus, NotificationKind, PublicationStatus } from "#shared/publishing.ts";
+import type { CapPlan } from "#shared/publishing-caps.ts";
 import { user } from "./auth.ts";
 
 // Publish and schedule (ADR 0053): connected network accounts, one publication per post and
@@ -106,4 +108,22 @@ export const notifications = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("notifications_user_created_idx").on(table.userId, table.createdAt)],
+);
+
+/**
+ * The operator's monthly cap of posts per plan and network ("Kontingent je Plan", ADR 0053). A row
+ * only where there is a cap: no row means no cap, 0 means the plan may not publish to the network.
+ */
+export const publishingCaps = pgTable(
+  "publishing_caps",
+  {
+    plan: text("plan").$type<CapPlan>().notNull(),
+    network: text("network").$type<NetworkId>().notNull(),
+    monthlyMax: integer("monthly_max").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.plan, table.network] }),
+    check("publishing_caps_monthly_max_not_negative", sql`${table.monthlyMax} >= 0`),
+  ],
 );

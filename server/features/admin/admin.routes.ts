@@ -4,6 +4,7 @@ import type { AppEnv } from "../../app-env.ts";
 import { requireSession } from "../../session.ts";
 import { adminPromptsRoutes, adminTokensRoutes } from "./admin-configurations.routes.ts";
 import { adminMessagesRoutes } from "./admin-messages.routes.ts";
+import { adminPublishingCapsRoutes } from "./admin-publishing-caps.routes.ts";
 import { adminSiteSettingsRoutes } from "./admin-site-settings.routes.ts";
 import { adminUsageRoutes } from "./admin-usage.routes.ts";
 import { adminUsersRoutes } from "./admin-users.routes.ts";
@@ -25,4 +26,5 @@ export const adminRoutes = new Hono<AppEnv>()
   .route("/prompts", adminPromptsRoutes)
   .route("/tokens", adminTokensRoutes)
   .route("/site-settings", adminSiteSettingsRoutes)
-  .route("/usage", adminUsageRoutes);
+  .route("/usage", adminUsageRoutes)
+  .route("/publishing-caps", adminPublishingCapsRoutes);

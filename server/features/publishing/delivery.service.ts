@@ -18,6 +18,8 @@ import {
   type PublicationStatus,
   UNCONFIRMED_EXPLANATION,
 } from "#shared/publishing.ts";
+import { capReachedDetail } from "#shared/publishing-caps.ts";
+import { capFilledBeforeSending, lockUserForCaps } from "./publishing-caps.ts";
 
 // Sending one publication exactly once (ADR 0053). The publication row decides, not the job:
 // 1. a due, planned post is claimed and the attempt committed (status "sending") before the call;
@@ -61,8 +63,11 @@ export async function processPublication(
   if (images === null)
     return finish(deps, publication, "planned", "failed", "Das Bild der Generierung gibt es nicht mehr.");
 
-  const claimed = await claimAttempt(deps, publication.id, now);
-  if (!claimed) return;
+  const claim = await claimAttempt(deps, publication, now);
+  if (claim.kind === "over-cap")
+    return finish(deps, publication, "planned", "failed", capReachedDetail(publication.network, claim.cap));
+  if (claim.kind === "not-now") return;
+  const claimed = claim.publication;
 
   const network = deps.networks[publication.network];
   let outcome: PublishOutcome | NetworkError;
@@ -82,12 +87,23 @@ export async function processPublication(
   await recordOutcome(deps, claimed, outcome, now);
 }
 
-/** Step 1: in one transaction, under the account's row lock, check the network's limit and record the attempt. */
-async function claimAttempt(deps: DeliveryDeps, publicationId: string, now: Date): Promise<Publication | null> {
+type Claim = { kind: "claimed"; publication: Publication } | { kind: "over-cap"; cap: number } | { kind: "not-now" };
+
+/**
+ * Step 1: in one transaction, under the user's and the account's row locks, check the plan's
+ * monthly cap and the network's limit, and record the attempt.
+ */
+async function claimAttempt(deps: DeliveryDeps, due: Publication, now: Date): Promise<Claim> {
+  const publicationId = due.id;
+  const notNow = { kind: "not-now" } as const;
   await deps.publishingQueue.ready();
-  return deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx): Promise<Claim> => {
+    // The user's lock first, as planning takes it (publishing.service.ts): no two orders, no deadlock.
+    await lockUserForCaps(tx, due.userId);
     const [publication] = await tx.select().from(publications).where(eq(publications.id, publicationId)).for("update");
-    if (!publication?.accountId || publication.status !== "planned" || publication.nextAttemptAt > now) return null;
+    if (!publication?.accountId || publication.status !== "planned" || publication.nextAttemptAt > now) return notNow;
+    const cap = await capFilledBeforeSending(tx, publication, now);
+    if (cap !== null) return { kind: "over-cap", cap };
     // Serialises the claims of one account across servers, so the limit below cannot be overrun.
     await tx
       .select({ id: socialAccounts.id })
@@ -114,14 +130,14 @@ async function claimAttempt(deps: DeliveryDeps, publicationId: string, now: Date
         .set({ nextAttemptAt: freeAt, updatedAt: now })
         .where(eq(publications.id, publicationId));
       await deps.publishingQueue.enqueue(tx, publicationId, freeAt);
-      return null;
+      return notNow;
     }
     const [claimed] = await tx
       .update(publications)
       .set({ status: "sending", attempts: publication.attempts + 1, attemptStartedAt: now, updatedAt: now })
       .where(eq(publications.id, publicationId))
       .returning();
-    return claimed ?? null;
+    return claimed ? { kind: "claimed", publication: claimed } : notNow;
   });
 }
 

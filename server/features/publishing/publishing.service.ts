@@ -19,6 +19,7 @@ import {
   PUBLICATION_STATUS_LABELS,
   PUBLISHING_DETAILS,
 } from "#shared/publishing.ts";
+import { lockUserForCaps, refuseOverCap } from "./publishing-caps.ts";
 import { PublishingRefusal } from "./refusals.ts";
 
 // Writing, planning, editing and cancelling posts (ADR 0053). Each post for each account is one
@@ -72,10 +73,13 @@ export async function createPosts(
   const batchId = crypto.randomUUID();
   await deps.publishingQueue.ready();
   const created = await deps.db.transaction(async (tx) => {
+    await lockUserForCaps(tx, userId);
     const inserted = await tx
       .insert(publications)
       .values(rows.map((row) => ({ ...row, batchId })))
       .returning();
+    for (const network of new Set(rows.map((row) => row.network)))
+      await refuseOverCap(tx, userId, network, scheduledAt);
     for (const row of inserted) await deps.publishingQueue.enqueue(tx, row.id, scheduledAt);
     return inserted;
   });
@@ -166,6 +170,7 @@ export async function updatePost(
   const dueAt = scheduledAt < now ? now : scheduledAt;
   await deps.publishingQueue.ready();
   const updated = await deps.db.transaction(async (tx) => {
+    await lockUserForCaps(tx, userId);
     const [row] = await tx
       .update(publications)
       .set({
@@ -187,6 +192,8 @@ export async function updatePost(
       .returning();
     if (!row) return null;
     if (!row.accountId) throw new PublishingRefusal("ACCOUNT_NOT_FOUND", 409);
+    // Only a new time, or a failed post planned again, takes a place in a month; a text edit does not.
+    if (input.plannedFor || existing.status === "failed") await refuseOverCap(tx, userId, row.network, dueAt);
     await deps.publishingQueue.enqueue(tx, row.id, dueAt);
     return row;
   });

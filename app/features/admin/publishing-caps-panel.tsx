@@ -1,0 +1,152 @@
+import { Gauge } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { Button } from "#app/components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { Spinner } from "#app/components/ui/spinner.tsx";
+import { ApiError, isApiError } from "#app/lib/api.ts";
+import { zodResolver } from "#app/lib/zod.ts";
+import { NETWORK_IDS, NETWORKS } from "#shared/networks.ts";
+import {
+  type PublishingCapsFormInput,
+  PublishingCapsFormSchema,
+  type PublishingCapsFormValues,
+  toPublishingCapsForm,
+} from "#shared/publishing-caps.schemas.ts";
+import { CAP_PLAN_LABELS, CAP_PLANS, type PublishingCaps } from "#shared/publishing-caps.ts";
+import { ConflictNotice } from "./conflict-notice.tsx";
+import { LoadError } from "./load-error.tsx";
+import { usePublishingCaps, useUpdatePublishingCaps } from "./use-publishing-caps.ts";
+
+// ADR 0053, "Kontingent je Plan": how many posts a month each plan may publish per network. X
+// charges the operator per post; the server checks the cap when a post is planned and again
+// right before it is sent.
+export function PublishingCapsPanel() {
+  const { data, isPending, isError, refetch } = usePublishingCaps();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Gauge className="size-5 text-indigo-600" aria-hidden />
+          Veröffentlichungen je Plan
+        </CardTitle>
+        <CardDescription>
+          Höchstens so viele Beiträge darf ein Konto im Kalendermonat (Europe/Berlin) je Netzwerk senden oder planen.
+          Leer: keine Obergrenze. 0: Veröffentlichen über dieses Netzwerk ist im Plan nicht enthalten. Wer mehrere Pläne
+          hat, bekommt die höchste Obergrenze; „Kostenlos“ gilt für jedes Konto.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {isPending ? (
+          <Spinner />
+        ) : isError ? (
+          <LoadError message="Die Kontingente konnten nicht geladen werden." onRetry={() => refetch()} />
+        ) : (
+          <PublishingCapsForm caps={data.caps} reload={() => refetch()} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+const sameCaps = (a: PublishingCaps, b: PublishingCaps) => JSON.stringify(a) === JSON.stringify(b);
+
+function PublishingCapsForm({ caps, reload }: { caps: PublishingCaps; reload: () => void }) {
+  const update = useUpdatePublishingCaps();
+  const form = useForm<PublishingCapsFormInput, unknown, PublishingCapsFormValues>({
+    resolver: zodResolver(PublishingCapsFormSchema),
+    defaultValues: toPublishingCapsForm(caps),
+  });
+  const { errors, isSubmitting } = form.formState;
+  // ADR 0024: the caps this form edits; they move on only when the admin chooses, after another
+  // admin's save was refused, so nobody overwrites a change they have not seen.
+  const [expected, setExpected] = useState(caps);
+  const [conflict, setConflict] = useState(false);
+  const newerVersionLoaded = conflict && !sameCaps(caps, expected);
+
+  async function onSubmit(values: PublishingCapsFormValues) {
+    try {
+      const saved = await update.mutateAsync({ caps: values, expected });
+      setExpected(saved.caps);
+      form.reset(toPublishingCapsForm(saved.caps));
+      toast.success("Kontingente gespeichert.");
+    } catch (error) {
+      toast.error("Die Kontingente konnten nicht gespeichert werden.", {
+        description: error instanceof ApiError ? error.message : undefined,
+      });
+      if (isApiError(error, "CHANGED_MEANWHILE")) {
+        setConflict(true);
+        reload();
+      }
+    }
+  }
+
+  function resolveConflict(keepMine: boolean) {
+    if (!keepMine) form.reset(toPublishingCapsForm(caps));
+    setExpected(caps);
+    setConflict(false);
+  }
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-5">
+      {newerVersionLoaded ? <ConflictNotice subject="die Kontingente" onResolve={resolveConflict} /> : null}
+      <div className="overflow-x-auto rounded-lg border border-slate-200">
+        <table className="w-full text-sm">
+          <caption className="sr-only">Beiträge im Monat je Plan und Netzwerk</caption>
+          <thead className="bg-slate-50 text-xs text-slate-700">
+            <tr>
+              <th scope="col" className="px-3 py-2 text-left font-medium">
+                Plan
+              </th>
+              {NETWORK_IDS.map((network) => (
+                <th key={network} scope="col" className="px-3 py-2 text-left font-medium">
+                  {NETWORKS[network].label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {CAP_PLANS.map((plan) => (
+              <tr key={plan}>
+                <th scope="row" className="px-3 py-2 text-left font-normal text-slate-700">
+                  {CAP_PLAN_LABELS[plan]}
+                </th>
+                {NETWORK_IDS.map((network) => {
+                  const id = `cap-${plan}-${network}`;
+                  const error = errors[plan]?.[network]?.message;
+                  return (
+                    <td key={network} className="px-3 py-2 align-top">
+                      <div className="w-28">
+                        <Input
+                          id={id}
+                          inputMode="numeric"
+                          placeholder="unbegrenzt"
+                          aria-label={`${CAP_PLAN_LABELS[plan]}, ${NETWORKS[network].label}: Beiträge im Monat`}
+                          aria-invalid={Boolean(error)}
+                          aria-describedby={error ? `${id}-error` : undefined}
+                          {...form.register(`${plan}.${network}`)}
+                        />
+                      </div>
+                      {error ? (
+                        <p id={`${id}-error`} role="alert" className="mt-1 max-w-48 text-xs text-red-700">
+                          {error}
+                        </p>
+                      ) : null}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={isSubmitting || newerVersionLoaded}>
+          {isSubmitting ? "Wird gespeichert..." : "Speichern"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,29 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api, toApiError } from "#app/lib/api.ts";
+import type { UpdatePublishingCapsInput } from "#shared/publishing-caps.schemas.ts";
+
+const PUBLISHING_CAPS_QUERY_KEY = ["admin", "publishing-caps"] as const;
+
+async function fetchPublishingCaps() {
+  const response = await api.admin["publishing-caps"].$get();
+  if (!response.ok) throw await toApiError(response);
+  return response.json();
+}
+
+// Not refetched on focus: the form edits the caps it loaded, and newer ones are loaded only
+// when the admin asks for them after a conflict (ADR 0024).
+export function usePublishingCaps() {
+  return useQuery({ queryKey: PUBLISHING_CAPS_QUERY_KEY, queryFn: fetchPublishingCaps, refetchOnWindowFocus: false });
+}
+
+export function useUpdatePublishingCaps() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: UpdatePublishingCapsInput) => {
+      const response = await api.admin["publishing-caps"].$put({ json: body });
+      if (!response.ok) throw await toApiError(response);
+      return response.json();
+    },
+    onSuccess: (saved) => queryClient.setQueryData(PUBLISHING_CAPS_QUERY_KEY, saved),
+  });
+}

@@ -1,0 +1,121 @@
+import { and, count, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
+import type { Database } from "#server/db/client.ts";
+import { user } from "#server/db/schema/auth.ts";
+import { publications, publishingCaps } from "#server/db/schema/publishing.ts";
+import { getPlanStates } from "#server/features/billing/billing-plans.service.ts";
+import { NETWORK_IDS, type NetworkId } from "#shared/networks.ts";
+import { berlinWallTimeToInstant, type PublicationStatus, toBerlinWallTime } from "#shared/publishing.ts";
+import {
+  CAP_PLANS,
+  type CapPlan,
+  capReachedMessage,
+  highestCap,
+  NO_PUBLISHING_CAPS,
+  type PublishingCap,
+  type PublishingCaps,
+} from "#shared/publishing-caps.ts";
+import { PublishingRefusal } from "./refusals.ts";
+
+// The operator's monthly cap per plan and network (ADR 0053, "Kontingent je Plan"). Checked twice:
+// when a post is planned (posts sent and planned in the Berlin month of its send time count) and by
+// the queue right before sending (only posts that went out count, so a lowered cap lets the first
+// ones of the month through). Both run under the user's row lock, so two requests or two servers
+// cannot both take the last post of a month.
+
+/** Posts that will go out or did: planned ones hold their place in the month. */
+const PLANNED_OR_GONE: PublicationStatus[] = ["planned", "sending", "sent", "unconfirmed"];
+/** Posts that went out, or may have (an unconfirmed one cost the operator all the same). */
+const GONE: PublicationStatus[] = ["sending", "sent", "unconfirmed"];
+
+export async function readCaps(db: Database): Promise<PublishingCaps> {
+  const rows = await db.select().from(publishingCaps);
+  const caps = structuredClone(NO_PUBLISHING_CAPS);
+  for (const row of rows) {
+    if ((CAP_PLANS as readonly string[]).includes(row.plan) && (NETWORK_IDS as readonly string[]).includes(row.network))
+      caps[row.plan][row.network] = row.monthlyMax;
+  }
+  return caps;
+}
+
+/** The cap of a user's plans for a network: every account has "free", and the highest cap of its plans applies. */
+export async function capOf(db: Database, userId: string, network: NetworkId): Promise<PublishingCap> {
+  const rows = await db
+    .select({ plan: publishingCaps.plan, monthlyMax: publishingCaps.monthlyMax })
+    .from(publishingCaps)
+    .where(eq(publishingCaps.network, network));
+  const capOfPlan = (plan: CapPlan) => rows.find((row) => row.plan === plan)?.monthlyMax ?? null;
+  // Without a cap for "free" no account has one: the plans need not be read (the common case).
+  if (capOfPlan("free") === null) return null;
+  const states = await getPlanStates(db, userId);
+  const plans = CAP_PLANS.filter((plan) => plan === "free" || states[plan]?.active);
+  return highestCap(plans.map(capOfPlan));
+}
+
+/** The calendar month in Berlin that holds `instant`: its first midnight, and the next month's. */
+export function berlinMonth(instant: Date): { start: Date; end: Date } {
+  const [year, month] = toBerlinWallTime(instant).date.split("-").map(Number) as [number, number];
+  const first = (y: number, m: number) => `${y}-${String(m).padStart(2, "0")}-01`;
+  const next = month === 12 ? first(year + 1, 1) : first(year, month + 1);
+  // Midnight is never in Berlin's missing hour (02:00–02:59), so both exist.
+  const start = berlinWallTimeToInstant(first(year, month), "00:00") as Date;
+  const end = berlinWallTimeToInstant(next, "00:00") as Date;
+  return { start, end };
+}
+
+/** Serialises everything that counts a user's month (planning, rescheduling, sending). Take it first. */
+export async function lockUserForCaps(tx: Database, userId: string): Promise<void> {
+  await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for("update");
+}
+
+/**
+ * A post's send time for the count: when it went out, else when it is due. (A claimed post keeps
+ * its due time; the attempt starts seconds after it.)
+ */
+const sendTime = sql`coalesce(${publications.sentAt}, ${publications.nextAttemptAt})`;
+
+async function postsInMonth(
+  db: Database,
+  userId: string,
+  network: NetworkId,
+  at: Date,
+  statuses: PublicationStatus[],
+  except?: string,
+): Promise<number> {
+  const { start, end } = berlinMonth(at);
+  const conditions: SQL[] = [
+    eq(publications.userId, userId),
+    eq(publications.network, network),
+    inArray(publications.status, statuses),
+    sql`${sendTime} >= ${start.toISOString()}::timestamptz`,
+    sql`${sendTime} < ${end.toISOString()}::timestamptz`,
+  ];
+  if (except) conditions.push(ne(publications.id, except));
+  const [row] = await db
+    .select({ n: count() })
+    .from(publications)
+    .where(and(...conditions));
+  return row?.n ?? 0;
+}
+
+/**
+ * After planning or rescheduling, inside its transaction and under lockUserForCaps: refuses (409,
+ * the transaction rolls back) when the month of `at` now holds more posts than the cap.
+ */
+export async function refuseOverCap(tx: Database, userId: string, network: NetworkId, at: Date): Promise<void> {
+  const cap = await capOf(tx, userId, network);
+  if (cap === null) return;
+  if ((await postsInMonth(tx, userId, network, at, PLANNED_OR_GONE)) <= cap) return;
+  throw new PublishingRefusal("PUBLISHING_CAP_REACHED", 409, capReachedMessage(network, cap, berlinMonth(at).start));
+}
+
+/** Right before sending, under lockUserForCaps: the cap when this month's posts sent already fill it, else null. */
+export async function capFilledBeforeSending(
+  tx: Database,
+  publication: { id: string; userId: string; network: NetworkId },
+  now: Date,
+): Promise<number | null> {
+  const cap = await capOf(tx, publication.userId, publication.network);
+  if (cap === null) return null;
+  const gone = await postsInMonth(tx, publication.userId, publication.network, now, GONE, publication.id);
+  return gone >= cap ? cap : null;
+}
