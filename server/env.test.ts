@@ -107,3 +107,43 @@ describe("readEnv: HOST (ADR 0047)", () => {
     }
   });
 });
+
+describe("readEnv: social networks (ADR 0060)", () => {
+  it("leaves X and LinkedIn unset without their apps and points every network at its real host", () => {
+    expect(readEnv({}).networks).toEqual({
+      timeoutMs: 30_000,
+      x: { app: null, apiBase: "https://api.x.com", webBase: "https://x.com" },
+      linkedin: { app: null, apiBase: "https://api.linkedin.com", webBase: "https://www.linkedin.com" },
+      bluesky: { service: "https://bsky.social" },
+    });
+  });
+
+  it("takes the apps, the fakes' bases (without a trailing slash) and the timeout", () => {
+    const networks = readEnv({
+      X_CLIENT_ID: "x-id",
+      X_CLIENT_SECRET: "x-secret",
+      X_API_BASE: "http://127.0.0.1:3193/",
+      X_WEB_BASE: "http://127.0.0.1:3193",
+      LINKEDIN_CLIENT_ID: "li-id",
+      LINKEDIN_CLIENT_SECRET: "li-secret",
+      BLUESKY_SERVICE: "http://127.0.0.1:3195",
+      NETWORK_TIMEOUT_MS: "500",
+    }).networks;
+    expect(networks.x).toEqual({
+      app: { clientId: "x-id", clientSecret: "x-secret" },
+      apiBase: "http://127.0.0.1:3193",
+      webBase: "http://127.0.0.1:3193",
+    });
+    expect(networks.linkedin.app).toEqual({ clientId: "li-id", clientSecret: "li-secret" });
+    expect(networks.bluesky.service).toBe("http://127.0.0.1:3195");
+    expect(networks.timeoutMs).toBe(500);
+  });
+
+  it("refuses a client id without its secret (and the other way round) and a base that is no URL", () => {
+    expect(() => readEnv({ X_CLIENT_ID: "x-id" })).toThrow(/X_CLIENT_SECRET: ist mit X_CLIENT_ID Pflicht/);
+    expect(() => readEnv({ LINKEDIN_CLIENT_SECRET: "s" })).toThrow(
+      /LINKEDIN_CLIENT_ID: ist mit LINKEDIN_CLIENT_SECRET Pflicht/,
+    );
+    expect(() => readEnv({ BLUESKY_SERVICE: "bsky.social" })).toThrow(/BLUESKY_SERVICE/);
+  });
+});

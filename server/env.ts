@@ -73,6 +73,35 @@ function tokenKey(value: string | undefined, context: z.RefinementCtx): Buffer |
   return key;
 }
 
+/** An OAuth app registered with a network (ADR 0060); null: "vom Betreiber nicht eingerichtet". */
+export type OAuthAppSettings = { clientId: string; clientSecret: string } | null;
+
+/**
+ * ADR 0060: how Postwerk reaches X, LinkedIn and Bluesky. The bases are overridable so tests,
+ * `npm run dev` and a reader of the README can point each network at its fake in tests/mocks.
+ */
+export type SocialNetworkSettings = {
+  /** Deadline of one call to a network; a timeout after sending makes a post "unbestätigt". */
+  timeoutMs: number;
+  /** `apiBase`: the API host; `webBase`: the host of the authorize page and of the links to posts. */
+  x: { app: OAuthAppSettings; apiBase: string; webBase: string };
+  linkedin: { app: OAuthAppSettings; apiBase: string; webBase: string };
+  /** Bluesky needs no app: users sign in with a handle and an app password on this service. */
+  bluesky: { service: string };
+};
+
+// Both or neither: one of the two alone is a typo, not a choice.
+const OAUTH_APP_PAIRS = [
+  ["X_CLIENT_ID", "X_CLIENT_SECRET"],
+  ["LINKEDIN_CLIENT_ID", "LINKEDIN_CLIENT_SECRET"],
+] as const;
+
+function oauthApp(clientId: string | undefined, clientSecret: string | undefined): OAuthAppSettings {
+  return clientId && clientSecret ? { clientId, clientSecret } : null;
+}
+
+const httpUrl = z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/$/, ""));
+
 export type AiSettings = {
   provider: AiProviderName;
   model: string;
@@ -167,6 +196,17 @@ const EnvSchema = z
           .map((key) => tokenKey(key, context))
           .filter((key): key is Buffer => key !== null),
       ),
+    // ADR 0060: publishing to social networks. X and LinkedIn need an app each; Bluesky needs none.
+    X_CLIENT_ID: optionalString,
+    X_CLIENT_SECRET: optionalString,
+    X_API_BASE: optionalString.pipe(httpUrl.default("https://api.x.com")),
+    X_WEB_BASE: optionalString.pipe(httpUrl.default("https://x.com")),
+    LINKEDIN_CLIENT_ID: optionalString,
+    LINKEDIN_CLIENT_SECRET: optionalString,
+    LINKEDIN_API_BASE: optionalString.pipe(httpUrl.default("https://api.linkedin.com")),
+    LINKEDIN_WEB_BASE: optionalString.pipe(httpUrl.default("https://www.linkedin.com")),
+    BLUESKY_SERVICE: optionalString.pipe(httpUrl.default("https://bsky.social")),
+    NETWORK_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
   })
   .superRefine((env, context) => {
     if (env.AI_PROVIDER === "openai-compatible") {
@@ -190,6 +230,11 @@ const EnvSchema = z
         if (!env[name])
           context.addIssue({ code: "custom", path: [name], message: "ist mit STRIPE_SECRET_KEY Pflicht" });
       }
+    }
+    for (const pair of OAUTH_APP_PAIRS) {
+      const [given, missing] = env[pair[0]] ? pair : [pair[1], pair[0]];
+      if (env[given] && !env[missing])
+        context.addIssue({ code: "custom", path: [missing], message: `ist mit ${given} Pflicht` });
     }
     const s3Given = [...STORAGE_S3_REQUIRED, "STORAGE_S3_FORCE_PATH_STYLE" as const].filter((name) => env[name]);
     if (s3Given.length > 0) {
@@ -220,6 +265,16 @@ const EnvSchema = z
       STORAGE_S3_ACCESS_KEY_ID,
       STORAGE_S3_SECRET_ACCESS_KEY,
       STORAGE_S3_FORCE_PATH_STYLE,
+      X_CLIENT_ID,
+      X_CLIENT_SECRET,
+      X_API_BASE,
+      X_WEB_BASE,
+      LINKEDIN_CLIENT_ID,
+      LINKEDIN_CLIENT_SECRET,
+      LINKEDIN_API_BASE,
+      LINKEDIN_WEB_BASE,
+      BLUESKY_SERVICE,
+      NETWORK_TIMEOUT_MS,
       ...env
     }) => ({
       ...env,
@@ -259,6 +314,16 @@ const EnvSchema = z
               forcePathStyle: STORAGE_S3_FORCE_PATH_STYLE === "true",
             } satisfies S3StorageSettings)
           : null,
+      networks: {
+        timeoutMs: NETWORK_TIMEOUT_MS,
+        x: { app: oauthApp(X_CLIENT_ID, X_CLIENT_SECRET), apiBase: X_API_BASE, webBase: X_WEB_BASE },
+        linkedin: {
+          app: oauthApp(LINKEDIN_CLIENT_ID, LINKEDIN_CLIENT_SECRET),
+          apiBase: LINKEDIN_API_BASE,
+          webBase: LINKEDIN_WEB_BASE,
+        },
+        bluesky: { service: BLUESKY_SERVICE },
+      } satisfies SocialNetworkSettings,
     }),
   );
 

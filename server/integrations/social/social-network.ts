@@ -42,7 +42,12 @@ export type PublishedPost = { externalId: string; url: string };
  * - `outcome-unknown`: the request may have reached the network (timeout after sending, response
  *   lost). Never retried blindly: the post becomes "unbestätigt".
  * - `revoked`: the grant is gone (invalid_grant, 401 after a refresh): the account needs reconnecting.
+ *   From `publish`, `identity` or `deletePost` it means the network refused the access token (401):
+ *   a caller that has not just refreshed may call `refresh` once and try again; a `revoked` from
+ *   `refresh` is final (ADR 0060).
  * - `rejected`: the network refused this post for good (too long, duplicate, bad image): show `detail`.
+ *   Also a failed connect (wrong code, wrong handle or app password) and a network the operator
+ *   has not set up (`configured: false`).
  * - `version-retired`: LinkedIn answered 426 for our `LinkedIn-Version`: the operator must update it.
  */
 export type NetworkFailureKind =

@@ -1,0 +1,193 @@
+import type { Agent, RichText } from "@atproto/api";
+import type { SocialNetworkSettings } from "../../env.ts";
+import { failureFromStatus, failureFromTransport, safeDetail } from "../social/network-failures.ts";
+import { NetworkError, type PublishInput, type SocialNetwork, type TokenSet } from "../social/social-network.ts";
+
+// Bluesky (ADR 0060) through @atproto/api: a handle and an app password open a session
+// (createSession), whose refresh token rotates on every refreshSession. The agent gets our own
+// fetch handler instead of the library's session manager, which would refresh an expired token
+// by itself and lose the rotated pair the caller has to store. Links and mentions become facets
+// with UTF-8 byte offsets (RichText.detectFacets); images go up with uploadBlob.
+
+const POST_COLLECTION = "app.bsky.feed.post";
+const MENTION = "app.bsky.richtext.facet#mention";
+/** Where a post and a profile are seen; the same for every PDS. */
+const WEB_BASE = "https://bsky.app";
+/** A PDS allows 5,000 write points an hour; a post costs 3. */
+const LIMITS = { postsPerWindow: 1_666, windowMs: 60 * 60 * 1000 };
+// What a PDS answers for an access or refresh token it no longer takes.
+const TOKEN_REFUSED = new Set(["ExpiredToken", "InvalidToken", "AuthenticationRequired"]);
+
+// Loaded on first use, not at start (ADR 0029): its lexicons alone are tens of megabytes.
+type Sdk = typeof import("@atproto/api");
+let sdk: Promise<Sdk> | undefined;
+const loadSdk = () => {
+  sdk ??= import("@atproto/api");
+  return sdk;
+};
+
+type BlueskySettings = SocialNetworkSettings["bluesky"] & { timeoutMs: number };
+
+export function createBlueskyNetwork({ service, timeoutMs }: BlueskySettings): SocialNetwork {
+  /** An agent whose every call carries `bearer` (unless the call sets its own) and the deadline. */
+  const agentFor = async (bearer: string | null, did?: string) =>
+    new (await loadSdk()).Agent({
+      did,
+      fetchHandler: (url, init) => {
+        const request = new Request(new URL(url, service), init);
+        if (bearer && !request.headers.has("authorization")) request.headers.set("authorization", `Bearer ${bearer}`);
+        return fetch(request, { signal: AbortSignal.timeout(timeoutMs) });
+      },
+    });
+
+  const sessionTokens = (session: { accessJwt: string; refreshJwt: string }): TokenSet => ({
+    accessToken: session.accessJwt,
+    refreshToken: session.refreshJwt,
+    accessTokenExpiresAt: jwtExpiry(session.accessJwt),
+    // Each refresh starts a new refresh token: the connection lives as long as it is used.
+    connectionExpiresAt: null,
+    scope: null,
+  });
+
+  return {
+    id: "bluesky",
+    configured: true,
+    limits: LIMITS,
+    connect: {
+      kind: "app-password",
+      async signIn({ identifier, appPassword }) {
+        try {
+          const agent = await agentFor(null);
+          const { data } = await call({ hide: [appPassword] }, () =>
+            agent.com.atproto.server.createSession({ identifier, password: appPassword }),
+          );
+          return sessionTokens(data);
+        } catch (error) {
+          // A wrong handle or app password: the user types it again, there is no account yet.
+          if (error instanceof NetworkError && error.kind === "revoked")
+            throw new NetworkError("bluesky", "rejected", { detail: error.detail, cause: error });
+          throw error;
+        }
+      },
+    },
+    async refresh(tokens) {
+      if (!tokens.refreshToken) throw new NetworkError("bluesky", "revoked", { detail: "kein Refresh-Token" });
+      const refreshToken = tokens.refreshToken;
+      const agent = await agentFor(refreshToken);
+      const { data } = await call({ hide: [refreshToken, tokens.accessToken] }, () =>
+        agent.com.atproto.server.refreshSession(),
+      );
+      return sessionTokens(data);
+    },
+    async identity(tokens) {
+      const agent = await agentFor(tokens.accessToken);
+      const { data: session } = await call({ hide: [tokens.accessToken] }, () => agent.com.atproto.server.getSession());
+      const { data: profile } = await call({ hide: [tokens.accessToken] }, () =>
+        agent.app.bsky.actor.getProfile({ actor: session.did }),
+      );
+      return {
+        externalId: session.did,
+        handle: session.handle,
+        displayName: profile.displayName || session.handle,
+        profileUrl: `${WEB_BASE}/profile/${session.handle}`,
+      };
+    },
+    async publish(tokens, identity, input) {
+      const agent = await agentFor(tokens.accessToken, identity.externalId);
+      const hide = [tokens.accessToken, input.text];
+      const { RichText } = await loadSdk();
+      const richText = new RichText({ text: input.text });
+      await richText.detectFacets(agent);
+      const embed = await uploadImages(agent, input, hide);
+      const { data } = await call({ hide, createsPost: true }, () =>
+        agent.com.atproto.repo.createRecord({
+          repo: identity.externalId,
+          collection: POST_COLLECTION,
+          record: {
+            $type: POST_COLLECTION,
+            text: richText.text,
+            facets: resolvedFacets(richText),
+            langs: ["de"],
+            createdAt: new Date().toISOString(),
+            ...(embed ? { embed } : {}),
+          },
+        }),
+      );
+      const rkey = data.uri.split("/").pop() ?? "";
+      return {
+        status: "published",
+        post: { externalId: data.uri, url: `${WEB_BASE}/profile/${identity.handle}/post/${rkey}` },
+      };
+    },
+    async deletePost(tokens, identity, externalId) {
+      const agent = await agentFor(tokens.accessToken, identity.externalId);
+      await call({ hide: [tokens.accessToken] }, () =>
+        agent.com.atproto.repo.deleteRecord({
+          repo: identity.externalId,
+          collection: POST_COLLECTION,
+          rkey: externalId.split("/").pop() ?? "",
+        }),
+      );
+    },
+  };
+}
+
+async function uploadImages(agent: Agent, input: PublishInput, hide: string[]) {
+  if (input.images.length === 0) return null;
+  const images = [];
+  for (const image of input.images) {
+    const { data } = await call({ hide }, () =>
+      agent.com.atproto.repo.uploadBlob(new Uint8Array(image.bytes), { encoding: image.mimeType }),
+    );
+    images.push({ image: data.blob, alt: image.altText });
+  }
+  return { $type: "app.bsky.embed.images", images };
+}
+
+/**
+ * detectFacets leaves a mention of a handle it could not resolve with an empty DID, which the
+ * PDS refuses; such a mention stays plain text.
+ */
+function resolvedFacets(richText: RichText) {
+  const facets = (richText.facets ?? [])
+    .map((facet) => ({
+      ...facet,
+      features: facet.features.filter(
+        (feature) => feature.$type !== MENTION || ("did" in feature && feature.did !== ""),
+      ),
+    }))
+    .filter((facet) => facet.features.length > 0);
+  return facets.length > 0 ? facets : undefined;
+}
+
+/** When a session JWT ends (its `exp`), or null if it cannot be read. */
+function jwtExpiry(token: string): Date | null {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as {
+      exp?: unknown;
+    };
+    return typeof payload.exp === "number" ? new Date(payload.exp * 1000) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** One XRPC call, its failures mapped (ADR 0060). */
+async function call<T>(
+  { hide, createsPost = false }: { hide: string[]; createsPost?: boolean },
+  run: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    const { XRPCError } = await loadSdk();
+    if (!(error instanceof XRPCError)) throw error;
+    // Below 100: no HTTP answer (the request failed) or one the client could not read.
+    if (error.status < 100) throw failureFromTransport("bluesky", error.cause ?? error, { createsPost });
+    const detail = safeDetail(error.message || error.error, hide);
+    if (error.status === 400 && TOKEN_REFUSED.has(error.error))
+      throw new NetworkError("bluesky", "revoked", { detail, cause: error });
+    const headers = { get: (name: string) => error.headers?.[name] ?? null };
+    throw failureFromStatus("bluesky", { status: error.status, headers, detail });
+  }
+}

@@ -1,0 +1,198 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type LinkedInFake, startLinkedInFake } from "../../../tests/mocks/linkedin-server.ts";
+import { connectThroughFake, networkFailure, TEST_REDIRECT_URI } from "../../../tests/mocks/social-fake.ts";
+import type { NetworkIdentity, SocialNetwork, TokenSet } from "../social/social-network.ts";
+import { createLinkedInNetwork, LINKEDIN_VERSION } from "./linkedin-network.ts";
+import { toLittleText } from "./little-text.ts";
+
+const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(5000, 3)]);
+const SIXTY_DAYS_MS = 60 * 24 * 60 * 60 * 1000;
+
+let fake: LinkedInFake;
+let linkedin: SocialNetwork;
+
+const networkFor = (timeoutMs: number, apiBase = fake.url) =>
+  createLinkedInNetwork({
+    app: { clientId: fake.env.LINKEDIN_CLIENT_ID, clientSecret: fake.env.LINKEDIN_CLIENT_SECRET },
+    apiBase,
+    webBase: fake.url,
+    timeoutMs,
+  });
+
+beforeAll(async () => {
+  fake = await startLinkedInFake({ activeVersions: [LINKEDIN_VERSION] });
+  linkedin = networkFor(5_000);
+});
+afterEach(() => fake.clearFaults());
+afterAll(() => fake.close());
+
+describe("LinkedIn: connecting", () => {
+  it("asks for openid, profile and w_member_social and gets a 60-day token without refresh", async () => {
+    if (linkedin.connect.kind !== "oauth") throw new Error("oauth erwartet");
+    const url = linkedin.connect.authorizationUrl({ state: "s", codeVerifier: "v", redirectUri: TEST_REDIRECT_URI });
+    expect(url.origin + url.pathname).toBe(`${fake.url}/oauth/v2/authorization`);
+    expect(url.searchParams.get("scope")).toBe("openid profile w_member_social");
+
+    const before = Date.now();
+    const tokens = await connectThroughFake(linkedin, "erika");
+    expect(tokens.refreshToken).toBeNull();
+    expect(tokens.connectionExpiresAt).toEqual(tokens.accessTokenExpiresAt);
+    expect(tokens.connectionExpiresAt?.getTime()).toBeGreaterThanOrEqual(before + SIXTY_DAYS_MS);
+    expect(await linkedin.identity(tokens)).toEqual({
+      externalId: expect.stringMatching(/^urn:li:person:fake\d+$/),
+      handle: "Fake erika",
+      displayName: "Fake erika",
+      profileUrl: null,
+    });
+  });
+
+  it("keeps the token on refresh until the 60 days are over, then answers revoked", async () => {
+    const tokens = await connectThroughFake(linkedin, "refresh");
+    expect(await linkedin.refresh(tokens)).toEqual(tokens);
+    const over: TokenSet = {
+      ...tokens,
+      connectionExpiresAt: new Date(Date.now() - 1),
+      accessTokenExpiresAt: new Date(Date.now() - 1),
+    };
+    expect((await networkFailure(linkedin.refresh(over))).kind).toBe("revoked");
+  });
+
+  it("is 'vom Betreiber nicht eingerichtet' without its client id and secret", () => {
+    const unconfigured = createLinkedInNetwork({ app: null, apiBase: fake.url, webBase: fake.url, timeoutMs: 1000 });
+    expect(unconfigured.configured).toBe(false);
+  });
+});
+
+describe("LinkedIn: publishing", () => {
+  let tokens: TokenSet;
+  let identity: NetworkIdentity;
+  beforeAll(async () => {
+    tokens = await connectThroughFake(linkedin, "redaktion");
+    identity = await linkedin.identity(tokens);
+  });
+
+  it("posts the text unchanged (reserved characters escaped, links and hashtags kept) with the version header", async () => {
+    const text =
+      "Neu (endlich): 50 % mehr Reichweite_für <alle> @Team *jetzt* ~ https://example.com/a_(b) #Marketing #B2B";
+    const outcome = await linkedin.publish(tokens, identity, { text, images: [] });
+    if (outcome.status !== "published") throw new Error("veröffentlicht erwartet");
+    expect(outcome.post.url).toBe(`${fake.url}/feed/update/${outcome.post.externalId}`);
+    expect((await fetch(outcome.post.url)).status).toBe(200);
+    const post = fake.posts.find((candidate) => candidate.id === outcome.post.externalId);
+    expect(post?.text).toBe(text);
+    expect(post?.account).toBe("redaktion");
+    expect(fake.versionRequests.at(-1)).toBe(LINKEDIN_VERSION);
+  });
+
+  it("uploads the image through the Images API and attaches it", async () => {
+    const outcome = await linkedin.publish(tokens, identity, {
+      text: "Mit Bild",
+      images: [{ bytes: JPEG, mimeType: "image/jpeg", altText: "Unser Team" }],
+    });
+    if (outcome.status !== "published") throw new Error("veröffentlicht erwartet");
+    const post = fake.posts.find((candidate) => candidate.id === outcome.post.externalId);
+    expect(post?.images[0]).toMatchObject({ size: JPEG.length, mimeType: "image/jpeg", altText: "Unser Team" });
+    expect(post?.images[0]?.bytes.equals(JPEG)).toBe(true);
+  });
+
+  it("maps 426 to version-retired, with the version in the detail", async () => {
+    fake.fault({ kind: "version-retired" }, { route: "post" });
+    const error = await networkFailure(linkedin.publish(tokens, identity, { text: "Alte Version", images: [] }));
+    expect(error.kind).toBe("version-retired");
+    expect(error.detail).toMatch(/version/);
+  });
+
+  it("sends the one LINKEDIN_VERSION and gets version-retired when LinkedIn no longer has it", async () => {
+    const retired = await startLinkedInFake({ activeVersions: ["209912"] });
+    try {
+      const network = networkFor(5_000, retired.url);
+      const otherTokens = await connectThroughFake(
+        createLinkedInNetwork({
+          app: { clientId: retired.env.LINKEDIN_CLIENT_ID, clientSecret: retired.env.LINKEDIN_CLIENT_SECRET },
+          apiBase: retired.url,
+          webBase: retired.url,
+          timeoutMs: 5_000,
+        }),
+        "erika",
+      );
+      const who = await network.identity(otherTokens);
+      const error = await networkFailure(network.publish(otherTokens, who, { text: "Hallo", images: [] }));
+      expect(error.kind).toBe("version-retired");
+      expect(error.detail).toBe(`Requested version ${LINKEDIN_VERSION} is not active`);
+      expect(retired.posts).toHaveLength(0);
+    } finally {
+      await retired.close();
+    }
+  });
+
+  it("maps a 429 to rate-limited at its retry-after", async () => {
+    const resetAt = new Date(Date.now() + 120_000);
+    fake.fault({ kind: "rate-limit", resetAt }, { route: "post" });
+    const before = Date.now();
+    const error = await networkFailure(linkedin.publish(tokens, identity, { text: "Zu viel", images: [] }));
+    expect(error.kind).toBe("rate-limited");
+    expect(error.retryAt?.getTime()).toBeGreaterThanOrEqual(before + 119_000);
+    expect(fake.posts.some((post) => post.text === "Zu viel")).toBe(false);
+  });
+
+  it("maps 5xx and a refused connection to unavailable", async () => {
+    fake.fault({ kind: "server-error" }, { route: "media" });
+    const input = { text: "Ausfall", images: [{ bytes: JPEG, mimeType: "image/jpeg", altText: "" }] };
+    expect((await networkFailure(linkedin.publish(tokens, identity, input))).kind).toBe("unavailable");
+    const closed = await startLinkedInFake();
+    await closed.close();
+    expect((await networkFailure(networkFor(5000, closed.url).publish(tokens, identity, input))).kind).toBe(
+      "unavailable",
+    );
+  });
+
+  it("maps a timeout and a lost response after the post was sent to outcome-unknown", async () => {
+    fake.fault({ kind: "slow", ms: 60_000 }, { route: "post" });
+    expect(
+      (await networkFailure(networkFor(200).publish(tokens, identity, { text: "Langsam", images: [] }))).kind,
+    ).toBe("outcome-unknown");
+    fake.fault({ kind: "lost-response" }, { route: "post" });
+    expect((await networkFailure(linkedin.publish(tokens, identity, { text: "Verloren", images: [] }))).kind).toBe(
+      "outcome-unknown",
+    );
+    expect(fake.posts.filter((post) => post.text === "Langsam" || post.text === "Verloren")).toHaveLength(2);
+  });
+
+  it("answers revoked for a token past its 60 days and for a removed app", async () => {
+    const expiring = await connectThroughFake(linkedin, "expiring");
+    const who = await linkedin.identity(expiring);
+    fake.expire("expiring");
+    const error = await networkFailure(linkedin.publish(expiring, who, { text: "Abgelaufen", images: [] }));
+    expect(error.kind).toBe("revoked");
+    expect(error.detail).toBe("The token used in the request has expired");
+
+    const removed = await connectThroughFake(linkedin, "removed");
+    const removedIdentity = await linkedin.identity(removed);
+    fake.revoke("removed");
+    expect((await networkFailure(linkedin.publish(removed, removedIdentity, { text: "Weg", images: [] }))).kind).toBe(
+      "revoked",
+    );
+  });
+
+  it("maps LinkedIn's refusal to rejected without the text", async () => {
+    const text = "x".repeat(3001);
+    const error = await networkFailure(linkedin.publish(tokens, identity, { text, images: [] }));
+    expect(error.kind).toBe("rejected");
+    expect(error.detail).toBe("/commentary :: length must be at most 3000");
+  });
+
+  it("deletes a post", async () => {
+    const outcome = await linkedin.publish(tokens, identity, { text: "Gleich weg", images: [] });
+    if (outcome.status !== "published") throw new Error("veröffentlicht erwartet");
+    await linkedin.deletePost(tokens, identity, outcome.post.externalId);
+    expect(fake.posts.some((post) => post.id === outcome.post.externalId)).toBe(false);
+  });
+});
+
+describe("toLittleText", () => {
+  it("escapes LinkedIn's reserved characters outside links and hashtags", () => {
+    expect(toLittleText("a_b (c) [d] {e} <f> @g *h* ~i | \\ # https://x.de/a_b #Tag_1")).toBe(
+      "a\\_b \\(c\\) \\[d\\] \\{e\\} \\<f\\> \\@g \\*h\\* \\~i \\| \\\\ \\# https://x.de/a_b #Tag_1",
+    );
+  });
+});

@@ -1,0 +1,157 @@
+import type { SocialNetworkSettings } from "../../env.ts";
+import { callNetwork, type NetworkCall, readJson } from "../social/network-failures.ts";
+import { authorizationUrl, requestTokens } from "../social/oauth-tokens.ts";
+import { NetworkError, type PublishImage, type SocialNetwork, type TokenSet } from "../social/social-network.ts";
+import { toLittleText } from "./little-text.ts";
+
+// LinkedIn (ADR 0060): its REST API directly, with fetch (no maintained client adds anything).
+// `openid profile` gives the member id through /v2/userinfo, `w_member_social` lets us post.
+// Ordinary apps get no refresh token: the access token lives 60 days, then the member connects
+// again (the caller reminds them, ADR 0053).
+
+/**
+ * The LinkedIn-Version of every /rest call (YYYYMM). LinkedIn retires a version about a year
+ * after its release and then answers 426; the queue reports that to the operator as
+ * `version-retired`, and the fix is a newer value here (ADR 0060).
+ */
+export const LINKEDIN_VERSION = "202610";
+const SCOPES = ["openid", "profile", "w_member_social"];
+/** LinkedIn: 150 posts a day per member. */
+const LIMITS = { postsPerWindow: 150, windowMs: 24 * 60 * 60 * 1000 };
+
+type LinkedInSettings = SocialNetworkSettings["linkedin"] & { timeoutMs: number };
+
+const linkedInDetail = (body: unknown) => {
+  const { message } = (body ?? {}) as { message?: unknown };
+  return typeof message === "string" ? message : null;
+};
+
+export function createLinkedInNetwork(settings: LinkedInSettings): SocialNetwork {
+  const { app, apiBase, webBase, timeoutMs } = settings;
+  const requireApp = () => {
+    if (!app)
+      throw new NetworkError("linkedin", "rejected", { detail: "LinkedIn ist vom Betreiber nicht eingerichtet" });
+    return app;
+  };
+
+  /** One call to LinkedIn's API with the member's token. */
+  const api = async (
+    tokens: TokenSet,
+    path: string,
+    init: { method: string; json?: unknown; createsPost?: boolean; text?: string },
+  ) => {
+    const call: NetworkCall = {
+      network: "linkedin",
+      timeoutMs,
+      createsPost: init.createsPost ?? false,
+      hide: [tokens.accessToken, init.text ?? ""],
+      detailOf: linkedInDetail,
+    };
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${tokens.accessToken}`,
+      "linkedin-version": LINKEDIN_VERSION,
+      "x-restli-protocol-version": "2.0.0",
+    };
+    if (init.json !== undefined) headers["content-type"] = "application/json";
+    const response = await callNetwork(call, `${apiBase}${path}`, {
+      method: init.method,
+      headers,
+      body: init.json === undefined ? undefined : JSON.stringify(init.json),
+    });
+    return { call, response };
+  };
+
+  const uploadImage = async (tokens: TokenSet, owner: string, image: PublishImage) => {
+    const { call, response } = await api(tokens, "/rest/images?action=initializeUpload", {
+      method: "POST",
+      json: { initializeUploadRequest: { owner } },
+    });
+    const { value } = (await readJson(call, response)) as { value?: { uploadUrl?: string; image?: string } };
+    if (!value?.uploadUrl || !value.image)
+      throw new NetworkError("linkedin", "unavailable", { detail: "initializeUpload ohne uploadUrl" });
+    const uploaded = await callNetwork(call, value.uploadUrl, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${tokens.accessToken}`, "content-type": image.mimeType },
+      body: new Uint8Array(image.bytes),
+    });
+    await uploaded.body?.cancel();
+    return value.image;
+  };
+
+  return {
+    id: "linkedin",
+    configured: app !== null,
+    limits: LIMITS,
+    connect: {
+      kind: "oauth",
+      // LinkedIn offers PKCE only to native apps; a web app proves itself with its secret.
+      authorizationUrl: ({ state, redirectUri }) =>
+        authorizationUrl(`${webBase}/oauth/v2/authorization`, {
+          clientId: requireApp().clientId,
+          redirectUri,
+          state,
+          scopes: SCOPES,
+          codeVerifier: null,
+        }),
+      async exchangeCode({ code, redirectUri }) {
+        const { clientId, clientSecret } = requireApp();
+        const tokens = await requestTokens({
+          network: "linkedin",
+          timeoutMs,
+          endpoint: `${webBase}/oauth/v2/accessToken`,
+          body: new URLSearchParams({
+            grant_type: "authorization_code",
+            code,
+            redirect_uri: redirectUri,
+            client_id: clientId,
+            client_secret: clientSecret,
+          }),
+          basicAuth: null,
+          refusedGrant: "rejected",
+        });
+        // Without a refresh token the access token's end is the connection's end.
+        return { ...tokens, connectionExpiresAt: tokens.accessTokenExpiresAt };
+      },
+    },
+    async refresh(tokens) {
+      const end = tokens.connectionExpiresAt ?? tokens.accessTokenExpiresAt;
+      if (end && end.getTime() <= Date.now())
+        throw new NetworkError("linkedin", "revoked", { detail: "Zugang nach 60 Tagen abgelaufen" });
+      return tokens;
+    },
+    async identity(tokens) {
+      const { call, response } = await api(tokens, "/v2/userinfo", { method: "GET" });
+      const info = (await readJson(call, response)) as { sub?: string; name?: string };
+      if (!info.sub) throw new NetworkError("linkedin", "unavailable", { detail: "userinfo ohne sub" });
+      const name = info.name ?? info.sub;
+      return { externalId: `urn:li:person:${info.sub}`, handle: name, displayName: name, profileUrl: null };
+    },
+    async publish(tokens, identity, input) {
+      const image = input.images[0];
+      const imageUrn = image ? await uploadImage(tokens, identity.externalId, image) : null;
+      const { response } = await api(tokens, "/rest/posts", {
+        method: "POST",
+        createsPost: true,
+        text: input.text,
+        json: {
+          author: identity.externalId,
+          commentary: toLittleText(input.text),
+          visibility: "PUBLIC",
+          distribution: { feedDistribution: "MAIN_FEED", targetEntities: [], thirdPartyDistributionChannels: [] },
+          lifecycleState: "PUBLISHED",
+          isReshareDisabledByAuthor: false,
+          ...(image && imageUrn ? { content: { media: { id: imageUrn, altText: image.altText } } } : {}),
+        },
+      });
+      const postUrn = response.headers.get("x-restli-id");
+      await response.body?.cancel();
+      // Accepted, but we cannot say which post it is: the user looks on LinkedIn ("unbestätigt").
+      if (!postUrn) throw new NetworkError("linkedin", "outcome-unknown", { detail: "Antwort ohne x-restli-id" });
+      return { status: "published", post: { externalId: postUrn, url: `${webBase}/feed/update/${postUrn}` } };
+    },
+    async deletePost(tokens, _identity, externalId) {
+      const { response } = await api(tokens, `/rest/posts/${encodeURIComponent(externalId)}`, { method: "DELETE" });
+      await response.body?.cancel();
+    },
+  };
+}

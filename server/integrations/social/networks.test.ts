@@ -1,0 +1,77 @@
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { NETWORK_IDS } from "#shared/networks.ts";
+import { readEnv } from "../../env.ts";
+import { rateLimitResetAt, safeDetail } from "./network-failures.ts";
+import { createSocialNetworks } from "./networks.ts";
+
+describe("createSocialNetworks", () => {
+  it("builds all three; X and LinkedIn are configured only with their apps, Bluesky always", () => {
+    const bare = createSocialNetworks(readEnv({}).networks);
+    expect(Object.keys(bare).sort()).toEqual([...NETWORK_IDS].sort());
+    expect(NETWORK_IDS.map((id) => [id, bare[id].id, bare[id].configured])).toEqual([
+      ["x", "x", false],
+      ["linkedin", "linkedin", false],
+      ["bluesky", "bluesky", true],
+    ]);
+    const full = createSocialNetworks(
+      readEnv({ X_CLIENT_ID: "a", X_CLIENT_SECRET: "b", LINKEDIN_CLIENT_ID: "c", LINKEDIN_CLIENT_SECRET: "d" })
+        .networks,
+    );
+    expect(full.x.configured && full.linkedin.configured).toBe(true);
+    expect(full.x.limits).toEqual({ postsPerWindow: 100, windowMs: 15 * 60 * 1000 });
+  });
+});
+
+describe("loading", () => {
+  it("builds the networks without loading the network SDKs, which come on first use (ADR 0029)", () => {
+    const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+    // A fresh process records every module it resolves while the networks are built.
+    const script = `
+      import { registerHooks } from "node:module";
+      const resolved = [];
+      registerHooks({ resolve(specifier, context, next) { resolved.push(specifier); return next(specifier, context); } });
+      const { createSocialNetworks } = await import("./server/integrations/social/networks.ts");
+      const { readEnv } = await import("./server/env.ts");
+      createSocialNetworks(readEnv({ X_CLIENT_ID: "a", X_CLIENT_SECRET: "b" }).networks);
+      console.log(JSON.stringify(resolved));`;
+    const output = execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+      cwd: repo,
+      encoding: "utf8",
+    });
+    const resolved = JSON.parse(output) as string[];
+    expect(resolved).toContain("../x/x-network.ts");
+    expect(resolved.filter((specifier) => /^(twitter-api-v2|@atproto\/api|arctic)/.test(specifier))).toEqual([]);
+  });
+});
+
+describe("rateLimitResetAt", () => {
+  const headers = (values: Record<string, string>) => new Headers(values);
+  const now = Date.UTC(2030, 0, 1);
+
+  it("reads X's epoch seconds, Bluesky's epoch ratelimit-reset, a delay and retry-after in both forms", () => {
+    expect(rateLimitResetAt(headers({ "x-rate-limit-reset": "1893456300" }), now)).toEqual(new Date(1_893_456_300_000));
+    expect(rateLimitResetAt(headers({ "ratelimit-reset": "1893456300" }), now)).toEqual(new Date(1_893_456_300_000));
+    expect(rateLimitResetAt(headers({ "ratelimit-reset": "30" }), now)).toEqual(new Date(now + 30_000));
+    expect(rateLimitResetAt(headers({ "retry-after": "120" }), now)).toEqual(new Date(now + 120_000));
+    expect(rateLimitResetAt(headers({ "retry-after": "Tue, 01 Jan 2030 00:05:00 GMT" }), now)).toEqual(
+      new Date(now + 300_000),
+    );
+  });
+
+  it("waits a minute when the network names no time", () => {
+    expect(rateLimitResetAt(headers({}), now)).toEqual(new Date(now + 60_000));
+  });
+});
+
+describe("safeDetail", () => {
+  it("removes tokens and the post's text and cuts long reasons", () => {
+    expect(safeDetail("token abcdef1234 invalid for 'Hallo Welt'", ["abcdef1234", "Hallo Welt"])).toBe(
+      "token … invalid for '…'",
+    );
+    expect(safeDetail("x".repeat(500), [])?.length).toBe(200);
+    expect(safeDetail("", [])).toBeNull();
+  });
+});

@@ -1,0 +1,16 @@
+import type { NetworkId } from "#shared/networks.ts";
+import type { SocialNetworkSettings } from "../../env.ts";
+import { createBlueskyNetwork } from "../bluesky/bluesky-network.ts";
+import { createLinkedInNetwork } from "../linkedin/linkedin-network.ts";
+import { createXNetwork } from "../x/x-network.ts";
+import type { SocialNetwork } from "./social-network.ts";
+
+/** Every network Postwerk publishes to, built once at start-up from `env.networks` (ADR 0060). */
+export function createSocialNetworks(settings: SocialNetworkSettings): Record<NetworkId, SocialNetwork> {
+  const { timeoutMs } = settings;
+  return {
+    x: createXNetwork({ ...settings.x, timeoutMs }),
+    linkedin: createLinkedInNetwork({ ...settings.linkedin, timeoutMs }),
+    bluesky: createBlueskyNetwork({ ...settings.bluesky, timeoutMs }),
+  };
+}

@@ -1,0 +1,256 @@
+import { createHash } from "node:crypto";
+import {
+  announce,
+  type FakeRequest,
+  type FakeRoute,
+  isMainModule,
+  json,
+  postsPage,
+  type RecordedImage,
+  type RecordedPost,
+  startFakeServer,
+} from "./social-fake.ts";
+
+// A fake of a Bluesky PDS (ADR 0060) at the XRPC boundary: createSession with an app password,
+// refreshSession (rotating), getSession, getProfile, resolveHandle (for mentions), uploadBlob,
+// createRecord and deleteRecord of app.bsky.feed.post. It checks what Bluesky checks: at most 300
+// graphemes, and facets whose byte offsets cut exactly the mention or link out of the UTF-8 text.
+// Point Postwerk at it with BLUESKY_SERVICE. Run alone:
+// `node --import tsx tests/mocks/bluesky-server.ts` (port 3195 or BLUESKY_FAKE_PORT); it has an
+// account erika.bsky.social with the app password abcd-efgh-ijkl-mnop.
+
+const ACCESS_LIFETIME_MS = 2 * 60 * 60 * 1000;
+const REFRESH_LIFETIME_MS = 90 * 24 * 60 * 60 * 1000;
+const graphemes = new Intl.Segmenter("de", { granularity: "grapheme" });
+export const FAKE_BLUESKY_ACCOUNT = { handle: "erika.bsky.social", appPassword: "abcd-efgh-ijkl-mnop" };
+
+type Facet = {
+  index: { byteStart: number; byteEnd: number };
+  features: { $type: string; did?: string; uri?: string; tag?: string }[];
+};
+export type BlueskyPost = RecordedPost & { uri: string; facets: Facet[]; langs: string[] };
+
+const BASE32 = "abcdefghijklmnopqrstuvwxyz234567";
+function base32(bytes: Buffer): string {
+  let bits = 0;
+  let value = 0;
+  let out = "";
+  for (const byte of bytes) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      out += BASE32[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  return bits > 0 ? out + BASE32[(value << (5 - bits)) & 31] : out;
+}
+/** A real CIDv1 (raw codec, sha-256), so the client's lexicon checks accept it. */
+const cidOf = (bytes: Buffer) =>
+  `b${base32(Buffer.concat([Buffer.from([0x01, 0x55, 0x12, 0x20]), createHash("sha256").update(bytes).digest()]))}`;
+const didOf = (handle: string) => `did:plc:${base32(createHash("sha256").update(handle).digest()).slice(0, 24)}`;
+const jwt = (payload: Record<string, unknown>) =>
+  [
+    Buffer.from(JSON.stringify({ typ: "at+jwt", alg: "HS256" })).toString("base64url"),
+    Buffer.from(JSON.stringify(payload)).toString("base64url"),
+    createHash("sha256").update(JSON.stringify(payload)).digest("base64url"),
+  ].join(".");
+
+export type BlueskyFake = Awaited<ReturnType<typeof startBlueskyFake>>;
+
+export async function startBlueskyFake({ port = 0 }: { port?: number } = {}) {
+  const accounts = new Map<string, { did: string; handle: string; appPassword: string; displayName: string }>();
+  const access = new Map<string, { did: string; expiresAt: number }>();
+  const refresh = new Map<string, string>();
+  const blobs = new Map<string, { bytes: Buffer; mimeType: string; did: string }>();
+  const posts: BlueskyPost[] = [];
+  let counter = 0;
+
+  const addAccount = ({
+    handle,
+    appPassword,
+    displayName,
+  }: {
+    handle: string;
+    appPassword: string;
+    displayName?: string;
+  }) => {
+    const did = didOf(handle);
+    accounts.set(did, { did, handle, appPassword, displayName: displayName ?? `Fake ${handle}` });
+    return did;
+  };
+  addAccount(FAKE_BLUESKY_ACCOUNT);
+  const byHandle = (handle: string) => [...accounts.values()].find((account) => account.handle === handle);
+  const error = (status: number, name: string, message: string) => json(status, { error: name, message });
+
+  const session = (did: string) => {
+    const account = accounts.get(did);
+    if (!account) throw new Error("unbekanntes Konto");
+    const now = Date.now();
+    const jti = `${now}-${++counter}`;
+    const accessJwt = jwt({
+      scope: "com.atproto.appPass",
+      sub: did,
+      iat: now / 1000,
+      exp: Math.floor((now + ACCESS_LIFETIME_MS) / 1000),
+      jti,
+    });
+    const refreshJwt = jwt({
+      scope: "com.atproto.refresh",
+      sub: did,
+      exp: Math.floor((now + REFRESH_LIFETIME_MS) / 1000),
+      jti,
+    });
+    access.set(accessJwt, { did, expiresAt: now + ACCESS_LIFETIME_MS });
+    refresh.set(refreshJwt, did);
+    return json(200, { accessJwt, refreshJwt, handle: account.handle, did, active: true });
+  };
+
+  const routeOf = (method: string, path: string): FakeRoute | null => {
+    const nsid = path.replace(/^\/xrpc\//, "");
+    if (
+      method === "POST" &&
+      (nsid === "com.atproto.server.createSession" || nsid === "com.atproto.server.refreshSession")
+    )
+      return "token";
+    if (method === "GET" && (nsid === "com.atproto.server.getSession" || nsid === "app.bsky.actor.getProfile"))
+      return "identity";
+    if (method === "GET" && nsid === "com.atproto.identity.resolveHandle") return "resolve";
+    if (method === "POST" && nsid === "com.atproto.repo.uploadBlob") return "media";
+    if (method === "POST" && nsid === "com.atproto.repo.createRecord") return "post";
+    if (method === "POST" && nsid === "com.atproto.repo.deleteRecord") return "delete";
+    if (method === "GET" && path === "/") return "page";
+    return null;
+  };
+
+  const handle = (request: FakeRequest, route: FakeRoute) => {
+    if (route === "page") return postsPage("Bluesky", posts);
+    const nsid = request.url.pathname.replace(/^\/xrpc\//, "");
+    if (nsid === "com.atproto.server.createSession") {
+      const body = request.json() as { identifier?: string; password?: string } | null;
+      const account = byHandle(body?.identifier ?? "") ?? accounts.get(body?.identifier ?? "");
+      if (!account || account.appPassword !== body?.password)
+        return error(401, "AuthenticationRequired", "Invalid identifier or password");
+      return session(account.did);
+    }
+    if (nsid === "com.atproto.server.refreshSession") {
+      const did = refresh.get(request.bearer ?? "");
+      if (!did) return error(400, "ExpiredToken", "Token has been revoked");
+      refresh.delete(request.bearer ?? "");
+      return session(did);
+    }
+    if (route === "resolve") {
+      const account = byHandle(request.url.searchParams.get("handle") ?? "");
+      return account ? json(200, { did: account.did }) : error(400, "InvalidRequest", "Unable to resolve handle");
+    }
+    const grant = access.get(request.bearer ?? "");
+    if (!grant) return error(401, "AuthenticationRequired", "Invalid token");
+    if (grant.expiresAt <= Date.now()) return error(400, "ExpiredToken", "Token has expired");
+    const account = accounts.get(grant.did);
+    if (!account) return error(401, "AuthenticationRequired", "Account has been deleted");
+    if (nsid === "com.atproto.server.getSession")
+      return json(200, { did: account.did, handle: account.handle, active: true });
+    if (nsid === "app.bsky.actor.getProfile")
+      return json(200, { did: account.did, handle: account.handle, displayName: account.displayName });
+    if (route === "media") {
+      const cid = cidOf(request.body);
+      const mimeType = String(request.headers["content-type"] ?? "");
+      blobs.set(cid, { bytes: request.body, mimeType, did: account.did });
+      return json(200, { blob: { $type: "blob", ref: { $link: cid }, mimeType, size: request.body.length } });
+    }
+    const body = request.json() as { repo?: string; collection?: string; rkey?: string; record?: PostRecord } | null;
+    if (body?.repo !== account.did) return error(400, "InvalidRequest", "repo must be the session's DID");
+    if (body.collection !== "app.bsky.feed.post") return error(400, "InvalidRequest", "unsupported collection");
+    if (route === "delete") {
+      const index = posts.findIndex((post) => post.uri === `at://${account.did}/app.bsky.feed.post/${body.rkey}`);
+      if (index >= 0) posts.splice(index, 1);
+      return json(200, {});
+    }
+    return createPost(account, body.record);
+  };
+
+  type PostRecord = {
+    text?: string;
+    facets?: Facet[];
+    langs?: string[];
+    createdAt?: string;
+    embed?: { $type?: string; images?: { image?: { ref?: { $link?: string } }; alt?: string }[] };
+  };
+  const createPost = (account: { did: string; handle: string }, record: PostRecord | undefined) => {
+    const text = record?.text ?? "";
+    if ([...graphemes.segment(text)].length > 300)
+      return error(
+        400,
+        "InvalidRequest",
+        "Invalid app.bsky.feed.post record: Record/text must not be longer than 300 graphemes",
+      );
+    const bytes = Buffer.from(text, "utf8");
+    for (const facet of record?.facets ?? []) {
+      const cut = bytes.subarray(facet.index.byteStart, facet.index.byteEnd).toString("utf8");
+      for (const feature of facet.features) {
+        const fits =
+          feature.$type === "app.bsky.richtext.facet#mention"
+            ? feature.did &&
+              [...accounts.values()].some(
+                (candidate) => candidate.did === feature.did && cut === `@${candidate.handle}`,
+              )
+            : feature.$type === "app.bsky.richtext.facet#link"
+              ? feature.uri === cut || feature.uri === `https://${cut}`
+              : feature.$type === "app.bsky.richtext.facet#tag" && cut === `#${feature.tag}`;
+        if (!fits)
+          return error(400, "InvalidRequest", `Invalid facet at bytes ${facet.index.byteStart}-${facet.index.byteEnd}`);
+      }
+    }
+    const images: RecordedImage[] = [];
+    for (const image of record?.embed?.images ?? []) {
+      const blob = blobs.get(image.image?.ref?.$link ?? "");
+      if (!blob || blob.did !== account.did) return error(400, "InvalidRequest", "Could not find blob");
+      images.push({ size: blob.bytes.length, bytes: blob.bytes, mimeType: blob.mimeType, altText: image.alt ?? "" });
+    }
+    const rkey = `3l${(++counter).toString(36).padStart(11, "a")}`;
+    const uri = `at://${account.did}/app.bsky.feed.post/${rkey}`;
+    posts.push({
+      id: rkey,
+      uri,
+      account: account.handle,
+      text,
+      images,
+      facets: record?.facets ?? [],
+      langs: record?.langs ?? [],
+      createdAt: new Date(),
+    });
+    return json(200, { uri, cid: cidOf(Buffer.from(JSON.stringify(record))), validationStatus: "valid" });
+  };
+
+  const server = await startFakeServer(port, {
+    routeOf,
+    handle,
+    rateLimitHeaders: (resetAt) => ({
+      "ratelimit-limit": "5000",
+      "ratelimit-remaining": "0",
+      "ratelimit-reset": String(Math.ceil(resetAt.getTime() / 1000)),
+      "ratelimit-policy": "5000;w=3600",
+    }),
+    errorBody: (status, message) => ({ error: status === 429 ? "RateLimitExceeded" : "InternalServerError", message }),
+  });
+
+  return {
+    ...server,
+    posts,
+    /** Another account (also resolvable as a mention); returns its DID. */
+    addAccount,
+    /** Every session of the account ends (the user deleted the app password). */
+    revoke(handle: string) {
+      const did = byHandle(handle)?.did;
+      for (const [token, grant] of access) if (grant.did === did) access.delete(token);
+      for (const [token, owner] of refresh) if (owner === did) refresh.delete(token);
+    },
+    env: { BLUESKY_SERVICE: server.url },
+  };
+}
+
+if (isMainModule(import.meta.url)) {
+  const fake = await startBlueskyFake({ port: Number(process.env.BLUESKY_FAKE_PORT ?? 3195) });
+  announce("Bluesky", fake.url, fake.env);
+  console.log(`  Konto: ${FAKE_BLUESKY_ACCOUNT.handle}, App-Passwort: ${FAKE_BLUESKY_ACCOUNT.appPassword}`);
+}

@@ -1,0 +1,257 @@
+import {
+  announce,
+  authorizePage,
+  createTokenStore,
+  type FakeRequest,
+  type FakeRoute,
+  isMainModule,
+  json,
+  newToken,
+  postsPage,
+  type RecordedPost,
+  redirect,
+  startFakeServer,
+} from "./social-fake.ts";
+
+// A fake of LinkedIn (ADR 0060) at the HTTP boundary: the OAuth authorize page and token
+// endpoint (no refresh: tokens live 60 days), /v2/userinfo, the Images API (initializeUpload and
+// the PUT of the bytes) and /rest/posts with the LinkedIn-Version header. Extra switches: a 426
+// for a retired version (`fault({ kind: "version-retired" })`, or any version not in
+// `activeVersions`) and `expire(account)` for a token past its 60 days. Like LinkedIn it cuts a
+// commentary at the first unescaped reserved character of the "little" text format.
+// Run alone: `node --import tsx tests/mocks/linkedin-server.ts` (port 3194 or LINKEDIN_FAKE_PORT).
+
+export const FAKE_LINKEDIN_CLIENT = { id: "linkedin-fake-client", secret: "linkedin-fake-secret" };
+const SIXTY_DAYS_MS = 60 * 24 * 60 * 60 * 1000;
+const RESERVED = /[\\|{}@[\]()<>#*_~]/;
+
+export type LinkedInFake = Awaited<ReturnType<typeof startLinkedInFake>>;
+
+export async function startLinkedInFake({
+  port = 0,
+  activeVersions,
+}: {
+  port?: number;
+  activeVersions?: string[];
+} = {}) {
+  const tokens = createTokenStore({ accessLifetimeMs: SIXTY_DAYS_MS, rotateRefresh: false });
+  const members = new Map<string, { sub: string; name: string }>();
+  const codes = new Map<string, { account: string; redirectUri: string; scope: string }>();
+  const images = new Map<string, { account: string; bytes: Buffer | null; mimeType: string }>();
+  const posts: (RecordedPost & { commentary: string })[] = [];
+  let counter = 7_000_000_000;
+  const versionRequests: string[] = [];
+
+  const memberFor = (account: string) => {
+    let member = members.get(account);
+    if (!member) {
+      member = { sub: `fake${(members.size + 1).toString().padStart(6, "0")}`, name: `Fake ${account}` };
+      members.set(account, member);
+    }
+    return member;
+  };
+  const error = (status: number, message: string, extra: Record<string, unknown> = {}) =>
+    json(status, { status, message, ...extra });
+
+  const routeOf = (method: string, path: string): FakeRoute | null => {
+    if (path === "/oauth/v2/authorization") return "authorize";
+    if (method === "POST" && path === "/oauth/v2/accessToken") return "token";
+    if (method === "GET" && path === "/v2/userinfo") return "identity";
+    if ((method === "POST" && path === "/rest/images") || (method === "PUT" && path.startsWith("/upload/")))
+      return "media";
+    if (method === "POST" && path === "/rest/posts") return "post";
+    if (method === "DELETE" && path.startsWith("/rest/posts/")) return "delete";
+    if (method === "GET" && (path === "/" || path.startsWith("/feed/update/"))) return "page";
+    return null;
+  };
+
+  const handle = (request: FakeRequest, route: FakeRoute) => {
+    if (route === "authorize") {
+      const fields = request.method === "POST" ? request.form() : request.url.searchParams;
+      if (fields.get("client_id") !== FAKE_LINKEDIN_CLIENT.id || fields.get("response_type") !== "code")
+        return error(400, "invalid client_id or response_type");
+      if (request.method === "GET")
+        return authorizePage({ network: "LinkedIn", action: "/oauth/v2/authorization", fields, account: "erika" });
+      const code = newToken("code");
+      codes.set(code, {
+        account: fields.get("account") || "erika",
+        redirectUri: fields.get("redirect_uri") ?? "",
+        scope: fields.get("scope") ?? "",
+      });
+      const back = new URL(fields.get("redirect_uri") ?? "");
+      back.searchParams.set("code", code);
+      back.searchParams.set("state", fields.get("state") ?? "");
+      return redirect(back.href);
+    }
+    if (route === "page") {
+      const urn = request.url.pathname.slice("/feed/update/".length);
+      if (!urn) return postsPage("LinkedIn", posts);
+      return postsPage(
+        "LinkedIn",
+        posts.filter((post) => post.id === decodeURIComponent(urn)),
+        { onePost: true },
+      );
+    }
+    if (route === "token") {
+      const form = request.form();
+      if (
+        form.get("client_id") !== FAKE_LINKEDIN_CLIENT.id ||
+        form.get("client_secret") !== FAKE_LINKEDIN_CLIENT.secret
+      )
+        return json(401, { error: "invalid_client", error_description: "Client authentication failed" });
+      const grant = codes.get(form.get("code") ?? "");
+      codes.delete(form.get("code") ?? "");
+      if (form.get("grant_type") !== "authorization_code" || !grant || grant.redirectUri !== form.get("redirect_uri"))
+        return json(400, {
+          error: "invalid_request",
+          error_description:
+            "Unable to retrieve access token: appid/redirect uri/code verifier does not match authorization code. Or authorization code expired.",
+        });
+      memberFor(grant.account);
+      const issued = tokens.issue(grant.account, grant.scope, false);
+      return json(200, {
+        access_token: issued.accessToken,
+        expires_in: issued.expiresIn,
+        scope: issued.scope,
+        token_type: "Bearer",
+      });
+    }
+    const who = tokens.check(request.bearer);
+    if ("error" in who)
+      return who.error === "expired"
+        ? error(401, "The token used in the request has expired", {
+            serviceErrorCode: 65601,
+            code: "EXPIRED_ACCESS_TOKEN",
+          })
+        : error(401, "Invalid access token", { serviceErrorCode: 65600, code: "INVALID_ACCESS_TOKEN" });
+    const member = memberFor(who.account);
+    const urn = `urn:li:person:${member.sub}`;
+    if (route === "identity")
+      return json(200, {
+        sub: member.sub,
+        name: member.name,
+        given_name: "Fake",
+        family_name: who.account,
+        locale: { country: "DE", language: "de" },
+      });
+    if (route === "media" && request.method === "PUT") {
+      const image = images.get(request.url.pathname.slice("/upload/".length));
+      if (!image || image.account !== who.account) return error(404, "Unknown upload");
+      image.bytes = request.body;
+      image.mimeType = String(request.headers["content-type"] ?? "");
+      return { status: 201 };
+    }
+    const version = String(request.headers["linkedin-version"] ?? "");
+    versionRequests.push(version);
+    if (activeVersions && !activeVersions.includes(version))
+      return error(426, `Requested version ${version} is not active`, { code: "NONEXISTENT_VERSION" });
+    if (request.headers["x-restli-protocol-version"] !== "2.0.0")
+      return error(400, "X-Restli-Protocol-Version 2.0.0 required");
+    if (route === "media") {
+      const body = request.json() as { initializeUploadRequest?: { owner?: string } } | null;
+      if (request.url.searchParams.get("action") !== "initializeUpload" || body?.initializeUploadRequest?.owner !== urn)
+        return error(400, "owner must be the member");
+      const id = `C4D${counter++}`;
+      images.set(id, { account: who.account, bytes: null, mimeType: "" });
+      return json(200, {
+        value: {
+          uploadUrlExpiresAt: Date.now() + 3_600_000,
+          uploadUrl: `${server.url}/upload/${id}`,
+          image: `urn:li:image:${id}`,
+        },
+      });
+    }
+    if (route === "post") {
+      const body = request.json() as {
+        author?: string;
+        commentary?: string;
+        lifecycleState?: string;
+        content?: { media?: { id?: string; altText?: string } };
+      } | null;
+      if (body?.author !== urn)
+        return error(403, "Not enough permissions to post as this author", { code: "ACCESS_DENIED" });
+      const commentary = body.commentary ?? "";
+      const text = readLittleText(commentary);
+      if (text.length > 3000)
+        return error(422, "/commentary :: length must be at most 3000", { code: "UNPROCESSABLE_ENTITY" });
+      const recorded = [];
+      const mediaId = body.content?.media?.id;
+      if (mediaId) {
+        const image = images.get(mediaId.replace("urn:li:image:", ""));
+        if (!image?.bytes || image.account !== who.account)
+          return error(422, "/content/media/id :: image not uploaded");
+        recorded.push({
+          size: image.bytes.length,
+          bytes: image.bytes,
+          mimeType: image.mimeType,
+          altText: body.content?.media?.altText ?? "",
+        });
+      }
+      const id = `urn:li:share:${counter++}`;
+      posts.push({ id, account: who.account, text, commentary, images: recorded, createdAt: new Date() });
+      return { status: 201, headers: { "x-restli-id": id } };
+    }
+    // delete
+    const id = decodeURIComponent(request.url.pathname.slice("/rest/posts/".length));
+    const index = posts.findIndex((post) => post.id === id && post.account === who.account);
+    if (index >= 0) posts.splice(index, 1);
+    return { status: 204 };
+  };
+
+  const server = await startFakeServer(port, {
+    routeOf,
+    handle,
+    rateLimitHeaders: (resetAt) => ({
+      "retry-after": String(Math.max(0, Math.ceil((resetAt.getTime() - Date.now()) / 1000))),
+    }),
+    errorBody: (status, message) => ({ status, message }),
+  });
+
+  return {
+    ...server,
+    posts,
+    /** Every LinkedIn-Version header the fake was sent, in order. */
+    versionRequests,
+    /** The member's 60-day token is over. */
+    expire: (account: string) => tokens.expire(account),
+    /** The member removed the app. */
+    revoke: (account: string) => tokens.revoke(account),
+    env: {
+      LINKEDIN_CLIENT_ID: FAKE_LINKEDIN_CLIENT.id,
+      LINKEDIN_CLIENT_SECRET: FAKE_LINKEDIN_CLIENT.secret,
+      LINKEDIN_API_BASE: server.url,
+      LINKEDIN_WEB_BASE: server.url,
+    },
+  };
+}
+
+/**
+ * What members see of a "little" commentary: escapes removed, hashtags and URLs as they are, and
+ * (like LinkedIn) the text cut at the first reserved character that is not escaped.
+ */
+function readLittleText(commentary: string): string {
+  let text = "";
+  for (let index = 0; index < commentary.length; index++) {
+    const rest = commentary.slice(index);
+    const verbatim = /^(https?:\/\/\S+|#[\p{L}\p{N}_]+)/u.exec(rest)?.[0];
+    if (verbatim) {
+      text += verbatim;
+      index += verbatim.length - 1;
+      continue;
+    }
+    const char = commentary[index] ?? "";
+    if (char === "\\") {
+      text += commentary[index + 1] ?? "";
+      index++;
+      continue;
+    }
+    if (RESERVED.test(char)) return text;
+    text += char;
+  }
+  return text;
+}
+
+if (isMainModule(import.meta.url)) {
+  const fake = await startLinkedInFake({ port: Number(process.env.LINKEDIN_FAKE_PORT ?? 3194) });
+  announce("LinkedIn", fake.url, fake.env);
+}

@@ -1,0 +1,365 @@
+import { createHash, randomBytes } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { NetworkError, type SocialNetwork, type TokenSet } from "../../server/integrations/social/social-network.ts";
+
+// What the fakes of X, LinkedIn and Bluesky (x-server.ts, linkedin-server.ts, bluesky-server.ts)
+// share: a real HTTP server on a free port, the switches a test flips to make the network fail in
+// each way ADR 0060 maps (429 with a reset time, 5xx, a slow answer, a response lost after the
+// post was made, LinkedIn's 426), an OAuth authorize page with a „Zugriff erlauben“ button, and
+// tokens that can be revoked or expire. Each fake adds its own endpoints and records the posts.
+
+/** Which kind of endpoint a request hit; faults are aimed at one of these. */
+export type FakeRoute = "authorize" | "token" | "identity" | "media" | "post" | "delete" | "resolve" | "page";
+
+export type FakeFault =
+  /** 429 with the network's own reset header, pointing at `resetAt`. */
+  | { kind: "rate-limit"; resetAt: Date }
+  /** 503, nothing done. */
+  | { kind: "server-error" }
+  /** The answer comes after `ms` (the work is done first): for the client's timeout. */
+  | { kind: "slow"; ms: number }
+  /** The work is done (a post is stored), then the connection is destroyed without an answer. */
+  | { kind: "lost-response" }
+  /** LinkedIn: 426 for a retired `LinkedIn-Version`. */
+  | { kind: "version-retired" };
+
+export type FakeRequest = {
+  method: string;
+  url: URL;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+  /** The body as JSON, or null if it is none. */
+  json: () => unknown;
+  /** The body as a form (x-www-form-urlencoded). */
+  form: () => URLSearchParams;
+  bearer: string | null;
+};
+
+export type FakeAnswer = {
+  status: number;
+  json?: unknown;
+  html?: string;
+  headers?: Record<string, string>;
+  /** Raw bytes (an empty body when neither is given). */
+  body?: Buffer;
+};
+
+export type RecordedImage = { size: number; bytes: Buffer; mimeType: string; altText: string };
+
+/** A post the fake network accepted, for assertions (and shown on the fake's own pages). */
+export type RecordedPost = { id: string; account: string; text: string; images: RecordedImage[]; createdAt: Date };
+
+type FakeRoutes = {
+  /** Which endpoint a request is, or null for "not found". */
+  routeOf: (method: string, path: string) => FakeRoute | null;
+  handle: (request: FakeRequest, route: FakeRoute) => Promise<FakeAnswer> | FakeAnswer;
+  /** The network's 429 headers for a reset at `resetAt`. */
+  rateLimitHeaders: (resetAt: Date) => Record<string, string>;
+  /** The network's error body for a status, in its own format. */
+  errorBody: (status: number, message: string) => unknown;
+};
+
+export const json = (status: number, body: unknown, headers?: Record<string, string>): FakeAnswer => ({
+  status,
+  json: body,
+  headers,
+});
+
+export async function startFakeServer(port: number, routes: FakeRoutes) {
+  const faults: { fault: FakeFault; route: FakeRoute | "any"; times: number }[] = [];
+  let latencyMs = 0;
+  const timers = new Set<NodeJS.Timeout>();
+  const wait = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        resolve();
+      }, ms);
+      timers.add(timer);
+    });
+
+  const takeFault = (route: FakeRoute) => {
+    const index = faults.findIndex((entry) => entry.route === "any" || entry.route === route);
+    const entry = faults[index];
+    if (!entry) return null;
+    entry.times -= 1;
+    if (entry.times <= 0) faults.splice(index, 1);
+    return entry.fault;
+  };
+
+  const server = http.createServer(async (incoming, response) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of incoming) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks);
+    const url = new URL(incoming.url ?? "/", "http://fake");
+    const method = incoming.method ?? "GET";
+    const authorization = incoming.headers.authorization ?? "";
+    const request: FakeRequest = {
+      method,
+      url,
+      headers: incoming.headers,
+      body,
+      json: () => {
+        try {
+          return JSON.parse(body.toString("utf8"));
+        } catch {
+          return null;
+        }
+      },
+      form: () => new URLSearchParams(body.toString("utf8")),
+      bearer: authorization.startsWith("Bearer ") ? authorization.slice("Bearer ".length) : null,
+    };
+    const send = (answer: FakeAnswer) => {
+      if (response.destroyed) return;
+      const headers = { ...answer.headers };
+      let payload = answer.body ?? Buffer.alloc(0);
+      if (answer.json !== undefined) {
+        headers["content-type"] ??= "application/json";
+        payload = Buffer.from(JSON.stringify(answer.json));
+      } else if (answer.html !== undefined) {
+        headers["content-type"] ??= "text/html; charset=utf-8";
+        payload = Buffer.from(answer.html);
+      }
+      response.writeHead(answer.status, headers);
+      response.end(payload);
+    };
+    const route = routes.routeOf(method, url.pathname);
+    if (!route) return send(json(404, routes.errorBody(404, "Not Found")));
+    const fault = takeFault(route);
+    if (fault?.kind === "rate-limit")
+      return send(json(429, routes.errorBody(429, "Too Many Requests"), routes.rateLimitHeaders(fault.resetAt)));
+    if (fault?.kind === "server-error") return send(json(503, routes.errorBody(503, "Service Unavailable")));
+    if (fault?.kind === "version-retired")
+      return send(json(426, routes.errorBody(426, "Requested version is not active")));
+    let answer: FakeAnswer;
+    try {
+      answer = await routes.handle(request, route);
+    } catch (error) {
+      answer = json(500, routes.errorBody(500, error instanceof Error ? error.message : "Fehler"));
+    }
+    if (fault?.kind === "lost-response") {
+      incoming.socket.destroy();
+      return;
+    }
+    const delay = (fault?.kind === "slow" ? fault.ms : 0) + latencyMs;
+    if (delay > 0) await wait(delay);
+    send(answer);
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", () => resolve()));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url,
+    /** Makes the next `times` requests to `route` fail in the given way. */
+    fault(fault: FakeFault, { route = "any", times = 1 }: { route?: FakeRoute | "any"; times?: number } = {}) {
+      faults.push({ fault, route, times });
+    },
+    clearFaults() {
+      faults.length = 0;
+    },
+    /** Every answer from now on comes this much later (the benchmark's "network answering in 200 ms"). */
+    setLatency(ms: number) {
+      latencyMs = ms;
+    },
+    async close() {
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/**
+ * The fields of a multipart/form-data body as bytes. By hand, because twitter-api-v2 sends the
+ * image without a filename, which makes the platform's parser read it as (lossy) text.
+ */
+export function multipartFields(request: FakeRequest): Map<string, Buffer> {
+  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/.exec(String(request.headers["content-type"]));
+  const fields = new Map<string, Buffer>();
+  if (!boundary) return fields;
+  const delimiter = Buffer.from(`--${boundary[1] ?? boundary[2]}`);
+  let start = request.body.indexOf(delimiter);
+  while (start >= 0) {
+    const partStart = start + delimiter.length + 2; // after the delimiter's CRLF
+    const next = request.body.indexOf(delimiter, partStart);
+    if (next < 0) break;
+    const part = request.body.subarray(partStart, next - 2); // without the CRLF before the next delimiter
+    const headerEnd = part.indexOf("\r\n\r\n");
+    const name = /name="([^"]+)"/.exec(part.subarray(0, headerEnd).toString("utf8"))?.[1];
+    if (name && headerEnd >= 0) fields.set(name, Buffer.from(part.subarray(headerEnd + 4)));
+    start = next;
+  }
+  return fields;
+}
+
+export const newToken = (prefix: string) => `${prefix}_${randomBytes(18).toString("base64url")}`;
+
+export const s256 = (verifier: string) => createHash("sha256").update(verifier).digest("base64url");
+
+type TokenGrant = { account: string; expiresAt: number; scope: string };
+
+/**
+ * Access and refresh tokens of an OAuth network. A refresh rotates: the old refresh token stops
+ * working (as at X). `revoke` ends every token of an account, as when its owner removes the app.
+ */
+export function createTokenStore({
+  accessLifetimeMs,
+  rotateRefresh,
+}: {
+  accessLifetimeMs: number;
+  rotateRefresh: boolean;
+}) {
+  const access = new Map<string, TokenGrant>();
+  const refresh = new Map<string, { account: string; scope: string }>();
+  const expired = new Set<string>();
+
+  const issue = (account: string, scope: string, withRefresh: boolean) => {
+    const accessToken = newToken("access");
+    access.set(accessToken, { account, scope, expiresAt: Date.now() + accessLifetimeMs });
+    let refreshToken: string | null = null;
+    if (withRefresh) {
+      refreshToken = newToken("refresh");
+      refresh.set(refreshToken, { account, scope });
+    }
+    return { accessToken, refreshToken, expiresIn: Math.round(accessLifetimeMs / 1000), scope };
+  };
+
+  return {
+    issue,
+    /** The account behind a bearer token, or why not. */
+    check(token: string | null): { account: string } | { error: "invalid" | "expired" } {
+      const grant = token ? access.get(token) : undefined;
+      if (!token || !grant) return { error: "invalid" };
+      if (expired.has(token) || grant.expiresAt <= Date.now()) return { error: "expired" };
+      return { account: grant.account };
+    },
+    refresh(refreshToken: string) {
+      const grant = refresh.get(refreshToken);
+      if (!grant) return null;
+      if (rotateRefresh) refresh.delete(refreshToken);
+      return issue(grant.account, grant.scope, rotateRefresh);
+    },
+    /** Every token of the account stops working. */
+    revoke(account: string) {
+      for (const [token, grant] of access) if (grant.account === account) access.delete(token);
+      for (const [token, grant] of refresh) if (grant.account === account) refresh.delete(token);
+    },
+    /** The account's access tokens count as expired (LinkedIn's 60 days are over). */
+    expire(account: string) {
+      for (const [token, grant] of access) if (grant.account === account) expired.add(token);
+    },
+  };
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** The authorize page: the network's consent screen with one button, „Zugriff erlauben“. */
+export function authorizePage({
+  network,
+  action,
+  fields,
+  account,
+}: {
+  network: string;
+  action: string;
+  fields: URLSearchParams;
+  account: string;
+}): FakeAnswer {
+  const hidden = [...fields]
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+    .join("");
+  return {
+    status: 200,
+    html: `<!doctype html><html lang="de"><head><meta charset="utf-8"><title>${network} (Fake)</title></head>
+<body><main><h1>${network} (Fake): Postwerk möchte in Ihrem Namen posten</h1>
+<form method="post" action="${escapeHtml(action)}">${hidden}
+<label>Konto <input name="account" value="${escapeHtml(account)}"></label>
+<button type="submit">Zugriff erlauben</button></form></main></body></html>`,
+  };
+}
+
+/** The fake's own pages: the list of posts at "/" and the page a post's link opens. */
+export function postsPage(network: string, posts: RecordedPost[], { onePost = false } = {}): FakeAnswer {
+  const items = posts
+    .map(
+      (post) =>
+        `<li><article><p>${escapeHtml(post.text)}</p><p>${escapeHtml(post.account)} · ${post.createdAt.toISOString()}` +
+        `${post.images.length > 0 ? ` · ${post.images.length} Bild(er), ${post.images.map((image) => image.size).join(", ")} Bytes` : ""}</p></article></li>`,
+    )
+    .join("");
+  return {
+    status: onePost && posts.length === 0 ? 404 : 200,
+    html: `<!doctype html><html lang="de"><head><meta charset="utf-8"><title>${network} (Fake)</title></head>
+<body><main><h1>${network} (Fake)</h1><ul>${items || "<li>Keine Beiträge</li>"}</ul></main></body></html>`,
+  };
+}
+
+/** Prints how to start Postwerk against a fake that runs on its own. */
+export function announce(network: string, url: string, env: Record<string, string>) {
+  const variables = Object.entries(env)
+    .map(([name, value]) => `${name}=${value}`)
+    .join(" ");
+  console.log(`${network}-Fake läuft auf ${url}. Postwerk damit starten:\n  ${variables} npm start`);
+}
+
+export const redirect = (location: string): FakeAnswer => ({ status: 302, headers: { location } });
+
+/**
+ * What the user's click on „Zugriff erlauben“ does, for tests without a browser: opens the
+ * authorize URL, sends its form and returns the code and state of the redirect back.
+ */
+export async function approveAuthorization(authorizationUrl: URL, account?: string) {
+  const page = await fetch(authorizationUrl);
+  const html = await page.text();
+  if (!page.ok) throw new Error(`Authorize-Seite: HTTP ${page.status} ${html}`);
+  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1] ?? "";
+  const form = new URLSearchParams();
+  for (const match of html.matchAll(/<input (?:type="hidden" )?name="([^"]+)" value="([^"]*)">/g)) {
+    form.set(unescapeHtml(match[1] ?? ""), unescapeHtml(match[2] ?? ""));
+  }
+  if (account) form.set("account", account);
+  const answer = await fetch(new URL(unescapeHtml(action), authorizationUrl), {
+    method: "POST",
+    body: form,
+    redirect: "manual",
+  });
+  const location = new URL(answer.headers.get("location") ?? "");
+  return { code: location.searchParams.get("code") ?? "", state: location.searchParams.get("state") ?? "", location };
+}
+
+export const TEST_REDIRECT_URI = "http://localhost:3000/api/konten/callback";
+
+/** The whole OAuth round trip of `network` against its fake, as `account`. */
+export async function connectThroughFake(network: SocialNetwork, account: string): Promise<TokenSet> {
+  if (network.connect.kind !== "oauth") throw new Error(`${network.id} verbindet nicht per OAuth`);
+  const state = `state-${account}`;
+  const codeVerifier = newToken("verifier");
+  const url = network.connect.authorizationUrl({ state, codeVerifier, redirectUri: TEST_REDIRECT_URI });
+  const approved = await approveAuthorization(url, account);
+  if (approved.state !== state || approved.location.origin + approved.location.pathname !== TEST_REDIRECT_URI)
+    throw new Error(`Falsche Rückleitung: ${approved.location.href}`);
+  return network.connect.exchangeCode({ code: approved.code, codeVerifier, redirectUri: TEST_REDIRECT_URI });
+}
+
+/** The NetworkError a call fails with (and a test failure if it does not). */
+export async function networkFailure(promise: Promise<unknown>): Promise<NetworkError> {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  if (!(error instanceof NetworkError)) throw new Error(`NetworkError erwartet, bekommen: ${String(error)}`);
+  return error;
+}
+
+const unescapeHtml = (text: string) =>
+  text.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
+
+/** Whether the fake's file is run on its own (`node --import tsx tests/mocks/x-server.ts`). */
+export function isMainModule(moduleUrl: string): boolean {
+  const entry = process.argv[1];
+  return entry !== undefined && pathToFileURL(path.resolve(entry)).href === moduleUrl;
+}

@@ -1,0 +1,232 @@
+import { postLength } from "#shared/networks.ts";
+import {
+  announce,
+  authorizePage,
+  createTokenStore,
+  type FakeRequest,
+  type FakeRoute,
+  isMainModule,
+  json,
+  multipartFields,
+  newToken,
+  postsPage,
+  type RecordedImage,
+  type RecordedPost,
+  redirect,
+  s256,
+  startFakeServer,
+} from "./social-fake.ts";
+
+// A fake of X (ADR 0060) at the HTTP boundary: OAuth 2.0 with PKCE (authorize page, token
+// exchange, refresh with rotation), GET /2/users/me, the v2 media upload (initialize, append,
+// finalize, metadata), POST and DELETE /2/tweets. Point Postwerk at it with X_API_BASE and
+// X_WEB_BASE (both the fake's URL). Run alone: `node --import tsx tests/mocks/x-server.ts`
+// (port 3193 or X_FAKE_PORT) prints the environment for `npm start`.
+
+export const FAKE_X_CLIENT = { id: "x-fake-client", secret: "x-fake-secret" };
+/** X's access tokens live two hours. */
+const ACCESS_LIFETIME_MS = 2 * 60 * 60 * 1000;
+
+type Upload = { account: string; mimeType: string; totalBytes: number; chunks: Buffer[]; altText: string };
+
+export type XFake = Awaited<ReturnType<typeof startXFake>>;
+
+export async function startXFake({ port = 0 }: { port?: number } = {}) {
+  const tokens = createTokenStore({ accessLifetimeMs: ACCESS_LIFETIME_MS, rotateRefresh: true });
+  const users = new Map<string, { id: string; username: string; name: string }>();
+  const codes = new Map<string, { account: string; redirectUri: string; challenge: string; scope: string }>();
+  const uploads = new Map<string, Upload>();
+  const posts: RecordedPost[] = [];
+  let nextId = 1_800_000_000_000_000_000n;
+  const id = () => (nextId++).toString();
+
+  const userFor = (username: string) => {
+    let user = users.get(username);
+    if (!user) {
+      user = { id: String(1000 + users.size + 1), username, name: `Fake ${username}` };
+      users.set(username, user);
+    }
+    return user;
+  };
+  const problem = (status: number, title: string, detail: string) =>
+    json(status, { title, detail, type: "about:blank", status });
+  const clientOk = (request: FakeRequest) =>
+    request.headers.authorization ===
+    `Basic ${Buffer.from(`${FAKE_X_CLIENT.id}:${FAKE_X_CLIENT.secret}`).toString("base64")}`;
+
+  const routeOf = (method: string, path: string): FakeRoute | null => {
+    if (path === "/i/oauth2/authorize") return "authorize";
+    if (method === "POST" && path === "/2/oauth2/token") return "token";
+    if (method === "GET" && path === "/2/users/me") return "identity";
+    if (method === "POST" && /^\/2\/media\/(upload\/initialize|upload\/\d+\/(append|finalize)|metadata)$/.test(path))
+      return "media";
+    if (method === "POST" && path === "/2/tweets") return "post";
+    if (method === "DELETE" && /^\/2\/tweets\/\d+$/.test(path)) return "delete";
+    if (method === "GET" && (path === "/" || /^\/[^/]+\/status\/\d+$/.test(path))) return "page";
+    return null;
+  };
+
+  const handle = async (request: FakeRequest, route: FakeRoute) => {
+    const { url } = request;
+    if (route === "authorize") {
+      const fields = request.method === "POST" ? request.form() : url.searchParams;
+      if (fields.get("client_id") !== FAKE_X_CLIENT.id) return problem(400, "Bad Request", "Unknown client_id");
+      if (fields.get("code_challenge_method") !== "S256" || !fields.get("code_challenge"))
+        return problem(400, "Bad Request", "PKCE (S256) is required");
+      const redirectUri = fields.get("redirect_uri") ?? "";
+      if (request.method === "GET")
+        return authorizePage({ network: "X", action: "/i/oauth2/authorize", fields, account: "postwerk_test" });
+      const code = newToken("code");
+      codes.set(code, {
+        account: userFor(fields.get("account") || "postwerk_test").username,
+        redirectUri,
+        challenge: fields.get("code_challenge") ?? "",
+        scope: fields.get("scope") ?? "",
+      });
+      const back = new URL(redirectUri);
+      back.searchParams.set("state", fields.get("state") ?? "");
+      back.searchParams.set("code", code);
+      return redirect(back.href);
+    }
+    if (route === "page") {
+      const tweetId = url.pathname.split("/")[3];
+      return tweetId
+        ? postsPage(
+            "X",
+            posts.filter((post) => post.id === tweetId),
+            { onePost: true },
+          )
+        : postsPage("X", posts);
+    }
+    if (route === "token") {
+      if (!clientOk(request))
+        return json(401, { error: "unauthorized_client", error_description: "Missing valid authorization header" });
+      const form = request.form();
+      if (form.get("grant_type") === "authorization_code") {
+        const grant = codes.get(form.get("code") ?? "");
+        codes.delete(form.get("code") ?? "");
+        if (
+          !grant ||
+          grant.redirectUri !== form.get("redirect_uri") ||
+          s256(form.get("code_verifier") ?? "") !== grant.challenge
+        )
+          return json(400, {
+            error: "invalid_request",
+            error_description: "Value passed for the authorization code was invalid.",
+          });
+        return tokenAnswer(tokens.issue(grant.account, grant.scope, grant.scope.includes("offline.access")));
+      }
+      if (form.get("grant_type") === "refresh_token") {
+        const issued = tokens.refresh(form.get("refresh_token") ?? "");
+        // X's own words for a used or revoked refresh token.
+        if (!issued)
+          return json(400, { error: "invalid_request", error_description: "Value passed for the token was invalid." });
+        return tokenAnswer(issued);
+      }
+      return json(400, { error: "unsupported_grant_type" });
+    }
+    const who = tokens.check(request.bearer);
+    if ("error" in who) return problem(401, "Unauthorized", "Unauthorized");
+    const user = userFor(who.account);
+    if (route === "identity") return json(200, { data: { id: user.id, name: user.name, username: user.username } });
+    if (route === "media") return media(request, user.username);
+    if (route === "post") {
+      const body = request.json() as { text?: string; media?: { media_ids?: string[] } } | null;
+      const text = body?.text ?? "";
+      if (postLength("x", text) > 280)
+        return problem(400, "Invalid Request", "One or more parameters to your request was invalid.");
+      if (posts.some((post) => post.account === user.username && post.text === text))
+        return problem(403, "Forbidden", "You are not allowed to create a Tweet with duplicate content.");
+      const images: RecordedImage[] = [];
+      for (const mediaId of body?.media?.media_ids ?? []) {
+        const upload = uploads.get(mediaId);
+        if (!upload || upload.account !== user.username)
+          return problem(400, "Invalid Request", "Your media IDs are invalid.");
+        const bytes = Buffer.concat(upload.chunks);
+        images.push({ size: bytes.length, bytes, mimeType: upload.mimeType, altText: upload.altText });
+      }
+      const post = { id: id(), account: user.username, text, images, createdAt: new Date() };
+      posts.push(post);
+      return json(201, { data: { id: post.id, text, edit_history_tweet_ids: [post.id] } });
+    }
+    // delete
+    const tweetId = url.pathname.split("/").pop();
+    const index = posts.findIndex((post) => post.id === tweetId && post.account === user.username);
+    if (index >= 0) posts.splice(index, 1);
+    return json(200, { data: { deleted: index >= 0 } });
+  };
+
+  const media = (request: FakeRequest, account: string) => {
+    const path = request.url.pathname;
+    if (path.endsWith("/initialize")) {
+      const body = request.json() as { media_type?: string; total_bytes?: number } | null;
+      const mediaId = id();
+      uploads.set(mediaId, {
+        account,
+        mimeType: body?.media_type ?? "",
+        totalBytes: body?.total_bytes ?? 0,
+        chunks: [],
+        altText: "",
+      });
+      return json(200, { data: { id: mediaId, media_key: `3_${mediaId}`, expires_after_secs: 86_400 } });
+    }
+    if (path === "/2/media/metadata") {
+      const body = request.json() as { id?: string; metadata?: { alt_text?: { text?: string } } } | null;
+      const upload = uploads.get(body?.id ?? "");
+      if (!upload) return problem(400, "Invalid Request", "Unknown media id");
+      upload.altText = body?.metadata?.alt_text?.text ?? "";
+      return json(200, { data: { associated_metadata: true, id: body?.id } });
+    }
+    const mediaId = path.split("/")[4] ?? "";
+    const upload = uploads.get(mediaId);
+    if (!upload || upload.account !== account) return problem(400, "Invalid Request", "Unknown media id");
+    if (path.endsWith("/append")) {
+      const fields = multipartFields(request);
+      const chunk = fields.get("media");
+      if (!chunk) return problem(400, "Invalid Request", "media is missing");
+      upload.chunks[Number(fields.get("segment_index")?.toString() ?? 0)] = chunk;
+      return { status: 204 };
+    }
+    const size = upload.chunks.reduce((sum, chunk) => sum + chunk.length, 0);
+    if (size !== upload.totalBytes) return problem(400, "Invalid Request", "Size mismatch");
+    return json(200, { data: { id: mediaId, media_key: `3_${mediaId}`, size, expires_after_secs: 86_400 } });
+  };
+
+  const tokenAnswer = (issued: ReturnType<typeof tokens.issue>) =>
+    json(200, {
+      token_type: "bearer",
+      expires_in: issued.expiresIn,
+      access_token: issued.accessToken,
+      scope: issued.scope,
+      ...(issued.refreshToken ? { refresh_token: issued.refreshToken } : {}),
+    });
+
+  const server = await startFakeServer(port, {
+    routeOf,
+    handle,
+    rateLimitHeaders: (resetAt) => ({
+      "x-rate-limit-limit": "100",
+      "x-rate-limit-remaining": "0",
+      "x-rate-limit-reset": String(Math.ceil(resetAt.getTime() / 1000)),
+    }),
+    errorBody: (status, message) => ({ title: message, detail: message, type: "about:blank", status }),
+  });
+
+  return {
+    ...server,
+    posts,
+    /** The user's removal of the app: every token of `username` stops working. */
+    revoke: (username: string) => tokens.revoke(username),
+    env: {
+      X_CLIENT_ID: FAKE_X_CLIENT.id,
+      X_CLIENT_SECRET: FAKE_X_CLIENT.secret,
+      X_API_BASE: server.url,
+      X_WEB_BASE: server.url,
+    },
+  };
+}
+
+if (isMainModule(import.meta.url)) {
+  const fake = await startXFake({ port: Number(process.env.X_FAKE_PORT ?? 3193) });
+  announce("X", fake.url, fake.env);
+}
