@@ -4,7 +4,7 @@ import { createApp } from "./app.ts";
 import { connectDatabase, createDeps, type DepsOverrides } from "./bootstrap.ts";
 import { readEnv } from "./env.ts";
 import { listenForBackups } from "./features/backup/backup-socket.ts";
-import { expireManualGrants } from "./features/billing/billing.service.ts";
+import { expireManualGrants } from "./features/billing/billing-manual-grants.service.ts";
 import { repairAbandonedRunsWhenDue } from "./features/generator/run-repair.service.ts";
 import { loadPageDocuments } from "./features/pages/page-documents.ts";
 import { processPublication } from "./features/publishing/delivery.service.ts";

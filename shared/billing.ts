@@ -24,6 +24,11 @@ export function isEntitlingStatus(status: string | null | undefined): boolean {
 /** ADR 0023: Pro includes this many runs per billing period (each run writes three posts). */
 export const GENERATOR_PRO_RUNS_PER_PERIOD = GENERATOR_PRO_MONTHLY_CREDITS;
 
+/** What a Pro subscriber has left of the period's runs: the header and /konto show the same figure. */
+export function proRunsLeft(runsInPeriod: number): number {
+  return Math.max(GENERATOR_PRO_RUNS_PER_PERIOD - runsInPeriod, 0);
+}
+
 // Spec section 8 "Account", word for word where the spec words them; the rest in "Sie".
 export const BILLING_MESSAGES = {
   signInRequired: "Sie müssen angemeldet sein",

@@ -34,5 +34,7 @@ export const CANCELLATION_TEXTS = {
   dateInvalid: "Bitte wählen Sie „zum nächstmöglichen Zeitpunkt“ oder ein Datum ab heute.",
   reasonTooLong: `Der Grund darf höchstens ${CANCELLATION_REASON_MAX_LENGTH} Zeichen lang sein.`,
   receivedTitle: "Ihre Kündigung ist eingegangen",
+  noRunningContract:
+    "Für Ihr Konto läuft derzeit kein kostenpflichtiger Vertrag. Sie können trotzdem kündigen: Wir nehmen die Kündigung auf und bestätigen sie Ihnen per E-Mail.",
   failed: "Die Kündigung konnte nicht übermittelt werden. Bitte versuchen Sie es erneut.",
 } as const;

@@ -14,3 +14,11 @@ export function openSharePopup(url: string): void {
 export function xIntentUrl(text: string): string {
   return `https://x.com/intent/tweet?text=${encodeURIComponent(text)}`;
 }
+
+/**
+ * LinkedIn's composer with the text filled in. `sharing/share-offsite` takes only a `url` and
+ * drops any text, so the generator's suggestion would arrive empty (ADR 0061).
+ */
+export function linkedInShareUrl(text: string): string {
+  return `https://www.linkedin.com/feed/?shareActive=true&text=${encodeURIComponent(text)}`;
+}

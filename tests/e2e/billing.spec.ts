@@ -1,10 +1,11 @@
 import type { Page } from "@playwright/test";
-import { E2E_DATA_DIR, STRIPE_FAKE_PORT } from "../../playwright.config.ts";
+import { BILLING_MESSAGES } from "#shared/billing.ts";
+import { E2E_BASE_URL, E2E_DATA_DIR, STRIPE_FAKE_PORT } from "../../playwright.config.ts";
 import { waitForMail } from "../support/outbox.ts";
 import { expect, signUpConfirmed, test } from "./fixtures.ts";
 import { unlockViaApi } from "./generator-api.ts";
 
-// Buying, using and managing the plans (issue 13, ADR 0023) against the Stripe fake of
+// Buying, using and managing the plans (ADR 0023) against the Stripe fake of
 // playwright.config.ts: its hosted Checkout takes any payment, redirects back and sends the
 // signed webhooks a moment later, as Stripe does.
 
@@ -125,4 +126,16 @@ test("without a payment provider /preise names the reason instead of a button th
   await expect(page.getByText(notice)).toHaveCount(2);
   await expect(page.getByRole("button", { name: "Pro buchen" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Premium sofort buchen" })).toHaveCount(0);
+});
+
+test("/konto shows the server's German message when its status check is rate-limited", async ({ page }) => {
+  await signUpConfirmed(page);
+  // ADR 0048: 30 status checks per 10 minutes and account; /konto makes the 31st.
+  for (let call = 0; call < 30; call++) {
+    const response = await page.request.post("/api/billing/status", { headers: { origin: E2E_BASE_URL }, data: {} });
+    expect(response.status()).toBe(200);
+  }
+  await page.goto("/konto");
+  await expect(page.getByText(BILLING_MESSAGES.tooManyRequests)).toBeVisible();
+  await expect(page.getByText(BILLING_MESSAGES.verifyFailed)).toHaveCount(0);
 });

@@ -151,7 +151,9 @@ test("generate for X with an image and a website: access code, live cards, credi
   const linkedInPopup = page.waitForEvent("popup");
   await page.getByRole("button", { name: "Vorschlag 3 auf LinkedIn teilen" }).click();
   const linkedIn = await linkedInPopup;
-  expect(linkedIn.url()).toContain("https://www.linkedin.com/sharing/share-offsite/?text=");
+  // LinkedIn's composer with the suggestion filled in: share-offsite would drop the text.
+  expect(linkedIn.url()).toContain("https://www.linkedin.com/feed/?shareActive=true&text=");
+  expect(decodeURIComponent(linkedIn.url())).toContain(FAKE_GENERATED_POSTS[2]);
   await linkedIn.close();
 
   // Every run is archived: the generator links to it.

@@ -8,8 +8,14 @@ import { BuyPlanButton } from "#app/features/billing/buy-plan-button.tsx";
 import { usePortal } from "#app/features/billing/use-billing.ts";
 import { useAppConfig } from "#app/features/config/use-app-config.ts";
 import { cn } from "#app/lib/cn.ts";
-import { formatDate } from "#app/lib/format.ts";
-import { BILLING_MESSAGES, GENERATOR_PRO_RUNS_PER_PERIOD, PLAN_LABELS, type Plan } from "#shared/billing.ts";
+import { formatDate, formatDateTime } from "#app/lib/format.ts";
+import {
+  BILLING_MESSAGES,
+  GENERATOR_PRO_RUNS_PER_PERIOD,
+  PLAN_LABELS,
+  type Plan,
+  proRunsLeft,
+} from "#shared/billing.ts";
 import { isActiveSubscription } from "#shared/credits.ts";
 import { formatEuro, GENERATOR_PRO_PRICE_CENTS, OPTIMIZER_PREMIUM_PRICE_CENTS } from "#shared/pricing.ts";
 import { ROUTES } from "#shared/routes.ts";
@@ -69,6 +75,8 @@ export function SubscriptionCard({ profile, highlightPlan }: { profile: Profile;
   const pro = profile.plans.generator_pro;
   const premium = profile.plans.optimizer_premium;
   const premiumActive = premium?.active ?? false;
+  const trialEnd = profile.optimizerTrialEndsAt;
+  const trialRunning = !premiumActive && trialEnd !== null && new Date(trialEnd) > new Date();
   const hasStripeSubscription = Boolean(pro?.active || premiumActive);
 
   return (
@@ -101,8 +109,7 @@ export function SubscriptionCard({ profile, highlightPlan }: { profile: Profile;
               <div>
                 <dt className="text-sm text-slate-600">Durchläufe in diesem Zeitraum</dt>
                 <dd className="font-medium">
-                  {Math.max(GENERATOR_PRO_RUNS_PER_PERIOD - pro.runsInPeriod, 0)} von {GENERATOR_PRO_RUNS_PER_PERIOD}{" "}
-                  übrig
+                  {proRunsLeft(pro.runsInPeriod)} von {GENERATOR_PRO_RUNS_PER_PERIOD} übrig
                 </dd>
               </div>
             ) : null}
@@ -118,8 +125,16 @@ export function SubscriptionCard({ profile, highlightPlan }: { profile: Profile;
           <dl className="grid grid-cols-2 gap-4">
             <div>
               <dt className="text-sm text-slate-600">Status</dt>
-              <dd className="text-lg font-semibold">{premiumActive ? "Premium" : "Basis"}</dd>
+              <dd className="text-lg font-semibold">
+                {premiumActive ? "Premium" : trialRunning ? "Premium (Testphase)" : "Basis"}
+              </dd>
             </div>
+            {trialRunning && trialEnd ? (
+              <div>
+                <dt className="text-sm text-slate-600">Testphase endet am</dt>
+                <dd className="font-medium">{formatDateTime(trialEnd)}</dd>
+              </div>
+            ) : null}
             {premiumActive && premium?.currentPeriodEnd ? (
               <PeriodEnd end={premium.currentPeriodEnd} ending={premium.cancelAtPeriodEnd} />
             ) : null}

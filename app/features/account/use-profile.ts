@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { authClient } from "#app/features/auth/auth-client.ts";
+import { setSigningOut, useSigningOut } from "#app/features/auth/signing-out.ts";
 import { ApiError, api, toApiError } from "#app/lib/api.ts";
 
 export const PROFILE_QUERY_KEY = ["profile"] as const;
@@ -16,10 +17,11 @@ export type Profile = Awaited<ReturnType<typeof fetchProfile>>;
 // Spec section 7: the profile is always refetched and only loaded for a signed-in user.
 export function useProfile() {
   const { data: session } = authClient.useSession();
+  const signingOut = useSigningOut();
   return useQuery({
     queryKey: PROFILE_QUERY_KEY,
     queryFn: fetchProfile,
-    enabled: Boolean(session),
+    enabled: Boolean(session) && !signingOut,
     staleTime: 0,
   });
 }
@@ -32,9 +34,13 @@ export function useSignOutWithoutProfile() {
   const { refetch: refetchSession } = authClient.useSession();
   useEffect(() => {
     if (!(error instanceof ApiError) || ![401, 404].includes(error.status)) return;
-    void authClient.signOut().then(async () => {
-      await refetchSession();
-      queryClient.clear();
-    });
+    setSigningOut(true);
+    void authClient
+      .signOut()
+      .then(async () => {
+        await refetchSession();
+        queryClient.clear();
+      })
+      .catch(() => setSigningOut(false));
   }, [error, queryClient, refetchSession]);
 }

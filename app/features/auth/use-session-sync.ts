@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { authClient } from "./auth-client.ts";
+import { setSigningOut } from "./signing-out.ts";
 
 // Spec section 4 "Session": on any session change all cached data is refreshed.
 export function useSessionSync() {
@@ -11,6 +12,7 @@ export function useSessionSync() {
 
   useEffect(() => {
     if (isPending) return;
+    if (userId === null) setSigningOut(false);
     if (previousUserId.current !== undefined && previousUserId.current !== userId) {
       void queryClient.invalidateQueries();
     }

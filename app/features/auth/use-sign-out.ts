@@ -3,6 +3,7 @@ import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { CONSENT_STORAGE_KEY, VISITOR_ID_STORAGE_KEY } from "#app/features/consent/stored-consent.ts";
 import { authClient } from "./auth-client.ts";
+import { setSigningOut } from "./signing-out.ts";
 
 // Consent is the visitor's choice about this browser, not session data, so it survives
 // a sign-out (ADR 0004), and so does the browser's id for its consent history (ADR 0010);
@@ -16,6 +17,10 @@ export function clearBrowserStorage() {
   for (const [key, value] of kept) if (value !== null) localStorage.setItem(key, value);
 }
 
+function toSignOutError(cause: unknown): { message: string } {
+  return { message: cause instanceof Error ? cause.message : "" };
+}
+
 type SignOutTexts = { success: string; failure: (cause: string) => string; redirectTo: string };
 
 // Spec section 4 "Session": the header's sign-out and the account page's differ only in
@@ -25,8 +30,12 @@ export function useSignOut({ success, failure, redirectTo }: SignOutTexts) {
   const navigate = useNavigate();
   const { refetch: refetchSession } = authClient.useSession();
   return async () => {
-    const { error } = await authClient.signOut();
+    // Ends when the tab's session store reports no session (useSessionSync).
+    setSigningOut(true);
+    await queryClient.cancelQueries();
+    const { error } = await authClient.signOut().catch((cause: unknown) => ({ error: toSignOutError(cause) }));
     if (error) {
+      setSigningOut(false);
       toast.error(failure(error.message ?? ""));
       return;
     }

@@ -3,7 +3,7 @@ import { api, toApiError } from "#app/lib/api.ts";
 import { loadToast } from "#app/lib/lazy-toast.ts";
 import { BILLING_MESSAGES } from "#shared/billing.ts";
 
-// Managing the plans (issue 13, ADR 0023): Stripe Checkout (use-checkout.ts) and the customer
+// Managing the plans (ADR 0023): Stripe Checkout (use-checkout.ts) and the customer
 // portal are Stripe's pages; the browser only goes there and asks for a fresh status after.
 
 /** Spec sections 7 and 8: the customer portal, with the spec's words when it cannot open. */
@@ -31,10 +31,12 @@ export function usePortal() {
 
 /**
  * Spec section 7 "Subscription status check": asks Stripe again for the account's plans; back
- * from Checkout with the session Stripe named, so the purchase shows before its webhook.
+ * from Checkout with the session Stripe named, so the purchase shows before its webhook. A
+ * failure carries the server's message: the spec's words when Stripe could not be asked, the
+ * German "Zu viele Anfragen …" when the account asked too often (ADR 0048).
  */
 export async function refreshPlans(checkoutSessionId?: string) {
   const response = await api.billing.status.$post({ json: checkoutSessionId ? { checkoutSessionId } : {} });
-  if (!response.ok) throw new Error(BILLING_MESSAGES.verifyFailed);
+  if (!response.ok) throw await toApiError(response);
   return (await response.json()).plans;
 }

@@ -6,6 +6,7 @@ import { FormField, InputField } from "#app/components/ui/form-field.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Select } from "#app/components/ui/select.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
+import { useNeedsSession } from "#app/features/auth/signed-in-hint.ts";
 import { api, toApiError } from "#app/lib/api.ts";
 import { formatDate, formatDateTime } from "#app/lib/format.ts";
 import { lazyZodResolver } from "#app/lib/lazy-resolver.ts";
@@ -35,6 +36,39 @@ const cancellationResolver = lazyZodResolver<CancellationRequestInput>(() =>
   import("#shared/cancellation.schemas.ts").then((module) => module.CancellationRequestSchema),
 );
 
+type SignedInAccount = { name: string; email: string; hasPaidPlan: boolean };
+
+/**
+ * The signed-in visitor's name and address for the form, and whether any paid plan runs. Read
+ * from the profile only with the signed-in hint: the prerendered page stays the same for all.
+ */
+function useSignedInAccount(): SignedInAccount | null {
+  const signedIn = useNeedsSession();
+  const [account, setAccount] = useState<SignedInAccount | null>(null);
+  useEffect(() => {
+    if (!signedIn) return;
+    let current = true;
+    void api.profile
+      .$get()
+      .then(async (response) => {
+        if (!response.ok || !current) return;
+        const profile = await response.json();
+        setAccount({
+          name: profile.fullName ?? "",
+          email: profile.email,
+          hasPaidPlan:
+            Object.values(profile.plans).some((plan) => plan?.active) || profile.subscriptionStatus === "active",
+        });
+      })
+      // Without the profile the form stays empty, as for every visitor.
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [signedIn]);
+  return account;
+}
+
 // § 312k BGB (issue 13): who cancels, which contract, how and when, then one button
 // "Jetzt kündigen". The receipt shows at once, with the date and time it was received.
 export function CancellationForm() {
@@ -49,6 +83,13 @@ export function CancellationForm() {
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
   const kind = form.watch("kind");
+  const account = useSignedInAccount();
+  useEffect(() => {
+    if (!account) return;
+    // Prefilled only where the visitor has not typed yet.
+    if (!form.getValues("name")) form.setValue("name", account.name);
+    if (!form.getValues("email")) form.setValue("email", account.email);
+  }, [account, form]);
 
   async function onSubmit(values: CancellationRequestInput) {
     const response = await api.cancellation.$post({ json: values }).catch(() => null);
@@ -70,6 +111,11 @@ export function CancellationForm() {
       onFocus={cancellationResolver.preload}
       className="grid gap-5"
     >
+      {account && !account.hasPaidPlan ? (
+        <p className="rounded-lg border border-sky-200 bg-sky-50 p-3 text-sm text-sky-950" role="status">
+          {CANCELLATION_TEXTS.noRunningContract}
+        </p>
+      ) : null}
       <div className="grid gap-5 sm:grid-cols-2">
         <InputField
           id="cancel-name"

@@ -4,16 +4,12 @@ import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { openSharePopup, xIntentUrl } from "#app/lib/share.ts";
+import { linkedInShareUrl, openSharePopup, xIntentUrl } from "#app/lib/share.ts";
 import { useCopyToClipboard } from "#app/lib/use-copy-to-clipboard.ts";
 import { AI_GENERATED_LABEL, GENERATOR_MESSAGES, type Platform } from "#shared/generator.ts";
 import { POST_SCORE_MAX } from "#shared/optimizer.ts";
 import { ROUTES } from "#shared/routes.ts";
 import { GENERATOR_COPY_TOASTS } from "./generator-constants.ts";
-
-function linkedInShareUrl(text: string): string {
-  return `https://www.linkedin.com/sharing/share-offsite/?text=${encodeURIComponent(text)}`;
-}
 
 function mailShareUrl(text: string): string {
   return `mailto:?subject=${encodeURIComponent("Mein Social-Media-Beitrag")}&body=${encodeURIComponent(text)}`;

@@ -7,6 +7,7 @@ import { useProfile } from "#app/features/account/use-profile.ts";
 import { authClient } from "#app/features/auth/auth-client.ts";
 import { useSignOut } from "#app/features/auth/use-sign-out.ts";
 import { WithQueryClient } from "#app/lib/query-client-provider.tsx";
+import { GENERATOR_PRO_RUNS_PER_PERIOD, proRunsLeft } from "#shared/billing.ts";
 import { CREDIT_DISPLAY_MAX, isActiveSubscription } from "#shared/credits.ts";
 import { ROUTES } from "#shared/routes.ts";
 
@@ -75,7 +76,8 @@ function AccountActionsWithSession() {
 function CreditBadgeWithProfile() {
   const { data: profile } = useProfile();
   if (!profile) return null;
-  // Issue 13: a bought plan shows in the header at once, next to the spec's credit badge.
+  const pro = profile.plans.generator_pro;
+  // A bought plan shows in the header at once, next to the spec's credit badge (ADR 0023).
   const plans = [
     isActiveSubscription(profile.subscriptionStatus) ? "Pro" : null,
     profile.plans.optimizer_premium?.active ? "Premium" : null,
@@ -87,10 +89,36 @@ function CreditBadgeWithProfile() {
           {plan}
         </Badge>
       ))}
-      <Badge title="Verfügbare Credits" aria-label={`Credits: ${profile.credits} von ${CREDIT_DISPLAY_MAX}`}>
-        {profile.credits}/{CREDIT_DISPLAY_MAX}
-      </Badge>
+      {pro?.active ? (
+        // A subscriber is never charged credits: the badge counts what /konto counts, the runs left (ADR 0061).
+        <Badge
+          title="Durchläufe in diesem Zeitraum"
+          aria-label={`Durchläufe: ${proRunsLeft(pro.runsInPeriod)} von ${GENERATOR_PRO_RUNS_PER_PERIOD} übrig`}
+        >
+          {proRunsLeft(pro.runsInPeriod)}/{GENERATOR_PRO_RUNS_PER_PERIOD}
+        </Badge>
+      ) : (
+        <Badge title="Verfügbare Credits" aria-label={`Credits: ${profile.credits} von ${CREDIT_DISPLAY_MAX}`}>
+          {profile.credits}/{CREDIT_DISPLAY_MAX}
+        </Badge>
+      )}
     </span>
+  );
+}
+
+/** Only with a session: a signed-out visitor on an app page sees the spec's links alone. */
+export function ProductNavLinks(props: AdminNavLinkProps) {
+  const { data: session } = authClient.useSession();
+  if (!session) return null;
+  return (
+    <>
+      <NavLink to={ROUTES.generator} className={props.className}>
+        Erstellen
+      </NavLink>
+      <NavLink to={ROUTES.archive} className={props.className}>
+        Archiv
+      </NavLink>
+    </>
   );
 }
 

@@ -13,6 +13,7 @@ const headerAccount = () => import("./header-account.tsx");
 const AccountActions = lazy(() => headerAccount().then((module) => ({ default: module.AccountActions })));
 const CreditBadge = lazy(() => headerAccount().then((module) => ({ default: module.CreditBadge })));
 const AdminNavLink = lazy(() => headerAccount().then((module) => ({ default: module.AdminNavLink })));
+const ProductNavLinks = lazy(() => headerAccount().then((module) => ({ default: module.ProductNavLinks })));
 
 const NAV_LINKS = [
   { to: ROUTES.features, label: "Funktionen" },
@@ -37,7 +38,7 @@ function NavLinks() {
           {link.label}
         </NavLink>
       ))}
-      <AdminNavLinkWhenSignedIn />
+      <SignedInNavLinks />
     </>
   );
 }
@@ -45,10 +46,12 @@ function NavLinks() {
 // The parts below read whether the page needs the session themselves: it is known only after
 // hydration, and then just they render again, not the whole header.
 
-function AdminNavLinkWhenSignedIn() {
+/** The product's own places beside the spec's links (ADR 0061), and Admin for admins. */
+function SignedInNavLinks() {
   if (!useNeedsSession()) return null;
   return (
     <Suspense fallback={null}>
+      <ProductNavLinks className={navLinkClass} />
       <AdminNavLink className={navLinkClass} />
     </Suspense>
   );

@@ -9,7 +9,7 @@ import { contactMessages } from "../../db/schema/contact-messages.ts";
 import { profiles } from "../../db/schema/profiles.ts";
 import { composeAccountDeletedMail } from "../../integrations/mail/mail-templates.ts";
 import { imageNameFromPublicUrl } from "../../integrations/storage/image-storage.ts";
-import { endBillingOfDeletedAccount } from "../billing/billing.service.ts";
+import { endBillingOfDeletedAccount } from "../billing/billing-cancel.service.ts";
 import { cancelAllPlannedPostsOf } from "../publishing/publishing.service.ts";
 
 // GDPR Art. 17 (issue 15, ADR 0026). Better Auth's /delete-user checks the password (or, for a

@@ -8,7 +8,7 @@ import { subscriptions } from "../../db/schema/billing.ts";
 import { contentGenerationLogs } from "../../db/schema/content-generation-logs.ts";
 import { optimizerAiCalls } from "../../db/schema/optimizer-ai-calls.ts";
 import { profiles } from "../../db/schema/profiles.ts";
-import { grantPlanByHand } from "../billing/billing.service.ts";
+import { grantPlanByHand } from "../billing/billing-manual-grants.service.ts";
 import { consumeCredit, refundRun } from "../generator/credits.service.ts";
 import { USAGE_DAYS, USAGE_TIME_ZONE } from "./admin-usage.service.ts";
 

@@ -5,7 +5,7 @@ import type { Database } from "../../db/client.ts";
 import { subscriptions } from "../../db/schema/billing.ts";
 import { contentGenerationLogs } from "../../db/schema/content-generation-logs.ts";
 import { profiles } from "../../db/schema/profiles.ts";
-import { grantPlanByHand, revokePlanByHand } from "../billing/billing.service.ts";
+import { grantPlanByHand, revokePlanByHand } from "../billing/billing-manual-grants.service.ts";
 import { recordAudit } from "./audit.service.ts";
 
 // The admin's users and credits (spec sections 2, 5 and 7; issue 14). The search runs in the

@@ -10,7 +10,7 @@ import { cancellationRequests, subscriptions } from "../../db/schema/billing.ts"
 import { contactMessages } from "../../db/schema/contact-messages.ts";
 import { contentGenerationLogs } from "../../db/schema/content-generation-logs.ts";
 import { profiles } from "../../db/schema/profiles.ts";
-import { expireManualGrants } from "../billing/billing.service.ts";
+import { expireManualGrants } from "../billing/billing-manual-grants.service.ts";
 
 // The admin's messages, users, credits, plans by hand and audit log (issue 14), through the
 // real app: admins come from ADMIN_EMAILS, everyone else is refused by the server itself.

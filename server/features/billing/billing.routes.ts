@@ -8,14 +8,13 @@ import { validateJson } from "../../validation.ts";
 import {
   BILLING_CHECKOUT_RATE_LIMIT,
   BILLING_PORTAL_RATE_LIMIT,
-  BILLING_STATUS_RATE_LIMIT,
-  checkPlans,
-  handleWebhook,
   openPortal,
   startCheckout,
-} from "./billing.service.ts";
+} from "./billing-checkout.service.ts";
+import { BILLING_STATUS_RATE_LIMIT, checkPlans } from "./billing-status.service.ts";
+import { handleWebhook } from "./billing-webhook.service.ts";
 
-// /api/billing (issue 13, ADR 0023). The browser buys through Stripe Checkout, manages its
+// /api/billing (ADR 0023). The browser buys through Stripe Checkout, manages its
 // plans in the Stripe Customer Portal, and asks for a fresh status after either.
 export const billingRoutes = new Hono<AppEnv>()
   .post(

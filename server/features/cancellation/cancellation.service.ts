@@ -12,7 +12,7 @@ import {
 } from "../../integrations/mail/mail-templates.ts";
 import type { Logger } from "../../logger.ts";
 import { accountKey } from "../account-security/sign-in-throttle.ts";
-import { cancelPlanAtPeriodEnd } from "../billing/billing.service.ts";
+import { cancelPlanAtPeriodEnd } from "../billing/billing-cancel.service.ts";
 import { consumeRateLimit, type RateLimitRule } from "../rate-limit/rate-limit.service.ts";
 
 // The cancellation button of § 312k BGB (issue 13). Every request is stored and confirmed at

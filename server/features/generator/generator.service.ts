@@ -22,7 +22,7 @@ import { type ImageStorage, imageNameFromPublicUrl } from "../../integrations/st
 import { WebsiteReadError } from "../../integrations/website/website-reader.ts";
 import type { Logger } from "../../logger.ts";
 import { createArchiveEntry } from "../archive/archive.service.ts";
-import { refreshStalePlans } from "../billing/billing.service.ts";
+import { refreshStalePlans } from "../billing/billing-status.service.ts";
 import type { RateLimitRule } from "../rate-limit/rate-limit.service.ts";
 import { consumeCredit, getCreditStatus, getProRunsRemaining, markRunArchived, refundRun } from "./credits.service.ts";
 import { composeDemoPosts, streamDemoSnapshots } from "./demo-composer.ts";

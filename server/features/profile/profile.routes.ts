@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { ACCOUNT_MESSAGES } from "#shared/account.ts";
 import type { AppEnv } from "../../app-env.ts";
 import { requireSession } from "../../session.ts";
-import { getPlanStates } from "../billing/billing.service.ts";
+import { getPlanStates } from "../billing/billing-plans.service.ts";
 import { getProfileWithBilling } from "./profile.service.ts";
 
 export const profileRoutes = new Hono<AppEnv>().get("/", requireSession(), async (c) => {
@@ -18,6 +18,8 @@ export const profileRoutes = new Hono<AppEnv>().get("/", requireSession(), async
     subscriptionStatus: profile.subscriptionStatus,
     subscriptionPeriodEnd: profile.subscriptionPeriodEnd?.toISOString() ?? null,
     isAdmin: profile.isAdmin,
+    /** The optimizer's one trial (ADR 0007): its end, also once it is over; null if never started. */
+    optimizerTrialEndsAt: profile.trialEndsAt?.toISOString() ?? null,
     billing,
     // ADR 0023: both paid plans as Stripe last told us; null for a plan never bought.
     plans,

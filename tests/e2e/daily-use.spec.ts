@@ -1,0 +1,82 @@
+import { E2E_BASE_URL } from "../../playwright.config.ts";
+import { expect, signUpConfirmed, test } from "./fixtures.ts";
+
+// The signed-in part a customer works in every day (ADR 0061): the header's own places, the
+// account page telling the truth, and forms that know who is signed in.
+
+test("signed in, the header leads to the generator and the archive; signed out it does not", async ({ page }) => {
+  await page.goto("/funktionen");
+  const nav = page.getByRole("navigation", { name: "Hauptnavigation" });
+  await expect(nav.getByRole("link", { name: "Funktionen" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Erstellen" })).toHaveCount(0);
+
+  await signUpConfirmed(page);
+  await page.goto("/funktionen");
+  await nav.getByRole("link", { name: "Archiv" }).click();
+  await expect(page).toHaveURL(/\/archiv$/);
+  await expect(nav.getByRole("link", { name: "Archiv" })).toHaveAttribute("aria-current", "page");
+  await nav.getByRole("link", { name: "Erstellen" }).click();
+  await expect(page).toHaveURL(/\/erstellen$/);
+});
+
+test("on a phone the product's places are in the menu", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUpConfirmed(page);
+  await page.goto("/konto");
+  await page.getByRole("button", { name: "Menü öffnen" }).click();
+  const menu = page.getByRole("navigation", { name: "Hauptnavigation mobil" });
+  await menu.getByRole("link", { name: "Archiv" }).click();
+  await expect(page).toHaveURL(/\/archiv$/);
+});
+
+test("signing out leaves no error in the console, not even a 401", async ({ page }) => {
+  await signUpConfirmed(page);
+  await page.goto("/konto");
+  await expect(page.getByText("Verbleibende Credits")).toBeVisible();
+  const messages: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") messages.push(message.text());
+  });
+  // The tab learns of the sign-out only from its next session request: held here until the page
+  // has had a reason to refetch (it regains focus), the moment a 401 used to slip through.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/api/auth/get-session*", async (route) => {
+    await held;
+    await route.continue();
+  });
+  const signedOut = page.waitForResponse("**/api/auth/sign-out");
+  await page.getByRole("banner").getByRole("button", { name: "Abmelden" }).click();
+  await signedOut;
+  await page.evaluate(async () => {
+    window.dispatchEvent(new Event("focus"));
+    window.dispatchEvent(new Event("visibilitychange"));
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
+  release();
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByRole("button", { name: "Anmelden", exact: true })).toBeVisible();
+  expect(messages).toEqual([]);
+});
+
+test("a running optimizer trial shows on /konto with its end", async ({ page }) => {
+  await signUpConfirmed(page);
+  const trial = await page.request.post("/api/optimizer/trial", { headers: { origin: E2E_BASE_URL } });
+  expect(trial.ok()).toBe(true);
+  await page.goto("/konto");
+  await expect(page.getByText("Premium (Testphase)")).toBeVisible();
+  await expect(page.getByText("Testphase endet am")).toBeVisible();
+  await expect(page.getByText(/\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}/).first()).toBeVisible();
+});
+
+test("signed in, the cancellation form knows name and address and says no contract runs", async ({ page }) => {
+  const { email } = await signUpConfirmed(page);
+  await page.goto("/kuendigen");
+  await expect(page.getByLabel("E-Mail-Adresse Ihres Kontos")).toHaveValue(email);
+  await expect(page.getByLabel("Ihr Name")).toHaveValue(email.split("@")[0] ?? "");
+  await expect(
+    page.getByText("Für Ihr Konto läuft derzeit kein kostenpflichtiger Vertrag.", { exact: false }),
+  ).toBeVisible();
+});
