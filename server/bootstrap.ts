@@ -12,7 +12,7 @@ import { grantAdminByEmail } from "./features/profile/profile.service.ts";
 import { createPublishingQueue, type QueueTuning } from "./features/publishing/publishing-queue.ts";
 import { createAiClient, logAiSdkWarnings } from "./integrations/ai/ai-client.ts";
 import { createMailer } from "./integrations/mail/mailer.ts";
-import { createUnconfiguredNetworks } from "./integrations/social/unconfigured-networks.ts";
+import { createSocialNetworks } from "./integrations/social/networks.ts";
 import { createImageStorage } from "./integrations/storage/image-storage.ts";
 import { createPayments } from "./integrations/stripe/stripe-payments.ts";
 import { createWebsiteReader } from "./integrations/website/website-reader.ts";
@@ -89,7 +89,8 @@ export async function createDeps(options: {
     previous: env.TOKEN_ENCRYPTION_KEYS_PREVIOUS,
     authSecret: secret,
   });
-  const networks = overrides.networks ?? createUnconfiguredNetworks();
+  // ADR 0060: X and LinkedIn need the operator's app settings; without them they are "nicht eingerichtet".
+  const networks = overrides.networks ?? createSocialNetworks(env.networks);
   return {
     env,
     db: database.db,
