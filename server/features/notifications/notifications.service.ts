@@ -2,7 +2,7 @@ import { and, count, desc, eq, isNull } from "drizzle-orm";
 import type { NotificationKind } from "#shared/publishing.ts";
 import type { AppDeps } from "../../app-env.ts";
 import { user } from "../../db/schema/auth.ts";
-import { notifications } from "../../db/schema/publishing.ts";
+import { notifications, publications } from "../../db/schema/publishing.ts";
 import type { MailContent } from "../../integrations/mail/mail-templates.ts";
 
 // The header's notification area (spec section 2; ADR 0053): events of publishing, newest first.
@@ -50,10 +50,13 @@ export async function listNotifications(db: AppDeps["db"], userId: string) {
       message: notifications.message,
       publicationId: notifications.publicationId,
       accountId: notifications.accountId,
+      // A sent post's notification links to the live post.
+      externalUrl: publications.externalUrl,
       readAt: notifications.readAt,
       createdAt: notifications.createdAt,
     })
     .from(notifications)
+    .leftJoin(publications, eq(publications.id, notifications.publicationId))
     .where(eq(notifications.userId, userId))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(LIST_LIMIT);
