@@ -6,6 +6,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { useProfile } from "#app/features/account/use-profile.ts";
 import { authClient } from "#app/features/auth/auth-client.ts";
 import { useSignOut } from "#app/features/auth/use-sign-out.ts";
+import { NotificationBell as NotificationBellWithQueries } from "#app/features/notifications/notification-bell.tsx";
 import { WithQueryClient } from "#app/lib/query-client-provider.tsx";
 import { GENERATOR_PRO_RUNS_PER_PERIOD, proRunsLeft } from "#shared/billing.ts";
 import { CREDIT_DISPLAY_MAX, isActiveSubscription } from "#shared/credits.ts";
@@ -27,6 +28,17 @@ export function CreditBadge() {
   return (
     <WithQueryClient>
       <CreditBadgeWithProfile />
+    </WithQueryClient>
+  );
+}
+
+/** Only with a session: the notification area polls the user's events (ADR 0053). */
+export function NotificationBell() {
+  const { data: session } = authClient.useSession();
+  if (!session) return null;
+  return (
+    <WithQueryClient>
+      <NotificationBellWithQueries />
     </WithQueryClient>
   );
 }
@@ -117,6 +129,9 @@ export function ProductNavLinks(props: AdminNavLinkProps) {
       </NavLink>
       <NavLink to={ROUTES.archive} className={props.className}>
         Archiv
+      </NavLink>
+      <NavLink to={ROUTES.planner} className={props.className}>
+        Redaktionsplan
       </NavLink>
     </>
   );

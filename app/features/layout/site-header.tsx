@@ -13,6 +13,7 @@ const headerAccount = () => import("./header-account.tsx");
 const AccountActions = lazy(() => headerAccount().then((module) => ({ default: module.AccountActions })));
 const CreditBadge = lazy(() => headerAccount().then((module) => ({ default: module.CreditBadge })));
 const AdminNavLink = lazy(() => headerAccount().then((module) => ({ default: module.AdminNavLink })));
+const NotificationBell = lazy(() => headerAccount().then((module) => ({ default: module.NotificationBell })));
 const ProductNavLinks = lazy(() => headerAccount().then((module) => ({ default: module.ProductNavLinks })));
 
 const NAV_LINKS = [
@@ -67,6 +68,16 @@ function CreditBadgeWhenSignedIn() {
   );
 }
 
+function NotificationBellWhenSignedIn() {
+  // Beside the credits at every width; nothing of it loads for a signed-out visitor.
+  if (!useNeedsSession()) return null;
+  return (
+    <Suspense fallback={null}>
+      <NotificationBell />
+    </Suspense>
+  );
+}
+
 // Keeps the account buttons' room while their code and the session load, so nothing moves.
 // Without the hint on a marketing page the visitor is taken as signed out: "Anmelden" at once,
 // without the auth client. The prerendered page (hint not known yet) carries "Anmelden" too,
@@ -110,6 +121,7 @@ export function SiteHeader() {
         </nav>
         <div className="flex items-center gap-2">
           <CreditBadgeWhenSignedIn />
+          <NotificationBellWhenSignedIn />
           <AccountActionsWhenLoaded className="hidden justify-end lg:flex" />
           <Button
             variant="ghost"
