@@ -74,8 +74,8 @@ export function NotificationBell() {
       <Button
         ref={buttonRef}
         variant="ghost"
-        size="sm"
-        className="relative px-2"
+        size="icon"
+        className="relative"
         aria-label={unread === 0 ? "Benachrichtigungen, keine ungelesen" : `Benachrichtigungen, ${unread} ungelesen`}
         aria-expanded={open}
         aria-controls={panelId}
@@ -110,15 +110,14 @@ export function NotificationBell() {
           />
           {data && data.notifications.length > 0 ? (
             <>
-              <Button
-                variant="link"
-                size="inline"
-                className="h-auto justify-self-start"
+              <button
+                type="button"
+                className="justify-self-start rounded text-sm font-medium text-indigo-800 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:text-slate-500 disabled:no-underline"
                 onClick={() => markAll.mutate()}
                 disabled={unread === 0 || markAll.isPending}
               >
                 Alle als gelesen markieren
-              </Button>
+              </button>
               <ul className="grid gap-2">
                 {data.notifications.slice(0, SHOWN).map((notification) => (
                   <NotificationItem key={notification.id} notification={notification} onFollow={() => setOpen(false)} />

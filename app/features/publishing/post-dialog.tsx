@@ -155,8 +155,13 @@ function PostDetails({ post, profileUrl, onClose }: { post: Post; profileUrl: st
               </div>
             </div>
           ) : null}
-          <DialogFooter className="sm:justify-between">
-            <Button type="button" variant="destructiveGhost" onClick={() => setConfirmingCancel(true)}>
+          <DialogFooter>
+            <Button
+              type="button"
+              variant="destructiveGhost"
+              className="sm:mr-auto"
+              onClick={() => setConfirmingCancel(true)}
+            >
               Beitrag abbrechen
             </Button>
             <Button type="submit" disabled={update.isPending}>
