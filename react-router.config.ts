@@ -26,9 +26,10 @@ function compressUncompressedScripts(assetsDir: string) {
 export default {
   ssr: false,
   prerender: [...PRERENDERED_PATHS, NOT_FOUND_PRERENDER_PATH],
-  buildEnd: ({ viteConfig }) => {
-    compressUncompressedScripts(path.join(viteConfig.build.outDir, "assets"));
+  buildEnd: ({ reactRouterConfig }) => {
+    const clientDir = path.join(reactRouterConfig.buildDirectory, "client");
+    compressUncompressedScripts(path.join(clientDir, "assets"));
     // Issue 17: llms.txt and the pages as Markdown, from the pages just prerendered.
-    writeLlmsTxt(viteConfig.build.outDir);
+    writeLlmsTxt(clientDir);
   },
 } satisfies Config;

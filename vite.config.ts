@@ -93,6 +93,13 @@ export default defineConfig({
   define: {
     __LEGAL_CONFIG__: JSON.stringify(legalConfig),
   },
+  // React Router 8 prerenders through Vite's preview server, which gives each page 10 s (not
+  // configurable), and the first page also pays for importing the server build. Left external,
+  // date-fns and lucide-react load every one of their modules there (6 s on a busy machine);
+  // bundled, only the few functions and icons the pages use (ADR 0058).
+  ssr: {
+    noExternal: ["date-fns", "lucide-react"],
+  },
   server: {
     port: 3000,
     proxy: {

@@ -84,7 +84,7 @@ function PageHydratedMark() {
   return null;
 }
 
-// Issue 17: the marketing pages load the session and the toaster only when they need them.
+// ADR 0031: the marketing pages load the session and the toaster only when they need them.
 // Whether they do is known only after hydration (the hint cookie); reading it in a component of
 // its own keeps the re-render that follows this small instead of the whole shell.
 function ToasterAndSession() {
@@ -107,7 +107,7 @@ function ToasterAndSession() {
 }
 
 // A component of its own: it reads the consent store, which changes when the consent dialog
-// opens, and only it should render again then, not the whole shell (issue 5, ADR 0018).
+// opens, and only it should render again then, not the whole shell (ADR 0018).
 function AnalyticsWithConsent() {
   useAnalytics();
   return null;
@@ -123,10 +123,17 @@ export default function App() {
   );
 }
 
+// What a direct load of an app page (/konto, /erstellen, /archiv, /admin) paints before its code
+// and data arrive: the header and the page frame at once, "Laden..." only where the page will be,
+// not on a blank page (ADR 0061). Built into __spa-fallback.html like a prerendered page.
 export function HydrateFallback() {
   return (
-    <div className="flex min-h-screen items-center justify-center text-slate-600" role="status">
-      Laden...
+    <div className="flex min-h-screen flex-col">
+      <SiteHeader />
+      <main id="inhalt" className="flex flex-1 items-center justify-center py-16 text-slate-600">
+        <p role="status">Laden...</p>
+      </main>
+      <SiteFooter />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
 export default [
-  // The marketing, legal, contact and cancellation pages need no query client (issue 17, ADR 0031);
+  // The marketing, legal, contact and cancellation pages need no query client (ADR 0031);
   // the optimizer's tool, loaded only with a session, brings it itself (ADR 0032).
   index("routes/home.tsx"),
   route("xposter-evaluator", "routes/xposter-evaluator.tsx"),

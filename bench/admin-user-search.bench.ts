@@ -5,7 +5,7 @@ import { profiles } from "../server/db/schema/profiles.ts";
 import { searchUsers } from "../server/features/admin/admin-users.service.ts";
 import { openBenchDatabase, percentile } from "./bench-app.ts";
 
-// Issue 14 acceptance point: the admin's user search at 100,000 profiles, p95 ≤ 20 ms, on the
+// ADR 0024: the admin's user search at 100,000 profiles, p95 ≤ 20 ms, on the
 // real service function (one page with plans and last generation) against a filled, analysed
 // table.
 

@@ -6,7 +6,7 @@ import { createAiClient } from "../server/integrations/ai/ai-client.ts";
 import { apiRequests, describeFuzzRequest, sendFuzzRequest } from "./api-fuzz.ts";
 import { BENCH_BASE_URL, openBenchDatabase, startBenchApp } from "./bench-app.ts";
 
-// `npm run bench -- fuzz` (issue 11): tens of thousands of random and mutated requests to the
+// `npm run bench -- fuzz` (ADR 0020): tens of thousands of random and mutated requests to the
 // real app as `npm start` runs it (PGlite, demo AI), a few at a time so that concurrent
 // requests meet too. Bounded in count; FUZZ_REQUESTS and FUZZ_SEED change the run.
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 
-// The API fuzzer (issue 11): random and mutated requests to every JSON endpoint, with random
+// The API fuzzer (ADR 0020): random and mutated requests to every JSON endpoint, with random
 // headers, content types and sessions. The Vitest suite runs a few hundred of them as a
 // property (server/api-fuzz.test.ts, every answer below 500); `npm run bench -- fuzz` sends
 // tens of thousands and counts what went wrong. Both drive the real app in-process.
@@ -188,7 +188,7 @@ const TARGETS: Target[] = [
       "/api/gibt-es-nicht",
     ),
   },
-  // The admin's routes (issue 14), signed in as the admin account when the suite has one:
+  // The admin's routes (ADR 0024), signed in as the admin account when the suite has one:
   // every number they take, and every id, with values beyond their columns.
   {
     // A valid new value with an odd one beside it reaches the integer comparison: drawn more often.
@@ -431,14 +431,22 @@ export function apiRequests(options: { baseUrl: string; cookies: string[] }): fc
   );
 }
 
-/** Sends one request and reads the whole answer (a generation's stream to its end). */
+/**
+ * Sends one request and reads the whole answer (a generation's stream to its end), unpacked when
+ * the fuzzer asked for it compressed, as a browser would.
+ */
 export async function sendFuzzRequest(app: FuzzApp, request: FuzzRequest): Promise<{ status: number; body: string }> {
   const response = await app.request(request.path, {
     method: request.method,
     headers: request.headers,
     body: request.body,
   });
-  return { status: response.status, body: await response.text() };
+  const encoding = response.headers.get("content-encoding");
+  const body =
+    response.body && (encoding === "gzip" || encoding === "deflate")
+      ? response.body.pipeThrough(new DecompressionStream(encoding))
+      : response.body;
+  return { status: response.status, body: await new Response(body).text() };
 }
 
 /** A short, loggable description of a request: the body cut, never a session cookie. */

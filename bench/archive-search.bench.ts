@@ -8,7 +8,7 @@ import { type ArchiveQueryInput, ArchiveQuerySchema } from "../shared/archive.sc
 import type { Language, Platform, Tone } from "../shared/generator.ts";
 import { openBenchDatabase, percentile } from "./bench-app.ts";
 
-// Issue acceptance point: the archive search's p95 at 100,000 rows, measured on the real
+// ADR 0017: the archive search's p95 at 100,000 rows, measured on the real
 // service function (listArchivedPosts: the page of entries and the count) against a filled,
 // analysed table. The rows are made up but shaped like real ones: German posts from
 // different kinds of businesses, every platform, language and tone.

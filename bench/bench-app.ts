@@ -16,7 +16,7 @@ import { createLogger } from "../server/logger.ts";
 import { SUBSCRIPTION_ACTIVE } from "../shared/credits.ts";
 
 // The real product for the server benchmarks, built from server/ modules the way
-// server/main.ts builds it (bench/ does not import tests/: only tests may, DESIGN.md rule 5).
+// server/main.ts builds it (bench/ does not import tests/: only tests may, docs/design.md import rule 5).
 // Each benchmark gets a fresh temporary DATA_DIR and a fresh, migrated database: PGlite on
 // disk as `npm start` runs it, or, with a server URL (BENCH_DATABASE_URL), a temporary
 // PostgreSQL database on that server, dropped afterwards.

@@ -5,7 +5,7 @@ import { readGenerationEvents } from "../shared/generation-stream.ts";
 import type { GenerationEvent } from "../shared/generator.schemas.ts";
 import { type BenchApp, median, openBenchDatabase, percentile, startBenchApp } from "./bench-app.ts";
 
-// Issue acceptance points on the generator: (1) the server's own time for one generation
+// The generator's targets (ADR 0012): (1) the server's own time for one generation
 // without image or website, the model excluded; (2) how early the first post is there while
 // a model streams slowly. Both through the real route: POST /api/generator/generate on
 // createApp + createDeps with a real database and a signed-in Pro user. Only the model is

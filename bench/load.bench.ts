@@ -1,4 +1,4 @@
-// Issue 16 ("fast on one small server"): the production server as `npm start` runs it, in its
+// "Fast on one small server" (ADR 0028, 0029): the production server as `npm start` runs it, in its
 // own process, under load from autocannon on loopback. Throughput and latency per endpoint,
 // and the server's resident memory after start and after the load. A report, not a test:
 // bench/run.ts prints it with the targets and exits 0 whatever the figures.
@@ -24,7 +24,7 @@ const SETTLE_MS = LOAD_SETTLE_SECONDS * 1000;
 const ARCHIVE_ENTRIES = 2_000;
 export const ARCHIVE_SEARCH_TERM = "heute";
 
-// Issue 16, "Acceptance".
+// The targets of ADR 0028 (pages) and ADR 0029 (profile, memory).
 export const LOAD_TARGETS = {
   pageRequestsPerSecond: 2_000,
   pageP99Ms: 100,

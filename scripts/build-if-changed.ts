@@ -1,5 +1,5 @@
 // `npm start` builds the front end only when what the build reads has changed since the last
-// build (issue 16: start in seconds on an already built checkout); `npm run build` always builds
+// build (ADR 0029: start in seconds on an already built checkout); `npm run build` always builds
 // and leaves the same stamp, so a deployment that builds first starts without building again.
 //   node --import tsx scripts/build-if-changed.ts           build if the stamp differs
 //   node --import tsx scripts/build-if-changed.ts --stamp   only write the stamp (after a build)
@@ -76,7 +76,7 @@ export function buildIfSourcesChanged(options: { log?: (line: string) => void } 
   log("Frontend-Quellen geändert oder noch nicht gebaut: baue (react-router build) …");
   // A build that fails halfway must not look current next time.
   fs.rmSync(STAMP_FILE, { force: true });
-  execFileSync(process.execPath, [path.join(ROOT, "node_modules/@react-router/dev/bin.js"), "build"], {
+  execFileSync(process.execPath, [path.join(ROOT, "node_modules/@react-router/dev/bin.cjs"), "build"], {
     cwd: ROOT,
     stdio: "inherit",
   });

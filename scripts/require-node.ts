@@ -1,6 +1,7 @@
-// Postwerk runs on Node 24 LTS, Node 22.12 at the least (ADR 0052). `npm install` brings Node 24
-// as a dev dependency and npm scripts run on it; this guards a start with another Node.
-const MINIMUM = [22, 12] as const;
+// Postwerk runs on Node 24 LTS, Node 22.22 at the least (React Router 8's minimum; ADR 0052, 0055).
+// `npm install` brings Node 24 as a dev dependency and npm scripts run on it; this guards a start
+// with another Node.
+const MINIMUM = [22, 22] as const;
 
 const [major = 0, minor = 0] = process.versions.node.split(".").map(Number);
 if (major < MINIMUM[0] || (major === MINIMUM[0] && minor < MINIMUM[1])) {

@@ -3,6 +3,7 @@ import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
+import { answerError, NOT_FOUND_MESSAGE } from "./api-error.ts";
 import type { AppDeps, AppEnv } from "./app-env.ts";
 import { limitRequestBodies } from "./body-limits.ts";
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "./db/database-errors.ts";
@@ -17,7 +18,7 @@ import { connectionRoutes } from "./features/connections/connections.routes.ts";
 import { consentRoutes } from "./features/consent/consent.routes.ts";
 import { contactRoutes } from "./features/contact/contact.routes.ts";
 import { dataExportRoutes } from "./features/data-export/data-export.routes.ts";
-import { generatorRoutes, socialImageRoutes } from "./features/generator/generator.routes.ts";
+import { generatorRoutes } from "./features/generator/generator.routes.ts";
 import { healthRoutes } from "./features/health/health.routes.ts";
 import { notificationRoutes } from "./features/notifications/notifications.routes.ts";
 import { optimizerRoutes } from "./features/optimizer/optimizer.routes.ts";
@@ -26,6 +27,7 @@ import { profileRoutes } from "./features/profile/profile.routes.ts";
 import { publishingRoutes } from "./features/publishing/publishing.routes.ts";
 import { siteSettingsRoutes } from "./features/site-settings/site-settings.routes.ts";
 import { sitemapRoutes } from "./features/sitemap/sitemap.routes.ts";
+import { socialImageRoutes } from "./features/uploads/uploads.routes.ts";
 import { requireSameOrigin } from "./security.ts";
 import { loadSession } from "./session.ts";
 import { UNEXPECTED_ERROR_MESSAGE } from "./unexpected-error.ts";
@@ -114,7 +116,7 @@ export function createApp(deps: AppDeps, clientDir: string) {
   app.route("/", healthRoutes);
   app.route("/api/auth", authRoutes);
   app.route("/api", apiRoutes);
-  app.all("/api/*", (c) => c.json({ error: "Nicht gefunden" }, 404));
+  app.all("/api/*", (c) => answerError(c, 404, "NOT_FOUND", NOT_FOUND_MESSAGE));
   app.route("/", sitemapRoutes);
   app.route("/uploads/social-images", socialImageRoutes);
   app.route("/", createPagesRoutes(clientDir));
@@ -123,16 +125,21 @@ export function createApp(deps: AppDeps, clientDir: string) {
     // Bad input (a body that is no JSON, say) is the client's mistake, never a 500.
     if (error instanceof HTTPException && error.status < 500) {
       c.var.logger.warn({ status: error.status, method: c.req.method, path: c.req.path }, error.message);
-      return c.json({ error: "Die Anfrage konnte nicht gelesen werden. Bitte laden Sie die Seite neu." }, error.status);
+      return answerError(
+        c,
+        error.status,
+        "UNREADABLE_REQUEST",
+        "Die Anfrage konnte nicht gelesen werden. Bitte laden Sie die Seite neu.",
+      );
     }
     // The database cannot serve right now (frozen, disk full, restarting): 503 tells the client
     // to come back, and says so in German (ADR 0045).
     if (isDatabaseUnavailable(error)) {
       c.var.logger.error({ err: error, method: c.req.method, path: c.req.path }, "Datenbank nicht verfügbar");
-      return c.json({ error: DATABASE_UNAVAILABLE_MESSAGE }, 503);
+      return answerError(c, 503, "DATABASE_UNAVAILABLE", DATABASE_UNAVAILABLE_MESSAGE);
     }
     c.var.logger.error({ err: error, method: c.req.method, path: c.req.path }, "Unerwarteter Fehler");
-    return c.json({ error: UNEXPECTED_ERROR_MESSAGE }, 500);
+    return answerError(c, 500, "SERVER_ERROR", UNEXPECTED_ERROR_MESSAGE);
   });
 
   return app;

@@ -58,7 +58,7 @@ export const AUTH_RATE_LIMIT_RULES = {
 } as const;
 const VERIFICATION_LINK_LIFETIME_SECONDS = 24 * 60 * 60;
 
-/** Issue 15: what happens around Better Auth's deletion of a user (account-deletion.service.ts). */
+/** ADR 0026: what happens around Better Auth's deletion of a user (account-deletion.service.ts). */
 /** The user Better Auth is about to delete, or has deleted. */
 export type DeletedUser = { id: string; email: string };
 
@@ -104,7 +104,7 @@ export function createAuth({ env, db, mailer, secret, logger, accountDeletion, a
     database: drizzleAdapter(db, { provider: "pg", schema }),
     emailAndPassword: {
       enabled: true,
-      // Double opt-in: no session before the address is confirmed (issue 2, scope 5).
+      // Double opt-in: no session before the address is confirmed (ADR 0004).
       requireEmailVerification: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       // ADR 0044: "Passwort vergessen?" with a single-use link; a reset ends every session.
@@ -134,9 +134,12 @@ export function createAuth({ env, db, mailer, secret, logger, accountDeletion, a
             refusal = await accountDeletion.before(user);
           } catch (error) {
             logger.error({ err: error, userId: user.id }, "Kontolöschung abgebrochen, ein erneuter Versuch setzt fort");
-            throw new APIError("INTERNAL_SERVER_ERROR", { message: ACCOUNT_DATA_TEXTS.deleteFailed });
+            throw new APIError("INTERNAL_SERVER_ERROR", {
+              message: ACCOUNT_DATA_TEXTS.deleteFailed,
+              code: "SERVER_ERROR",
+            });
           }
-          if (refusal) throw new APIError("BAD_REQUEST", { message: refusal });
+          if (refusal) throw new APIError("BAD_REQUEST", { message: refusal, code: "LAST_ADMIN" });
         },
         afterDelete: (user) => accountDeletion.after(user),
       },
@@ -154,7 +157,7 @@ export function createAuth({ env, db, mailer, secret, logger, accountDeletion, a
       // Bounded user fields, no control characters (ADR 0020), no weak password (ADR 0043); 400 in German.
       before: createAuthMiddleware(async (ctx) => {
         const problem = await findAuthInputProblem(ctx.path, ctx.body, () => passwordOwnerOf(ctx));
-        if (problem) throw new APIError("BAD_REQUEST", { message: problem });
+        if (problem) throw new APIError("BAD_REQUEST", { message: problem, code: "INVALID_INPUT" });
         await accountSecurity.before(ctx);
         if (ctx.path === "/delete-user") {
           const session = await getSessionFromCtx(ctx);
@@ -164,7 +167,7 @@ export function createAuth({ env, db, mailer, secret, logger, accountDeletion, a
               { userId: session.user.id, createdAt: new Date(session.session.createdAt) },
               ctx.body?.password,
             ));
-          if (reauth) throw new APIError("BAD_REQUEST", { message: reauth });
+          if (reauth) throw new APIError("BAD_REQUEST", { message: reauth, code: "REAUTH_REQUIRED" });
         }
         // ADR 0041: the plugin turns 2FA off with the password alone; we also ask for a current
         // code or a backup code, so a known password in a borrowed session cannot remove it.

@@ -52,7 +52,7 @@ describe("the body limit of /api", () => {
     const headers = { "content-length": String(Buffer.byteLength(body)) };
     const response = await t.request(path, { method: "POST", body, headers });
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ error: message });
+    expect(await response.json()).toEqual({ error: message, code: "REQUEST_TOO_LARGE" });
     expect(response.headers.get("connection")).toBe("close");
   });
 
@@ -115,7 +115,7 @@ describe("the body limit of /api", () => {
     const result = await upload("/api/consent", 600 * 1024 * 1024, withLength);
     const growth = process.memoryUsage().rss - before;
     expect(result.status).toBe(413);
-    expect(JSON.parse(result.body)).toEqual({ error: REQUEST_TOO_LARGE_MESSAGE });
+    expect(JSON.parse(result.body)).toEqual({ error: REQUEST_TOO_LARGE_MESSAGE, code: "REQUEST_TOO_LARGE" });
     // The server answered long before the client could have sent it all.
     expect(result.sentBytes).toBeLessThan(100 * 1024 * 1024);
     expect(growth).toBeLessThan(50 * 1024 * 1024);

@@ -2,9 +2,10 @@ import type { Context, MiddlewareHandler } from "hono";
 import { CONTACT_TEXTS } from "#shared/contact.ts";
 import { GENERATOR_MESSAGES, IMAGE_MAX_BYTES } from "#shared/generator.ts";
 import { OPTIMIZER_ERRORS } from "#shared/optimizer.ts";
+import { answerError } from "./api-error.ts";
 import type { AppEnv } from "./app-env.ts";
 
-// Every request body under /api is bounded before anything reads it (issue 11, finding 1):
+// Every request body under /api is bounded before anything reads it (ADR 0020):
 // Better Auth, the JSON validators and the routes all buffer what they parse. With a
 // Content-Length above the limit the body is not read at all; a chunked body is read only
 // up to the limit. The answer is 413 with `Connection: close`, so the client stops sending.
@@ -39,7 +40,7 @@ export function findBodyLimit(path: string): BodyLimitRule | undefined {
 
 function refuseTooLarge(c: Context<AppEnv>, rule: BodyLimitRule) {
   c.var.logger.warn({ path: c.req.path, maxBytes: rule.maxBytes }, "Anfrage zu groß");
-  return c.json({ error: rule.message }, 413, { Connection: "close" });
+  return answerError(c, 413, "REQUEST_TOO_LARGE", rule.message, { Connection: "close" });
 }
 
 /**

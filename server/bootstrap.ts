@@ -89,7 +89,6 @@ export async function createDeps(options: {
     previous: env.TOKEN_ENCRYPTION_KEYS_PREVIOUS,
     authSecret: secret,
   });
-  // ADR 0060: X and LinkedIn need the operator's app settings; without them they are "nicht eingerichtet".
   const networks = overrides.networks ?? createSocialNetworks(env.networks);
   return {
     env,

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { parseTokenKey } from "./features/connections/token-crypto.ts";
 import { parseProxyTrust } from "./proxy-trust.ts";
 
-// The one place that reads process.env (DESIGN.md, import rule 4). Everything
+// The one place that reads process.env (docs/design.md, import rule 4). Everything
 // else receives the parsed, typed Env.
 const optionalString = z
   .string()
@@ -22,7 +22,7 @@ const commaSeparatedEmails = z
       .filter(Boolean),
   );
 
-// ADR 0007 / DESIGN.md "AI model": unset AI_PROVIDER means the labelled offline demo mode.
+// ADR 0007 / docs/design.md (provider table): unset AI_PROVIDER means the labelled offline demo mode.
 export const AI_PROVIDERS = ["openai", "anthropic", "google", "mistral", "openai-compatible"] as const;
 export type AiProviderName = (typeof AI_PROVIDERS)[number];
 
@@ -64,15 +64,6 @@ const STORAGE_S3_REQUIRED = [
   "STORAGE_S3_SECRET_ACCESS_KEY",
 ] as const;
 
-const TOKEN_KEY_MESSAGE = "muss 32 Bytes als Base64 oder Hex sein, z. B. openssl rand -base64 32";
-
-function tokenKey(value: string | undefined, context: z.RefinementCtx): Buffer | null {
-  if (value === undefined) return null;
-  const key = parseTokenKey(value);
-  if (!key) context.addIssue({ code: "custom", message: TOKEN_KEY_MESSAGE });
-  return key;
-}
-
 /** An OAuth app registered with a network (ADR 0060); null: "vom Betreiber nicht eingerichtet". */
 export type OAuthAppSettings = { clientId: string; clientSecret: string } | null;
 
@@ -102,6 +93,15 @@ function oauthApp(clientId: string | undefined, clientSecret: string | undefined
 
 const httpUrl = z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/$/, ""));
 
+const TOKEN_KEY_MESSAGE = "muss 32 Bytes als Base64 oder Hex sein, z. B. openssl rand -base64 32";
+
+function tokenKey(value: string | undefined, context: z.RefinementCtx): Buffer | null {
+  if (value === undefined) return null;
+  const key = parseTokenKey(value);
+  if (!key) context.addIssue({ code: "custom", message: TOKEN_KEY_MESSAGE });
+  return key;
+}
+
 export type AiSettings = {
   provider: AiProviderName;
   model: string;
@@ -129,7 +129,7 @@ const EnvSchema = z
     BETTER_AUTH_SECRET: optionalString,
     SMTP_URL: optionalString,
     MAIL_FROM: z.string().default("Postwerk <no-reply@postwerk.local>"),
-    // Where the contact form's messages are announced (issue 5); unset: stored only.
+    // Where the contact form's messages are announced (ADR 0011); unset: stored only.
     CONTACT_EMAIL: optionalString.pipe(z.email().optional()),
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,
@@ -182,6 +182,17 @@ const EnvSchema = z
     STORAGE_S3_ACCESS_KEY_ID: optionalString,
     STORAGE_S3_SECRET_ACCESS_KEY: optionalString,
     STORAGE_S3_FORCE_PATH_STYLE: optionalString.pipe(z.enum(["true", "false"]).optional()),
+    // ADR 0060: publishing to social networks. X and LinkedIn need an app each; Bluesky needs none.
+    X_CLIENT_ID: optionalString,
+    X_CLIENT_SECRET: optionalString,
+    X_API_BASE: optionalString.pipe(httpUrl.default("https://api.x.com")),
+    X_WEB_BASE: optionalString.pipe(httpUrl.default("https://x.com")),
+    LINKEDIN_CLIENT_ID: optionalString,
+    LINKEDIN_CLIENT_SECRET: optionalString,
+    LINKEDIN_API_BASE: optionalString.pipe(httpUrl.default("https://api.linkedin.com")),
+    LINKEDIN_WEB_BASE: optionalString.pipe(httpUrl.default("https://www.linkedin.com")),
+    BLUESKY_SERVICE: optionalString.pipe(httpUrl.default("https://bsky.social")),
+    NETWORK_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
     // ADR 0059: the key for network tokens at rest; unset means derived from BETTER_AUTH_SECRET.
     // The previous keys (comma-separated) still open tokens sealed before a rotation.
     TOKEN_ENCRYPTION_KEY: optionalString.transform((value, context) => tokenKey(value, context)),
@@ -196,17 +207,6 @@ const EnvSchema = z
           .map((key) => tokenKey(key, context))
           .filter((key): key is Buffer => key !== null),
       ),
-    // ADR 0060: publishing to social networks. X and LinkedIn need an app each; Bluesky needs none.
-    X_CLIENT_ID: optionalString,
-    X_CLIENT_SECRET: optionalString,
-    X_API_BASE: optionalString.pipe(httpUrl.default("https://api.x.com")),
-    X_WEB_BASE: optionalString.pipe(httpUrl.default("https://x.com")),
-    LINKEDIN_CLIENT_ID: optionalString,
-    LINKEDIN_CLIENT_SECRET: optionalString,
-    LINKEDIN_API_BASE: optionalString.pipe(httpUrl.default("https://api.linkedin.com")),
-    LINKEDIN_WEB_BASE: optionalString.pipe(httpUrl.default("https://www.linkedin.com")),
-    BLUESKY_SERVICE: optionalString.pipe(httpUrl.default("https://bsky.social")),
-    NETWORK_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
   })
   .superRefine((env, context) => {
     if (env.AI_PROVIDER === "openai-compatible") {

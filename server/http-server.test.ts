@@ -3,11 +3,19 @@ import net from "node:net";
 import { Hono } from "hono";
 import { stream } from "hono/streaming";
 import { afterEach, describe, expect, it } from "vitest";
-import { type HttpServer, listen, SERVER_TIMEOUTS } from "./http-server.ts";
+import { bodyOverdue, type HttpServer, listen, SERVER_TIMEOUTS, UPLOAD_PATHS } from "./http-server.ts";
 
 // ADR 0047: the production timeouts, shortened so a test takes well under a second; what is
 // checked is which deadline applies to what, not how long it is.
-const SHORT = { headersMs: 300, requestMs: 400, keepAliveMs: 5_000, checkEveryMs: 50 };
+const SHORT = {
+  headersMs: 300,
+  requestMs: 400,
+  uploadIdleMs: 1_000,
+  uploadMaxMs: 60_000,
+  keepAliveMs: 5_000,
+  checkEveryMs: 50,
+};
+const UPLOAD_PATH = "/api/generator/generate";
 /**
  * A trickling client sends one byte per TRICKLE_PAUSE_MS, at most TRICKLE_LIMIT (20 s, under
  * Node's 16 KiB header limit); the server drops it long before, whatever the machine's speed.
@@ -33,8 +41,11 @@ async function start(app: Hono) {
   return (http.server.address() as AddressInfo).port;
 }
 
-/** Sends `head`, then `byte` again and again, slowly, until the server closes the connection. */
-function trickle(port: number, head: string, byte: string) {
+/**
+ * Sends `head`, then `byte` again and again, slowly, until the server closes the connection or
+ * `limit` bytes are out (then it waits for the server).
+ */
+function trickle(port: number, head: string, byte: string, pace = { pauseMs: TRICKLE_PAUSE_MS, limit: TRICKLE_LIMIT }) {
   return new Promise<{ answer: string; sent: number }>((resolve) => {
     const socket = net.connect(port, "127.0.0.1");
     let answer = "";
@@ -46,9 +57,9 @@ function trickle(port: number, head: string, byte: string) {
     socket.on("error", () => {});
     socket.once("close", () => resolve({ answer, sent }));
     const sendNext = () => {
-      if (socket.destroyed || sent >= TRICKLE_LIMIT) return;
+      if (socket.destroyed || sent >= pace.limit) return;
       sent++;
-      socket.write(byte, () => setTimeout(sendNext, TRICKLE_PAUSE_MS));
+      socket.write(byte, () => setTimeout(sendNext, pace.pauseMs));
     };
     socket.once("connect", () => socket.write(head, sendNext));
   });
@@ -69,6 +80,40 @@ describe("the HTTP server's timeouts", () => {
     );
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
     expect(sent).toBeLessThan(TRICKLE_LIMIT);
+  });
+
+  it("let an upload that keeps arriving run past the request deadline", async () => {
+    const port = await start(new Hono().post(UPLOAD_PATH, async (c) => c.text(`${(await c.req.text()).length}`)));
+    // 80 bytes, one per 10 ms at the least: longer than requestMs in all, never idle.
+    const { answer } = await trickle(
+      port,
+      `POST ${UPLOAD_PATH} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: 80\r\n\r\n`,
+      "x",
+      { pauseMs: 10, limit: 80 },
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(answer).toMatch(/\r\n\r\n80$/);
+  });
+
+  it("drop an upload that stops arriving with 408", async () => {
+    const port = await start(new Hono().post(UPLOAD_PATH, async (c) => c.text(await c.req.text())));
+    const { answer } = await trickle(
+      port,
+      `POST ${UPLOAD_PATH} HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/plain\r\nContent-Length: 1000\r\n\r\n`,
+      "x",
+      { pauseMs: 5, limit: 10 },
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+  });
+
+  it("time an upload by its progress and every other body by its total", () => {
+    expect(UPLOAD_PATHS).toEqual([UPLOAD_PATH]);
+    const upload = { startedAt: 0, bytesRead: 0, progressAt: 0, upload: true };
+    expect(bodyOverdue({ ...upload, progressAt: 50_000 }, 60_000, SERVER_TIMEOUTS)).toBe(false);
+    expect(bodyOverdue({ ...upload, progressAt: 40_000 }, 60_000, SERVER_TIMEOUTS)).toBe(true);
+    expect(bodyOverdue({ ...upload, progressAt: 599_000 }, 600_001, SERVER_TIMEOUTS)).toBe(true);
+    expect(bodyOverdue({ ...upload, upload: false, progressAt: 29_000 }, 30_001, SERVER_TIMEOUTS)).toBe(true);
+    expect(bodyOverdue({ ...upload, upload: false }, 29_000, SERVER_TIMEOUTS)).toBe(false);
   });
 
   it("drop a client that trickles its headers with 408", async () => {

@@ -1,16 +1,20 @@
-import type { Server, ServerResponse } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { serve } from "@hono/node-server";
 
 /**
- * How long Node's HTTP server waits for a client (ADR 0047, docs/architecture.md "Grenzen").
+ * How long the HTTP server waits for a client (ADR 0047, 0057, docs/architecture.md "Grenzen").
  * `requestMs` covers receiving the request, headers and body, never sending the response: a
  * generation that streams for minutes is not cut. A client that trickles its headers or body
  * is answered 408 and dropped within `requestMs` plus one `checkEveryMs`; Node's own defaults
- * held it for five minutes.
+ * held it for five minutes. An upload (UPLOAD_PATHS) is timed by its progress instead: 13 MB
+ * take two minutes on a 1 Mbit/s line, so it is cut only after `uploadIdleMs` without a byte,
+ * or after `uploadMaxMs` in all.
  */
 export const SERVER_TIMEOUTS = {
   headersMs: 10_000,
   requestMs: 30_000,
+  uploadIdleMs: 15_000,
+  uploadMaxMs: 10 * 60_000,
   // Longer than the 60 s a load balancer commonly keeps an idle upstream connection (nginx,
   // AWS ALB), so the server never closes one the balancer is about to reuse (a 502 for a POST).
   keepAliveMs: 65_000,
@@ -20,6 +24,12 @@ export const SERVER_TIMEOUTS = {
 };
 
 export type ServerTimeouts = typeof SERVER_TIMEOUTS;
+
+/** Request paths whose body is an image upload (ADR 0057). */
+export const UPLOAD_PATHS: readonly string[] = ["/api/generator/generate"];
+
+/** A request whose body is still arriving. */
+type Receiving = { startedAt: number; bytesRead: number; progressAt: number; upload: boolean };
 
 type ListenOptions = {
   fetch: Parameters<typeof serve>[0]["fetch"];
@@ -44,7 +54,8 @@ export function listen(
       hostname,
       serverOptions: {
         headersTimeout: timeouts.headersMs,
-        requestTimeout: timeouts.requestMs,
+        // Off: Node's deadline knows no exception per path; bodies are timed below instead.
+        requestTimeout: 0,
         keepAliveTimeout: timeouts.keepAliveMs,
         connectionsCheckingInterval: timeouts.checkEveryMs,
       },
@@ -57,11 +68,50 @@ export function listen(
   let draining = false;
   // Before Hono's listener, so a request that arrives while draining is answered with
   // `Connection: close` before Hono writes a header.
-  server.prependListener("request", (_request, response: ServerResponse) => {
+  server.prependListener("request", (request: IncomingMessage, response: ServerResponse) => {
     if (draining) closeAfter(response);
     inFlight.add(response);
     response.once("close", () => inFlight.delete(response));
+    if (!request.complete) watchBody(request, response);
   });
+
+  const receiving = new Map<IncomingMessage, Receiving & { response: ServerResponse }>();
+  const bodyCheck = setInterval(checkBodies, timeouts.checkEveryMs);
+  bodyCheck.unref();
+  server.once("close", () => clearInterval(bodyCheck));
+
+  function watchBody(request: IncomingMessage, response: ServerResponse) {
+    const now = Date.now();
+    const path = request.url?.split("?")[0] ?? "";
+    receiving.set(request, {
+      response,
+      startedAt: now,
+      bytesRead: request.socket.bytesRead,
+      progressAt: now,
+      upload: UPLOAD_PATHS.includes(path),
+    });
+    const forget = () => receiving.delete(request);
+    request.once("end", forget);
+    request.once("close", forget);
+  }
+
+  function checkBodies() {
+    const now = Date.now();
+    for (const [request, state] of receiving) {
+      if (request.complete) {
+        receiving.delete(request);
+        continue;
+      }
+      if (request.socket.bytesRead > state.bytesRead) {
+        state.bytesRead = request.socket.bytesRead;
+        state.progressAt = now;
+      }
+      if (bodyOverdue(state, now, timeouts)) {
+        receiving.delete(request);
+        dropSlowClient(request, state.response);
+      }
+    }
+  }
 
   // The response carries `Connection: close` if its headers are not out yet; either way the
   // socket ends once it is sent, so a keep-alive client opens no new request on it.
@@ -92,3 +142,20 @@ export function listen(
 }
 
 export type HttpServer = ReturnType<typeof listen>;
+
+export function bodyOverdue(state: Receiving, now: number, timeouts: ServerTimeouts): boolean {
+  if (!state.upload) return now - state.startedAt > timeouts.requestMs;
+  return now - state.progressAt > timeouts.uploadIdleMs || now - state.startedAt > timeouts.uploadMaxMs;
+}
+
+/** As Node answers an overdue request itself: 408 if nothing was sent yet, and the connection closed. */
+function dropSlowClient(request: IncomingMessage, response: ServerResponse) {
+  const socket = request.socket;
+  if (response.headersSent) {
+    socket.destroy();
+    return;
+  }
+  response.shouldKeepAlive = false;
+  response.writeHead(408, { "Content-Type": "text/plain; charset=utf-8", Connection: "close" });
+  response.end("Request Timeout", () => socket.destroy());
+}

@@ -3,7 +3,7 @@ import type { Env } from "./env.ts";
 
 export type Logger = pino.Logger;
 
-// Logs carry ids, never what a person wrote or who they are (issue 11, finding 6): no e-mail
+// Logs carry ids, never what a person wrote or who they are (ADR 0020): no e-mail
 // addresses, names, messages, prompts, posts, passwords, tokens or cookies. Callers log ids;
 // these paths catch the fields anyway if an object with them is passed, and `describeError`
 // keeps query parameters and vendor payloads out of logged errors.

@@ -1,21 +1,30 @@
+import type { ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CONTACT_MIN_FILL_MS } from "#shared/contact.ts";
 import { readGenerationEvents } from "#shared/generation-stream.ts";
-import { createScriptedNetworks } from "#tests/support/scripted-network.ts";
 import { type S3Fake, startS3Fake } from "../tests/mocks/s3.ts";
 import { createTestApp, type TestApp } from "../tests/setup/test-app.ts";
 import { openSharedTestDatabase } from "../tests/setup/test-database.ts";
 import { pngDataUrl } from "../tests/support/images.ts";
+import { startRecordingNetwork } from "../tests/support/recording-network.ts";
+import { createScriptedNetworks } from "../tests/support/scripted-network.ts";
+import { spawnServerProcess } from "../tests/support/server-process.ts";
 import { user } from "./db/schema/auth.ts";
 import { profiles } from "./db/schema/profiles.ts";
 import { publications, socialAccounts } from "./db/schema/publishing.ts";
 import { tokenColumns } from "./features/connections/account-tokens.ts";
+import { tokenBoxFromSettings } from "./features/connections/token-crypto.ts";
 import { processPublication } from "./features/publishing/delivery.service.ts";
 import { createPosts } from "./features/publishing/publishing.service.ts";
+import { createPublishingQueue } from "./features/publishing/publishing-queue.ts";
 
-// Issue 16: two app servers behind a load balancer, one PostgreSQL, one S3-compatible store.
+// Two app servers behind a load balancer, one PostgreSQL, one S3-compatible store (docs/architecture.md,
+// "Betrieb mit mehreren Servern").
 // Whatever one server does, the other sees: sessions, images, credits, site settings, rate
 // limits. Runs where TEST_DATABASE_URL names a PostgreSQL server (`.ci/run` does both runs).
 
@@ -193,4 +202,96 @@ describe.skipIf(!shared)("two app servers on one PostgreSQL and one S3 store", (
     expect(arrived).toHaveLength(200);
     expect(new Set(arrived).size).toBe(200);
   }, 120_000);
+
+  it("loses nothing when a server is killed with SIGKILL mid-send: each post sent once or marked 'unbestätigt' (ADR 0053)", async () => {
+    const own = await openSharedTestDatabase(1);
+    const handle = own?.handles[0];
+    if (!own || handle?.queueConnection.driver !== "postgres") throw new Error("PostgreSQL expected");
+    const recorder = await startRecordingNetwork({ answerAfterMs: 300 });
+    const secret = "kill-test-secret-that-is-long-enough-for-auth";
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "postwerk-kill-"));
+    const env = {
+      DATABASE_URL: handle.queueConnection.url,
+      DATA_DIR: dataDir,
+      BETTER_AUTH_SECRET: secret,
+      RECORDER_URL: recorder.url,
+      BASE_URL: "http://localhost:3000",
+      NODE_ENV: "test",
+      LOG_LEVEL: "silent",
+    };
+    const queue = createPublishingQueue(handle.queueConnection, a.deps.logger);
+    const servers: ChildProcess[] = [];
+    try {
+      servers.push(await spawnPublishingServer(env), await spawnPublishingServer(env));
+      const tokenBox = tokenBoxFromSettings({ key: null, previous: [], authSecret: secret });
+      const userId = "killed-mid-send";
+      await handle.db.insert(user).values({ id: userId, name: "K", email: "kill@example.test", emailVerified: true });
+      const accountIds = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+      for (const [index, id] of accountIds.entries()) {
+        await handle.db.insert(socialAccounts).values({
+          id,
+          userId,
+          network: "linkedin",
+          externalId: `urn:li:person:${index}`,
+          handle: `K${index}`,
+          displayName: `K${index}`,
+          ...tokenColumns(
+            tokenBox,
+            id,
+            {
+              accessToken: "k-access",
+              refreshToken: null,
+              accessTokenExpiresAt: null,
+              connectionExpiresAt: null,
+              scope: null,
+            },
+            null,
+          ),
+        });
+      }
+      const postDeps = { db: handle.db, publishingQueue: queue };
+      for (let start = 0; start < 200; start += 10) {
+        const targets = Array.from({ length: 10 }, (_, offset) => ({
+          accountId: accountIds[(start + offset) % accountIds.length] ?? "",
+          text: `Überlebt ${start + offset}`,
+        }));
+        await createPosts(postDeps, userId, { targets });
+      }
+      await vi.waitFor(() => expect(recorder.arrivals.length).toBeGreaterThanOrEqual(40), {
+        timeout: 60_000,
+        interval: 20,
+      });
+      servers[0]?.kill("SIGKILL");
+      servers.push(await spawnPublishingServer(env));
+
+      const statuses = async () =>
+        handle.db
+          .select({ text: publications.text, status: publications.status })
+          .from(publications)
+          .where(eq(publications.userId, userId));
+      await vi.waitFor(
+        async () =>
+          expect((await statuses()).filter((row) => row.status === "planned" || row.status === "sending")).toEqual([]),
+        { timeout: 120_000, interval: 500 },
+      );
+      const rows = await statuses();
+      const arrivals = (text: string) => recorder.arrivals.filter((arrived) => arrived === text).length;
+      expect(rows).toHaveLength(200);
+      expect(rows.filter((row) => row.status === "sent").every((row) => arrivals(row.text) === 1)).toBe(true);
+      expect(rows.filter((row) => row.status === "unconfirmed").every((row) => arrivals(row.text) <= 1)).toBe(true);
+      expect(rows.filter((row) => row.status !== "sent" && row.status !== "unconfirmed")).toEqual([]);
+      // The kill did land mid-send: the posts in flight on the killed server were found and marked.
+      expect(rows.filter((row) => row.status === "unconfirmed").length).toBeGreaterThan(0);
+    } finally {
+      for (const server of servers) server.kill("SIGKILL");
+      await queue.stop();
+      await recorder.close();
+      await own.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
+  }, 240_000);
 });
+
+async function spawnPublishingServer(env: Record<string, string>): Promise<ChildProcess> {
+  return (await spawnServerProcess(env, "tests/support/publishing-server.ts")).process;
+}

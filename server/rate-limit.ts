@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+import { answerError } from "./api-error.ts";
 import type { AppEnv } from "./app-env.ts";
 import { getClientIp } from "./client-ip.ts";
 import { consumeRateLimit, type RateLimitRule } from "./features/rate-limit/rate-limit.service.ts";
@@ -7,7 +8,7 @@ import { consumeRateLimit, type RateLimitRule } from "./features/rate-limit/rate
 export const PUBLIC_TOO_MANY_REQUESTS =
   "Zu viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.";
 
-// Per-user limits for expensive routes (DESIGN.md "rate limits on ... AI routes"). Runs
+// Per-user limits for expensive routes (docs/design.md: rate limits on AI routes). Runs
 // after requireSession, so the bucket is the account, not an address. `message` is the 429's
 // text in the feature's own voice.
 export function limitPerUser(rule: RateLimitRule, message: string): MiddlewareHandler<AppEnv> {
@@ -17,7 +18,7 @@ export function limitPerUser(rule: RateLimitRule, message: string): MiddlewareHa
     const result = await consumeRateLimit(c.var.deps.db, rule, userId);
     if (!result.allowed) {
       c.var.logger.warn({ rule: rule.name, userId }, "Rate-Limit erreicht");
-      return c.json({ error: message }, 429, {
+      return answerError(c, 429, "TOO_MANY_REQUESTS", message, {
         "Retry-After": String(result.retryAfterSeconds),
       });
     }
@@ -33,7 +34,7 @@ export function limitPerIp(rule: RateLimitRule): MiddlewareHandler<AppEnv> {
     const result = await consumeRateLimit(c.var.deps.db, rule, ip);
     if (!result.allowed) {
       c.var.logger.warn({ rule: rule.name, ip }, "Rate-Limit erreicht");
-      return c.json({ error: PUBLIC_TOO_MANY_REQUESTS }, 429, {
+      return answerError(c, 429, "TOO_MANY_REQUESTS", PUBLIC_TOO_MANY_REQUESTS, {
         "Retry-After": String(result.retryAfterSeconds),
       });
     }

@@ -1,10 +1,11 @@
 import type { MiddlewareHandler } from "hono";
+import { answerError } from "./api-error.ts";
 import type { AppEnv } from "./app-env.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 // Every state-changing API request must come from our own origin. Hono's csrf()
-// only looks at form content types; JSON requests need this check too (issue 2, scope 10).
+// only looks at form content types; JSON requests need this check too (docs/design.md).
 export function requireSameOrigin(allowedOrigin: string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
@@ -13,9 +14,11 @@ export function requireSameOrigin(allowedOrigin: string): MiddlewareHandler<AppE
         { origin: c.req.header("origin") ?? null, path: c.req.path },
         "Anfrage ohne passenden Origin abgelehnt",
       );
-      return c.json(
-        { error: "Diese Anfrage wurde aus Sicherheitsgründen abgelehnt. Bitte laden Sie die Seite neu." },
+      return answerError(
+        c,
         403,
+        "ORIGIN_REFUSED",
+        "Diese Anfrage wurde aus Sicherheitsgründen abgelehnt. Bitte laden Sie die Seite neu.",
       );
     }
     return next();

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
+import { answerError } from "./api-error.ts";
 import type { AppEnv } from "./app-env.ts";
 import type { Auth, AuthSession } from "./auth.ts";
 import { preparedPerDatabase } from "./db/client.ts";
@@ -16,7 +17,7 @@ export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("session", session);
   await next();
   // An answer to a signed-in request may be that person's data (profile, archive, status): no
-  // cache may keep it (issue 11). Better Auth marks its own session answers the same way.
+  // cache may keep it (ADR 0020). Better Auth marks its own session answers the same way.
   if (session && !c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
 };
 
@@ -109,7 +110,7 @@ type SignedInEnv = AppEnv & { Variables: { session: NonNullable<AppEnv["Variable
  */
 export function requireSession(message: string = NOT_SIGNED_IN_MESSAGE): MiddlewareHandler<SignedInEnv> {
   return async (c, next) => {
-    if (!c.var.session) return c.json({ error: message }, 401);
+    if (!c.var.session) return answerError(c, 401, "NOT_SIGNED_IN", message);
     await next();
   };
 }

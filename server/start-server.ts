@@ -5,6 +5,7 @@ import { connectDatabase, createDeps, type DepsOverrides } from "./bootstrap.ts"
 import { readEnv } from "./env.ts";
 import { listenForBackups } from "./features/backup/backup-socket.ts";
 import { expireManualGrants } from "./features/billing/billing-manual-grants.service.ts";
+import { sendExpiryReminders } from "./features/connections/expiry-reminders.ts";
 import { repairAbandonedRunsWhenDue } from "./features/generator/run-repair.service.ts";
 import { loadPageDocuments } from "./features/pages/page-documents.ts";
 import { processPublication } from "./features/publishing/delivery.service.ts";
@@ -70,6 +71,10 @@ export async function startServer(overrides: DepsOverrides = {}) {
       ),
       repairAbandonedRunsWhenDue(deps.db, logger).catch((error: unknown) =>
         logger.warn({ err: error }, "Abgebrochene Generierungen nicht geprüft"),
+      ),
+      // Each reminder is claimed by one UPDATE, so every server may sweep (ADR 0053).
+      sendExpiryReminders(deps).catch((error: unknown) =>
+        logger.warn({ err: error }, "Erinnerungen an ablaufende Verbindungen nicht versendet"),
       ),
     ]);
   }, RATE_LIMIT_SWEEP_MS);

@@ -1,7 +1,8 @@
 import { validator } from "hono/validator";
 import type { z } from "zod";
+import { answerError } from "./api-error.ts";
 
-// Validates a JSON body with a schema from shared/ (DESIGN.md: one schema for form and
+// Validates a JSON body with a schema from shared/ (docs/design.md: one schema for form and
 // route) and answers 400 with the schema's German message. The parsed type flows into
 // hc<AppType>, so the browser's client knows the request shape. Messages the schema does
 // not word itself (a body that is no object at all) become `fallbackMessage`.
@@ -11,7 +12,7 @@ export function validateJson<Schema extends z.ZodType>(schema: Schema, fallbackM
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const message = issue && issue.path.length > 0 ? issue.message : fallbackMessage;
-      return c.json({ error: message }, 400);
+      return answerError(c, 400, "INVALID_INPUT", message);
     }
     return parsed.data as z.output<Schema>;
   });
@@ -27,7 +28,7 @@ export function validateQuery<Schema extends z.ZodType>(schema: Schema, fallback
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const message = issue && issue.path.length > 0 ? issue.message : fallbackMessage;
-      return c.json({ error: message }, 400);
+      return answerError(c, 400, "INVALID_INPUT", message);
     }
     return parsed.data as z.output<Schema>;
   });

@@ -1,4 +1,4 @@
-// Taking one's data along and leaving (GDPR Art. 15, 17, 20; issue 15, ADR 0026): the texts of
+// Taking one's data along and leaving (GDPR Art. 15, 17, 20; ADR 0026): the texts of
 // /konto's export and deletion. No imports (ADR 0021).
 
 export const ACCOUNT_DATA_TEXTS = {

@@ -4,7 +4,7 @@
 
 export const PASSWORD_MIN_LENGTH = 6;
 
-// Beyond the spec (issue 11): what an account may store about itself is bounded on the server,
+// Beyond the spec (ADR 0020): what an account may store about itself is bounded on the server,
 // whatever a client sends to Better Auth's sign-up and update-user endpoints.
 export const USER_NAME_MAX_LENGTH = 100;
 export const USER_IMAGE_URL_MAX_LENGTH = 2048;
@@ -25,7 +25,7 @@ export const ACCOUNT_MESSAGES = {
   currentPasswordRequired: "Bitte geben Sie Ihr aktuelles Passwort ein.",
   // Spec section 8 "Generation" ("Profil nicht gefunden"); every route that reads a profile says it.
   profileNotFound: "Profil nicht gefunden",
-  // Issue 11 (ADR 0020).
+  // ADR 0020.
   nameInvalid: "Bitte geben Sie einen gültigen Namen an.",
   nameTooLong: `Der Name darf höchstens ${USER_NAME_MAX_LENGTH} Zeichen lang sein.`,
   imageInvalid: "Bitte geben Sie eine gültige Bild-Adresse an (beginnend mit http:// oder https://).",
@@ -74,7 +74,7 @@ export const PASSWORD_FEEDBACK = {
   },
 } as const;
 
-// Issue 15: the signed-in devices on /konto ("Angemeldete Geräte").
+// The signed-in devices on /konto ("Angemeldete Geräte").
 export const SESSION_MESSAGES = {
   revoked: "Gerät abgemeldet.",
   othersRevoked: "Alle anderen Geräte wurden abgemeldet.",

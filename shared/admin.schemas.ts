@@ -12,7 +12,7 @@ import { integerBetween, integerParamBetween } from "./integer.schemas.ts";
 import { INT4_MAX } from "./integer.ts";
 import { textField } from "./text.schemas.ts";
 
-// Requests of the admin's message and user panels (issue 14). The prompt, token and site
+// Requests of the admin's message and user panels (ADR 0024). The prompt, token and site
 // settings panels keep theirs beside their features.
 
 /**

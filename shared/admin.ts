@@ -1,4 +1,4 @@
-// The admin dashboard's constants and texts (spec sections 2, 5, 8 and 9; issue 14; ADR 0024).
+// The admin dashboard's constants and texts (spec sections 2, 5, 8 and 9; ADR 0024).
 // No imports (ADR 0021); admin.schemas.ts builds the requests from them. The spec's toasts are
 // English and stay so, word for word; our own texts are German ("Sie").
 
@@ -66,7 +66,7 @@ export const ADMIN_MESSAGES = {
   planNotRunning: "Dieser Plan läuft für das Konto nicht.",
 } as const;
 
-/** What an audit entry records (issue 14). */
+/** What an audit entry records (ADR 0024). */
 export const AUDIT_ACTIONS = {
   "credits.update": "Credits geändert",
   "plan.grant": "Plan von Hand vergeben",

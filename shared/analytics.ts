@@ -1,7 +1,7 @@
 import type { ConsentSettings } from "./consent.ts";
 import { DEFAULT_SITE_SETTINGS } from "./site-settings.ts";
 
-// Google Analytics 4 (spec section 7 "Analytics", issue 5 scope 4). "An invalid or
+// Google Analytics 4 (spec section 7 "Analytics", ADR 0010). "An invalid or
 // placeholder analytics id means analytics is not started."
 
 const MEASUREMENT_ID_PATTERN = /^G-[A-Z0-9]{6,}$/;
@@ -10,7 +10,7 @@ export function isValidMeasurementId(id: string | null | undefined): id is strin
   return typeof id === "string" && MEASUREMENT_ID_PATTERN.test(id) && id !== DEFAULT_SITE_SETTINGS.gaTrackingId;
 }
 
-// DESIGN.md: "analytics ... loaded only after analytics consent".
+// docs/design.md: analytics only after the visitor's consent (ADR 0010).
 export function shouldLoadAnalytics(measurementId: string | null | undefined, consent: ConsentSettings | null) {
   return isValidMeasurementId(measurementId) && consent?.analytics === true;
 }

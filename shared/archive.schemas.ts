@@ -10,7 +10,7 @@ import {
 import { integerParamBetween } from "./integer.schemas.ts";
 import { textField } from "./text.schemas.ts";
 
-// The archive's query (GET /api/archive; issue 4, ADR 0014).
+// The archive's query (GET /api/archive; ADR 0014).
 
 const filter = <const Values extends readonly [string, ...string[]]>(values: Values) =>
   z.enum(values, { error: ARCHIVE_MESSAGES.invalidQuery }).default(ARCHIVE_FILTER_ALL as Values[number]);

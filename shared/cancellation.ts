@@ -1,4 +1,4 @@
-// The cancellation button of § 312k BGB (issue 13): every page links to /kuendigen, where a
+// The cancellation button of § 312k BGB (ADR 0023): every page links to /kuendigen, where a
 // contract can be cancelled signed in or signed out. Constants and texts only (ADR 0021).
 
 export const CANCELLATION_KINDS = ["ordinary", "extraordinary"] as const;

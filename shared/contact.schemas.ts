@@ -9,7 +9,7 @@ import {
 } from "./contact.ts";
 import { textField } from "./text.schemas.ts";
 
-// The contact form (/kontakt, POST /api/contact; issue 5). One schema for the form and the
+// The contact form (/kontakt, POST /api/contact; ADR 0011). One schema for the form and the
 // route, so the browser and the server refuse the same input with the same words.
 
 // What the visitor types. Spaces around a value do not count towards a minimum.

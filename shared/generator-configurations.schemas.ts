@@ -8,7 +8,7 @@ import {
 import { integerBetween } from "./integer.schemas.ts";
 import { textField } from "./text.schemas.ts";
 
-// The admin's prompt and token configurations (issue 14). The create schemas also check the
+// The admin's prompt and token configurations (ADR 0024). The create schemas also check the
 // panel's forms (new and edit), so the browser and the route refuse the same input with the
 // same German words.
 

@@ -1,7 +1,7 @@
 import { MAX_TOKENS_LIMIT } from "./admin.ts";
 import { LANGUAGE_LABELS, PLATFORM_LABELS, POSTS_PER_GENERATION, TONE_LABELS } from "./generator.ts";
 
-// The admin's prompt and token configurations (spec sections 3, 7, 8 and 9; issue 14).
+// The admin's prompt and token configurations (spec sections 3, 7, 8 and 9; ADR 0024).
 // Only constants modules imported (ADR 0021); generator-configurations.schemas.ts builds the requests from these.
 
 export const CONFIGURATION_NAME_MAX_LENGTH = 100;

@@ -14,7 +14,7 @@ import {
 import { textField } from "./text.schemas.ts";
 
 // The post generator's requests and streamed events (/erstellen, POST /api/generator/generate;
-// issue 4, ADR 0012): one schema for the form and the route, and the answer's events typed
+// ADR 0012): one schema for the form and the route, and the answer's events typed
 // here too, so the browser parses exactly what the server sends. Constants and texts live in
 // generator.ts (ADR 0021).
 
@@ -34,6 +34,11 @@ function base64DecodedLength(base64: string): number {
   return Math.floor((base64.length * 3) / 4) - padding;
 }
 
+/** The media types the form accepts; "image/jpg", which some browsers say, counts as JPEG. */
+export function isAcceptedImageMediaType(mediaType: string): boolean {
+  return (IMAGE_MEDIA_TYPES as readonly string[]).includes(mediaType.replace("image/jpg", "image/jpeg"));
+}
+
 export function parseImageDataUrl(value: string): { mediaType: string; base64: string } | null {
   const match = IMAGE_DATA_URL.exec(value);
   if (!match?.[1] || match[2] === undefined) return null;
@@ -46,7 +51,7 @@ const imageDataField = z.string({ error: GENERATOR_MESSAGES.imageUnreadable }).s
     context.addIssue({ code: "custom", message: GENERATOR_MESSAGES.imageType });
     return;
   }
-  if (!(IMAGE_MEDIA_TYPES as readonly string[]).includes(parsed.mediaType.replace("image/jpg", "image/jpeg"))) {
+  if (!isAcceptedImageMediaType(parsed.mediaType)) {
     context.addIssue({ code: "custom", message: GENERATOR_MESSAGES.imageType });
     return;
   }

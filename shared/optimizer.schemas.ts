@@ -2,7 +2,7 @@ import { z } from "zod";
 import { OPTIMIZER_ERRORS, OPTIMIZER_MESSAGES, OPTIMIZER_TEXT_MAX_LENGTH } from "./optimizer.ts";
 import { textField } from "./text.schemas.ts";
 
-// Requests of the X-post optimizer's API (/api/optimizer, issue 3). Response types are
+// Requests of the X-post optimizer's API (/api/optimizer, ADR 0007). Response types are
 // inferred from the routes (hc<AppType>); constants and texts live in optimizer.ts (ADR 0021).
 
 const postTextField = (blankMessage: string) =>

@@ -29,7 +29,7 @@ export const ROUTES = {
   terms: "/agb",
   imprint: "/impressum",
   about: "/ueber-uns",
-  // § 312k BGB: the cancellation page every footer links to (issue 13).
+  // § 312k BGB: the cancellation page every footer links to (ADR 0023).
   cancellation: "/kuendigen",
 } as const;
 
@@ -48,7 +48,7 @@ export const PRERENDERED_PATHS = [
 ] as const;
 
 /**
- * Issue 17: the not-found page, prerendered under a path no visitor uses; the server sends it
+ * ADR 0036: the not-found page, prerendered under a path no visitor uses; the server sends it
  * with status 404 for every path that is neither a page nor a file.
  */
 export const NOT_FOUND_PRERENDER_PATH = "/__not-found";

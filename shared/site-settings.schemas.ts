@@ -12,7 +12,7 @@ import {
 } from "./site-settings.ts";
 import { textField } from "./text.schemas.ts";
 
-// The admin's site-settings form (spec sections 3 and 7 "site_settings update", issue 14). One
+// The admin's site-settings form (spec sections 3 and 7 "site_settings update", ADR 0024). One
 // schema for the form and PUT /api/admin/site-settings. Every field stays a string, so the
 // form's values and the request body have one shape; an empty favicon or GA4 field means
 // "none" and becomes null or the spec's placeholder in `toSiteSettings`.

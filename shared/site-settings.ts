@@ -22,7 +22,7 @@ export const SITE_SETTINGS_LOAD_ERROR = "Fehler beim Laden der Seiteneinstellung
 // The id of the JSON data block the server writes into every page's head.
 export const SITE_SETTINGS_ELEMENT_ID = "site-settings";
 
-// Beyond the spec (issue 14): limits for what an admin types. Search engines show about 60
+// Beyond the spec: limits for what an admin types. Search engines show about 60
 // characters of a title and 160 of a description; these leave room without allowing a novel.
 export const SITE_TITLE_MAX_LENGTH = 120;
 export const META_DESCRIPTION_MAX_LENGTH = 300;

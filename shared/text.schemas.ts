@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// The one rule for every string a person types into Postwerk (issue 11, finding 5): no NUL
+// The one rule for every string a person types into Postwerk (ADR 0020): no NUL
 // character (PostgreSQL cannot store it in text columns and answers with an error) and
 // well-formed UTF-16 (a lone surrogate such as "\ud800" is no character at all and breaks
 // the archive's insert and every JSON consumer downstream). Schemas build on `textField`

@@ -26,6 +26,3 @@ export const TWO_FACTOR_MESSAGES = {
   adminRequired:
     "Der Admin-Bereich verlangt die Zwei-Faktor-Anmeldung. Bitte richten Sie sie unter „Mein Account“ ein.",
 } as const;
-
-/** Answer code of the admin API when ADMIN_REQUIRE_2FA refuses an admin without a second factor. */
-export const ADMIN_TWO_FACTOR_REQUIRED_CODE = "TWO_FACTOR_REQUIRED";

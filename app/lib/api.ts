@@ -1,13 +1,19 @@
 import { hc } from "hono/client";
 import type { AppType } from "#server/app.ts";
+import { type ApiErrorCode, isApiErrorCode } from "#shared/api-errors.ts";
 
 // The typed API client: request and response types come from the server's routes.
 export const api = hc<AppType>("/api");
 
+/**
+ * A failed API answer: `message` is the server's German sentence for people, `code` what the
+ * page decides by (ADR 0055); null when the answer did not come from our API (a proxy's page).
+ */
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    readonly code: ApiErrorCode | null,
   ) {
     super(message);
   }
@@ -15,10 +21,15 @@ export class ApiError extends Error {
 
 const FALLBACK_ERROR = "Es ist ein Fehler aufgetreten. Bitte versuchen Sie es später erneut.";
 
-// Turns a failed response into an ApiError carrying the server's German message.
+// Turns a failed response into an ApiError carrying the server's German message and code.
 // Usage: `if (!response.ok) throw await toApiError(response);`
 export async function toApiError(response: { status: number; json: () => Promise<unknown> }) {
-  const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
+  const body = (await response.json().catch(() => null)) as { error?: unknown; code?: unknown } | null;
   const message = typeof body?.error === "string" ? body.error : FALLBACK_ERROR;
-  return new ApiError(message, response.status);
+  return new ApiError(message, response.status, isApiErrorCode(body?.code) ? body.code : null);
+}
+
+/** Whether `error` is the API's refusal with this code; the page never compares German sentences. */
+export function isApiError(error: unknown, code: ApiErrorCode): boolean {
+  return error instanceof ApiError && error.code === code;
 }

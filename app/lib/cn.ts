@@ -2,7 +2,7 @@ import { type ClassValue, clsx } from "clsx";
 import { reportClassConflicts } from "./class-conflicts.ts";
 
 /**
- * Joins class names. It does not settle Tailwind conflicts (issue 17: tailwind-merge was 8 KiB of
+ * Joins class names. It does not settle Tailwind conflicts (ADR 0037: tailwind-merge was 8 KiB of
  * the public shell plus a long start-up task): a component offers variants for what its callers
  * may change, and a caller's classes only add to its own. Development and the e2e build report a
  * class that would fight another, so a broken override cannot land quietly.

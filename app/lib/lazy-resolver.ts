@@ -2,8 +2,8 @@ import type { FieldValues, Resolver } from "react-hook-form";
 
 /**
  * A form resolver that loads on first use. The contact and cancellation forms sit on public
- * pages whose first visit should not evaluate zod and build a schema before anyone types
- * (issue 17): their resolver, zod included, loads when the visitor first focuses the form
+ * pages whose first visit should not evaluate zod and build a schema before anyone types:
+ * their resolver, zod included, loads when the visitor first focuses the form
  * (`preload`), or at the latest when the form is sent. The app's own forms use zodResolver
  * directly; their pages load zod anyway.
  */
@@ -20,7 +20,7 @@ export function lazyResolver<T extends FieldValues>(loadResolver: () => Promise<
   const resolver: Resolver<T> = async (values, context, options) => {
     const loaded = await load().catch(() => undefined);
     // Without its code the form still sends: the server checks the same schema and answers in
-    // the same words, and a failed request shows the form's own error (DESIGN.md).
+    // the same words, and a failed request shows the form's own error (docs/design.md).
     return loaded ? loaded(values, context, options) : { values, errors: {} };
   };
   return { resolver, preload: () => void load().catch(() => undefined) };

@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from "react";
 
-// Issue 17: the marketing pages load sonner and mount the toaster only when their first toast
+// ADR 0031: the marketing pages load sonner and mount the toaster only when their first toast
 // comes (a consent choice, a settings error). Pages that import sonner themselves get the toaster
 // at once (root.tsx). Once mounted it stays, so a toast raised just before a navigation to a
 // marketing page (the sign-out's) is still shown there.

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 
 // Values fetched once per page load and shared by every component that reads them (the app's
 // configuration, the cookie list). A plain promise, not a TanStack query: the public pages'
-// first load carries no query client (issue 17, ADR 0031).
+// first load carries no query client (ADR 0031).
 
 /** Starts `load` on the first call and gives every later call the same promise. */
 export function oncePerPage<T>(load: () => Promise<T>): () => Promise<T> {
@@ -19,7 +19,7 @@ export function useLoadedOnce<T>(load: () => Promise<T>): T | undefined {
   useEffect(() => {
     let current = true;
     // In a task of its own: building the request is not added to the commit's effects, which
-    // on a first visit already make up one of the longest tasks (issue 17).
+    // on a first visit already make up one of the longest tasks (ADR 0039).
     const start = setTimeout(() => {
       void load().then((loaded) => {
         if (current) setValue(loaded);

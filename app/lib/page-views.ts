@@ -8,7 +8,7 @@ const listeners = new Set<PageViewListener>();
 let currentView: PageView | undefined;
 
 // The single place page views come from (spec section 2, "Global behaviour": on each route
-// change and once at start). Analytics subscribes once the visitor consents (issue 5), which
+// change and once at start). Analytics subscribes once the visitor consents (ADR 0010), which
 // may be pages later, so a new listener first hears the page that is open now.
 export function subscribeToPageViews(listener: PageViewListener): () => void {
   listeners.add(listener);

@@ -4,7 +4,7 @@ import { config } from "zod";
 
 // The browser's one way to zod (enforced in biome.json). Our CSP has no 'unsafe-eval'; zod 4
 // probes `new Function` before compiling its fast parsers, and the browser reports the refused
-// probe as a CSP violation (Lighthouse Best Practices, issue 17). Jitless before the first parse.
+// probe as a CSP violation (Lighthouse Best Practices). Jitless before the first parse.
 // Not in the shell's entry: zod's core would then ride along on every first visit.
 config({ jitless: true });
 

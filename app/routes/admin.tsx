@@ -28,7 +28,7 @@ export async function clientLoader() {
   return { twoFactorRequired: false };
 }
 
-// Spec section 2: the five panels, plus usage and the audit log (issue 14). The open panel
+// Spec section 2: the five panels, plus usage and the audit log (ADR 0024). The open panel
 // is in the address (?panel=…), so a reload or a shared link opens the same one.
 const PANELS = [
   { id: "nachrichten", label: "Nachrichten", Panel: MessagesPanel },

@@ -1,5 +1,6 @@
 import { CircleAlert } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
+import { safeReturnUrl } from "#app/features/auth/auth-navigation.ts";
 import { ResendConfirmation } from "#app/features/auth/resend-confirmation.tsx";
 import { SuccessPanel } from "#app/features/auth/success-panel.tsx";
 import { pageMeta } from "#app/features/site-settings/site-settings.ts";
@@ -26,8 +27,13 @@ export default function EmailConfirmSuccess() {
       </SuccessPanel>
     );
   }
+  // Signed up from the optimizer: the link leads back to it (ADR 0061).
+  const destination =
+    safeReturnUrl(searchParams.get("returnUrl")) === ROUTES.optimizer
+      ? { to: ROUTES.optimizer, label: "Zum X-Post Optimizer" }
+      : undefined;
   return (
-    <SuccessPanel title="E-Mail-Adresse bestätigt">
+    <SuccessPanel title="E-Mail-Adresse bestätigt" destination={destination}>
       <p>Ihre E-Mail-Adresse ist bestätigt und Sie sind jetzt angemeldet.</p>
     </SuccessPanel>
   );

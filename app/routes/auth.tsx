@@ -66,7 +66,10 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
         email: values.email,
         password: values.password,
         name: values.email.split("@")[0] ?? values.email,
-        callbackURL: ROUTES.emailConfirmSuccess,
+        // The confirmation link brings the visitor back to where sign-up started (ADR 0061).
+        callbackURL: returnUrl
+          ? `${ROUTES.emailConfirmSuccess}?returnUrl=${encodeURIComponent(returnUrl)}`
+          : ROUTES.emailConfirmSuccess,
       });
       if (error) return void toast.error(describeAuthError(error));
       navigate(ROUTES.registrationSuccess, { state: { email: values.email } });

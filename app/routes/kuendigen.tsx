@@ -8,7 +8,7 @@ export const meta = () =>
     description: "Kündigen Sie Ihr Abonnement bei Postwerk direkt online – mit oder ohne Anmeldung.",
   });
 
-// § 312k BGB: reachable from every page's footer, signed in or not (issue 13).
+// § 312k BGB: reachable from every page's footer, signed in or not (ADR 0023).
 export default function CancellationPage() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:py-16">

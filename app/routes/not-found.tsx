@@ -4,7 +4,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { pageMeta } from "#app/features/site-settings/site-settings.ts";
 import { ROUTES } from "#shared/routes.ts";
 
-// Served with status 404 (issue 17); the tag keeps it out of search indexes all the same.
+// Served with status 404 (ADR 0036); the tag keeps it out of search indexes all the same.
 export const meta = () => [...pageMeta({ title: "Seite nicht gefunden" }), { name: "robots", content: "noindex" }];
 
 export default function NotFound() {

@@ -2,7 +2,7 @@ import { Outlet } from "react-router";
 import { WithQueryClient } from "#app/lib/query-client-provider.tsx";
 
 // A layout without a path around every page that uses queries (app/routes.ts); the marketing
-// pages stay outside it and load no TanStack Query (issue 17, ADR 0031).
+// pages stay outside it and load no TanStack Query (ADR 0031).
 export default function WithQueryClientLayout() {
   return (
     <WithQueryClient>

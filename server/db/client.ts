@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import type { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type pg from "pg";
+import { SERVER_NODE_FLAGS } from "../node-flags.ts";
 import { acquireDataDirLock } from "./data-dir-lock.ts";
 import * as accountSecurityTables from "./schema/account-security.ts";
 import * as adminAuditTables from "./schema/admin-audit.ts";
@@ -172,9 +173,14 @@ export async function initializePgliteDirectoryOfParent(dataDir: string): Promis
 const initializeScript = path.join(path.dirname(fileURLToPath(import.meta.url)), "pglite-initialize.ts");
 
 async function initializeInChild(dataDir: string): Promise<void> {
-  const child = childProcess.spawn(process.execPath, ["--import", "tsx", initializeScript, dataDir], {
-    stdio: ["ignore", "ignore", "pipe"],
-  });
+  // With the server's flags: initdb and the migrations would otherwise reach ~900 MB (ADR 0056).
+  const child = childProcess.spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, "--import", "tsx", initializeScript, dataDir],
+    {
+      stdio: ["ignore", "ignore", "pipe"],
+    },
+  );
   let stderr = "";
   child.stderr.on("data", (chunk: Buffer) => {
     stderr += chunk.toString();
@@ -242,7 +248,7 @@ function probeWritable(dir: string): void {
   fs.rmSync(probe);
 }
 
-// Several app servers starting at once must not run the migrations side by side (issue 16): the
+// Several app servers starting at once must not run the migrations side by side (docs/architecture.md): the
 // first takes a session-level advisory lock, the others wait for it and then find nothing to do.
 const MIGRATION_LOCK_KEY = 7_320_512_016;
 

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it, vi } from "vitest";
+import { SERVER_NODE_FLAGS } from "../node-flags.ts";
 import { openDatabase } from "./client.ts";
 
 // ADR 0046: a new PGlite directory is created and migrated by a child process, so initdb's
@@ -22,6 +23,8 @@ describe("first start on an empty PGlite directory", () => {
       );
       expect(initialisers).toHaveLength(1);
       expect(initialisers[0]?.[1]).toContain(dataDir);
+      // The server's V8 flags, or initdb peaks at ~1.2 GB in the child (ADR 0056).
+      expect(initialisers[0]?.[1]).toEqual(expect.arrayContaining([...SERVER_NODE_FLAGS]));
       // The child migrated: the product's tables are there when the server gets the directory.
       const tables = (await first.db.execute(sql`select count(*)::int as n from scheduled_jobs`)) as {
         rows: { n: number }[];

@@ -1,5 +1,13 @@
 import { E2E_BASE_URL } from "../../playwright.config.ts";
-import { expect, signUpConfirmed, test } from "./fixtures.ts";
+import {
+  confirmationLinkFor,
+  expect,
+  signInAsAdmin,
+  signInThroughForm,
+  signUpConfirmed,
+  test,
+  uniqueEmail,
+} from "./fixtures.ts";
 
 // The signed-in part a customer works in every day (ADR 0061): the header's own places, the
 // account page telling the truth, and forms that know who is signed in.
@@ -80,3 +88,77 @@ test("signed in, the cancellation form knows name and address and says no contra
     page.getByText("Für Ihr Konto läuft derzeit kein kostenpflichtiger Vertrag.", { exact: false }),
   ).toBeVisible();
 });
+
+for (const width of [1280, 390]) {
+  test(`at ${width} px a toast covers neither the header nor the open mobile menu`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    const { email, password } = await signUpConfirmed(page);
+    await page
+      .getByRole("banner")
+      .getByRole("button", { name: width < 1024 ? "Menü öffnen" : "Abmelden" })
+      .click();
+    if (width < 1024) await page.locator("#mobile-menu").getByRole("button", { name: "Abmelden" }).click();
+    await signInThroughForm(page, email, password);
+    if (width < 1024) await page.getByRole("button", { name: "Menü öffnen" }).click();
+    const toast = await page.getByText("Erfolgreich eingeloggt!").boundingBox();
+    const header = await page.getByRole("banner").boundingBox();
+    expect(toast && header).toBeTruthy();
+    if (!toast || !header) return;
+    // The banner grows by the open mobile menu, so one check covers both.
+    expect(toast.y).toBeGreaterThanOrEqual(header.y + header.height);
+  });
+}
+
+test("signed up from the optimizer, the confirmation link leads back to the optimizer", async ({ page }) => {
+  const email = uniqueEmail("optimizer");
+  await page.goto("/auth?returnUrl=%2Fxposter-evaluator");
+  await page.getByLabel("E-Mail").fill(email);
+  await page.getByLabel("Passwort").fill("Laterne-Zimt-42");
+  await page.getByRole("checkbox", { name: "Ich habe die Datenschutzbedingungen zur Kenntnis genommen" }).click();
+  await page.getByRole("button", { name: "Registrieren" }).click();
+  await expect(page).toHaveURL(/\/auth\/registration-success$/);
+  await page.goto(await confirmationLinkFor(email));
+  await expect(page.getByRole("heading", { name: "E-Mail-Adresse bestätigt" })).toBeVisible();
+  await expect(page.getByText("Sie werden in 5 Sekunden zum X-Post Optimizer weitergeleitet.")).toBeVisible();
+  await page.getByRole("link", { name: "Zum X-Post Optimizer" }).click();
+  await expect(page).toHaveURL(/\/xposter-evaluator$/);
+});
+
+test("on a phone the admin's usage chart keeps its labels apart", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAsAdmin(page);
+  await page.goto("/admin");
+  await page.getByRole("tab", { name: "Nutzung" }).click();
+  const caption = page.locator("figcaption").first();
+  await expect(caption).toContainText("höchstens");
+  const boxes = await caption.locator("span span, > span.text-center").evaluateAll((spans) =>
+    spans.map((span) => {
+      const box = span.getBoundingClientRect();
+      return { left: box.left, right: box.right, top: box.top, bottom: box.bottom };
+    }),
+  );
+  expect(boxes).toHaveLength(3);
+  for (const [index, box] of boxes.entries()) {
+    for (const other of boxes.slice(index + 1)) {
+      const apart =
+        box.right <= other.left || other.right <= box.left || box.bottom <= other.top || other.bottom <= box.top;
+      expect(apart, "two labels of the chart overlap").toBe(true);
+    }
+  }
+});
+
+for (const path of ["/konto", "/erstellen", "/archiv", "/admin"]) {
+  test(`a direct load of ${path} paints the header and the page frame before any code runs`, async ({ browser }) => {
+    // Without JavaScript the first paint is all there is: the HTML the server sends.
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto(path);
+      await expect(page.getByRole("banner").getByRole("link", { name: "Funktionen" })).toBeVisible();
+      await expect(page.getByRole("contentinfo").getByRole("link", { name: "Impressum" })).toBeVisible();
+      await expect(page.getByRole("main").getByText("Laden...")).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  });
+}

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import http from "node:http";
 
 // A local stand-in for Google's OpenID Connect endpoints, so Google sign-in can be tested
-// with no network (issue 2 acceptance). It signs in whoever the test announced last via
+// with no network (ADR 0003). It signs in whoever the test announced last via
 // POST /__next-user, and answers Better Auth's discovery, authorize, token and userinfo calls.
 type GoogleIdentity = { sub: string; email: string; name: string };
 

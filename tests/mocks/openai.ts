@@ -13,7 +13,7 @@ import type { AddressInfo } from "node:net";
 // the JSON object from the assistant message's content; that is what `json` replies give.
 
 /**
- * How a streamed answer is paced (issue 4: the generator streams). Without it the pieces go
+ * How a streamed answer is paced (the generator streams, ADR 0012). Without it the pieces go
  * out at once; with chunkMs each piece of chunkSize characters waits that long first.
  */
 type StreamPacing = {
@@ -66,7 +66,7 @@ const KNOWN_TYPOS: Record<string, string> = {
 export const FAKE_IMPROVED_POST =
   "Kleine Teams gewinnen mit klaren Posts. Schreib einen Gedanken pro Satz und zeig, was er bringt. Probier es heute aus und sag mir, wie es lief! #Marketing";
 
-/** The generator's default answer (issue 4): three posts that suit every network, X included. */
+/** The generator's default answer: three posts that suit every network, X included. */
 export const FAKE_GENERATED_POSTS = [
   "Frische Zimtschnecken jeden Samstag ab 7 Uhr. Kommen Sie vorbei und probieren Sie die neue Sorte mit Kardamom, solange der Vorrat reicht. #Bäckerei",
   "Was gibt es Schöneres als den Duft von frischem Gebäck am Wochenende? Unsere Zimtschnecken warten schon auf Sie. Wir freuen uns auf Ihren Besuch! #Samstag",
@@ -217,7 +217,7 @@ function defaultAnswer(recorded: RecordedRequest): unknown {
 }
 
 // Server-sent events as OpenAI streams them: role first, content in pieces, a finish chunk
-// with usage, then [DONE] (the generator of issue 4 streams its posts). With pacing, each
+// with usage, then [DONE] (the generator streams its posts, ADR 0012). With pacing, each
 // piece waits chunkMs, so tests can see that the first post arrives before the last.
 async function streamContent(
   response: http.ServerResponse,

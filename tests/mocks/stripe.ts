@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 
-// A small fake of the Stripe API for tests (issue 13): the SDK is pointed at it through
+// A small fake of the Stripe API for tests (ADR 0023): the SDK is pointed at it through
 // STRIPE_API_BASE and speaks its real wire format (form-encoded requests, JSON answers). It
 // keeps customers, Checkout sessions and subscriptions in memory. Tests drive what a customer
 // does in Stripe (complete a checkout, renew, fail a payment, cancel) and get back the webhook
@@ -70,6 +70,7 @@ export async function startStripeFake({ port = 0, webhookUrl }: { port?: number;
   // Stripe answers a repeated Idempotency-Key with the first answer, without doing it again.
   const idempotentAnswers = new Map<string, { status: number; json: unknown }>();
   let failures = 0;
+  let portalsWithoutUrl = 0;
   let failureMatch: (method: string, path: string) => boolean = () => true;
   // Creation times (seconds) that order strictly, so "the older one" is always well defined.
   let lastCreated = 0;
@@ -291,7 +292,7 @@ export async function startStripeFake({ port = 0, webhookUrl }: { port?: number;
         id: nextId("bps"),
         object: "billing_portal.session",
         customer,
-        url: `${fakeUrl}/portal/${customer}`,
+        url: portalsWithoutUrl-- > 0 ? null : `${fakeUrl}/portal/${customer}`,
       });
     }
     const subscriptionPath = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname);
@@ -444,6 +445,10 @@ export async function startStripeFake({ port = 0, webhookUrl }: { port?: number;
     failNext(count: number, match: (method: string, path: string) => boolean = () => true) {
       failures = count;
       failureMatch = match;
+    },
+    /** The next `count` portal sessions come back without a URL (spec section 8 "Keine Portal-URL erhalten"). */
+    portalWithoutUrlNext(count: number) {
+      portalsWithoutUrl = count;
     },
     /** The Checkout session a checkout URL (or session id) points at. */
     sessionOf(checkoutUrl: string): FakeSession {

@@ -1,8 +1,8 @@
 import http from "node:http";
-import { duePublicationIds, processPublication } from "../../server/features/publishing/delivery.service.ts";
-import { isPublicAddress } from "../../server/integrations/website/address-policy.ts";
-import { createWebsiteReader } from "../../server/integrations/website/website-reader.ts";
-import { startServer } from "../../server/start-server.ts";
+import { duePublicationIds, processPublication } from "#server/features/publishing/delivery.service.ts";
+import { isPublicAddress } from "#server/integrations/website/address-policy.ts";
+import { createWebsiteReader } from "#server/integrations/website/website-reader.ts";
+import { startServer } from "#server/start-server.ts";
 
 // The product as `npm start` runs it, for Playwright, with one difference: the customer's
 // website of the generator tests. There is no internet here, so a local page stands in for

@@ -27,7 +27,7 @@ export function pngDataUrl(size = { width: 1, height: 1 }): string {
   return `data:image/png;base64,${png.toString("base64")}`;
 }
 
-/** Issue 11's decompression bomb: a lossless WebP of a few bytes whose header says 16383 × 16383. */
+/** The decompression bomb of ADR 0020: a lossless WebP of a few bytes whose header says 16383 × 16383. */
 export async function webpBomb(): Promise<Buffer> {
   const webp = await sharp({ create: { width: 1, height: 1, channels: 3, background: "#fff" } })
     .webp({ lossless: true })

@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
+import type { DepsOverrides } from "#server/bootstrap.ts";
+import { user } from "#server/db/schema/auth.ts";
+import { publications, socialAccounts } from "#server/db/schema/publishing.ts";
+import { tokenColumns } from "#server/features/connections/account-tokens.ts";
+import type { TokenSet } from "#server/integrations/social/social-network.ts";
 import type { NetworkId } from "#shared/networks.ts";
-import type { DepsOverrides } from "../../server/bootstrap.ts";
-import { user } from "../../server/db/schema/auth.ts";
-import { publications, socialAccounts } from "../../server/db/schema/publishing.ts";
-import { tokenColumns } from "../../server/features/connections/account-tokens.ts";
-import type { TokenSet } from "../../server/integrations/social/social-network.ts";
 import { createTestApp } from "../setup/test-app.ts";
 import { createScriptedNetworks, tokensFor } from "./scripted-network.ts";
 

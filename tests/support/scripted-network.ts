@@ -1,11 +1,11 @@
-import type { NetworkId } from "#shared/networks.ts";
 import {
   NetworkError,
   type NetworkFailureKind,
   type PublishInput,
   type SocialNetwork,
   type TokenSet,
-} from "../../server/integrations/social/social-network.ts";
+} from "#server/integrations/social/social-network.ts";
+import type { NetworkId } from "#shared/networks.ts";
 
 // An in-memory SocialNetwork for the publishing core's tests (ADR 0053): each call to publish or
 // refresh takes the next scripted step (succeed, fail with a kind, hang), else succeeds. What the

@@ -1,10 +1,14 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import readline from "node:readline";
 
-// Starts tests/support/crash-server.ts as a process of its own, with the test's environment on
-// top of this one (PATH, the tsx loader), and resolves once it reports its port.
-export async function spawnServerProcess(env: Record<string, string>): Promise<{ url: string; process: ChildProcess }> {
-  const started = spawn(process.execPath, ["--import", "tsx", "tests/support/crash-server.ts"], {
+// Starts tests/support/crash-server.ts (or another server script that prints "READY <port>") as a
+// process of its own, with the test's environment on top of this one (PATH, the tsx loader), and
+// resolves once it reports its port.
+export async function spawnServerProcess(
+  env: Record<string, string>,
+  script = "tests/support/crash-server.ts",
+): Promise<{ url: string; process: ChildProcess }> {
+  const started = spawn(process.execPath, ["--import", "tsx", script], {
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "inherit"],
   });

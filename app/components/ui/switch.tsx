@@ -4,7 +4,7 @@ type SwitchProps = Omit<ComponentProps<"input">, "type" | "onChange" | "classNam
   onCheckedChange: (checked: boolean) => void;
 };
 
-// A native checkbox with the switch role (issue 17): it toggles before hydration and needs no
+// A native checkbox with the switch role (ADR 0030): it toggles before hydration and needs no
 // script of its own; Radix's switch was a button driven by JavaScript.
 export function Switch({ onCheckedChange, ...props }: SwitchProps) {
   return (

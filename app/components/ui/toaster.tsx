@@ -12,7 +12,7 @@ const TOAST_COLOURS = {
 } as CSSProperties;
 
 // The toasts in the top layer, above modal dialogs (toast-layer.ts). The root mounts this only
-// once a page may show toasts (issue 17); sonner shows toasts made before it mounted.
+// once a page may show toasts (ADR 0031); sonner shows toasts made before it mounted.
 export function Toaster() {
   return (
     <div
@@ -26,7 +26,9 @@ export function Toaster() {
         duration={TOAST_DURATION_MS}
         richColors
         closeButton
-        position="top-right"
+        // At the bottom: at the top they covered the header's Account and Abmelden buttons and the
+        // open mobile menu (ADR 0061).
+        position="bottom-right"
         style={TOAST_COLOURS}
       />
     </div>

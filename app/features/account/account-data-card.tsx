@@ -20,7 +20,7 @@ import {
 import { ROUTES } from "#shared/routes.ts";
 import { useHasPassword } from "./use-has-password.ts";
 
-// GDPR Art. 15, 17 and 20 on /konto (issue 15, ADR 0026): take the data along, or leave.
+// GDPR Art. 15, 17 and 20 on /konto (ADR 0026): take the data along, or leave.
 
 // ADR 0026: what goes and what stays, said before the customer decides.
 const DELETED = [

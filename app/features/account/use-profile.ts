@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { authClient } from "#app/features/auth/auth-client.ts";
 import { setSigningOut, useSigningOut } from "#app/features/auth/signing-out.ts";
-import { ApiError, api, toApiError } from "#app/lib/api.ts";
+import { api, isApiError, toApiError } from "#app/lib/api.ts";
 
 export const PROFILE_QUERY_KEY = ["profile"] as const;
 
@@ -33,7 +33,7 @@ export function useSignOutWithoutProfile() {
   const queryClient = useQueryClient();
   const { refetch: refetchSession } = authClient.useSession();
   useEffect(() => {
-    if (!(error instanceof ApiError) || ![401, 404].includes(error.status)) return;
+    if (!isApiError(error, "NOT_SIGNED_IN") && !isApiError(error, "PROFILE_NOT_FOUND")) return;
     setSigningOut(true);
     void authClient
       .signOut()

@@ -7,7 +7,7 @@ import { formatDateTime } from "#app/lib/format.ts";
 import { AUDIT_ACTIONS, type AuditAction } from "#shared/admin.ts";
 import { LoadError } from "./load-error.tsx";
 
-// Issue 14: the latest changes made in the admin area, who made them, from what to what.
+// ADR 0024: the latest changes made in the admin area, who made them, from what to what.
 
 function useAuditEntries() {
   return useQuery({

@@ -8,10 +8,10 @@ import { FormField } from "#app/components/ui/form-field.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
-import { ApiError } from "#app/lib/api.ts";
+import { ApiError, isApiError } from "#app/lib/api.ts";
 import { formatDateTime } from "#app/lib/format.ts";
 import { zodResolver } from "#app/lib/zod.ts";
-import { ADMIN_MESSAGES, ADMIN_TEXTS } from "#shared/admin.ts";
+import { ADMIN_TEXTS } from "#shared/admin.ts";
 import {
   type SiteSettingsFormInput,
   SiteSettingsFormSchema,
@@ -83,7 +83,7 @@ function SiteSettingsForm({ settings, reload }: { settings: EditableSiteSettings
       toast.error(ADMIN_TEXTS.siteSettingsFailed, {
         description: error instanceof ApiError ? error.message : undefined,
       });
-      if (error instanceof ApiError && error.status === 409 && error.message === ADMIN_MESSAGES.changedMeanwhile) {
+      if (isApiError(error, "CHANGED_MEANWHILE")) {
         setConflict(true);
         reload();
       }

@@ -29,7 +29,7 @@ const formatCount = (value: number) => value.toLocaleString("de-DE");
 // so the browser's own time zone cannot shift them by a day.
 const formatDay = (day: string) => formatDate(parseISO(day));
 
-// Issue 14 (beyond the spec): what happened per day, from the product's own rows.
+// Beyond the spec: what happened per day, from the product's own rows.
 export function UsagePanel() {
   const { data, isPending, isError, refetch } = useUsage();
   const [metric, setMetric] = useState<Metric>("generations");
@@ -124,12 +124,16 @@ function UsageChart({ days, metric }: { days: UsageDay[]; metric: Metric }) {
           );
         })}
       </svg>
-      <figcaption className="flex justify-between text-xs text-slate-600">
-        <span>{days[0] ? formatDay(days[0].day) : null}</span>
-        <span>
+      {/* The first and last day under the chart's ends, the description on a line of its own: side by side
+          the three ran together on a phone. */}
+      <figcaption className="grid gap-0.5 text-xs text-slate-600">
+        <span className="flex justify-between gap-4">
+          <span>{days[0] ? formatDay(days[0].day) : null}</span>
+          <span>{days.at(-1) ? formatDay(days.at(-1)?.day ?? "") : null}</span>
+        </span>
+        <span className="text-center">
           {label}, höchstens {formatCount(max)} am Tag
         </span>
-        <span>{days.at(-1) ? formatDay(days.at(-1)?.day ?? "") : null}</span>
       </figcaption>
     </figure>
   );

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, toApiError } from "#app/lib/api.ts";
 import type { ContactResponseInput } from "#shared/admin.schemas.ts";
 
-// The admin's contact messages and § 312k cancellations (issue 14).
+// The admin's contact messages and § 312k cancellations (ADR 0024).
 
 const MESSAGES_KEY = ["admin", "messages"] as const;
 const CANCELLATIONS_KEY = ["admin", "cancellations"] as const;

@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { api, toApiError } from "#app/lib/api.ts";
 import type { Plan } from "#shared/billing.ts";
 
-// The admin's users, their credits and plans by hand (issue 14).
+// The admin's users, their credits and plans by hand (ADR 0024).
 
 const USERS_KEY = ["admin", "users"] as const;
 

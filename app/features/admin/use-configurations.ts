@@ -1,16 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { ApiError, api, toApiError } from "#app/lib/api.ts";
-import { ADMIN_MESSAGES } from "#shared/admin.ts";
+import { ApiError, api, isApiError, toApiError } from "#app/lib/api.ts";
 import type {
   CreatePromptConfigurationInput,
   CreateTokenConfigurationInput,
   UpdatePromptConfigurationInput,
   UpdateTokenConfigurationInput,
 } from "#shared/generator-configurations.schemas.ts";
-import { CONFIGURATION_MESSAGES } from "#shared/generator-configurations.ts";
 
-// The admin's prompt and token configurations (issue 14). Every mutation refetches its list
+// The admin's prompt and token configurations (ADR 0024). Every mutation refetches its list
 // when it settles, so a failure (someone else saved or deleted first) shows the current rows.
 
 const PROMPTS_QUERY_KEY = ["admin", "prompts"] as const;
@@ -111,12 +109,12 @@ export function useDeleteTokenConfiguration() {
 
 /** ADR 0024: another admin saved the row after this one was loaded. */
 export function isChangedMeanwhile(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 409 && error.message === ADMIN_MESSAGES.changedMeanwhile;
+  return isApiError(error, "CHANGED_MEANWHILE");
 }
 
 /** A name another row has; the form shows it at the name field, where the admin fixes it. */
 export function isNameTaken(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 409 && error.message === CONFIGURATION_MESSAGES.nameTaken;
+  return isApiError(error, "NAME_TAKEN");
 }
 
 /** The spec's English failure toast, with the server's German reason beneath it. */

@@ -1,7 +1,7 @@
 import { type PageView, subscribeToPageViews } from "#app/lib/page-views.ts";
 import { GOOGLE_TAG_SCRIPT_URL } from "#shared/analytics.ts";
 
-// Google Analytics 4 through gtag.js (spec section 7 "Analytics", issue 5 scope 4). Only
+// Google Analytics 4 through gtag.js (spec section 7 "Analytics", ADR 0010). Only
 // started by useAnalytics, i.e. with a valid measurement id and the visitor's consent.
 
 type GtagDisableFlag = `ga-disable-${string}`;

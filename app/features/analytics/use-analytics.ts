@@ -3,7 +3,7 @@ import { useConsentState } from "#app/features/consent/consent-store.ts";
 import { readSiteSettings } from "#app/features/site-settings/site-settings.ts";
 import { shouldLoadAnalytics } from "#shared/analytics.ts";
 
-// Issue 5 scope 4: GA4 runs only with a valid measurement id from the site settings AND the
+// ADR 0010: GA4 runs only with a valid measurement id from the site settings AND the
 // visitor's analytics consent; a withdrawal stops it at once.
 export function useAnalytics() {
   const { settings } = useConsentState();

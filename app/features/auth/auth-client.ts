@@ -7,7 +7,7 @@ import { setSignedInHint } from "./signed-in-hint.ts";
 // (ADR 0041) adds authClient.twoFactor.*; the sign-in page itself handles twoFactorRedirect.
 export const authClient = createAuthClient({ plugins: [twoFactorClient()] });
 
-// Wherever the client learns the session, the signed-in hint follows it (issue 17), whichever
+// Wherever the client learns the session, the signed-in hint follows it (ADR 0031), whichever
 // page or component asked: the marketing pages load this client only with the hint.
 // Only an answer counts: a request cut off by leaving the page also ends without a session.
 type SessionState = { data: unknown; isPending: boolean; error: { status?: number } | null };

@@ -4,12 +4,13 @@ export type AuthNavigationState = { returnUrl?: string; fromCreator?: boolean; s
 
 // Only same-site paths are followed, so a crafted state cannot send anyone elsewhere.
 export function safeReturnUrl(value: unknown): string | undefined {
-  return typeof value === "string" && value.startsWith("/") && !value.startsWith("//") ? value : undefined;
+  // "//host" and "/\\host" both leave the site in a browser.
+  return typeof value === "string" && /^\/(?![/\\])/.test(value) ? value : undefined;
 }
 
 /**
  * The return URL comes from navigation state, or from `?returnUrl=` where a loader redirected
- * here (a redirect carries no state), e.g. /konto with a plan to buy (issue 13).
+ * here (a redirect carries no state), e.g. /konto with a plan to buy (ADR 0023).
  */
 export function readAuthNavigationState(state: unknown, search = ""): { returnUrl?: string; fromCreator: boolean } {
   const candidate = (state ?? {}) as AuthNavigationState;

@@ -19,7 +19,7 @@ function GoogleMark() {
   );
 }
 
-// Shown only where Google credentials are configured (DESIGN.md provider table).
+// Shown only where Google credentials are configured (docs/design.md, provider table; ADR 0003).
 export function GoogleSignInButton({ returnUrl }: { returnUrl: string }) {
   const config = useAppConfig();
   const [redirecting, setRedirecting] = useState(false);

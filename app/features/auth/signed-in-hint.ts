@@ -3,7 +3,7 @@ import { useLocation } from "react-router";
 import { PRERENDERED_PATHS } from "#shared/routes.ts";
 import { SIGNED_IN_HINT_COOKIE } from "#shared/signed-in-hint.ts";
 
-// Issue 17: the marketing pages load the auth client and the session-dependent header only for
+// ADR 0031: the marketing pages load the auth client and the session-dependent header only for
 // a browser with the signed-in hint, a readable cookie the server sets and clears together with
 // the session cookie (server/features/auth/signed-in-hint.ts). The auth client also keeps it
 // true to the session it sees (auth-client.ts), so a hint that outlived its session, revoked
@@ -54,7 +54,7 @@ export function useNeedsSession(): boolean | undefined {
   const [hint, setHint] = useState<boolean>();
   // Read after hydration and on every navigation, as a transition. A store snapshot that
   // differs from the prerendered one (useSyncExternalStore) would make React render every
-  // reader again synchronously, in the task of the hydration's effects (issue 17).
+  // reader again synchronously, in the task of the hydration's effects (ADR 0031).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the pathname is the reason to read the cookie again
   useEffect(() => {
     const update = () => startTransition(() => setHint(readHint()));

@@ -1,13 +1,13 @@
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import type { AuthNavigationState } from "#app/features/auth/auth-navigation.ts";
-import { api, toApiError } from "#app/lib/api.ts";
+import { api, isApiError, toApiError } from "#app/lib/api.ts";
 import { loadToast } from "#app/lib/lazy-toast.ts";
 import { BILLING_MESSAGES, type Plan } from "#shared/billing.ts";
 import { ROUTES } from "#shared/routes.ts";
 
-// Buying a plan (issue 13, ADR 0023) from /preise, the optimizer's landing and /konto. Apart
-// from the portal (use-billing.ts), so the pricing page loads no query client (issue 17).
+// Buying a plan (ADR 0023) from /preise, the optimizer's landing and /konto. Apart
+// from the portal (use-billing.ts), so the pricing page loads no query client (ADR 0031).
 
 /** Where a signed-out buyer lands after signing in: /konto with the plan's button waiting. */
 export const planPurchasePath = (plan: Plan) => `${ROUTES.account}?plan=${plan}`;
@@ -36,7 +36,7 @@ export function useCheckout() {
         return;
       }
       const error = await toApiError(response);
-      if (error.status !== 401) throw error;
+      if (!isApiError(error, "NOT_SIGNED_IN")) throw error;
       const state: AuthNavigationState = { returnUrl: planPurchasePath(plan) };
       navigate(ROUTES.auth, { state });
       setPending(false);

@@ -31,7 +31,7 @@ const EMPTY_FORM: CancellationRequestInput = {
   reason: "",
 };
 
-// zod and the schema load when the visitor first focuses the form (issue 17).
+// zod and the schema load when the visitor first focuses the form (lazy-resolver.ts says why).
 const cancellationResolver = lazyZodResolver<CancellationRequestInput>(() =>
   import("#shared/cancellation.schemas.ts").then((module) => module.CancellationRequestSchema),
 );
@@ -69,7 +69,7 @@ function useSignedInAccount(): SignedInAccount | null {
   return account;
 }
 
-// § 312k BGB (issue 13): who cancels, which contract, how and when, then one button
+// § 312k BGB (ADR 0023): who cancels, which contract, how and when, then one button
 // "Jetzt kündigen". The receipt shows at once, with the date and time it was received.
 export function CancellationForm() {
   const form = useForm<CancellationRequestInput>({

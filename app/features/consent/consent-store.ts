@@ -27,7 +27,7 @@ const listeners = new Set<() => void>();
 
 function setState(patch: Partial<ConsentState>) {
   // An update from a store re-renders its readers synchronously; reading "no choice stored" after
-  // hydration changes nothing and must not re-render the banner in a long task (issue 17).
+  // hydration changes nothing and must not re-render the banner in a long task.
   if (Object.entries(patch).every(([key, value]) => state[key as keyof ConsentState] === value)) return;
   state = { ...state, ...patch };
   for (const listener of listeners) listener();
@@ -60,7 +60,10 @@ export function loadStoredChoiceOnce() {
 // the dialog or the visitor closed the question on this page load. ADR 0030: as a banner.
 export function shouldShowConsentBanner(state: ConsentState, pathname: string): boolean {
   if (state.settings || state.dialogOpen || state.dismissed) return false;
-  return !PATHS_WITHOUT_AUTOMATIC_DIALOG.includes(pathname);
+  // React Router 8 prerenders /impressum as /impressum/, the browser hydrates /impressum: both
+  // must decide alike, or the banner is in the HTML and hydration fails (ADR 0058).
+  const page = pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname;
+  return !PATHS_WITHOUT_AUTOMATIC_DIALOG.includes(page);
 }
 
 export function openConsentDialog() {

@@ -12,7 +12,7 @@ import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_MESSAGE_MIN_LENGTH, CONTACT_TEXTS }
 
 const EMPTY_FORM: ContactFormInput = { name: "", email: "", message: "" };
 
-// zod and the schema load when the visitor first focuses the form (issue 17).
+// zod and the schema load when the visitor first focuses the form (lazy-resolver.ts says why).
 const contactResolver = lazyZodResolver<ContactFormInput>(() =>
   import("#shared/contact.schemas.ts").then((module) => module.ContactFormSchema),
 );
@@ -33,7 +33,7 @@ const WEBMCP_PARAMETERS = {
 };
 
 // Spec sections 2 "/kontakt", 5 and 8. The form keeps what was typed when sending fails
-// (DESIGN.md) and is emptied only after the server has the message.
+// (docs/design.md) and is emptied only after the server has the message.
 export function ContactForm() {
   const form = useForm<ContactFormInput>({ resolver: contactResolver.resolver, defaultValues: EMPTY_FORM });
   const { errors, isSubmitting } = form.formState;

@@ -14,7 +14,7 @@ import { ROUTES } from "#shared/routes.ts";
 
 // The parts of the header that depend on the session. The header loads them after the page
 // has hydrated (site-header.tsx), so the auth client is not part of the public pages' first
-// load (issue 5, ADR 0018). The root has no query client (ADR 0031); each part brings the shared one.
+// load (ADR 0018). The root has no query client (ADR 0031); each part brings the shared one.
 
 export function AccountActions() {
   return (

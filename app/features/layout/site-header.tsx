@@ -8,7 +8,7 @@ import { ROUTES } from "#shared/routes.ts";
 import { Logo } from "./logo.tsx";
 
 // The session-dependent parts arrive in their own chunk after hydration (header-account.tsx),
-// and on the marketing pages only for a browser with the signed-in hint (issue 17).
+// and on the marketing pages only for a browser with the signed-in hint (ADR 0031).
 const headerAccount = () => import("./header-account.tsx");
 const AccountActions = lazy(() => headerAccount().then((module) => ({ default: module.AccountActions })));
 const CreditBadge = lazy(() => headerAccount().then((module) => ({ default: module.CreditBadge })));

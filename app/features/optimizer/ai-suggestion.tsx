@@ -17,7 +17,7 @@ function DiffPart({ value, added, removed }: { value: string; added: boolean; re
 }
 
 // AI results are shown as a diff against the writer's own text before they replace it
-// (issue 3, "beyond the spec"), so nobody loses their voice by accident.
+// (beyond the spec), so nobody loses their voice by accident.
 export function AiSuggestionPanel({
   original,
   suggestion,

@@ -41,7 +41,7 @@ type AiAction = keyof typeof TOASTS;
 
 /**
  * The tool for a signed-in user. It is loaded only then (ADR 0032) and brings the page's query
- * client itself, so a signed-out visitor's landing loads no TanStack Query (issue 17).
+ * client itself, so a signed-out visitor's landing loads no TanStack Query (ADR 0031).
  */
 export function OptimizerTool({ initialText = "" }: { initialText?: string }) {
   return (

@@ -19,7 +19,7 @@ const PREMIUM_FEATURES = [
   "Priorisierter Support",
 ];
 
-// What Premium adds and how to start the trial (issue 3, scope 5). The server decides;
+// What Premium adds and how to start the trial (ADR 0007). The server decides;
 // this panel only shows its answer.
 export function PremiumPanel({ panelRef }: { panelRef?: RefObject<HTMLElement | null> }) {
   const { data: access } = useOptimizerAccess();

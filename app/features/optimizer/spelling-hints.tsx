@@ -1,6 +1,6 @@
 type SpellingIssue = { start: number; end: number; word: string; suggestions: string[] };
 
-// Offline spelling hints (issue 3): each unknown word with up to three suggestions that
+// Offline spelling hints (ADR 0007): each unknown word with up to three suggestions that
 // replace it in place.
 export function SpellingHints({
   text,

@@ -1,7 +1,7 @@
 import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
 
-// Issue 14: who changed what in the admin area, when, and from what to what.
+// ADR 0024: who changed what in the admin area, when, and from what to what.
 export const adminAuditLog = pgTable(
   "admin_audit_log",
   {

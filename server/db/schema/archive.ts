@@ -3,7 +3,7 @@ import { boolean, customType, index, jsonb, pgTable, text, timestamp, uuid } fro
 import type { ArchiveProvenance } from "#shared/archive.ts";
 import { user } from "./auth.ts";
 
-// Spec section 3: archived_posts, every generation's result (issue 4, ADR 0014).
+// Spec section 3: archived_posts, every generation's result (ADR 0014).
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 

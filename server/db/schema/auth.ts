@@ -1,7 +1,7 @@
 import { bigint, boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 // Better Auth's core tables, written by hand from its schema documentation because its
-// schema CLI needs Node 22 (STACK-NOTES.md). Property names are what Better Auth expects.
+// schema CLI needed Node 22 while the project ran on Node 20 (ADR 0022). Property names are what Better Auth expects.
 export const user = pgTable("user", {
   id: text("id").primaryKey(),
   name: text("name").notNull(),
@@ -78,7 +78,7 @@ export const verification = pgTable(
   (table) => [index("verification_identifier_idx").on(table.identifier)],
 );
 
-// Rate-limit counters live in the database so that app servers stay stateless (DESIGN.md).
+// Rate-limit counters live in the database so that app servers stay stateless (docs/design.md).
 export const rateLimit = pgTable("rate_limit", {
   id: text("id").primaryKey(),
   key: text("key").notNull().unique(),

@@ -59,7 +59,7 @@ export const stripeEvents = pgTable("stripe_events", {
   processedAt: timestamp("processed_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-// § 312k BGB (issue 13): every cancellation sent through /kuendigen, signed in or not, with
+// § 312k BGB (ADR 0023): every cancellation sent through /kuendigen, signed in or not, with
 // what was done about it. A signed-out request is matched to an account by its e-mail.
 export const cancellationRequests = pgTable("cancellation_requests", {
   id: uuid("id").primaryKey().defaultRandom(),

@@ -3,7 +3,7 @@ import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-o
 import { user } from "./auth.ts";
 
 /**
- * What a row records (issue 14): a credit taken or given back, or a run of Pro's allowance
+ * What a row records (the admin's usage panel counts by it): a credit taken or given back, or a run of Pro's allowance
  * taken or given back. A failed run is the one given back.
  */
 export const GENERATION_LOG_KINDS = ["charged", "refunded", "included", "included_refunded"] as const;
@@ -15,8 +15,8 @@ export const GENERATION_LOG_KINDS = ["charged", "refunded", "included", "include
  */
 export const GENERATION_RUN_STATES = ["open", "archived", "refunded"] as const;
 
-// Spec section 3: a row for every generation's credit or allowance change (DESIGN.md "Every
-// change writes a log row"), with the account's status and credits after it.
+// Spec section 3: a row for every generation's credit or allowance change (docs/design.md: every
+// change writes a log row), with the account's status and credits after it.
 export const contentGenerationLogs = pgTable(
   "content_generation_logs",
   {

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
-// Spec section 3: prompt_configurations, token_configurations (issue 4).
+// Spec section 3: prompt_configurations, token_configurations (ADR 0012).
 
 // Admins edit these later (spec section 6); the generator reads the row named
 // GENERATOR_CONFIGURATION_NAME (ADR 0012), seeded by a migration.

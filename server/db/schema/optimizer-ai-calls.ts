@@ -1,6 +1,6 @@
 import { boolean, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
-// Issue 14 (usage panel): one row per grammar check or improvement the optimizer answered,
+// For the admin's usage panel: one row per grammar check or improvement the optimizer answered,
 // counted per day for the admin. On purpose without the text and without the account: the
 // count is all the panel needs (data minimisation), and it survives deleted accounts.
 export const optimizerAiCalls = pgTable(

@@ -30,7 +30,7 @@ export const profiles = pgTable(
   (table) => [
     check("profiles_credits_not_negative", sql`${table.credits} >= 0`),
     // The admin's user list: newest first, and a substring search in the e-mail (pg_trgm
-    // serves ILIKE '%…%'), both fast at 100,000 users (issue 14).
+    // serves ILIKE '%…%'), both fast at 100,000 users (ADR 0024).
     // NULLS FIRST is what ORDER BY … DESC means; an index sorted otherwise is not used for it.
     index("profiles_created_at_idx").on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index("profiles_email_trgm_idx").using("gin", sql`${table.email} gin_trgm_ops`),

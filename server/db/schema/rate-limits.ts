@@ -1,6 +1,6 @@
 import { bigint, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 
-// Postwerk's own rate-limit counters (issue 11, finding 3). Better Auth keeps its sign-in
+// Postwerk's own rate-limit counters (ADR 0020). Better Auth keeps its sign-in
 // limits in `rate_limit` and deletes rows there by its own one-minute window, which reset
 // our ten-minute limits; in a table of our own nothing else touches them.
 export const rateLimitCounters = pgTable(

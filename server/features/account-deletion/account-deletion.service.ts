@@ -12,7 +12,7 @@ import { imageNameFromPublicUrl } from "../../integrations/storage/image-storage
 import { endBillingOfDeletedAccount } from "../billing/billing-cancel.service.ts";
 import { cancelAllPlannedPostsOf } from "../publishing/publishing.service.ts";
 
-// GDPR Art. 17 (issue 15, ADR 0026). Better Auth's /delete-user checks the password (or, for a
+// GDPR Art. 17 (ADR 0026). Better Auth's /delete-user checks the password (or, for a
 // Google account, a fresh sign-in) and deletes the user; its rows in profiles, the archive, the
 // credit history, plans and sessions go with it (ON DELETE CASCADE). Before that, this removes
 // what lives outside those rows: the Stripe subscription, the archive's image files and the

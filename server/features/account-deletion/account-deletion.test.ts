@@ -14,7 +14,7 @@ import { cookieConsentHistory } from "../../db/schema/cookie-consent.ts";
 import { profiles } from "../../db/schema/profiles.ts";
 import type { ImageStorage } from "../../integrations/storage/image-storage.ts";
 
-// GDPR Art. 17 (issue 15, ADR 0026): "Konto löschen" through Better Auth's /delete-user with
+// GDPR Art. 17 (ADR 0026): "Konto löschen" through Better Auth's /delete-user with
 // our hooks around it: password required, Stripe ended, images and rows gone, the consent
 // proof kept without the account, a confirmation mail, and a retry that finishes a deletion
 // which failed halfway.
@@ -87,7 +87,10 @@ describe("POST /api/auth/delete-user", () => {
     const { cookie, userId } = await customerWithData("vorsicht@example.test");
     const without = await deleteAccount(cookie, {});
     expect(without.status).toBe(400);
-    expect((await without.json()).message).toBe(ACCOUNT_DATA_TEXTS.deletePasswordRequired);
+    expect(await without.json()).toEqual({
+      message: ACCOUNT_DATA_TEXTS.deletePasswordRequired,
+      code: "REAUTH_REQUIRED",
+    });
     const wrong = await deleteAccount(cookie, { password: "falsch999" });
     expect(wrong.status).toBe(400);
     expect(Object.keys(await rowsLeftFor(userId))).toContain("profiles");
@@ -184,7 +187,7 @@ describe("POST /api/auth/delete-user", () => {
     const cookie = await t.signUpAndConfirm(ADMIN);
     const response = await deleteAccount(cookie);
     expect(response.status).toBe(400);
-    expect((await response.json()).message).toBe(ACCOUNT_DATA_TEXTS.deleteLastAdmin);
+    expect(await response.json()).toEqual({ message: ACCOUNT_DATA_TEXTS.deleteLastAdmin, code: "LAST_ADMIN" });
     const [admin] = await t.db.select().from(profiles).where(eq(profiles.email, ADMIN));
     expect(admin?.isAdmin).toBe(true);
     // With a second admin, the first may go.

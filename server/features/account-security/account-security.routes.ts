@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { EmailChangeObjectionSchema, SecuritySettingsSchema } from "#shared/account-security.schemas.ts";
 import { RECOVERY_TEXTS } from "#shared/account-security.ts";
 import { ROUTES } from "#shared/routes.ts";
+import { answerError } from "../../api-error.ts";
 import type { AppEnv } from "../../app-env.ts";
 import { limitPerIp } from "../../rate-limit.ts";
 import { requireSession } from "../../session.ts";
@@ -31,7 +32,7 @@ export const accountSecurityRoutes = new Hono<AppEnv>()
     async (c) => {
       const { db, auth } = c.var.deps;
       const result = await objectToEmailChange(db, c.req.valid("json").token);
-      if (!result.ok) return c.json({ error: result.message }, result.status);
+      if (!result.ok) return answerError(c, result.status, result.code, result.error);
       c.var.logger.warn({ event: "email-change-objection" }, "E-Mail-Änderung durch Einspruch rückgängig gemacht");
       // The intruder may know the password: the owner sets a new one through the reset link.
       await auth.api.requestPasswordReset({ body: { email: result.previousEmail, redirectTo: ROUTES.resetPassword } });

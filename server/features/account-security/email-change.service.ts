@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq, isNull, ne } from "drizzle-orm";
 import { EMAIL_CHANGE_OBJECTION_DAYS, RECOVERY_TEXTS } from "#shared/account-security.ts";
+import type { Refusal } from "../../api-error.ts";
 import type { Database } from "../../db/client.ts";
 import { emailChangeObjections } from "../../db/schema/account-security.ts";
 import { session, user } from "../../db/schema/auth.ts";
@@ -30,7 +31,7 @@ export async function createEmailChangeObjection(
   return token;
 }
 
-export type ObjectionResult = { ok: true; previousEmail: string } | { ok: false; status: 400 | 409; message: string };
+export type ObjectionResult = { ok: true; previousEmail: string } | Refusal<400 | 409>;
 
 /**
  * Undoes the change: the account takes the previous address again (confirmed, since the owner
@@ -45,19 +46,21 @@ export async function objectToEmailChange(db: Database, token: string, now = new
       .where(and(eq(emailChangeObjections.tokenHash, hashToken(token)), isNull(emailChangeObjections.usedAt)))
       .for("update");
     if (!objection || objection.expiresAt <= now) {
-      return { ok: false, status: 400, message: RECOVERY_TEXTS.objectionInvalid } as const;
+      return { ok: false, status: 400, code: "INVALID_LINK", error: RECOVERY_TEXTS.objectionInvalid } as const;
     }
     const [taken] = await tx
       .select({ id: user.id })
       .from(user)
       .where(and(eq(user.email, objection.previousEmail), ne(user.id, objection.userId)));
-    if (taken) return { ok: false, status: 409, message: RECOVERY_TEXTS.objectionEmailTaken } as const;
+    if (taken)
+      return { ok: false, status: 409, code: "EMAIL_TAKEN", error: RECOVERY_TEXTS.objectionEmailTaken } as const;
     const [restored] = await tx
       .update(user)
       .set({ email: objection.previousEmail, emailVerified: true, updatedAt: now })
       .where(eq(user.id, objection.userId))
       .returning({ id: user.id, email: user.email, name: user.name });
-    if (!restored) return { ok: false, status: 400, message: RECOVERY_TEXTS.objectionInvalid } as const;
+    if (!restored)
+      return { ok: false, status: 400, code: "INVALID_LINK", error: RECOVERY_TEXTS.objectionInvalid } as const;
     await syncProfileFromUser(tx, restored);
     await tx.delete(session).where(eq(session.userId, objection.userId));
     await tx

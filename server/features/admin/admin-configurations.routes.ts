@@ -7,6 +7,7 @@ import {
   UpdatePromptConfigurationSchema,
   UpdateTokenConfigurationSchema,
 } from "#shared/generator-configurations.schemas.ts";
+import { answerError } from "../../api-error.ts";
 import type { AppDeps, AppEnv } from "../../app-env.ts";
 import { validateJson } from "../../validation.ts";
 import {
@@ -22,7 +23,7 @@ import {
 } from "./admin-configurations.service.ts";
 import { requireAdmin } from "./require-admin.ts";
 
-// /api/admin/prompts and /api/admin/tokens (spec section 7, issue 14). requireAdmin comes
+// /api/admin/prompts and /api/admin/tokens (spec section 7, ADR 0024). requireAdmin comes
 // first, so a visitor without the right learns nothing about the input's rules.
 
 type Db = AppDeps["db"];
@@ -43,18 +44,18 @@ function configurationRoutes<Configuration, CreateSchema extends z.ZodType, Upda
       // the schema's output, which this cast (and the one in PUT) only names.
       const input = c.req.valid("json") as z.output<CreateSchema>;
       const result = await kind.create(c.var.deps.db, c.var.session.user.id, input);
-      if (!result.ok) return c.json({ error: result.error }, result.status);
+      if (!result.ok) return answerError(c, result.status, result.code, result.error);
       return c.json({ configuration: result.configuration }, 201);
     })
     .put("/:id", requireAdmin, validateJson(kind.updateSchema, ADMIN_MESSAGES.invalidInput), async (c) => {
       const input = c.req.valid("json") as z.output<UpdateSchema>;
       const result = await kind.update(c.var.deps.db, c.var.session.user.id, c.req.param("id"), input);
-      if (!result.ok) return c.json({ error: result.error }, result.status);
+      if (!result.ok) return answerError(c, result.status, result.code, result.error);
       return c.json({ configuration: result.configuration }, 200);
     })
     .delete("/:id", requireAdmin, async (c) => {
       const result = await kind.remove(c.var.deps.db, c.var.session.user.id, c.req.param("id"));
-      if (!result.ok) return c.json({ error: result.error }, result.status);
+      if (!result.ok) return answerError(c, result.status, result.code, result.error);
       return c.json({ deleted: true }, 200);
     });
 }

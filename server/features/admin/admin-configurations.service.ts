@@ -10,24 +10,40 @@ import type {
 } from "#shared/generator-configurations.schemas.ts";
 import { CONFIGURATION_MESSAGES } from "#shared/generator-configurations.ts";
 import { isUuid } from "#shared/ids.ts";
+import type { Refusal } from "../../api-error.ts";
 import type { Database } from "../../db/client.ts";
 import { promptConfigurations, tokenConfigurations } from "../../db/schema/generator.ts";
 import { GENERATOR_CONFIGURATION_NAME } from "../generator/generator-prompts.ts";
 import { recordAudit } from "./audit.service.ts";
 
-// The admin's prompt and token configurations (spec sections 3 and 7, issue 14). The generator
+// The admin's prompt and token configurations (spec sections 3 and 7, ADR 0024). The generator
 // reads the row named GENERATOR_CONFIGURATION_NAME on every run, without a cache, so a saved
 // change is used from the next generation on, by every app server. That row may therefore be
 // edited but neither renamed nor deleted.
 
-type Failure = { ok: false; status: 404 | 409; error: string };
+type Failure = Refusal<404 | 409>;
 export type Result<T> = { ok: true; configuration: T } | Failure;
 
-const notFound: Failure = { ok: false, status: 404, error: ADMIN_MESSAGES.notFound };
-const changedMeanwhile: Failure = { ok: false, status: 409, error: ADMIN_MESSAGES.changedMeanwhile };
-const nameTaken: Failure = { ok: false, status: 409, error: CONFIGURATION_MESSAGES.nameTaken };
-const inUseRename: Failure = { ok: false, status: 409, error: CONFIGURATION_MESSAGES.inUseRename };
-const inUseDelete: Failure = { ok: false, status: 409, error: CONFIGURATION_MESSAGES.inUseDelete };
+const notFound: Failure = { ok: false, status: 404, code: "NOT_FOUND", error: ADMIN_MESSAGES.notFound };
+const changedMeanwhile: Failure = {
+  ok: false,
+  status: 409,
+  code: "CHANGED_MEANWHILE",
+  error: ADMIN_MESSAGES.changedMeanwhile,
+};
+const nameTaken: Failure = { ok: false, status: 409, code: "NAME_TAKEN", error: CONFIGURATION_MESSAGES.nameTaken };
+const inUseRename: Failure = {
+  ok: false,
+  status: 409,
+  code: "CONFIGURATION_IN_USE",
+  error: CONFIGURATION_MESSAGES.inUseRename,
+};
+const inUseDelete: Failure = {
+  ok: false,
+  status: 409,
+  code: "CONFIGURATION_IN_USE",
+  error: CONFIGURATION_MESSAGES.inUseDelete,
+};
 
 type PromptRow = typeof promptConfigurations.$inferSelect;
 type TokenRow = typeof tokenConfigurations.$inferSelect;

@@ -1,6 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_MESSAGES, MAX_TOKENS_LIMIT } from "#shared/admin.ts";
+import type { ApiErrorCode } from "#shared/api-errors.ts";
 import { CONFIGURATION_MESSAGES, PROMPT_MAX_LENGTH } from "#shared/generator-configurations.ts";
 import { INVALID_CHARACTERS_MESSAGE } from "#shared/text.schemas.ts";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
@@ -46,9 +47,9 @@ function send(method: string, path: string, cookie?: string, body?: unknown) {
   return t.request(path, { method, cookie, body: body === undefined ? undefined : JSON.stringify(body) });
 }
 
-async function expectError(response: Response, status: number, error: string) {
+async function expectError(response: Response, status: number, code: ApiErrorCode, error: string) {
   expect(response.status).toBe(status);
-  expect(await response.json()).toEqual({ error });
+  expect(await response.json()).toEqual({ error, code });
 }
 
 async function list(kind: "prompts" | "tokens"): Promise<Configuration[]> {
@@ -90,8 +91,8 @@ describe("who may use the configuration routes", () => {
   it("answer 401 without a session and 403 to a signed-in user who is no admin, changing nothing", async () => {
     const before = { prompts: (await list("prompts")).length, tokens: (await list("tokens")).length };
     for (const [method, path, body] of [...endpoints("prompts", prompt()), ...endpoints("tokens", tokens())]) {
-      await expectError(await send(method, path, undefined, body), 401, NOT_SIGNED_IN_MESSAGE);
-      await expectError(await send(method, path, user, body), 403, ADMIN_MESSAGES.notAdmin);
+      await expectError(await send(method, path, undefined, body), 401, "NOT_SIGNED_IN", NOT_SIGNED_IN_MESSAGE);
+      await expectError(await send(method, path, user, body), 403, "NOT_ADMIN", ADMIN_MESSAGES.notAdmin);
     }
     expect({ prompts: (await list("prompts")).length, tokens: (await list("tokens")).length }).toEqual(before);
   });
@@ -148,7 +149,7 @@ describe("POST /api/admin/prompts", () => {
     const body = prompt();
     await create("prompts", body);
     const duplicate = await send("POST", "/api/admin/prompts", admin, { ...body, name: ` ${body.name} ` });
-    await expectError(duplicate, 409, CONFIGURATION_MESSAGES.nameTaken);
+    await expectError(duplicate, 409, "NAME_TAKEN", CONFIGURATION_MESSAGES.nameTaken);
     expect(await t.db.select().from(promptConfigurations).where(eq(promptConfigurations.name, body.name))).toHaveLength(
       1,
     );
@@ -166,7 +167,7 @@ describe("POST /api/admin/prompts", () => {
       ["kein Objekt", ADMIN_MESSAGES.invalidInput],
     ];
     for (const [body, error] of cases) {
-      await expectError(await send("POST", "/api/admin/prompts", admin, body), 400, error);
+      await expectError(await send("POST", "/api/admin/prompts", admin, body), 400, "INVALID_INPUT", error);
     }
   });
 });
@@ -198,7 +199,7 @@ describe("PUT /api/admin/prompts/:id", () => {
     const first = await send("PUT", `/api/admin/prompts/${created.id}`, admin, { ...body, userPrompt: "Erste" });
     expect(first.status).toBe(200);
     const stale = await send("PUT", `/api/admin/prompts/${created.id}`, admin, { ...body, userPrompt: "Zweite" });
-    await expectError(stale, 409, ADMIN_MESSAGES.changedMeanwhile);
+    await expectError(stale, 409, "CHANGED_MEANWHILE", ADMIN_MESSAGES.changedMeanwhile);
     const [row] = await t.db.select().from(promptConfigurations).where(eq(promptConfigurations.id, created.id));
     expect(row?.userPrompt).toBe("Erste");
     expect((await auditOf(created.id)).map((entry) => entry.action)).toEqual(["prompt.create", "prompt.update"]);
@@ -206,12 +207,23 @@ describe("PUT /api/admin/prompts/:id", () => {
 
   it("answers 404 for an unknown or malformed id and 400 without a version", async () => {
     const body = { ...prompt(), updatedAt: new Date().toISOString() };
-    await expectError(await send("PUT", `/api/admin/prompts/${UNKNOWN_ID}`, admin, body), 404, ADMIN_MESSAGES.notFound);
-    await expectError(await send("PUT", "/api/admin/prompts/keine-uuid", admin, body), 404, ADMIN_MESSAGES.notFound);
+    await expectError(
+      await send("PUT", `/api/admin/prompts/${UNKNOWN_ID}`, admin, body),
+      404,
+      "NOT_FOUND",
+      ADMIN_MESSAGES.notFound,
+    );
+    await expectError(
+      await send("PUT", "/api/admin/prompts/keine-uuid", admin, body),
+      404,
+      "NOT_FOUND",
+      ADMIN_MESSAGES.notFound,
+    );
     const created = await create("prompts", prompt());
     await expectError(
       await send("PUT", `/api/admin/prompts/${created.id}`, admin, prompt()),
       400,
+      "INVALID_INPUT",
       CONFIGURATION_MESSAGES.versionMissing,
     );
   });
@@ -223,7 +235,7 @@ describe("PUT /api/admin/prompts/:id", () => {
       ...prompt(taken.name),
       updatedAt: other.updatedAt,
     });
-    await expectError(response, 409, CONFIGURATION_MESSAGES.nameTaken);
+    await expectError(response, 409, "NAME_TAKEN", CONFIGURATION_MESSAGES.nameTaken);
   });
 
   it("lets the generator's row be edited but not renamed", async () => {
@@ -232,7 +244,7 @@ describe("PUT /api/admin/prompts/:id", () => {
       ...prompt("umbenannt"),
       updatedAt: current.updatedAt,
     });
-    await expectError(renamed, 409, CONFIGURATION_MESSAGES.inUseRename);
+    await expectError(renamed, 409, "CONFIGURATION_IN_USE", CONFIGURATION_MESSAGES.inUseRename);
     const edited = await send("PUT", `/api/admin/prompts/${current.id}`, admin, {
       name: GENERATOR_CONFIGURATION_NAME,
       systemPrompt: current.systemPrompt,
@@ -253,8 +265,18 @@ describe("DELETE /api/admin/prompts/:id", () => {
       before: { name: created.name },
       after: null,
     });
-    await expectError(await send("DELETE", `/api/admin/prompts/${created.id}`, admin), 404, ADMIN_MESSAGES.notFound);
-    await expectError(await send("DELETE", "/api/admin/prompts/%27%3B--", admin), 404, ADMIN_MESSAGES.notFound);
+    await expectError(
+      await send("DELETE", `/api/admin/prompts/${created.id}`, admin),
+      404,
+      "NOT_FOUND",
+      ADMIN_MESSAGES.notFound,
+    );
+    await expectError(
+      await send("DELETE", "/api/admin/prompts/%27%3B--", admin),
+      404,
+      "NOT_FOUND",
+      ADMIN_MESSAGES.notFound,
+    );
   });
 
   it("refuses to delete the generator's row with 409", async () => {
@@ -262,6 +284,7 @@ describe("DELETE /api/admin/prompts/:id", () => {
     await expectError(
       await send("DELETE", `/api/admin/prompts/${current.id}`, admin),
       409,
+      "CONFIGURATION_IN_USE",
       CONFIGURATION_MESSAGES.inUseDelete,
     );
     expect((await inUse("prompts")).id).toBe(current.id);
@@ -286,6 +309,7 @@ describe("POST /api/admin/tokens", () => {
     await expectError(
       await send("POST", "/api/admin/tokens", admin, tokens(GENERATOR_CONFIGURATION_NAME)),
       409,
+      "NAME_TAKEN",
       CONFIGURATION_MESSAGES.nameTaken,
     );
   });
@@ -293,11 +317,12 @@ describe("POST /api/admin/tokens", () => {
   it("refuses max tokens that are no whole number from 1 to the limit", async () => {
     for (const maxTokens of [0, -5, 1.5, MAX_TOKENS_LIMIT + 1, "1000", null]) {
       const response = await send("POST", "/api/admin/tokens", admin, { name: uniqueName("tokens"), maxTokens });
-      await expectError(response, 400, CONFIGURATION_MESSAGES.maxTokensInvalid);
+      await expectError(response, 400, "INVALID_INPUT", CONFIGURATION_MESSAGES.maxTokensInvalid);
     }
     await expectError(
       await send("POST", "/api/admin/tokens", admin, { name: "", maxTokens: 10 }),
       400,
+      "INVALID_INPUT",
       CONFIGURATION_MESSAGES.nameRequired,
     );
     expect((await create("tokens", tokens(undefined, MAX_TOKENS_LIMIT))).maxTokens).toBe(MAX_TOKENS_LIMIT);
@@ -324,12 +349,19 @@ describe("PUT /api/admin/tokens/:id", () => {
     await expectError(
       await send("PUT", `/api/admin/tokens/${created.id}`, admin, stale),
       409,
+      "CHANGED_MEANWHILE",
       ADMIN_MESSAGES.changedMeanwhile,
     );
-    await expectError(await send("PUT", `/api/admin/tokens/${UNKNOWN_ID}`, admin, stale), 404, ADMIN_MESSAGES.notFound);
+    await expectError(
+      await send("PUT", `/api/admin/tokens/${UNKNOWN_ID}`, admin, stale),
+      404,
+      "NOT_FOUND",
+      ADMIN_MESSAGES.notFound,
+    );
     await expectError(
       await send("PUT", `/api/admin/tokens/${created.id}`, admin, { ...stale, maxTokens: 0 }),
       400,
+      "INVALID_INPUT",
       CONFIGURATION_MESSAGES.maxTokensInvalid,
     );
     const [row] = await t.db.select().from(tokenConfigurations).where(eq(tokenConfigurations.id, created.id));
@@ -343,7 +375,7 @@ describe("PUT /api/admin/tokens/:id", () => {
       maxTokens: GENERATOR_DEFAULT_MAX_TOKENS,
       updatedAt: current.updatedAt,
     });
-    await expectError(response, 409, CONFIGURATION_MESSAGES.inUseRename);
+    await expectError(response, 409, "CONFIGURATION_IN_USE", CONFIGURATION_MESSAGES.inUseRename);
   });
 });
 
@@ -357,11 +389,17 @@ describe("DELETE /api/admin/tokens/:id", () => {
         .from(adminAuditLog)
         .where(and(eq(adminAuditLog.targetId, created.id), eq(adminAuditLog.action, "token.delete"))),
     ).toEqual([expect.objectContaining({ before: expect.objectContaining({ name: created.name }), after: null })]);
-    await expectError(await send("DELETE", `/api/admin/tokens/${created.id}`, admin), 404, ADMIN_MESSAGES.notFound);
+    await expectError(
+      await send("DELETE", `/api/admin/tokens/${created.id}`, admin),
+      404,
+      "NOT_FOUND",
+      ADMIN_MESSAGES.notFound,
+    );
     const current = await inUse("tokens");
     await expectError(
       await send("DELETE", `/api/admin/tokens/${current.id}`, admin),
       409,
+      "CONFIGURATION_IN_USE",
       CONFIGURATION_MESSAGES.inUseDelete,
     );
   });

@@ -31,7 +31,7 @@ function sendRaw(method: string, path: string, body: string) {
 
 async function expectError(response: Response, error: string) {
   expect(response.status).toBe(400);
-  expect(await response.json()).toEqual({ error });
+  expect(await response.json()).toEqual({ error, code: "INVALID_INPUT" });
 }
 
 // Written into the JSON text as is: beyond int4, negative, a float, beyond a double (Infinity
@@ -158,7 +158,7 @@ describe("ids that look like huge numbers", () => {
   ])("%s %s is not found", async (method, path, body) => {
     const response = await t.request(path, { method, cookie: admin, body: body || undefined });
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: ADMIN_MESSAGES.notFound });
+    expect(await response.json()).toEqual({ error: ADMIN_MESSAGES.notFound, code: "NOT_FOUND" });
   });
 });
 

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { ContactResponseSchema } from "#shared/admin.schemas.ts";
 import { ADMIN_MESSAGES, ADMIN_TEXTS } from "#shared/admin.ts";
+import { answerError } from "../../api-error.ts";
 import type { AppEnv } from "../../app-env.ts";
 import { validateJson } from "../../validation.ts";
 import {
@@ -11,7 +12,7 @@ import {
 } from "./admin-messages.service.ts";
 import { requireAdmin } from "./require-admin.ts";
 
-// /api/admin/messages: the contact messages and the § 312k cancellations (issue 14).
+// /api/admin/messages: the contact messages and the § 312k cancellations (ADR 0024).
 export const adminMessagesRoutes = new Hono<AppEnv>()
   .get("/", requireAdmin, async (c) => c.json({ messages: await listContactMessages(c.var.deps.db) }, 200))
   .get("/cancellations", requireAdmin, async (c) =>
@@ -19,7 +20,7 @@ export const adminMessagesRoutes = new Hono<AppEnv>()
   )
   .post("/:id/read", requireAdmin, async (c) => {
     const outcome = await markMessageRead(c.var.deps.db, c.req.param("id"));
-    if (outcome === "not-found") return c.json({ error: ADMIN_MESSAGES.notFound }, 404);
+    if (outcome === "not-found") return answerError(c, 404, "NOT_FOUND", ADMIN_MESSAGES.notFound);
     return c.json({ status: "read" as const }, 200);
   })
   .post("/:id/reply", requireAdmin, validateJson(ContactResponseSchema, ADMIN_TEXTS.responseEmpty), async (c) => {
@@ -30,7 +31,7 @@ export const adminMessagesRoutes = new Hono<AppEnv>()
       c.req.param("id"),
       c.req.valid("json"),
     );
-    if (outcome === "not-found") return c.json({ error: ADMIN_MESSAGES.notFound }, 404);
-    if (outcome === "mail-failed") return c.json({ error: ADMIN_TEXTS.responseFailed }, 502);
+    if (outcome === "not-found") return answerError(c, 404, "NOT_FOUND", ADMIN_MESSAGES.notFound);
+    if (outcome === "mail-failed") return answerError(c, 502, "MAIL_FAILED", ADMIN_TEXTS.responseFailed);
     return c.json({ status: "responded" as const }, 200);
   });

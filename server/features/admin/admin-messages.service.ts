@@ -13,7 +13,7 @@ import type { Logger } from "../../logger.ts";
 import { recordAudit } from "./audit.service.ts";
 
 // The admin's contact messages (spec sections 2, 4 "Contact message (admin)", 7
-// "send-contact-response") and the § 312k cancellations that wait for the operator (issue 13).
+// "send-contact-response") and the § 312k cancellations that wait for the operator (ADR 0023).
 
 /** The newest messages the panel lists; older ones stay in the database. */
 const MESSAGE_LIST_LIMIT = 500;

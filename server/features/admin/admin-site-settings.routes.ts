@@ -1,19 +1,20 @@
 import { Hono } from "hono";
 import { ADMIN_MESSAGES } from "#shared/admin.ts";
 import { UpdateSiteSettingsSchema } from "#shared/site-settings.schemas.ts";
+import { answerError } from "../../api-error.ts";
 import type { AppEnv } from "../../app-env.ts";
 import { validateJson } from "../../validation.ts";
 import { getEditableSiteSettings, updateSiteSettings } from "../site-settings/site-settings.service.ts";
 import { requireAdmin } from "./require-admin.ts";
 
-// /api/admin/site-settings (spec sections 2 "Admin dashboard", 7 "site_settings"; issue 14).
+// /api/admin/site-settings (spec sections 2 "Admin dashboard", 7 "site_settings"; ADR 0024).
 // A saved change is served at once by this server (updateSiteSettings drops its copy of the
 // settings) and by the other app servers within SITE_SETTINGS_TTL_MS (ADR 0028).
 export const adminSiteSettingsRoutes = new Hono<AppEnv>()
   .get("/", requireAdmin, async (c) => c.json(await getEditableSiteSettings(c.var.deps.db), 200))
   .put("/", requireAdmin, validateJson(UpdateSiteSettingsSchema, ADMIN_MESSAGES.invalidInput), async (c) => {
     const result = await updateSiteSettings(c.var.deps.db, c.var.session.user.id, c.req.valid("json"));
-    if (result.status === "conflict") return c.json({ error: ADMIN_MESSAGES.changedMeanwhile }, 409);
+    if (result.status === "conflict") return answerError(c, 409, "CHANGED_MEANWHILE", ADMIN_MESSAGES.changedMeanwhile);
     c.var.logger.info({ adminId: c.var.session.user.id }, "Seiteneinstellungen geändert");
     return c.json(result.settings, 200);
   });

@@ -12,7 +12,7 @@ import { adminAuditLog } from "../../db/schema/admin-audit.ts";
 import { profiles } from "../../db/schema/profiles.ts";
 import { siteSettings } from "../../db/schema/site-settings.ts";
 
-// The admin's site-settings panel (spec sections 2, 3, 7 and 8; issue 14) through the real app:
+// The admin's site-settings panel (spec sections 2, 3, 7 and 8; ADR 0024) through the real app:
 // what is saved is what the next page load serves, escaped, and nothing typed breaks a page.
 
 const ADMIN = "chefin@example.test";
@@ -65,7 +65,7 @@ describe("GET and PUT /api/admin/site-settings", () => {
     expect((await put(body, "")).status).toBe(401);
     const userGet = await t.request("/api/admin/site-settings", { cookie: userCookie });
     expect(userGet.status).toBe(403);
-    expect(await userGet.json()).toEqual({ error: ADMIN_MESSAGES.notAdmin });
+    expect(await userGet.json()).toEqual({ error: ADMIN_MESSAGES.notAdmin, code: "NOT_ADMIN" });
     expect((await put(body, userCookie)).status).toBe(403);
     expect((await put(body)).status).toBe(200);
   });
@@ -162,7 +162,7 @@ describe("what the server refuses", () => {
     const before = await load();
     const response = await put({ ...VALID, ...change, updatedAt: before.updatedAt });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: message });
+    expect(await response.json()).toEqual({ error: message, code: "INVALID_INPUT" });
     expect(await load()).toEqual(before);
   });
 
@@ -180,7 +180,7 @@ describe("what the server refuses", () => {
     expect(first.status).toBe(200);
     const second = await put({ ...VALID, siteTitle: "Zweite Änderung", updatedAt: loadedByBoth.updatedAt });
     expect(second.status).toBe(409);
-    expect(await second.json()).toEqual({ error: ADMIN_MESSAGES.changedMeanwhile });
+    expect(await second.json()).toEqual({ error: ADMIN_MESSAGES.changedMeanwhile, code: "CHANGED_MEANWHILE" });
     expect((await load()).siteTitle).toBe("Erste Änderung");
   });
 });

@@ -1,8 +1,9 @@
 import { type SQL, sql } from "drizzle-orm";
 import { ENTITLING_STATUSES, PLANS, type Plan } from "#shared/billing.ts";
+import { NETWORK_IDS, type NetworkId } from "#shared/networks.ts";
 import type { Database } from "../../db/client.ts";
 
-// The admin's usage panel (issue 14, beyond the spec): what happened per day, read from our
+// The admin's usage panel (beyond the spec): what happened per day, read from our
 // own rows, no third-party analytics. Every query reads at most the last USAGE_DAYS days and
 // groups them in SQL; generate_series supplies the days without rows as zeros.
 
@@ -24,7 +25,7 @@ type UsageRow = {
 export async function getUsage(db: Database) {
   const tz = USAGE_TIME_ZONE;
   const lastDayOffset = USAGE_DAYS - 1;
-  const [rows, plans] = await Promise.all([
+  const [rows, plans, published] = await Promise.all([
     queryRows<UsageRow>(
       db,
       sql`
@@ -77,6 +78,19 @@ export async function getUsage(db: Database) {
         )})
         group by plan`,
     ),
+    // ADR 0053: what the operator pays the networks for (X per post, more for one with a link),
+    // in the calendar month in Berlin.
+    queryRows<{ month: string; network: string; posts: number; with_link: number }>(
+      db,
+      sql`with bounds as (
+          select date_trunc('month', now() at time zone ${tz}) as first_day
+        )
+        select to_char(first_day, 'YYYY-MM') as month, network, count(*)::int as posts,
+          count(*) filter (where text ~* 'https?://')::int as with_link
+        from bounds left join publications
+          on status = 'sent' and sent_at >= (first_day at time zone ${tz})
+        group by 1, 2`,
+    ),
   ]);
 
   return {
@@ -100,6 +114,16 @@ export async function getUsage(db: Database) {
     activePlans: Object.fromEntries(
       PLANS.map((plan) => [plan, Number(plans.find((row) => row.plan === plan)?.n ?? 0)]),
     ) as Record<Plan, number>,
+    /** Posts sent through Postwerk this month, per network, and how many of them carried a link. */
+    publishedThisMonth: {
+      month: published[0]?.month ?? "",
+      networks: Object.fromEntries(
+        NETWORK_IDS.map((network) => {
+          const row = published.find((entry) => entry.network === network);
+          return [network, { posts: Number(row?.posts ?? 0), withLink: Number(row?.with_link ?? 0) }];
+        }),
+      ) as Record<NetworkId, { posts: number; withLink: number }>,
+    },
   };
 }
 

@@ -8,11 +8,12 @@ import { subscriptions } from "../../db/schema/billing.ts";
 import { contentGenerationLogs } from "../../db/schema/content-generation-logs.ts";
 import { optimizerAiCalls } from "../../db/schema/optimizer-ai-calls.ts";
 import { profiles } from "../../db/schema/profiles.ts";
+import { publications } from "../../db/schema/publishing.ts";
 import { grantPlanByHand } from "../billing/billing-manual-grants.service.ts";
 import { consumeCredit, refundRun } from "../generator/credits.service.ts";
 import { USAGE_DAYS, USAGE_TIME_ZONE } from "./admin-usage.service.ts";
 
-// The admin's usage panel (issue 14): per day from our own rows, the last USAGE_DAYS days,
+// The admin's usage panel: per day from our own rows, the last USAGE_DAYS days,
 // days without rows as zeros. Rows are made by the product's own code where it writes them
 // (sign-up, credits, the optimizer) and placed on earlier days by hand where time matters.
 
@@ -46,6 +47,7 @@ type Usage = {
     optimizerDemoCalls: number;
   }>;
   activePlans: Record<string, number>;
+  publishedThisMonth: { month: string; networks: Record<string, { posts: number; withLink: number }> };
 };
 
 const berlinDay = (date: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: USAGE_TIME_ZONE }).format(date);
@@ -86,7 +88,7 @@ describe("GET /api/admin/usage", () => {
     expect((await t.request("/api/admin/usage")).status).toBe(401);
     const refused = await t.request("/api/admin/usage", { cookie: userCookie });
     expect(refused.status).toBe(403);
-    expect(await refused.json()).toEqual({ error: ADMIN_MESSAGES.notAdmin });
+    expect(await refused.json()).toEqual({ error: ADMIN_MESSAGES.notAdmin, code: "NOT_ADMIN" });
     expect((await t.request("/api/admin/usage", { cookie: adminCookie })).status).toBe(200);
   });
 
@@ -222,5 +224,39 @@ describe("GET /api/admin/usage", () => {
       generator_pro: (before.generator_pro ?? 0) + 1,
       optimizer_premium: (before.optimizer_premium ?? 0) + 1,
     });
+  });
+
+  it("counts the posts sent this month per network, and those with a link (ADR 0053)", async () => {
+    const poster = await signUp("poster@example.test");
+    const before = (await loadUsage()).publishedThisMonth;
+    const now = new Date();
+    const post = (network: "x" | "bluesky", text: string, status: "sent" | "failed", sentAt: Date | null) => ({
+      batchId: crypto.randomUUID(),
+      userId: poster.userId,
+      network,
+      accountHandle: "@p",
+      text,
+      scheduledAt: now,
+      nextAttemptAt: now,
+      status,
+      sentAt,
+    });
+    await t.db
+      .insert(publications)
+      .values([
+        post("x", "Mit Link https://example.test", "sent", now),
+        post("x", "Ohne Link", "sent", now),
+        post("x", "Gescheitert", "failed", null),
+        post("x", "Vor zwei Monaten", "sent", new Date(now.getTime() - 62 * 86_400_000)),
+        post("bluesky", "Himmel", "sent", now),
+      ]);
+    const after = (await loadUsage()).publishedThisMonth;
+    expect(after.month).toBe(berlinDay(now).slice(0, 7));
+    expect(after.networks.x).toEqual({
+      posts: (before.networks.x?.posts ?? 0) + 2,
+      withLink: (before.networks.x?.withLink ?? 0) + 1,
+    });
+    expect(after.networks.bluesky?.posts).toBe((before.networks.bluesky?.posts ?? 0) + 1);
+    expect(after.networks.linkedin).toEqual(before.networks.linkedin);
   });
 });

@@ -1,12 +1,13 @@
 import { Hono } from "hono";
 import { CreditsUpdateSchema, PlanGrantSchema, UserSearchSchema } from "#shared/admin.schemas.ts";
 import { ADMIN_MESSAGES, ADMIN_TEXTS } from "#shared/admin.ts";
+import { answerError } from "../../api-error.ts";
 import type { AppEnv } from "../../app-env.ts";
 import { validateJson, validateQuery } from "../../validation.ts";
 import { searchUsers, setPlanByHand, updateCredits } from "./admin-users.service.ts";
 import { requireAdmin } from "./require-admin.ts";
 
-// /api/admin/users: search, credits and plans by hand (issue 14).
+// /api/admin/users: search, credits and plans by hand (ADR 0024).
 export const adminUsersRoutes = new Hono<AppEnv>()
   .get("/", requireAdmin, validateQuery(UserSearchSchema, ADMIN_MESSAGES.searchInvalid), async (c) => {
     const { q, page } = c.req.valid("query");
@@ -14,14 +15,14 @@ export const adminUsersRoutes = new Hono<AppEnv>()
   })
   .put("/:id/credits", requireAdmin, validateJson(CreditsUpdateSchema, ADMIN_TEXTS.creditsFailed), async (c) => {
     const outcome = await updateCredits(c.var.deps.db, c.var.session.user.id, c.req.param("id"), c.req.valid("json"));
-    if (outcome === "not-found") return c.json({ error: ADMIN_MESSAGES.notFound }, 404);
-    if (outcome === "changed") return c.json({ error: ADMIN_MESSAGES.changedMeanwhile }, 409);
+    if (outcome === "not-found") return answerError(c, 404, "NOT_FOUND", ADMIN_MESSAGES.notFound);
+    if (outcome === "changed") return answerError(c, 409, "CHANGED_MEANWHILE", ADMIN_MESSAGES.changedMeanwhile);
     return c.json({ credits: c.req.valid("json").credits }, 200);
   })
   .put("/:id/plans", requireAdmin, validateJson(PlanGrantSchema, ADMIN_MESSAGES.planFailed), async (c) => {
     const outcome = await setPlanByHand(c.var.deps.db, c.var.session.user.id, c.req.param("id"), c.req.valid("json"));
-    if (outcome === "not-found") return c.json({ error: ADMIN_MESSAGES.notFound }, 404);
-    if (outcome === "stripe") return c.json({ error: ADMIN_MESSAGES.planFromStripe }, 409);
-    if (outcome === "none") return c.json({ error: ADMIN_MESSAGES.planNotRunning }, 409);
+    if (outcome === "not-found") return answerError(c, 404, "NOT_FOUND", ADMIN_MESSAGES.notFound);
+    if (outcome === "stripe") return answerError(c, 409, "PLAN_FROM_STRIPE", ADMIN_MESSAGES.planFromStripe);
+    if (outcome === "none") return answerError(c, 409, "PLAN_NOT_RUNNING", ADMIN_MESSAGES.planNotRunning);
     return c.json({ outcome }, 200);
   });

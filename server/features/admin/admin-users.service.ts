@@ -8,7 +8,7 @@ import { profiles } from "../../db/schema/profiles.ts";
 import { grantPlanByHand, revokePlanByHand } from "../billing/billing-manual-grants.service.ts";
 import { recordAudit } from "./audit.service.ts";
 
-// The admin's users and credits (spec sections 2, 5 and 7; issue 14). The search runs in the
+// The admin's users and credits (spec sections 2, 5 and 7; ADR 0024). The search runs in the
 // database, on the e-mail's trigram index (migration 0012), one page at a time, so it stays
 // fast at 100,000 profiles.
 

@@ -10,7 +10,7 @@ import { adminUsersRoutes } from "./admin-users.routes.ts";
 import { listAudit } from "./audit.service.ts";
 import { checkAdminAccess, requireAdmin } from "./require-admin.ts";
 
-// /api/admin (spec section 2 "Admin dashboard", issue 14). The dashboard asks whether its
+// /api/admin (spec section 2 "Admin dashboard", ADR 0024). The dashboard asks whether its
 // visitor may enter; every panel's route checks is_admin itself (require-admin.ts).
 export const adminRoutes = new Hono<AppEnv>()
   // ADR 0041: an admin who still needs two-factor sign-in (ADMIN_REQUIRE_2FA) learns so here;

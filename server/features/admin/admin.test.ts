@@ -12,7 +12,7 @@ import { contentGenerationLogs } from "../../db/schema/content-generation-logs.t
 import { profiles } from "../../db/schema/profiles.ts";
 import { expireManualGrants } from "../billing/billing-manual-grants.service.ts";
 
-// The admin's messages, users, credits, plans by hand and audit log (issue 14), through the
+// The admin's messages, users, credits, plans by hand and audit log (ADR 0024), through the
 // real app: admins come from ADMIN_EMAILS, everyone else is refused by the server itself.
 
 const ADMIN = "chefin@example.test";
@@ -67,7 +67,7 @@ describe("the admin's routes", () => {
       expect(anonymous.status, `${method} ${path}`).toBe(401);
       const user = await t.request(path, { ...init, cookie: userCookie });
       expect(user.status, `${method} ${path}`).toBe(403);
-      expect(await user.json()).toEqual({ error: ADMIN_MESSAGES.notAdmin });
+      expect(await user.json()).toEqual({ error: ADMIN_MESSAGES.notAdmin, code: "NOT_ADMIN" });
     }
   });
 
@@ -102,7 +102,7 @@ describe("contact messages", () => {
     expect(rows.find((row) => row.id === answered.id)?.status).toBe("responded");
     const unknown = await send("POST", "/api/admin/messages/keine-uuid/read", {}, adminCookie);
     expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toEqual({ error: ADMIN_MESSAGES.notFound });
+    expect(await unknown.json()).toEqual({ error: ADMIN_MESSAGES.notFound, code: "NOT_FOUND" });
   });
 
   it("are answered by e-mail to their sender, quoted, then marked responded and written to the audit log", async () => {
@@ -133,7 +133,7 @@ describe("contact messages", () => {
     const message = await storeMessage();
     const blank = await send("POST", `/api/admin/messages/${message.id}/reply`, { responseText: "   " }, adminCookie);
     expect(blank.status).toBe(400);
-    expect(await blank.json()).toEqual({ error: ADMIN_TEXTS.responseEmpty });
+    expect(await blank.json()).toEqual({ error: ADMIN_TEXTS.responseEmpty, code: "INVALID_INPUT" });
 
     const broken = await t.restartWith({
       overrides: {
@@ -150,7 +150,7 @@ describe("contact messages", () => {
       cookie: adminCookie,
     });
     expect(failed.status).toBe(502);
-    expect(await failed.json()).toEqual({ error: ADMIN_TEXTS.responseFailed });
+    expect(await failed.json()).toEqual({ error: ADMIN_TEXTS.responseFailed, code: "MAIL_FAILED" });
     const [row] = await t.db.select().from(contactMessages).where(eq(contactMessages.id, message.id));
     expect(row?.status).toBe("new");
   });
@@ -231,13 +231,13 @@ describe("users and credits", () => {
     // A second admin still saw the old value: refused, nothing overwritten.
     const stale = await send("PUT", path, { credits: 7, expectedCredits: STARTING_CREDITS }, adminCookie);
     expect(stale.status).toBe(409);
-    expect(await stale.json()).toEqual({ error: ADMIN_MESSAGES.changedMeanwhile });
+    expect(await stale.json()).toEqual({ error: ADMIN_MESSAGES.changedMeanwhile, code: "CHANGED_MEANWHILE" });
     expect((await profileOf("kundin@example.test")).credits).toBe(42);
 
     for (const credits of [-1, 1.5, "10", null]) {
       const invalid = await send("PUT", path, { credits, expectedCredits: 42 }, adminCookie);
       expect(invalid.status).toBe(400);
-      expect(await invalid.json()).toEqual({ error: ADMIN_MESSAGES.creditsInvalid });
+      expect(await invalid.json()).toEqual({ error: ADMIN_MESSAGES.creditsInvalid, code: "INVALID_INPUT" });
     }
     const missing = await send(
       "PUT",
@@ -277,7 +277,7 @@ describe("users and credits", () => {
     expect((await profileOf("geschenkt@example.test")).subscriptionStatus).toBe("free");
     const again = await send("PUT", path, { plan: "generator_pro", granted: false }, adminCookie);
     expect(again.status).toBe(409);
-    expect(await again.json()).toEqual({ error: ADMIN_MESSAGES.planNotRunning });
+    expect(await again.json()).toEqual({ error: ADMIN_MESSAGES.planNotRunning, code: "PLAN_NOT_RUNNING" });
 
     // Premium by hand opens the optimizer's AI, and ends with its period.
     await send("PUT", path, { plan: "optimizer_premium", granted: true }, adminCookie);
@@ -308,7 +308,7 @@ describe("users and credits", () => {
     for (const granted of [true, false]) {
       const response = await send("PUT", path, { plan: "generator_pro", granted }, adminCookie);
       expect(response.status).toBe(409);
-      expect(await response.json()).toEqual({ error: ADMIN_MESSAGES.planFromStripe });
+      expect(await response.json()).toEqual({ error: ADMIN_MESSAGES.planFromStripe, code: "PLAN_FROM_STRIPE" });
     }
   });
 });

@@ -4,7 +4,7 @@ import type { Database } from "../../db/client.ts";
 import { adminAuditLog } from "../../db/schema/admin-audit.ts";
 import { profiles } from "../../db/schema/profiles.ts";
 
-// Issue 14: each change an admin makes is written down with its before and after, in the
+// ADR 0024: each change an admin makes is written down with its before and after, in the
 // same transaction as the change where there is one, so no change goes unrecorded.
 
 export type AuditEntry = {

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
 import { ADMIN_MESSAGES } from "#shared/admin.ts";
-import { ADMIN_TWO_FACTOR_REQUIRED_CODE, TWO_FACTOR_MESSAGES } from "#shared/two-factor.ts";
+import { TWO_FACTOR_MESSAGES } from "#shared/two-factor.ts";
+import { answerError } from "../../api-error.ts";
 import type { AppEnv } from "../../app-env.ts";
 import type { Database } from "../../db/client.ts";
 import { user } from "../../db/schema/auth.ts";
@@ -48,11 +49,11 @@ export function checkAdminAccess(
  */
 export const requireAdmin: MiddlewareHandler<AdminEnv> = async (c, next) => {
   const session = c.var.session;
-  if (!session) return c.json({ error: NOT_SIGNED_IN_MESSAGE }, 401);
+  if (!session) return answerError(c, 401, "NOT_SIGNED_IN", NOT_SIGNED_IN_MESSAGE);
   const access = await checkAdminAccess(c.var, session.user.id);
-  if (access === "denied") return c.json({ error: ADMIN_MESSAGES.notAdmin }, 403);
+  if (access === "denied") return answerError(c, 403, "NOT_ADMIN", ADMIN_MESSAGES.notAdmin);
   if (access === "needs-two-factor") {
-    return c.json({ error: TWO_FACTOR_MESSAGES.adminRequired, code: ADMIN_TWO_FACTOR_REQUIRED_CODE }, 403);
+    return answerError(c, 403, "TWO_FACTOR_REQUIRED", TWO_FACTOR_MESSAGES.adminRequired);
   }
   await next();
 };

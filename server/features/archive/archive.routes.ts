@@ -1,23 +1,24 @@
 import { Hono } from "hono";
 import { ArchiveQuerySchema } from "#shared/archive.schemas.ts";
 import { ARCHIVE_MESSAGES } from "#shared/archive.ts";
+import { answerError } from "../../api-error.ts";
 import type { AppEnv } from "../../app-env.ts";
 import { requireSession } from "../../session.ts";
 import { validateQuery } from "../../validation.ts";
 import { deleteArchivedPost, getArchivedPost, listArchivedPosts } from "./archive.service.ts";
 
-// /api/archive (issue 4, ADR 0014): the signed-in user's own entries only.
+// /api/archive (ADR 0014): the signed-in user's own entries only.
 export const archiveRoutes = new Hono<AppEnv>()
   .get("/", requireSession(), validateQuery(ArchiveQuerySchema, ARCHIVE_MESSAGES.invalidQuery), async (c) => {
     return c.json(await listArchivedPosts(c.var.deps.db, c.var.session.user.id, c.req.valid("query")), 200);
   })
   .get("/:id", requireSession(), async (c) => {
     const entry = await getArchivedPost(c.var.deps.db, c.var.session.user.id, c.req.param("id"));
-    if (!entry) return c.json({ error: ARCHIVE_MESSAGES.notFound }, 404);
+    if (!entry) return answerError(c, 404, "NOT_FOUND", ARCHIVE_MESSAGES.notFound);
     return c.json(entry, 200);
   })
   .delete("/:id", requireSession(), async (c) => {
     const deleted = await deleteArchivedPost(c.var.deps, c.var.logger, c.var.session.user.id, c.req.param("id"));
-    if (!deleted) return c.json({ error: ARCHIVE_MESSAGES.notFound }, 404);
+    if (!deleted) return answerError(c, 404, "NOT_FOUND", ARCHIVE_MESSAGES.notFound);
     return c.json({ deleted: true }, 200);
   });

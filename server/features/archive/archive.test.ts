@@ -189,7 +189,7 @@ describe("GET /api/archive", () => {
   it("refuses unknown filters with 400 and needs a session", async () => {
     const response = await t.request("/api/archive?platform=myspace", { cookie: anna.cookie });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: "Ungültige Filter für das Archiv." });
+    expect(await response.json()).toEqual({ error: "Ungültige Filter für das Archiv.", code: "INVALID_INPUT" });
     expect((await t.request("/api/archive?page=0", { cookie: anna.cookie })).status).toBe(400);
     expect((await t.request("/api/archive")).status).toBe(401);
   });
@@ -199,7 +199,7 @@ describe("GET /api/archive", () => {
     async (page) => {
       const response = await t.request(`/api/archive?page=${page}`, { cookie: anna.cookie });
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ error: "Ungültige Filter für das Archiv." });
+      expect(await response.json()).toEqual({ error: "Ungültige Filter für das Archiv.", code: "INVALID_INPUT" });
     },
   );
 });
@@ -216,7 +216,7 @@ describe("another user's entry", () => {
   it("cannot be read (404)", async () => {
     const response = await t.request(`/api/archive/${ids.newest}`, { cookie: ben.cookie });
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: "Eintrag nicht gefunden" });
+    expect(await response.json()).toEqual({ error: "Eintrag nicht gefunden", code: "NOT_FOUND" });
     expect((await t.request(`/api/archive/${ids.newest}`, { cookie: anna.cookie })).status).toBe(200);
   });
 

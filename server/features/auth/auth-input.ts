@@ -4,7 +4,7 @@ import { ACCOUNT_MESSAGES, PASSWORD_MIN_LENGTH } from "#shared/account.ts";
 import { findPasswordWeakness, type PasswordOwner } from "./password-strength.ts";
 
 // What Better Auth would store or accept as it comes, checked before its endpoints run
-// (server/auth.ts, hooks.before; issue 11, findings 4, 5 and 8): bounded user fields without
+// (server/auth.ts, hooks.before; ADR 0020): bounded user fields without
 // control characters, and no password that is easy to guess (ADR 0043). Sign-in is not
 // checked: an old account with a weak password can still sign in and change it.
 

@@ -1,6 +1,7 @@
 import { type Context, Hono } from "hono";
 import { ACCOUNT_DATA_TEXTS } from "#shared/account-data.ts";
 import { ACCOUNT_SECURITY_LIMIT_CODES } from "#shared/account-security.ts";
+import type { ApiErrorCode } from "#shared/api-errors.ts";
 import type { AppEnv } from "../../app-env.ts";
 import { CLIENT_IP_HEADER } from "../../auth.ts";
 import { getClientIp } from "../../client-ip.ts";
@@ -14,8 +15,8 @@ const TOO_MANY_REQUESTS_MESSAGE = "Zu viele Versuche. Bitte warten Sie einen Mom
 const OWN_SERVER_ERROR_MESSAGES = new Set<unknown>([ACCOUNT_DATA_TEXTS.deleteFailed]);
 
 // Hands /api/auth/* to Better Auth with the visitor's real address for its rate limiter,
-// answers its English 429 in German (issue 2, scope 10) and mirrors the session cookie in the
-// readable signed-in hint (issue 17).
+// answers its English 429 in German (ADR 0004) and mirrors the session cookie in the
+// readable signed-in hint (ADR 0031).
 export const authRoutes = new Hono<AppEnv>().on(["GET", "POST"], "/*", async (c) => {
   const { auth, env } = c.var.deps;
   const headers = new Headers(c.req.raw.headers);
@@ -25,12 +26,23 @@ export const authRoutes = new Hono<AppEnv>().on(["GET", "POST"], "/*", async (c)
   // and the per-recipient limit (ADR 0044) answer in German already and pass through.
   if (response.status === 429 && !(await isGermanLimitAnswer(response))) {
     c.var.logger.warn({ path: c.req.path }, "Rate-Limit für Anmeldung erreicht");
-    return c.json({ message: TOO_MANY_REQUESTS_MESSAGE, code: "TOO_MANY_REQUESTS" }, 429, {
+    return c.json({ message: TOO_MANY_REQUESTS_MESSAGE, code: "TOO_MANY_REQUESTS" satisfies ApiErrorCode }, 429, {
       "Retry-After": response.headers.get("X-Retry-After") ?? response.headers.get("Retry-After") ?? "60",
     });
   }
-  return withSignedInHint(response);
+  return withSignedInHint(await withInputCode(response));
 });
+
+// Better Auth's own check of a request's shape answers 400 with a message but no code; it gets
+// ours, so every error answer carries one (ADR 0055).
+async function withInputCode(response: Response): Promise<Response> {
+  if (response.status !== 400) return response;
+  const body = await jsonOf(response);
+  if (!body || typeof body.code === "string") return response;
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  return Response.json({ ...body, code: "INVALID_INPUT" satisfies ApiErrorCode }, { status: 400, headers });
+}
 
 async function isGermanLimitAnswer(response: Response): Promise<boolean> {
   const code = (await jsonOf(response))?.code;
@@ -82,5 +94,8 @@ async function jsonOf(response: Response): Promise<{ message?: unknown; code?: u
 }
 
 function serverError(): Response {
-  return Response.json({ message: UNEXPECTED_ERROR_MESSAGE, code: "SERVER_ERROR" }, { status: 500 });
+  return Response.json(
+    { message: UNEXPECTED_ERROR_MESSAGE, code: "SERVER_ERROR" satisfies ApiErrorCode },
+    { status: 500 },
+  );
 }

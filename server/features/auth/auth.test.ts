@@ -166,7 +166,7 @@ describe("protection of the auth routes", () => {
   });
 });
 
-describe("what Better Auth stores is bounded and clean (issue 11)", () => {
+describe("what Better Auth stores is bounded and clean (ADR 0020)", () => {
   it.each([
     ["a name of 5 MB", { name: "x".repeat(5 * 1024 * 1024) }, 413],
     ["a name over 100 characters", { name: "x".repeat(USER_NAME_MAX_LENGTH + 1) }, 400],

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, sessionCookieFrom, type TestApp } from "../../../tests/setup/test-app.ts";
 import { session } from "../../db/schema/auth.ts";
 
-// Issue 15: the "Angemeldete Geräte" card on /konto uses Better Auth's own session endpoints;
+// The "Angemeldete Geräte" card on /konto uses Better Auth's own session endpoints;
 // these tests pin what the card relies on.
 
 const DESKTOP_CHROME =

@@ -4,7 +4,7 @@ import { SIGNED_IN_HINT_COOKIE } from "#shared/signed-in-hint.ts";
 const SESSION_COOKIE = /^(?:__Secure-)?postwerk\.session_token=([^;]*)/;
 
 /**
- * Issue 17: mirrors Better Auth's session cookie in a readable hint cookie. Whenever an answer
+ * ADR 0031: mirrors Better Auth's session cookie in a readable hint cookie. Whenever an answer
  * sets the session cookie, the hint follows it with the same lifetime; when it clears the
  * session cookie, the hint goes too. Answers that leave the session cookie alone pass unchanged.
  */

@@ -79,6 +79,10 @@ export async function openPortal(
     log.error({ err: error, userId }, "Stripe-Kundenportal konnte nicht geöffnet werden");
     return { ok: false, status: 502, error: BILLING_MESSAGES.portalFailed };
   }
-  if (!url) return { ok: false, status: 502, error: BILLING_MESSAGES.noPortalUrl };
+  if (!url) {
+    // Spec section 8: "Keine Portal-URL erhalten" is logged, the customer reads "Fehler beim Öffnen …".
+    log.error({ userId }, BILLING_MESSAGES.noPortalUrl);
+    return { ok: false, status: 502, error: BILLING_MESSAGES.portalFailed };
+  }
   return { ok: true, url };
 }

@@ -92,6 +92,15 @@ describe("POST /api/billing/portal", () => {
     expect(portal.status).toBe(200);
     expect((await portal.json()).url).toMatch(new RegExp(`^${stripe.url}/portal/cus_`));
   });
+
+  it("logs a portal session without URL and tells the customer the spec's words", async () => {
+    const { cookie } = await newCustomer();
+    await buy(cookie, "optimizer_premium");
+    stripe.portalWithoutUrlNext(1);
+    const portal = await t.postJson("/api/billing/portal", {}, cookie);
+    expect(portal.status).toBe(502);
+    expect(await portal.json()).toEqual({ error: BILLING_MESSAGES.portalFailed });
+  });
 });
 
 describe("without STRIPE_SECRET_KEY", () => {

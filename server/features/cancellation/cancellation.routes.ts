@@ -6,7 +6,7 @@ import { limitPerIp } from "../../rate-limit.ts";
 import { validateJson } from "../../validation.ts";
 import { CANCELLATION_RATE_LIMIT, submitCancellation } from "./cancellation.service.ts";
 
-// POST /api/cancellation: the § 312k BGB cancellation, signed in or signed out (issue 13).
+// POST /api/cancellation: the § 312k BGB cancellation, signed in or signed out (ADR 0023).
 export const cancellationRoutes = new Hono<AppEnv>().post(
   "/",
   validateJson(CancellationRequestSchema, CANCELLATION_TEXTS.failed),

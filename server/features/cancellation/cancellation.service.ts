@@ -15,7 +15,7 @@ import { accountKey } from "../account-security/sign-in-throttle.ts";
 import { cancelPlanAtPeriodEnd } from "../billing/billing-cancel.service.ts";
 import { consumeRateLimit, type RateLimitRule } from "../rate-limit/rate-limit.service.ts";
 
-// The cancellation button of § 312k BGB (issue 13). Every request is stored and confirmed at
+// The cancellation button of § 312k BGB (ADR 0023, 0048). Every request is stored and confirmed at
 // once by e-mail. A signed-in customer's ordinary cancellation is carried out right away: the
 // subscription ends with its paid period in Stripe. Anything else (signed out, where anybody
 // could type anybody's address, or extraordinary, which needs a reason to be weighed) is

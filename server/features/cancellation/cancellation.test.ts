@@ -7,7 +7,7 @@ import { readOutbox, waitForMail } from "../../../tests/support/outbox.ts";
 import { cancellationRequests, subscriptions } from "../../db/schema/billing.ts";
 import { profiles } from "../../db/schema/profiles.ts";
 
-// The cancellation button of § 312k BGB (issue 13): signed in, a running plan ends with its
+// The cancellation button of § 312k BGB (ADR 0023): signed in, a running plan ends with its
 // paid period at once; signed out, the request is stored, matched by e-mail and confirmed.
 
 let stripe: StripeFake;
@@ -169,7 +169,7 @@ describe("POST /api/cancellation", () => {
     const email = `falsch-${++count}@example.test`;
     const response = await cancel({ ...form(email), ...change });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: message });
+    expect(await response.json()).toEqual({ error: message, code: "INVALID_INPUT" });
     expect(await t.db.select().from(cancellationRequests).where(eq(cancellationRequests.email, email))).toHaveLength(0);
   });
 

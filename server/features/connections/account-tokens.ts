@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
+import type { AppDeps } from "#server/app-env.ts";
+import { socialAccounts } from "#server/db/schema/publishing.ts";
+import { notify } from "#server/features/notifications/notifications.service.ts";
+import { composeReconnectAccountMail } from "#server/integrations/mail/mail-templates.ts";
+import { NetworkError, type NetworkIdentity, type TokenSet } from "#server/integrations/social/social-network.ts";
 import { NETWORKS } from "#shared/networks.ts";
 import { CONNECTIONS_PATH, NOTIFICATION_MESSAGES } from "#shared/publishing.ts";
-import type { AppDeps } from "../../app-env.ts";
-import { socialAccounts } from "../../db/schema/publishing.ts";
-import { composeReconnectAccountMail } from "../../integrations/mail/mail-templates.ts";
-import { NetworkError, type NetworkIdentity, type TokenSet } from "../../integrations/social/social-network.ts";
-import { notify } from "../notifications/notifications.service.ts";
 import { type TokenBox, TokenDecryptionError } from "./token-crypto.ts";
 
 // An account's tokens: sealed at rest (ADR 0059), refreshed ahead of expiry under the account's row

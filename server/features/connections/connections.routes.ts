@@ -1,10 +1,10 @@
 import { Hono } from "hono";
+import type { AppEnv } from "#server/app-env.ts";
+import { answerRefusal, PublishingRefusal } from "#server/features/publishing/refusals.ts";
+import { requireSession } from "#server/session.ts";
+import { validateJson } from "#server/validation.ts";
 import { AppPasswordConnectSchema, NetworkParamSchema } from "#shared/publishing.schemas.ts";
 import { CONNECTIONS_PATH, PUBLISHING_ERRORS } from "#shared/publishing.ts";
-import type { AppEnv } from "../../app-env.ts";
-import { requireSession } from "../../session.ts";
-import { validateJson } from "../../validation.ts";
-import { answerRefusal, PublishingRefusal } from "../publishing/refusals.ts";
 import {
   connectWithAppPassword,
   disconnectAccount,

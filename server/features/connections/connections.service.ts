@@ -1,12 +1,12 @@
 import crypto from "node:crypto";
 import { and, asc, eq, lt } from "drizzle-orm";
+import type { AppDeps } from "#server/app-env.ts";
+import { socialAccounts, socialOauthStates } from "#server/db/schema/publishing.ts";
+import { cancelPlannedPostsOf } from "#server/features/publishing/publishing.service.ts";
+import { PublishingRefusal } from "#server/features/publishing/refusals.ts";
+import { NetworkError, type TokenSet } from "#server/integrations/social/social-network.ts";
 import { NETWORK_IDS, NETWORKS, type NetworkId } from "#shared/networks.ts";
 import { ACCOUNT_STATUS_LABELS, NOT_CONFIGURED_LABEL } from "#shared/publishing.ts";
-import type { AppDeps } from "../../app-env.ts";
-import { socialAccounts, socialOauthStates } from "../../db/schema/publishing.ts";
-import { NetworkError, type TokenSet } from "../../integrations/social/social-network.ts";
-import { cancelPlannedPostsOf } from "../publishing/publishing.service.ts";
-import { PublishingRefusal } from "../publishing/refusals.ts";
 import { openTokens, tokenColumns } from "./account-tokens.ts";
 
 // "Verbundene Konten" (ADR 0053): connect (OAuth with PKCE, or Bluesky's app password), list and

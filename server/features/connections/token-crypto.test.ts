@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { readEnv } from "../../env.ts";
+import { readEnv } from "#server/env.ts";
 import { createTokenBox, deriveTokenKey, TokenDecryptionError, tokenBoxFromSettings } from "./token-crypto.ts";
 
 const keyA = crypto.randomBytes(32);

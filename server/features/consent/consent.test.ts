@@ -123,7 +123,7 @@ describe("POST /api/consent", () => {
   ])("refuses a choice that %s with a German 400", async (_case, override, message) => {
     const response = await saveConsent(t, { visitorId: crypto.randomUUID(), ...override });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: message });
+    expect(await response.json()).toEqual({ error: message, code: "INVALID_INPUT" });
   });
 
   it("limits how often one address may save", async () => {
@@ -133,7 +133,7 @@ describe("POST /api/consent", () => {
     }
     const refused = await saveConsent(proxied, { visitorId: crypto.randomUUID() }, { ip });
     expect(refused.status).toBe(429);
-    expect(await refused.json()).toEqual({ error: PUBLIC_TOO_MANY_REQUESTS });
+    expect(await refused.json()).toEqual({ error: PUBLIC_TOO_MANY_REQUESTS, code: "TOO_MANY_REQUESTS" });
     expect((await saveConsent(proxied, { visitorId: crypto.randomUUID() }, { ip: "203.0.113.100" })).status).toBe(201);
   });
 });
@@ -182,7 +182,7 @@ describe("GET /api/consent/history", () => {
   it("refuses a visitor id that is no UUID", async () => {
     const response = await t.request("/api/consent/history?visitorId=alle");
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: CONSENT_ERRORS.invalidVisitor });
+    expect(await response.json()).toEqual({ error: CONSENT_ERRORS.invalidVisitor, code: "INVALID_INPUT" });
   });
 });
 

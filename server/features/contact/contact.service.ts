@@ -8,7 +8,7 @@ import { composeContactNotificationMail } from "../../integrations/mail/mail-tem
 import type { Logger } from "../../logger.ts";
 import type { RateLimitRule } from "../rate-limit/rate-limit.service.ts";
 
-// The public contact form (issue 5, ADR 0011): spam guard, storage, the operator's mail.
+// The public contact form (ADR 0011): spam guard, storage, the operator's mail.
 
 // ADR 0011: per address, counted in the database like every other limit.
 export const CONTACT_RATE_LIMIT: RateLimitRule = { name: "contact", max: 5, windowMs: 10 * 60_000 };

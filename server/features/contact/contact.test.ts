@@ -84,7 +84,7 @@ describe("POST /api/contact", () => {
     const { ip, fields } = newVisitor();
     const response = await sendContact(t, ip, { ...fields, ...change });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error });
+    expect(await response.json()).toEqual({ error, code: "INVALID_INPUT" });
     expect(await storedMessagesFrom(t, fields.email)).toHaveLength(0);
   });
 
@@ -120,7 +120,7 @@ describe("POST /api/contact", () => {
     }
     const refused = await sendContact(t, ip, fields);
     expect(refused.status).toBe(429);
-    expect(await refused.json()).toEqual({ error: PUBLIC_TOO_MANY_REQUESTS });
+    expect(await refused.json()).toEqual({ error: PUBLIC_TOO_MANY_REQUESTS, code: "TOO_MANY_REQUESTS" });
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await storedMessagesFrom(t, fields.email)).toHaveLength(CONTACT_RATE_LIMIT.max);
     // Another address is not affected.
@@ -155,7 +155,7 @@ describe("POST /api/contact", () => {
   });
 });
 
-describe("the log of a failed contact message (issue 11, finding 6)", () => {
+describe("the log of a failed contact message (ADR 0020)", () => {
   it("names the request and the database error, never the sender's e-mail, name or message", async () => {
     const lines: string[] = [];
     const logDestination = new Writable({

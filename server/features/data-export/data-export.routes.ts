@@ -9,6 +9,7 @@ import {
 } from "#shared/account-data.ts";
 import { ROUTES } from "#shared/routes.ts";
 import { ADMISSION_RETRY_AFTER_SECONDS, type Release } from "../../admission.ts";
+import { answerError } from "../../api-error.ts";
 import type { AppEnv } from "../../app-env.ts";
 import { limitPerUser } from "../../rate-limit.ts";
 import { requireSession } from "../../session.ts";
@@ -41,7 +42,7 @@ const admitDataExport = createMiddleware<{ Variables: AppEnv["Variables"] & { ex
     const release = dataExportsInFlight.tryAcquire(EXPORTS_KEY);
     if (!release) {
       c.var.logger.warn({ userId: c.var.session?.user.id }, "Datenexport abgelehnt: Server ausgelastet");
-      return c.json({ error: ACCOUNT_DATA_TEXTS.exportBusy }, 503, {
+      return answerError(c, 503, "SERVER_BUSY", ACCOUNT_DATA_TEXTS.exportBusy, {
         "Retry-After": String(ADMISSION_RETRY_AFTER_SECONDS),
       });
     }
@@ -55,7 +56,7 @@ const admitDataExport = createMiddleware<{ Variables: AppEnv["Variables"] & { ex
   },
 );
 
-// GET /api/data-export (issue 15): the signed-in account's data as a ZIP download. A GET, so
+// GET /api/data-export (ADR 0026): the signed-in account's data as a ZIP download. A GET, so
 // the browser downloads it like any file; it changes nothing.
 export const dataExportRoutes = new Hono<AppEnv>().get(
   "/",

@@ -18,7 +18,7 @@ import { billingInfoColumns } from "../profile/profile.service.ts";
 import type { RateLimitRule } from "../rate-limit/rate-limit.service.ts";
 import { EXPORT_README } from "./export-readme.ts";
 
-// GDPR Art. 15 and 20 (issue 15, ADR 0026): everything Postwerk stores about an account, as one
+// GDPR Art. 15 and 20 (ADR 0026): everything Postwerk stores about an account, as one
 // ZIP of JSON files, their German description and the archive's images. The ZIP is produced
 // while it is sent: long lists are read a page at a time and each page is compressed and handed
 // on before the next is read, so a 20,000-entry archive is never in memory at once.

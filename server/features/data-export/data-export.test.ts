@@ -12,7 +12,7 @@ import { cookieConsentHistory } from "../../db/schema/cookie-consent.ts";
 import { profiles } from "../../db/schema/profiles.ts";
 import { DATA_EXPORTS_PER_SERVER, dataExportsInFlight, EXPORT_PAGE_SIZE, EXPORTS_KEY } from "./data-export.service.ts";
 
-// GDPR Art. 15/20 (issue 15): one ZIP with everything about the account, and nothing about
+// GDPR Art. 15/20 (ADR 0026): one ZIP with everything about the account, and nothing about
 // anybody else, read a page at a time.
 
 let t: TestApp;
@@ -176,7 +176,7 @@ describe("GET /api/data-export", () => {
     }
     const refused = await t.request("/api/data-export", { cookie });
     expect(refused.status).toBe(429);
-    expect(await refused.json()).toEqual({ error: ACCOUNT_DATA_TEXTS.exportTooOften });
+    expect(await refused.json()).toEqual({ error: ACCOUNT_DATA_TEXTS.exportTooOften, code: "TOO_MANY_REQUESTS" });
 
     // The account page's link is a navigation: a refusal goes back there instead of showing JSON.
     const navigation = { "sec-fetch-mode": "navigate" };
@@ -199,7 +199,7 @@ describe("GET /api/data-export", () => {
     const busy = await t.request("/api/data-export", { cookie });
     expect(busy.status).toBe(503);
     expect(busy.headers.get("retry-after")).toBe("5");
-    expect(await busy.json()).toEqual({ error: ACCOUNT_DATA_TEXTS.exportBusy });
+    expect(await busy.json()).toEqual({ error: ACCOUNT_DATA_TEXTS.exportBusy, code: "SERVER_BUSY" });
     const busyLink = await t.request("/api/data-export", { cookie, headers: { "sec-fetch-mode": "navigate" } });
     expect(busyLink.headers.get("location")).toBe("/konto?datenexport=ausgelastet");
 

@@ -1,4 +1,4 @@
-// LIESMICH.txt inside every export (issue 15, ADR 0026): what each file holds, field by field,
+// LIESMICH.txt inside every export (ADR 0026): what each file holds, field by field,
 // in German. The JSON keys stay English, so programs can read every export the same way.
 export const EXPORT_README = `Ihre Daten bei Postwerk
 =======================

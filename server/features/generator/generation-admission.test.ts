@@ -5,6 +5,7 @@ import { GENERATOR_MESSAGES } from "#shared/generator.ts";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
 import { SERVER_BUSY_MESSAGE } from "../../admission.ts";
 import { profiles } from "../../db/schema/profiles.ts";
+import { rateLimitCounters } from "../../db/schema/rate-limits.ts";
 import type { AiClient } from "../../integrations/ai/ai-client.ts";
 import { consumeRateLimit } from "../rate-limit/rate-limit.service.ts";
 import { generationsInFlight, uploadBytesInFlight } from "./generation-admission.ts";
@@ -86,6 +87,12 @@ describe("admission to /api/generator/generate", () => {
     expect(third.headers.get("retry-after")).toBe("5");
     expect(await third.json()).toEqual({ error: GENERATOR_MESSAGES.tooManyInFlight });
     expect(counter.pulled).toBe(0);
+    // Refused in memory before the rate limit (ADR 0057): the third run was not counted.
+    const [counted] = await t.db
+      .select({ count: rateLimitCounters.count })
+      .from(rateLimitCounters)
+      .where(eq(rateLimitCounters.key, `${GENERATOR_RATE_LIMIT.name}:${userId}`));
+    expect(counted?.count).toBe(2);
 
     // The places are held until the run ends, not until its answer starts.
     for (const open of gates.splice(0)) open();
@@ -117,6 +124,29 @@ describe("admission to /api/generator/generate", () => {
       others?.();
     }
     expect(uploadBytesInFlight.reserved()).toBe(0);
+  });
+
+  it("reads an admitted body as it arrives: a GIF in a 12 MB body is refused from its first KiB (ADR 0057)", async () => {
+    const { cookie, userId } = await signUp();
+    const head = JSON.stringify({ ...FORM, imageData: "data:image/gif;base64,R0lGODlh" }).slice(0, -2);
+    const { body, counter } = countingBody(`${head}${"A".repeat(12_000_000)}"}`);
+    const response = await generateWith(cookie, body, { "content-type": "application/json" });
+    expect(response.status).toBe(400);
+    expect(response.headers.get("connection")).toBe("close");
+    expect(await response.json()).toEqual({ error: GENERATOR_MESSAGES.imageType });
+    expect(counter.pulled).toBeLessThan(10 * 1024);
+    expect(generationsInFlight.inFlight(userId)).toBe(0);
+    expect(uploadBytesInFlight.reserved()).toBe(0);
+  });
+
+  it("answers a JSON request without a body with 400, not a wait", async () => {
+    const { cookie } = await signUp();
+    const response = await t.request("/api/generator/generate", {
+      method: "POST",
+      cookie,
+      headers: { "content-type": "application/json" },
+    });
+    expect(response.status).toBe(400);
   });
 
   it("gives the places back when the request is refused after admission (bad input)", async () => {

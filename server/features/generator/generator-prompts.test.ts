@@ -6,7 +6,7 @@ import { openTestDatabase } from "../../../tests/setup/test-database.ts";
 import type { DatabaseHandle } from "../../db/client.ts";
 import { promptConfigurations, tokenConfigurations } from "../../db/schema/generator.ts";
 import { composeDemoPosts, splitKeyPoints, streamDemoSnapshots } from "./demo-composer.ts";
-import { loadGeneratorConfiguration } from "./generator.service.ts";
+import { loadGeneratorConfiguration } from "./generator-configuration.ts";
 import {
   buildPromptVariables,
   DEFAULT_SYSTEM_PROMPT,

@@ -1,13 +1,14 @@
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
-import { GenerateRequestSchema, type GenerationEvent, UnlockGeneratorSchema } from "#shared/generator.schemas.ts";
+import { type GenerationEvent, UnlockGeneratorSchema } from "#shared/generator.schemas.ts";
 import { ACCESS_CODE_MESSAGES, GENERATOR_MESSAGES } from "#shared/generator.ts";
 import type { AppEnv } from "../../app-env.ts";
 import { limitPerUser } from "../../rate-limit.ts";
 import { requireSession } from "../../session.ts";
 import { validateJson } from "../../validation.ts";
+import { readGenerateRequest } from "./generate-request.ts";
 import { admitGeneration } from "./generation-admission.ts";
-import { GENERATOR_RATE_LIMIT, getGeneratorStatus, readSocialImage, startGeneration } from "./generator.service.ts";
+import { GENERATOR_RATE_LIMIT, getGeneratorStatus, startGeneration } from "./generator.service.ts";
 import { UNLOCK_RATE_LIMIT, unlockGenerator } from "./generator-access.service.ts";
 
 // /api/generator (issue 4, ADR 0012). Errors that are known before any work (session,
@@ -40,17 +41,21 @@ export const generatorRoutes = new Hono<AppEnv>()
   .post(
     "/generate",
     requireSession(GENERATOR_MESSAGES.signInRequired),
-    // ADR 0050: the rate limit and the admission come before the body is read, so a refused
-    // request costs neither its upload nor an image decode.
-    limitPerUser(GENERATOR_RATE_LIMIT, GENERATOR_MESSAGES.tooManyRequests),
+    // ADR 0050, 0057: the admission and the rate limit come before the body is read, so a
+    // refused request costs neither its upload nor an image decode; the admission first, in
+    // memory, so a third run at once costs not even the rate limit's database write.
     admitGeneration,
-    validateJson(GenerateRequestSchema, GENERATOR_MESSAGES.keyPointsBlank),
+    limitPerUser(GENERATOR_RATE_LIMIT, GENERATOR_MESSAGES.tooManyRequests),
+    // ADR 0057: the body is read as a stream; the image arrives as bytes, never as one string.
+    readGenerateRequest,
     async (c) => {
+      const { request, image } = c.req.valid("json");
       const started = await startGeneration({
         deps: c.var.deps,
         logger: c.var.logger,
         userId: c.var.session.user.id,
-        request: c.req.valid("json"),
+        request,
+        image,
       });
       if (!started.ok) return c.json({ error: started.error }, started.status);
       // No caching or buffering by proxies: each event must reach the page when it is sent.
@@ -79,18 +84,3 @@ export const generatorRoutes = new Hono<AppEnv>()
       });
     },
   );
-
-// GET /uploads/social-images/:name: the bucket, read-only (ADR 0013). Names are checked by
-// the storage; files are served as images only, never sniffed into anything else.
-export const socialImageRoutes = new Hono<AppEnv>().get("/:name", async (c) => {
-  const file = await readSocialImage(c.var.deps.imageStorage, c.req.param("name"));
-  if (!file) return c.json({ error: "Nicht gefunden" }, 404);
-  return c.body(file.body, 200, {
-    "Content-Type": file.contentType,
-    ...(file.size === undefined ? {} : { "Content-Length": String(file.size) }),
-    "Cache-Control": "public, max-age=31536000, immutable",
-    "X-Content-Type-Options": "nosniff",
-    "Content-Security-Policy": "default-src 'none'; sandbox",
-    "Cross-Origin-Resource-Policy": "same-origin",
-  });
-});

@@ -1,42 +1,24 @@
-import { eq, or } from "drizzle-orm";
-import { z } from "zod";
 import { ACCOUNT_MESSAGES } from "#shared/account.ts";
-import type { ArchiveProvenance } from "#shared/archive.ts";
 import { BILLING_MESSAGES } from "#shared/billing.ts";
 import { isActiveSubscription } from "#shared/credits.ts";
-import { type GenerateRequest, type GenerationEvent, parseImageDataUrl } from "#shared/generator.schemas.ts";
-import { ACCESS_CODE_MESSAGES, GENERATOR_MESSAGES, IMAGE_MAX_BYTES, POSTS_PER_GENERATION } from "#shared/generator.ts";
+import type { GenerationEvent } from "#shared/generator.schemas.ts";
+import { ACCESS_CODE_MESSAGES, GENERATOR_MESSAGES } from "#shared/generator.ts";
 import type { AppDeps } from "../../app-env.ts";
 import type { Database } from "../../db/client.ts";
-import { promptConfigurations, tokenConfigurations } from "../../db/schema/generator.ts";
-import { AiCallError, type AiContentPart } from "../../integrations/ai/ai-client.ts";
-import {
-  detectImageType,
-  exceedsPixelLimit,
-  type ImageType,
-  InvalidImageError,
-  readImageSize,
-  reencodeImage,
-} from "../../integrations/storage/image-files.ts";
-import { type ImageStorage, imageNameFromPublicUrl } from "../../integrations/storage/image-storage.ts";
+import { InvalidImageError, reencodeImage } from "../../integrations/storage/image-files.ts";
 import { WebsiteReadError } from "../../integrations/website/website-reader.ts";
 import type { Logger } from "../../logger.ts";
 import { createArchiveEntry } from "../archive/archive.service.ts";
 import { refreshStalePlans } from "../billing/billing-status.service.ts";
 import type { RateLimitRule } from "../rate-limit/rate-limit.service.ts";
+import { composeInDemoMode, composeWithModel, elapsed, GenerationFailure } from "./compose-posts.ts";
 import { consumeCredit, getCreditStatus, getProRunsRemaining, markRunArchived, refundRun } from "./credits.service.ts";
-import { composeDemoPosts, streamDemoSnapshots } from "./demo-composer.ts";
+import type { UploadedImage } from "./generate-body.ts";
+import type { GenerationRequest } from "./generate-request.ts";
 import { isGeneratorLocked } from "./generator-access.service.ts";
-import {
-  buildPromptVariables,
-  DEFAULT_SYSTEM_PROMPT,
-  DEFAULT_USER_PROMPT,
-  fillTemplate,
-  GENERATOR_CONFIGURATION_NAME,
-  GENERATOR_DEFAULT_MAX_TOKENS,
-  hashPromptConfiguration,
-  type WebsiteContext,
-} from "./generator-prompts.ts";
+import { type CheckedImage, checkImage, removeImage } from "./generator-image.ts";
+import type { WebsiteContext } from "./generator-prompts.ts";
+import { createProgressReporter } from "./progress-reporter.ts";
 
 // The post generator's server side (spec section 4 "Generation flow", issue 4, ADR 0012), in
 // the spec's order: the route checks the session; here the subscription and the credit (one
@@ -48,18 +30,8 @@ import {
 // 300 texts a month, so 20 runs in 10 minutes never stops a real user, only a loop.
 export const GENERATOR_RATE_LIMIT: RateLimitRule = { name: "generator", max: 20, windowMs: 10 * 60_000 };
 
-/** Progress events at most this often: enough for a smooth page, few enough bytes. */
-const PROGRESS_INTERVAL_MS = 60;
 /** The demo "types" its posts within about this long, so the page shows the same stream. */
 const DEMO_STREAM_MS = 1200;
-
-// What the model must return. Count and blankness are checked after parsing rather than as
-// minItems/minLength, which some providers' strict JSON-schema modes refuse.
-const PostsOutputSchema = z.object({
-  posts: z.array(z.string()).describe(`Genau ${POSTS_PER_GENERATION} fertige Beiträge, jeder als Zeichenkette.`),
-});
-
-type CheckedImage = { bytes: Uint8Array; type: ImageType };
 
 type Failure = { ok: false; status: 400 | 402 | 403 | 404 | 500; error: string };
 
@@ -77,7 +49,9 @@ type GenerationOptions = {
   deps: GenerationDeps;
   logger: Logger;
   userId: string;
-  request: GenerateRequest;
+  request: GenerationRequest;
+  /** The image's bytes as the body brought them, checked here before the charge. */
+  image: UploadedImage | null;
   /** Tests shorten the demo's typing; the route leaves it alone. */
   demoStreamMs?: number;
 };
@@ -116,8 +90,8 @@ export async function startGeneration(options: GenerationOptions): Promise<Failu
     return { ok: false, status: 403, error: ACCESS_CODE_MESSAGES.required };
 
   let image: CheckedImage | null = null;
-  if (request.imageData) {
-    const checked = await checkImage(request.imageData);
+  if (options.image) {
+    const checked = await checkImage(options.image);
     if (!checked.ok) return checked;
     image = checked.image;
   }
@@ -152,7 +126,7 @@ export async function startGeneration(options: GenerationOptions): Promise<Failu
   };
 }
 
-type RunContext = GenerationOptions & {
+type RunContext = Omit<GenerationOptions, "image"> & {
   log: Logger;
   image: CheckedImage | null;
   /** The charge row's id; null when nothing was taken (a subscriber without allowance counting). */
@@ -162,16 +136,6 @@ type RunContext = GenerationOptions & {
   demo: boolean;
   emit: (event: GenerationEvent) => void;
 };
-
-class GenerationFailure extends Error {
-  constructor(
-    message: string,
-    readonly reason: string,
-  ) {
-    super(message);
-    this.name = "GenerationFailure";
-  }
-}
 
 async function runGeneration(context: RunContext): Promise<void> {
   const { deps, log, request, userId, emit } = context;
@@ -205,11 +169,8 @@ async function runGeneration(context: RunContext): Promise<void> {
 
     const progress = createProgressReporter(emit);
     const { posts, provenance } = context.demo
-      ? {
-          posts: await composeInDemoMode(request, progress, context.demoStreamMs ?? DEMO_STREAM_MS),
-          provenance: DEMO_PROVENANCE,
-        }
-      : await composeWithModel(context, cleanImage, website, progress);
+      ? await composeInDemoMode(request, progress, context.demoStreamMs ?? DEMO_STREAM_MS)
+      : await composeWithModel({ deps, log, request, image: cleanImage, website, progress });
 
     let archiveId = "";
     try {
@@ -259,166 +220,6 @@ async function runGeneration(context: RunContext): Promise<void> {
   }
 }
 
-async function checkImage(dataUrl: string): Promise<Failure | { ok: true; image: CheckedImage }> {
-  const parsed = parseImageDataUrl(dataUrl);
-  if (!parsed) return { ok: false, status: 400, error: GENERATOR_MESSAGES.imageType };
-  // Size and type before decoding all of it (ADR 0050): the length of the base64 text gives the
-  // size, its first 16 characters the first 12 bytes, which are all the magic numbers need.
-  if (Math.floor((parsed.base64.length * 3) / 4) - 2 > IMAGE_MAX_BYTES)
-    return { ok: false, status: 400, error: GENERATOR_MESSAGES.imageTooLarge };
-  // The bytes decide (DESIGN.md "Uploads"): a GIF or an HTML file called .png is refused.
-  if (!detectImageType(Buffer.from(parsed.base64.slice(0, 16), "base64")))
-    return { ok: false, status: 400, error: GENERATOR_MESSAGES.imageType };
-  const bytes = Buffer.from(parsed.base64, "base64");
-  if (bytes.length > IMAGE_MAX_BYTES) return { ok: false, status: 400, error: GENERATOR_MESSAGES.imageTooLarge };
-  const type = detectImageType(bytes);
-  if (!type) return { ok: false, status: 400, error: GENERATOR_MESSAGES.imageType };
-  // Before the charge and before any decoding (ADR 0020): the header's size decides.
-  const size = await readImageSize(bytes);
-  if (!size) return { ok: false, status: 400, error: GENERATOR_MESSAGES.imageType };
-  if (exceedsPixelLimit(size)) return { ok: false, status: 400, error: GENERATOR_MESSAGES.imageTooManyPixels };
-  return { ok: true, image: { bytes, type } };
-}
-
-type ProgressReporter = { report: (posts: string[]) => void };
-
-// Sends the posts so far, at most every PROGRESS_INTERVAL_MS, but always when a new post
-// begins, so the page sees each finished post as soon as the next one starts.
-function createProgressReporter(emit: (event: GenerationEvent) => void): ProgressReporter {
-  let lastSent = 0;
-  let lastCount = 0;
-  let lastKey = "";
-  return {
-    report(posts) {
-      const key = JSON.stringify(posts);
-      if (key === lastKey || posts.length === 0) return;
-      const now = performance.now();
-      if (posts.length === lastCount && now - lastSent < PROGRESS_INTERVAL_MS) return;
-      lastSent = now;
-      lastCount = posts.length;
-      lastKey = key;
-      emit({ type: "progress", posts });
-    },
-  };
-}
-
-// The offline composer uses no provider, model, prompt or token limit (ADR 0012, 0025).
-const DEMO_PROVENANCE: ArchiveProvenance = {
-  demo: true,
-  provider: null,
-  model: null,
-  promptConfigurationId: null,
-  promptHash: null,
-  tokenConfigurationId: null,
-  maxTokens: null,
-};
-
-async function composeInDemoMode(request: GenerateRequest, progress: ProgressReporter, streamMs: number) {
-  const posts = composeDemoPosts(request);
-  const snapshots = [...streamDemoSnapshots(posts)];
-  const stepMs = snapshots.length > 0 ? streamMs / snapshots.length : 0;
-  for (const snapshot of snapshots) {
-    progress.report(snapshot);
-    if (stepMs >= 1) await new Promise((resolve) => setTimeout(resolve, stepMs));
-  }
-  return posts;
-}
-
-async function composeWithModel(
-  context: RunContext,
-  image: CheckedImage | null,
-  website: WebsiteContext | null,
-  progress: ProgressReporter,
-): Promise<{ posts: string[]; provenance: ArchiveProvenance }> {
-  const { deps, log, request } = context;
-  const configuration = await loadGeneratorConfiguration(deps.db, log);
-  // ADR 0025: recorded from what this run really sends, so an admin's later edit of the
-  // prompt or the server's next AI_MODEL does not rewrite the history of earlier entries.
-  const provenance: ArchiveProvenance = {
-    demo: false,
-    provider: deps.ai.model?.provider ?? null,
-    model: deps.ai.model?.id ?? null,
-    promptConfigurationId: configuration.promptConfigurationId,
-    promptHash: hashPromptConfiguration(configuration),
-    tokenConfigurationId: configuration.tokenConfigurationId,
-    maxTokens: configuration.maxTokens,
-  };
-  const sendImage = Boolean(image) && deps.ai.supportsImages;
-  const variables = buildPromptVariables({ ...request, website, hasImage: sendImage });
-  const userText = fillTemplate(configuration.userPrompt, variables);
-  const content: AiContentPart[] = [{ type: "text", text: userText }];
-  if (sendImage && image) {
-    content.push({ type: "image", image: image.bytes, mediaType: `image/${image.type}` });
-  }
-  const started = performance.now();
-  try {
-    const output = await deps.ai.streamStructured({
-      instructions: fillTemplate(configuration.systemPrompt, variables),
-      messages: [{ role: "user", content: sendImage ? content : userText }],
-      schema: PostsOutputSchema,
-      name: "posts",
-      maxOutputTokens: configuration.maxTokens,
-      onPartial: (partial) => progress.report(partialPosts(partial)),
-    });
-    const posts = output.posts.map((post) => post.trim());
-    if (posts.length !== POSTS_PER_GENERATION || posts.some((post) => post === "")) {
-      log.warn({ count: posts.length }, "KI lieferte nicht genau drei Beiträge");
-      throw new GenerationFailure(GENERATOR_MESSAGES.invalidResponse, "ai-post-count");
-    }
-    log.info(
-      { provider: deps.ai.model?.provider, model: deps.ai.model?.id, ms: elapsed(started) },
-      "KI-Beiträge erhalten",
-    );
-    return { posts, provenance };
-  } catch (error) {
-    if (!(error instanceof AiCallError)) throw error;
-    // The kind and the vendor's status only: messages may quote the model's text.
-    log.warn({ kind: error.kind, ...error.detail, ms: elapsed(started) }, "KI-Aufruf fehlgeschlagen");
-    if (error.kind === "invalid-output") throw new GenerationFailure(GENERATOR_MESSAGES.invalidResponse, "ai-invalid");
-    if (error.kind === "timeout") throw new GenerationFailure(GENERATOR_MESSAGES.timeout, "ai-timeout");
-    throw new GenerationFailure(GENERATOR_MESSAGES.generationFailed, "ai-provider");
-  }
-}
-
-/** The strings of a partial `{ posts: [...] }`, the last one possibly unfinished. */
-function partialPosts(partial: unknown): string[] {
-  const posts = (partial as { posts?: unknown } | undefined)?.posts;
-  if (!Array.isArray(posts)) return [];
-  return posts.filter((post): post is string => typeof post === "string").slice(0, POSTS_PER_GENERATION);
-}
-
-export async function loadGeneratorConfiguration(db: Database, log?: Logger) {
-  // Both tables in one round trip (this runs on every generation); the full join still
-  // returns the one that exists when the other is missing.
-  const [row] = await db
-    .select({
-      promptConfigurationId: promptConfigurations.id,
-      tokenConfigurationId: tokenConfigurations.id,
-      systemPrompt: promptConfigurations.systemPrompt,
-      userPrompt: promptConfigurations.userPrompt,
-      maxTokens: tokenConfigurations.maxTokens,
-    })
-    .from(promptConfigurations)
-    .fullJoin(tokenConfigurations, eq(tokenConfigurations.name, promptConfigurations.name))
-    .where(
-      or(
-        eq(promptConfigurations.name, GENERATOR_CONFIGURATION_NAME),
-        eq(tokenConfigurations.name, GENERATOR_CONFIGURATION_NAME),
-      ),
-    )
-    .limit(1);
-  if (row?.systemPrompt == null || row.userPrompt == null || row.maxTokens == null)
-    log?.warn({ name: GENERATOR_CONFIGURATION_NAME }, "Generator-Konfiguration fehlt, nutze Standard");
-  return {
-    systemPrompt: row?.systemPrompt ?? DEFAULT_SYSTEM_PROMPT,
-    userPrompt: row?.userPrompt ?? DEFAULT_USER_PROMPT,
-    maxTokens: row?.maxTokens ?? GENERATOR_DEFAULT_MAX_TOKENS,
-    /** null where the code's default stood in for a missing row (ADR 0025 records which). */
-    promptConfigurationId: row?.promptConfigurationId ?? null,
-    tokenConfigurationId: row?.tokenConfigurationId ?? null,
-  };
-}
-
 // A refund that fails (database unreachable) leaves the run open; the repair sweep gives it
 // back later (ADR 0049), which is what the page then tells the user.
 async function refundSafely(
@@ -433,23 +234,4 @@ async function refundSafely(
     log.error({ err: error, runId }, "Credit konnte nicht zurückerstattet werden");
     return { ok: false, credits: null };
   }
-}
-
-async function removeImage(
-  storage: { remove(name: string): Promise<void> },
-  imageUrl: string | null,
-  log: Logger,
-): Promise<void> {
-  const name = imageNameFromPublicUrl(imageUrl);
-  if (!name) return;
-  await storage.remove(name).catch((error: unknown) => log.warn({ err: error }, "Bild konnte nicht entfernt werden"));
-}
-
-/** The image as a stream: served straight from the storage (a file or an S3 object) without holding it in memory. */
-export async function readSocialImage(storage: ImageStorage, name: string) {
-  return storage.open(name);
-}
-
-function elapsed(started: number): number {
-  return Math.round(performance.now() - started);
 }

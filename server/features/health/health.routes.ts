@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { answerError } from "../../api-error.ts";
 import type { AppEnv } from "../../app-env.ts";
 import { checkReadiness } from "./health.service.ts";
 
@@ -11,5 +12,5 @@ export const healthRoutes = new Hono<AppEnv>()
     const readiness = await checkReadiness(c.var.deps);
     if (readiness.ready) return c.json({ status: "ok" });
     c.var.logger.error({ reason: readiness.reason }, "Nicht bereit: Datenbank");
-    return c.json({ status: "unavailable", reason: readiness.reason }, 503);
+    return answerError(c, 503, "DATABASE_UNAVAILABLE", readiness.reason);
   });

@@ -35,8 +35,8 @@ describe("/readyz", () => {
       const response = await t.request("/readyz");
       expect(response.status).toBe(503);
       expect(await response.json()).toEqual({
-        status: "unavailable",
-        reason: "Datenträger der Datenbank voll (53100), Schreiben nicht möglich",
+        code: "DATABASE_UNAVAILABLE",
+        error: "Datenträger der Datenbank voll (53100), Schreiben nicht möglich",
       });
     } finally {
       await t.close();
@@ -55,8 +55,8 @@ describe("/readyz on PGlite", () => {
       const response = await t.request("/readyz");
       expect(response.status).toBe(503);
       expect(await response.json()).toEqual({
-        status: "unavailable",
-        reason: "Datenträger der Datenbank voll (3 MB frei)",
+        code: "DATABASE_UNAVAILABLE",
+        error: "Datenträger der Datenbank voll (3 MB frei)",
       });
     } finally {
       statfs.mockRestore();
@@ -89,8 +89,8 @@ describe("a frozen PostgreSQL (accepts TCP, never answers)", () => {
       const ready = await t.request("/readyz");
       expect(ready.status).toBe(503);
       expect(await ready.json()).toEqual({
-        status: "unavailable",
-        reason: "Datenbank antwortet nicht innerhalb von 2 s",
+        code: "DATABASE_UNAVAILABLE",
+        error: "Datenbank antwortet nicht innerhalb von 2 s",
       });
 
       const contact = await t.postJson("/api/contact", {
@@ -101,6 +101,7 @@ describe("a frozen PostgreSQL (accepts TCP, never answers)", () => {
       expect(contact.status).toBe(503);
       expect(await contact.json()).toEqual({
         error: "Der Dienst ist gerade nicht erreichbar (Datenbank). Bitte versuchen Sie es in einigen Minuten erneut.",
+        code: "DATABASE_UNAVAILABLE",
       });
     } finally {
       await t.close();

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
+import type { AppEnv } from "#server/app-env.ts";
+import { requireSession } from "#server/session.ts";
 import { PUBLISHING_ERRORS } from "#shared/publishing.ts";
-import type { AppEnv } from "../../app-env.ts";
-import { requireSession } from "../../session.ts";
 import { listNotifications, markRead, unreadCount } from "./notifications.service.ts";
 
 // /api/notifications (ADR 0053): the header's notification area.

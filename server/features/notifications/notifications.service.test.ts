@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPublishingTestApp } from "#tests/support/publishing.ts";
-import { notifications, publications } from "../../db/schema/publishing.ts";
+import { notifications, publications } from "#server/db/schema/publishing.ts";
+import { createPublishingTestApp } from "../../../tests/support/publishing.ts";
 import { listNotifications } from "./notifications.service.ts";
 
 let t: Awaited<ReturnType<typeof createPublishingTestApp>>;

@@ -1,9 +1,9 @@
 import { and, count, desc, eq, isNull } from "drizzle-orm";
+import type { AppDeps } from "#server/app-env.ts";
+import { user } from "#server/db/schema/auth.ts";
+import { notifications, publications } from "#server/db/schema/publishing.ts";
+import type { MailContent } from "#server/integrations/mail/mail-templates.ts";
 import type { NotificationKind } from "#shared/publishing.ts";
-import type { AppDeps } from "../../app-env.ts";
-import { user } from "../../db/schema/auth.ts";
-import { notifications, publications } from "../../db/schema/publishing.ts";
-import type { MailContent } from "../../integrations/mail/mail-templates.ts";
 
 // The header's notification area (spec section 2; ADR 0053): events of publishing, newest first.
 

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { CorrectGrammarSchema, ImprovePostSchema, SpellingCheckSchema } from "#shared/optimizer.schemas.ts";
 import { OPTIMIZER_ERRORS, OPTIMIZER_MESSAGES } from "#shared/optimizer.ts";
+import { answerError } from "../../api-error.ts";
 import type { AppEnv } from "../../app-env.ts";
 import { limitPerUser } from "../../rate-limit.ts";
 import { requireSession } from "../../session.ts";
@@ -15,15 +16,15 @@ import {
   startOptimizerTrial,
 } from "./optimizer.service.ts";
 
-// /api/optimizer (issue 3, ADR 0007). The browser calls these through hc<AppType>; every
-// answer is JSON, errors as { error } in German.
+// /api/optimizer (ADR 0007). The browser calls these through hc<AppType>; every
+// answer is JSON, errors as { error, code } (ADR 0055).
 export const optimizerRoutes = new Hono<AppEnv>()
   .get("/access", requireSession(OPTIMIZER_MESSAGES.signInRequired), async (c) => {
     return c.json(await getOptimizerAccess(c.var.deps, c.var.session.user.id), 200);
   })
   .post("/trial", requireSession(OPTIMIZER_MESSAGES.signInRequired), async (c) => {
     const result = await startOptimizerTrial(c.var.deps.db, c.var.session.user.id);
-    if (!result.ok) return c.json({ error: result.error }, result.status);
+    if (!result.ok) return answerError(c, result.status, result.code, result.error);
     c.var.logger.info({ userId: c.var.session.user.id }, "Testzeitraum des Optimizers gestartet");
     return c.json({ trialEndsAt: result.trialEndsAt.toISOString() }, 200);
   })
@@ -39,7 +40,7 @@ export const optimizerRoutes = new Hono<AppEnv>()
         userId: c.var.session.user.id,
         postText: c.req.valid("json").postText,
       });
-      if (!result.ok) return c.json({ error: result.error }, result.status);
+      if (!result.ok) return answerError(c, result.status, result.code, result.error);
       return c.json({ correctedText: result.correctedText, demo: result.demo }, 200);
     },
   )
@@ -55,7 +56,7 @@ export const optimizerRoutes = new Hono<AppEnv>()
         userId: c.var.session.user.id,
         postText: c.req.valid("json").postText,
       });
-      if (!result.ok) return c.json({ error: result.error }, result.status);
+      if (!result.ok) return answerError(c, result.status, result.code, result.error);
       return c.json({ improvedText: result.improvedText, demo: result.demo }, 200);
     },
   )

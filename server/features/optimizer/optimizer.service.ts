@@ -5,6 +5,7 @@ import { ENTITLING_STATUSES, type Plan } from "#shared/billing.ts";
 import { OPTIMIZER_ERRORS, OPTIMIZER_MESSAGES, POST_SCORE_MAX } from "#shared/optimizer.ts";
 import { evaluatePost } from "#shared/post-metrics.ts";
 import { OPTIMIZER_TRIAL_DAYS } from "#shared/pricing.ts";
+import type { Refusal } from "../../api-error.ts";
 import type { AppDeps } from "../../app-env.ts";
 import type { Database } from "../../db/client.ts";
 import { subscriptions } from "../../db/schema/billing.ts";
@@ -25,7 +26,7 @@ import {
 } from "./optimizer-prompts.ts";
 import { findSpellingIssues } from "./spelling-hints.ts";
 
-// The X-post optimizer's server side (issue 3, ADR 0007): who may use AI, the trial, the
+// The X-post optimizer's server side (ADR 0007): who may use AI, the trial, the
 // grammar check and the improvement (through the AI integration or the offline demo
 // editor), and the spelling hints.
 
@@ -45,8 +46,6 @@ const GRAMMAR_LENGTH_SLACK = 20;
 
 const CorrectedTextSchema = z.object({ correctedText: z.string() });
 const ImprovedTextSchema = z.object({ improvedText: z.string() });
-
-type Failure<Status> = { ok: false; status: Status; error: string };
 
 type OptimizerDeps = Pick<AppDeps, "db" | "ai">;
 
@@ -85,7 +84,7 @@ export async function startOptimizerTrial(
   db: Database,
   userId: string,
   now = new Date(),
-): Promise<{ ok: true; trialEndsAt: Date } | Failure<404 | 409>> {
+): Promise<{ ok: true; trialEndsAt: Date } | Refusal<404 | 409>> {
   const endsAt = new Date(now.getTime() + OPTIMIZER_TRIAL_DAYS * DAY_MS);
   const [started] = await db
     .update(profiles)
@@ -101,15 +100,15 @@ export async function startOptimizerTrial(
     .returning({ trialEndsAt: profiles.trialEndsAt });
   if (started?.trialEndsAt) return { ok: true, trialEndsAt: started.trialEndsAt };
   const [profile] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, userId));
-  if (!profile) return { ok: false, status: 404, error: ACCOUNT_MESSAGES.profileNotFound };
+  if (!profile) return { ok: false, status: 404, code: "PROFILE_NOT_FOUND", error: ACCOUNT_MESSAGES.profileNotFound };
   const [premium] = await premiumOf(db, profiles.id).where(eq(subscriptions.userId, userId));
-  if (premium) return { ok: false, status: 409, error: OPTIMIZER_ERRORS.trialNotNeeded };
-  return { ok: false, status: 409, error: OPTIMIZER_ERRORS.trialAlreadyUsed };
+  if (premium) return { ok: false, status: 409, code: "TRIAL_NOT_NEEDED", error: OPTIMIZER_ERRORS.trialNotNeeded };
+  return { ok: false, status: 409, code: "TRIAL_USED", error: OPTIMIZER_ERRORS.trialAlreadyUsed };
 }
 
-type AiAnswer = { ok: true; demo: boolean } | Failure<403 | 502 | 504>;
+type AiAnswer = { ok: true; demo: boolean } | Refusal<403 | 502 | 504>;
 
-// Issue 14 (usage panel): one row per answered grammar check or improvement, without the
+// For the admin's usage panel: one row per answered grammar check or improvement, without the
 // text. A refusal for lack of access is no call. Counting never costs the writer the answer.
 async function countAiCall<Answer extends AiAnswer>(
   { deps, logger }: AiRequest,
@@ -139,7 +138,7 @@ async function checkGrammar({
   userId,
   postText,
   now,
-}: AiRequest): Promise<{ ok: true; correctedText: string; demo: boolean } | Failure<403 | 502 | 504>> {
+}: AiRequest): Promise<{ ok: true; correctedText: string; demo: boolean } | Refusal<403 | 502 | 504>> {
   const refused = await refuseWithoutAiAccess(deps.db, userId, now ?? new Date());
   if (refused) return refused;
   const log = logger.child({ userId, operation: "correct-grammar", textLength: postText.length });
@@ -159,7 +158,7 @@ async function checkGrammar({
     const correctedText = output.correctedText.trim();
     if (!isPlausibleCorrection(postText, correctedText)) {
       log.warn({ outputLength: correctedText.length, ms: elapsed(started) }, "KI-Korrektur unplausibel verworfen");
-      return { ok: false, status: 502, error: OPTIMIZER_MESSAGES.grammarFailed };
+      return { ok: false, status: 502, code: "AI_FAILED", error: OPTIMIZER_MESSAGES.grammarFailed };
     }
     log.info({ ...describeModel(deps.ai), ms: elapsed(started) }, "Grammatik mit KI geprüft");
     return { ok: true, correctedText, demo: false };
@@ -174,7 +173,7 @@ async function improvePost({
   userId,
   postText,
   now,
-}: AiRequest): Promise<{ ok: true; improvedText: string; demo: boolean } | Failure<403 | 502 | 504>> {
+}: AiRequest): Promise<{ ok: true; improvedText: string; demo: boolean } | Refusal<403 | 502 | 504>> {
   const refused = await refuseWithoutAiAccess(deps.db, userId, now ?? new Date());
   if (refused) return refused;
   const log = logger.child({ userId, operation: "improve-post", textLength: postText.length });
@@ -182,7 +181,7 @@ async function improvePost({
     const improvedText = fitPostToCriteria(postText);
     if (evaluatePost(improvedText).score !== POST_SCORE_MAX) {
       log.error("Demo-Editor hat die Kriterien verfehlt");
-      return { ok: false, status: 502, error: OPTIMIZER_MESSAGES.improveFailed };
+      return { ok: false, status: 502, code: "AI_FAILED", error: OPTIMIZER_MESSAGES.improveFailed };
     }
     log.info("Beitrag im Demo-Modus optimiert");
     return { ok: true, improvedText, demo: true };
@@ -216,7 +215,7 @@ async function improvePost({
     );
   }
   log.warn({ ...describeModel(deps.ai), ms: elapsed(started) }, "Kein KI-Vorschlag erfüllt alle Kriterien");
-  return { ok: false, status: 502, error: OPTIMIZER_MESSAGES.improveFailed };
+  return { ok: false, status: 502, code: "AI_FAILED", error: OPTIMIZER_MESSAGES.improveFailed };
 }
 
 export async function checkPostSpelling(text: string) {
@@ -238,22 +237,20 @@ async function readAiAccess(db: Database, userId: string, now: Date) {
   return resolveAiAccess(profile ?? { premiumStatus: null, trialStartedAt: null, trialEndsAt: null }, now);
 }
 
-async function refuseWithoutAiAccess(db: Database, userId: string, now: Date): Promise<Failure<403> | null> {
+async function refuseWithoutAiAccess(db: Database, userId: string, now: Date): Promise<Refusal<403> | null> {
   const access = await readAiAccess(db, userId, now);
   if (access.canUseAi) return null;
-  return {
-    ok: false,
-    status: 403,
-    error: access.trialExpired ? OPTIMIZER_ERRORS.trialExpired : OPTIMIZER_ERRORS.premiumRequired,
-  };
+  if (access.trialExpired)
+    return { ok: false, status: 403, code: "TRIAL_EXPIRED", error: OPTIMIZER_ERRORS.trialExpired };
+  return { ok: false, status: 403, code: "PREMIUM_REQUIRED", error: OPTIMIZER_ERRORS.premiumRequired };
 }
 
-function answerAiFailure(error: unknown, log: Logger, started: number, failedMessage: string): Failure<502 | 504> {
+function answerAiFailure(error: unknown, log: Logger, started: number, failedMessage: string): Refusal<502 | 504> {
   if (!(error instanceof AiCallError)) throw error;
   // The kind and the vendor's status only: the error's message may quote the model's text.
   log.warn({ kind: error.kind, ...error.detail, ms: elapsed(started) }, "KI-Aufruf fehlgeschlagen");
-  if (error.kind === "timeout") return { ok: false, status: 504, error: OPTIMIZER_ERRORS.timeout };
-  return { ok: false, status: 502, error: failedMessage };
+  if (error.kind === "timeout") return { ok: false, status: 504, code: "AI_TIMEOUT", error: OPTIMIZER_ERRORS.timeout };
+  return { ok: false, status: 502, code: "AI_FAILED", error: failedMessage };
 }
 
 function isPlausibleCorrection(original: string, corrected: string): boolean {

@@ -68,7 +68,10 @@ describe("every optimizer route", () => {
     ];
     for (const response of await Promise.all(requests)) {
       expect(response.status).toBe(401);
-      expect(await response.json()).toEqual({ error: "Bitte melde dich an, um den X-Post Optimizer zu nutzen." });
+      expect(await response.json()).toEqual({
+        error: "Bitte melde dich an, um den X-Post Optimizer zu nutzen.",
+        code: "NOT_SIGNED_IN",
+      });
     }
   });
 });
@@ -132,7 +135,10 @@ describe("POST /api/optimizer/trial", () => {
     const { cookie } = await signUpAs(t, "trial");
     const response = await t.postJson("/api/optimizer/trial", {}, cookie);
     expect(response.status).toBe(409);
-    expect(await response.json()).toEqual({ error: "Du hast deinen kostenlosen Testzeitraum bereits genutzt." });
+    expect(await response.json()).toEqual({
+      error: "Du hast deinen kostenlosen Testzeitraum bereits genutzt.",
+      code: "TRIAL_USED",
+    });
   });
 
   it("refuses a new trial after the first one expired", async () => {
@@ -153,7 +159,7 @@ describe("POST /api/optimizer/trial", () => {
     const { cookie } = await signUpAs(t, "subscriber");
     const response = await t.postJson("/api/optimizer/trial", {}, cookie);
     expect(response.status).toBe(409);
-    expect(await response.json()).toEqual({ error: OPTIMIZER_ERRORS.trialNotNeeded });
+    expect(await response.json()).toEqual({ error: OPTIMIZER_ERRORS.trialNotNeeded, code: "TRIAL_NOT_NEEDED" });
   });
 });
 
@@ -185,7 +191,7 @@ describe("POST /api/optimizer/correct-grammar", () => {
     const { cookie } = await signUpAs(t, "free");
     const response = await grammar(cookie, "Ein Text.");
     expect(response.status).toBe(403);
-    expect(await response.json()).toEqual({ error: PREMIUM_MESSAGE });
+    expect(await response.json()).toEqual({ error: PREMIUM_MESSAGE, code: "PREMIUM_REQUIRED" });
     expect(fake.requests).toHaveLength(0);
   });
 
@@ -193,7 +199,7 @@ describe("POST /api/optimizer/correct-grammar", () => {
     const { cookie } = await signUpAs(t, "expired-trial");
     const response = await grammar(cookie, "Ein Text.");
     expect(response.status).toBe(403);
-    expect(await response.json()).toEqual({ error: OPTIMIZER_ERRORS.trialExpired });
+    expect(await response.json()).toEqual({ error: OPTIMIZER_ERRORS.trialExpired, code: "TRIAL_EXPIRED" });
     expect(fake.requests).toHaveLength(0);
   });
 
@@ -206,7 +212,10 @@ describe("POST /api/optimizer/correct-grammar", () => {
     const { cookie } = await signUpAs(t, "trial");
     const response = await grammar(cookie, postText);
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: "Kein Text zur Grammatikprüfung vorhanden." });
+    expect(await response.json()).toEqual({
+      error: "Kein Text zur Grammatikprüfung vorhanden.",
+      code: "INVALID_INPUT",
+    });
     expect(fake.requests).toHaveLength(0);
   });
 
@@ -214,14 +223,14 @@ describe("POST /api/optimizer/correct-grammar", () => {
     const { cookie } = await signUpAs(t, "trial");
     const response = await grammar(cookie, "a".repeat(OPTIMIZER_TEXT_MAX_LENGTH + 1));
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: OPTIMIZER_ERRORS.textTooLong });
+    expect(await response.json()).toEqual({ error: OPTIMIZER_ERRORS.textTooLong, code: "INVALID_INPUT" });
   });
 
   it("refuses a huge body before reading it", async () => {
     const { cookie } = await signUpAs(t, "trial");
     const response = await grammar(cookie, "a".repeat(100_000));
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ error: OPTIMIZER_ERRORS.textTooLong });
+    expect(await response.json()).toEqual({ error: OPTIMIZER_ERRORS.textTooLong, code: "REQUEST_TOO_LARGE" });
   });
 
   it("answers a body that is no JSON with 400, not 500", async () => {
@@ -236,7 +245,7 @@ describe("POST /api/optimizer/correct-grammar", () => {
     fake.script({ kind: "content", content: "Hier ist dein korrigierter Text: Ein Fehler" });
     const response = await grammar(cookie, "Ein Feher");
     expect(response.status).toBe(502);
-    expect(await response.json()).toEqual({ error: "Grammatikprüfung fehlgeschlagen." });
+    expect(await response.json()).toEqual({ error: "Grammatikprüfung fehlgeschlagen.", code: "AI_FAILED" });
   });
 
   it("refuses a 'correction' that rewrote the whole post", async () => {
@@ -251,7 +260,7 @@ describe("POST /api/optimizer/correct-grammar", () => {
     fake.script({ kind: "error", status: 500 }, { kind: "error", status: 500 });
     const response = await grammar(cookie, "Ein Feher");
     expect(response.status).toBe(502);
-    expect(await response.json()).toEqual({ error: "Grammatikprüfung fehlgeschlagen." });
+    expect(await response.json()).toEqual({ error: "Grammatikprüfung fehlgeschlagen.", code: "AI_FAILED" });
     expect(fake.requests).toHaveLength(2);
   });
 
@@ -264,6 +273,7 @@ describe("POST /api/optimizer/correct-grammar", () => {
     expect(await response.json()).toEqual({
       error:
         "Die KI hat nicht rechtzeitig geantwortet. Dein Text ist unverändert – bitte versuche es gleich noch einmal.",
+      code: "AI_TIMEOUT",
     });
     expect(Date.now() - started).toBeLessThan(AI_TIMEOUT_MS + 900);
   });
@@ -304,7 +314,7 @@ describe("POST /api/optimizer/improve-post", () => {
     fake.script(tooShort, tooShort, tooShort, tooShort);
     const response = await improve(cookie, "Ein Text, der besser werden soll.");
     expect(response.status).toBe(502);
-    expect(await response.json()).toEqual({ error: "Textoptimierung fehlgeschlagen." });
+    expect(await response.json()).toEqual({ error: "Textoptimierung fehlgeschlagen.", code: "AI_FAILED" });
     expect(fake.requests).toHaveLength(IMPROVE_MAX_MODEL_CALLS);
     expect(fake.requests.at(-1)?.messages.at(-1)?.content).toContain("Länge: 8 Zeichen (erlaubt: 130 bis 195)");
   });
@@ -313,14 +323,14 @@ describe("POST /api/optimizer/improve-post", () => {
     const { cookie } = await signUpAs(t, "trial");
     const response = await improve(cookie, "  \n ");
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: "Kein Text zur Optimierung vorhanden." });
+    expect(await response.json()).toEqual({ error: "Kein Text zur Optimierung vorhanden.", code: "INVALID_INPUT" });
   });
 
   it("refuses a free user with 403 without calling the model", async () => {
     const { cookie } = await signUpAs(t, "free");
     const response = await improve(cookie, "Ein Text.");
     expect(response.status).toBe(403);
-    expect(await response.json()).toEqual({ error: PREMIUM_MESSAGE });
+    expect(await response.json()).toEqual({ error: PREMIUM_MESSAGE, code: "PREMIUM_REQUIRED" });
     expect(fake.requests).toHaveLength(0);
   });
 
@@ -329,7 +339,7 @@ describe("POST /api/optimizer/improve-post", () => {
     fake.script({ kind: "json", value: { text: "falsches Feld" } });
     const response = await improve(cookie, "Ein Text.");
     expect(response.status).toBe(502);
-    expect(await response.json()).toEqual({ error: "Textoptimierung fehlgeschlagen." });
+    expect(await response.json()).toEqual({ error: "Textoptimierung fehlgeschlagen.", code: "AI_FAILED" });
   });
 
   it("answers a timeout with 504", async () => {
@@ -337,7 +347,7 @@ describe("POST /api/optimizer/improve-post", () => {
     fake.script({ kind: "delay", ms: AI_TIMEOUT_MS + 1000 });
     const response = await improve(cookie, "Ein Text.");
     expect(response.status).toBe(504);
-    expect(await response.json()).toEqual({ error: OPTIMIZER_ERRORS.timeout });
+    expect(await response.json()).toEqual({ error: OPTIMIZER_ERRORS.timeout, code: "AI_TIMEOUT" });
   });
 });
 
@@ -359,7 +369,7 @@ describe("POST /api/optimizer/spelling", () => {
     expect(await (await t.postJson("/api/optimizer/spelling", { text: " " }, cookie)).json()).toEqual({ issues: [] });
     const tooLong = await t.postJson("/api/optimizer/spelling", { text: "a".repeat(2001) }, cookie);
     expect(tooLong.status).toBe(400);
-    expect(await tooLong.json()).toEqual({ error: OPTIMIZER_ERRORS.textTooLong });
+    expect(await tooLong.json()).toEqual({ error: OPTIMIZER_ERRORS.textTooLong, code: "INVALID_INPUT" });
   });
 });
 
@@ -374,6 +384,7 @@ describe("rate limits", () => {
     expect(limited.status).toBe(429);
     expect(await limited.json()).toEqual({
       error: "Zu viele Anfragen. Bitte warte einen Moment und versuche es dann erneut.",
+      code: "TOO_MANY_REQUESTS",
     });
     const retryAfter = Number(limited.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThan(0);
@@ -432,6 +443,6 @@ describe("demo mode (no AI provider configured)", () => {
     const { cookie } = await signUpAs(demo, "free");
     const response = await demo.postJson("/api/optimizer/improve-post", { postText: "Ein Text." }, cookie);
     expect(response.status).toBe(403);
-    expect(await response.json()).toEqual({ error: PREMIUM_MESSAGE });
+    expect(await response.json()).toEqual({ error: PREMIUM_MESSAGE, code: "PREMIUM_REQUIRED" });
   });
 });

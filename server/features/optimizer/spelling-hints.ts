@@ -1,6 +1,6 @@
 import twitterText from "twitter-text";
 
-// Offline German spelling hints (issue 3, "beyond the spec"): which words of a post a
+// Offline German spelling hints (ADR 0007, "beyond the spec"): which words of a post a
 // Hunspell dictionary does not know, and what they probably should be. Pure: the word list
 // is handed in (german-word-list.ts loads the real one), so the rules are tested on their own.
 //

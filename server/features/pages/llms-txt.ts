@@ -5,7 +5,7 @@ import TurndownService from "turndown";
 import { PRERENDERED_PATHS, ROUTES } from "#shared/routes.ts";
 import { DEFAULT_SITE_SETTINGS } from "#shared/site-settings.ts";
 
-// Issue 17: /llms.txt after llmstxt.org, written at build time (react-router.config.ts,
+// ADR 0036: /llms.txt after llmstxt.org, written at build time (react-router.config.ts,
 // buildEnd) from the prerendered pages themselves, so what an agent reads is what a visitor
 // sees. Every page also gets its Markdown twin at "<path>.md" ("/index.html.md" for "/"), the
 // "Markdown-friendly summaries" llms.txt links to.

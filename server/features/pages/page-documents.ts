@@ -21,7 +21,7 @@ export type PageDocuments = {
    * client-only pages; undefined for a path the app has no page for.
    */
   find: (pathname: string) => PageDocument | undefined;
-  /** Sent with status 404 (issue 17: no soft 404s for search engines and agents). */
+  /** Sent with status 404 (ADR 0036: no soft 404s for search engines and agents). */
   notFound: PageDocument;
 };
 
@@ -78,7 +78,7 @@ export function loadPageDocuments(clientDir: string): PageDocuments {
 }
 
 // Writes the site settings into the head so crawlers see them without JavaScript
-// (issue 2, scope 7). Pages keep their own description; only the site-wide default
+// (ADR 0005). Pages keep their own description; only the site-wide default
 // description is replaced by the configured one. Every replacement is a function: a string
 // replacement would read "$&" or "$`" an admin typed as "insert the matched text here".
 export function applySiteSettings(html: string, settings: SiteSettings, loadFailed = false): string {

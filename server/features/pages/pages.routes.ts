@@ -8,8 +8,8 @@ import { getCurrentSiteSettings } from "../site-settings/site-settings.service.t
 import { chooseEncoding, getServedPage, matchesEtag } from "./served-pages.ts";
 
 // Serves the built front end: hashed assets with immutable caching, the prerendered
-// page for a public route, the SPA fallback for the app's other pages (STACK-NOTES.md), and
-// the not-found page with status 404 for everything else (issue 17).
+// page for a public route, the SPA fallback for the app's other pages (docs/architecture.md), and
+// the not-found page with status 404 for everything else (ADR 0036).
 /** The build's hashed files, which get immutable caching and fewer security headers (app.ts). */
 export function isAssetPath(pathname: string): boolean {
   return pathname.startsWith("/assets/");

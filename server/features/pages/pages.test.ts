@@ -103,7 +103,7 @@ describe("HTML documents", () => {
     expect(response.headers.get("content-type")).toMatch(/^text\/plain/);
   });
 
-  it("serves llms.txt and the pages' Markdown twins with their text types (issue 17)", async () => {
+  it("serves llms.txt and the pages' Markdown twins with their text types (ADR 0036)", async () => {
     const llms = await t.request("/llms.txt");
     expect(llms.status).toBe(200);
     expect(llms.headers.get("content-type")).toMatch(/^text\/plain/);
@@ -133,7 +133,7 @@ describe("HTML documents", () => {
   it("answers unknown API paths with a JSON 404", async () => {
     const response = await t.request("/api/gibt-es-nicht");
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: "Nicht gefunden" });
+    expect(await response.json()).toEqual({ error: "Nicht gefunden", code: "NOT_FOUND" });
   });
 });
 

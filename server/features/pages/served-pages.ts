@@ -66,7 +66,7 @@ export async function buildServedPage(document: PageDocument, snapshot: SiteSett
 }
 
 // ADR 0005: strict by default. Google Analytics' hosts are allowed only when the site
-// settings carry a valid GA4 measurement id (issue 5 scope 4); the browser still loads
+// settings carry a valid GA4 measurement id (ADR 0010); the browser still loads
 // nothing from Google before the visitor consents to analytics (ADR 0010).
 export function contentSecurityPolicy(document: PageDocument, settings: SiteSettings): string {
   const analytics = isValidMeasurementId(settings.gaTrackingId) ? GOOGLE_ANALYTICS_CSP_SOURCES : null;
@@ -87,7 +87,7 @@ export function contentSecurityPolicy(document: PageDocument, settings: SiteSett
   ].join("; ");
 }
 
-// Issue 14: an admin may point the favicon at another host (http or https only, checked when
+// An admin may point the favicon at another host (http or https only, checked when
 // saved); img-src allows exactly that origin, so the icon loads without opening the policy.
 function faviconOrigin(faviconUrl: string | null): string | null {
   if (!faviconUrl || !isAllowedFaviconUrl(faviconUrl) || faviconUrl.startsWith("/")) return null;

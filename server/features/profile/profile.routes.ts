@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { ACCOUNT_MESSAGES } from "#shared/account.ts";
+import { answerError } from "../../api-error.ts";
 import type { AppEnv } from "../../app-env.ts";
 import { requireSession } from "../../session.ts";
 import { getPlanStates } from "../billing/billing-plans.service.ts";
@@ -9,7 +10,7 @@ export const profileRoutes = new Hono<AppEnv>().get("/", requireSession(), async
   const { db } = c.var.deps;
   const userId = c.var.session.user.id;
   const [found, plans] = await Promise.all([getProfileWithBilling(db, userId), getPlanStates(db, userId)]);
-  if (!found) return c.json({ error: ACCOUNT_MESSAGES.profileNotFound }, 404);
+  if (!found) return answerError(c, 404, "PROFILE_NOT_FOUND", ACCOUNT_MESSAGES.profileNotFound);
   const { profile, billing } = found;
   return c.json({
     email: profile.email,

@@ -14,7 +14,7 @@ describe("GET /api/profile", () => {
   it("answers 401 with a German message without a session", async () => {
     const response = await t.request("/api/profile");
     expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ error: "Sie müssen angemeldet sein" });
+    expect(await response.json()).toEqual({ error: "Sie müssen angemeldet sein", code: "NOT_SIGNED_IN" });
   });
 
   it("returns the signed-in user's credits, plan and billing info", async () => {
@@ -64,7 +64,7 @@ describe("admin role", () => {
   });
 });
 
-describe("answers that depend on the session (issue 11, finding 7)", () => {
+describe("answers that depend on the session (ADR 0020, caching)", () => {
   it.each([
     "/api/profile",
     "/api/archive",

@@ -1,4 +1,14 @@
 import { and, asc, count, eq, gt, lte } from "drizzle-orm";
+import type { AppDeps } from "#server/app-env.ts";
+import { publications, socialAccounts } from "#server/db/schema/publishing.ts";
+import { type AccountDeps, markReconnectRequired, usableTokens } from "#server/features/connections/account-tokens.ts";
+import { notify } from "#server/features/notifications/notifications.service.ts";
+import {
+  composePublicationFailedMail,
+  composePublicationUnconfirmedMail,
+} from "#server/integrations/mail/mail-templates.ts";
+import { NetworkError, type PublishImage, type PublishOutcome } from "#server/integrations/social/social-network.ts";
+import { imageNameFromPublicUrl } from "#server/integrations/storage/image-storage.ts";
 import { NETWORKS } from "#shared/networks.ts";
 import {
   INTERRUPTED_EXPLANATION,
@@ -8,16 +18,6 @@ import {
   type PublicationStatus,
   UNCONFIRMED_EXPLANATION,
 } from "#shared/publishing.ts";
-import type { AppDeps } from "../../app-env.ts";
-import { publications, socialAccounts } from "../../db/schema/publishing.ts";
-import {
-  composePublicationFailedMail,
-  composePublicationUnconfirmedMail,
-} from "../../integrations/mail/mail-templates.ts";
-import { NetworkError, type PublishImage, type PublishOutcome } from "../../integrations/social/social-network.ts";
-import { imageNameFromPublicUrl } from "../../integrations/storage/image-storage.ts";
-import { type AccountDeps, markReconnectRequired, usableTokens } from "../connections/account-tokens.ts";
-import { notify } from "../notifications/notifications.service.ts";
 
 // Sending one publication exactly once (ADR 0053). The publication row decides, not the job:
 // 1. a due, planned post is claimed and the attempt committed (status "sending") before the call;

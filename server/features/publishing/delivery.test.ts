@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { notifications, publications } from "#server/db/schema/publishing.ts";
+import { openTokens } from "#server/features/connections/account-tokens.ts";
 import { INTERRUPTED_EXPLANATION, UNCONFIRMED_EXPLANATION } from "#shared/publishing.ts";
-import { createPublishingTestApp } from "#tests/support/publishing.ts";
-import { tokensFor } from "#tests/support/scripted-network.ts";
-import { notifications, publications } from "../../db/schema/publishing.ts";
-import { openTokens } from "../connections/account-tokens.ts";
+import { createPublishingTestApp } from "../../../tests/support/publishing.ts";
+import { tokensFor } from "../../../tests/support/scripted-network.ts";
 import { MAX_ATTEMPTS, processPublication } from "./delivery.service.ts";
 import { cancelPost, createPosts, updatePost } from "./publishing.service.ts";
 
@@ -305,5 +305,17 @@ describe("the queue's own workers", () => {
       interval: 100,
     });
     expect(t.networks.linkedin.received.filter((p) => p.text === "Über die Queue")).toHaveLength(1);
+  });
+
+  it("pick up a planned post when it falls due, not only when a job is written", async () => {
+    const userId = await t.createUser();
+    const accountId = await t.connectAccount(userId, "linkedin");
+    // Due in two seconds: its job's NOTIFY has long passed then, so only the short poll finds it.
+    const dueAt = new Date(Date.now() + 2_000);
+    const [post] = await createPosts(t.deps, userId, { targets: [{ accountId, text: "Später fällig" }] }, dueAt);
+    await vi.waitFor(async () => expect((await t.publication(post?.id ?? "")).status).toBe("sent"), {
+      timeout: 15_000,
+      interval: 100,
+    });
   });
 });

@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { user } from "#server/db/schema/auth.ts";
+import { publications, socialAccounts } from "#server/db/schema/publishing.ts";
 import type { PublicationView } from "#shared/publishing.schemas.ts";
-import { createTestApp, type TestApp } from "#tests/setup/test-app.ts";
-import { createScriptedNetworks } from "#tests/support/scripted-network.ts";
-import { user } from "../../db/schema/auth.ts";
-import { publications, socialAccounts } from "../../db/schema/publishing.ts";
+import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
+import { createScriptedNetworks } from "../../../tests/support/scripted-network.ts";
 
 // The data of publishing in the GDPR export and deletion (ADR 0026, 0053, 0059): the export lists
 // the connected accounts without any secret, a deletion leaves no token and no job behind.

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { type DrizzleTransactionLike, fromDrizzle, fromPglite, type Job, type JobResult, PgBoss } from "pg-boss";
-import type { Database, DatabaseHandle } from "../../db/client.ts";
-import type { Logger } from "../../logger.ts";
+import type { Database, DatabaseHandle } from "#server/db/client.ts";
+import type { Logger } from "#server/logger.ts";
 
 // The durable queue of publishing (ADR 0053): pg-boss on the product's own database, PGlite in the
 // embedded default and PostgreSQL with several app servers. One job per publication, inserted in
@@ -111,6 +111,9 @@ export function createPublishingQueue(
           batchSize: tuning.batchSize,
           localConcurrency: tuning.localConcurrency,
           pollingIntervalSeconds: tuning.pollingIntervalSeconds,
+          // NOTIFY wakes the workers when a job is written, not when a planned one falls due:
+          // planned posts need the short poll even while NOTIFY works.
+          notifyPollingIntervalSeconds: tuning.pollingIntervalSeconds,
           perJobResults: true,
         },
         async (jobs: Job<PublicationJob>[]): Promise<JobResult[]> =>

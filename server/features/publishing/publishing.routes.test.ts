@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { user } from "#server/db/schema/auth.ts";
+import { notifications, socialAccounts, socialOauthStates } from "#server/db/schema/publishing.ts";
+import { listConnections } from "#server/features/connections/connections.service.ts";
 import type { PublicationView } from "#shared/publishing.schemas.ts";
-import { createTestApp, type TestApp } from "#tests/setup/test-app.ts";
-import { createScriptedNetworks } from "#tests/support/scripted-network.ts";
-import { user } from "../../db/schema/auth.ts";
-import { notifications, socialAccounts, socialOauthStates } from "../../db/schema/publishing.ts";
-import { createUnconfiguredNetworks } from "../../integrations/social/unconfigured-networks.ts";
-import { listConnections } from "../connections/connections.service.ts";
+import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
+import { createScriptedNetworks } from "../../../tests/support/scripted-network.ts";
+import { createUnconfiguredNetworks } from "../../../tests/support/unconfigured-networks.ts";
 
 // The routes of "Verbundene Konten", posts and notifications through the real Hono app (ADR 0053):
 // German messages with a stable code, 400/404/409 for bad input, never 500.

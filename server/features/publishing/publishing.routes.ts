@@ -1,9 +1,9 @@
 import { Hono } from "hono";
+import type { AppEnv } from "#server/app-env.ts";
+import { requireSession } from "#server/session.ts";
+import { validateJson, validateQuery } from "#server/validation.ts";
 import { CreatePostsSchema, ListPostsQuerySchema, UpdatePostSchema } from "#shared/publishing.schemas.ts";
 import { PUBLISHING_ERRORS } from "#shared/publishing.ts";
-import type { AppEnv } from "../../app-env.ts";
-import { requireSession } from "../../session.ts";
-import { validateJson, validateQuery } from "../../validation.ts";
 import { cancelPost, createPosts, getPost, listPosts, updatePost } from "./publishing.service.ts";
 import { answerRefusal, PublishingRefusal } from "./refusals.ts";
 

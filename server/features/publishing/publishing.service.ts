@@ -1,5 +1,9 @@
 import crypto from "node:crypto";
 import { and, desc, eq, gte, inArray, lt, type SQL } from "drizzle-orm";
+import type { AppDeps } from "#server/app-env.ts";
+import type { Database } from "#server/db/client.ts";
+import { archivedPosts } from "#server/db/schema/archive.ts";
+import { publications, socialAccounts } from "#server/db/schema/publishing.ts";
 import { checkPostText, NETWORKS } from "#shared/networks.ts";
 import type {
   BerlinTime,
@@ -15,10 +19,6 @@ import {
   PUBLICATION_STATUS_LABELS,
   PUBLISHING_DETAILS,
 } from "#shared/publishing.ts";
-import type { AppDeps } from "../../app-env.ts";
-import type { Database } from "../../db/client.ts";
-import { archivedPosts } from "../../db/schema/archive.ts";
-import { publications, socialAccounts } from "../../db/schema/publishing.ts";
 import { PublishingRefusal } from "./refusals.ts";
 
 // Writing, planning, editing and cancelling posts (ADR 0053). Each post for each account is one

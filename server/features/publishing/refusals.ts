@@ -1,6 +1,6 @@
 import type { Context } from "hono";
+import type { AppEnv } from "#server/app-env.ts";
 import { PUBLISHING_ERRORS, type PublishingErrorCode } from "#shared/publishing.ts";
-import type { AppEnv } from "../../app-env.ts";
 
 /** A refusal of publishing (ADR 0053) with its HTTP status, German message and stable code. */
 export class PublishingRefusal extends Error {

@@ -2,8 +2,8 @@ import { eq, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { rateLimitCounters } from "../../db/schema/rate-limits.ts";
 
-// Fixed-window counters in the database, so every app server sees the same counts (DESIGN.md:
-// app servers are stateless). They live in a table of their own (issue 11): Better Auth's
+// Fixed-window counters in the database, so every app server sees the same counts (docs/design.md:
+// app servers are stateless). They live in a table of their own (ADR 0020): Better Auth's
 // `rate_limit` table is swept by Better Auth on its own one-minute window.
 
 export type RateLimitRule = { name: string; max: number; windowMs: number };

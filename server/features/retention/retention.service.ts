@@ -9,7 +9,7 @@ import { cookieConsentHistory } from "../../db/schema/cookie-consent.ts";
 import { scheduledJobs } from "../../db/schema/scheduled-jobs.ts";
 import type { Logger } from "../../logger.ts";
 
-// Retention (issue 15, ADR 0026): what Postwerk keeps beyond its use, and for how long. The
+// Retention (ADR 0026): what Postwerk keeps beyond its use, and for how long. The
 // privacy policy names the same periods. Accounts' own data (archive, credit history) lives as
 // long as the account and goes with it.
 

@@ -7,7 +7,7 @@ import { cookieConsentHistory } from "../../db/schema/cookie-consent.ts";
 import { createLogger } from "../../logger.ts";
 import { applyRetention, claimScheduledJob, RETENTION, runRetentionWhenDue } from "./retention.service.ts";
 
-// Retention (issue 15, ADR 0026): rows past their period go, younger ones stay, and the daily
+// Retention (ADR 0026): rows past their period go, younger ones stay, and the daily
 // run happens once however many app servers ask for it.
 
 let t: TestApp;

@@ -112,7 +112,7 @@ export async function getEditableSiteSettings(db: Database): Promise<EditableSit
 }
 
 /**
- * Spec section 7 "site_settings update by id 1", issue 14: saved only when the row is still the
+ * Spec section 7 "site_settings update by id 1": saved only when the row is still the
  * version the admin loaded (else "conflict", ADR 0024), with its audit entry in the same
  * transaction. The row lock makes the check and the write one step.
  */

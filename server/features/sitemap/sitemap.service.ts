@@ -1,6 +1,6 @@
 import { PRERENDERED_PATHS, ROUTES } from "#shared/routes.ts";
 
-// sitemap.xml and robots.txt (issue 5). Both need absolute URLs (sitemaps.org protocol;
+// sitemap.xml and robots.txt. Both need absolute URLs (sitemaps.org protocol;
 // the robots.txt "Sitemap:" line), and only the server knows BASE_URL, so they are served
 // here instead of from public/.
 

@@ -109,7 +109,7 @@ describe("createAiClient", () => {
   });
 });
 
-// The generator (issue 4) streams; the fake speaks server-sent events the AI SDK reads.
+// The generator streams (ADR 0012); the fake speaks server-sent events the AI SDK reads.
 describe("the OpenAI fake", () => {
   it("streams structured output as chunks", async () => {
     fake.script({ kind: "json", value: { posts: ["Eins", "Zwei", "Drei"] } });

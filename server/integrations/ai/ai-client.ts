@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { AiProviderName, AiSettings } from "../../env.ts";
 import type { Logger } from "../../logger.ts";
 
-// The one place that talks to AI vendors (DESIGN.md import rule 4). Services hand in
+// The one place that talks to AI vendors (docs/design.md, import rule 4). Services hand in
 // instructions, messages and a zod schema and get the validated object back, or an
 // AiCallError that says what went wrong without the vendor's details.
 
@@ -27,7 +27,7 @@ type StreamedRequest<T> = StructuredRequest<T> & {
 };
 
 export type AiClient = {
-  /** null without AI_PROVIDER: the offline demo mode (DESIGN.md "AI model"). */
+  /** null without AI_PROVIDER: the offline demo mode (docs/design.md, provider table). */
   readonly model: { provider: AiProviderName; id: string } | null;
   /** Whether user messages may carry images (ADR 0012: AI_VISION, or the provider's default). */
   readonly supportsImages: boolean;
@@ -57,7 +57,7 @@ export class AiCallError extends Error {
   }
 }
 
-// DESIGN.md "Every external call has a timeout": one retry on transient errors (429, 5xx,
+// docs/design.md: every external call has a timeout. One retry on transient errors (429, 5xx,
 // network), both attempts inside one deadline.
 const MAX_RETRIES = 1;
 
@@ -160,7 +160,7 @@ function clientAround(modelLoading: Promise<Model>, settings: AiSettings, option
 
 // The SDK parses the whole partial JSON again for every piece of text, and models send a
 // piece per token: hundreds of parses per answer, each also passing every stage of the SDK's
-// stream pipeline. The page is updated at most every 60 ms (generator.service.ts), so pieces
+// stream pipeline. The page is updated at most every 60 ms (generator/progress-reporter.ts), so pieces
 // that arrive within COALESCE_MS are merged right where they leave the model.
 export const COALESCE_MS = 30;
 

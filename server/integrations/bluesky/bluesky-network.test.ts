@@ -6,6 +6,9 @@ import { createBlueskyNetwork } from "./bluesky-network.ts";
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.alloc(2000, 9)]);
 
+// Long enough to send the request on a busy machine; the fake holds its answer for a minute.
+const SHORT_TIMEOUT_MS = 1_000;
+
 let fake: BlueskyFake;
 let bluesky: SocialNetwork;
 
@@ -137,7 +140,8 @@ describe("Bluesky: publishing", () => {
   it("maps a timeout or a lost response after createRecord to outcome-unknown; a slow upload to unavailable", async () => {
     fake.fault({ kind: "slow", ms: 60_000 }, { route: "post" });
     expect(
-      (await networkFailure(networkFor(200).publish(tokens, identity, { text: "Langsam", images: [] }))).kind,
+      (await networkFailure(networkFor(SHORT_TIMEOUT_MS).publish(tokens, identity, { text: "Langsam", images: [] })))
+        .kind,
     ).toBe("outcome-unknown");
     fake.fault({ kind: "lost-response" }, { route: "post" });
     expect((await networkFailure(bluesky.publish(tokens, identity, { text: "Verloren", images: [] }))).kind).toBe(
@@ -147,7 +151,9 @@ describe("Bluesky: publishing", () => {
 
     fake.fault({ kind: "slow", ms: 60_000 }, { route: "media" });
     const withImage = { text: "Bild langsam", images: [{ bytes: PNG, mimeType: "image/png", altText: "" }] };
-    expect((await networkFailure(networkFor(200).publish(tokens, identity, withImage))).kind).toBe("unavailable");
+    expect((await networkFailure(networkFor(SHORT_TIMEOUT_MS).publish(tokens, identity, withImage))).kind).toBe(
+      "unavailable",
+    );
     expect(fake.posts.some((post) => post.text === "Bild langsam")).toBe(false);
   });
 

@@ -8,6 +8,9 @@ import { toLittleText } from "./little-text.ts";
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(5000, 3)]);
 const SIXTY_DAYS_MS = 60 * 24 * 60 * 60 * 1000;
 
+// Long enough to send the request on a busy machine; the fake holds its answer for a minute.
+const SHORT_TIMEOUT_MS = 1_000;
+
 let fake: LinkedInFake;
 let linkedin: SocialNetwork;
 
@@ -149,7 +152,8 @@ describe("LinkedIn: publishing", () => {
   it("maps a timeout and a lost response after the post was sent to outcome-unknown", async () => {
     fake.fault({ kind: "slow", ms: 60_000 }, { route: "post" });
     expect(
-      (await networkFailure(networkFor(200).publish(tokens, identity, { text: "Langsam", images: [] }))).kind,
+      (await networkFailure(networkFor(SHORT_TIMEOUT_MS).publish(tokens, identity, { text: "Langsam", images: [] })))
+        .kind,
     ).toBe("outcome-unknown");
     fake.fault({ kind: "lost-response" }, { route: "post" });
     expect((await networkFailure(linkedin.publish(tokens, identity, { text: "Verloren", images: [] }))).kind).toBe(

@@ -1,6 +1,6 @@
 import { escapeHtml } from "#shared/escape-html.ts";
 
-// German mail texts (issue 2, scope 6). Plain typed functions: each returns the subject,
+// German mail texts. Plain typed functions: each returns the subject,
 // a text part and an HTML part that carry the same words.
 
 export type MailContent = { subject: string; text: string; html: string; actionUrl?: string };
@@ -157,7 +157,7 @@ export function composeTwoFactorDisabledMail(): MailContent {
   ]);
 }
 
-// To the operator (CONTACT_EMAIL) for every message from the contact form (issue 5). The
+// To the operator (CONTACT_EMAIL) for every message from the contact form (ADR 0011). The
 // mailer sets Reply-To to the visitor, so answering the mail answers them.
 export function composeContactNotificationMail(
   contact: { name: string; email: string; message: string },
@@ -178,7 +178,7 @@ export function composeContactNotificationMail(
   );
 }
 
-// Issue 14: an admin's answer to a contact message (spec "send-contact-response"). The admin's
+// ADR 0024: an admin's answer to a contact message (spec "send-contact-response"). The admin's
 // text carries its own greeting and sign-off; the visitor's message is quoted below it.
 export function composeContactResponseMail(response: {
   responseText: string;
@@ -193,7 +193,7 @@ export function composeContactResponseMail(response: {
   );
 }
 
-// GDPR Art. 17 (issue 15, ADR 0026): the confirmation after an account was deleted, with what
+// GDPR Art. 17 (ADR 0026): the confirmation after an account was deleted, with what
 // is kept and why.
 export function composeAccountDeletedMail(): MailContent {
   return compose("Ihr Konto bei Postwerk wurde gelöscht", [
@@ -223,7 +223,7 @@ export function composeCancellationReceiptMail(receipt: {
 
 type PlanMailFacts = { label: string; periodEnd: string | null; accountUrl: string };
 
-// Issue 13: the purchase confirmation, after Stripe has confirmed the first payment.
+// ADR 0023: the purchase confirmation, after Stripe has confirmed the first payment.
 export function composePurchaseMail(plan: PlanMailFacts): MailContent {
   return compose(
     `Ihr Plan ${plan.label} ist aktiv`,
@@ -238,7 +238,7 @@ export function composePurchaseMail(plan: PlanMailFacts): MailContent {
   );
 }
 
-// Issue 13: a renewal payment failed; the plan stays usable while Stripe tries again.
+// ADR 0023: a renewal payment failed; the plan stays usable while Stripe tries again.
 export function composePaymentFailedMail(plan: PlanMailFacts): MailContent {
   return compose(
     `Zahlung für ${plan.label} fehlgeschlagen`,

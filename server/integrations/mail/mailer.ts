@@ -25,7 +25,7 @@ type MailerOptions = {
 };
 
 // With SMTP_URL mails go out over SMTP; without it each mail is written as an .eml
-// file to the outbox so a developer (and the e2e tests) can open it (DESIGN.md).
+// file to the outbox so a developer (and the e2e tests) can open it (docs/design.md, provider table).
 export function createMailer({ smtpUrl, from, outboxDir, logger }: MailerOptions): Mailer {
   const transport = smtpUrl
     ? nodemailer.createTransport(smtpUrl)
@@ -42,7 +42,7 @@ export function createMailer({ smtpUrl, from, outboxDir, logger }: MailerOptions
         replyTo: mail.replyTo,
       });
       if (smtpUrl) {
-        // The subject names the kind of mail; the address stays out of the log (issue 11).
+        // The subject names the kind of mail; the address stays out of the log (ADR 0020).
         logger.info({ subject: mail.subject, messageId: info.messageId }, "E-Mail versendet");
         return;
       }

@@ -10,10 +10,10 @@ const DEFAULT_RATE_LIMIT_WAIT_MS = 60_000;
 const EPOCH_SECONDS_THRESHOLD = 1_000_000_000;
 const DETAIL_MAX_LENGTH = 200;
 
-type Headers = { get(name: string): string | null };
+type HeaderReader = { get(name: string): string | null };
 
 /** When a rate-limited network takes calls again, from whichever reset header it sends. */
-export function rateLimitResetAt(headers: Headers, now = Date.now()): Date {
+export function rateLimitResetAt(headers: HeaderReader, now = Date.now()): Date {
   const epoch = Number(headers.get("x-rate-limit-reset"));
   if (epoch > 0) return new Date(epoch * 1000);
   const reset = Number(headers.get("ratelimit-reset"));
@@ -44,7 +44,7 @@ export function safeDetail(raw: string | null | undefined, hide: readonly string
 
 export type HttpFailure = {
   status: number;
-  headers: Headers;
+  headers: HeaderReader;
   /** The network's own short reason, already passed through `safeDetail`. */
   detail: string | null;
 };

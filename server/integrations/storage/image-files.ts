@@ -2,7 +2,7 @@ import os from "node:os";
 import pLimit from "p-limit";
 import { IMAGE_MAX_PIXELS } from "#shared/generator.ts";
 
-// Image bytes for the social-images bucket (DESIGN.md "Uploads", ADR 0013): the type comes
+// Image bytes for the social-images bucket (docs/design.md, ADR 0013): the type comes
 // from the bytes, never from a name or a declared media type, and metadata (EXIF with GPS
 // position, camera serial, XMP, IPTC, comments) is removed before anything is stored.
 

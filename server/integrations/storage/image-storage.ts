@@ -7,11 +7,11 @@ import type { ObjectStore } from "./object-store.ts";
 import { createS3ObjectStore, type S3StoreOptions } from "./s3-object-store.ts";
 
 // The `social-images` bucket (spec section 7 "Storage upload to bucket social-images, then get
-// the public URL"; DESIGN.md "file storage"; ADR 0013). The embedded default is a folder under
+// the public URL"; docs/design.md, provider table; ADR 0013). The embedded default is a folder under
 // $DATA_DIR; with STORAGE_S3_* set it is a bucket on S3-compatible storage (ADR 0027).
 
 const SOCIAL_IMAGES_BUCKET = "social-images";
-/** Where the server serves the bucket read-only (`socialImageRoutes` in server/features/generator/generator.routes.ts). */
+/** Where the server serves the bucket read-only (`socialImageRoutes` in server/features/uploads/uploads.routes.ts). */
 export const SOCIAL_IMAGES_PUBLIC_PATH = `/uploads/${SOCIAL_IMAGES_BUCKET}`;
 
 type StoredImage = { name: string; publicUrl: string };
@@ -30,7 +30,7 @@ export type ImageStorage = {
 };
 
 // The spec names files "timestamp-filename"; the user's file name is replaced by random
-// bytes, so nothing the user chose ends up in a path, an object key or a URL (DESIGN.md "random name").
+// bytes, so nothing the user chose ends up in a path, an object key or a URL (docs/design.md, ADR 0013).
 const IMAGE_NAME = /^(\d{13})-([0-9a-f]{16})\.(jpg|png|webp)$/;
 const TYPE_BY_EXTENSION: Record<string, ImageType> = { jpg: "jpeg", png: "png", webp: "webp" };
 

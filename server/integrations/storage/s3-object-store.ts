@@ -6,7 +6,7 @@ import type { ObjectStore } from "./object-store.ts";
 // image-storage.ts, the same for every driver. Images are still served by our own route.
 
 /**
- * Deadline of one call (DESIGN.md "every external call has a timeout"), retries included: for
+ * Deadline of one call (docs/design.md: every external call has a timeout), retries included: for
  * save, read and remove the whole call; for `open` until the response head, because the body
  * then streams to a browser at the browser's pace. From there the idle limit guards it.
  */

@@ -2,7 +2,7 @@ import type Stripe from "stripe";
 import { PLANS, type Plan } from "#shared/billing.ts";
 import type { StripeSettings } from "../../env.ts";
 
-// The payment provider (DESIGN.md "payments", ADR 0023): the few Stripe calls Postwerk makes,
+// The payment provider (docs/design.md, provider table; ADR 0023): the few Stripe calls Postwerk makes,
 // in our own plain types, so no Stripe type leaves this folder. Built once at start-up;
 // STRIPE_API_BASE points the SDK at stripe-mock or the tests' fake.
 
@@ -94,7 +94,7 @@ export type Payments = {
   readEvent(rawBody: string, signature: string | undefined): PaymentEvent;
 };
 
-// DESIGN.md "Every external call has a timeout".
+// docs/design.md: every external call has a timeout.
 const STRIPE_TIMEOUT_MS = 10_000;
 
 /** Loads the Stripe SDK (~10-20 MB) only on a server with payments configured (createDeps). */

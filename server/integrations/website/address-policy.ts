@@ -1,7 +1,7 @@
 import net from "node:net";
 
-// Which addresses the website reader may connect to (DESIGN.md "Fetching a user's website:
-// public addresses only", ADR 0013). Everything that is not globally routable unicast is
+// Which addresses the website reader may connect to (docs/design.md: public
+// addresses only; ADR 0013). Everything that is not globally routable unicast is
 // refused: a user's URL must never reach the server itself, its network or a cloud
 // metadata service (169.254.169.254).
 const NON_PUBLIC_IPV4: Array<[string, number]> = [

@@ -7,8 +7,8 @@ import { WEBSITE_MESSAGES } from "#shared/generator.ts";
 import { isPublicAddress } from "./address-policy.ts";
 import { type HtmlSummary, summarizeHtml } from "./html-summary.ts";
 
-// Reads a website the user names for the generator (DESIGN.md "Fetching a user's website",
-// ADR 0013): http(s) only, public addresses only, checked after our own DNS resolution and
+// Reads a website the user names for the generator (docs/design.md, ADR 0013): http(s) only,
+// public addresses only, checked after our own DNS resolution and
 // then connected to exactly that checked address, so a DNS answer that changes between
 // check and connect (rebinding) cannot redirect us. Each redirect hop is checked again.
 // One deadline covers everything; the body is cut off at a byte limit.

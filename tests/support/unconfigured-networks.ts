@@ -1,9 +1,7 @@
+import { NetworkError, type SocialNetwork } from "#server/integrations/social/social-network.ts";
 import { NETWORK_IDS, type NetworkId } from "#shared/networks.ts";
-import { NetworkError, type SocialNetwork } from "./social-network.ts";
 
-// Until the networks' integrations (server/integrations/{x,linkedin,bluesky}/, built in parallel)
-// are wired in, every network is "vom Betreiber nicht eingerichtet": the publishing core, its
-// routes and its queue run, and nothing leaves the server. Tests inject a scripted double.
+// Every network "vom Betreiber nicht eingerichtet", for tests of what the routes answer then:
 export function createUnconfiguredNetworks(): Record<NetworkId, SocialNetwork> {
   return Object.fromEntries(NETWORK_IDS.map((id) => [id, unconfigured(id)])) as Record<NetworkId, SocialNetwork>;
 }

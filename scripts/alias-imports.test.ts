@@ -1,0 +1,39 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { aliasImports } from "./alias-imports.ts";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const file = path.join(ROOT, "server/features/billing/billing.service.ts");
+
+describe("aliasImports (ADR 0054)", () => {
+  it("gives imports out of the file's folder into app/, server/ and shared/ their alias", () => {
+    const source = [
+      'import type { Database } from "../../db/client.ts";',
+      'export { ROUTES } from "../../../shared/routes.ts";',
+      'const stripe = await import("../../integrations/stripe/stripe-client.ts");',
+    ].join("\n");
+    expect(aliasImports(source, file)).toBe(
+      [
+        'import type { Database } from "#server/db/client.ts";',
+        'export { ROUTES } from "#shared/routes.ts";',
+        'const stripe = await import("#server/integrations/stripe/stripe-client.ts");',
+      ].join("\n"),
+    );
+  });
+
+  it("turns the removed #tests/ alias into a relative path", () => {
+    expect(aliasImports('import { createTestApp } from "#tests/setup/test-app.ts";', file)).toBe(
+      'import { createTestApp } from "../../../tests/setup/test-app.ts";',
+    );
+  });
+
+  it("leaves imports within the folder and into tests/, bench/ and scripts/ as they are", () => {
+    const source = [
+      'import { plans } from "./billing-plans.ts";',
+      'import { createTestApp } from "../../../tests/setup/test-app.ts";',
+      'import "../../../scripts/require-node.ts";',
+    ].join("\n");
+    expect(aliasImports(source, file)).toBe(source);
+  });
+});

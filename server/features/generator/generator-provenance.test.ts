@@ -1,0 +1,207 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describeArchiveProvenance } from "#shared/archive.ts";
+import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
+import {
+  archiveOf,
+  FORM,
+  fake,
+  generateEvents,
+  seededConfiguration,
+  signUpAs,
+  t,
+  withGeneratorTestApp,
+} from "../../../tests/support/generator-app.ts";
+import { archivedPosts } from "../../db/schema/archive.ts";
+import { promptConfigurations, tokenConfigurations } from "../../db/schema/generator.ts";
+import { profiles } from "../../db/schema/profiles.ts";
+import {
+  DEFAULT_SYSTEM_PROMPT,
+  DEFAULT_USER_PROMPT,
+  GENERATOR_DEFAULT_MAX_TOKENS,
+  hashPromptConfiguration,
+} from "./generator-prompts.ts";
+
+withGeneratorTestApp();
+
+describe("the provenance of an archive entry (ADR 0025)", () => {
+  it("records provider, model, prompt and token configuration of the run and returns them", async () => {
+    const { cookie, userId } = await signUpAs(t);
+    const { prompt, tokens } = await seededConfiguration();
+    const { last } = await generateEvents(cookie);
+    const archiveId = last?.type === "done" ? last.archiveId : "";
+    const expected = {
+      demo: false,
+      provider: "openai-compatible",
+      model: "fake-model",
+      promptConfigurationId: prompt.id,
+      promptHash: hashPromptConfiguration({ systemPrompt: DEFAULT_SYSTEM_PROMPT, userPrompt: DEFAULT_USER_PROMPT }),
+      tokenConfigurationId: tokens.id,
+      maxTokens: GENERATOR_DEFAULT_MAX_TOKENS,
+    };
+    expect((await archiveOf(userId))[0]?.provenance).toEqual(expected);
+    expect(expected.promptHash).toMatch(/^[0-9a-f]{16}$/);
+
+    const single = await (await t.request(`/api/archive/${archiveId}`, { cookie })).json();
+    expect(single.provenance).toEqual(expected);
+    const list = await (await t.request("/api/archive", { cookie })).json();
+    expect(list.entries[0]).toMatchObject({ id: archiveId, demo: false, provenance: expected });
+    expect(describeArchiveProvenance(single)).toBe("Erstellt mit KI · Modell fake-model (OpenAI-kompatibler Server)");
+  });
+
+  it("gets a new prompt hash once an admin edits the prompt, and records the edited token limit", async () => {
+    const { cookie, userId } = await signUpAs(t);
+    const { prompt, tokens } = await seededConfiguration();
+    const before = hashPromptConfiguration(prompt);
+    try {
+      await t.db
+        .update(promptConfigurations)
+        .set({ userPrompt: `${prompt.userPrompt}\n\nBitte ohne Emojis.` })
+        .where(eq(promptConfigurations.id, prompt.id));
+      await t.db.update(tokenConfigurations).set({ maxTokens: 1500 }).where(eq(tokenConfigurations.id, tokens.id));
+      const { last } = await generateEvents(cookie);
+      expect(last?.type).toBe("done");
+      expect(fake.requests[0]?.messages[1]?.content).toContain("Bitte ohne Emojis.");
+      const provenance = (await archiveOf(userId))[0]?.provenance;
+      expect(provenance).toMatchObject({ promptConfigurationId: prompt.id, maxTokens: 1500 });
+      expect(provenance?.promptHash).toBe(
+        hashPromptConfiguration({
+          systemPrompt: prompt.systemPrompt,
+          userPrompt: `${prompt.userPrompt}\n\nBitte ohne Emojis.`,
+        }),
+      );
+      expect(provenance?.promptHash).not.toBe(before);
+    } finally {
+      await t.db
+        .update(promptConfigurations)
+        .set({ userPrompt: prompt.userPrompt })
+        .where(eq(promptConfigurations.id, prompt.id));
+      await t.db
+        .update(tokenConfigurations)
+        .set({ maxTokens: tokens.maxTokens })
+        .where(eq(tokenConfigurations.id, tokens.id));
+    }
+  });
+
+  it("says when the code's default prompt stood in for a deleted row", async () => {
+    const { cookie, userId } = await signUpAs(t);
+    const { prompt } = await seededConfiguration();
+    try {
+      await t.db.delete(promptConfigurations).where(eq(promptConfigurations.id, prompt.id));
+      expect((await generateEvents(cookie)).last?.type).toBe("done");
+      expect((await archiveOf(userId))[0]?.provenance).toMatchObject({
+        promptConfigurationId: null,
+        promptHash: hashPromptConfiguration({ systemPrompt: DEFAULT_SYSTEM_PROMPT, userPrompt: DEFAULT_USER_PROMPT }),
+      });
+    } finally {
+      await t.db.insert(promptConfigurations).values(prompt);
+    }
+  });
+});
+
+describe("the access code (ADR 0015)", () => {
+  const CODE = "Sonnenschein-2026";
+  let gated: TestApp;
+  beforeAll(async () => {
+    gated = await createTestApp({ env: { GENERATOR_ACCESS_CODE: CODE } });
+  });
+  afterAll(() => gated?.close());
+
+  const status = async (cookie: string) => (await gated.request("/api/generator/status", { cookie })).json();
+  const unlock = (cookie: string, code: unknown) => gated.postJson("/api/generator/unlock", { code }, cookie);
+
+  it("keeps a locked account from generating, without charging it", async () => {
+    const { cookie, userId } = await signUpAs(gated, { credits: 3 });
+    expect((await status(cookie)).accessCodeRequired).toBe(true);
+    const response = await gated.postJson("/api/generator/generate", FORM, cookie);
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ error: "Bitte geben Sie zuerst den Zugangscode für den Generator ein." });
+    const [profile] = await gated.db.select().from(profiles).where(eq(profiles.id, userId));
+    expect(profile?.credits).toBe(3);
+    expect(await gated.db.select().from(archivedPosts).where(eq(archivedPosts.userId, userId))).toHaveLength(0);
+  });
+
+  it("stays locked on a wrong or blank entry and opens on the right one, for this account only", async () => {
+    const { cookie } = await signUpAs(gated);
+    const other = await signUpAs(gated);
+    const wrong = await unlock(cookie, "sonnenschein-2026");
+    expect(wrong.status).toBe(403);
+    expect(await wrong.json()).toEqual({ error: "Falsches Passwort" });
+    expect(await (await unlock(cookie, "   ")).json()).toEqual({ error: "Bitte geben Sie den Zugangscode ein." });
+    expect((await status(cookie)).accessCodeRequired).toBe(true);
+
+    const right = await unlock(cookie, ` ${CODE} `);
+    expect(right.status).toBe(200);
+    expect((await status(cookie)).accessCodeRequired).toBe(false);
+    expect((await status(other.cookie)).accessCodeRequired).toBe(true);
+    const { last } = await generateEvents(cookie, FORM, gated);
+    expect(last).toMatchObject({ type: "done" });
+  });
+
+  it("asks everybody again once the server's code changes", async () => {
+    const { cookie } = await signUpAs(gated);
+    expect((await unlock(cookie, CODE)).status).toBe(200);
+    const changed = await gated.restartWith({ env: { GENERATOR_ACCESS_CODE: "Neuer-Code-2027" } });
+    expect((await (await changed.request("/api/generator/status", { cookie })).json()).accessCodeRequired).toBe(true);
+    expect((await changed.postJson("/api/generator/generate", FORM, cookie)).status).toBe(403);
+  });
+
+  it("allows ten guesses per quarter hour, then answers 429", async () => {
+    const { cookie } = await signUpAs(gated);
+    for (let guess = 1; guess <= 10; guess++) expect((await unlock(cookie, `falsch-${guess}`)).status).toBe(403);
+    const limited = await unlock(cookie, CODE);
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toEqual({
+      error: "Zu viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.",
+    });
+    expect((await status(cookie)).accessCodeRequired).toBe(true);
+  });
+
+  it("is off when no code is configured", async () => {
+    const { cookie } = await signUpAs(t);
+    expect((await (await t.request("/api/generator/status", { cookie })).json()).accessCodeRequired).toBe(false);
+    expect((await t.postJson("/api/generator/unlock", { code: "egal" }, cookie)).status).toBe(200);
+  });
+});
+
+describe("the demo mode (no AI provider)", () => {
+  let demo: TestApp;
+  beforeAll(async () => {
+    demo = await createTestApp();
+  });
+  afterAll(() => demo?.close());
+
+  it("streams three labelled posts in the chosen language and archives them as demo", async () => {
+    const { cookie } = await signUpAs(demo);
+    expect((await (await demo.request("/api/generator/status", { cookie })).json()).demoMode).toBe(true);
+    const { events, last } = await generateEvents(
+      cookie,
+      { ...FORM, platform: "linkedin", language: "english", tone: "formal" },
+      demo,
+    );
+    expect(events[0]).toEqual({ type: "start", creditsRemaining: 9, demo: true });
+    expect(events.filter((event) => event.type === "progress").length).toBeGreaterThan(5);
+    expect(last).toMatchObject({ type: "done", demo: true });
+    const posts = last?.type === "done" ? last.posts : [];
+    expect(posts).toHaveLength(3);
+    expect(posts[0]).toContain("We would like to inform you about Zimtschnecken.");
+    expect(posts[0]).toContain("• Jeden Samstag");
+    expect(new Set(posts).size).toBe(3);
+    // ADR 0025: the offline composer used no provider, model, prompt or token limit.
+    const archiveId = last?.type === "done" ? last.archiveId : "";
+    const entry = await (await demo.request(`/api/archive/${archiveId}`, { cookie })).json();
+    expect(entry).toMatchObject({
+      demo: true,
+      provenance: {
+        demo: true,
+        provider: null,
+        model: null,
+        promptConfigurationId: null,
+        promptHash: null,
+        tokenConfigurationId: null,
+        maxTokens: null,
+      },
+    });
+    expect(describeArchiveProvenance(entry)).toBe("Erstellt ohne KI · Demo-Modus");
+  });
+});

@@ -1,0 +1,57 @@
+// Every error answer of our API is `{ error, code }` (ADR 0055): `error` is the German sentence a
+// person reads, `code` one of these, which a program decides by. A code is never translated,
+// renamed or reused for another meaning; new ones may be added. Better Auth's answers under
+// /api/auth keep their own `{ message, code }`.
+export const API_ERROR_CODES = [
+  // The request itself
+  "INVALID_INPUT",
+  "UNREADABLE_REQUEST",
+  "REQUEST_TOO_LARGE",
+  "ORIGIN_REFUSED",
+  "INVALID_SIGNATURE",
+  "INVALID_LINK",
+  // Who asks
+  "NOT_SIGNED_IN",
+  "NOT_ADMIN",
+  "TWO_FACTOR_REQUIRED",
+  "ACCESS_CODE_REQUIRED",
+  "ACCESS_CODE_WRONG",
+  "PREMIUM_REQUIRED",
+  "TRIAL_EXPIRED",
+  "NO_CREDITS",
+  "PRO_ALLOWANCE_USED",
+  // What was asked for
+  "NOT_FOUND",
+  "PROFILE_NOT_FOUND",
+  "NO_SUBSCRIPTION",
+  "PAYMENTS_DISABLED",
+  "CHANGED_MEANWHILE",
+  "NAME_TAKEN",
+  "CONFIGURATION_IN_USE",
+  "PLAN_FROM_STRIPE",
+  "PLAN_NOT_RUNNING",
+  "ALREADY_SUBSCRIBED",
+  "TRIAL_NOT_NEEDED",
+  "TRIAL_USED",
+  "EMAIL_TAKEN",
+  // Come back later
+  "TOO_MANY_REQUESTS",
+  "TOO_MANY_GENERATIONS",
+  "SERVER_BUSY",
+  "DATABASE_UNAVAILABLE",
+  // Our side or a provider's
+  "SERVER_ERROR",
+  "AI_FAILED",
+  "AI_TIMEOUT",
+  "MAIL_FAILED",
+  "PAYMENT_PROVIDER_FAILED",
+] as const;
+
+export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
+
+/** The body of every error answer of our API. */
+export type ApiErrorBody = { error: string; code: ApiErrorCode };
+
+export function isApiErrorCode(value: unknown): value is ApiErrorCode {
+  return (API_ERROR_CODES as readonly unknown[]).includes(value);
+}
