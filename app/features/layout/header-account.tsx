@@ -71,15 +71,17 @@ function AccountActionsWithSession() {
   }
   return (
     <div className="flex flex-wrap items-center gap-2">
+      {/* Beside eight links, the credits and the bell, the desktop header has room for the words
+          only from 2xl on; below that the icons show and the words stay for screen readers. */}
       <Button asChild variant="outline" size="sm">
-        <Link to={ROUTES.account}>
+        <Link to={ROUTES.account} title="Account">
           <UserRound aria-hidden />
-          Account
+          <span className="lg:max-2xl:sr-only">Account</span>
         </Link>
       </Button>
-      <Button variant="ghost" size="sm" onClick={signOut}>
+      <Button variant="ghost" size="sm" onClick={signOut} title="Abmelden">
         <LogOut aria-hidden />
-        Abmelden
+        <span className="lg:max-2xl:sr-only">Abmelden</span>
       </Button>
     </div>
   );

@@ -26,7 +26,7 @@ const NAV_LINKS = [
 
 function navLinkClass({ isActive }: { isActive: boolean }) {
   return cn(
-    "rounded-md px-3 py-2 text-sm transition-colors",
+    "whitespace-nowrap rounded-md px-3 py-2 text-sm transition-colors",
     isActive ? "bg-indigo-50 text-indigo-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
   );
 }

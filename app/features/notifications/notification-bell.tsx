@@ -29,7 +29,7 @@ type Notification = Awaited<ReturnType<typeof fetchNotifications>>["notification
 
 export function NotificationBell() {
   const queryClient = useQueryClient();
-  const { data } = useQuery({
+  const { data, isPending, isError } = useQuery({
     queryKey: NOTIFICATIONS_QUERY_KEY,
     queryFn: fetchNotifications,
     refetchInterval: POLL_MS,
@@ -132,7 +132,13 @@ export function NotificationBell() {
               </Link>
             </>
           ) : (
-            <p className="text-sm text-slate-600">Keine Benachrichtigungen.</p>
+            <p className="text-sm text-slate-600" role={isError ? "alert" : undefined}>
+              {isPending
+                ? "Benachrichtigungen werden geladen …"
+                : isError
+                  ? "Die Benachrichtigungen konnten nicht geladen werden."
+                  : "Keine Benachrichtigungen."}
+            </p>
           )}
         </section>
       ) : null}

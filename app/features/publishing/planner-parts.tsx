@@ -29,7 +29,8 @@ export function PostSummary({
   /** The list shows the day; the week's column already says it. */
   showDate: boolean;
 }) {
-  const when = post.sentAt ?? post.scheduledAt;
+  // The planned time, also for a sent post: the week sorts by it (the dialog says when it went out).
+  const when = post.scheduledAt;
   return (
     <button
       type="button"
