@@ -130,7 +130,8 @@ test("connect X, LinkedIn and Bluesky; publish now and plan from the generator; 
 
   // The test clock moves past the planned time: both are sent, with text and image.
   const advanced = await page.request.post(`${E2E_CLOCK_URL}/advance?minutes=${24 * 60}`);
-  expect(await advanced.json()).toMatchObject({ processed: 2 });
+  // Other specs' planned posts on this server fall due too; ours are two of them.
+  expect(((await advanced.json()) as { processed: number }).processed).toBeGreaterThanOrEqual(2);
   await page.reload();
   await expect(planned.filter({ hasText: "Gesendet" })).toHaveCount(3);
   const xPage = await fakePage(page, X_FAKE_URL);

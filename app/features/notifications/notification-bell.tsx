@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { toast } from "sonner";
 import { Button } from "#app/components/ui/button.tsx";
 import { DialogCloseButton } from "#app/components/ui/dialog.tsx";
+import { useSigningOut } from "#app/features/auth/signing-out.ts";
 import { formatBerlinDateTime } from "#app/features/publishing/berlin-time.ts";
 import { NOTIFICATIONS_QUERY_KEY } from "#app/features/publishing/use-publishing.ts";
 import { api, toApiError } from "#app/lib/api.ts";
@@ -29,9 +30,12 @@ type Notification = Awaited<ReturnType<typeof fetchNotifications>>["notification
 
 export function NotificationBell() {
   const queryClient = useQueryClient();
+  const signingOut = useSigningOut();
   const { data, isPending, isError } = useQuery({
     queryKey: NOTIFICATIONS_QUERY_KEY,
     queryFn: fetchNotifications,
+    // A refetch on focus during a sign-out would meet a 401 (ADR 0061).
+    enabled: !signingOut,
     refetchInterval: POLL_MS,
     refetchOnWindowFocus: true,
   });

@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useSigningOut } from "#app/features/auth/signing-out.ts";
 import { api, toApiError } from "#app/lib/api.ts";
 import type { NetworkId } from "#shared/networks.ts";
 import type { CreatePostsInput, ListPostsQuery, UpdatePostInput } from "#shared/publishing.schemas.ts";
@@ -87,9 +88,12 @@ export type Post = Awaited<ReturnType<typeof fetchPosts>>["posts"][number];
 const REFRESH_WHILE_PENDING_MS = 30_000;
 
 export function usePosts(query: ListPostsQuery) {
+  const signingOut = useSigningOut();
   return useQuery({
     queryKey: [...POSTS_QUERY_KEY, query],
     queryFn: () => fetchPosts(query),
+    // It looks again on focus; during a sign-out that would meet a 401 (ADR 0061).
+    enabled: !signingOut,
     placeholderData: keepPreviousData,
     refetchOnWindowFocus: true,
     refetchInterval: (current) =>
