@@ -1,5 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
+import { FAKE_LINKEDIN_CLIENT } from "./tests/mocks/linkedin-server.ts";
 import { FAKE_PRICES, FAKE_STRIPE_SECRET_KEY, FAKE_WEBHOOK_SECRET } from "./tests/mocks/stripe.ts";
+import { FAKE_X_CLIENT } from "./tests/mocks/x-server.ts";
 
 export const E2E_PORT = 3100;
 export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
@@ -23,6 +25,16 @@ export const E2E_ACCESS_CODE = "Sonnenschein-2026";
 export const OPENAI_FAKE_PORT = 3198;
 // The Stripe fake with its hosted Checkout and portal pages (tests/mocks/stripe-server.ts).
 export const STRIPE_FAKE_PORT = 3196;
+// The networks' fakes (ADR 0060) and the publishing queue's test clock (tests/support/e2e-server.ts).
+export const X_FAKE_URL = "http://127.0.0.1:3193";
+export const LINKEDIN_FAKE_URL = "http://127.0.0.1:3194";
+export const BLUESKY_FAKE_URL = "http://127.0.0.1:3195";
+export const E2E_CLOCK_URL = "http://127.0.0.1:3192";
+const NETWORK_FAKES = [
+  { script: "x-server.ts", url: X_FAKE_URL, portVariable: "X_FAKE_PORT" },
+  { script: "linkedin-server.ts", url: LINKEDIN_FAKE_URL, portVariable: "LINKEDIN_FAKE_PORT" },
+  { script: "bluesky-server.ts", url: BLUESKY_FAKE_URL, portVariable: "BLUESKY_FAKE_PORT" },
+];
 export const E2E_ADMIN_EMAIL = "admin-e2e@example.test";
 export const E2E_CONTACT_EMAIL = "kontakt-e2e@example.test";
 
@@ -66,6 +78,12 @@ export default defineConfig({
       },
       reuseExistingServer: false,
     },
+    ...NETWORK_FAKES.map((fake) => ({
+      command: `node --import tsx tests/mocks/${fake.script}`,
+      url: `${fake.url}/`,
+      env: { [fake.portVariable]: new URL(fake.url).port },
+      reuseExistingServer: false,
+    })),
     {
       command: `rm -rf ${E2E_DATA_DIR} && npm run build && node --import tsx tests/support/e2e-server.ts`,
       url: `${E2E_BASE_URL}/readyz`,
@@ -94,6 +112,16 @@ export default defineConfig({
         STRIPE_PRICE_GENERATOR_PRO: FAKE_PRICES.generator_pro,
         STRIPE_PRICE_OPTIMIZER_PREMIUM: FAKE_PRICES.optimizer_premium,
         STRIPE_API_BASE: `http://127.0.0.1:${STRIPE_FAKE_PORT}`,
+        X_CLIENT_ID: FAKE_X_CLIENT.id,
+        X_CLIENT_SECRET: FAKE_X_CLIENT.secret,
+        X_API_BASE: X_FAKE_URL,
+        X_WEB_BASE: X_FAKE_URL,
+        LINKEDIN_CLIENT_ID: FAKE_LINKEDIN_CLIENT.id,
+        LINKEDIN_CLIENT_SECRET: FAKE_LINKEDIN_CLIENT.secret,
+        LINKEDIN_API_BASE: LINKEDIN_FAKE_URL,
+        LINKEDIN_WEB_BASE: LINKEDIN_FAKE_URL,
+        BLUESKY_SERVICE: BLUESKY_FAKE_URL,
+        E2E_CLOCK_PORT: new URL(E2E_CLOCK_URL).port,
         LOG_LEVEL: "warn",
         // A class that fights another logs a console error, and every test fails on one (app/lib/cn.ts).
         VITE_CHECK_CLASS_CONFLICTS: "true",

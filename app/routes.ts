@@ -24,9 +24,11 @@ export default [
     route("auth/neues-passwort", "routes/auth.neues-passwort.tsx"),
     route("auth/aenderung-widerrufen", "routes/auth.aenderung-widerrufen.tsx"),
     route("konto", "routes/konto.tsx"),
+    route("konto/verbundene-konten", "routes/konto.verbundene-konten.tsx"),
     route("admin", "routes/admin.tsx"),
     route("erstellen", "routes/erstellen.tsx"),
     route("archiv", "routes/archiv.tsx"),
+    route("redaktionsplan", "routes/redaktionsplan.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -96,4 +96,6 @@ export async function startServer(overrides: DepsOverrides = {}) {
   });
   process.on("SIGINT", () => shutDown("SIGINT"));
   process.on("SIGTERM", () => shutDown("SIGTERM"));
+  // The end-to-end server drives the publishing queue's clock through them (tests/support/e2e-server.ts).
+  return { deps };
 }

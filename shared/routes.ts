@@ -20,6 +20,10 @@ export const ROUTES = {
   // Spec section 2: the archive screen exists, its route is not shown (ADR 0014).
   archive: "/archiv",
   account: "/konto",
+  // ADR 0053: publishing. The same paths as PLANNER_PATH and CONNECTIONS_PATH in publishing.ts,
+  // which the server's mails use (routes.test.ts holds them together).
+  planner: "/redaktionsplan",
+  connections: "/konto/verbundene-konten",
   admin: "/admin",
   privacy: "/datenschutz",
   terms: "/agb",

@@ -2,6 +2,7 @@ import {
   Archive,
   ArrowRight,
   BookCheck,
+  CalendarClock,
   CircleGauge,
   Eye,
   FileText,
@@ -109,6 +110,11 @@ const GENERATOR_FEATURES: Feature[] = [
     icon: Archive,
     title: "Archiv mit Suche",
     text: "Jeder Durchlauf landet automatisch im Archiv. Suchen Sie in Stichworten und Beiträgen, filtern Sie nach Netzwerk, Sprache und Tonalität.",
+  },
+  {
+    icon: CalendarClock,
+    title: "Veröffentlichen und planen",
+    text: "Verbinden Sie Ihre Konten bei X, LinkedIn und Bluesky und veröffentlichen Sie einen Vorschlag sofort oder zu einem geplanten Zeitpunkt – mit dem Bild und einem eigenen Text je Konto. Der Redaktionsplan zeigt, was geplant, gesendet oder fehlgeschlagen ist. Für Facebook und Instagram kopieren Sie den Beitrag.",
   },
 ];
 

@@ -11,6 +11,7 @@ import { TwoFactorCard } from "#app/features/account/two-factor-card.tsx";
 import { PROFILE_QUERY_KEY, type Profile, useProfile } from "#app/features/account/use-profile.ts";
 import { authClient } from "#app/features/auth/auth-client.ts";
 import { refreshPlans } from "#app/features/billing/use-billing.ts";
+import { ConnectionsLinkCard } from "#app/features/publishing/connected-accounts-card.tsx";
 import { pageMeta } from "#app/features/site-settings/site-settings.ts";
 import { BILLING_MESSAGES, PLAN_LABELS, PLANS, type Plan } from "#shared/billing.ts";
 import { ROUTES } from "#shared/routes.ts";
@@ -51,6 +52,7 @@ export default function AccountPage() {
           <ProfileCard email={profile.email} />
           <SubscriptionCard profile={profile} highlightPlan={highlightPlan} />
           {profile.billing ? <BillingCard billing={profile.billing} /> : null}
+          <ConnectionsLinkCard />
           <TwoFactorCard />
           <SessionsCard />
           <AccountDataCard />

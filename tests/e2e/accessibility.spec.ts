@@ -1,7 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { toBerlinWallTime } from "#shared/publishing.ts";
 import { PRERENDERED_PATHS, ROUTES } from "#shared/routes.ts";
-import { expect, test } from "./fixtures.ts";
+import { E2E_BASE_URL } from "../../playwright.config.ts";
+import { FAKE_BLUESKY_ACCOUNT } from "../mocks/bluesky-server.ts";
+import { expect, signUpConfirmed, test } from "./fixtures.ts";
 
 // Issue 5, "Acceptance": axe-core finds no violations on any public page. A visitor without
 // a session stays on the optimizer's landing (ADR 0032).
@@ -61,5 +64,42 @@ test("axe finds no violations in the contact form showing its validation message
   await page.goto(ROUTES.contact, { waitUntil: "networkidle" });
   await page.getByRole("button", { name: "Nachricht senden" }).click();
   await expect(page.getByRole("alert")).toHaveCount(3);
+  expect(await findViolations(page)).toEqual([]);
+});
+
+test("axe finds no violations in the Redaktionsplan, a post's dialog and Verbundene Konten", async ({ page }) => {
+  await signUpConfirmed(page);
+  // A Bluesky account of the fake (playwright.config.ts) and a planned post, so the week shows one.
+  const connected = await page.request.post("/api/connections/bluesky/app-password", {
+    headers: { origin: E2E_BASE_URL },
+    data: { identifier: FAKE_BLUESKY_ACCOUNT.handle, appPassword: FAKE_BLUESKY_ACCOUNT.appPassword },
+  });
+  expect(connected.status()).toBe(201);
+  const { accountId } = (await connected.json()) as { accountId: string };
+  const plannedFor = toBerlinWallTime(new Date(Date.now() + 2 * 60 * 60_000));
+  const created = await page.request.post("/api/posts", {
+    headers: { origin: E2E_BASE_URL },
+    data: { targets: [{ accountId, text: "Samstag gibt es Zimtschnecken." }], plannedFor },
+  });
+  expect(created.status()).toBe(201);
+
+  await page.goto(`${ROUTES.planner}?woche=${plannedFor.date}`, { waitUntil: "networkidle" });
+  await expect(page.getByTestId("planned-post")).toHaveCount(1);
+  expect(await findViolations(page)).toEqual([]);
+  await page.getByTestId("planned-post").click();
+  await expect(page.getByRole("dialog", { name: /^Beitrag für Bluesky/ })).toBeVisible();
+  expect(await findViolations(page)).toEqual([]);
+  await page.keyboard.press("Escape");
+  await page.getByRole("tab", { name: "Liste" }).click();
+  await expect(page.getByTestId("planned-post")).toHaveCount(1);
+  expect(await findViolations(page)).toEqual([]);
+
+  await page.getByRole("button", { name: /^Benachrichtigungen/ }).click();
+  await expect(page.getByRole("region", { name: "Benachrichtigungen" })).toBeVisible();
+  expect(await findViolations(page)).toEqual([]);
+
+  await page.goto(ROUTES.connections, { waitUntil: "networkidle" });
+  await expect(page.getByTestId("connected-account")).toHaveCount(1);
+  await page.getByRole("button", { name: "Bluesky verbinden" }).click();
   expect(await findViolations(page)).toEqual([]);
 });

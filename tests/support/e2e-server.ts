@@ -1,13 +1,15 @@
 import http from "node:http";
-import { isPublicAddress } from "../../server/integrations/website/address-policy.ts";
-import { createWebsiteReader } from "../../server/integrations/website/website-reader.ts";
-import { startServer } from "../../server/start-server.ts";
+import { duePublicationIds, processPublication } from "#server/features/publishing/delivery.service.ts";
+import { isPublicAddress } from "#server/integrations/website/address-policy.ts";
+import { createWebsiteReader } from "#server/integrations/website/website-reader.ts";
+import { startServer } from "#server/start-server.ts";
 
 // The product as `npm start` runs it, for Playwright, with one difference: the customer's
 // website of the generator tests. There is no internet here, so a local page stands in for
 // a public one. Only its own name resolves, to 127.0.0.2, and only that address is let
 // through besides public ones, so the reader still refuses localhost and 127.0.0.1 exactly
 // as in production (ADR 0013).
+// And a test clock for the publishing queue (below), so a planned post is sent without waiting.
 
 const WEBSITE_HOST = process.env.E2E_WEBSITE_HOST ?? "www.baeckerei-sonnenschein.test";
 const WEBSITE_PORT = Number(process.env.E2E_WEBSITE_PORT ?? 3197);
@@ -26,7 +28,7 @@ const website = http.createServer((_request, response) => {
 });
 await new Promise<void>((resolve) => website.listen(WEBSITE_PORT, WEBSITE_ADDRESS, resolve));
 
-await startServer({
+const { deps } = await startServer({
   websiteReader: createWebsiteReader({
     resolveHost: async (hostname) => {
       if (hostname !== WEBSITE_HOST) throw new Error(`ENOTFOUND ${hostname}`);
@@ -35,3 +37,30 @@ await startServer({
     isAllowedAddress: (address) => address === WEBSITE_ADDRESS || isPublicAddress(address),
   }),
 });
+
+// The test clock (tests/e2e/publishing.spec.ts): `POST /advance?minutes=N` moves the queue's time
+// forward and sends what is due by then, as the queue's worker would when the time comes. The
+// pg-boss job still fires at the real time later and finds the post no longer due (ADR 0053).
+// Its own port on 127.0.0.1, so the product itself carries no test route.
+const CLOCK_PORT = Number(process.env.E2E_CLOCK_PORT ?? 3192);
+let clockOffsetMs = 0;
+const clock = http.createServer((request, response) => {
+  const url = new URL(request.url ?? "/", "http://clock");
+  const minutes = Number(url.searchParams.get("minutes"));
+  if (request.method !== "POST" || url.pathname !== "/advance" || !(minutes >= 0)) {
+    response.writeHead(404).end();
+    return;
+  }
+  clockOffsetMs += minutes * 60_000;
+  const now = new Date(Date.now() + clockOffsetMs);
+  void (async () => {
+    const due = await duePublicationIds(deps.db, now);
+    for (const id of due) await processPublication(deps, id, now);
+    response.writeHead(200, { "content-type": "application/json" });
+    response.end(JSON.stringify({ now: now.toISOString(), processed: due.length }));
+  })().catch((error: unknown) => {
+    response.writeHead(500, { "content-type": "text/plain" });
+    response.end(String(error));
+  });
+});
+await new Promise<void>((resolve) => clock.listen(CLOCK_PORT, "127.0.0.1", resolve));

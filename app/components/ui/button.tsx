@@ -24,6 +24,8 @@ const buttonVariants = cva(
         lg: "h-11 px-6 text-base",
         /** No side padding, so a link-style button lines up with the text around it. */
         inline: "h-10 text-sm",
+        /** A square button with only an icon (the notification bell); it needs an aria-label. */
+        icon: "size-9",
       },
     },
     defaultVariants: { variant: "default", size: "default" },

@@ -5,6 +5,8 @@ import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Dialog, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#app/components/ui/dialog.tsx";
 import { LanguageFlag } from "#app/features/generator/language-flag.tsx";
+import { networkOfPlatform } from "#app/features/publishing/network-of-platform.ts";
+import { PublishButton } from "#app/features/publishing/publish-button.tsx";
 import { formatDateTime } from "#app/lib/format.ts";
 import { useCopyToClipboard } from "#app/lib/use-copy-to-clipboard.ts";
 import { ARCHIVE_MESSAGES, describeArchiveProvenance } from "#shared/archive.ts";
@@ -26,7 +28,7 @@ const isPlatform = (value: string): value is Platform => (PLATFORMS as readonly 
 const isTone = (value: string): value is Tone => (TONES as readonly string[]).includes(value);
 const isLanguage = (value: string): value is Language => (LANGUAGES as readonly string[]).includes(value);
 
-function ArchivedPost({ text, index }: { text: string; index: number }) {
+function ArchivedPost({ text, index, entry }: { text: string; index: number; entry: ArchiveEntry }) {
   const { copied, copy } = useCopyToClipboard();
   async function copyText() {
     if (await copy(text)) toast.success(ARCHIVE_MESSAGES.copied);
@@ -35,16 +37,19 @@ function ArchivedPost({ text, index }: { text: string; index: number }) {
   return (
     <li className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:flex-row sm:items-start">
       <p className="min-w-0 flex-1 whitespace-pre-wrap break-words text-sm text-slate-800">{text}</p>
-      <Button
-        size="sm"
-        variant="outline"
-        onClick={copyText}
-        aria-label={`Beitrag ${index + 1} kopieren`}
-        className="self-start"
-      >
-        {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
-        {copied ? "Kopiert" : "Kopieren"}
-      </Button>
+      <div className="flex flex-wrap gap-2 self-start">
+        <Button size="sm" variant="outline" onClick={copyText} aria-label={`Beitrag ${index + 1} kopieren`}>
+          {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
+          {copied ? "Kopiert" : "Kopieren"}
+        </Button>
+        <PublishButton
+          text={text}
+          archiveEntryId={entry.id}
+          imageUrl={entry.imageUrl}
+          preferredNetwork={networkOfPlatform(entry.platform)}
+          buttonProps={{ "aria-label": `Beitrag ${index + 1} veröffentlichen` }}
+        />
+      </div>
     </li>
   );
 }
@@ -112,7 +117,7 @@ export function ArchiveEntryCard({
       <ul className="mt-4 grid gap-3">
         {entry.posts.map((post, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: posts of an entry never change order.
-          <ArchivedPost key={index} text={post} index={index} />
+          <ArchivedPost key={index} text={post} index={index} entry={entry} />
         ))}
       </ul>
       <Dialog open={confirming} onClose={() => setConfirming(false)}>

@@ -27,7 +27,15 @@ import { NoCreditsPanel } from "./no-credits-panel.tsx";
 import { ResultCard } from "./result-card.tsx";
 import { useGeneratorStatus } from "./use-generator-status.ts";
 
-type Results = { posts: string[]; platform: Platform; demo: boolean; complete: boolean };
+type Results = {
+  posts: string[];
+  platform: Platform;
+  demo: boolean;
+  complete: boolean;
+  /** Once the run is archived: what the composer sends along (ADR 0053). */
+  archiveId?: string;
+  imageUrl?: string | null;
+};
 
 // Spec section 4 "Generation flow", browser side: the server charges, generates, archives
 // and refunds (ADR 0012); the page streams the posts in and keeps credits and archive fresh.
@@ -57,7 +65,14 @@ export function GeneratorWorkspace() {
           setResults((current) => (current ? { ...current, posts: event.posts } : current));
         }
       });
-      setResults({ posts: done.posts, platform: request.platform, demo: done.demo, complete: true });
+      setResults({
+        posts: done.posts,
+        platform: request.platform,
+        demo: done.demo,
+        complete: true,
+        archiveId: done.archiveId,
+        imageUrl: request.imageData,
+      });
       toast.success(GENERATOR_MESSAGES.successTitle, { description: GENERATOR_MESSAGES.success });
       void queryClient.invalidateQueries({ queryKey: ARCHIVE_QUERY_KEY });
     } catch (error) {
@@ -170,6 +185,8 @@ export function GeneratorWorkspace() {
                     platform={results.platform}
                     demo={results.demo || demo}
                     complete={complete}
+                    archiveId={results.archiveId}
+                    imageUrl={results.imageUrl}
                   />
                 );
               })}

@@ -4,6 +4,8 @@ import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
+import { networkOfPlatform } from "#app/features/publishing/network-of-platform.ts";
+import { PublishButton } from "#app/features/publishing/publish-button.tsx";
 import { linkedInShareUrl, openSharePopup, xIntentUrl } from "#app/lib/share.ts";
 import { useCopyToClipboard } from "#app/lib/use-copy-to-clipboard.ts";
 import { AI_GENERATED_LABEL, GENERATOR_MESSAGES, type Platform } from "#shared/generator.ts";
@@ -42,12 +44,17 @@ export function ResultCard({
   platform,
   demo,
   complete,
+  archiveId,
+  imageUrl,
 }: {
   index: number;
   text: string;
   platform: Platform;
   demo: boolean;
   complete: boolean;
+  /** The archived run, known once it is done: "Veröffentlichen" sends its image along. */
+  archiveId?: string;
+  imageUrl?: string | null;
 }) {
   const { copied, copy } = useCopyToClipboard();
   const navigate = useNavigate();
@@ -135,6 +142,15 @@ export function ResultCard({
           >
             <Send aria-hidden />X
           </Button>
+          {archiveId ? (
+            <PublishButton
+              text={text}
+              archiveEntryId={archiveId}
+              imageUrl={imageUrl}
+              preferredNetwork={networkOfPlatform(platform)}
+              buttonProps={{ "aria-label": `Vorschlag ${index + 1} veröffentlichen` }}
+            />
+          ) : null}
           {isX ? (
             <Button size="sm" variant="ghost" onClick={() => navigate(ROUTES.optimizer, { state: { text } })}>
               <SlidersHorizontal aria-hidden />

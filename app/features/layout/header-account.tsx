@@ -6,6 +6,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { useProfile } from "#app/features/account/use-profile.ts";
 import { authClient } from "#app/features/auth/auth-client.ts";
 import { useSignOut } from "#app/features/auth/use-sign-out.ts";
+import { NotificationBell as NotificationBellWithQueries } from "#app/features/notifications/notification-bell.tsx";
 import { WithQueryClient } from "#app/lib/query-client-provider.tsx";
 import { GENERATOR_PRO_RUNS_PER_PERIOD, proRunsLeft } from "#shared/billing.ts";
 import { CREDIT_DISPLAY_MAX, isActiveSubscription } from "#shared/credits.ts";
@@ -27,6 +28,17 @@ export function CreditBadge() {
   return (
     <WithQueryClient>
       <CreditBadgeWithProfile />
+    </WithQueryClient>
+  );
+}
+
+/** Only with a session: the notification area polls the user's events (ADR 0053). */
+export function NotificationBell() {
+  const { data: session } = authClient.useSession();
+  if (!session) return null;
+  return (
+    <WithQueryClient>
+      <NotificationBellWithQueries />
     </WithQueryClient>
   );
 }
@@ -59,15 +71,17 @@ function AccountActionsWithSession() {
   }
   return (
     <div className="flex flex-wrap items-center gap-2">
+      {/* Beside eight links, the credits and the bell, the desktop header has room for the words
+          only from 2xl on; below that the icons show and the words stay for screen readers. */}
       <Button asChild variant="outline" size="sm">
-        <Link to={ROUTES.account}>
+        <Link to={ROUTES.account} title="Account">
           <UserRound aria-hidden />
-          Account
+          <span className="lg:max-2xl:sr-only">Account</span>
         </Link>
       </Button>
-      <Button variant="ghost" size="sm" onClick={signOut}>
+      <Button variant="ghost" size="sm" onClick={signOut} title="Abmelden">
         <LogOut aria-hidden />
-        Abmelden
+        <span className="lg:max-2xl:sr-only">Abmelden</span>
       </Button>
     </div>
   );
@@ -117,6 +131,9 @@ export function ProductNavLinks(props: AdminNavLinkProps) {
       </NavLink>
       <NavLink to={ROUTES.archive} className={props.className}>
         Archiv
+      </NavLink>
+      <NavLink to={ROUTES.planner} className={props.className}>
+        Redaktionsplan
       </NavLink>
     </>
   );

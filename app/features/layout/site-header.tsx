@@ -13,6 +13,7 @@ const headerAccount = () => import("./header-account.tsx");
 const AccountActions = lazy(() => headerAccount().then((module) => ({ default: module.AccountActions })));
 const CreditBadge = lazy(() => headerAccount().then((module) => ({ default: module.CreditBadge })));
 const AdminNavLink = lazy(() => headerAccount().then((module) => ({ default: module.AdminNavLink })));
+const NotificationBell = lazy(() => headerAccount().then((module) => ({ default: module.NotificationBell })));
 const ProductNavLinks = lazy(() => headerAccount().then((module) => ({ default: module.ProductNavLinks })));
 
 const NAV_LINKS = [
@@ -25,7 +26,7 @@ const NAV_LINKS = [
 
 function navLinkClass({ isActive }: { isActive: boolean }) {
   return cn(
-    "rounded-md px-3 py-2 text-sm transition-colors",
+    "whitespace-nowrap rounded-md px-3 py-2 text-sm transition-colors",
     isActive ? "bg-indigo-50 text-indigo-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
   );
 }
@@ -63,6 +64,16 @@ function CreditBadgeWhenSignedIn() {
   return (
     <Suspense fallback={null}>
       <CreditBadge />
+    </Suspense>
+  );
+}
+
+function NotificationBellWhenSignedIn() {
+  // Beside the credits at every width; nothing of it loads for a signed-out visitor.
+  if (!useNeedsSession()) return null;
+  return (
+    <Suspense fallback={null}>
+      <NotificationBell />
     </Suspense>
   );
 }
@@ -110,6 +121,7 @@ export function SiteHeader() {
         </nav>
         <div className="flex items-center gap-2">
           <CreditBadgeWhenSignedIn />
+          <NotificationBellWhenSignedIn />
           <AccountActionsWhenLoaded className="hidden justify-end lg:flex" />
           <Button
             variant="ghost"

@@ -14,6 +14,7 @@ const SECTIONS = {
   account: { id: "konto", title: "Registrierung und Benutzerkonto" },
   generator: { id: "generator", title: "Beitragsgenerator, Archiv und Bilder" },
   optimizer: { id: "optimizer", title: "X-Post Optimizer" },
+  publishing: { id: "veroeffentlichen", title: "Veröffentlichen bei X, LinkedIn und Bluesky" },
   ai: { id: "ki-anbieter", title: "KI-Anbieter" },
   email: { id: "e-mail", title: "E-Mail-Versand" },
   cookies: { id: "cookies", title: "Cookies, lokaler Speicher und Einwilligung" },
@@ -170,6 +171,54 @@ export function PrivacyPolicy() {
           KI-Grammatikprüfung und die KI-Verbesserung geht der Text an unseren KI-Anbieter. Die Texte, die Sie im
           Optimizer bearbeiten, speichern wir nicht. Rechtsgrundlage ist die Erfüllung des Nutzungsvertrags (Art. 6 Abs.
           1 lit. b DSGVO).
+        </p>
+      </LegalSection>
+
+      <LegalSection section={SECTIONS.publishing}>
+        <p>
+          Wenn Sie unter „Verbundene Konten“ ein Konto bei X, LinkedIn oder Bluesky mit Postwerk verbinden, erhalten wir
+          vom Netzwerk Zugangsschlüssel (Tokens), die Kennung Ihres Kontos, Ihren Namen oder Handle und die Adresse
+          Ihres Profils; bei Bluesky geben Sie dafür ein App-Passwort ein, das wir nur für diese Anmeldung verwenden und
+          nicht speichern. Die Zugangsschlüssel speichern wir verschlüsselt (AES-256-GCM) und nutzen sie ausschließlich,
+          um in Ihrem Auftrag zu veröffentlichen. Sie erscheinen in keinem Protokoll und nicht im Datenexport.
+        </p>
+        <p>
+          Wenn Sie einen Beitrag veröffentlichen oder planen, speichern wir Text, Bild, Zeitpunkt, Konto und den Stand
+          des Versands. Zum gewählten Zeitpunkt übermitteln wir an das jeweilige Netzwerk den Text, das Bild der
+          Generierung (falls vorhanden) und die Kennung Ihres Kontos. Empfänger ist dann je nach Netzwerk:
+        </p>
+        <ul>
+          <li>
+            für X: X Corp., USA (
+            <a href="https://x.com/de/privacy" rel="noopener noreferrer">
+              Datenschutzerklärung von X
+            </a>
+            );
+          </li>
+          <li>
+            für LinkedIn: LinkedIn Ireland Unlimited Company, Wilton Place, Dublin 2, Irland (
+            <a href="https://de.linkedin.com/legal/privacy-policy" rel="noopener noreferrer">
+              Datenschutzrichtlinie von LinkedIn
+            </a>
+            );
+          </li>
+          <li>
+            für Bluesky: Bluesky Social PBC, USA (
+            <a href="https://bsky.social/about/support/privacy-policy" rel="noopener noreferrer">
+              Datenschutzerklärung von Bluesky
+            </a>
+            ).
+          </li>
+        </ul>
+        <p>
+          Das Netzwerk verarbeitet den veröffentlichten Beitrag in eigener Verantwortung nach seinen Bedingungen; er ist
+          dort so sichtbar, wie Ihr Konto es vorsieht. Über das Ergebnis informieren wir Sie im Benachrichtigungsbereich
+          und, wenn ein Beitrag scheitert, per E-Mail. Rechtsgrundlage ist die Erfüllung des Nutzungsvertrags (Art. 6
+          Abs. 1 lit. b DSGVO) auf Ihren Auftrag. X und Bluesky verarbeiten Daten in den USA. {THIRD_COUNTRY_SAFEGUARDS}
+        </p>
+        <p>
+          Trennen Sie ein Konto, löschen wir seine Zugangsschlüssel sofort, und dafür geplante Beiträge werden nicht
+          mehr gesendet. Bereits veröffentlichte Beiträge bleiben im Netzwerk; löschen können Sie sie dort.
         </p>
       </LegalSection>
 
@@ -335,7 +384,11 @@ export function PrivacyPolicy() {
           <li>unser E-Mail-Dienstleister,</li>
           <li>unser KI-Anbieter (siehe „KI-Anbieter“),</li>
           <li>Stripe für Zahlungen,</li>
-          <li>Google, wenn Sie sich mit Google anmelden oder Analytics zustimmen.</li>
+          <li>Google, wenn Sie sich mit Google anmelden oder Analytics zustimmen,</li>
+          <li>
+            X Corp., LinkedIn Ireland Unlimited Company und Bluesky Social PBC, wenn Sie über ein verbundenes Konto bei
+            diesem Netzwerk veröffentlichen (siehe „Veröffentlichen bei X, LinkedIn und Bluesky“).
+          </li>
         </ul>
         <p>
           Mit Auftragsverarbeitern haben wir Verträge nach Art. 28 DSGVO geschlossen. Wir verkaufen keine Daten. Eine
@@ -358,6 +411,10 @@ export function PrivacyPolicy() {
           <li>
             Archiv mit Eingaben, Bildern, Beiträgen und den Angaben zu ihrer Entstehung: bis Sie den Eintrag oder Ihr
             Konto löschen;
+          </li>
+          <li>
+            Verbundene Konten mit ihren verschlüsselten Zugangsschlüsseln: bis Sie das Konto trennen oder Ihr
+            Postwerk-Konto löschen; geplante und gesendete Beiträge und Benachrichtigungen: bis Sie Ihr Konto löschen;
           </li>
           <li>Sitzungen: 7 Tage nach der letzten Nutzung oder sofort bei der Abmeldung;</li>
           <li>Server-Protokolle: höchstens 14 Tage;</li>

@@ -79,6 +79,14 @@ export function TermsOfService() {
             Rechtschreibhinweise. Im Premium-Plan kommen KI-Grammatikprüfung und KI-Verbesserung hinzu.
           </li>
           <li>
+            Über Konten bei X, LinkedIn und Bluesky, die Sie mit Postwerk verbinden, veröffentlicht Postwerk Beiträge in
+            Ihrem Auftrag sofort oder zu dem Zeitpunkt, den Sie planen, mit Text und gegebenenfalls dem Bild der
+            Generierung. Wir senden nur, was Sie dazu ausdrücklich freigeben. Ob und wann ein Netzwerk einen Beitrag
+            annimmt, hängt auch vom Netzwerk ab (etwa seiner Erreichbarkeit, seinen Grenzen und seinen Regeln); bricht
+            die Verbindung ab, nachdem ein Beitrag abgeschickt wurde, senden wir ihn nicht erneut, sondern kennzeichnen
+            ihn als „unbestätigt“, damit er nicht doppelt erscheint.
+          </li>
+          <li>
             Wir stellen Postwerk als Online-Dienst über den Browser bereit. Einen bestimmten Erfolg, etwa eine
             Reichweite oder Interaktionen mit Ihren Beiträgen, schulden wir nicht.
           </li>
@@ -287,6 +295,11 @@ export function TermsOfService() {
           <li>
             Sie dürfen Postwerk nicht automatisiert abfragen, die Schutzmechanismen umgehen oder den Dienst so nutzen,
             dass sein Betrieb beeinträchtigt wird.
+          </li>
+          <li>
+            Für Beiträge, die Sie über ein verbundenes Konto veröffentlichen, sind Sie verantwortlich wie bei einer
+            Veröffentlichung von Hand. Sie halten dabei die Bedingungen des jeweiligen Netzwerks ein und verbinden nur
+            Konten, über die Sie verfügen dürfen.
           </li>
         </ol>
       </LegalSection>

@@ -151,9 +151,30 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
           <p>
             Öffnen Sie den <TextLink to={ROUTES.generator}>Beitragsgenerator</TextLink>, beschreiben Sie Ihr Thema in
             ein paar Stichworten, wählen Sie Netzwerk, Tonalität und Sprache und klicken Sie auf „Beiträge generieren“.
-            Die Vorschläge erscheinen, während die KI schreibt. Jeden können Sie kopieren oder direkt per E-Mail, auf
-            LinkedIn oder auf X teilen.
+            Die Vorschläge erscheinen, während die KI schreibt. Jeden können Sie kopieren, per E-Mail, auf LinkedIn oder
+            auf X teilen oder über ein verbundenes Konto veröffentlichen.
           </p>
+        ),
+      },
+      {
+        question: "Kann Postwerk Beiträge selbst veröffentlichen und planen?",
+        answer: (
+          <>
+            <p>
+              Ja, bei X, LinkedIn und Bluesky. Verbinden Sie dazu unter „Account“ → „Verbundene Konten“ ein oder mehrere
+              Konten: X und LinkedIn über deren eigene Anmeldeseite, Bluesky mit einem App-Passwort. Danach
+              veröffentlichen Sie einen Vorschlag aus dem Generator, dem Archiv oder dem X-Post Optimizer sofort oder
+              planen ihn mit Datum und Uhrzeit (deutsche Zeit); das Bild der Generierung geht mit. Facebook und
+              Instagram unterstützen wir dafür noch nicht: Dort kopieren Sie den Beitrag.
+            </p>
+            <p>
+              Im <TextLink to={ROUTES.planner}>Redaktionsplan</TextLink> sehen Sie geplante, gesendete und
+              fehlgeschlagene Beiträge und ändern oder stoppen geplante, bis sie gesendet sind. Über jedes Ergebnis
+              informiert Sie die Glocke oben rechts; scheitert ein Beitrag, schreiben wir Ihnen zusätzlich eine E-Mail.
+              Ihre Zugangsdaten zu den Netzwerken speichern wir verschlüsselt, und Sie können jedes Konto jederzeit
+              trennen.
+            </p>
+          </>
         ),
       },
       {

@@ -29,7 +29,7 @@ const FEATURES: Feature[] = [
   {
     icon: Send,
     title: "Direktes Posten",
-    text: "Kopieren oder direkt auf X teilen: Vom Entwurf zum Post ohne Umwege.",
+    text: "Kopieren, auf X teilen oder über dein verbundenes X-Konto sofort veröffentlichen oder planen: vom Entwurf zum Post ohne Umwege.",
   },
 ];
 
@@ -38,7 +38,7 @@ const STEPS = [
   { title: "Sofortiges Feedback", text: "Zähler, Bewertung und Markierungen zeigen live, was wirkt." },
   { title: "Mit KI verbessern", text: "Ein Klick, und die KI erfüllt alle sechs Kriterien." },
   { title: "Rechtschreibung prüfen", text: "Tippfehler fallen auf, bevor deine Follower sie sehen." },
-  { title: "Posten oder kopieren", text: "Direkt auf X teilen oder in dein Tool kopieren." },
+  { title: "Posten oder kopieren", text: "Direkt veröffentlichen, planen, auf X teilen oder in dein Tool kopieren." },
 ];
 
 const SCREENSHOTS = [

@@ -3,6 +3,7 @@ import { useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
+import { PublishButton } from "#app/features/publishing/publish-button.tsx";
 import { WithQueryClient } from "#app/lib/query-client-provider.tsx";
 import { openSharePopup, xIntentUrl } from "#app/lib/share.ts";
 import { useCopyToClipboard } from "#app/lib/use-copy-to-clipboard.ts";
@@ -189,6 +190,14 @@ function OptimizerToolWithQueries({ initialText }: { initialText: string }) {
               <Send aria-hidden />
               Auf X teilen
             </Button>
+            {/* "Direktes Posten" (spec: the optimizer's feature card): to a connected X account. */}
+            <PublishButton
+              text={text}
+              networks={["x"]}
+              preferredNetwork="x"
+              address="du"
+              label="Auf X veröffentlichen"
+            />
           </div>
           <SpellingHints text={text} issues={spellingIssues} onReplace={replaceRange} />
         </section>

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull } from "drizzle-orm";
 import type { AppDeps } from "#server/app-env.ts";
 import { user } from "#server/db/schema/auth.ts";
-import { notifications } from "#server/db/schema/publishing.ts";
+import { notifications, publications } from "#server/db/schema/publishing.ts";
 import type { MailContent } from "#server/integrations/mail/mail-templates.ts";
 import type { NotificationKind } from "#shared/publishing.ts";
 
@@ -50,10 +50,13 @@ export async function listNotifications(db: AppDeps["db"], userId: string) {
       message: notifications.message,
       publicationId: notifications.publicationId,
       accountId: notifications.accountId,
+      // A sent post's notification links to the live post.
+      externalUrl: publications.externalUrl,
       readAt: notifications.readAt,
       createdAt: notifications.createdAt,
     })
     .from(notifications)
+    .leftJoin(publications, eq(publications.id, notifications.publicationId))
     .where(eq(notifications.userId, userId))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(LIST_LIMIT);

@@ -1,0 +1,56 @@
+import { ImageIcon } from "lucide-react";
+import { Badge, type BadgeTone } from "#app/components/ui/badge.tsx";
+import { NETWORKS } from "#shared/networks.ts";
+import { type PublicationStatus, toBerlinWallTime } from "#shared/publishing.ts";
+import { formatBerlinDateTime } from "./berlin-time.ts";
+import type { Post } from "./use-publishing.ts";
+
+const STATUS_TONES: Record<PublicationStatus, BadgeTone> = {
+  planned: "indigo",
+  sending: "indigo",
+  sent: "emerald",
+  failed: "red",
+  unconfirmed: "amber",
+  cancelled: "slate",
+};
+
+export function StatusBadge({ post }: { post: Pick<Post, "status" | "statusLabel"> }) {
+  return <Badge tone={STATUS_TONES[post.status]}>{post.statusLabel}</Badge>;
+}
+
+/** A post as a button of the week or the list: when, where, status and the start of the text. */
+export function PostSummary({
+  post,
+  onOpen,
+  showDate,
+}: {
+  post: Post;
+  onOpen: (post: Post) => void;
+  /** The list shows the day; the week's column already says it. */
+  showDate: boolean;
+}) {
+  // The planned time, also for a sent post: the week sorts by it (the dialog says when it went out).
+  const when = post.scheduledAt;
+  return (
+    <button
+      type="button"
+      onClick={() => onOpen(post)}
+      data-testid="planned-post"
+      className="grid w-full gap-1.5 rounded-lg border border-slate-200 bg-white p-3 text-left text-sm shadow-sm transition-colors hover:border-indigo-300 hover:bg-indigo-50/40 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+    >
+      <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+        <time dateTime={when} className="font-semibold tabular-nums text-slate-900">
+          {showDate ? formatBerlinDateTime(when) : toBerlinWallTime(new Date(when)).time}
+        </time>
+        <StatusBadge post={post} />
+      </span>
+      <span className="flex min-w-0 items-center gap-1 text-xs text-slate-600">
+        <span className="truncate">
+          {NETWORKS[post.network].label} · {post.accountHandle}
+        </span>
+        {post.imageUrl ? <ImageIcon className="size-3.5 shrink-0" aria-label="mit Bild" /> : null}
+      </span>
+      <span className="line-clamp-3 break-words text-slate-800">{post.text}</span>
+    </button>
+  );
+}

@@ -1,0 +1,242 @@
+import { CalendarDays, ChevronLeft, ChevronRight, List } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { Button } from "#app/components/ui/button.tsx";
+import { Select } from "#app/components/ui/select.tsx";
+import { Spinner } from "#app/components/ui/spinner.tsx";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "#app/components/ui/tabs.tsx";
+import { cn } from "#app/lib/cn.ts";
+import type { ListPostsQuery } from "#shared/publishing.schemas.ts";
+import {
+  CONNECTIONS_PATH,
+  PUBLICATION_STATUS_LABELS,
+  PUBLICATION_STATUSES,
+  toBerlinWallTime,
+} from "#shared/publishing.ts";
+import { addDays, berlinToday, formatDay, WEEKDAY_LABELS, weekOf } from "./berlin-time.ts";
+import { PostSummary } from "./planner-parts.tsx";
+import { PostDialog } from "./post-dialog.tsx";
+import { allAccounts, type Post, useConnections, usePosts } from "./use-publishing.ts";
+
+const ALL = "all";
+type View = "woche" | "liste";
+type Filters = { accountId: string; status: string };
+
+// The Redaktionsplan (ADR 0053): the user's planned, sent and failed posts as a week (Monday to
+// Sunday in Berlin) and as a list, filtered by account and status. The week and the view live in
+// the address (?woche=YYYY-MM-DD&ansicht=liste), so a link or a reload shows the same.
+export function Planner() {
+  const [params, setParams] = useSearchParams();
+  const view: View = params.get("ansicht") === "liste" ? "liste" : "woche";
+  const weekParam = params.get("woche");
+  const day = weekParam && /^\d{4}-\d{2}-\d{2}$/.test(weekParam) ? weekParam : berlinToday();
+  const days = weekOf(day);
+  const [filters, setFilters] = useState<Filters>({ accountId: ALL, status: ALL });
+  const [opened, setOpened] = useState<Post | null>(null);
+  const connections = useConnections();
+  const accounts = allAccounts(connections.data);
+
+  const query: ListPostsQuery = {
+    ...(filters.accountId === ALL ? {} : { accountId: filters.accountId }),
+    ...(filters.status === ALL ? {} : { status: filters.status as ListPostsQuery["status"] }),
+    ...(view === "woche" ? { week: days[0] } : {}),
+  };
+  const posts = usePosts(query);
+
+  function update(next: Record<string, string | null>) {
+    const merged = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(next)) {
+      if (value === null) merged.delete(key);
+      else merged.set(key, value);
+    }
+    setParams(merged, { replace: true });
+  }
+
+  const openedProfile = accounts.find((account) => account.id === opened?.accountId)?.profileUrl ?? null;
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Redaktionsplan</h1>
+          <p className="mt-3 text-slate-700">Ihre geplanten, gesendeten und fehlgeschlagenen Beiträge.</p>
+        </div>
+        <Button asChild variant="outline">
+          <Link to={CONNECTIONS_PATH}>Verbundene Konten</Link>
+        </Button>
+      </div>
+
+      <section
+        aria-label="Filter"
+        className="mt-8 grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-5"
+      >
+        <label htmlFor="planner-account" className="grid gap-1.5 text-sm font-medium text-slate-900">
+          Konto
+          <Select
+            id="planner-account"
+            value={filters.accountId}
+            onChange={(event) => setFilters((current) => ({ ...current, accountId: event.target.value }))}
+          >
+            <option value={ALL}>Alle Konten</option>
+            {accounts.map((account) => (
+              <option key={account.id} value={account.id}>
+                {account.networkLabel} · {account.handle}
+              </option>
+            ))}
+          </Select>
+        </label>
+        <label htmlFor="planner-status" className="grid gap-1.5 text-sm font-medium text-slate-900">
+          Status
+          <Select
+            id="planner-status"
+            value={filters.status}
+            onChange={(event) => setFilters((current) => ({ ...current, status: event.target.value }))}
+          >
+            <option value={ALL}>Alle Status</option>
+            {PUBLICATION_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {PUBLICATION_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </Select>
+        </label>
+      </section>
+
+      <Tabs
+        value={view}
+        onValueChange={(value) => update({ ansicht: value === "liste" ? "liste" : null })}
+        className="mt-8"
+      >
+        <TabsList aria-label="Ansicht" className="w-fit">
+          <TabsTrigger value="woche" className="flex items-center gap-1.5">
+            <CalendarDays className="size-4" aria-hidden />
+            Woche
+          </TabsTrigger>
+          <TabsTrigger value="liste" className="flex items-center gap-1.5">
+            <List className="size-4" aria-hidden />
+            Liste
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="woche">
+          <nav aria-label="Woche wählen" className="flex flex-wrap items-center justify-between gap-3">
+            <Button variant="outline" size="sm" onClick={() => update({ woche: addDays(days[0] ?? day, -7) })}>
+              <ChevronLeft aria-hidden />
+              Vorherige Woche
+            </Button>
+            <p className="text-sm font-medium text-slate-900" aria-live="polite">
+              {formatDay(days[0] ?? day)} – {formatDay(days[6] ?? day)}
+            </p>
+            <div className="flex gap-2">
+              <Button variant="ghost" size="sm" onClick={() => update({ woche: null })}>
+                Heute
+              </Button>
+              <Button variant="outline" size="sm" onClick={() => update({ woche: addDays(days[0] ?? day, 7) })}>
+                Nächste Woche
+                <ChevronRight aria-hidden />
+              </Button>
+            </div>
+          </nav>
+          <PostsState posts={posts}>{(list) => <WeekGrid days={days} posts={list} onOpen={setOpened} />}</PostsState>
+        </TabsContent>
+        <TabsContent value="liste">
+          <PostsState posts={posts}>
+            {(list) =>
+              list.length === 0 ? (
+                <EmptyPlan />
+              ) : (
+                <ul className="grid gap-3">
+                  {list.map((post) => (
+                    <li key={post.id}>
+                      <PostSummary post={post} onOpen={setOpened} showDate />
+                    </li>
+                  ))}
+                </ul>
+              )
+            }
+          </PostsState>
+        </TabsContent>
+      </Tabs>
+
+      <PostDialog post={opened} profileUrl={openedProfile} onClose={() => setOpened(null)} />
+    </div>
+  );
+}
+
+function PostsState({
+  posts,
+  children,
+}: {
+  posts: ReturnType<typeof usePosts>;
+  children: (list: Post[]) => ReactNode;
+}) {
+  if (posts.isPending) {
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner label="Beiträge werden geladen" />
+      </div>
+    );
+  }
+  if (posts.isError || !posts.data) {
+    return (
+      <div role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">
+        <p>Der Redaktionsplan konnte nicht geladen werden.</p>
+        <Button variant="outline" size="sm" className="mt-3" onClick={() => posts.refetch()}>
+          Erneut versuchen
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="mt-6" aria-busy={posts.isFetching}>
+      {children(posts.data.posts)}
+    </div>
+  );
+}
+
+function WeekGrid({ days, posts, onOpen }: { days: string[]; posts: Post[]; onOpen: (post: Post) => void }) {
+  const today = berlinToday();
+  const byDay = new Map<string, Post[]>();
+  for (const post of posts) {
+    const day = toBerlinWallTime(new Date(post.scheduledAt)).date;
+    byDay.set(day, [...(byDay.get(day) ?? []), post]);
+  }
+  for (const list of byDay.values()) list.sort((a, b) => a.scheduledAt.localeCompare(b.scheduledAt));
+  return (
+    <ol className="grid gap-3 lg:grid-cols-7">
+      {days.map((day, index) => {
+        const list = byDay.get(day) ?? [];
+        const headingId = `day-${day}`;
+        return (
+          <li
+            key={day}
+            aria-labelledby={headingId}
+            className={cn(
+              "grid content-start gap-2 rounded-xl border p-3 lg:min-h-48",
+              day === today ? "border-indigo-300 bg-indigo-50/60" : "border-slate-200 bg-slate-50",
+            )}
+          >
+            <h2 id={headingId} className="text-sm font-semibold text-slate-900">
+              {WEEKDAY_LABELS[index]} {formatDay(day).slice(0, 6)}
+              {day === today ? <span className="ml-1 font-normal text-indigo-800">(heute)</span> : null}
+            </h2>
+            {list.length === 0 ? (
+              <p className="text-xs text-slate-600">Keine Beiträge</p>
+            ) : (
+              list.map((post) => <PostSummary key={post.id} post={post} onOpen={onOpen} showDate={false} />)
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+function EmptyPlan() {
+  return (
+    <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
+      <p className="text-slate-700">
+        Noch keine Beiträge. Veröffentlichen oder planen Sie einen Vorschlag aus dem Generator oder dem Archiv.
+      </p>
+    </div>
+  );
+}

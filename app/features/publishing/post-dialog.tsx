@@ -1,0 +1,186 @@
+import { ExternalLink } from "lucide-react";
+import { type FormEvent, useId, useState } from "react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import { Button } from "#app/components/ui/button.tsx";
+import { Dialog, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#app/components/ui/dialog.tsx";
+import { NETWORKS } from "#shared/networks.ts";
+import { CONNECTIONS_PATH, EDITABLE_STATUSES, toBerlinWallTime } from "#shared/publishing.ts";
+import { formatBerlinDateTime } from "./berlin-time.ts";
+import { BerlinTimeInputs } from "./berlin-time-inputs.tsx";
+import { StatusBadge } from "./planner-parts.tsx";
+import { PostTextField } from "./post-text-field.tsx";
+import { type Post, useCancelPost, useUpdatePost } from "./use-publishing.ts";
+
+// One post of the Redaktionsplan: read it, and while the queue has not tried to send it, edit
+// its text, reschedule or cancel it (ADR 0053). A sent post links to the live post.
+export function PostDialog({
+  post,
+  profileUrl,
+  onClose,
+}: {
+  post: Post | null;
+  /** The account's page on the network, for a post whose arrival is not confirmed. */
+  profileUrl: string | null;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog open={post !== null} onClose={onClose} width="medium">
+      {post ? <PostDetails post={post} profileUrl={profileUrl} onClose={onClose} /> : null}
+    </Dialog>
+  );
+}
+
+function PostDetails({ post, profileUrl, onClose }: { post: Post; profileUrl: string | null; onClose: () => void }) {
+  const id = useId();
+  const network = NETWORKS[post.network].label;
+  const editable = EDITABLE_STATUSES.includes(post.status);
+  const [text, setText] = useState(post.text);
+  const [plannedFor, setPlannedFor] = useState(() => toBerlinWallTime(new Date(post.scheduledAt)));
+  const [error, setError] = useState<string | null>(null);
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const update = useUpdatePost();
+  const cancel = useCancelPost();
+
+  function save(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    update.mutate(
+      { id: post.id, text, plannedFor },
+      {
+        onSuccess: () => {
+          toast.success("Beitrag gespeichert.");
+          onClose();
+        },
+        onError: (failure) => setError(failure.message),
+      },
+    );
+  }
+
+  function cancelPost() {
+    setError(null);
+    cancel.mutate(post.id, {
+      onSuccess: () => {
+        toast.success("Beitrag abgebrochen. Er wird nicht veröffentlicht.");
+        onClose();
+      },
+      onError: (failure) => {
+        setConfirmingCancel(false);
+        setError(failure.message);
+      },
+    });
+  }
+
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>
+          Beitrag für {network} · {post.accountHandle}
+        </DialogTitle>
+        <DialogDescription className="flex flex-wrap items-center gap-2">
+          <StatusBadge post={post} />
+          <span>
+            {post.sentAt
+              ? `Gesendet am ${formatBerlinDateTime(post.sentAt)}`
+              : `Geplant für ${formatBerlinDateTime(post.scheduledAt)}`}
+          </span>
+        </DialogDescription>
+      </DialogHeader>
+
+      {post.imageUrl ? (
+        <img src={post.imageUrl} alt="Bild des Beitrags" className="h-24 w-24 rounded object-cover" />
+      ) : null}
+
+      {post.detail ? (
+        <div
+          className={
+            post.status === "unconfirmed"
+              ? "rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+              : "rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-800"
+          }
+        >
+          <p>{post.detail}</p>
+          {post.status === "unconfirmed" && profileUrl ? (
+            <a
+              href={profileUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="mt-2 inline-flex items-center gap-1 font-medium text-indigo-800 underline underline-offset-4"
+            >
+              Konto bei {network} öffnen
+              <ExternalLink className="size-3.5" aria-hidden />
+              <span className="sr-only">(öffnet in neuem Tab)</span>
+            </a>
+          ) : null}
+          {post.status === "failed" ? (
+            <Link to={CONNECTIONS_PATH} className="mt-2 inline-block font-medium text-indigo-800 underline">
+              Verbundene Konten
+            </Link>
+          ) : null}
+        </div>
+      ) : null}
+
+      {post.externalUrl ? (
+        <a
+          href={post.externalUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex items-center gap-1 justify-self-start font-medium text-indigo-800 underline underline-offset-4"
+        >
+          Beitrag bei {network} ansehen
+          <ExternalLink className="size-4" aria-hidden />
+          <span className="sr-only">(öffnet in neuem Tab)</span>
+        </a>
+      ) : null}
+
+      {editable ? (
+        <form onSubmit={save} className="grid gap-5" noValidate>
+          <PostTextField id={`${id}-text`} label="Text" network={post.network} value={text} onChange={setText} />
+          <BerlinTimeInputs id={id} value={plannedFor} onChange={setPlannedFor} />
+          {error ? (
+            <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+              {error}
+            </p>
+          ) : null}
+          {confirmingCancel ? (
+            <div className="grid gap-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+              <p>Soll der Beitrag wirklich nicht veröffentlicht werden?</p>
+              <div className="flex flex-wrap gap-2">
+                <Button type="button" size="sm" variant="destructive" onClick={cancelPost} disabled={cancel.isPending}>
+                  Ja, abbrechen
+                </Button>
+                <Button type="button" size="sm" variant="outline" onClick={() => setConfirmingCancel(false)}>
+                  Nein
+                </Button>
+              </div>
+            </div>
+          ) : null}
+          <DialogFooter>
+            <Button
+              type="button"
+              variant="destructiveGhost"
+              className="sm:mr-auto"
+              onClick={() => setConfirmingCancel(true)}
+            >
+              Beitrag abbrechen
+            </Button>
+            <Button type="submit" disabled={update.isPending}>
+              Speichern
+            </Button>
+          </DialogFooter>
+        </form>
+      ) : (
+        <>
+          <p className="whitespace-pre-wrap break-words rounded-lg border border-slate-200 p-3 text-sm text-slate-800">
+            {post.text}
+          </p>
+          <DialogFooter>
+            <Button variant="outline" onClick={onClose}>
+              Schließen
+            </Button>
+          </DialogFooter>
+        </>
+      )}
+    </>
+  );
+}

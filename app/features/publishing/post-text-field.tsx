@@ -1,0 +1,48 @@
+import { Label } from "#app/components/ui/label.tsx";
+import { Textarea } from "#app/components/ui/textarea.tsx";
+import { cn } from "#app/lib/cn.ts";
+import { checkPostText, type NetworkId } from "#shared/networks.ts";
+
+const numberFormat = new Intl.NumberFormat("de-DE");
+
+/**
+ * A post's text for one network with its live counter, measured by the network's own rule
+ * (X weighted, LinkedIn characters, Bluesky graphemes) from the table the server checks too.
+ */
+export function PostTextField({
+  id,
+  label,
+  network,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  network: NetworkId;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const check = checkPostText(network, value);
+  const counterId = `${id}-counter`;
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Textarea
+        id={id}
+        rows={5}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={!check.fits || undefined}
+        aria-describedby={counterId}
+      />
+      <p
+        id={counterId}
+        data-testid="post-length"
+        className={cn("text-right text-xs tabular-nums", check.fits ? "text-slate-600" : "font-semibold text-red-700")}
+      >
+        {check.fits ? null : "Zu lang: "}
+        {numberFormat.format(check.length)} / {numberFormat.format(check.max)} Zeichen
+      </p>
+    </div>
+  );
+}

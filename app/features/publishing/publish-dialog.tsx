@@ -1,0 +1,277 @@
+import { type FormEvent, useId, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { toast } from "sonner";
+import { Button } from "#app/components/ui/button.tsx";
+import { Dialog, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#app/components/ui/dialog.tsx";
+import { Spinner } from "#app/components/ui/spinner.tsx";
+import type { NetworkId } from "#shared/networks.ts";
+import { CONNECTIONS_PATH, PLANNER_PATH } from "#shared/publishing.ts";
+import { formatDay, suggestedPlanTime } from "./berlin-time.ts";
+import { BerlinTimeInputs } from "./berlin-time-inputs.tsx";
+import { PostTextField } from "./post-text-field.tsx";
+import { allAccounts, type ConnectedAccount, useConnections, useCreatePosts } from "./use-publishing.ts";
+
+/** The generator and the archive address the user with "Sie", the optimizer with "du". */
+export type Address = "sie" | "du";
+
+const TEXTS = {
+  sie: {
+    description: "Wählen Sie ein oder mehrere Konten. Den Text können Sie für jedes Konto anpassen.",
+    noAccount: "Sie haben noch kein Konto verbunden, über das Postwerk veröffentlichen kann.",
+    chooseAccount: "Bitte wählen Sie mindestens ein Konto.",
+  },
+  du: {
+    description: "Wähle ein oder mehrere Konten. Den Text kannst du für jedes Konto anpassen.",
+    noAccount: "Du hast noch kein Konto verbunden, über das Postwerk veröffentlichen kann.",
+    chooseAccount: "Bitte wähle mindestens ein Konto.",
+  },
+} as const;
+
+export type PublishDialogProps = {
+  open: boolean;
+  onClose: () => void;
+  /** The suggestion: every chosen account starts with it. */
+  text: string;
+  /** The generation whose image goes along, if it has one. */
+  archiveEntryId?: string;
+  /** Shown as a thumbnail: the image that goes along. */
+  imageUrl?: string | null;
+  /** Only these networks (the optimizer: X). */
+  networks?: readonly NetworkId[];
+  /** Accounts of this network are chosen at first (the generation's platform). */
+  preferredNetwork?: NetworkId;
+  address?: Address;
+};
+
+// "Veröffentlichen" (ADR 0053): one text per chosen account, each counted by its network's rules
+// (shared/networks.ts, as the server checks it), sent now or planned in Europe/Berlin. A refusal
+// of the server shows in the dialog; what was typed stays.
+export function PublishDialog({
+  open,
+  onClose,
+  text,
+  archiveEntryId,
+  imageUrl,
+  networks,
+  preferredNetwork,
+  address = "sie",
+}: PublishDialogProps) {
+  return (
+    <Dialog open={open} onClose={onClose} width="medium">
+      <DialogHeader>
+        <DialogTitle>Veröffentlichen</DialogTitle>
+        <DialogDescription>{TEXTS[address].description}</DialogDescription>
+      </DialogHeader>
+      <Composer
+        text={text}
+        archiveEntryId={archiveEntryId}
+        imageUrl={imageUrl}
+        networks={networks}
+        preferredNetwork={preferredNetwork}
+        address={address}
+        onDone={onClose}
+      />
+    </Dialog>
+  );
+}
+
+function Composer({
+  text,
+  archiveEntryId,
+  imageUrl,
+  networks,
+  preferredNetwork,
+  address,
+  onDone,
+}: Omit<PublishDialogProps, "open" | "onClose"> & { address: Address; onDone: () => void }) {
+  const { data, isPending, isError, refetch } = useConnections();
+  const accounts = allAccounts(data).filter((account) => !networks || networks.includes(account.network));
+
+  if (isPending) {
+    return (
+      <div className="flex justify-center py-8">
+        <Spinner />
+      </div>
+    );
+  }
+  if (isError) {
+    return (
+      <div className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900" role="alert">
+        <p>Die verbundenen Konten konnten nicht geladen werden.</p>
+        <Button variant="outline" size="sm" className="mt-3" onClick={() => refetch()}>
+          Erneut versuchen
+        </Button>
+      </div>
+    );
+  }
+  if (!accounts.some((account) => account.status === "connected")) {
+    return (
+      <div className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700">
+        <p>{TEXTS[address].noAccount}</p>
+        <Button asChild size="sm" className="justify-self-start">
+          <Link to={CONNECTIONS_PATH}>Konto verbinden</Link>
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <ComposerForm
+      accounts={accounts}
+      text={text}
+      archiveEntryId={archiveEntryId}
+      imageUrl={imageUrl}
+      preferredNetwork={preferredNetwork}
+      address={address}
+      onDone={onDone}
+    />
+  );
+}
+
+type Mode = "now" | "planned";
+
+function ComposerForm({
+  accounts,
+  text,
+  archiveEntryId,
+  imageUrl,
+  preferredNetwork,
+  address,
+  onDone,
+}: {
+  accounts: ConnectedAccount[];
+  text: string;
+  archiveEntryId?: string;
+  imageUrl?: string | null;
+  preferredNetwork?: NetworkId;
+  address: Address;
+  onDone: () => void;
+}) {
+  const id = useId();
+  const navigate = useNavigate();
+  const create = useCreatePosts();
+  const usable = accounts.filter((account) => account.status === "connected");
+  const [chosen, setChosen] = useState<string[]>(() => {
+    const preferred = usable.filter((account) => account.network === preferredNetwork);
+    return (preferred.length > 0 ? preferred : usable.length === 1 ? usable : []).map((account) => account.id);
+  });
+  const [texts, setTexts] = useState<Record<string, string>>({});
+  const [mode, setMode] = useState<Mode>("now");
+  const [plannedFor, setPlannedFor] = useState(() => suggestedPlanTime());
+  const [error, setError] = useState<string | null>(null);
+
+  const textOf = (accountId: string) => texts[accountId] ?? text;
+  const toggle = (accountId: string, on: boolean) =>
+    setChosen((current) => (on ? [...current, accountId] : current.filter((other) => other !== accountId)));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    const targets = usable
+      .filter((account) => chosen.includes(account.id))
+      .map((account) => ({ accountId: account.id, text: textOf(account.id) }));
+    if (targets.length === 0) return setError(TEXTS[address].chooseAccount);
+    create.mutate(
+      { targets, archiveEntryId, plannedFor: mode === "planned" ? plannedFor : undefined },
+      {
+        onSuccess: () => {
+          const message =
+            mode === "planned"
+              ? `Beitrag geplant für ${formatDay(plannedFor.date)} ${plannedFor.time}.`
+              : "Beitrag wird veröffentlicht.";
+          toast.success(message, { action: { label: "Redaktionsplan", onClick: () => navigate(PLANNER_PATH) } });
+          onDone();
+        },
+        // The server's German message (too long, time in the past, account gone); the form keeps every field.
+        onError: (failure) => setError(failure.message),
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} className="grid gap-5" noValidate>
+      {imageUrl ? (
+        <div className="flex items-center gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3">
+          <img src={imageUrl} alt="Bild der Generierung" className="size-16 rounded object-cover" />
+          <p className="text-sm text-slate-700">Das Bild wird mit dem Beitrag gesendet.</p>
+        </div>
+      ) : null}
+
+      <fieldset className="grid gap-2">
+        <legend className="mb-2 text-sm font-medium text-slate-800">Konten</legend>
+        {accounts.map((account) => {
+          const checkboxId = `${id}-account-${account.id}`;
+          const usableAccount = account.status === "connected";
+          return (
+            <div key={account.id} className="flex items-center gap-2">
+              <input
+                id={checkboxId}
+                type="checkbox"
+                className="size-4 accent-indigo-600"
+                checked={chosen.includes(account.id)}
+                disabled={!usableAccount}
+                onChange={(event) => toggle(account.id, event.target.checked)}
+              />
+              <label htmlFor={checkboxId} className="text-sm text-slate-800">
+                {account.networkLabel} · {account.handle}
+                {usableAccount ? null : <span className="text-slate-600"> ({account.statusLabel})</span>}
+              </label>
+            </div>
+          );
+        })}
+      </fieldset>
+
+      {usable
+        .filter((account) => chosen.includes(account.id))
+        .map((account) => (
+          <PostTextField
+            key={account.id}
+            id={`${id}-text-${account.id}`}
+            label={`Text für ${account.networkLabel} (${account.handle})`}
+            network={account.network}
+            value={textOf(account.id)}
+            onChange={(value) => setTexts((current) => ({ ...current, [account.id]: value }))}
+          />
+        ))}
+
+      <fieldset className="grid gap-3">
+        <legend className="mb-2 text-sm font-medium text-slate-800">Zeitpunkt</legend>
+        <div className="flex flex-wrap gap-x-6 gap-y-2">
+          {(
+            [
+              ["now", "Jetzt veröffentlichen"],
+              ["planned", "Planen"],
+            ] as const
+          ).map(([value, label]) => (
+            <label key={value} className="flex items-center gap-2 text-sm text-slate-800">
+              <input
+                type="radio"
+                name={`${id}-mode`}
+                value={value}
+                className="size-4 accent-indigo-600"
+                checked={mode === value}
+                onChange={() => setMode(value)}
+              />
+              {label}
+            </label>
+          ))}
+        </div>
+        {mode === "planned" ? <BerlinTimeInputs id={id} value={plannedFor} onChange={setPlannedFor} /> : null}
+      </fieldset>
+
+      {error ? (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+          {error}
+        </p>
+      ) : null}
+
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onDone}>
+          Abbrechen
+        </Button>
+        <Button type="submit" disabled={create.isPending}>
+          {mode === "planned" ? "Planen" : "Jetzt veröffentlichen"}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

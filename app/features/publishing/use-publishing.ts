@@ -1,0 +1,149 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useSigningOut } from "#app/features/auth/signing-out.ts";
+import { api, toApiError } from "#app/lib/api.ts";
+import type { NetworkId } from "#shared/networks.ts";
+import type { CreatePostsInput, ListPostsQuery, UpdatePostInput } from "#shared/publishing.schemas.ts";
+
+// The browser's side of /api/connections and /api/posts (ADR 0053): "Verbundene Konten", the
+// composer and the Redaktionsplan. Errors carry the server's German message (toApiError).
+
+export const CONNECTIONS_QUERY_KEY = ["connections"] as const;
+export const POSTS_QUERY_KEY = ["posts"] as const;
+/** The header's notification area reads this key (app/features/notifications/). */
+export const NOTIFICATIONS_QUERY_KEY = ["notifications"] as const;
+
+async function fetchConnections() {
+  const response = await api.connections.$get();
+  if (!response.ok) throw await toApiError(response);
+  return response.json();
+}
+
+export type Connections = Awaited<ReturnType<typeof fetchConnections>>;
+export type NetworkConnections = Connections["networks"][number];
+export type ConnectedAccount = NetworkConnections["accounts"][number] & { network: NetworkId; networkLabel: string };
+
+export function useConnections() {
+  return useQuery({ queryKey: CONNECTIONS_QUERY_KEY, queryFn: fetchConnections });
+}
+
+/** Every account of every network in one list, each with its network. */
+export function allAccounts(connections: Connections | undefined): ConnectedAccount[] {
+  return (connections?.networks ?? []).flatMap((group) =>
+    group.accounts.map((account) => ({ ...account, network: group.network, networkLabel: group.label })),
+  );
+}
+
+/** X and LinkedIn: the network's consent page, which sends the browser back to /konto/verbundene-konten. */
+export function useStartOAuth() {
+  return useMutation({
+    mutationFn: async (network: NetworkId) => {
+      const response = await api.connections[":network"].start.$post({ param: { network } });
+      if (!response.ok) throw await toApiError(response);
+      const { authorizationUrl } = await response.json();
+      window.location.assign(authorizationUrl);
+    },
+  });
+}
+
+export function useConnectWithAppPassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { network: NetworkId; identifier: string; appPassword: string }) => {
+      const response = await api.connections[":network"]["app-password"].$post({
+        param: { network: input.network },
+        json: { identifier: input.identifier, appPassword: input.appPassword },
+      });
+      if (!response.ok) throw await toApiError(response);
+      return response.json();
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CONNECTIONS_QUERY_KEY }),
+  });
+}
+
+export function useDisconnect() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (accountId: string) => {
+      const response = await api.connections.accounts[":id"].$delete({ param: { id: accountId } });
+      if (!response.ok) throw await toApiError(response);
+    },
+    // Disconnecting cancels the account's planned posts.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: CONNECTIONS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: POSTS_QUERY_KEY }),
+      ]),
+  });
+}
+
+async function fetchPosts(query: ListPostsQuery) {
+  const response = await api.posts.$get({ query });
+  if (!response.ok) throw await toApiError(response);
+  return response.json();
+}
+
+export type Post = Awaited<ReturnType<typeof fetchPosts>>["posts"][number];
+
+/** While a shown post waits or is being sent, the plan looks again now and then. */
+const REFRESH_WHILE_PENDING_MS = 30_000;
+
+export function usePosts(query: ListPostsQuery) {
+  const signingOut = useSigningOut();
+  return useQuery({
+    queryKey: [...POSTS_QUERY_KEY, query],
+    queryFn: () => fetchPosts(query),
+    // It looks again on focus; during a sign-out that would meet a 401 (ADR 0061).
+    enabled: !signingOut,
+    placeholderData: keepPreviousData,
+    refetchOnWindowFocus: true,
+    refetchInterval: (current) =>
+      current.state.data?.posts.some((post) => post.status === "planned" || post.status === "sending")
+        ? REFRESH_WHILE_PENDING_MS
+        : false,
+  });
+}
+
+function useInvalidatePosts() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: POSTS_QUERY_KEY }),
+      queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY }),
+    ]);
+}
+
+export function useCreatePosts() {
+  const invalidate = useInvalidatePosts();
+  return useMutation({
+    mutationFn: async (input: CreatePostsInput) => {
+      const response = await api.posts.$post({ json: input });
+      if (!response.ok) throw await toApiError(response);
+      return response.json();
+    },
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdatePost() {
+  const invalidate = useInvalidatePosts();
+  return useMutation({
+    mutationFn: async ({ id, ...input }: UpdatePostInput & { id: string }) => {
+      const response = await api.posts[":id"].$patch({ param: { id }, json: input });
+      if (!response.ok) throw await toApiError(response);
+      return response.json();
+    },
+    onSettled: invalidate,
+  });
+}
+
+export function useCancelPost() {
+  const invalidate = useInvalidatePosts();
+  return useMutation({
+    mutationFn: async (id: string) => {
+      const response = await api.posts[":id"].cancel.$post({ param: { id } });
+      if (!response.ok) throw await toApiError(response);
+      return response.json();
+    },
+    onSettled: invalidate,
+  });
+}
