@@ -76,12 +76,12 @@ function AccountActionsWithSession() {
       <Button asChild variant="outline" size="sm">
         <Link to={ROUTES.account} title="Account">
           <UserRound aria-hidden />
-          <span className="lg:max-2xl:sr-only">Account</span>
+          <span className="xl:max-2xl:sr-only">Account</span>
         </Link>
       </Button>
       <Button variant="ghost" size="sm" onClick={signOut} title="Abmelden">
         <LogOut aria-hidden />
-        <span className="lg:max-2xl:sr-only">Abmelden</span>
+        <span className="xl:max-2xl:sr-only">Abmelden</span>
       </Button>
     </div>
   );

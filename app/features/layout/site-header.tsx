@@ -26,7 +26,7 @@ const NAV_LINKS = [
 
 function navLinkClass({ isActive }: { isActive: boolean }) {
   return cn(
-    "whitespace-nowrap rounded-md px-3 py-2 text-sm transition-colors",
+    "whitespace-nowrap rounded-md px-2 py-2 text-sm transition-colors 2xl:px-3",
     isActive ? "bg-indigo-50 text-indigo-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
   );
 }
@@ -85,7 +85,7 @@ function NotificationBellWhenSignedIn() {
 function AccountActionsWhenLoaded({
   className,
 }: {
-  /** Where it shows: it sets the display (`flex`, or `hidden lg:flex` in the header). */
+  /** Where it shows: it sets the display (`flex`, or `hidden xl:flex` in the header). */
   className: string;
 }) {
   const needsSession = useNeedsSession();
@@ -116,17 +116,17 @@ export function SiteHeader() {
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
         <Logo />
-        <nav aria-label="Hauptnavigation" className="hidden items-center gap-1 lg:flex">
+        <nav aria-label="Hauptnavigation" className="hidden items-center gap-1 xl:flex">
           <NavLinks />
         </nav>
         <div className="flex items-center gap-2">
           <CreditBadgeWhenSignedIn />
           <NotificationBellWhenSignedIn />
-          <AccountActionsWhenLoaded className="hidden justify-end lg:flex" />
+          <AccountActionsWhenLoaded className="hidden justify-end xl:flex" />
           <Button
             variant="ghost"
             size="sm"
-            className="lg:hidden"
+            className="xl:hidden"
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
             onClick={() => setMenuOpen((open) => !open)}
@@ -137,7 +137,7 @@ export function SiteHeader() {
         </div>
       </div>
       {menuOpen ? (
-        <div id="mobile-menu" className="border-t border-slate-200 px-4 pb-4 lg:hidden">
+        <div id="mobile-menu" className="border-t border-slate-200 px-4 pb-4 xl:hidden">
           <nav aria-label="Hauptnavigation mobil" className="flex flex-col gap-1 py-3">
             <NavLinks />
           </nav>
