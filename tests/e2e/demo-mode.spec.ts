@@ -3,7 +3,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { DEMO_NOTICE } from "../../app/features/generator/generator-constants.ts";
+import { DEMO_NOTICE } from "#app/features/generator/generator-constants.ts";
 import { waitForMail } from "../support/outbox.ts";
 import { expect, test, uniqueEmail } from "./fixtures.ts";
 
