@@ -33,3 +33,20 @@ export const GENERATOR_COPY_TOASTS = {
   failedTitle: "Fehler",
   failed: "Text konnte nicht kopiert werden",
 } as const;
+
+// ADR 0062: without an AI model the loading panel must not claim that an AI is at work, so the
+// demo shows this one line instead of the spec's whimsical ones.
+export const DEMO_LOADING_MESSAGE = "Die Beispieltexte werden aus Vorlagen zusammengesetzt – ohne KI …";
+
+// ADR 0062: what the generator and the optimizer's AI panel say without an AI model. Worded
+// without "Sie" or "du", so both pages can show the same text; the admin hint names the
+// variables of README.md "KI".
+export const DEMO_NOTICE = {
+  title: "Demo-Modus: kein KI-Modell angebunden",
+  text: "In dieser Installation ist kein KI-Modell angebunden. Die Texte sind Beispiele aus Vorlagen, keine KI-Texte.",
+  noCredit: "Eine Generierung im Demo-Modus kostet keine Credits.",
+  adminTitle: "Für Admins: ein Modell anbinden",
+  adminText:
+    "Die Umgebungsvariablen AI_PROVIDER (openai, anthropic, google, mistral oder openai-compatible), AI_API_KEY und bei Bedarf AI_MODEL und AI_BASE_URL setzen, dann den Server neu starten. Beispiel mit einem lokalen Ollama:",
+  ollamaExample: "AI_PROVIDER=openai-compatible AI_BASE_URL=http://127.0.0.1:11434/v1 AI_MODEL=llama3.1",
+} as const;

@@ -19,6 +19,7 @@ import {
 } from "#shared/generator.ts";
 import { ROUTES } from "#shared/routes.ts";
 import { AccessCodeGate } from "./access-code-gate.tsx";
+import { DemoNotice } from "./demo-notice.tsx";
 import { GenerationError, streamGeneration } from "./generation-stream.ts";
 import { GENERATOR_STATUS_QUERY_KEY } from "./generator-constants.ts";
 import { GeneratorForm } from "./generator-form.tsx";
@@ -120,7 +121,8 @@ export function GeneratorWorkspace() {
       </header>
 
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_18rem]">
-        <section aria-label="Eingabe" className="min-w-0">
+        <section aria-label="Eingabe" className="grid min-w-0 gap-4">
+          {demo ? <DemoNotice noCredit /> : null}
           {isPending ? (
             <div className="flex justify-center rounded-xl border border-slate-200 bg-white py-16">
               <Spinner />
@@ -169,7 +171,7 @@ export function GeneratorWorkspace() {
           <p className="text-sm text-slate-600" data-testid="responsibility-note">
             {GENERATOR_RESPONSIBILITY_NOTE}
           </p>
-          {generating ? <LoadingPanel /> : null}
+          {generating ? <LoadingPanel demo={demo} /> : null}
           {results ? (
             <div className="grid gap-4 md:grid-cols-3">
               {Array.from({ length: POSTS_PER_GENERATION }, (_, index) => {

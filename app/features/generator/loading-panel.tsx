@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import {
+  DEMO_LOADING_MESSAGE,
   LOADING_MESSAGE_INTERVAL_MS,
   LOADING_MESSAGES,
   PROGRESS_STEP,
@@ -9,7 +10,8 @@ import {
 
 // Spec section 4 "Loading panel": a new message every LOADING_MESSAGE_INTERVAL_MS, a bar that
 // rises by PROGRESS_STEP every PROGRESS_TICK_MS and starts again at 0 after PROGRESS_WRAP_AT. It only entertains; the real progress is the cards filling.
-export function LoadingPanel() {
+// In the demo mode no AI works, so one plain line stands in for the messages (ADR 0062).
+export function LoadingPanel({ demo }: { demo: boolean }) {
   const [messageIndex, setMessageIndex] = useState(0);
   const [progress, setProgress] = useState(0);
 
@@ -35,7 +37,7 @@ export function LoadingPanel() {
       data-testid="loading-panel"
     >
       <p className="min-h-6 text-sm font-medium text-indigo-900" aria-live="polite">
-        {LOADING_MESSAGES[messageIndex]}
+        {demo ? DEMO_LOADING_MESSAGE : LOADING_MESSAGES[messageIndex]}
       </p>
       <div
         className="mt-3 h-2 overflow-hidden rounded-full bg-indigo-100"

@@ -2,6 +2,7 @@ import { diffWordsWithSpace } from "diff";
 import { Check, Sparkles, X } from "lucide-react";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
+import { DemoNotice } from "#app/features/generator/demo-notice.tsx";
 import { AI_GENERATED_LABEL } from "#shared/generator.ts";
 import { POST_SCORE_MAX } from "#shared/optimizer.ts";
 import { evaluatePost } from "#shared/post-metrics.ts";
@@ -58,6 +59,11 @@ export function AiSuggestionPanel({
           Bewertung danach: {score}/{POST_SCORE_MAX}
         </span>
       </div>
+      {suggestion.demo ? (
+        <div className="mt-3">
+          <DemoNotice />
+        </div>
+      ) : null}
       {unchanged ? (
         <p className="mt-3 text-sm text-slate-700">Keine Änderungen nötig – dein Text passt so.</p>
       ) : (

@@ -1,13 +1,14 @@
 import { type Language, type Platform, POSTS_PER_GENERATION, type Tone } from "#shared/generator.ts";
 import { POST_LENGTH_MAX } from "#shared/optimizer.ts";
 import { computePostMetrics } from "#shared/post-metrics.ts";
-import { PHRASES, type Phrases } from "./demo-phrases.ts";
+import { HASHTAG_STOP_WORDS, PHRASES } from "./demo-phrases.ts";
 
 // The offline demo composer (DESIGN.md "AI model: offline demo composer, clearly labelled
-// Demo-Modus"; ADR 0012). Without an AI provider it writes three plausible posts from the
-// user's key points: in the chosen language, in the tone's register, shaped for the network
-// (length, line breaks, hashtag style). Deterministic, so tests and screenshots are stable.
-// Every answer carries demo: true and the page says "Demo-Modus".
+// Demo-Modus"; ADR 0012, ADR 0062). Without an AI provider it writes three example posts from
+// templates: in the chosen language, in the tone's register, shaped for the network (length,
+// line breaks, hashtag style). The user's words are never spliced into a template sentence:
+// each key point stands as its own unit (a headline, a quote, after a colon), so the German
+// stays grammatical whatever is typed. Deterministic, so tests and screenshots are stable.
 
 const EMOJI: Record<Tone, [string, string, string]> = {
   friendly: ["🙂", "☀️", "💬"],
@@ -16,81 +17,63 @@ const EMOJI: Record<Tone, [string, string, string]> = {
   exaggerated_marketing: ["🚀", "🔥", "💥"],
 };
 
-const BULLET: Record<Platform, string> = { facebook: "", instagram: "✨ ", linkedin: "• ", twitter: "" };
+const BULLET: Record<Exclude<Platform, "twitter">, string> = { facebook: "", instagram: "✨ ", linkedin: "• " };
 const HASHTAG_COUNT: Record<Platform, number> = { facebook: 2, instagram: 6, linkedin: 3, twitter: 1 };
+/** The variant whose first key point stands as a quote; the others show it as a headline. */
+const QUOTED_VARIANT = 1;
 
 type DemoRequest = { platform: Platform; tone: Tone; language: Language; keyPoints: string };
 
 export function composeDemoPosts({ platform, tone, language, keyPoints }: DemoRequest): string[] {
   const phrases = PHRASES[language];
-  const points = splitKeyPoints(keyPoints);
-  const topic = points[0] ?? keyPoints.trim();
-  const details = points.slice(1);
+  // The key points are German (the product's language) and the demo cannot translate, so a
+  // post in another language carries the template's note instead of them (ADR 0062).
+  const points = phrases.templateNote === null ? splitKeyPoints(keyPoints) : [];
+  const [topic = phrases.templateNote ?? keyPoints.trim(), ...details] = points.map(capitalize);
   const tags = buildHashtags(points, phrases.fallbackTags, HASHTAG_COUNT[platform]);
-  return Array.from({ length: POSTS_PER_GENERATION }, (_, variant) => {
-    const opener = phrases.openers[tone][variant as 0 | 1 | 2].replace("{topic}", topic);
-    const closer = phrases.closers[tone][variant as 0 | 1 | 2];
-    const emoji = EMOJI[tone][variant as 0 | 1 | 2];
+  return Array.from({ length: POSTS_PER_GENERATION }, (_, index) => {
+    const variant = index as 0 | 1 | 2;
+    const emoji = EMOJI[tone][variant];
+    const lead = phrases.leads[tone][variant];
+    const closer = phrases.closers[tone][variant];
+    const headline = variant === QUOTED_VARIANT && points.length > 0 ? `„${topic}“` : topic;
     // Each variant leads with other details, so the three posts do not read alike.
-    const rotated =
-      details.length > 0
-        ? [...details.slice(variant % details.length), ...details.slice(0, variant % details.length)]
-        : [];
-    switch (platform) {
-      case "twitter":
-        return composeForX(opener, rotated, closer, tags, phrases);
-      case "facebook":
-        return joinLines([
-          withEmoji(opener, emoji),
-          rotated.length > 0 ? sentence(phrases, rotated) : "",
-          closer,
-          "",
-          tags.join(" "),
-        ]);
-      case "instagram":
-        return joinLines([
-          withEmoji(opener, emoji),
-          "",
-          ...rotated.map((point) => `${BULLET.instagram}${capitalize(point)}`),
-          "",
-          closer,
-          "",
-          tags.join(" "),
-        ]);
-      default: // linkedin
-        return joinLines([
-          opener,
-          "",
-          ...(rotated.length > 0
-            ? rotated.map((point) => `${BULLET.linkedin}${capitalize(point)}`)
-            : [capitalize(topic)]),
-          "",
-          closer,
-          "",
-          tags.join(" "),
-        ]);
-    }
+    const shift = details.length > 0 ? variant % details.length : 0;
+    const rotated = [...details.slice(shift), ...details.slice(0, shift)];
+    if (platform === "twitter") return composeForX(lead, headline, rotated, closer, tags[0] ?? "");
+    return joinLines([
+      emoji ? `${emoji} ${lead}` : lead,
+      headline,
+      "",
+      ...rotated.map((point) => `${BULLET[platform]}${point}`),
+      "",
+      closer,
+      "",
+      tags.join(" "),
+    ]);
   });
 }
 
-function composeForX(opener: string, details: string[], closer: string, tags: string[], phrases: Phrases): string {
-  const tag = tags[0] ?? "";
-  // One exclamation mark at most (the optimizer's criteria): later ones become full stops.
+function composeForX(lead: string, headline: string, details: string[], closer: string, tag: string): string {
+  // The lead ends in a colon, so the headline follows it; every detail is a sentence of its own.
   const candidates = [
-    [opener, details.length > 0 ? sentence(phrases, details) : "", closer, tag],
-    [opener, details.length > 0 ? sentence(phrases, details.slice(0, 1)) : "", closer, tag],
-    [opener, closer, tag],
-    [opener, tag],
+    [lead, ...[headline, ...details].map(asSentence), closer, tag],
+    [lead, ...[headline, ...details.slice(0, 1)].map(asSentence), closer, tag],
+    [lead, asSentence(headline), closer, tag],
+    [lead, asSentence(headline), tag],
   ];
   for (const parts of candidates) {
     const text = limitExclamations(parts.filter(Boolean).join(" "));
     if (computePostMetrics(text).adjustedLength <= POST_LENGTH_MAX) return text;
   }
-  return `${limitExclamations(opener)
-    .slice(0, POST_LENGTH_MAX - tag.length - 2)
-    .trimEnd()}… ${tag}`.trim();
+  // A headline too long for X is cut at a word and marked as cut.
+  const room = POST_LENGTH_MAX - lead.length - tag.length - 4;
+  const cut = headline.slice(0, room).replace(/\s+\S*$/, "");
+  const closingQuote = headline.startsWith("„") ? "“" : "";
+  return limitExclamations(`${lead} ${cut}…${closingQuote} ${tag}`.trim());
 }
 
+/** One exclamation mark at most (the optimizer's criteria): later ones become full stops. */
 function limitExclamations(text: string): string {
   let seen = false;
   return text.replace(/!/g, () => {
@@ -100,40 +83,69 @@ function limitExclamations(text: string): string {
   });
 }
 
-/** Key points as the user typed them: separated by line breaks, commas, semicolons or bullets. */
+/** A unit in running text ends like a sentence; one that does already (also inside its quote) stays. */
+function asSentence(unit: string): string {
+  return /[.!?…\p{Extended_Pictographic}]“?$/u.test(unit) ? unit : `${unit}.`;
+}
+
+/**
+ * Key points as the user typed them: separated by line breaks, semicolons, bullets or " - ";
+ * a piece with sentences is split into them, a piece without at its commas. The case stays as
+ * typed, since it tells the nouns (hashtags) apart; the composer capitalises each shown point.
+ */
 export function splitKeyPoints(keyPoints: string): string[] {
   return keyPoints
-    .split(/[\n,;•]+|\s+-\s+/)
-    .map((point) => point.replace(/^[\s\-*–]+/, "").replace(/[\s.!?:]+$/, ""))
-    .filter((point) => point !== "");
+    .split(/[\n;•]+|\s+-\s+/)
+    .flatMap((piece) => {
+      const sentences = piece.split(SENTENCE_END);
+      return sentences.length > 1 ? sentences : piece.split(",");
+    })
+    .map((point) =>
+      point
+        .trim()
+        .replace(/^[-*–]+\s*/, "")
+        .replace(/[\s,.:]+$/, ""),
+    )
+    .filter((point) => /[\p{L}\p{N}]/u.test(point));
 }
 
-function sentence(phrases: Phrases, points: string[]): string {
-  if (points.length === 1) return `${phrases.detailsIntro}: ${points[0]}.`;
-  return `${phrases.detailsIntro}: ${points.slice(0, -1).join(", ")} ${phrases.and} ${points.at(-1)}.`;
-}
+// After "!" or "?", or after a full stop that ends a word of four letters or more (so "5.
+// Geburtstag", "Dr. Weber" and "z. B." are not sentence ends), before a capital letter.
+const SENTENCE_END = /(?<=[!?]|\p{L}\p{Ll}{3}\.)\s+(?=[\p{Lu}\p{Extended_Pictographic}])/u;
 
 function buildHashtags(points: string[], fallback: string[], count: number): string[] {
-  // The longest words are usually the most specific ones ("Herbstkollektion", not "Neue").
-  const words = points
-    .flatMap((point) => point.split(/[^\p{L}\p{N}]+/u))
-    .filter((word) => word.length >= 4 && !/^\p{N}+$/u.test(word))
-    .sort((a, b) => b.length - a.length);
+  // The longest nouns are usually the most specific ones ("Herbstkollektion", not "Neue").
+  const nouns = points.flatMap(nounsOf).sort((a, b) => b.length - a.length);
   const tags: string[] = [];
-  for (const word of [...words, ...fallback]) {
-    const tag = `#${capitalize(word)}`;
+  for (const word of [...nouns, ...fallback]) {
+    const tag = `#${word}`;
     if (!tags.some((existing) => existing.toLowerCase() === tag.toLowerCase())) tags.push(tag);
     if (tags.length === count) break;
   }
   return tags;
 }
 
-function capitalize(text: string): string {
-  return text.charAt(0).toLocaleUpperCase() + text.slice(1);
+/**
+ * German nouns are capitalised; a sentence's first word is too, whatever it is, so it counts
+ * only when it is the whole key point ("Sommerfest"). Links and addresses give no words.
+ */
+function nounsOf(point: string): string[] {
+  const sentences = point.replace(/\S*(?:https?:\/\/|www\.|@)\S*/giu, " ").split(/[.!?:]\s+/);
+  return sentences.flatMap((sentence) => {
+    const words = sentence.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+    return words.filter(
+      (word, index) =>
+        (index > 0 || words.length === 1) &&
+        /^\p{Lu}\p{L}*$/u.test(word) &&
+        word.length >= 4 &&
+        !HASHTAG_STOP_WORDS.has(word.toLowerCase()),
+    );
+  });
 }
 
-function withEmoji(text: string, emoji: string): string {
-  return emoji ? `${text} ${emoji}` : text;
+function capitalize(text: string): string {
+  if (/^(?:https?:\/\/|www\.)/iu.test(text)) return text;
+  return text.charAt(0).toLocaleUpperCase("de") + text.slice(1);
 }
 
 function joinLines(lines: string[]): string {

@@ -1,42 +1,43 @@
 import type { Language, Tone } from "#shared/generator.ts";
 
-// The demo composer's words (ADR 0012): openers, closers and joins for each language and tone.
-// Kept apart from the composer's rules so either can be read without scrolling past the other.
+// The demo composer's words (ADR 0012, ADR 0062): leads, closers and hashtags for each
+// language and tone. Kept apart from the composer's rules so either can be read without
+// scrolling past the other.
+
+type Three = [string, string, string];
 
 export type Phrases = {
-  /** Three openers per tone; {topic} is the first key point. */
-  openers: Record<Tone, [string, string, string]>;
+  /**
+   * Three leads per tone, each complete on its own and ending in a colon: what follows stands
+   * as its own unit (ADR 0062), so no user text is ever spliced into a template sentence.
+   */
+  leads: Record<Tone, Three>;
   /** Three closing lines per tone (a question or a call to action). */
-  closers: Record<Tone, [string, string, string]>;
-  /** Joins the further key points into a sentence: "Dazu: a, b und c." */
-  detailsIntro: string;
-  and: string;
-  /** Hashtags when the key points give too few words. */
+  closers: Record<Tone, Three>;
+  /**
+   * What follows the lead where the user's words cannot: the demo cannot translate, so a post
+   * in another language than the key points' German says what a model would write there.
+   * null in German, where the user's own words follow.
+   */
+  templateNote: string | null;
+  /** Hashtags when the key points give too few nouns. */
   fallbackTags: string[];
 };
 
 export const PHRASES: Record<Language, Phrases> = {
   german: {
-    openers: {
+    leads: {
       friendly: [
-        "Heute geht es um {topic}.",
-        "Kennen Sie das? {topic} macht den Unterschied.",
-        "Wir freuen uns: {topic}!",
+        "Wir haben Neuigkeiten für Sie:",
+        "Schön, dass Sie vorbeischauen. Heute bei uns:",
+        "Das freut uns besonders:",
       ],
-      formal: [
-        "Wir möchten Sie über {topic} informieren.",
-        "{topic}: ein Überblick.",
-        "Gerne stellen wir Ihnen {topic} vor.",
-      ],
-      humorous: [
-        "Eilmeldung aus der Kaffeeküche: {topic}.",
-        "Was haben Montage und {topic} gemeinsam? Nur eines davon macht Spaß.",
-        "Plot-Twist des Tages: {topic}.",
-      ],
+      formal: ["Wir möchten Sie informieren:", "Ein kurzer Überblick:", "Gerne stellen wir Ihnen vor:"],
+      humorous: ["Eilmeldung aus der Kaffeeküche:", "Besser als jeder Montagmorgen:", "Plot-Twist des Tages:"],
       exaggerated_marketing: [
-        "Achtung, das wird groß: {topic}!",
-        "Das Beste, was Ihnen heute passieren kann: {topic}!",
-        "Vergessen Sie alles andere, jetzt kommt {topic}!",
+        "Achtung, das wird groß:",
+        "Das Beste, was Ihnen heute passieren kann:",
+        "Vergessen Sie alles andere. Jetzt zählt nur das:",
       ],
     },
     closers: {
@@ -57,27 +58,18 @@ export const PHRASES: Record<Language, Phrases> = {
         "Verpassen Sie das auf keinen Fall!",
       ],
     },
-    detailsIntro: "Dazu",
-    and: "und",
-    fallbackTags: ["Neuigkeiten", "Tipp", "Heute"],
+    templateNote: null,
+    fallbackTags: ["Neuigkeiten", "Tipp", "Einblick"],
   },
   english: {
-    openers: {
-      friendly: [
-        "Today it's all about {topic}.",
-        "Ever noticed how {topic} changes everything?",
-        "Good news: {topic}!",
-      ],
-      formal: ["We would like to inform you about {topic}.", "{topic}: an overview.", "Allow us to introduce {topic}."],
-      humorous: [
-        "Breaking news from the coffee machine: {topic}.",
-        "What do Mondays and {topic} have in common? Only one of them is fun.",
-        "Plot twist of the day: {topic}.",
-      ],
+    leads: {
+      friendly: ["We have news for you:", "Good news:", "Something we are happy about:"],
+      formal: ["We would like to inform you:", "A short overview:", "Allow us to introduce:"],
+      humorous: ["Breaking news from the coffee machine:", "Better than any Monday morning:", "Plot twist of the day:"],
       exaggerated_marketing: [
-        "Big news, huge news: {topic}!",
-        "The best thing to happen to you today: {topic}!",
-        "Forget everything else, here comes {topic}!",
+        "Big news, huge news:",
+        "The best thing to happen to you today:",
+        "Forget everything else. This is what counts now:",
       ],
     },
     closers: {
@@ -90,27 +82,19 @@ export const PHRASES: Record<Language, Phrases> = {
       humorous: ["Don't say we didn't warn you.", "We also accept likes in cookie form.", "You know what to do."],
       exaggerated_marketing: ["Grab it before everyone else does!", "Limited time only, so go!", "Do not miss this!"],
     },
-    detailsIntro: "Plus",
-    and: "and",
-    fallbackTags: ["News", "Tip", "Today"],
+    templateNote:
+      "This post is an example from a template. With an AI model connected, your key points would appear here in English.",
+    fallbackTags: ["News", "Tip", "Insight"],
   },
   french: {
-    openers: {
-      friendly: ["Aujourd'hui, parlons de {topic}.", "Vous aussi, vous aimez {topic} ?", "Bonne nouvelle : {topic} !"],
-      formal: [
-        "Nous souhaitons vous informer au sujet de {topic}.",
-        "{topic} : un aperçu.",
-        "Nous avons le plaisir de vous présenter {topic}.",
-      ],
-      humorous: [
-        "Flash spécial depuis la machine à café : {topic}.",
-        "Le point commun entre le lundi et {topic} ? Un seul des deux est amusant.",
-        "Rebondissement du jour : {topic}.",
-      ],
+    leads: {
+      friendly: ["Nous avons des nouvelles pour vous :", "Bonne nouvelle :", "Un petit bonheur à partager :"],
+      formal: ["Nous souhaitons vous informer :", "Un bref aperçu :", "Nous avons le plaisir de vous présenter :"],
+      humorous: ["Flash spécial depuis la machine à café :", "Mieux qu'un lundi matin :", "Rebondissement du jour :"],
       exaggerated_marketing: [
-        "Attention, c'est énorme : {topic} !",
-        "Le meilleur de votre journée : {topic} !",
-        "Oubliez tout le reste, voici {topic} !",
+        "Attention, c'est énorme :",
+        "Le meilleur de votre journée :",
+        "Oubliez tout le reste. Voici ce qui compte :",
       ],
     },
     closers: {
@@ -131,27 +115,23 @@ export const PHRASES: Record<Language, Phrases> = {
         "À ne surtout pas manquer !",
       ],
     },
-    detailsIntro: "En plus",
-    and: "et",
-    fallbackTags: ["Nouveauté", "Astuce", "Aujourdhui"],
+    templateNote:
+      "Ce message est un exemple tiré d'un modèle de texte. Avec un modèle d'IA connecté, vos points clés apparaîtraient ici en français.",
+    fallbackTags: ["Nouveauté", "Astuce", "Aperçu"],
   },
   spanish: {
-    openers: {
-      friendly: ["Hoy hablamos de {topic}.", "¿A ti también te encanta {topic}?", "Buenas noticias: {topic}."],
-      formal: [
-        "Queremos informarle sobre {topic}.",
-        "{topic}: una visión general.",
-        "Nos complace presentarle {topic}.",
-      ],
+    leads: {
+      friendly: ["Tenemos novedades para ti:", "Buenas noticias:", "Algo que nos alegra mucho:"],
+      formal: ["Queremos informarle:", "Una breve visión general:", "Nos complace presentarle:"],
       humorous: [
-        "Última hora desde la máquina de café: {topic}.",
-        "¿Qué tienen en común los lunes y {topic}? Solo uno de los dos es divertido.",
-        "Giro inesperado del día: {topic}.",
+        "Última hora desde la máquina de café:",
+        "Mejor que cualquier lunes por la mañana:",
+        "Giro inesperado del día:",
       ],
       exaggerated_marketing: [
-        "Atención, esto es enorme: {topic}.",
-        "Lo mejor que te pasará hoy: {topic}.",
-        "Olvida todo lo demás, llega {topic}.",
+        "Atención, esto es enorme:",
+        "Lo mejor que te pasará hoy:",
+        "Olvida todo lo demás. Esto es lo que cuenta:",
       ],
     },
     closers: {
@@ -168,27 +148,19 @@ export const PHRASES: Record<Language, Phrases> = {
         "¡No te lo pierdas!",
       ],
     },
-    detailsIntro: "Además",
-    and: "y",
-    fallbackTags: ["Novedades", "Consejo", "Hoy"],
+    templateNote:
+      "Esta publicación es un ejemplo de una plantilla. Con un modelo de IA conectado, tus puntos clave aparecerían aquí en español.",
+    fallbackTags: ["Novedades", "Consejo", "Actualidad"],
   },
   turkish: {
-    openers: {
-      friendly: ["Bugün konumuz: {topic}.", "Siz de {topic} konusunu seviyor musunuz?", "Güzel bir haber: {topic}!"],
-      formal: [
-        "Sizi {topic} hakkında bilgilendirmek isteriz.",
-        "{topic}: kısa bir bakış.",
-        "Size {topic} konusunu tanıtmaktan memnuniyet duyarız.",
-      ],
-      humorous: [
-        "Kahve makinesinden son dakika: {topic}.",
-        "Pazartesi ile {topic} arasındaki fark ne? Sadece biri eğlenceli.",
-        "Günün sürprizi: {topic}.",
-      ],
+    leads: {
+      friendly: ["Size güzel bir haberimiz var:", "Güzel bir haber:", "Bizi çok sevindiren bir şey:"],
+      formal: ["Sizi bilgilendirmek isteriz:", "Kısa bir bakış:", "Size tanıtmaktan memnuniyet duyarız:"],
+      humorous: ["Kahve makinesinden son dakika:", "Her pazartesi sabahından daha iyi:", "Günün sürprizi:"],
       exaggerated_marketing: [
-        "Dikkat, bu çok büyük: {topic}!",
-        "Bugün başınıza gelecek en iyi şey: {topic}!",
-        "Her şeyi unutun, karşınızda {topic}!",
+        "Dikkat, bu çok büyük:",
+        "Bugün başınıza gelecek en iyi şey:",
+        "Her şeyi unutun. Şimdi önemli olan bu:",
       ],
     },
     closers: {
@@ -205,8 +177,26 @@ export const PHRASES: Record<Language, Phrases> = {
       ],
       exaggerated_marketing: ["Herkesten önce yakalayın!", "Sadece kısa bir süre için, hemen!", "Sakın kaçırmayın!"],
     },
-    detailsIntro: "Ayrıca",
-    and: "ve",
-    fallbackTags: ["Yenilik", "İpucu", "Bugün"],
+    templateNote:
+      "Bu gönderi bir şablondan alınmış bir örnektir. Bir yapay zekâ modeli bağlandığında anahtar noktalarınız burada Türkçe olarak yer alır.",
+    fallbackTags: ["Yenilik", "İpucu", "Gündem"],
   },
 };
+
+/**
+ * German words that are capitalised only because they begin a sentence, or that say nothing
+ * as a hashtag: never a hashtag (ADR 0062). Lower case; compared with the word lower-cased.
+ */
+export const HASHTAG_STOP_WORDS = new Set([
+  ...["der", "die", "das", "den", "dem", "des", "ein", "eine", "einer", "einen", "einem", "eines"],
+  ...["ich", "du", "er", "sie", "es", "wir", "ihr", "uns", "euch", "ihnen", "man", "mich", "dich"],
+  ...["mein", "meine", "dein", "deine", "sein", "seine", "unser", "unsere", "unseren", "unserem", "euer", "eure"],
+  ...["ihre", "ihren", "ihrem", "dieser", "diese", "dieses", "jeder", "jede", "jedes", "jeden", "alle", "allen"],
+  ...["und", "oder", "aber", "denn", "doch", "sondern", "weil", "wenn", "dass", "als", "wie", "auch", "noch"],
+  ...["mit", "für", "von", "vom", "bei", "beim", "aus", "nach", "seit", "zum", "zur", "über", "unter", "ohne"],
+  ...["heute", "morgen", "jetzt", "hier", "dort", "bald", "schon", "immer", "endlich", "wieder", "gerne", "gern"],
+  ...["neu", "neue", "neuer", "neues", "neuen", "mehr", "viel", "viele", "ganz", "sehr", "nur", "kein", "keine"],
+  ...["ist", "sind", "war", "hat", "haben", "wird", "werden", "gibt", "kommt", "kommen", "suchen", "sucht"],
+  ...["feiert", "feiern", "bietet", "bieten", "startet", "starten", "macht", "machen", "freuen", "freut"],
+  ...["achtung", "hallo", "liebe", "lieber", "danke", "bitte", "willkommen"],
+]);

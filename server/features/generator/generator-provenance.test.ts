@@ -13,6 +13,7 @@ import {
   withGeneratorTestApp,
 } from "../../../tests/support/generator-app.ts";
 import { archivedPosts } from "../../db/schema/archive.ts";
+import { contentGenerationLogs } from "../../db/schema/content-generation-logs.ts";
 import { promptConfigurations, tokenConfigurations } from "../../db/schema/generator.ts";
 import { profiles } from "../../db/schema/profiles.ts";
 import {
@@ -186,13 +187,15 @@ describe("the demo mode (no AI provider)", () => {
       { ...FORM, platform: "linkedin", language: "english", tone: "formal" },
       demo,
     );
-    expect(events[0]).toEqual({ type: "start", creditsRemaining: 9, demo: true });
+    expect(events[0]).toEqual({ type: "start", creditsRemaining: null, demo: true });
     expect(events.filter((event) => event.type === "progress").length).toBeGreaterThan(5);
     expect(last).toMatchObject({ type: "done", demo: true });
     const posts = last?.type === "done" ? last.posts : [];
     expect(posts).toHaveLength(3);
-    expect(posts[0]).toContain("We would like to inform you about Zimtschnecken.");
-    expect(posts[0]).toContain("• Jeden Samstag");
+    // ADR 0062: the demo cannot translate, so an English post says so instead of mixing in German.
+    expect(posts[0]).toContain("We would like to inform you:");
+    expect(posts[0]).toContain("your key points would appear here in English");
+    expect(posts.join("\n")).not.toContain("Zimtschnecken");
     expect(new Set(posts).size).toBe(3);
     // ADR 0025: the offline composer used no provider, model, prompt or token limit.
     const archiveId = last?.type === "done" ? last.archiveId : "";
@@ -210,5 +213,20 @@ describe("the demo mode (no AI provider)", () => {
       },
     });
     expect(describeArchiveProvenance(entry)).toBe("Erstellt ohne KI · Demo-Modus");
+  });
+
+  it("charges nothing, not even at 0 credits, and opens no run (ADR 0062)", async () => {
+    const { cookie, userId } = await signUpAs(demo, { credits: 0 });
+    const status = await (await demo.request("/api/generator/status", { cookie })).json();
+    expect(status).toMatchObject({ credits: 0, canGenerate: true, demoMode: true });
+    const { events, last } = await generateEvents(cookie, FORM, demo);
+    expect(events[0]).toEqual({ type: "start", creditsRemaining: null, demo: true });
+    expect(last).toMatchObject({ type: "done", creditsRemaining: null, demo: true });
+    const [profile] = await demo.db.select({ credits: profiles.credits }).from(profiles).where(eq(profiles.id, userId));
+    expect(profile?.credits).toBe(0);
+    expect(await demo.db.select().from(contentGenerationLogs).where(eq(contentGenerationLogs.userId, userId))).toEqual(
+      [],
+    );
+    expect(await demo.db.select().from(archivedPosts).where(eq(archivedPosts.userId, userId))).toHaveLength(1);
   });
 });

@@ -64,6 +64,7 @@ export async function getGeneratorStatus(deps: Pick<AppDeps, "db" | "env" | "ai"
   ]);
   const isSubscriber = isActiveSubscription(profile?.subscriptionStatus);
   const credits = profile?.credits ?? 0;
+  const demoMode = deps.ai.model === null;
   return {
     // ADR 0015: the page shows the access-code gate while this is true.
     accessCodeRequired: await isGeneratorLocked(deps.db, deps.env.GENERATOR_ACCESS_CODE, userId),
@@ -73,9 +74,10 @@ export async function getGeneratorStatus(deps: Pick<AppDeps, "db" | "env" | "ai"
     /** ADR 0023: Pro's runs left in this billing period; null without a Stripe Pro subscription. */
     proRunsRemaining,
     // Spec section 4 "Credit gate": free users with 0 or fewer credits see the upsell panel;
-    // a Pro subscriber whose allowance is used up generates on with any credits left.
-    canGenerate: Boolean(profile) && ((isSubscriber && proRunsRemaining !== 0) || credits > 0),
-    demoMode: deps.ai.model === null,
+    // a Pro subscriber whose allowance is used up generates on with any credits left. A demo
+    // run costs nothing (ADR 0062), so the demo never shows the gate.
+    canGenerate: Boolean(profile) && (demoMode || (isSubscriber && proRunsRemaining !== 0) || credits > 0),
+    demoMode,
     imageInput: deps.ai.model === null ? false : deps.ai.supportsImages,
   };
 }
@@ -98,9 +100,11 @@ export async function startGeneration(options: GenerationOptions): Promise<Failu
   }
 
   await refreshStalePlans(deps, log, userId);
-  let charge: Awaited<ReturnType<typeof consumeCredit>>;
+  const demo = deps.ai.model === null;
+  let charge: Awaited<ReturnType<typeof consumeCredit>> | { status: "demo" };
   try {
-    charge = await consumeCredit(deps.db, userId);
+    // ADR 0062: a demo run only fills templates, so it costs nothing and opens no run to repair.
+    charge = demo ? { status: "demo" } : await consumeCredit(deps.db, userId);
   } catch (error) {
     log.error({ err: error }, "Credit konnte nicht abgebucht werden");
     return { ok: false, status: 500, code: "SERVER_ERROR", error: GENERATOR_MESSAGES.creditUpdateFailed };
@@ -116,7 +120,6 @@ export async function startGeneration(options: GenerationOptions): Promise<Failu
   const runId = charge.status === "charged" || charge.status === "included" ? charge.runId : null;
   const charged = charge.status === "charged" ? "credit" : charge.status === "included" ? "proRun" : null;
   const creditsRemaining = charge.status === "charged" ? charge.creditsRemaining : null;
-  const demo = deps.ai.model === null;
   log.info(
     { charged, runId, creditsRemaining, demo, image: Boolean(image), website: Boolean(request.website) },
     "Generierung gestartet",
