@@ -3,25 +3,30 @@ import { afterAll, afterEach, beforeAll, expect, vi } from "vitest";
 import type { Plan } from "#shared/billing.ts";
 import { subscriptions } from "../../server/db/schema/billing.ts";
 import { profiles } from "../../server/db/schema/profiles.ts";
+import { aiEnvFor, type OpenAiFake, startOpenAiFake } from "../mocks/openai.ts";
 import { type CompanyDetails, type SignedEvent, type StripeFake, startStripeFake } from "../mocks/stripe.ts";
 import { createTestApp, type TestApp } from "../setup/test-app.ts";
 import { readOutbox } from "./outbox.ts";
 
 // The billing tests (server/features/billing/*.test.ts): the real app against a fake Stripe API
 // (ADR 0023), and what a customer and Stripe's servers do to it. Each test file that calls
-// setUpBillingApp() gets its own app and fake; `t` and `stripe` are that file's.
+// setUpBillingApp() gets its own app and fakes; `t` and `stripe` are that file's. The app has an
+// AI model (the OpenAI fake): a demo run charges nothing (ADR 0062), a real one draws on the plan.
 
 export let stripe: StripeFake;
 export let t: TestApp;
+let model: OpenAiFake | undefined;
 
 export function setUpBillingApp(): void {
   beforeAll(async () => {
     stripe = await startStripeFake();
-    t = await createTestApp({ env: stripe.env });
+    model = await startOpenAiFake();
+    t = await createTestApp({ env: { ...stripe.env, ...aiEnvFor(model) } });
   });
   afterAll(async () => {
     await t?.close();
     await stripe?.close();
+    await model?.close();
   });
   afterEach(() => {
     vi.useRealTimers();
