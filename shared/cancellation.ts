@@ -18,6 +18,11 @@ export const CANCELLATION_NAME_MAX_LENGTH = 100;
  * ("Dr. Anna Müller"). "bank.example", "https://…", digits and line breaks do not pass.
  */
 export const CANCELLATION_NAME_PATTERN = /^\p{L}[\p{L}\p{M}]*\.?(?:[ '’-]+\p{L}[\p{L}\p{M}]*\.?)*$/u;
+
+/** Whether `name` is one the cancellation form takes as it is (the schema also trims and counts). */
+export function isCancellationName(name: string): boolean {
+  return name.length >= 2 && name.length <= CANCELLATION_NAME_MAX_LENGTH && CANCELLATION_NAME_PATTERN.test(name);
+}
 export const CANCELLATION_REASON_MAX_LENGTH = 2000;
 
 export const CANCELLATION_TEXTS = {

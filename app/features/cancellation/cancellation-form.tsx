@@ -17,6 +17,7 @@ import {
   CANCELLATION_KIND_LABELS,
   CANCELLATION_KINDS,
   CANCELLATION_TEXTS,
+  isCancellationName,
   NEXT_POSSIBLE_DATE,
 } from "#shared/cancellation.ts";
 
@@ -86,9 +87,11 @@ export function CancellationForm() {
   const account = useSignedInAccount();
   useEffect(() => {
     if (!account) return;
-    // Prefilled only where the visitor has not typed yet.
-    if (!form.getValues("name")) form.setValue("name", account.name);
-    if (!form.getValues("email")) form.setValue("email", account.email);
+    // Prefilled only where the visitor has not typed yet, and the name only where it is one the
+    // form takes: an account made with e-mail carries the address's local part ("kunde-42").
+    const untouched = (field: "name" | "email") => !form.getValues(field) && !form.getFieldState(field).isDirty;
+    if (untouched("name") && isCancellationName(account.name)) form.setValue("name", account.name);
+    if (untouched("email")) form.setValue("email", account.email);
   }, [account, form]);
 
   async function onSubmit(values: CancellationRequestInput) {
