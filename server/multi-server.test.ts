@@ -7,6 +7,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CONTACT_MIN_FILL_MS } from "#shared/contact.ts";
 import { readGenerationEvents } from "#shared/generation-stream.ts";
+import { aiEnvFor, type OpenAiFake, startOpenAiFake } from "../tests/mocks/openai.ts";
 import { type S3Fake, startS3Fake } from "../tests/mocks/s3.ts";
 import { createTestApp, type TestApp } from "../tests/setup/test-app.ts";
 import { openSharedTestDatabase } from "../tests/setup/test-database.ts";
@@ -32,21 +33,25 @@ const shared = await openSharedTestDatabase(2);
 
 describe.skipIf(!shared)("two app servers on one PostgreSQL and one S3 store", () => {
   let s3: S3Fake;
+  let model: OpenAiFake;
   let a: TestApp;
   let b: TestApp;
   // One "network" both servers talk to, answering after 20 ms, so their calls overlap.
   const networks = createScriptedNetworks({ latencyMs: 20 });
   beforeAll(async () => {
     s3 = await startS3Fake();
+    // With an AI model: a demo run charges no credit (ADR 0062), and the credit is what is shared here.
+    model = await startOpenAiFake();
     const [databaseA, databaseB] = shared?.handles ?? [];
     // TRUST_PROXY: the load balancer passes the client's address on, to both servers alike.
-    const env = { ...s3.env, TRUST_PROXY: "1" };
+    const env = { ...s3.env, ...aiEnvFor(model), TRUST_PROXY: "1" };
     a = await createTestApp({ env, database: databaseA, overrides: { networks } });
     b = await createTestApp({ env, database: databaseB, overrides: { networks } });
   });
   afterAll(async () => {
     await a?.close();
     await b?.close();
+    await model?.close();
     await shared?.close();
     await s3?.close();
   });
