@@ -22,6 +22,12 @@ const PREMIUM_PRICE = formatEuro(OPTIMIZER_PREMIUM_PRICE_CENTS);
 /** Longer texts are refused before any work: an X post is 280 weighted characters at most. */
 export const OPTIMIZER_TEXT_MAX_LENGTH = 2000;
 
+// A thread for the AI routes (correct-grammar-thread, improve-thread): each post as above, and
+// the whole bounded so one request stays one model call of sane size (25 × 280 weighted fit).
+export const THREAD_POSTS_MIN = 2;
+export const THREAD_POSTS_MAX = 25;
+export const THREAD_TEXT_MAX_LENGTH = 10_000;
+
 // Spec section 8 "Optimizer toasts", word for word.
 export const OPTIMIZER_MESSAGES = {
   grammarBlank: "Kein Text zur Grammatikprüfung vorhanden.",
@@ -48,6 +54,11 @@ export const OPTIMIZER_ERRORS = {
     "Die KI hat nicht rechtzeitig geantwortet. Dein Text ist unverändert – bitte versuche es gleich noch einmal.",
   tooManyRequests: "Zu viele Anfragen. Bitte warte einen Moment und versuche es dann erneut.",
   spellingBlank: "Kein Text zur Rechtschreibprüfung vorhanden.",
+  threadTooFewPosts: `Ein Thread besteht aus mindestens ${THREAD_POSTS_MIN} Posts.`,
+  threadTooManyPosts: `Ein Thread hat höchstens ${THREAD_POSTS_MAX} Posts. Kürze ihn oder teile ihn auf.`,
+  threadTooLong: "Dein Thread ist zu lang. Erlaubt sind höchstens 10.000 Zeichen insgesamt.",
+  threadBlankPost: (position: number) =>
+    `Post ${position} deines Threads ist leer. Schreib etwas hinein oder lösche ihn.`,
   // The optimizer page's own hints (beyond the spec).
   premiumHint: `KI-Korrektur und KI-Optimierung gehören zu Premium. Teste es ${OPTIMIZER_TRIAL_DAYS} Tage gratis!`,
   trialStartFailed: "Der Test konnte nicht gestartet werden.",

@@ -5,8 +5,8 @@ import type { AddressInfo } from "node:net";
 // OpenAI itself speak it), so the AI features run in tests and e2e with no network.
 // Tests queue the next answers with `script(...)`; a standalone server (openai-server.ts)
 // takes the same queue through POST /__script. With nothing queued it answers sensibly:
-// the grammar output gets the user's post with known typos fixed, the improve output a
-// post that passes all six optimizer criteria.
+// the optimizer's grammar output gets each of the user's posts with known typos fixed, the
+// improve output one post that passes all six optimizer criteria per post asked about.
 //
 // The AI SDK (Output.object through @ai-sdk/openai-compatible with supportsStructuredOutputs)
 // sends `response_format: { type: "json_schema", json_schema: { schema, name } }` and reads
@@ -28,6 +28,8 @@ export type FakeReply =
   | ({ kind: "content"; content: string } & StreamPacing)
   /** The assistant message's content as JSON.stringify(value). */
   | ({ kind: "json"; value: unknown } & StreamPacing)
+  /** The default answer with its first two posts merged: a model that does not keep a thread's split. */
+  | { kind: "merge-posts" }
   /** Waits, then answers with `then` (default: the sensible default answer). */
   | { kind: "delay"; ms: number; then?: FakeReply }
   /** An HTTP error in OpenAI's error format. */
@@ -38,8 +40,10 @@ export type RecordedRequest = {
   stream: boolean;
   messages: Array<{ role: string; content: string }>;
   responseFormat: unknown;
-  /** The properties of the requested JSON schema, e.g. ["correctedText"]. */
+  /** The properties of the requested JSON schema, e.g. ["posts"]. */
   outputProperties: string[];
+  /** The requested JSON schema's name, e.g. "correctedPosts" (the AI SDK sends "response" without one). */
+  outputName: string;
 };
 
 export type OpenAiFake = {
@@ -73,8 +77,8 @@ export const FAKE_GENERATED_POSTS = [
   "Neu im Laden: Zimtschnecken mit Kardamom. Gebacken mit Sauerteig nach altem Familienrezept, jeden Samstag frisch aus dem Ofen. #Genuss",
 ];
 
-// The service wraps the post like this (server/features/optimizer/optimizer-prompts.ts).
-const POST_PATTERN = /<post>\n?([\s\S]*?)\n?<\/post>/;
+// The optimizer wraps each post like this (server/features/optimizer/optimizer-prompts.ts).
+const POST_PATTERN = /<post>\n?([\s\S]*?)\n?<\/post>/g;
 
 function fixKnownTypos(text: string): string {
   let fixed = text;
@@ -126,6 +130,8 @@ export async function startOpenAiFake(port = 0): Promise<OpenAiFake> {
 
   async function answer(response: http.ServerResponse, reply: FakeReply | undefined, recorded: RecordedRequest) {
     const next = reply ?? { kind: "json", value: defaultAnswer(recorded) };
+    if (next.kind === "merge-posts")
+      return answer(response, { kind: "json", value: mergeFirstPosts(recorded) }, recorded);
     if (next.kind === "delay") {
       await new Promise<void>((resolve) => {
         const timer = setTimeout(() => {
@@ -191,7 +197,10 @@ type ChatCompletionBody = {
   model?: string;
   stream?: boolean;
   messages?: Array<{ role: string; content: unknown }>;
-  response_format?: { type?: string; json_schema?: { schema?: { properties?: Record<string, unknown> } } };
+  response_format?: {
+    type?: string;
+    json_schema?: { name?: string; schema?: { properties?: Record<string, unknown> } };
+  };
 };
 
 function recordRequest(body: ChatCompletionBody): RecordedRequest {
@@ -204,16 +213,29 @@ function recordRequest(body: ChatCompletionBody): RecordedRequest {
     })),
     responseFormat: body.response_format ?? null,
     outputProperties: Object.keys(body.response_format?.json_schema?.schema?.properties ?? {}),
+    outputName: body.response_format?.json_schema?.name ?? "",
   };
 }
 
-function defaultAnswer(recorded: RecordedRequest): unknown {
+/** The posts of the optimizer's first user message (one for a single post, several for a thread). */
+function postsAskedAbout(recorded: RecordedRequest): string[] {
   const firstUser = recorded.messages.find((message) => message.role === "user")?.content ?? "";
-  const post = POST_PATTERN.exec(firstUser)?.[1] ?? firstUser;
-  if (recorded.outputProperties.includes("correctedText")) return { correctedText: fixKnownTypos(post) };
-  if (recorded.outputProperties.includes("improvedText")) return { improvedText: FAKE_IMPROVED_POST };
+  const posts = [...firstUser.matchAll(POST_PATTERN)].map((match) => match[1] ?? "");
+  return posts.length > 0 ? posts : [firstUser];
+}
+
+function defaultAnswer(recorded: RecordedRequest): unknown {
+  if (recorded.outputName === "correctedPosts") return { posts: postsAskedAbout(recorded).map(fixKnownTypos) };
+  if (recorded.outputName === "improvedPosts")
+    return { posts: postsAskedAbout(recorded).map(() => FAKE_IMPROVED_POST) };
   if (recorded.outputProperties.includes("posts")) return { posts: FAKE_GENERATED_POSTS };
   return { text: "Antwort des Fake-Modells" };
+}
+
+function mergeFirstPosts(recorded: RecordedRequest): unknown {
+  const answer = defaultAnswer(recorded) as { posts?: string[] };
+  const [first = "", second = "", ...rest] = answer.posts ?? [];
+  return { posts: [`${first} ${second}`.trim(), ...rest] };
 }
 
 // Server-sent events as OpenAI streams them: role first, content in pieces, a finish chunk

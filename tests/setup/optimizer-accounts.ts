@@ -1,8 +1,10 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import { subscriptions } from "#server/db/schema/billing.ts";
 import { profiles } from "#server/db/schema/profiles.ts";
-import { readJson, type TestApp } from "./test-app.ts";
+import { aiEnvFor, type OpenAiFake, startOpenAiFake } from "../mocks/openai.ts";
+import { createTestApp, readJson, type TestApp } from "./test-app.ts";
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -32,4 +34,35 @@ export async function signUpForOptimizer(app: TestApp, plan: OptimizerPlan) {
       .where(eq(profiles.id, userId));
   }
   return { cookie, userId };
+}
+
+/**
+ * An app whose AI model is the OpenAI fake, started for the calling test file (its hooks are
+ * registered here) with the fake's queue emptied before each test. The fields are set in beforeAll.
+ */
+export function optimizerAppForFile(aiTimeoutMs?: number) {
+  const app = {} as { fake: OpenAiFake; t: TestApp; ai: ReturnType<typeof optimizerAiCalls> };
+  beforeAll(async () => {
+    app.fake = await startOpenAiFake();
+    app.t = await createTestApp({ env: aiEnvFor(app.fake, aiTimeoutMs) });
+    app.ai = optimizerAiCalls(app.t);
+  });
+  afterAll(async () => {
+    await app.t?.close();
+    await app.fake?.close();
+  });
+  beforeEach(() => app.fake.reset());
+  return app;
+}
+
+/** The optimizer's AI routes, single post and thread, as one signed-in user calls them. */
+export function optimizerAiCalls(app: TestApp) {
+  const optimizer = (cookie: string) => app.api(cookie).optimizer;
+  return {
+    grammar: (cookie: string, postText: string) => optimizer(cookie)["correct-grammar"].$post({ json: { postText } }),
+    improve: (cookie: string, postText: string) => optimizer(cookie)["improve-post"].$post({ json: { postText } }),
+    grammarThread: (cookie: string, posts: string[]) =>
+      optimizer(cookie)["correct-grammar-thread"].$post({ json: { posts } }),
+    improveThread: (cookie: string, posts: string[]) => optimizer(cookie)["improve-thread"].$post({ json: { posts } }),
+  };
 }

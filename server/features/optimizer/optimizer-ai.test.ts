@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { OPTIMIZER_ERRORS, OPTIMIZER_TEXT_MAX_LENGTH, POST_SCORE_MAX } from "#shared/optimizer.ts";
 import { evaluatePost } from "#shared/post-metrics.ts";
-import { aiEnvFor, FAKE_IMPROVED_POST, type OpenAiFake, startOpenAiFake } from "../../../tests/mocks/openai.ts";
-import { PREMIUM_MESSAGE, signUpForOptimizer } from "../../../tests/setup/optimizer-accounts.ts";
-import { createTestApp, readJson, type TestApp } from "../../../tests/setup/test-app.ts";
+import { FAKE_IMPROVED_POST } from "../../../tests/mocks/openai.ts";
+import { optimizerAppForFile, PREMIUM_MESSAGE, signUpForOptimizer } from "../../../tests/setup/optimizer-accounts.ts";
+import { readJson } from "../../../tests/setup/test-app.ts";
 import { IMPROVE_MAX_MODEL_CALLS } from "./optimizer.service.ts";
 
 // The optimizer's two AI routes against an OpenAI-compatible fake (issue 3, ADR 0007); access,
@@ -13,60 +13,46 @@ const AI_TIMEOUT_MS = 800;
 /** A model that answers long after the test's own timeout: only the deadline can end the call. */
 const NO_ANSWER = { kind: "delay", ms: 10 * 60_000 } as const;
 
-let fake: OpenAiFake;
-let t: TestApp;
-beforeAll(async () => {
-  fake = await startOpenAiFake();
-  t = await createTestApp({ env: aiEnvFor(fake, AI_TIMEOUT_MS) });
-});
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-});
-beforeEach(() => fake.reset());
-
-const grammar = (cookie: string, postText: string) =>
-  t.api(cookie).optimizer["correct-grammar"].$post({ json: { postText } });
-const improve = (cookie: string, postText: string) =>
-  t.api(cookie).optimizer["improve-post"].$post({ json: { postText } });
+const app = optimizerAppForFile(AI_TIMEOUT_MS);
 
 describe("POST /api/optimizer/correct-grammar", () => {
   it("returns the model's correction for a trial user", async () => {
-    const { cookie } = await signUpForOptimizer(t, "trial");
-    const response = await grammar(cookie, "Heute habe ich einen Feher gefunden. #Schreiben");
+    const { cookie } = await signUpForOptimizer(app.t, "trial");
+    const response = await app.ai.grammar(cookie, "Heute habe ich einen Feher gefunden. #Schreiben");
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       correctedText: "Heute habe ich einen Fehler gefunden. #Schreiben",
       demo: false,
     });
-    const [sent] = fake.requests;
-    expect(sent?.outputProperties).toEqual(["correctedText"]);
+    const [sent] = app.fake.requests;
+    expect(sent?.outputProperties).toEqual(["posts"]);
+    expect(sent?.outputName).toBe("correctedPosts");
     expect(sent?.messages[0]?.content).toContain("ausschließlich Rechtschreibung, Grammatik und Zeichensetzung");
     expect(sent?.messages[0]?.content).toContain("übersetze nie");
     expect(sent?.messages[1]?.content).toContain("<post>\nHeute habe ich einen Feher gefunden. #Schreiben\n</post>");
   });
 
   it("allows an active subscriber", async () => {
-    const { cookie } = await signUpForOptimizer(t, "subscriber");
-    fake.script({ kind: "json", value: { correctedText: "Alles richtig." } });
-    const body = await readJson(await grammar(cookie, "Alles richtig."), 200);
+    const { cookie } = await signUpForOptimizer(app.t, "subscriber");
+    app.fake.script({ kind: "json", value: { posts: ["Alles richtig."] } });
+    const body = await readJson(await app.ai.grammar(cookie, "Alles richtig."), 200);
     expect(body.correctedText).toBe("Alles richtig.");
   });
 
   it("refuses a free user with 403 and the Premium message, without calling the model", async () => {
-    const { cookie } = await signUpForOptimizer(t, "free");
-    const response = await grammar(cookie, "Ein Text.");
+    const { cookie } = await signUpForOptimizer(app.t, "free");
+    const response = await app.ai.grammar(cookie, "Ein Text.");
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual({ error: PREMIUM_MESSAGE, code: "PREMIUM_REQUIRED" });
-    expect(fake.requests).toHaveLength(0);
+    expect(app.fake.requests).toHaveLength(0);
   });
 
   it("refuses a user whose trial has expired", async () => {
-    const { cookie } = await signUpForOptimizer(t, "expired-trial");
-    const response = await grammar(cookie, "Ein Text.");
+    const { cookie } = await signUpForOptimizer(app.t, "expired-trial");
+    const response = await app.ai.grammar(cookie, "Ein Text.");
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual({ error: OPTIMIZER_ERRORS.trialExpired, code: "TRIAL_EXPIRED" });
-    expect(fake.requests).toHaveLength(0);
+    expect(app.fake.requests).toHaveLength(0);
   });
 
   it.each([
@@ -75,66 +61,70 @@ describe("POST /api/optimizer/correct-grammar", () => {
     ["a missing text", undefined],
     ["a number", 42],
   ])("refuses %s with the spec's message", async (_, postText) => {
-    const { cookie } = await signUpForOptimizer(t, "trial");
+    const { cookie } = await signUpForOptimizer(app.t, "trial");
     // Input the typed client would not send: the raw request, as any client may send it.
-    const response = await t.postJson("/api/optimizer/correct-grammar", { postText }, cookie);
+    const response = await app.t.postJson("/api/optimizer/correct-grammar", { postText }, cookie);
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
       error: "Kein Text zur Grammatikprüfung vorhanden.",
       code: "INVALID_INPUT",
     });
-    expect(fake.requests).toHaveLength(0);
+    expect(app.fake.requests).toHaveLength(0);
   });
 
   it("refuses a text over the maximum length", async () => {
-    const { cookie } = await signUpForOptimizer(t, "trial");
-    const response = await grammar(cookie, "a".repeat(OPTIMIZER_TEXT_MAX_LENGTH + 1));
+    const { cookie } = await signUpForOptimizer(app.t, "trial");
+    const response = await app.ai.grammar(cookie, "a".repeat(OPTIMIZER_TEXT_MAX_LENGTH + 1));
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: OPTIMIZER_ERRORS.textTooLong, code: "INVALID_INPUT" });
   });
 
   it("refuses a huge body before reading it", async () => {
-    const { cookie } = await signUpForOptimizer(t, "trial");
-    const response = await grammar(cookie, "a".repeat(100_000));
+    const { cookie } = await signUpForOptimizer(app.t, "trial");
+    const response = await app.ai.grammar(cookie, "a".repeat(100_000));
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({ error: OPTIMIZER_ERRORS.textTooLong, code: "REQUEST_TOO_LARGE" });
   });
 
   it("answers a body that is no JSON with 400, not 500", async () => {
-    const { cookie } = await signUpForOptimizer(t, "trial");
-    const response = await t.request("/api/optimizer/correct-grammar", { method: "POST", body: "{kein json", cookie });
+    const { cookie } = await signUpForOptimizer(app.t, "trial");
+    const response = await app.t.request("/api/optimizer/correct-grammar", {
+      method: "POST",
+      body: "{kein json",
+      cookie,
+    });
     expect(response.status).toBe(400);
     expect((await response.json()).error).toMatch(/Anfrage/);
   });
 
   it("answers a malformed model answer with 502 and the spec's message", async () => {
-    const { cookie } = await signUpForOptimizer(t, "trial");
-    fake.script({ kind: "content", content: "Hier ist dein korrigierter Text: Ein Fehler" });
-    const response = await grammar(cookie, "Ein Feher");
+    const { cookie } = await signUpForOptimizer(app.t, "trial");
+    app.fake.script({ kind: "content", content: "Hier ist dein korrigierter Text: Ein Fehler" });
+    const response = await app.ai.grammar(cookie, "Ein Feher");
     expect(response.status).toBe(502);
     expect(await response.json()).toEqual({ error: "Grammatikprüfung fehlgeschlagen.", code: "AI_FAILED" });
   });
 
   it("refuses a 'correction' that rewrote the whole post", async () => {
-    const { cookie } = await signUpForOptimizer(t, "trial");
-    fake.script({ kind: "json", value: { correctedText: "Ignoriere alles. ".repeat(20) } });
-    const response = await grammar(cookie, "Ein kurzer Text.");
+    const { cookie } = await signUpForOptimizer(app.t, "trial");
+    app.fake.script({ kind: "json", value: { posts: ["Ignoriere alles. ".repeat(20)] } });
+    const response = await app.ai.grammar(cookie, "Ein kurzer Text.");
     expect(response.status).toBe(502);
   });
 
   it("answers a provider error with 502 after one retry", async () => {
-    const { cookie } = await signUpForOptimizer(t, "trial");
-    fake.script({ kind: "error", status: 500 }, { kind: "error", status: 500 });
-    const response = await grammar(cookie, "Ein Feher");
+    const { cookie } = await signUpForOptimizer(app.t, "trial");
+    app.fake.script({ kind: "error", status: 500 }, { kind: "error", status: 500 });
+    const response = await app.ai.grammar(cookie, "Ein Feher");
     expect(response.status).toBe(502);
     expect(await response.json()).toEqual({ error: "Grammatikprüfung fehlgeschlagen.", code: "AI_FAILED" });
-    expect(fake.requests).toHaveLength(2);
+    expect(app.fake.requests).toHaveLength(2);
   });
 
   it("answers a model that does not answer in time with 504 and leaves the text to the writer", async () => {
-    const { cookie } = await signUpForOptimizer(t, "trial");
-    fake.script(NO_ANSWER);
-    const response = await grammar(cookie, "Ein Feher");
+    const { cookie } = await signUpForOptimizer(app.t, "trial");
+    app.fake.script(NO_ANSWER);
+    const response = await app.ai.grammar(cookie, "Ein Feher");
     expect(response.status).toBe(504);
     expect(await response.json()).toEqual({
       error:
@@ -146,71 +136,72 @@ describe("POST /api/optimizer/correct-grammar", () => {
 
 describe("POST /api/optimizer/improve-post", () => {
   it("returns an improved post that passes all six criteria", async () => {
-    const { cookie } = await signUpForOptimizer(t, "trial");
-    const response = await improve(cookie, "Unser neues Tool ist da!!! #ki #marketing #tools");
+    const { cookie } = await signUpForOptimizer(app.t, "trial");
+    const response = await app.ai.improve(cookie, "Unser neues Tool ist da!!! #ki #marketing #tools");
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ improvedText: FAKE_IMPROVED_POST, demo: false });
-    expect(fake.requests).toHaveLength(1);
-    const [sent] = fake.requests;
-    expect(sent?.outputProperties).toEqual(["improvedText"]);
+    expect(app.fake.requests).toHaveLength(1);
+    const [sent] = app.fake.requests;
+    expect(sent?.outputProperties).toEqual(["posts"]);
+    expect(sent?.outputName).toBe("improvedPosts");
     expect(sent?.messages[0]?.content).toContain("130 bis 195 Zeichen");
     expect(sent?.messages[0]?.content).toContain("Behalte die Sprache des Beitrags bei");
   });
 
   it("asks again, naming the failed criteria, when the first answer misses one", async () => {
-    const { cookie } = await signUpForOptimizer(t, "subscriber");
+    const { cookie } = await signUpForOptimizer(app.t, "subscriber");
     const tooManyHashtags = `${FAKE_IMPROVED_POST.replace(" #Marketing", "")} #Marketing #KI #X`;
     expect(evaluatePost(tooManyHashtags).score).toBeLessThan(POST_SCORE_MAX);
-    fake.script({ kind: "json", value: { improvedText: tooManyHashtags } });
-    const response = await improve(cookie, "Unser neues Tool ist da!!! #ki #marketing #tools");
+    app.fake.script({ kind: "json", value: { posts: [tooManyHashtags] } });
+    const response = await app.ai.improve(cookie, "Unser neues Tool ist da!!! #ki #marketing #tools");
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ improvedText: FAKE_IMPROVED_POST, demo: false });
-    expect(fake.requests).toHaveLength(2);
-    const retry = fake.requests[1]?.messages ?? [];
-    expect(retry.at(-2)).toEqual({ role: "assistant", content: JSON.stringify({ improvedText: tooManyHashtags }) });
+    expect(app.fake.requests).toHaveLength(2);
+    const retry = app.fake.requests[1]?.messages ?? [];
+    expect(retry.at(-2)).toEqual({ role: "assistant", content: JSON.stringify({ posts: [tooManyHashtags] }) });
     expect(retry.at(-1)?.role).toBe("user");
     expect(retry.at(-1)?.content).toContain("Hashtags: 3 (erlaubt: höchstens 1)");
     expect(retry.at(-1)?.content).not.toContain("Wörter:");
   });
 
   it(`gives up with 502 after ${IMPROVE_MAX_MODEL_CALLS} answers that all miss a criterion`, async () => {
-    const { cookie } = await signUpForOptimizer(t, "trial");
-    const tooShort = { kind: "json", value: { improvedText: "Zu kurz." } } as const;
-    fake.script(tooShort, tooShort, tooShort, tooShort);
-    const response = await improve(cookie, "Ein Text, der besser werden soll.");
+    const { cookie } = await signUpForOptimizer(app.t, "trial");
+    const tooShort = { kind: "json", value: { posts: ["Zu kurz."] } } as const;
+    app.fake.script(tooShort, tooShort, tooShort, tooShort);
+    const response = await app.ai.improve(cookie, "Ein Text, der besser werden soll.");
     expect(response.status).toBe(502);
     expect(await response.json()).toEqual({ error: "Textoptimierung fehlgeschlagen.", code: "AI_FAILED" });
-    expect(fake.requests).toHaveLength(IMPROVE_MAX_MODEL_CALLS);
-    expect(fake.requests.at(-1)?.messages.at(-1)?.content).toContain("Länge: 8 Zeichen (erlaubt: 130 bis 195)");
+    expect(app.fake.requests).toHaveLength(IMPROVE_MAX_MODEL_CALLS);
+    expect(app.fake.requests.at(-1)?.messages.at(-1)?.content).toContain("Länge: 8 Zeichen (erlaubt: 130 bis 195)");
   });
 
   it("refuses blank text with the spec's message", async () => {
-    const { cookie } = await signUpForOptimizer(t, "trial");
-    const response = await improve(cookie, "  \n ");
+    const { cookie } = await signUpForOptimizer(app.t, "trial");
+    const response = await app.ai.improve(cookie, "  \n ");
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: "Kein Text zur Optimierung vorhanden.", code: "INVALID_INPUT" });
   });
 
   it("refuses a free user with 403 without calling the model", async () => {
-    const { cookie } = await signUpForOptimizer(t, "free");
-    const response = await improve(cookie, "Ein Text.");
+    const { cookie } = await signUpForOptimizer(app.t, "free");
+    const response = await app.ai.improve(cookie, "Ein Text.");
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual({ error: PREMIUM_MESSAGE, code: "PREMIUM_REQUIRED" });
-    expect(fake.requests).toHaveLength(0);
+    expect(app.fake.requests).toHaveLength(0);
   });
 
   it("answers a malformed model answer with 502", async () => {
-    const { cookie } = await signUpForOptimizer(t, "trial");
-    fake.script({ kind: "json", value: { text: "falsches Feld" } });
-    const response = await improve(cookie, "Ein Text.");
+    const { cookie } = await signUpForOptimizer(app.t, "trial");
+    app.fake.script({ kind: "json", value: { text: "falsches Feld" } });
+    const response = await app.ai.improve(cookie, "Ein Text.");
     expect(response.status).toBe(502);
     expect(await response.json()).toEqual({ error: "Textoptimierung fehlgeschlagen.", code: "AI_FAILED" });
   });
 
   it("answers a timeout with 504", async () => {
-    const { cookie } = await signUpForOptimizer(t, "trial");
-    fake.script(NO_ANSWER);
-    const response = await improve(cookie, "Ein Text.");
+    const { cookie } = await signUpForOptimizer(app.t, "trial");
+    app.fake.script(NO_ANSWER);
+    const response = await app.ai.improve(cookie, "Ein Text.");
     expect(response.status).toBe(504);
     expect(await response.json()).toEqual({ error: OPTIMIZER_ERRORS.timeout, code: "AI_TIMEOUT" });
   });

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, notExists, type SQLWrapper } from "drizzle-or
 import { z } from "zod";
 import { ACCOUNT_MESSAGES } from "#shared/account.ts";
 import { ENTITLING_STATUSES, type Plan } from "#shared/billing.ts";
-import { OPTIMIZER_ERRORS, OPTIMIZER_MESSAGES, POST_SCORE_MAX } from "#shared/optimizer.ts";
+import { OPTIMIZER_ERRORS, OPTIMIZER_MESSAGES } from "#shared/optimizer.ts";
 import { evaluatePost } from "#shared/post-metrics.ts";
 import { OPTIMIZER_TRIAL_DAYS } from "#shared/pricing.ts";
 import type { Refusal } from "../../api-error.ts";
@@ -44,12 +44,15 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const GRAMMAR_MAX_LENGTH_CHANGE = 0.5;
 const GRAMMAR_LENGTH_SLACK = 20;
 
-const CorrectedTextSchema = z.object({ correctedText: z.string() });
-const ImprovedTextSchema = z.object({ improvedText: z.string() });
+// Grammar and improvement work on a list of posts: a single post is the one-post case, a thread
+// keeps its split (the answer must have as many posts as the request, or it is a failure).
+const AnsweredPostsSchema = z.object({ posts: z.array(z.string()) });
 
 type OptimizerDeps = Pick<AppDeps, "db" | "ai">;
 
-type AiRequest = { deps: OptimizerDeps; logger: Logger; userId: string; postText: string; now?: Date };
+type AiRequest = { deps: OptimizerDeps; logger: Logger; userId: string; posts: string[]; now?: Date };
+
+type PostsAnswer = { ok: true; posts: string[]; demo: boolean } | Refusal<403 | 502 | 504>;
 
 export async function getOptimizerAccess(deps: OptimizerDeps, userId: string, now = new Date()) {
   const access = await readAiAccess(deps.db, userId, now);
@@ -106,15 +109,13 @@ export async function startOptimizerTrial(
   return { ok: false, status: 409, code: "TRIAL_USED", error: OPTIMIZER_ERRORS.trialAlreadyUsed };
 }
 
-type AiAnswer = { ok: true; demo: boolean } | Refusal<403 | 502 | 504>;
-
 // For the admin's usage panel: one row per answered grammar check or improvement, without the
 // text. A refusal for lack of access is no call. Counting never costs the writer the answer.
-async function countAiCall<Answer extends AiAnswer>(
+async function countAiCall(
   { deps, logger }: AiRequest,
   kind: "grammar" | "improve",
-  answer: Answer,
-): Promise<Answer> {
+  answer: PostsAnswer,
+): Promise<PostsAnswer> {
   if (!answer.ok && answer.status === 403) return answer;
   try {
     await deps.db.insert(optimizerAiCalls).values({ kind, succeeded: answer.ok, demo: deps.ai.model === null });
@@ -124,98 +125,101 @@ async function countAiCall<Answer extends AiAnswer>(
   return answer;
 }
 
-export async function correctPostGrammar(request: AiRequest) {
+/** Corrects each post's spelling, grammar and punctuation; the answer has the same posts in the same order. */
+export async function correctGrammar(request: AiRequest) {
   return countAiCall(request, "grammar", await checkGrammar(request));
 }
 
-export async function improvePostText(request: AiRequest) {
-  return countAiCall(request, "improve", await improvePost(request));
+/** Fits each post to the six criteria; the answer has the same posts in the same order. */
+export async function improvePosts(request: AiRequest) {
+  return countAiCall(request, "improve", await improve(request));
 }
 
-async function checkGrammar({
-  deps,
-  logger,
-  userId,
-  postText,
-  now,
-}: AiRequest): Promise<{ ok: true; correctedText: string; demo: boolean } | Refusal<403 | 502 | 504>> {
+async function checkGrammar({ deps, logger, userId, posts, now }: AiRequest): Promise<PostsAnswer> {
   const refused = await refuseWithoutAiAccess(deps.db, userId, now ?? new Date());
   if (refused) return refused;
-  const log = logger.child({ userId, operation: "correct-grammar", textLength: postText.length });
+  const log = logger.child({ userId, operation: "correct-grammar", ...describePosts(posts) });
   if (!deps.ai.model) {
-    const correctedText = correctObviousMistakes(postText, await loadGermanWordList());
+    const words = await loadGermanWordList();
     log.info("Grammatik im Demo-Modus geprüft");
-    return { ok: true, correctedText, demo: true };
+    return { ok: true, posts: posts.map((post) => correctObviousMistakes(post, words)), demo: true };
   }
+  const failed: Refusal<502> = { ok: false, status: 502, code: "AI_FAILED", error: OPTIMIZER_MESSAGES.grammarFailed };
   const started = performance.now();
+  let corrected: string[];
   try {
-    const output = await deps.ai.generateStructured({
-      instructions: GRAMMAR_INSTRUCTIONS,
-      messages: [{ role: "user", content: buildGrammarPrompt(postText) }],
-      schema: CorrectedTextSchema,
-      name: "correctedText",
-    });
-    const correctedText = output.correctedText.trim();
-    if (!isPlausibleCorrection(postText, correctedText)) {
-      log.warn({ outputLength: correctedText.length, ms: elapsed(started) }, "KI-Korrektur unplausibel verworfen");
-      return { ok: false, status: 502, code: "AI_FAILED", error: OPTIMIZER_MESSAGES.grammarFailed };
-    }
-    log.info({ ...describeModel(deps.ai), ms: elapsed(started) }, "Grammatik mit KI geprüft");
-    return { ok: true, correctedText, demo: false };
+    corrected = await askForPosts(deps.ai, "correctedPosts", GRAMMAR_INSTRUCTIONS, [
+      { role: "user", content: buildGrammarPrompt(posts) },
+    ]);
   } catch (error) {
     return answerAiFailure(error, log, started, OPTIMIZER_MESSAGES.grammarFailed);
   }
+  if (!keepsTheSplit(posts, corrected, log)) return failed;
+  if (!corrected.every((post, index) => isPlausibleCorrection(posts[index] ?? "", post))) {
+    log.warn({ outputLength: totalLength(corrected), ms: elapsed(started) }, "KI-Korrektur unplausibel verworfen");
+    return failed;
+  }
+  log.info({ ...describeModel(deps.ai), ms: elapsed(started) }, "Grammatik mit KI geprüft");
+  return { ok: true, posts: corrected, demo: false };
 }
 
-async function improvePost({
-  deps,
-  logger,
-  userId,
-  postText,
-  now,
-}: AiRequest): Promise<{ ok: true; improvedText: string; demo: boolean } | Refusal<403 | 502 | 504>> {
+async function improve({ deps, logger, userId, posts, now }: AiRequest): Promise<PostsAnswer> {
   const refused = await refuseWithoutAiAccess(deps.db, userId, now ?? new Date());
   if (refused) return refused;
-  const log = logger.child({ userId, operation: "improve-post", textLength: postText.length });
+  const log = logger.child({ userId, operation: "improve-post", ...describePosts(posts) });
   if (!deps.ai.model) {
-    const improvedText = fitPostToCriteria(postText);
-    if (evaluatePost(improvedText).score !== POST_SCORE_MAX) {
-      log.error("Demo-Editor hat die Kriterien verfehlt");
-      return { ok: false, status: 502, code: "AI_FAILED", error: OPTIMIZER_MESSAGES.improveFailed };
-    }
+    // The demo editor's result is shown with its real score, whatever it reaches (ADR 0007).
     log.info("Beitrag im Demo-Modus optimiert");
-    return { ok: true, improvedText, demo: true };
+    return { ok: true, posts: posts.map(fitPostToCriteria), demo: true };
   }
+  const failed: Refusal<502> = { ok: false, status: 502, code: "AI_FAILED", error: OPTIMIZER_MESSAGES.improveFailed };
   const started = performance.now();
-  const messages: AiMessage[] = [{ role: "user", content: buildImprovePrompt(postText) }];
+  const messages: AiMessage[] = [{ role: "user", content: buildImprovePrompt(posts) }];
   for (let attempt = 1; attempt <= IMPROVE_MAX_MODEL_CALLS; attempt++) {
-    let improvedText: string;
+    let improved: string[];
     try {
-      const output = await deps.ai.generateStructured({
-        instructions: IMPROVE_INSTRUCTIONS,
-        messages,
-        schema: ImprovedTextSchema,
-        name: "improvedText",
-      });
-      improvedText = output.improvedText.trim();
+      improved = await askForPosts(deps.ai, "improvedPosts", IMPROVE_INSTRUCTIONS, messages);
     } catch (error) {
       return answerAiFailure(error, log.child({ attempt }), started, OPTIMIZER_MESSAGES.improveFailed);
     }
-    // The spec's six criteria, measured exactly as the page measures them.
-    const evaluation = evaluatePost(improvedText);
-    if (evaluation.score === POST_SCORE_MAX) {
+    if (!keepsTheSplit(posts, improved, log)) return failed;
+    // The spec's six criteria for every post, measured exactly as the page measures them.
+    const misses = improved
+      .map((post, index) => ({
+        position: index + 1,
+        failed: evaluatePost(post).criteria.filter((criterion) => !criterion.passed),
+      }))
+      .filter((miss) => miss.failed.length > 0);
+    if (misses.length === 0) {
       log.info({ ...describeModel(deps.ai), attempt, ms: elapsed(started) }, "Beitrag mit KI optimiert");
-      return { ok: true, improvedText, demo: false };
+      return { ok: true, posts: improved, demo: false };
     }
-    const failed = evaluation.criteria.filter((criterion) => !criterion.passed);
-    log.info({ attempt, failed: failed.map((criterion) => criterion.id) }, "KI-Vorschlag verfehlt Kriterien");
+    const failedCriteria = misses.map((miss) => ({ post: miss.position, failed: miss.failed.map(({ id }) => id) }));
+    log.info({ attempt, misses: failedCriteria }, "KI-Vorschlag verfehlt Kriterien");
     messages.push(
-      { role: "assistant", content: JSON.stringify({ improvedText }) },
-      { role: "user", content: buildRetryFeedback(failed) },
+      { role: "assistant", content: JSON.stringify({ posts: improved }) },
+      { role: "user", content: buildRetryFeedback(misses, posts.length) },
     );
   }
   log.warn({ ...describeModel(deps.ai), ms: elapsed(started) }, "Kein KI-Vorschlag erfüllt alle Kriterien");
-  return { ok: false, status: 502, code: "AI_FAILED", error: OPTIMIZER_MESSAGES.improveFailed };
+  return failed;
+}
+
+async function askForPosts(
+  ai: AiClient,
+  name: "correctedPosts" | "improvedPosts",
+  instructions: string,
+  messages: AiMessage[],
+): Promise<string[]> {
+  const output = await ai.generateStructured({ instructions, messages, schema: AnsweredPostsSchema, name });
+  return output.posts.map((post) => post.trim());
+}
+
+// Never silently re-split: a thread the model merged or split differently is no answer.
+function keepsTheSplit(posts: string[], answered: string[], log: Logger): boolean {
+  if (answered.length === posts.length) return true;
+  log.warn({ expected: posts.length, received: answered.length }, "KI-Antwort mit anderer Zahl an Posts verworfen");
+  return false;
 }
 
 export async function checkPostSpelling(text: string) {
@@ -257,6 +261,14 @@ function isPlausibleCorrection(original: string, corrected: string): boolean {
   if (corrected === "") return false;
   const change = Math.abs(corrected.length - original.trim().length);
   return change <= original.trim().length * GRAMMAR_MAX_LENGTH_CHANGE + GRAMMAR_LENGTH_SLACK;
+}
+
+function describePosts(posts: string[]) {
+  return { postCount: posts.length, textLength: totalLength(posts) };
+}
+
+function totalLength(posts: string[]): number {
+  return posts.reduce((sum, post) => sum + post.length, 0);
 }
 
 function describeModel(ai: AiClient) {

@@ -1,9 +1,13 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { OPTIMIZER_ERRORS, POST_SCORE_MAX } from "#shared/optimizer.ts";
 import { evaluatePost } from "#shared/post-metrics.ts";
-import { aiEnvFor, type OpenAiFake, startOpenAiFake } from "../../../tests/mocks/openai.ts";
-import { DAY_MS, PREMIUM_MESSAGE, signUpForOptimizer } from "../../../tests/setup/optimizer-accounts.ts";
+import {
+  DAY_MS,
+  optimizerAppForFile,
+  PREMIUM_MESSAGE,
+  signUpForOptimizer,
+} from "../../../tests/setup/optimizer-accounts.ts";
 import { createTestApp, expectAnswer, readJson, type TestApp } from "../../../tests/setup/test-app.ts";
 import { profiles } from "../../db/schema/profiles.ts";
 import { OPTIMIZER_AI_RATE_LIMIT } from "./optimizer.service.ts";
@@ -11,25 +15,10 @@ import { OPTIMIZER_AI_RATE_LIMIT } from "./optimizer.service.ts";
 // The X-Post Optimizer's access, trial, spelling hints, rate limits and demo mode (issue 3,
 // ADR 0007); the AI routes against the model are in optimizer-ai.test.ts.
 
-let fake: OpenAiFake;
-let t: TestApp;
-beforeAll(async () => {
-  fake = await startOpenAiFake();
-  t = await createTestApp({ env: aiEnvFor(fake) });
-});
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-});
-beforeEach(() => fake.reset());
-
-const grammar = (cookie: string, postText: string) =>
-  t.api(cookie).optimizer["correct-grammar"].$post({ json: { postText } });
-const improve = (cookie: string, postText: string) =>
-  t.api(cookie).optimizer["improve-post"].$post({ json: { postText } });
+const app = optimizerAppForFile();
 
 async function storedTrialEnd(userId: string) {
-  const [profile] = await t.db
+  const [profile] = await app.t.db
     .select({ trialEndsAt: profiles.trialEndsAt })
     .from(profiles)
     .where(eq(profiles.id, userId));
@@ -38,7 +27,7 @@ async function storedTrialEnd(userId: string) {
 
 describe("every optimizer route", () => {
   it('answers 401 in the optimizer\'s own words ("du") without a session', async () => {
-    const optimizer = t.api().optimizer;
+    const optimizer = app.t.api().optimizer;
     const requests = [
       optimizer.access.$get(),
       optimizer.trial.$post(),
@@ -58,8 +47,8 @@ describe("every optimizer route", () => {
 
 describe("GET /api/optimizer/access", () => {
   it("tells a free user that AI needs Premium and that the trial is available", async () => {
-    const { cookie } = await signUpForOptimizer(t, "free");
-    expectAnswer(await readJson(await t.api(cookie).optimizer.access.$get(), 200)).toEqual({
+    const { cookie } = await signUpForOptimizer(app.t, "free");
+    expectAnswer(await readJson(await app.t.api(cookie).optimizer.access.$get(), 200)).toEqual({
       canUseAi: false,
       via: null,
       trialEndsAt: null,
@@ -69,15 +58,15 @@ describe("GET /api/optimizer/access", () => {
   });
 
   it("shows a running trial with its end date", async () => {
-    const { cookie, userId } = await signUpForOptimizer(t, "trial");
-    const body = await readJson(await t.api(cookie).optimizer.access.$get(), 200);
+    const { cookie, userId } = await signUpForOptimizer(app.t, "trial");
+    const body = await readJson(await app.t.api(cookie).optimizer.access.$get(), 200);
     expectAnswer(body).toMatchObject({ canUseAi: true, via: "trial", trialAvailable: false, demoMode: false });
     expect(body.trialEndsAt).toBe(await storedTrialEnd(userId));
   });
 
   it("shows a subscriber's access without offering a trial", async () => {
-    const { cookie } = await signUpForOptimizer(t, "subscriber");
-    expectAnswer(await readJson(await t.api(cookie).optimizer.access.$get(), 200)).toEqual({
+    const { cookie } = await signUpForOptimizer(app.t, "subscriber");
+    expectAnswer(await readJson(await app.t.api(cookie).optimizer.access.$get(), 200)).toEqual({
       canUseAi: true,
       via: "subscription",
       trialEndsAt: null,
@@ -87,8 +76,8 @@ describe("GET /api/optimizer/access", () => {
   });
 
   it("shows an expired trial as no access and no second trial", async () => {
-    const { cookie, userId } = await signUpForOptimizer(t, "expired-trial");
-    const body = await readJson(await t.api(cookie).optimizer.access.$get(), 200);
+    const { cookie, userId } = await signUpForOptimizer(app.t, "expired-trial");
+    const body = await readJson(await app.t.api(cookie).optimizer.access.$get(), 200);
     expectAnswer(body).toMatchObject({ canUseAi: false, via: null, trialAvailable: false });
     expect(body.trialEndsAt).toBe(await storedTrialEnd(userId));
   });
@@ -96,21 +85,21 @@ describe("GET /api/optimizer/access", () => {
 
 describe("POST /api/optimizer/trial", () => {
   it("starts a 7-day trial stored on the server", async () => {
-    const { cookie, userId } = await signUpForOptimizer(t, "free");
+    const { cookie, userId } = await signUpForOptimizer(app.t, "free");
     const startedAt = new Date(Date.UTC(2026, 2, 2, 9, 30));
     vi.useFakeTimers({ toFake: ["Date"], now: startedAt });
-    const response = await t.api(cookie).optimizer.trial.$post();
+    const response = await app.t.api(cookie).optimizer.trial.$post();
     vi.useRealTimers();
     const { trialEndsAt } = await readJson(response, 200);
     expect(trialEndsAt).toBe(new Date(startedAt.getTime() + 7 * DAY_MS).toISOString());
-    const [profile] = await t.db.select().from(profiles).where(eq(profiles.id, userId));
+    const [profile] = await app.t.db.select().from(profiles).where(eq(profiles.id, userId));
     expect(profile?.trialEndsAt?.toISOString()).toBe(trialEndsAt);
     expect(profile?.trialStartedAt?.toISOString()).toBe(startedAt.toISOString());
   });
 
   it("refuses a second trial with 409", async () => {
-    const { cookie } = await signUpForOptimizer(t, "trial");
-    const response = await t.api(cookie).optimizer.trial.$post();
+    const { cookie } = await signUpForOptimizer(app.t, "trial");
+    const response = await app.t.api(cookie).optimizer.trial.$post();
     expect(response.status).toBe(409);
     expect(await response.json()).toEqual({
       error: "Du hast deinen kostenlosen Testzeitraum bereits genutzt.",
@@ -119,19 +108,22 @@ describe("POST /api/optimizer/trial", () => {
   });
 
   it("refuses a new trial after the first one expired", async () => {
-    const { cookie } = await signUpForOptimizer(t, "expired-trial");
-    expect((await t.api(cookie).optimizer.trial.$post()).status).toBe(409);
+    const { cookie } = await signUpForOptimizer(app.t, "expired-trial");
+    expect((await app.t.api(cookie).optimizer.trial.$post()).status).toBe(409);
   });
 
   it("starts only one trial when the button is clicked twice at once", async () => {
-    const { cookie } = await signUpForOptimizer(t, "free");
-    const responses = await Promise.all([t.api(cookie).optimizer.trial.$post(), t.api(cookie).optimizer.trial.$post()]);
+    const { cookie } = await signUpForOptimizer(app.t, "free");
+    const responses = await Promise.all([
+      app.t.api(cookie).optimizer.trial.$post(),
+      app.t.api(cookie).optimizer.trial.$post(),
+    ]);
     expect(responses.map((response) => response.status).sort()).toEqual([200, 409]);
   });
 
   it("tells a subscriber they need no trial", async () => {
-    const { cookie } = await signUpForOptimizer(t, "subscriber");
-    const response = await t.api(cookie).optimizer.trial.$post();
+    const { cookie } = await signUpForOptimizer(app.t, "subscriber");
+    const response = await app.t.api(cookie).optimizer.trial.$post();
     expect(response.status).toBe(409);
     expect(await response.json()).toEqual({ error: OPTIMIZER_ERRORS.trialNotNeeded, code: "TRIAL_NOT_NEEDED" });
   });
@@ -139,18 +131,18 @@ describe("POST /api/optimizer/trial", () => {
 
 describe("POST /api/optimizer/spelling", () => {
   it("gives every signed-in user German spelling hints with suggestions", async () => {
-    const { cookie } = await signUpForOptimizer(t, "free");
+    const { cookie } = await signUpForOptimizer(app.t, "free");
     const text = "Ein Feher auf https://example.com/Feher und #Feher bei @feher.";
-    const { issues } = await readJson(await t.api(cookie).optimizer.spelling.$post({ json: { text } }), 200);
+    const { issues } = await readJson(await app.t.api(cookie).optimizer.spelling.$post({ json: { text } }), 200);
     expect(issues).toHaveLength(1);
     expect(issues[0]).toMatchObject({ start: 4, end: 9, word: "Feher" });
     expect(issues[0]?.suggestions).toContain("Fehler");
-    expect(fake.requests).toHaveLength(0);
+    expect(app.fake.requests).toHaveLength(0);
   });
 
   it("has no issues for blank text and refuses text over the maximum length", async () => {
-    const { cookie } = await signUpForOptimizer(t, "free");
-    const spelling = t.api(cookie).optimizer.spelling;
+    const { cookie } = await signUpForOptimizer(app.t, "free");
+    const spelling = app.t.api(cookie).optimizer.spelling;
     expectAnswer(await readJson(await spelling.$post({ json: { text: " " } }), 200)).toEqual({ issues: [] });
     const tooLong = await spelling.$post({ json: { text: "a".repeat(2001) } });
     expect(tooLong.status).toBe(400);
@@ -160,12 +152,14 @@ describe("POST /api/optimizer/spelling", () => {
 
 describe("rate limits", () => {
   it(`allows ${OPTIMIZER_AI_RATE_LIMIT.max} AI requests per user in the window, then answers 429`, async () => {
-    const { cookie } = await signUpForOptimizer(t, "free");
+    const { cookie } = await signUpForOptimizer(app.t, "free");
     for (let request = 0; request < OPTIMIZER_AI_RATE_LIMIT.max; request++) {
-      const response = await (request % 2 === 0 ? improve(cookie, "Ein Text.") : grammar(cookie, "Ein Text."));
+      const response = await (request % 2 === 0
+        ? app.ai.improve(cookie, "Ein Text.")
+        : app.ai.grammar(cookie, "Ein Text."));
       expect(response.status).toBe(403);
     }
-    const limited = await improve(cookie, "Ein Text.");
+    const limited = await app.ai.improve(cookie, "Ein Text.");
     expect(limited.status).toBe(429);
     expect(await limited.json()).toEqual({
       error: "Zu viele Anfragen. Bitte warte einen Moment und versuche es dann erneut.",
@@ -175,9 +169,9 @@ describe("rate limits", () => {
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(OPTIMIZER_AI_RATE_LIMIT.windowMs / 1000);
     // Other users and the spelling hints have buckets of their own.
-    const other = await signUpForOptimizer(t, "free");
-    expect((await improve(other.cookie, "Ein Text.")).status).toBe(403);
-    expect((await t.api(cookie).optimizer.spelling.$post({ json: { text: "Hallo" } })).status).toBe(200);
+    const other = await signUpForOptimizer(app.t, "free");
+    expect((await app.ai.improve(other.cookie, "Ein Text.")).status).toBe(403);
+    expect((await app.t.api(cookie).optimizer.spelling.$post({ json: { text: "Hallo" } })).status).toBe(200);
   });
 });
 
