@@ -201,7 +201,7 @@ describe("demo mode (no AI provider configured)", () => {
     });
   });
 
-  it("fits a post to all six criteria offline, labelled as demo", async () => {
+  it("improves a post offline, labelled as demo, with the score it really reaches", async () => {
     const { cookie } = await signUpForOptimizer(demo, "subscriber");
     const response = await demo.api(cookie).optimizer["improve-post"].$post({
       json: { postText: "Unser neues Tool ist da!!! Probiert es aus!!! #ki #marketing #tools" },
@@ -209,7 +209,16 @@ describe("demo mode (no AI provider configured)", () => {
     const body = await readJson(response, 200);
     expect(body.demo).toBe(true);
     expect(body.improvedText).toMatch(/^Unser neues Tool ist da! Probiert es aus\./);
+    expect(body.improvedText).toMatch(/ #ki$/);
     expect(evaluatePost(body.improvedText).score).toBe(POST_SCORE_MAX);
+  });
+
+  it("answers a post the demo editor cannot fully fix with its honest best, not with an error", async () => {
+    const { cookie } = await signUpForOptimizer(demo, "trial");
+    const postText =
+      "Das ist ein sehr langer Satz ohne Punkt und Komma der einfach immer weiter geht und kein Ende nimmt weil der Autor vergessen hat Satzzeichen zu setzen";
+    const response = await demo.api(cookie).optimizer["improve-post"].$post({ json: { postText } });
+    expectAnswer(await readJson(response, 200)).toEqual({ improvedText: postText, demo: true });
   });
 
   it("still refuses a free user: the demo stands in for the model, not for the plan", async () => {
