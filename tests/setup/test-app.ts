@@ -19,7 +19,7 @@ import { openTestDatabase } from "./test-database.ts";
 export const TEST_BASE_URL = "http://localhost:3000";
 const fixtureClientDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "../fixtures/client");
 
-type TestAppOptions = {
+export type TestAppOptions = {
   /** Environment variables on top of the test defaults, as the server would read them. */
   env?: Record<string, string>;
   /** Dependencies to replace, handed to createDeps: a fake model, a website reader, … */
@@ -53,6 +53,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     },
   };
 }
+
+type SignUpFields = { email: string; password?: string; name?: string } & Record<string, unknown>;
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -99,15 +101,15 @@ async function startOn(database: DatabaseHandle, dataDir: string, options: TestA
     });
   }
 
+  /** Better Auth's sign-up; the password is the test password and the name the address's local part unless given. */
+  function signUp({ email, password = "Laterne-Zimt-42", name = email.split("@")[0], ...more }: SignUpFields) {
+    return postJson("/api/auth/sign-up/email", { email, password, name, ...more });
+  }
+
   // Signs up, follows the confirmation link from the outbox and returns the session cookie.
   async function signUpAndConfirm(email: string, password = "Laterne-Zimt-42"): Promise<string> {
-    const signUp = await postJson("/api/auth/sign-up/email", {
-      email,
-      password,
-      name: email.split("@")[0],
-      callbackURL: "/auth/email-confirm-success",
-    });
-    if (!signUp.ok) throw new Error(`Registrierung fehlgeschlagen: ${signUp.status} ${await signUp.text()}`);
+    const answer = await signUp({ email, password, callbackURL: "/auth/email-confirm-success" });
+    if (!answer.ok) throw new Error(`Registrierung fehlgeschlagen: ${answer.status} ${await answer.text()}`);
     const mail = await waitForMail(dataDir, email, (m) => m.subject.includes("bestätigen"));
     const link = new URL(mail.links[0] ?? "");
     const confirm = await request(`${link.pathname}${link.search}`);
@@ -118,6 +120,15 @@ async function startOn(database: DatabaseHandle, dataDir: string, options: TestA
     const response = await postJson("/api/auth/sign-in/email", { email, password });
     if (!response.ok) throw new Error(`Anmeldung fehlgeschlagen: ${response.status}`);
     return sessionCookieFrom(response);
+  }
+
+  // What the account page's forms send (app/features/account/change-*-form.tsx).
+  function changePassword(cookie: string, newPassword: string, currentPassword = "Laterne-Zimt-42") {
+    return postJson("/api/auth/change-password", { currentPassword, newPassword, revokeOtherSessions: true }, cookie);
+  }
+
+  function changeEmail(cookie: string, newEmail: string, password = "Laterne-Zimt-42") {
+    return postJson("/api/auth/change-email", { newEmail, password, callbackURL: "/konto" }, cookie);
   }
 
   // The app on a real socket at 127.0.0.1, so requests carry a peer address the way they do
@@ -143,7 +154,21 @@ async function startOn(database: DatabaseHandle, dataDir: string, options: TestA
     };
   }
 
-  return { app, deps, db: deps.db, dataDir, api, request, postJson, signUpAndConfirm, signIn, listen };
+  return {
+    app,
+    deps,
+    db: deps.db,
+    dataDir,
+    api,
+    request,
+    postJson,
+    signUp,
+    signUpAndConfirm,
+    signIn,
+    changePassword,
+    changeEmail,
+    listen,
+  };
 }
 
 /** The body a route declares for `status`: a response with another status fails the test with its text. */
