@@ -7,6 +7,7 @@ import { createAdaptorServer } from "@hono/node-server";
 import { type ClientResponse, hc } from "hono/client";
 import type pino from "pino";
 import { expect } from "vitest";
+import type { ApiErrorCode } from "#shared/api-errors.ts";
 import { type AppType, createApp } from "../../server/app.ts";
 import { createDeps, type DepsOverrides } from "../../server/bootstrap.ts";
 import type { DatabaseHandle } from "../../server/db/client.ts";
@@ -192,6 +193,17 @@ export function sessionCookieFrom(response: Response): string {
     .find((pair) => pair.startsWith("postwerk.session_token="));
   if (!cookie) throw new Error(`Kein Sitzungs-Cookie in der Antwort (${response.status})`);
   return cookie;
+}
+
+/** An error answer: its status and the body every one has, `{ error, code }` (ADR 0055). */
+export async function expectError(
+  response: { status: number; json(): Promise<unknown> },
+  status: number,
+  code: ApiErrorCode,
+  error: string,
+) {
+  expect(response.status).toBe(status);
+  expect(await response.json()).toEqual({ error, code });
 }
 
 /**

@@ -1,15 +1,13 @@
 import fs from "node:fs";
 import net from "node:net";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
+import { createTestApp, expectError, type TestApp } from "../../../tests/setup/test-app.ts";
 import { openTestDatabase } from "../../../tests/setup/test-database.ts";
 import { openDatabase } from "../../db/client.ts";
 
 /** /readyz's answer while the database is not ready, with the German reason. */
 async function expectNotReady(t: TestApp, error: string) {
-  const response = await t.request("/readyz");
-  expect(response.status).toBe(503);
-  expect(await response.json()).toEqual({ code: "DATABASE_UNAVAILABLE", error });
+  await expectError(await t.request("/readyz"), 503, "DATABASE_UNAVAILABLE", error);
 }
 
 // ADR 0045: ready means the database takes a write within a short time.
@@ -90,11 +88,12 @@ describe("a frozen PostgreSQL (accepts TCP, never answers)", () => {
         email: "anna@example.de",
         message: "Hallo, eine Frage zu den Tarifen.",
       });
-      expect(contact.status).toBe(503);
-      expect(await contact.json()).toEqual({
-        error: "Der Dienst ist gerade nicht erreichbar (Datenbank). Bitte versuchen Sie es in einigen Minuten erneut.",
-        code: "DATABASE_UNAVAILABLE",
-      });
+      await expectError(
+        contact,
+        503,
+        "DATABASE_UNAVAILABLE",
+        "Der Dienst ist gerade nicht erreichbar (Datenbank). Bitte versuchen Sie es in einigen Minuten erneut.",
+      );
     } finally {
       await t.close();
       await database.close();
