@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { ApiErrorCode } from "#shared/api-errors.ts";
-import { createTestApp, TEST_BASE_URL, type TestApp } from "../tests/setup/test-app.ts";
+import { setUpTestApp, t } from "../tests/setup/app-per-file.ts";
+import { createTestApp, TEST_BASE_URL } from "../tests/setup/test-app.ts";
 import { openTestDatabase } from "../tests/setup/test-database.ts";
 import { UNEXPECTED_ERROR_MESSAGE } from "./unexpected-error.ts";
 
@@ -8,13 +9,11 @@ import { UNEXPECTED_ERROR_MESSAGE } from "./unexpected-error.ts";
 // origin check, the body limit, the JSON reader, the validators, the session, the routes and the
 // app's error handler. One request per layer; the fuzzer (api-fuzz.test.ts) checks the rest.
 
-let t: TestApp;
+setUpTestApp();
 let cookie: string;
 beforeAll(async () => {
-  t = await createTestApp();
   cookie = await t.signUpAndConfirm("fehlercodes@example.test");
 });
-afterAll(() => t?.close());
 
 const json = { "content-type": "application/json", origin: TEST_BASE_URL };
 

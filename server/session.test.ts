@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestApp, type TestApp } from "../tests/setup/test-app.ts";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { setUpTestApp, t } from "../tests/setup/app-per-file.ts";
 import type { AppEnv } from "./app-env.ts";
 import { session, user } from "./db/schema/auth.ts";
 import { loadSession } from "./session.ts";
@@ -9,11 +9,7 @@ import { loadSession } from "./session.ts";
 // ADR 0029: our API reads the session itself in the common case and leaves every other case to
 // Better Auth. Whatever the cookie, /api answers as Better Auth's own get-session does.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+setUpTestApp();
 afterEach(() => vi.restoreAllMocks());
 
 const HOUR = 3_600_000;

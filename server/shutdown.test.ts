@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findFreePort } from "../bench/production-server.ts";
 import { openDatabase } from "./db/client.ts";
 import { user } from "./db/schema/auth.ts";
 
@@ -31,21 +32,8 @@ type RunningServer = {
   started: LogEntry;
 };
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("Kein Port")),
-      );
-    });
-  });
-}
-
 async function startServerProcess(dataDir: string): Promise<RunningServer> {
-  const port = await freePort();
+  const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     cwd: root,

@@ -1,6 +1,6 @@
 import { ACCOUNT_MESSAGES, PASSWORD_FEEDBACK } from "#shared/account.ts";
 import { SUCCESS_PAGE_REDIRECT_MS } from "#shared/timing.ts";
-import { confirmationLinkFor, expect, signInThroughForm, test, uniqueEmail } from "./fixtures.ts";
+import { confirmationLinkFor, expect, signInThroughForm, signInWithGoogle, test, uniqueEmail } from "./fixtures.ts";
 
 test("a new user signs up, confirms the address, changes the password and signs in with it", async ({ page }) => {
   const email = uniqueEmail("registrierung");
@@ -81,11 +81,7 @@ test("a new user signs up, confirms the address, changes the password and signs 
 
 test("Google sign-in through the OpenID Connect fake lands signed in", async ({ page }) => {
   const email = uniqueEmail("google");
-  await page.request.post("http://127.0.0.1:3199/__next-user", {
-    data: { sub: `sub-${email}`, email, name: "Gabi Google" },
-  });
-  await page.goto("/auth");
-  await page.getByRole("button", { name: "Mit Google anmelden" }).click();
+  await signInWithGoogle(page, email);
   await expect(page.getByText("Successfully signed in!")).toBeVisible();
   await expect(page).toHaveURL(/\/erstellen$/);
   await page.goto("/konto");

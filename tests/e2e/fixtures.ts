@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { type APIRequest, type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
 import { toSiteSettingsForm } from "#shared/site-settings.schemas.ts";
 import type { SiteSettings } from "#shared/site-settings.ts";
-import { E2E_ADMIN_EMAIL, E2E_BASE_URL, E2E_DATA_DIR } from "../../playwright.config.ts";
+import { E2E_ADMIN_EMAIL, E2E_BASE_URL, E2E_DATA_DIR, GOOGLE_FAKE_PORT } from "../../playwright.config.ts";
 import { waitForMail } from "../support/outbox.ts";
 import { storeConsentChoice } from "./consent-choice.ts";
 
@@ -123,6 +123,15 @@ export async function signInThroughForm(page: Page, email: string, password: str
   await page.getByLabel("Passwort").fill(password);
   await page.getByRole("button", { name: "Anmelden", exact: true }).click();
   await expect(page.getByText("Erfolgreich eingeloggt!")).toBeVisible();
+}
+
+/** Google sign-in through the OpenID Connect fake, which hands out the next account it is told of. */
+export async function signInWithGoogle(page: Page, email: string) {
+  await page.request.post(`http://127.0.0.1:${GOOGLE_FAKE_PORT}/__next-user`, {
+    data: { sub: `sub-${email}`, email, name: "Gabi Google" },
+  });
+  await page.goto("/auth");
+  await page.getByRole("button", { name: "Mit Google anmelden" }).click();
 }
 
 /** A request context of its own, sending our Origin like the browser does. */

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import * as OTPAuth from "otpauth";
-import { expect, signUpConfirmed, test, uniqueEmail } from "./fixtures.ts";
+import { expect, signInWithGoogle, signUpConfirmed, test, uniqueEmail } from "./fixtures.ts";
 
 // ADR 0041: two-factor sign-in with an authenticator app, as a customer uses it. The "app" is
 // otpauth, fed with the secret the page shows for manual entry.
@@ -23,6 +23,14 @@ async function signInWithPassword(page: Page, email: string, password: string) {
   await page.getByRole("button", { name: "Anmelden", exact: true }).click();
   await expect(page).toHaveURL(/\/auth\/zwei-faktor$/);
   await expect(page.getByRole("heading", { name: "Bestätigungscode" })).toBeVisible();
+}
+
+async function signInAgainWithBackupCode(page: Page, email: string, password: string, code: string) {
+  await signOut(page);
+  await signInWithPassword(page, email, password);
+  await page.getByRole("button", { name: "Backup-Code verwenden" }).click();
+  await page.getByLabel("Backup-Code").fill(code);
+  await page.getByRole("button", { name: "Bestätigen" }).click();
 }
 
 test("set up on /konto, then sign in with the app's code and with a backup code that works once", async ({ page }) => {
@@ -65,18 +73,10 @@ test("set up on /konto, then sign in with the app's code and with a backup code 
   await expect(page.getByText("Erfolgreich eingeloggt!")).toBeVisible();
   await expect(page).toHaveURL(/\/erstellen$/);
 
-  await signOut(page);
-  await signInWithPassword(page, email, password);
-  await page.getByRole("button", { name: "Backup-Code verwenden" }).click();
-  await page.getByLabel("Backup-Code").fill(backupCode);
-  await page.getByRole("button", { name: "Bestätigen" }).click();
+  await signInAgainWithBackupCode(page, email, password, backupCode);
   await expect(page).toHaveURL(/\/erstellen$/);
 
-  await signOut(page);
-  await signInWithPassword(page, email, password);
-  await page.getByRole("button", { name: "Backup-Code verwenden" }).click();
-  await page.getByLabel("Backup-Code").fill(backupCode);
-  await page.getByRole("button", { name: "Bestätigen" }).click();
+  await signInAgainWithBackupCode(page, email, password, backupCode);
   await expect(page.getByText("Dieser Backup-Code ist ungültig oder wurde bereits verwendet.")).toBeVisible();
   await expect(page).toHaveURL(/\/auth\/zwei-faktor$/);
   expect(await axeViolations(page)).toEqual([]);
@@ -107,11 +107,7 @@ test("new backup codes need the password and replace the old ones", async ({ pag
   await expect(codes.filter({ hasText: oldCode })).toHaveCount(0);
   await card.getByRole("button", { name: "Fertig" }).click();
 
-  await signOut(page);
-  await signInWithPassword(page, email, password);
-  await page.getByRole("button", { name: "Backup-Code verwenden" }).click();
-  await page.getByLabel("Backup-Code").fill(oldCode);
-  await page.getByRole("button", { name: "Bestätigen" }).click();
+  await signInAgainWithBackupCode(page, email, password, oldCode);
   await expect(page.getByText("Dieser Backup-Code ist ungültig oder wurde bereits verwendet.")).toBeVisible();
 });
 
@@ -148,11 +144,7 @@ test("the code step keeps the return URL, and a pending sign-in is no session", 
 
 test("an account that signs in only with Google is told why there is nothing to set up", async ({ page }) => {
   const email = uniqueEmail("google-2fa");
-  await page.request.post("http://127.0.0.1:3199/__next-user", {
-    data: { sub: `sub-${email}`, email, name: "Gabi Google" },
-  });
-  await page.goto("/auth");
-  await page.getByRole("button", { name: "Mit Google anmelden" }).click();
+  await signInWithGoogle(page, email);
   await expect(page).toHaveURL(/\/erstellen$/);
   await page.goto("/konto");
   const card = page.getByRole("region", { name: "Zwei-Faktor-Anmeldung" });

@@ -1,10 +1,8 @@
 import { asc, eq } from "drizzle-orm";
 import type { InferRequestType, InferResponseType } from "hono/client";
-import { expect } from "vitest";
 import type { DepsOverrides } from "#server/bootstrap.ts";
 import { adminAuditLog } from "#server/db/schema/admin-audit.ts";
 import { GENERATOR_CONFIGURATION_NAME } from "#server/features/generator/generator-prompts.ts";
-import type { ApiErrorCode } from "#shared/api-errors.ts";
 import { createTestApp, readJson, type TestApp } from "./test-app.ts";
 
 // The prompt and token configurations of the admin dashboard (spec section 7, issue 14): an
@@ -32,16 +30,6 @@ export const prompt = (name = uniqueName("prompt")) => ({
   userPrompt: "User",
 });
 export const tokens = (name = uniqueName("tokens"), maxTokens = 1500) => ({ name, maxTokens });
-
-export async function expectError(
-  response: { status: number; json(): Promise<unknown> },
-  status: number,
-  code: ApiErrorCode,
-  error: string,
-) {
-  expect(response.status).toBe(status);
-  expect(await response.json()).toEqual({ error, code });
-}
 
 export async function createConfigurationsTestApp(overrides?: DepsOverrides) {
   const t = await createTestApp({ env: { ADMIN_EMAILS: ADMIN_EMAIL }, overrides });

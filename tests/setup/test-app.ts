@@ -7,6 +7,7 @@ import { createAdaptorServer } from "@hono/node-server";
 import { type ClientResponse, hc } from "hono/client";
 import type pino from "pino";
 import { expect } from "vitest";
+import type { ApiErrorCode } from "#shared/api-errors.ts";
 import { type AppType, createApp } from "../../server/app.ts";
 import { createDeps, type DepsOverrides } from "../../server/bootstrap.ts";
 import type { DatabaseHandle } from "../../server/db/client.ts";
@@ -19,7 +20,7 @@ import { openTestDatabase } from "./test-database.ts";
 export const TEST_BASE_URL = "http://localhost:3000";
 const fixtureClientDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "../fixtures/client");
 
-type TestAppOptions = {
+export type TestAppOptions = {
   /** Environment variables on top of the test defaults, as the server would read them. */
   env?: Record<string, string>;
   /** Dependencies to replace, handed to createDeps: a fake model, a website reader, … */
@@ -53,6 +54,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     },
   };
 }
+
+type SignUpFields = { email: string; password?: string; name?: string } & Record<string, unknown>;
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -99,15 +102,15 @@ async function startOn(database: DatabaseHandle, dataDir: string, options: TestA
     });
   }
 
+  /** Better Auth's sign-up; the password is the test password and the name the address's local part unless given. */
+  function signUp({ email, password = "Laterne-Zimt-42", name = email.split("@")[0], ...more }: SignUpFields) {
+    return postJson("/api/auth/sign-up/email", { email, password, name, ...more });
+  }
+
   // Signs up, follows the confirmation link from the outbox and returns the session cookie.
   async function signUpAndConfirm(email: string, password = "Laterne-Zimt-42"): Promise<string> {
-    const signUp = await postJson("/api/auth/sign-up/email", {
-      email,
-      password,
-      name: email.split("@")[0],
-      callbackURL: "/auth/email-confirm-success",
-    });
-    if (!signUp.ok) throw new Error(`Registrierung fehlgeschlagen: ${signUp.status} ${await signUp.text()}`);
+    const answer = await signUp({ email, password, callbackURL: "/auth/email-confirm-success" });
+    if (!answer.ok) throw new Error(`Registrierung fehlgeschlagen: ${answer.status} ${await answer.text()}`);
     const mail = await waitForMail(dataDir, email, (m) => m.subject.includes("bestätigen"));
     const link = new URL(mail.links[0] ?? "");
     const confirm = await request(`${link.pathname}${link.search}`);
@@ -118,6 +121,15 @@ async function startOn(database: DatabaseHandle, dataDir: string, options: TestA
     const response = await postJson("/api/auth/sign-in/email", { email, password });
     if (!response.ok) throw new Error(`Anmeldung fehlgeschlagen: ${response.status}`);
     return sessionCookieFrom(response);
+  }
+
+  // What the account page's forms send (app/features/account/change-*-form.tsx).
+  function changePassword(cookie: string, newPassword: string, currentPassword = "Laterne-Zimt-42") {
+    return postJson("/api/auth/change-password", { currentPassword, newPassword, revokeOtherSessions: true }, cookie);
+  }
+
+  function changeEmail(cookie: string, newEmail: string, password = "Laterne-Zimt-42") {
+    return postJson("/api/auth/change-email", { newEmail, password, callbackURL: "/konto" }, cookie);
   }
 
   // The app on a real socket at 127.0.0.1, so requests carry a peer address the way they do
@@ -143,7 +155,21 @@ async function startOn(database: DatabaseHandle, dataDir: string, options: TestA
     };
   }
 
-  return { app, deps, db: deps.db, dataDir, api, request, postJson, signUpAndConfirm, signIn, listen };
+  return {
+    app,
+    deps,
+    db: deps.db,
+    dataDir,
+    api,
+    request,
+    postJson,
+    signUp,
+    signUpAndConfirm,
+    signIn,
+    changePassword,
+    changeEmail,
+    listen,
+  };
 }
 
 /** The body a route declares for `status`: a response with another status fails the test with its text. */
@@ -167,6 +193,17 @@ export function sessionCookieFrom(response: Response): string {
     .find((pair) => pair.startsWith("postwerk.session_token="));
   if (!cookie) throw new Error(`Kein Sitzungs-Cookie in der Antwort (${response.status})`);
   return cookie;
+}
+
+/** An error answer: its status and the body every one has, `{ error, code }` (ADR 0055). */
+export async function expectError(
+  response: { status: number; json(): Promise<unknown> },
+  status: number,
+  code: ApiErrorCode,
+  error: string,
+) {
+  expect(response.status).toBe(status);
+  expect(await response.json()).toEqual({ error, code });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Menu, X } from "lucide-react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { useNeedsSession } from "#app/features/auth/signed-in-hint.ts";
@@ -39,43 +39,21 @@ function NavLinks() {
           {link.label}
         </NavLink>
       ))}
-      <SignedInNavLinks />
+      {/* The product's own places beside the spec's links (ADR 0061), and Admin for admins. */}
+      <WhenSignedIn>
+        <ProductNavLinks className={navLinkClass} />
+        <AdminNavLink className={navLinkClass} />
+      </WhenSignedIn>
     </>
   );
 }
 
-// The parts below read whether the page needs the session themselves: it is known only after
-// hydration, and then just they render again, not the whole header.
-
-/** The product's own places beside the spec's links (ADR 0061), and Admin for admins. */
-function SignedInNavLinks() {
+// The parts inside read whether the page needs the session themselves: it is known only after
+// hydration, and then just they render again, not the whole header. Nothing of them loads for a
+// signed-out visitor.
+function WhenSignedIn({ children }: { children: ReactNode }) {
   if (!useNeedsSession()) return null;
-  return (
-    <Suspense fallback={null}>
-      <ProductNavLinks className={navLinkClass} />
-      <AdminNavLink className={navLinkClass} />
-    </Suspense>
-  );
-}
-
-function CreditBadgeWhenSignedIn() {
-  // One badge for every width, so the credits are never out of sight.
-  if (!useNeedsSession()) return null;
-  return (
-    <Suspense fallback={null}>
-      <CreditBadge />
-    </Suspense>
-  );
-}
-
-function NotificationBellWhenSignedIn() {
-  // Beside the credits at every width; nothing of it loads for a signed-out visitor.
-  if (!useNeedsSession()) return null;
-  return (
-    <Suspense fallback={null}>
-      <NotificationBell />
-    </Suspense>
-  );
+  return <Suspense fallback={null}>{children}</Suspense>;
 }
 
 // Keeps the account buttons' room while their code and the session load, so nothing moves.
@@ -120,8 +98,11 @@ export function SiteHeader() {
           <NavLinks />
         </nav>
         <div className="flex items-center gap-2">
-          <CreditBadgeWhenSignedIn />
-          <NotificationBellWhenSignedIn />
+          {/* One badge for every width, so the credits are never out of sight; the bell beside it. */}
+          <WhenSignedIn>
+            <CreditBadge />
+            <NotificationBell />
+          </WhenSignedIn>
           <AccountActionsWhenLoaded className="hidden justify-end xl:flex" />
           <Button
             variant="ghost"

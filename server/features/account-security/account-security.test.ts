@@ -1,27 +1,15 @@
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { RECOVERY_TEXTS, SIGN_IN_FREE_FAILURES } from "#shared/account-security.ts";
-import {
-  createTestApp,
-  expectAnswer,
-  readJson,
-  sessionCookieFrom,
-  type TestApp,
-} from "../../../tests/setup/test-app.ts";
+import { setUpTestApp, t } from "../../../tests/setup/app-per-file.ts";
+import { createTestApp, expectAnswer, readJson, sessionCookieFrom } from "../../../tests/setup/test-app.ts";
 import { readOutbox, waitForMail } from "../../../tests/support/outbox.ts";
 import { user } from "../../db/schema/auth.ts";
 import { delayAfterFailures } from "./sign-in-throttle.ts";
 
 // ADR 0044: recovering and protecting accounts, through the real app and database.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-afterEach(() => {
-  vi.useRealTimers();
-});
+setUpTestApp();
 
 const RESET_PAGE = "/auth/neues-passwort";
 
@@ -87,7 +75,7 @@ describe("Passwort vergessen", () => {
       subject === "Passwort zurücksetzen" ? new Promise<void>(() => {}) : Promise.resolve();
     const hanging = await createTestApp({ overrides: { mailer: { send } } });
     try {
-      await hanging.postJson("/api/auth/sign-up/email", {
+      await hanging.signUp({
         email: "haengt@example.test",
         password: "Laterne-Zimt-42",
         name: "h",
@@ -130,7 +118,7 @@ describe("Passwort vergessen", () => {
 
 describe("Bestätigungs-E-Mail erneut senden", () => {
   it("sends a new link to an unconfirmed account and nothing otherwise, with the same answer", async () => {
-    await t.postJson("/api/auth/sign-up/email", {
+    await t.signUp({
       email: "spaet@example.test",
       password: "Laterne-Zimt-42",
       name: "s",
@@ -250,11 +238,7 @@ describe("changing the e-mail address", () => {
 
   it("tells the old address, whose link undoes the change and ends every session", async () => {
     const cookie = await t.signUpAndConfirm("alt@example.test");
-    const change = await t.postJson(
-      "/api/auth/change-email",
-      { newEmail: "eindringling@example.test", password: "Laterne-Zimt-42", callbackURL: "/konto" },
-      cookie,
-    );
+    const change = await t.changeEmail(cookie, "eindringling@example.test");
     expect(change.status).toBe(200);
     const confirm = await waitForMail(t.dataDir, "eindringling@example.test");
     const link = new URL(confirm.links[0] ?? "");

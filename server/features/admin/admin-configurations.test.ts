@@ -3,14 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_MESSAGES } from "#shared/admin.ts";
 import { CONFIGURATION_MESSAGES, PROMPT_MAX_LENGTH } from "#shared/generator-configurations.ts";
 import { INVALID_CHARACTERS_MESSAGE } from "#shared/text.schemas.ts";
-import {
-  createConfigurationsTestApp,
-  expectError,
-  prompt,
-  tokens,
-  UNKNOWN_ID,
-} from "../../../tests/setup/admin-configurations.ts";
-import { expectAnswer, readJson } from "../../../tests/setup/test-app.ts";
+import { createConfigurationsTestApp, prompt, tokens, UNKNOWN_ID } from "../../../tests/setup/admin-configurations.ts";
+import { expectAnswer, expectError, readJson } from "../../../tests/setup/test-app.ts";
 import { promptConfigurations } from "../../db/schema/generator.ts";
 import type { AiClient, AiMessage } from "../../integrations/ai/ai-client.ts";
 import { NOT_SIGNED_IN_MESSAGE } from "../../session.ts";

@@ -1,32 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_MESSAGES, ADMIN_PAGE_MAX, CREDITS_MAX, MAX_TOKENS_LIMIT } from "#shared/admin.ts";
 import { CONFIGURATION_MESSAGES } from "#shared/generator-configurations.ts";
 import { INT4_MAX } from "#shared/integer.ts";
-import { createTestApp, readJson, type TestApp } from "../../../tests/setup/test-app.ts";
+import { adminCookie, CUSTOMER_EMAIL, setUpAdminTestApp, t } from "../../../tests/setup/app-per-file.ts";
+import { readJson } from "../../../tests/setup/test-app.ts";
 
 // Every whole number an admin route takes is checked against its range before it reaches
 // PostgreSQL: out of range, a float or a number in disguise is a 400 in German, never the
 // 500 of an integer overflow (shared/integer.schemas.ts). Ids in the path that look like
 // huge numbers are simply not found.
 
-const ADMIN = "zahlen-chefin@example.test";
-let t: TestApp;
-let admin: string;
+setUpAdminTestApp();
 let customerId: string;
 beforeAll(async () => {
-  t = await createTestApp({ env: { ADMIN_EMAILS: ADMIN } });
-  admin = await t.signUpAndConfirm(ADMIN);
-  await t.signUpAndConfirm("zahlen-kundin@example.test");
-  const found = await readJson(await findUsers("zahlen-kundin", "1"), 200);
+  const found = await readJson(await findUsers(CUSTOMER_EMAIL, "1"), 200);
   customerId = found.users[0]?.id ?? expect.unreachable();
 });
-afterAll(() => t?.close());
 
-const findUsers = (q: string, page: string) => t.api(admin).admin.users.$get({ query: { q, page } });
+const findUsers = (q: string, page: string) => t.api(adminCookie).admin.users.$get({ query: { q, page } });
 
 /** A JSON body as text, so numbers JSON.stringify cannot write (1e309) arrive as sent. */
 function sendRaw(method: string, path: string, body: string) {
-  return t.request(path, { method, body, cookie: admin });
+  return t.request(path, { method, body, cookie: adminCookie });
 }
 
 async function expectError(response: { status: number; json(): Promise<unknown> }, error: string) {
@@ -100,13 +95,16 @@ describe("GET /api/admin/users?page=", () => {
     "99999999999999999999",
   ])("refuses page %j with a German message", async (page) => {
     await expectError(
-      await t.request(`/api/admin/users?page=${encodeURIComponent(page)}`, { cookie: admin }),
+      await t.request(`/api/admin/users?page=${encodeURIComponent(page)}`, { cookie: adminCookie }),
       ADMIN_MESSAGES.pageInvalid,
     );
   });
 
   it("refuses a repeated page and takes the last page there may be", async () => {
-    await expectError(await t.request("/api/admin/users?page=1&page=2", { cookie: admin }), ADMIN_MESSAGES.pageInvalid);
+    await expectError(
+      await t.request("/api/admin/users?page=1&page=2", { cookie: adminCookie }),
+      ADMIN_MESSAGES.pageInvalid,
+    );
     const last = await findUsers("", String(ADMIN_PAGE_MAX));
     expect((await readJson(last, 200)).users).toEqual([]);
   });
@@ -120,7 +118,9 @@ describe("the token configurations' maxTokens", () => {
         await sendRaw("POST", "/api/admin/tokens", `{"name":${JSON.stringify(`Zahl ${value}`)},"maxTokens":${value}}`),
         CONFIGURATION_MESSAGES.maxTokensInvalid,
       );
-      const created = await t.api(admin).admin.tokens.$post({ json: { name: `Bereich ${value}`, maxTokens: 100 } });
+      const created = await t
+        .api(adminCookie)
+        .admin.tokens.$post({ json: { name: `Bereich ${value}`, maxTokens: 100 } });
       const { configuration } = await readJson(created, 201);
       await expectError(
         await sendRaw(
@@ -151,7 +151,7 @@ describe("ids that look like huge numbers", () => {
     ],
     ["DELETE", "/api/admin/tokens/-1", ""],
   ])("%s %s is not found", async (method, path, body) => {
-    const response = await t.request(path, { method, cookie: admin, body: body || undefined });
+    const response = await t.request(path, { method, cookie: adminCookie, body: body || undefined });
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ error: ADMIN_MESSAGES.notFound, code: "NOT_FOUND" });
   });
@@ -173,13 +173,13 @@ describe("the configurations' version", () => {
     for (const kind of ["tokens", "prompts"] as const) {
       const created = await t.request(`/api/admin/${kind}`, {
         method: "POST",
-        cookie: admin,
+        cookie: adminCookie,
         body: JSON.stringify({ name: `Jahr null ${kind}`, maxTokens: 100, systemPrompt: "S", userPrompt: "U" }),
       });
       const { configuration } = (await created.json()) as { configuration: { id: string } };
       const response = await t.request(`/api/admin/${kind}/${configuration.id}`, {
         method: "PUT",
-        cookie: admin,
+        cookie: adminCookie,
         body: JSON.stringify({
           name: `Jahr null ${kind}`,
           maxTokens: 5,

@@ -1,27 +1,18 @@
-import { desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { adminAuditLog } from "#server/db/schema/admin-audit.ts";
-import { profiles } from "#server/db/schema/profiles.ts";
 import { ADMIN_MESSAGES } from "#shared/admin.ts";
 import { isApiErrorCode } from "#shared/api-errors.ts";
 import { CAP_INVALID_MESSAGE, NO_PUBLISHING_CAPS, type PublishingCaps } from "#shared/publishing-caps.ts";
-import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
+import { newestAuditEntry } from "../../../tests/setup/admin-audit.ts";
+import { ADMIN_EMAIL, adminCookie, customerCookie, setUpAdminTestApp, t } from "../../../tests/setup/app-per-file.ts";
 import { createScriptedNetworks } from "../../../tests/support/scripted-network.ts";
 
 // The operator's monthly caps per plan and network (ADR 0053, "Kontingent je Plan") through the
 // real app: only admins read and change them, every change is audited, a stale panel is refused,
 // and a saved cap applies to the next post at once.
 
-const ADMIN = "chefin@example.test";
-let t: TestApp;
-let adminCookie: string;
-let userCookie: string;
-beforeAll(async () => {
-  t = await createTestApp({ env: { ADMIN_EMAILS: ADMIN }, overrides: { networks: createScriptedNetworks() } });
-  adminCookie = await t.signUpAndConfirm(ADMIN);
-  userCookie = await t.signUpAndConfirm("planerin@example.test");
-});
-afterAll(() => t?.close());
+setUpAdminTestApp({ overrides: { networks: createScriptedNetworks() } });
 
 const PATH = "/api/admin/publishing-caps";
 const put = (body: unknown, cookie = adminCookie) =>
@@ -42,8 +33,8 @@ const withCap = (caps: PublishingCaps, change: (next: PublishingCaps) => void): 
 describe("GET and PUT /api/admin/publishing-caps", () => {
   it("starts without caps and is for admins only", async () => {
     expect(await load()).toEqual(NO_PUBLISHING_CAPS);
-    expect((await t.request(PATH, { cookie: userCookie })).status).toBe(403);
-    expect((await put({ caps: NO_PUBLISHING_CAPS, expected: NO_PUBLISHING_CAPS }, userCookie)).status).toBe(403);
+    expect((await t.request(PATH, { cookie: customerCookie })).status).toBe(403);
+    expect((await put({ caps: NO_PUBLISHING_CAPS, expected: NO_PUBLISHING_CAPS }, customerCookie)).status).toBe(403);
     expect((await t.request(PATH)).status).toBe(401);
   });
 
@@ -72,14 +63,8 @@ describe("GET and PUT /api/admin/publishing-caps", () => {
     expect(await saved.json()).toEqual({ caps });
     expect(await load()).toEqual(caps);
 
-    const [admin] = await t.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.email, ADMIN));
-    const [entry] = await t.db
-      .select()
-      .from(adminAuditLog)
-      .where(eq(adminAuditLog.action, "publishing_caps.update"))
-      .orderBy(desc(adminAuditLog.createdAt))
-      .limit(1);
-    expect(entry).toMatchObject({ adminId: admin?.id, targetId: "publishing_caps", before, after: caps });
+    const { entry, adminId } = await newestAuditEntry(t, "publishing_caps.update", ADMIN_EMAIL);
+    expect(entry).toMatchObject({ adminId, targetId: "publishing_caps", before, after: caps });
 
     // A panel that still shows the old caps does not overwrite the new ones, and leaves no entry.
     const entries = async () =>
@@ -100,7 +85,7 @@ describe("GET and PUT /api/admin/publishing-caps", () => {
   it("applies a saved cap to the next post: POST /api/posts answers 409 with the code", async () => {
     const connected = await t.request("/api/connections/bluesky/app-password", {
       method: "POST",
-      cookie: userCookie,
+      cookie: customerCookie,
       body: JSON.stringify({ identifier: "planerin.bsky.social", appPassword: "app-pass-word" }),
     });
     expect(connected.status).toBe(201);
@@ -108,7 +93,7 @@ describe("GET and PUT /api/admin/publishing-caps", () => {
     const post = () =>
       t.request("/api/posts", {
         method: "POST",
-        cookie: userCookie,
+        cookie: customerCookie,
         body: JSON.stringify({
           targets: [{ accountId, text: "Hallo" }],
           plannedFor: { date: "2099-06-01", time: "09:00" },

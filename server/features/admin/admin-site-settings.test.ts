@@ -1,5 +1,5 @@
-import { desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { ADMIN_MESSAGES } from "#shared/admin.ts";
 import {
   DEFAULT_SITE_SETTINGS,
@@ -7,24 +7,16 @@ import {
   SITE_SETTINGS_TEXTS,
   SITE_TITLE_MAX_LENGTH,
 } from "#shared/site-settings.ts";
-import { createTestApp, readJson, type TestApp } from "../../../tests/setup/test-app.ts";
+import { newestAuditEntry } from "../../../tests/setup/admin-audit.ts";
+import { ADMIN_EMAIL, adminCookie, customerCookie, setUpAdminTestApp, t } from "../../../tests/setup/app-per-file.ts";
+import { readJson } from "../../../tests/setup/test-app.ts";
 import { adminAuditLog } from "../../db/schema/admin-audit.ts";
-import { profiles } from "../../db/schema/profiles.ts";
 import { siteSettings } from "../../db/schema/site-settings.ts";
 
 // The admin's site-settings panel (spec sections 2, 3, 7 and 8; ADR 0024) through the real app:
 // what is saved is what the next page load serves, escaped, and nothing typed breaks a page.
 
-const ADMIN = "chefin@example.test";
-let t: TestApp;
-let adminCookie: string;
-let userCookie: string;
-beforeAll(async () => {
-  t = await createTestApp({ env: { ADMIN_EMAILS: ADMIN } });
-  adminCookie = await t.signUpAndConfirm(ADMIN);
-  userCookie = await t.signUpAndConfirm("kundin@example.test");
-});
-afterAll(() => t?.close());
+setUpAdminTestApp();
 
 const VALID = {
   siteTitle: "Postwerk Studio",
@@ -49,10 +41,10 @@ describe("GET and PUT /api/admin/site-settings", () => {
     const body = { ...VALID, updatedAt };
     expect((await t.api().admin["site-settings"].$get()).status).toBe(401);
     expect((await put(body, "")).status).toBe(401);
-    const userGet = await t.api(userCookie).admin["site-settings"].$get();
+    const userGet = await t.api(customerCookie).admin["site-settings"].$get();
     expect(userGet.status).toBe(403);
     expect(await userGet.json()).toEqual({ error: ADMIN_MESSAGES.notAdmin, code: "NOT_ADMIN" });
-    expect((await put(body, userCookie)).status).toBe(403);
+    expect((await put(body, customerCookie)).status).toBe(403);
     expect((await put(body)).status).toBe(200);
   });
 
@@ -175,15 +167,9 @@ describe("the audit log", () => {
   it("records who changed the settings from what to what", async () => {
     await save({ siteTitle: "Vorher" });
     await save({ siteTitle: "Nachher", gaTrackingId: "G-AUDIT1234" });
-    const [admin] = await t.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.email, ADMIN));
-    const [entry] = await t.db
-      .select()
-      .from(adminAuditLog)
-      .where(eq(adminAuditLog.action, "site_settings.update"))
-      .orderBy(desc(adminAuditLog.createdAt))
-      .limit(1);
+    const { entry, adminId } = await newestAuditEntry(t, "site_settings.update", ADMIN_EMAIL);
     expect(entry).toMatchObject({
-      adminId: admin?.id,
+      adminId,
       targetId: "site_settings",
       before: { siteTitle: "Vorher", gaTrackingId: DEFAULT_SITE_SETTINGS.gaTrackingId },
       after: { siteTitle: "Nachher", gaTrackingId: "G-AUDIT1234", faviconUrl: "/icon.png" },

@@ -10,11 +10,11 @@ import { ADMIN_MESSAGES, MAX_TOKENS_LIMIT } from "#shared/admin.ts";
 import { CONFIGURATION_MESSAGES } from "#shared/generator-configurations.ts";
 import {
   createConfigurationsTestApp,
-  expectError,
   tokens,
   UNKNOWN_ID,
   uniqueName,
 } from "../../../tests/setup/admin-configurations.ts";
+import { expectError } from "../../../tests/setup/test-app.ts";
 
 // The token configurations of the admin dashboard (spec section 7, issue 14); who may use the
 // routes and the prompt configurations are in admin-configurations.test.ts.

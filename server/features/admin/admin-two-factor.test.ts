@@ -1,24 +1,15 @@
 import { sql } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { TWO_FACTOR_MESSAGES } from "#shared/two-factor.ts";
-import {
-  createTestApp,
-  expectAnswer,
-  readJson,
-  sessionCookieFrom,
-  type TestApp,
-} from "../../../tests/setup/test-app.ts";
+import { setUpTestApp, t } from "../../../tests/setup/app-per-file.ts";
+import { expectAnswer, readJson, sessionCookieFrom } from "../../../tests/setup/test-app.ts";
 
 // ADR 0041: with ADMIN_REQUIRE_2FA=true the admin area lets an admin in only with two-factor
 // sign-in switched on; the server decides, on every request.
 
 const ADMIN = "admin-2fa@example.test";
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { ADMIN_EMAILS: ADMIN, ADMIN_REQUIRE_2FA: "true" } });
-});
-afterAll(() => t?.close());
+setUpTestApp({ env: { ADMIN_EMAILS: ADMIN, ADMIN_REQUIRE_2FA: "true" } });
 
 describe("ADMIN_REQUIRE_2FA", () => {
   it("keeps an admin without 2FA out of /api/admin/* with a German way to /konto, and lets them in with it", async () => {

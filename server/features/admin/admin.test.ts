@@ -1,8 +1,16 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ADMIN_MESSAGES, ADMIN_TEXTS, ADMIN_USERS_PAGE_SIZE, MANUAL_GRANT_DAYS } from "#shared/admin.ts";
 import { STARTING_CREDITS } from "#shared/credits.ts";
-import { createTestApp, expectAnswer, readJson, type TestApp } from "../../../tests/setup/test-app.ts";
+import {
+  ADMIN_EMAIL,
+  adminCookie,
+  CUSTOMER_EMAIL,
+  customerCookie,
+  setUpAdminTestApp,
+  t,
+} from "../../../tests/setup/app-per-file.ts";
+import { expectAnswer, readJson } from "../../../tests/setup/test-app.ts";
 import { readOutbox } from "../../../tests/support/outbox.ts";
 import { adminAuditLog } from "../../db/schema/admin-audit.ts";
 import { user } from "../../db/schema/auth.ts";
@@ -15,16 +23,7 @@ import { expireManualGrants } from "../billing/billing-manual-grants.service.ts"
 // The admin's messages, users, credits, plans by hand and audit log (ADR 0024), through the
 // real app: admins come from ADMIN_EMAILS, everyone else is refused by the server itself.
 
-const ADMIN = "chefin@example.test";
-let t: TestApp;
-let adminCookie: string;
-let userCookie: string;
-beforeAll(async () => {
-  t = await createTestApp({ env: { ADMIN_EMAILS: ADMIN } });
-  adminCookie = await t.signUpAndConfirm(ADMIN);
-  userCookie = await t.signUpAndConfirm("kundin@example.test");
-});
-afterAll(() => t?.close());
+setUpAdminTestApp();
 
 /** Any method, path and body: for the refusals and the input the typed client would not send. */
 const send = (method: string, path: string, body: unknown, cookie: string) =>
@@ -72,7 +71,7 @@ describe("the admin's routes", () => {
       const init = { method, body: body === undefined ? undefined : JSON.stringify(body) };
       const anonymous = await t.request(path, init);
       expect(anonymous.status, `${method} ${path}`).toBe(401);
-      const user = await t.request(path, { ...init, cookie: userCookie });
+      const user = await t.request(path, { ...init, cookie: customerCookie });
       expect(user.status, `${method} ${path}`).toBe(403);
       expect(await user.json()).toEqual({ error: ADMIN_MESSAGES.notAdmin, code: "NOT_ADMIN" });
     }
@@ -163,12 +162,12 @@ describe("contact messages", () => {
   });
 
   it("come with the § 312k cancellations that wait for the operator, matched to their account", async () => {
-    const customer = await profileOf("kundin@example.test");
+    const customer = await profileOf(CUSTOMER_EMAIL);
     await t.db.insert(cancellationRequests).values({
       userId: customer.id,
       signedIn: false,
       name: "Kundin",
-      email: "kundin@example.test",
+      email: CUSTOMER_EMAIL,
       plan: "generator_pro",
       kind: "extraordinary",
       effective: "next_possible",
@@ -177,7 +176,7 @@ describe("contact messages", () => {
     });
     const { cancellations } = await readJson(await admin().messages.cancellations.$get(), 200);
     expect(cancellations[0]).toMatchObject({
-      accountEmail: "kundin@example.test",
+      accountEmail: CUSTOMER_EMAIL,
       planLabel: "Beitragsgenerator Pro",
       reason: "Umzug ins Ausland",
       status: "received",
@@ -217,18 +216,18 @@ describe("users and credits", () => {
   });
 
   it("change credits only from the value the admin saw, and write the change to the audit log", async () => {
-    const customer = await profileOf("kundin@example.test");
+    const customer = await profileOf(CUSTOMER_EMAIL);
     const path = `/api/admin/users/${customer.id}/credits`;
     const ok = await putCredits(customer.id, { credits: 42, expectedCredits: STARTING_CREDITS });
     expect(ok.status).toBe(200);
-    expect((await profileOf("kundin@example.test")).credits).toBe(42);
-    expect((await profileOf("kundin@example.test")).lastCreditUpdate).not.toBeNull();
+    expect((await profileOf(CUSTOMER_EMAIL)).credits).toBe(42);
+    expect((await profileOf(CUSTOMER_EMAIL)).lastCreditUpdate).not.toBeNull();
 
     // A second admin still saw the old value: refused, nothing overwritten.
     const stale = await putCredits(customer.id, { credits: 7, expectedCredits: STARTING_CREDITS });
     expect(stale.status).toBe(409);
     expect(await stale.json()).toEqual({ error: ADMIN_MESSAGES.changedMeanwhile, code: "CHANGED_MEANWHILE" });
-    expect((await profileOf("kundin@example.test")).credits).toBe(42);
+    expect((await profileOf(CUSTOMER_EMAIL)).credits).toBe(42);
 
     for (const credits of [-1, 1.5, "10", null]) {
       const invalid = await send("PUT", path, { credits, expectedCredits: 42 }, adminCookie);
@@ -248,7 +247,7 @@ describe("users and credits", () => {
       expect.objectContaining({ before: { credits: STARTING_CREDITS }, after: { credits: 42 } }),
     ]);
     const { entries } = await readJson(await admin().audit.$get(), 200);
-    expect(entries.find((entry) => entry.action === "credits.update")?.adminEmail).toBe(ADMIN);
+    expect(entries.find((entry) => entry.action === "credits.update")?.adminEmail).toBe(ADMIN_EMAIL);
   });
 
   it("grant a plan by hand for a month, mirror Pro into the profile, revoke it, and let it end by itself", async () => {

@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
+import { describe, expect, it, vi } from "vitest";
+import { setUpTestApp, t } from "../../../tests/setup/app-per-file.ts";
 import { UNEXPECTED_ERROR_MESSAGE } from "../../unexpected-error.ts";
 
 // ADR 0047: a failure of the database behind Better Auth reaches the visitor in German and the
@@ -18,17 +18,13 @@ const failuresIn = (path: string) =>
     .map((line) => JSON.parse(line))
     .filter((entry) => entry.msg === "Anmeldedienst fehlgeschlagen" && entry.path === path);
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { LOG_LEVEL: "info" }, logDestination });
-});
-afterAll(() => t.close());
+setUpTestApp({ env: { LOG_LEVEL: "info" }, logDestination });
 
 describe("Better Auth on a failing database", () => {
   it("answers a sign-up whose insert fails with the German 500, not 422 'Failed to create user'", async () => {
     await t.db.execute(sql`alter table "user" add constraint refuse_all check (false)`);
     try {
-      const response = await t.postJson("/api/auth/sign-up/email", {
+      const response = await t.signUp({
         email: "geheim-neu@example.test",
         password: "Sonnenblume-4711",
         name: "Geheimer Name",

@@ -1,21 +1,18 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ACCOUNT_MESSAGES, USER_NAME_MAX_LENGTH } from "#shared/account.ts";
 import { STARTING_CREDITS } from "#shared/credits.ts";
 import { INVALID_CHARACTERS_MESSAGE } from "#shared/text.schemas.ts";
-import { createTestApp, readJson, sessionCookieFrom, type TestApp } from "../../../tests/setup/test-app.ts";
+import { setUpTestApp, t } from "../../../tests/setup/app-per-file.ts";
+import { createTestApp, readJson, sessionCookieFrom } from "../../../tests/setup/test-app.ts";
 import { readOutbox, waitForMail } from "../../../tests/support/outbox.ts";
 import { profiles } from "../../db/schema/profiles.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+setUpTestApp();
 
 describe("sign-up with e-mail confirmation", () => {
   it("creates a profile with the starting credits and sends a German confirmation mail", async () => {
-    const response = await t.postJson("/api/auth/sign-up/email", {
+    const response = await t.signUp({
       email: "neu@example.test",
       password: "Laterne-Zimt-42",
       name: "neu",
@@ -31,7 +28,7 @@ describe("sign-up with e-mail confirmation", () => {
   });
 
   it("refuses sign-in before the address is confirmed", async () => {
-    await t.postJson("/api/auth/sign-up/email", {
+    await t.signUp({
       email: "unbestaetigt@example.test",
       password: "Laterne-Zimt-42",
       name: "u",
@@ -45,7 +42,7 @@ describe("sign-up with e-mail confirmation", () => {
   });
 
   it("signs the user in through the confirmation link and lands on the success page", async () => {
-    await t.postJson("/api/auth/sign-up/email", {
+    await t.signUp({
       email: "link@example.test",
       password: "Laterne-Zimt-42",
       name: "link",
@@ -63,12 +60,12 @@ describe("sign-up with e-mail confirmation", () => {
   it("does not reveal through sign-up whether an address already has an account", async () => {
     await t.signUpAndConfirm("vorhanden@example.test");
     const before = (await readOutbox(t.dataDir)).length;
-    const again = await t.postJson("/api/auth/sign-up/email", {
+    const again = await t.signUp({
       email: "vorhanden@example.test",
       password: "Mondlicht-Kiwi-5",
       name: "x",
     });
-    const fresh = await t.postJson("/api/auth/sign-up/email", {
+    const fresh = await t.signUp({
       email: "ganzneu@example.test",
       password: "Mondlicht-Kiwi-5",
       name: "x",
@@ -98,11 +95,7 @@ describe("sign-up with e-mail confirmation", () => {
 describe("account changes", () => {
   it("changes the password, mails a notice, and accepts only the new password", async () => {
     const cookie = await t.signUpAndConfirm("passwort@example.test", "altesPasswort1");
-    const response = await t.postJson(
-      "/api/auth/change-password",
-      { currentPassword: "altesPasswort1", newPassword: "neuesPasswort1", revokeOtherSessions: true },
-      cookie,
-    );
+    const response = await t.changePassword(cookie, "neuesPasswort1", "altesPasswort1");
     expect(response.status).toBe(200);
     const notice = await waitForMail(
       t.dataDir,
@@ -116,11 +109,7 @@ describe("account changes", () => {
 
   it("sends the e-mail change link to the new address and switches the address once it is followed", async () => {
     const cookie = await t.signUpAndConfirm("alt@example.test");
-    const response = await t.postJson(
-      "/api/auth/change-email",
-      { newEmail: "neu-adresse@example.test", callbackURL: "/konto", password: "Laterne-Zimt-42" },
-      cookie,
-    );
+    const response = await t.changeEmail(cookie, "neu-adresse@example.test");
     expect(response.status).toBe(200);
     const mail = await waitForMail(t.dataDir, "neu-adresse@example.test");
     expect(mail.subject).toBe("Bestätigen Sie Ihre neue E-Mail-Adresse");
@@ -202,7 +191,7 @@ describe("what Better Auth stores is bounded and clean (ADR 0020)", () => {
     ["an e-mail over 254 characters", { email: `${"a".repeat(250)}@example.test` }, ACCOUNT_MESSAGES.emailInvalid],
   ])("sign-up refuses %s with 400 and creates no account", async (_case, change, message) => {
     const email = `signup-${crypto.randomUUID().slice(0, 8)}@example.test`;
-    const response = await t.postJson("/api/auth/sign-up/email", {
+    const response = await t.signUp({
       email,
       password: "Laterne-Zimt-42",
       name: "neu",
@@ -216,7 +205,7 @@ describe("what Better Auth stores is bounded and clean (ADR 0020)", () => {
 
 describe("the password's minimum length (spec section 5)", () => {
   it("keeps the spec's minimum of 6 characters, in the words of the form that sent it", async () => {
-    const signUp = await t.postJson("/api/auth/sign-up/email", {
+    const signUp = await t.signUp({
       email: "kurz@example.test",
       password: "a1b2c",
       name: "kurz",
@@ -224,11 +213,7 @@ describe("the password's minimum length (spec section 5)", () => {
     expect(signUp.status).toBe(400);
     expect((await signUp.json()).message).toBe(ACCOUNT_MESSAGES.passwordTooShort);
     const cookie = await t.signUpAndConfirm("kurz-wechsel@example.test");
-    const change = await t.postJson(
-      "/api/auth/change-password",
-      { currentPassword: "Laterne-Zimt-42", newPassword: "a1b2c" },
-      cookie,
-    );
+    const change = await t.changePassword(cookie, "a1b2c");
     expect(change.status).toBe(400);
     expect((await change.json()).message).toBe(ACCOUNT_MESSAGES.newPasswordTooShort);
   });

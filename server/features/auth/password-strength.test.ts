@@ -3,9 +3,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ACCOUNT_MESSAGES, PASSWORD_FEEDBACK } from "#shared/account.ts";
-import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
+import { setUpTestApp, t } from "../../../tests/setup/app-per-file.ts";
 import { user as userTable, verification } from "../../db/schema/auth.ts";
 import { profiles } from "../../db/schema/profiles.ts";
 import { findPasswordWeakness } from "./password-strength.ts";
@@ -13,11 +13,7 @@ import { findPasswordWeakness } from "./password-strength.ts";
 // ADR 0043: new passwords are judged by zxcvbn-ts with the German dictionaries, through the
 // real endpoints; a refusal says why, in German.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+setUpTestApp();
 
 const { warnings, suggestions } = PASSWORD_FEEDBACK;
 
@@ -77,6 +73,11 @@ function uniqueEmail(prefix: string) {
   return `${prefix}-${crypto.randomUUID().slice(0, 8)}@example.test`;
 }
 
+/** A sign-up with a fresh address that starts with `emailPrefix`. */
+function signUpNew(password: string, name: string, emailPrefix: string) {
+  return t.signUp({ email: uniqueEmail(emailPrefix), password, name });
+}
+
 async function messageOf(response: Response): Promise<string> {
   return (await response.json()).message;
 }
@@ -90,7 +91,7 @@ describe("weak passwords (ADR 0043)", () => {
     "sign-up refuses %s with the German reason and creates no account",
     async (password, reason) => {
       const email = uniqueEmail("schwach");
-      const response = await t.postJson("/api/auth/sign-up/email", { email, password, name: "Neu" });
+      const response = await t.signUp({ email, password, name: "Neu" });
       expect(response.status).toBe(400);
       const message = await messageOf(response);
       expect(message.startsWith(`${ACCOUNT_MESSAGES.passwordTooWeak} `)).toBe(true);
@@ -101,11 +102,7 @@ describe("weak passwords (ADR 0043)", () => {
   );
 
   it("says it in full sentences of the site's own words", async () => {
-    const response = await t.postJson("/api/auth/sign-up/email", {
-      email: uniqueEmail("tastatur"),
-      password: "qwertz123",
-      name: "Neu",
-    });
+    const response = await signUpNew("qwertz123", "Neu", "tastatur");
     expect(await messageOf(response)).toBe(
       [
         ACCOUNT_MESSAGES.passwordTooWeak,
@@ -120,11 +117,7 @@ describe("weak passwords (ADR 0043)", () => {
     const email = uniqueEmail("wechsel");
     const cookie = await t.signUpAndConfirm(email, "altesPasswort1");
     for (const [password, reason] of WEAK_PASSWORDS) {
-      const response = await t.postJson(
-        "/api/auth/change-password",
-        { currentPassword: "altesPasswort1", newPassword: password },
-        cookie,
-      );
+      const response = await t.changePassword(cookie, password, "altesPasswort1");
       expect(response.status, password).toBe(400);
       const message = await messageOf(response);
       expect(message.startsWith(`${ACCOUNT_MESSAGES.passwordTooWeak} `), password).toBe(true);
@@ -134,33 +127,21 @@ describe("weak passwords (ADR 0043)", () => {
   });
 
   it("answers an overlong password with 400, not 500", async () => {
-    const response = await t.postJson("/api/auth/sign-up/email", {
-      email: uniqueEmail("lang"),
-      password: "Laterne-Zimt-42".repeat(700),
-      name: "Neu",
-    });
+    const response = await signUpNew("Laterne-Zimt-42".repeat(700), "Neu", "lang");
     expect(response.status).toBe(400);
   });
 });
 
 describe("decent passwords (ADR 0043)", () => {
   it.each(DECENT_PASSWORDS)("sign-up accepts %s", async (password) => {
-    const response = await t.postJson("/api/auth/sign-up/email", {
-      email: uniqueEmail("stark"),
-      password,
-      name: "Neu",
-    });
+    const response = await signUpNew(password, "Neu", "stark");
     expect(response.status).toBe(200);
   });
 
   it("change-password accepts one, and only the new password signs in", async () => {
     const email = uniqueEmail("stark-wechsel");
     const cookie = await t.signUpAndConfirm(email, "altesPasswort1");
-    const response = await t.postJson(
-      "/api/auth/change-password",
-      { currentPassword: "altesPasswort1", newPassword: "Blaue Wolke über Köln" },
-      cookie,
-    );
+    const response = await t.changePassword(cookie, "Blaue Wolke über Köln", "altesPasswort1");
     expect(response.status).toBe(200);
     await expect(t.signIn(email, "Blaue Wolke über Köln")).resolves.toContain("postwerk.session_token=");
   });
@@ -170,18 +151,10 @@ describe("the person's own name and address (ADR 0043)", () => {
   const annasPasswords = ["Anna.Mueller!7", "AnnaMüller#1990", "annamueller2024"];
 
   it.each(annasPasswords)("sign-up refuses %s for Anna Müller but not for Ben Becker", async (password) => {
-    const anna = await t.postJson("/api/auth/sign-up/email", {
-      email: uniqueEmail("anna.mueller"),
-      password,
-      name: "Anna Müller",
-    });
+    const anna = await signUpNew(password, "Anna Müller", "anna.mueller");
     expect(anna.status).toBe(400);
     expect(await messageOf(anna)).toContain(warnings.userInputs);
-    const ben = await t.postJson("/api/auth/sign-up/email", {
-      email: uniqueEmail("ben.becker"),
-      password,
-      name: "Ben Becker",
-    });
+    const ben = await signUpNew(password, "Ben Becker", "ben.becker");
     expect(ben.status).toBe(200);
   });
 
@@ -199,11 +172,7 @@ describe("the person's own name and address (ADR 0043)", () => {
 
   it("change-password judges against the signed-in account's name and address", async () => {
     const cookie = await t.signUpAndConfirm("anna.mueller@example.test");
-    const response = await t.postJson(
-      "/api/auth/change-password",
-      { currentPassword: "Laterne-Zimt-42", newPassword: "Anna.Mueller!7" },
-      cookie,
-    );
+    const response = await t.changePassword(cookie, "Anna.Mueller!7");
     expect(response.status).toBe(400);
     expect(await messageOf(response)).toContain(warnings.userInputs);
   });

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
+import { describe, expect, it, vi } from "vitest";
+import { setUpTestApp, t } from "../../../tests/setup/app-per-file.ts";
 import { session as sessionTable } from "../../db/schema/auth.ts";
 import { SESSION_ABSOLUTE_LIFETIME_SECONDS, SESSION_IDLE_LIFETIME_SECONDS } from "./session-lifetime.ts";
 
@@ -11,14 +11,7 @@ const MINUTE = 60 * 1000;
 const DAY = 24 * 60 * MINUTE;
 const START = new Date("2026-03-02T08:00:00Z").getTime();
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-afterEach(() => {
-  vi.useRealTimers();
-});
+setUpTestApp();
 
 /** A confirmed account, then a sign-in at START: the session under test. */
 async function signedInAtStart(email: string): Promise<string> {

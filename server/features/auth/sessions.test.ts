@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, sessionCookieFrom, type TestApp } from "../../../tests/setup/test-app.ts";
+import { describe, expect, it } from "vitest";
+import { setUpTestApp, t } from "../../../tests/setup/app-per-file.ts";
+import { sessionCookieFrom } from "../../../tests/setup/test-app.ts";
 import { session } from "../../db/schema/auth.ts";
 
 // The "Angemeldete Geräte" card on /konto uses Better Auth's own session endpoints;
@@ -14,14 +15,10 @@ const IPHONE_SAFARI =
 type ListedSession = { id: string; token: string; userAgent: string | null; updatedAt: string };
 
 const logLines: string[] = [];
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({
-    env: { LOG_LEVEL: "debug" },
-    logDestination: { write: (line: string) => void logLines.push(line) },
-  });
+setUpTestApp({
+  env: { LOG_LEVEL: "debug" },
+  logDestination: { write: (line: string) => void logLines.push(line) },
 });
-afterAll(() => t.close());
 
 async function signInFrom(email: string, userAgent: string, password = "Laterne-Zimt-42") {
   const response = await t.request("/api/auth/sign-in/email", {
@@ -94,11 +91,7 @@ describe("the account's signed-in devices", () => {
     const other = await signInFrom("passwort-geraete@example.test", IPHONE_SAFARI, "altesPasswort1");
 
     // The body of change-password-form.tsx.
-    const response = await t.postJson(
-      "/api/auth/change-password",
-      { currentPassword: "altesPasswort1", newPassword: "neuesPasswort1", revokeOtherSessions: true },
-      current,
-    );
+    const response = await t.changePassword(current, "neuesPasswort1", "altesPasswort1");
     expect(response.status).toBe(200);
     expect(await profileStatus(other)).toBe(401);
     // Better Auth replaces the current session too and hands the browser the new cookie.

@@ -1,19 +1,16 @@
 import { eq } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { user } from "#server/db/schema/auth.ts";
 import { BACKUP_CODE_COUNT, TWO_FACTOR_MESSAGES } from "#shared/two-factor.ts";
-import { createTestApp, sessionCookieFrom, type TestApp } from "../../../tests/setup/test-app.ts";
+import { setUpTestApp, t } from "../../../tests/setup/app-per-file.ts";
+import { sessionCookieFrom } from "../../../tests/setup/test-app.ts";
 import { setCookies, signUpWithTwoFactor, startSignIn, wrongCodeFor } from "../../../tests/setup/two-factor.ts";
 import { readOutbox, waitForMail } from "../../../tests/support/outbox.ts";
 
 // Turning two-factor sign-in off (with a code, ADR 0041) and replacing the backup codes.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+setUpTestApp();
 
 describe("turning two-factor sign-in off", () => {
   it("needs the password and a current code, then mails a notice", async () => {

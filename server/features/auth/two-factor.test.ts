@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { BACKUP_CODE_COUNT, TRUST_DEVICE_DAYS } from "#shared/two-factor.ts";
-import { createTestApp, readJson, sessionCookieFrom, type TestApp } from "../../../tests/setup/test-app.ts";
+import { setUpTestApp, t } from "../../../tests/setup/app-per-file.ts";
+import { createTestApp, readJson, sessionCookieFrom } from "../../../tests/setup/test-app.ts";
 import { setCookies, signUpWithTwoFactor, startSignIn, wrongCodeFor } from "../../../tests/setup/two-factor.ts";
 import { waitForMail } from "../../../tests/support/outbox.ts";
 import { twoFactor, user } from "../../db/schema/auth.ts";
@@ -11,14 +12,7 @@ import { twoFactor, user } from "../../db/schema/auth.ts";
 // app, with our additions: the rate limit, the mails, the German answers. Turning it off and new
 // backup codes are in two-factor-off.test.ts.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-afterEach(() => {
-  vi.useRealTimers();
-});
+setUpTestApp();
 
 describe("turning two-factor sign-in on", () => {
   it("shows a Postwerk TOTP secret and ten backup codes, and is active only after the first code", async () => {
@@ -91,29 +85,24 @@ describe("signing in with two-factor sign-in on", () => {
   it("takes a backup code once and refuses it the second time", async () => {
     const { backupCodes } = await signUpWithTwoFactor(t, "backup@example.test");
     const code = backupCodes[0] ?? expect.unreachable();
+    // The code step of a sign-in started with the password.
+    const enterBackupCode = (signIn: { cookies: Map<string, string> }, backupCode: string | undefined) =>
+      t.postJson(
+        "/api/auth/two-factor/verify-backup-code",
+        { code: backupCode },
+        signIn.cookies.get("postwerk.two_factor"),
+      );
     const first = await startSignIn(t, "backup@example.test");
-    const used = await t.postJson(
-      "/api/auth/two-factor/verify-backup-code",
-      { code },
-      first.cookies.get("postwerk.two_factor"),
-    );
+    const used = await enterBackupCode(first, code);
     expect(used.status).toBe(200);
     expect((await t.api(sessionCookieFrom(used)).profile.$get()).status).toBe(200);
 
     const second = await startSignIn(t, "backup@example.test");
-    const again = await t.postJson(
-      "/api/auth/two-factor/verify-backup-code",
-      { code },
-      second.cookies.get("postwerk.two_factor"),
-    );
+    const again = await enterBackupCode(second, code);
     expect(again.status).toBe(401);
     expect((await again.json()).code).toBe("INVALID_BACKUP_CODE");
     // Another one of the ten still works.
-    const other = await t.postJson(
-      "/api/auth/two-factor/verify-backup-code",
-      { code: backupCodes[1] },
-      second.cookies.get("postwerk.two_factor"),
-    );
+    const other = await enterBackupCode(second, backupCodes[1]);
     expect(other.status).toBe(200);
   });
 

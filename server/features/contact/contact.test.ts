@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_MIN_FILL_MS, CONTACT_TEXTS } from "#shared/contact.ts";
 import { INVALID_CHARACTERS_MESSAGE } from "#shared/text.schemas.ts";
+import { setUpTestApp, t } from "../../../tests/setup/app-per-file.ts";
 import { createTestApp, TEST_BASE_URL, type TestApp } from "../../../tests/setup/test-app.ts";
 import { waitForMail } from "../../../tests/support/outbox.ts";
 import { contactMessages } from "../../db/schema/contact-messages.ts";
@@ -11,12 +12,8 @@ import { CONTACT_RATE_LIMIT } from "./contact.service.ts";
 
 const OPERATOR = "kontakt@postwerk.example";
 
-let t: TestApp;
-beforeAll(async () => {
-  // TRUST_PROXY lets each test speak from its own address, so no test uses up another's limit.
-  t = await createTestApp({ env: { CONTACT_EMAIL: OPERATOR, TRUST_PROXY: "1" } });
-});
-afterAll(() => t?.close());
+// TRUST_PROXY lets each test speak from its own address, so no test uses up another's limit.
+setUpTestApp({ env: { CONTACT_EMAIL: OPERATOR, TRUST_PROXY: "1" } });
 afterEach(() => vi.restoreAllMocks());
 
 let visitorCount = 0;

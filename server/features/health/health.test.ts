@@ -1,9 +1,14 @@
 import fs from "node:fs";
 import net from "node:net";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { createTestApp } from "../../../tests/setup/test-app.ts";
+import { createTestApp, expectError, type TestApp } from "../../../tests/setup/test-app.ts";
 import { openTestDatabase } from "../../../tests/setup/test-database.ts";
 import { openDatabase } from "../../db/client.ts";
+
+/** /readyz's answer while the database is not ready, with the German reason. */
+async function expectNotReady(t: TestApp, error: string) {
+  await expectError(await t.request("/readyz"), 503, "DATABASE_UNAVAILABLE", error);
+}
 
 // ADR 0045: ready means the database takes a write within a short time.
 describe("/readyz", () => {
@@ -32,12 +37,7 @@ describe("/readyz", () => {
     });
     const t = await createTestApp({ database: { ...real, db } });
     try {
-      const response = await t.request("/readyz");
-      expect(response.status).toBe(503);
-      expect(await response.json()).toEqual({
-        code: "DATABASE_UNAVAILABLE",
-        error: "Datenträger der Datenbank voll (53100), Schreiben nicht möglich",
-      });
+      await expectNotReady(t, "Datenträger der Datenbank voll (53100), Schreiben nicht möglich");
     } finally {
       await t.close();
       await real.close();
@@ -52,12 +52,7 @@ describe("/readyz on PGlite", () => {
     // of the directory is what tells. statfs reports 3 MB free here.
     const statfs = vi.spyOn(fs, "statfsSync").mockReturnValue({ bavail: 768, bsize: 4096 } as fs.StatsFs);
     try {
-      const response = await t.request("/readyz");
-      expect(response.status).toBe(503);
-      expect(await response.json()).toEqual({
-        code: "DATABASE_UNAVAILABLE",
-        error: "Datenträger der Datenbank voll (3 MB frei)",
-      });
+      await expectNotReady(t, "Datenträger der Datenbank voll (3 MB frei)");
     } finally {
       statfs.mockRestore();
       await t.close();
@@ -86,23 +81,19 @@ describe("a frozen PostgreSQL (accepts TCP, never answers)", () => {
     });
     const t = await createTestApp({ database });
     try {
-      const ready = await t.request("/readyz");
-      expect(ready.status).toBe(503);
-      expect(await ready.json()).toEqual({
-        code: "DATABASE_UNAVAILABLE",
-        error: "Datenbank antwortet nicht innerhalb von 2 s",
-      });
+      await expectNotReady(t, "Datenbank antwortet nicht innerhalb von 2 s");
 
       const contact = await t.postJson("/api/contact", {
         name: "Anna",
         email: "anna@example.de",
         message: "Hallo, eine Frage zu den Tarifen.",
       });
-      expect(contact.status).toBe(503);
-      expect(await contact.json()).toEqual({
-        error: "Der Dienst ist gerade nicht erreichbar (Datenbank). Bitte versuchen Sie es in einigen Minuten erneut.",
-        code: "DATABASE_UNAVAILABLE",
-      });
+      await expectError(
+        contact,
+        503,
+        "DATABASE_UNAVAILABLE",
+        "Der Dienst ist gerade nicht erreichbar (Datenbank). Bitte versuchen Sie es in einigen Minuten erneut.",
+      );
     } finally {
       await t.close();
       await database.close();

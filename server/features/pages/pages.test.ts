@@ -1,15 +1,12 @@
 import crypto from "node:crypto";
 import zlib from "node:zlib";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestApp, expectAnswer, readJson, type TestApp } from "../../../tests/setup/test-app.ts";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { setUpTestApp, t } from "../../../tests/setup/app-per-file.ts";
+import { expectAnswer, readJson } from "../../../tests/setup/test-app.ts";
 import { siteSettings } from "../../db/schema/site-settings.ts";
 import { forgetCurrentSiteSettings, SITE_SETTINGS_TTL_MS } from "../site-settings/site-settings.service.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+setUpTestApp();
 
 describe("HTML documents", () => {
   it("writes the site settings into the head of the home page", async () => {

@@ -1,14 +1,11 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, expectAnswer, readJson, type TestApp } from "../../../tests/setup/test-app.ts";
+import { describe, expect, it } from "vitest";
+import { setUpTestApp, t } from "../../../tests/setup/app-per-file.ts";
+import { expectAnswer, readJson } from "../../../tests/setup/test-app.ts";
 import { companyBillingInfo } from "../../db/schema/billing.ts";
 import { profiles } from "../../db/schema/profiles.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { ADMIN_EMAILS: "chefin@example.test" } });
-});
-afterAll(() => t.close());
+setUpTestApp({ env: { ADMIN_EMAILS: "chefin@example.test" } });
 
 describe("GET /api/profile", () => {
   it("answers 401 with a German message without a session", async () => {

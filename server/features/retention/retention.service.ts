@@ -1,4 +1,5 @@
 import { and, eq, lt } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { EMAIL_CHANGE_OBJECTION_DAYS, SIGN_IN_FAILURE_MEMORY_HOURS } from "#shared/account-security.ts";
 import type { Database } from "../../db/client.ts";
 import { emailChangeObjections, signInFailures } from "../../db/schema/account-security.ts";
@@ -31,54 +32,27 @@ export const RETENTION = {
 const RETENTION_JOB = "retention";
 const RETENTION_INTERVAL_MS = DAY_MS;
 
+/** Where each rule deletes, and the time its period runs from. */
+const RETENTION_RULES: Record<keyof typeof RETENTION, { table: PgTable; from: PgColumn }> = {
+  consentHistory: { table: cookieConsentHistory, from: cookieConsentHistory.createdAt },
+  cancellationRequests: { table: cancellationRequests, from: cancellationRequests.createdAt },
+  contactMessages: { table: contactMessages, from: contactMessages.createdAt },
+  adminAuditLog: { table: adminAuditLog, from: adminAuditLog.createdAt },
+  stripeEvents: { table: stripeEvents, from: stripeEvents.processedAt },
+  signInFailures: { table: signInFailures, from: signInFailures.lastFailureAt },
+  emailChangeObjections: { table: emailChangeObjections, from: emailChangeObjections.createdAt },
+};
+
 /** Deletes what is past its period; returns how many rows each rule removed. */
 export async function applyRetention(db: Database, now = new Date()): Promise<Record<keyof typeof RETENTION, number>> {
-  const before = (period: number) => new Date(now.getTime() - period);
-  const removed = async (rows: Promise<unknown[]>) => (await rows).length;
-  return {
-    consentHistory: await removed(
-      db
-        .delete(cookieConsentHistory)
-        .where(lt(cookieConsentHistory.createdAt, before(RETENTION.consentHistory)))
-        .returning({ id: cookieConsentHistory.id }),
-    ),
-    cancellationRequests: await removed(
-      db
-        .delete(cancellationRequests)
-        .where(lt(cancellationRequests.createdAt, before(RETENTION.cancellationRequests)))
-        .returning({ id: cancellationRequests.id }),
-    ),
-    contactMessages: await removed(
-      db
-        .delete(contactMessages)
-        .where(lt(contactMessages.createdAt, before(RETENTION.contactMessages)))
-        .returning({ id: contactMessages.id }),
-    ),
-    adminAuditLog: await removed(
-      db
-        .delete(adminAuditLog)
-        .where(lt(adminAuditLog.createdAt, before(RETENTION.adminAuditLog)))
-        .returning({ id: adminAuditLog.id }),
-    ),
-    stripeEvents: await removed(
-      db
-        .delete(stripeEvents)
-        .where(lt(stripeEvents.processedAt, before(RETENTION.stripeEvents)))
-        .returning({ id: stripeEvents.id }),
-    ),
-    signInFailures: await removed(
-      db
-        .delete(signInFailures)
-        .where(lt(signInFailures.lastFailureAt, before(RETENTION.signInFailures)))
-        .returning({ key: signInFailures.accountKey }),
-    ),
-    emailChangeObjections: await removed(
-      db
-        .delete(emailChangeObjections)
-        .where(lt(emailChangeObjections.createdAt, before(RETENTION.emailChangeObjections)))
-        .returning({ key: emailChangeObjections.tokenHash }),
-    ),
-  };
+  const removed = {} as Record<keyof typeof RETENTION, number>;
+  for (const rule of Object.keys(RETENTION_RULES) as (keyof typeof RETENTION)[]) {
+    const { table, from } = RETENTION_RULES[rule];
+    const before = new Date(now.getTime() - RETENTION[rule]);
+    // RETURNING a column: PGlite and node-postgres report a DELETE's row count differently.
+    removed[rule] = (await db.delete(table).where(lt(from, before)).returning({ at: from })).length;
+  }
+  return removed;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
+import { describe, expect, it } from "vitest";
+import { setUpTestApp, t } from "../../../tests/setup/app-per-file.ts";
 import { signInFailures } from "../../db/schema/account-security.ts";
 import { contactMessages } from "../../db/schema/contact-messages.ts";
 import { cookieConsentHistory } from "../../db/schema/cookie-consent.ts";
@@ -10,11 +10,7 @@ import { applyRetention, claimScheduledJob, RETENTION, runRetentionWhenDue } fro
 // Retention (ADR 0026): rows past their period go, younger ones stay, and the daily
 // run happens once however many app servers ask for it.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+setUpTestApp();
 
 const DAY = 24 * 60 * 60 * 1000;
 

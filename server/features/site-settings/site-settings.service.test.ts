@@ -1,19 +1,15 @@
 import { sql } from "drizzle-orm";
 import pino from "pino";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { DEFAULT_SITE_SETTINGS, SITE_SETTINGS_LOAD_ERROR } from "#shared/site-settings.ts";
-import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
+import { setUpTestApp, t } from "../../../tests/setup/app-per-file.ts";
 import type { Database } from "../../db/client.ts";
 import { siteSettings } from "../../db/schema/site-settings.ts";
 import { forgetCurrentSiteSettings, getCurrentSiteSettings, SITE_SETTINGS_TTL_MS } from "./site-settings.service.ts";
 
 // ADR 0028: the settings every page is built with, read at most once per TTL.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+setUpTestApp();
 afterEach(() => vi.restoreAllMocks());
 
 function collectingLogger() {

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PRERENDERED_PATHS } from "#shared/routes.ts";
-import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
+import { setUpTestApp, t } from "../../../tests/setup/app-per-file.ts";
 
 const BASE_URL = "https://postwerk.example";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { BASE_URL } });
-});
-afterAll(() => t?.close());
+setUpTestApp({ env: { BASE_URL } });
 
 describe("GET /sitemap.xml", () => {
   it("lists every public page as an absolute URL on BASE_URL, as XML", async () => {

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { NOT_FOUND_MESSAGE } from "#server/api-error.ts";
-import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
+import { setUpTestApp, t } from "../../../tests/setup/app-per-file.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+setUpTestApp();
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
