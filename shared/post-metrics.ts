@@ -8,7 +8,14 @@ import {
   SENTENCE_LENGTH_MAX,
   WORD_COUNT_MAX,
 } from "./optimizer.ts";
-import { findEmojiSequenceEnd, findXLinks, hasSingleWeight, type TextRange, xWeightedLength } from "./x-counting.ts";
+import {
+  findEmojiSequenceEnd,
+  findXLinks,
+  hasSingleWeight,
+  type TextRange,
+  weighNormalizedText,
+  xWeightedLength,
+} from "./x-counting.ts";
 
 // Post metrics, the six optimizer criteria and the editor highlights of the X-post optimizer
 // (spec sections 3, 5 and 9; ADR 0006). Pure and isomorphic: the browser runs it on every
@@ -159,7 +166,8 @@ function parsePost(text: string): ParsedPost {
   const counts = countMarkersOutsideLinks(text, links);
   const metrics: PostMetrics = {
     length: countCodePoints(text, 0, text.length),
-    adjustedLength: xWeightedLength(text),
+    // Typed text is nearly always in NFC already; X's count then reuses the links found above.
+    adjustedLength: text.normalize("NFC") === text ? weighNormalizedText(text, links) : xWeightedLength(text),
     startsWithMention: text.trimStart().startsWith("@"),
     mentionCount: counts.mentions,
     hashtagCount: counts.hashtags,

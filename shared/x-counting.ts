@@ -47,11 +47,15 @@ export function findXLinks(text: string): TextRange[] {
 /** X's weighted length of a post: what X counts against its 280 (ADR 0063). */
 export function xWeightedLength(text: string): number {
   const normalized = text.normalize("NFC");
-  const links = findXLinks(normalized);
+  return weighNormalizedText(normalized, findXLinks(normalized));
+}
+
+/** `xWeightedLength` of a text already in NFC whose links are known (the optimizer's parse has them). */
+export function weighNormalizedText(text: string, links: TextRange[]): number {
   let length = 0;
   let linkIndex = 0;
   let index = 0;
-  while (index < normalized.length) {
+  while (index < text.length) {
     const link = links[linkIndex];
     if (link !== undefined && index === link.start) {
       length += LINK_LENGTH;
@@ -59,13 +63,13 @@ export function xWeightedLength(text: string): number {
       linkIndex++;
       continue;
     }
-    const emojiEnd = findEmojiSequenceEnd(normalized, index);
+    const emojiEnd = findEmojiSequenceEnd(text, index);
     if (emojiEnd !== -1) {
       length += EMOJI_WEIGHT;
       index = emojiEnd;
       continue;
     }
-    const codePoint = normalized.codePointAt(index) ?? 0;
+    const codePoint = text.codePointAt(index) ?? 0;
     length += hasSingleWeight(codePoint) ? 1 : DOUBLE_WEIGHT;
     index += codePoint > 0xffff ? 2 : 1;
   }
