@@ -30,10 +30,7 @@ const EMOJI_SEQUENCE = new RegExp(
   "uy",
 );
 
-const CHAR_HASH = 0x23;
-const CHAR_ASTERISK = 0x2a;
-const CHAR_ZERO = 0x30;
-const CHAR_NINE = 0x39;
+const KEYCAP_BASES = "#*0123456789";
 const CHAR_COPYRIGHT = 0xa9;
 const CHAR_REGISTERED = 0xae;
 // The first Extended_Pictographic code point after ® (‼).
@@ -87,9 +84,7 @@ export function findEmojiSequenceEnd(text: string, index: number): number {
     code >= FIRST_HIGH_PICTOGRAPH ||
     code === CHAR_COPYRIGHT ||
     code === CHAR_REGISTERED ||
-    code === CHAR_HASH ||
-    code === CHAR_ASTERISK ||
-    (code >= CHAR_ZERO && code <= CHAR_NINE);
+    KEYCAP_BASES.includes(text.charAt(index));
   if (!mayStartEmoji) return -1;
   EMOJI_SEQUENCE.lastIndex = index;
   if (!EMOJI_SEQUENCE.test(text)) return -1;
