@@ -163,7 +163,7 @@ function installLighthouseIfNeeded(log: (line: string) => void): string {
 
 // Each checkout with its own tools and only when its sources changed (ADR 0029); a checkout from
 // before that check only has `npm run build`.
-function buildIfSourcesChanged(root: string, log: (line: string) => void) {
+export function buildIfSourcesChanged(root: string, log: (line: string) => void) {
   const buildCheck = path.join(root, "scripts/build-if-changed.ts");
   const hasBuildCheck = fs.existsSync(buildCheck);
   log(`Produktions-Build in ${root}: ${hasBuildCheck ? "bauen, falls Quellen geändert" : "npm run build"} …`);

@@ -8,9 +8,13 @@
 //   BENCH_DATABASE_URL=postgres://…        generator, archive, user search, load and planning also on PostgreSQL
 //   npm run bench -- lighthouse --seiten=/,/preise --laeufe=3 --vorher=../postwerk-alt
 //                                          Lighthouse on these pages only, 3 runs, beside another checkout
+//   npm run bench -- metriken --vorher=../postwerk-alt
+//                                          X-post metrics in turns with another checkout's, and both optimizer bundles
 //   npm run bench -- lighthouse --cpu-bremse=7
 //                                          a slower simulated phone, for a machine faster than the targets'
 //                                          (4 × benchmarkIndex / 1600)
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { runUserSearchBenchmark, USER_SEARCH_PROFILES, USER_SEARCH_TARGET_P95_MS } from "./admin-user-search.bench.ts";
 import { FUZZ_REQUESTS, runApiFuzzBenchmark } from "./api-fuzz.bench.ts";
@@ -31,6 +35,7 @@ import {
   SLOW_STREAM_RUNS,
 } from "./generation.bench.ts";
 import {
+  buildIfSourcesChanged,
   type CheckoutReport,
   type Figure,
   LIGHTHOUSE_DEFAULT_CPU_SLOWDOWN,
@@ -49,6 +54,7 @@ import {
   type LoadReport,
   runLoadBenchmark,
 } from "./load.bench.ts";
+import { measureOptimizerBundle, OPTIMIZER_JS_TARGET_KIB } from "./optimizer-bundle.bench.ts";
 import { DURABILITY_COMMITS, runDurabilityBenchmark } from "./pglite-durability.bench.ts";
 import {
   PLANNING_ACCOUNTS,
@@ -57,8 +63,17 @@ import {
   PLANNING_TARGETS,
   runPlanningBenchmark,
 } from "./planung.bench.ts";
-import { BENCHMARK_POST, POST_METRICS_TARGET_MS, runPostMetricsBenchmark } from "./post-metrics.bench.ts";
+import {
+  BENCHMARK_EMOJI_POST,
+  BENCHMARK_POST,
+  comparePostMetrics,
+  loadAnalyzePost,
+  POST_METRICS_TARGET_MS,
+  runPostMetricsBenchmark,
+} from "./post-metrics.bench.ts";
 import { runUploadBenchmark, UPLOAD_ATTACK_REQUESTS, UPLOAD_TARGETS } from "./uploads.bench.ts";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 const SECTIONS = [
   "metriken",
@@ -134,12 +149,37 @@ async function reportFailures(run: () => Promise<void>) {
 }
 
 if (wanted("metriken")) {
-  console.log("== X-Post-Metriken (shared/post-metrics.ts)");
-  const metrics = runPostMetricsBenchmark();
-  console.log(
-    `evaluatePost, ${[...BENCHMARK_POST].length} Zeichen: Median ${metrics.medianMs.toFixed(4)} ms, p95 ${metrics.p95Ms.toFixed(4)} ms ` +
-      `(Ziel Median ≤ ${POST_METRICS_TARGET_MS} ms: ${verdict(metrics.medianMs, POST_METRICS_TARGET_MS)})`,
-  );
+  console.log("== X-Post-Metriken (shared/post-metrics.ts) und das JavaScript des Optimizers (ADR 0063)");
+  const { beforeRoot } = lighthouseOptions;
+  const analyzeBefore = beforeRoot ? await loadAnalyzePost(beforeRoot) : undefined;
+  for (const [label, text] of [
+    ["Beispielpost", BENCHMARK_POST],
+    ["mit aktuellen Emoji", BENCHMARK_EMOJI_POST],
+  ] as const) {
+    const target = `Ziel Median ≤ ${POST_METRICS_TARGET_MS} ms`;
+    const name = `analyzePost, ${label}, ${[...text].length} Zeichen`;
+    if (analyzeBefore) {
+      const { beforeMs, nowMs } = comparePostMetrics(text, analyzeBefore);
+      console.log(
+        `${name}: Median jetzt ${nowMs.toFixed(4)} ms, vorher ${beforeMs.toFixed(4)} ms, im Wechsel (${target}: ${verdict(nowMs, POST_METRICS_TARGET_MS)})`,
+      );
+    } else {
+      const metrics = runPostMetricsBenchmark(text);
+      console.log(
+        `${name}: Median ${metrics.medianMs.toFixed(4)} ms, p95 ${metrics.p95Ms.toFixed(4)} ms (${target}: ${verdict(metrics.medianMs, POST_METRICS_TARGET_MS)})`,
+      );
+    }
+  }
+  await reportFailures(async () => {
+    for (const [label, root] of [...(beforeRoot ? [["vorher", beforeRoot] as const] : []), ["jetzt", ROOT] as const]) {
+      buildIfSourcesChanged(root, (line) => console.log(`   ${line}`));
+      const bundle = measureOptimizerBundle(path.join(root, "build/client"));
+      console.log(
+        `/xposter-evaluator angemeldet, ${label}: ${bundle.totalGzipKib.toFixed(1)} KiB gzip in ${bundle.files} Dateien, ` +
+          `davon das Werkzeug ${bundle.toolGzipKib.toFixed(1)} KiB (Ziel ≤ ${OPTIMIZER_JS_TARGET_KIB} KiB: ${verdict(bundle.totalGzipKib, OPTIMIZER_JS_TARGET_KIB)})`,
+      );
+    }
+  });
 }
 
 if (wanted("dauerhaft")) {

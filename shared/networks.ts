@@ -1,4 +1,4 @@
-import { computePostMetrics } from "./post-metrics.ts";
+import { xWeightedLength } from "./x-counting.ts";
 
 // The networks Postwerk publishes to and their text rules (ADR 0053). One table: the composer's
 // live counter and the server's validation both read it, so they cannot disagree.
@@ -62,7 +62,7 @@ const graphemes = new Intl.Segmenter("de", { granularity: "grapheme" });
 export function postLength(network: NetworkId, text: string): number {
   switch (NETWORKS[network].lengthUnit) {
     case "x-weighted":
-      return computePostMetrics(text).adjustedLength;
+      return xWeightedLength(text);
     case "graphemes":
       return [...graphemes.segment(text)].length;
     case "characters":

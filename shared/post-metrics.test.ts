@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import twitterText from "twitter-text";
 import { describe, expect, it } from "vitest";
 import {
@@ -84,8 +85,13 @@ describe("computePostMetrics", () => {
     expect(computePostMetrics(text)).toMatchObject(expected);
   });
 
+  it("counts an emoji newer than twitter-text's data as two in the adjusted length", () => {
+    expect(computePostMetrics("Ich 🧑‍💻 🫶🏽")).toMatchObject({ length: 10, adjustedLength: 3 + 1 + 2 + 1 + 2 });
+  });
+
+  // twitter-text 3.1 weighs emoji up to Emoji 11 right (ADR 0063), so there it still agrees.
   it.each([GOOD_POST, "😀 👍🏽 🇩🇪 1️⃣ ©️ € … „Hallo“", `Mehr: ${LONG_LINK} und postwerk.de`, "a\u0308 e\u0301"])(
-    "weighs %j exactly like twitter-text's default configuration",
+    "weighs %j like twitter-text's default configuration where its emoji data suffices",
     (text) => {
       expect(computePostMetrics(text).adjustedLength).toBe(twitterText.parseTweet(text).weightedLength);
     },
@@ -242,6 +248,15 @@ describe("findPostHighlights", () => {
     ],
     ["marks a keycap emoji as one range", "Tipp 1️⃣", [{ start: 5, end: 8, kind: "doubleWeight" }]],
     ["does not mark a plain © that X counts once", "© 2026", []],
+    ["marks an Emoji 12.1 ZWJ sequence as one range", "Ich 🧑‍💻", [{ start: 4, end: 9, kind: "doubleWeight" }]],
+    ["marks an Emoji 14 emoji with a skin tone as one range", "🫶🏽!", [{ start: 0, end: 4, kind: "doubleWeight" }]],
+    [
+      "marks an Emoji 15.1 ZWJ sequence with an arrow as one range",
+      "🙂‍↔️",
+      [{ start: 0, end: 5, kind: "doubleWeight" }],
+    ],
+    ["marks a tag-sequence flag as one range", "🏴󠁧󠁢󠁳󠁣󠁴󠁿 Alba", [{ start: 0, end: 14, kind: "doubleWeight" }]],
+    ["marks a keycap without VS16 as one range", "1\u20E3", [{ start: 0, end: 2, kind: "doubleWeight" }]],
     ["marks nothing inside a link", "Mehr: https://medium.com/@anna/post#teil?x=a!b https://x.de/#c", []],
     [
       "counts the first hashtag outside links as the allowed one",
@@ -258,6 +273,28 @@ describe("findPostHighlights", () => {
     ],
   ])("%s", (_name, text, expected) => {
     expect(findPostHighlights(text)).toEqual(expected);
+  });
+
+  // The editor's highlights and the counter agree (ADR 0063): outside links, every highlighted
+  // unit weighs 2 and every other code point 1. No "#", "@" or "." in the pieces: extra tags
+  // are highlighted as such, and a dot could make a link.
+  it("weighs every double-weight highlight 2 and everything else 1", () => {
+    const pieces = ["a", "Z", "ä", "ß", " ", "1", "!", "?", "„", "–", "€", "…", "©", "™", "の", "😀", "🫠", "🫶🏽"];
+    pieces.push("🧑‍💻", "👩🏽‍❤️‍💋‍👨🏿", "🏳️‍⚧️", "🇺🇦", "🏴󠁧󠁢󠁳󠁣󠁴󠁿", "1️⃣", "©️", "🙂‍↔️", "\u200D", "\uFE0F", "🏽", "🇺");
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 40 }), (parts) => {
+        const text = parts.join("");
+        let expected = 0;
+        let index = 0;
+        for (const { start, end } of findPostHighlights(text).filter(({ kind }) => kind === "doubleWeight")) {
+          expected += [...text.slice(index, start)].length + 2;
+          index = end;
+        }
+        expected += [...text.slice(index)].length;
+        expect(computePostMetrics(text).adjustedLength).toBe(expected);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it("gives the same result in analyzePost as the single functions", () => {

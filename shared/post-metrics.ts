@@ -1,6 +1,4 @@
-import twitterText from "twitter-text";
 import {
-  LINK_LENGTH,
   MAX_EXCLAMATIONS,
   MAX_HASHTAGS,
   MAX_MENTIONS,
@@ -10,37 +8,22 @@ import {
   SENTENCE_LENGTH_MAX,
   WORD_COUNT_MAX,
 } from "./optimizer.ts";
+import {
+  findEmojiSequenceEnd,
+  findXLinks,
+  hasSingleWeight,
+  type TextRange,
+  weighNormalizedText,
+  xWeightedLength,
+} from "./x-counting.ts";
 
 // Post metrics, the six optimizer criteria and the editor highlights of the X-post optimizer
 // (spec sections 3, 5 and 9; ADR 0006). Pure and isomorphic: the browser runs it on every
 // keystroke, so one call parses the text once and reuses the result.
 
-// twitter-text is CommonJS whose `module.exports` is one object; Node's ESM loader only
-// offers it as the default export, and Vite's build takes the package's ESM build, which
-// also has nothing but a default export. So the default import is the one that works in
-// Node (tsx), Vitest and the browser alike (ADR 0006).
-
-// X counts characters in these code point ranges once and every other character twice
-// (twitter-text's configuration version 3, ADR 0006). The highlights use the same table.
-const X_SINGLE_WEIGHT_RANGES = [
-  { start: 0x0000, end: 0x10ff },
-  { start: 0x2000, end: 0x200d },
-  { start: 0x2010, end: 0x201f },
-  { start: 0x2032, end: 0x2037 },
-] as const;
-
-// twitter-text's default configuration spelled out so the link length is our constant; the
-// tests check that it still weighs like the library's own default.
-const X_WEIGHT_SCALE = 100;
-const X_TEXT_OPTIONS = {
-  version: 3,
-  maxWeightedTweetLength: 280,
-  scale: X_WEIGHT_SCALE,
-  defaultWeight: 2 * X_WEIGHT_SCALE,
-  emojiParsingEnabled: true,
-  transformedURLLength: LINK_LENGTH,
-  ranges: X_SINGLE_WEIGHT_RANGES.map((range) => ({ ...range, weight: X_WEIGHT_SCALE })),
-};
+// X's weighted length lives with X's other counting rules (ADR 0063); it is offered here too
+// because the optimizer's metrics are where callers look for it.
+export { xWeightedLength };
 
 const POST_CRITERION_IDS = ["length", "mentions", "hashtags", "exclamations", "sentenceLength", "words"] as const;
 export type PostCriterionId = (typeof POST_CRITERION_IDS)[number];
@@ -48,7 +31,7 @@ export type PostCriterionId = (typeof POST_CRITERION_IDS)[number];
 export type PostMetrics = {
   /** Unicode code points: "😀" and "€" are 1, a flag is 2 (ADR 0006). */
   length: number;
-  /** X's weighted length: links 23, emoji and characters outside the single-weight ranges 2. */
+  /** X's weighted length (`xWeightedLength`): links 23, every emoji 2, characters outside the single-weight ranges 2. */
   adjustedLength: number;
   startsWithMention: boolean;
   mentionCount: number;
@@ -101,8 +84,6 @@ export type PostHighlight = {
 
 type PostAnalysis = PostEvaluation & { highlights: PostHighlight[] };
 
-type TextRange = { start: number; end: number };
-
 type ParsedPost = {
   text: string;
   links: TextRange[];
@@ -120,9 +101,6 @@ const CHAR_AT = 0x40;
 const CHAR_HASH = 0x23;
 const CHAR_ZERO = 0x30;
 const CHAR_NINE = 0x39;
-const CHAR_ZERO_WIDTH_JOINER = 0x200d;
-const CHAR_VARIATION_SELECTOR_16 = 0xfe0f;
-const CHAR_COMBINING_KEYCAP = 0x20e3;
 
 const WORD_CHARACTER = /[\p{L}\p{M}\p{N}_]/u;
 const LETTER_OR_NUMBER = /[\p{L}\p{N}]/u;
@@ -181,14 +159,15 @@ export function analyzePost(text: string): PostAnalysis {
 
 function parsePost(text: string): ParsedPost {
   // Links are the ones X itself recognises, with or without "https://" (ADR 0006).
-  const links = twitterText.extractUrlsWithIndices(text).map(({ indices: [start, end] }) => ({ start, end }));
+  const links = findXLinks(text);
   const sentences = splitSentences(text);
   let longestSentenceLength = 0;
   for (const sentence of sentences) longestSentenceLength = Math.max(longestSentenceLength, sentence.length);
   const counts = countMarkersOutsideLinks(text, links);
   const metrics: PostMetrics = {
     length: countCodePoints(text, 0, text.length),
-    adjustedLength: twitterText.parseTweet(text, X_TEXT_OPTIONS).weightedLength,
+    // Typed text is nearly always in NFC already; X's count then reuses the links found above.
+    adjustedLength: text.normalize("NFC") === text ? weighNormalizedText(text, links) : xWeightedLength(text),
     startsWithMention: text.trimStart().startsWith("@"),
     mentionCount: counts.mentions,
     hashtagCount: counts.hashtags,
@@ -335,14 +314,17 @@ function collectHighlights(parsed: ParsedPost): PostHighlight[] {
       if (exclamationSeen) highlights.push({ start: index, end: index + 1, kind: "extraExclamation" });
       exclamationSeen = true;
     }
-    const codePoint = text.codePointAt(index) ?? code;
-    const size = codePoint > 0xffff ? 2 : 1;
-    if (hasSingleWeight(codePoint) && !isEmojiSuffix(text.charCodeAt(index + size))) {
-      index += size;
+    // An emoji with its skin tone, VS16, keycap, tags or ZWJ partners is one highlight, as X
+    // counts it once (ADR 0063).
+    const emojiEnd = findEmojiSequenceEnd(text, index);
+    if (emojiEnd !== -1) {
+      highlights.push({ start: index, end: emojiEnd, kind: "doubleWeight" });
+      index = emojiEnd;
       continue;
     }
-    const end = findGlyphEnd(text, index + size, codePoint);
-    highlights.push({ start: index, end, kind: "doubleWeight" });
+    const codePoint = text.codePointAt(index) ?? code;
+    const end = index + (codePoint > 0xffff ? 2 : 1);
+    if (!hasSingleWeight(codePoint)) highlights.push({ start: index, end, kind: "doubleWeight" });
     index = end;
   }
   highlights.sort((first, second) => first.start - second.start);
@@ -352,51 +334,6 @@ function collectHighlights(parsed: ParsedPost): PostHighlight[] {
 function findTagWordEnd(text: string, start: number): number {
   TAG_WORD.lastIndex = start;
   return TAG_WORD.exec(text) === null ? start : TAG_WORD.lastIndex;
-}
-
-// A double-weight character plus what makes it one emoji on screen (skin tone, variation
-// selector, keycap, tags, flag pairs and ZWJ sequences), so the highlight covers the glyph
-// X counts, not half of it.
-function findGlyphEnd(text: string, start: number, firstCodePoint: number): number {
-  let index = start;
-  if (isRegionalIndicator(firstCodePoint) && isRegionalIndicator(text.codePointAt(index) ?? 0)) index += 2;
-  while (index < text.length) {
-    const codePoint = text.codePointAt(index) ?? 0;
-    if (isEmojiSuffix(codePoint) || isSkinToneModifier(codePoint) || isTagCharacter(codePoint)) {
-      index += codePoint > 0xffff ? 2 : 1;
-      continue;
-    }
-    if (codePoint !== CHAR_ZERO_WIDTH_JOINER) break;
-    const joined = text.codePointAt(index + 1);
-    if (joined === undefined || hasSingleWeight(joined)) break;
-    index += 1 + (joined > 0xffff ? 2 : 1);
-  }
-  return index;
-}
-
-function hasSingleWeight(codePoint: number): boolean {
-  if (codePoint <= 0x10ff) return true;
-  for (const range of X_SINGLE_WEIGHT_RANGES) {
-    if (codePoint >= range.start && codePoint <= range.end) return true;
-  }
-  return false;
-}
-
-// The variation selector and the keycap turn "©", "#" or "1" into an emoji that X counts 2.
-function isEmojiSuffix(code: number): boolean {
-  return code === CHAR_VARIATION_SELECTOR_16 || code === CHAR_COMBINING_KEYCAP;
-}
-
-function isSkinToneModifier(codePoint: number): boolean {
-  return codePoint >= 0x1f3fb && codePoint <= 0x1f3ff;
-}
-
-function isTagCharacter(codePoint: number): boolean {
-  return codePoint >= 0xe0020 && codePoint <= 0xe007f;
-}
-
-function isRegionalIndicator(codePoint: number): boolean {
-  return codePoint >= 0x1f1e6 && codePoint <= 0x1f1ff;
 }
 
 function isSentenceGap(code: number): boolean {
