@@ -203,3 +203,24 @@ test("/konto shows a pending e-mail change until its link is followed, and can c
   await expect(page.getByRole("main").getByText(wanted, { exact: true })).toBeVisible();
   await expect(notice).toHaveCount(0);
 });
+
+test("when the generator cannot load the profile, it says so and keeps the session (ADR 0070)", async ({
+  page,
+  consoleErrors,
+}) => {
+  await signUpConfirmed(page);
+  await page.route("**/api/generator/status", (route) =>
+    route.fulfill({ status: 500, json: { error: "Es ist ein Fehler aufgetreten.", code: "SERVER_ERROR" } }),
+  );
+  await page.goto("/erstellen");
+  await expect(page.getByText("Fehler beim Laden des Profils", { exact: true })).toBeVisible();
+  await expect(page.getByText("Fehler beim Laden Ihres Profils. Bitte versuchen Sie es erneut.")).toBeVisible();
+  await page.unroute("**/api/generator/status");
+  await page.getByRole("button", { name: "Erneut versuchen" }).click();
+  await expect(page.getByText("Fehler beim Laden Ihres Profils. Bitte versuchen Sie es erneut.")).toHaveCount(0);
+  await expect(page).toHaveURL(/\/erstellen$/);
+  await expect(page.getByRole("banner").getByRole("button", { name: "Abmelden" })).toBeVisible();
+  // The browser's own note on the 500 this test caused is not an error of the page.
+  const unexpected = consoleErrors.filter((text) => !text.includes("status of 500"));
+  consoleErrors.splice(0, consoleErrors.length, ...unexpected);
+});
