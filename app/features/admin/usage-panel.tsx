@@ -89,8 +89,8 @@ export function UsagePanel() {
               <UsageTable days={data.days} />
               <p className="text-xs text-slate-600">
                 Generierungen: abgeschlossene Durchläufe laut Credit-Protokoll, am Tag ihres Starts; sie bleiben
-                gezählt, wenn der Archiveintrag gelöscht wird. Demo-Durchläufe kosten nichts und zählen nicht. Mit Credit
-                und Pro-Kontingent: gestartete Durchläufe, je nachdem, was sie verbraucht haben. Fehlgeschlagen:
+                gezählt, wenn der Archiveintrag gelöscht wird. Demo-Durchläufe kosten nichts und zählen nicht. Mit
+                Credit und Pro-Kontingent: gestartete Durchläufe, je nachdem, was sie verbraucht haben. Fehlgeschlagen:
                 Durchläufe, deren Credit oder Kontingent-Durchlauf zurückgegeben wurde. Optimizer-Demo: Antworten des
                 Offline-Editors ohne KI.
               </p>
