@@ -22,7 +22,7 @@ import { SUBSCRIPTION_ACTIVE } from "../shared/credits.ts";
 // PostgreSQL database on that server, dropped afterwards.
 
 export const BENCH_BASE_URL = "http://localhost:3000";
-const PASSWORD = "bench-passwort-123";
+export const BENCH_PASSWORD = "bench-passwort-123";
 
 type BenchDatabase = {
   label: "PGlite" | "PostgreSQL";
@@ -126,14 +126,14 @@ export async function startBenchApp(bench: BenchDatabase, ai: AiClient) {
    * test, so the address is marked confirmed directly. Returns the session cookie.
    */
   async function signUpUser(email: string, plan: { credits?: number } = {}): Promise<string> {
-    const signUp = await postJson("/api/auth/sign-up/email", { email, password: PASSWORD, name: "Bench" });
+    const signUp = await postJson("/api/auth/sign-up/email", { email, password: BENCH_PASSWORD, name: "Bench" });
     if (!signUp.ok) throw new Error(`Registrierung fehlgeschlagen: ${signUp.status} ${await signUp.text()}`);
     await deps.db.update(user).set({ emailVerified: true }).where(eq(user.email, email));
     await deps.db
       .update(profiles)
       .set(plan.credits === undefined ? { subscriptionStatus: SUBSCRIPTION_ACTIVE } : { credits: plan.credits })
       .where(eq(profiles.email, email));
-    const signIn = await postJson("/api/auth/sign-in/email", { email, password: PASSWORD });
+    const signIn = await postJson("/api/auth/sign-in/email", { email, password: BENCH_PASSWORD });
     const cookie = signIn.headers
       .getSetCookie()
       .map((header) => header.split(";")[0] ?? "")

@@ -2,7 +2,7 @@
 // Reports, not tests: the exit code is 0 whatever the figures.
 //   npm run bench                          all sections
 //   npm run bench -- generator archiv      only these (metriken, generator, archiv, nutzersuche, fuzz, last, uploads, lighthouse, dauerhaft, erststart,
-//                                          planung; last includes erststart)
+//                                          planung, app-routes; last includes erststart)
 //   BENCH_DIR=/var/lib/postwerk npm run bench -- dauerhaft
 //                                          PGlite commits with and without fsync on that disk (default: the temp dir)
 //   BENCH_DATABASE_URL=postgres://…        generator, archive, user search, load and planning also on PostgreSQL
@@ -18,6 +18,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { runUserSearchBenchmark, USER_SEARCH_PROFILES, USER_SEARCH_TARGET_P95_MS } from "./admin-user-search.bench.ts";
 import { FUZZ_REQUESTS, runApiFuzzBenchmark } from "./api-fuzz.bench.ts";
+import { APP_ROUTE_RUNS, APP_ROUTE_TARGETS, runAppRoutesBenchmark } from "./app-routes.bench.ts";
 import {
   ARCHIVE_ROWS,
   ARCHIVE_SEARCH_TARGET_P95_MS,
@@ -87,6 +88,7 @@ const SECTIONS = [
   "dauerhaft",
   "erststart",
   "planung",
+  "app-routes",
 ] as const;
 type Section = (typeof SECTIONS)[number];
 
@@ -370,6 +372,28 @@ if (wanted("uploads")) {
         `Zuwachs ${Math.round(growth)} MB (Ziel ≤ ${UPLOAD_TARGETS.rssGrowthMb} MB: ${verdict(growth, UPLOAD_TARGETS.rssGrowthMb)}); ` +
         `danach ${Math.round(report.rssAfterMb)} MB, VmHWM seit dem Start ${Math.round(report.rssHighWaterMb)} MB`,
     );
+  });
+}
+
+if (wanted("app-routes")) {
+  console.log(
+    `\n== Angemeldeter Bereich direkt geladen (Produktions-Build, Chromium, Admin-Konto, neuer Browser-Kontext je Aufruf): ` +
+      `Median aus ${APP_ROUTE_RUNS} Läufen je Seite, die Seiten abwechselnd`,
+  );
+  await reportFailures(async () => {
+    const { firstContentfulPaintMs: fcpTarget, cardContentMs: cardTarget } = APP_ROUTE_TARGETS;
+    const passFail = (value: number, target: number) => (value <= target ? "PASS" : "FAIL");
+    const each = (values: number[]) => values.map((value) => value.toFixed(0)).join(", ");
+    for (const page of await runAppRoutesBenchmark((line) => console.log(`   ${line}`))) {
+      console.log(
+        `${page.path.padEnd(10)} FCP (Kopfzeile und Rahmen) ${milliseconds(page.medianFirstContentfulPaintMs).padStart(10)} ` +
+          `(Ziel ≤ ${fcpTarget} ms: ${passFail(page.medianFirstContentfulPaintMs, fcpTarget)}; Läufe ${each(page.firstContentfulPaintMs)})`,
+      );
+      console.log(
+        `${"".padEnd(10)} Karteninhalt sichtbar     ${milliseconds(page.medianCardContentMs).padStart(10)} ` +
+          `(Ziel ≤ ${cardTarget} ms: ${passFail(page.medianCardContentMs, cardTarget)}; Läufe ${each(page.cardContentMs)}; ${page.readyLabel})`,
+      );
+    }
   });
 }
 

@@ -4,7 +4,7 @@ import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/a
 import { genericOAuth, twoFactor } from "better-auth/plugins";
 import { PASSWORD_MIN_LENGTH } from "#shared/account.ts";
 import { ACCOUNT_DATA_TEXTS } from "#shared/account-data.ts";
-import { PASSWORD_RESET_LINK_HOURS } from "#shared/account-security.ts";
+import { CONFIRMATION_LINK_HOURS, PASSWORD_RESET_LINK_HOURS } from "#shared/account-security.ts";
 import {
   BACKUP_CODE_COUNT,
   TOTP_DIGITS,
@@ -56,7 +56,7 @@ export const AUTH_RATE_LIMIT_RULES = {
   // 5 tries per sign-in and a 15-minute lock after 10 wrong codes in a row.
   "/two-factor/*": TWO_FACTOR_RATE_LIMIT,
 } as const;
-const VERIFICATION_LINK_LIFETIME_SECONDS = 24 * 60 * 60;
+const VERIFICATION_LINK_LIFETIME_SECONDS = CONFIRMATION_LINK_HOURS * 60 * 60;
 
 /** ADR 0026: what happens around Better Auth's deletion of a user (account-deletion.service.ts). */
 /** The user Better Auth is about to delete, or has deleted. */

@@ -13,6 +13,9 @@ export const SIGN_IN_MAX_DELAY_MINUTES = 60;
 /** A day without a failure forgets the count. */
 export const SIGN_IN_FAILURE_MEMORY_HOURS = 24;
 
+/** How long a confirmation link works, for a new account and for a new address alike. */
+export const CONFIRMATION_LINK_HOURS = 24;
+
 /** Changing the e-mail address: without a password, a sign-in this recent stands in for it. */
 export const EMAIL_CHANGE_REAUTH_MAX_AGE_MINUTES = 10;
 /** How long the previous address can undo an e-mail change. */
@@ -35,10 +38,17 @@ export const RECOVERY_TEXTS = {
   emailChangeReauthRequired: `Bitte melden Sie sich zur Bestätigung erneut mit Google an und ändern Sie die Adresse danach innerhalb von ${EMAIL_CHANGE_REAUTH_MAX_AGE_MINUTES} Minuten.`,
   objectionDone:
     "Die Änderung wurde rückgängig gemacht: Ihr Konto nutzt wieder diese E-Mail-Adresse, alle Geräte wurden abgemeldet. Wir haben Ihnen einen Link geschickt, mit dem Sie ein neues Passwort festlegen.",
+  emailChangeCancelled: "Die ausstehende Änderung wurde abgebrochen; der Link in der E-Mail gilt nicht mehr.",
+  emailChangeLinkOutdated:
+    "Dieser Bestätigungslink gilt nicht mehr: Die Änderung wurde abgebrochen oder durch eine neuere ersetzt.",
+  emailChangeLinkExpired: "Dieser Bestätigungslink ist abgelaufen. Bitte fordern Sie die Änderung erneut an.",
   objectionInvalid: "Dieser Link ist ungültig, abgelaufen oder wurde schon verwendet.",
   objectionEmailTaken:
     "Die frühere Adresse gehört inzwischen zu einem anderen Konto. Bitte schreiben Sie uns über das Kontaktformular.",
 } as const;
+
+/** The `error` of the redirect to /konto when a change link no longer counts. */
+export const EMAIL_CHANGE_LINK_OUTDATED = "EMAIL_CHANGE_LINK_OUTDATED";
 
 /** The codes of this feature's own 429 answers, which carry their German message already. */
 export const ACCOUNT_SECURITY_LIMIT_CODES = ["ACCOUNT_THROTTLED", "TOO_MANY_MAILS"] as const;

@@ -75,7 +75,9 @@ export const GENERATOR_MESSAGES = {
   toneInvalid: "Bitte wählen Sie einen Tonfall.",
   languageInvalid: "Bitte wählen Sie eine Sprache.",
   websiteInvalid: "Bitte geben Sie eine gültige Website-Adresse ein (beginnend mit http:// oder https://).",
-  // Spec section 8: the creator's words when the profile cannot be loaded.
+  // Spec section 8 "Generation": the error of a failed profile load, in the "Fehler" toast.
+  profileLoadError: "Fehler beim Laden des Profils",
+  // Spec section 8 "Auth and session": the creator's words when the profile cannot be loaded.
   profileLoadFailed: "Fehler beim Laden Ihres Profils. Bitte versuchen Sie es erneut.",
   noCredits: "Keine Credits mehr verfügbar",
   creditUpdateFailed: "Fehler beim Aktualisieren der Credits",

@@ -6,6 +6,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { BillingCard, ProfileCard, SubscriptionCard } from "#app/features/account/account-cards.tsx";
 import { AccountDataCard } from "#app/features/account/account-data-card.tsx";
+import { useChangeLinkErrorNotice } from "#app/features/account/pending-email-change.tsx";
 import { SessionsCard } from "#app/features/account/sessions-card.tsx";
 import { TwoFactorCard } from "#app/features/account/two-factor-card.tsx";
 import { PROFILE_QUERY_KEY, type Profile, useProfile } from "#app/features/account/use-profile.ts";
@@ -32,6 +33,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 export default function AccountPage() {
   const { data: profile, isPending, isError, refetch } = useProfile();
   const highlightPlan = usePlanCheck();
+  useChangeLinkErrorNotice();
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
@@ -49,7 +51,7 @@ export default function AccountPage() {
         </div>
       ) : (
         <div className="mt-8 grid gap-6">
-          <ProfileCard email={profile.email} />
+          <ProfileCard email={profile.email} pendingEmailChange={profile.pendingEmailChange} />
           <SubscriptionCard profile={profile} highlightPlan={highlightPlan} />
           {profile.billing ? <BillingCard billing={profile.billing} /> : null}
           <ConnectionsLinkCard />

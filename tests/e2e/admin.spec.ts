@@ -169,6 +169,7 @@ test("an admin manages prompt and token configurations, the site settings, and r
     32,
   );
   await expect(page.getByRole("columnheader", { name: "Pro-Kontingent" })).toBeVisible();
+  await expect(page.getByText("sie bleiben gezählt, wenn der Archiveintrag gelöscht wird")).toBeVisible();
 
   // Beneath it the monthly caps of publishing (ADR 0053): empty is no cap; a bad value is named.
   await expect(page.getByText("Veröffentlicht in diesem Monat:")).toBeVisible();

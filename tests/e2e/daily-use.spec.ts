@@ -1,4 +1,5 @@
-import { E2E_BASE_URL } from "../../playwright.config.ts";
+import { E2E_BASE_URL, E2E_DATA_DIR } from "../../playwright.config.ts";
+import { waitForMail } from "../support/outbox.ts";
 import { confirmationLinkFor, expect, signInThroughForm, signUpConfirmed, test, uniqueEmail } from "./fixtures.ts";
 
 // The signed-in part a customer works in every day (ADR 0061): the header's own places, the
@@ -155,3 +156,71 @@ for (const path of ["/konto", "/erstellen", "/archiv", "/admin"]) {
     }
   });
 }
+
+test("/konto shows a pending e-mail change until its link is followed, and can cancel it", async ({ page }) => {
+  const { email } = await signUpConfirmed(page);
+  const cancelled = uniqueEmail("verworfen");
+  const wanted = uniqueEmail("gewollt");
+  const changeLink = async (to: string, after?: string) =>
+    (
+      await waitForMail(
+        E2E_DATA_DIR,
+        to,
+        (m) => m.subject === "Bestätigen Sie Ihre neue E-Mail-Adresse" && (!after || m.file > after),
+      )
+    ).links[0] ?? "";
+  async function requestChange(to: string) {
+    await page.getByRole("button", { name: "E-Mail ändern" }).first().click();
+    await page.getByLabel("Neue E-Mail-Adresse", { exact: true }).fill(to);
+    await page.getByLabel("Neue E-Mail-Adresse bestätigen").fill(to);
+    await page.locator("#emailChangePassword").fill("Laterne-Zimt-42");
+    await page.getByRole("button", { name: "E-Mail ändern" }).last().click();
+  }
+  const notice = page.getByRole("status").filter({ hasText: "Ausstehende Änderung" });
+
+  await page.goto("/konto");
+  await requestChange(cancelled);
+  await expect(notice).toContainText(`Ausstehende Änderung: ${cancelled}`);
+  await expect(notice).toContainText(`Bis dahin melden Sie sich weiter mit ${email} an.`);
+  await notice.getByRole("button", { name: "Änderung abbrechen" }).click();
+  await expect(page.getByText("Die ausstehende Änderung wurde abgebrochen")).toBeVisible();
+  await expect(notice).toHaveCount(0);
+  await page.goto(await changeLink(cancelled));
+  await expect(page.getByText("Dieser Bestätigungslink gilt nicht mehr")).toBeVisible();
+  await expect(page).toHaveURL(/\/konto$/);
+  await expect(page.getByRole("main").getByText(email, { exact: true })).toBeVisible();
+
+  await requestChange(wanted);
+  await expect(notice).toContainText(`Ausstehende Änderung: ${wanted}`);
+  const firstMail = await waitForMail(E2E_DATA_DIR, wanted);
+  await notice.getByRole("button", { name: "Link erneut senden" }).click();
+  await expect(page.getByLabel("Neue E-Mail-Adresse", { exact: true })).toHaveValue(wanted);
+  await page.locator("#emailChangePassword").fill("Laterne-Zimt-42");
+  await page.getByRole("button", { name: "E-Mail ändern" }).last().click();
+  await expect(page.getByText("Eine Bestätigungs-E-Mail wurde an Ihre neue Adresse gesendet.")).toBeVisible();
+  await page.goto(await changeLink(wanted, firstMail.file));
+  await expect(page).toHaveURL(/\/konto$/);
+  await expect(page.getByRole("main").getByText(wanted, { exact: true })).toBeVisible();
+  await expect(notice).toHaveCount(0);
+});
+
+test("when the generator cannot load the profile, it says so and keeps the session (ADR 0070)", async ({
+  page,
+  consoleErrors,
+}) => {
+  await signUpConfirmed(page);
+  await page.route("**/api/generator/status", (route) =>
+    route.fulfill({ status: 500, json: { error: "Es ist ein Fehler aufgetreten.", code: "SERVER_ERROR" } }),
+  );
+  await page.goto("/erstellen");
+  await expect(page.getByText("Fehler beim Laden des Profils", { exact: true })).toBeVisible();
+  await expect(page.getByText("Fehler beim Laden Ihres Profils. Bitte versuchen Sie es erneut.")).toBeVisible();
+  await page.unroute("**/api/generator/status");
+  await page.getByRole("button", { name: "Erneut versuchen" }).click();
+  await expect(page.getByText("Fehler beim Laden Ihres Profils. Bitte versuchen Sie es erneut.")).toHaveCount(0);
+  await expect(page).toHaveURL(/\/erstellen$/);
+  await expect(page.getByRole("banner").getByRole("button", { name: "Abmelden" })).toBeVisible();
+  // The browser's own note on the 500 this test caused is not an error of the page.
+  const unexpected = consoleErrors.filter((text) => !text.includes("status of 500"));
+  consoleErrors.splice(0, consoleErrors.length, ...unexpected);
+});

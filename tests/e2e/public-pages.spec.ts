@@ -75,7 +75,8 @@ test("the FAQ names the tones and languages and keeps one answer open at a time 
   // The answers are in the prerendered HTML too, hidden until opened.
   const html = decodeHtml(await (await request.get("/faq")).text());
   expect(html).toContain("Freundlich, Formell, Humorvoll und Ultimatives Marketing");
-  expect(html).toContain("freundlich und locker über humorvoll bis zu starkem Marketing-Ton");
+  expect(html).toContain("freundlich über sachlich-formell und humorvoll bis zu starkem Marketing-Ton");
+  expect(html).toContain("in einer der anderen Sprachen erscheinen soll");
   expect(html).toContain("Deutsch, Englisch, Französisch, Spanisch und Türkisch");
   for (const group of ["Allgemein", "Abonnement & Credits", "Nutzung", "Technischer Support", "Datenschutz"]) {
     expect(html).toContain(group);

@@ -5,7 +5,14 @@ test("the server's HTML for / carries the header, title and description before a
   const html = await (await request.get("/")).text();
   expect(html).toContain("<title>postwerk-content-creator</title>");
   expect(html).toMatch(/<meta name="description" content="Postwerk schreibt mit KI/);
-  for (const text of ["Funktionen", "X-Post Optimizer", "Preise", "FAQ", "Kontakt", `© ${new Date().getFullYear()}`]) {
+  for (const text of [
+    "Funktionen",
+    "X-Post Optimizer",
+    "Preise",
+    "FAQ",
+    "Kontakt",
+    `© 2025–${new Date().getFullYear()} Postwerk`,
+  ]) {
     expect(html).toContain(text);
   }
 });

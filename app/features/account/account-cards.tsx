@@ -21,9 +21,16 @@ import { formatEuro, GENERATOR_PRO_PRICE_CENTS, OPTIMIZER_PREMIUM_PRICE_CENTS } 
 import { ROUTES } from "#shared/routes.ts";
 import { ChangeEmailForm } from "./change-email-form.tsx";
 import { ChangePasswordForm } from "./change-password-form.tsx";
+import { PendingEmailChange } from "./pending-email-change.tsx";
 import type { Profile } from "./use-profile.ts";
 
-export function ProfileCard({ email }: { email: string }) {
+export function ProfileCard({
+  email,
+  pendingEmailChange,
+}: {
+  email: string;
+  pendingEmailChange: Profile["pendingEmailChange"];
+}) {
   const [openForm, setOpenForm] = useState<"email" | "password" | null>(null);
   const signOut = useSignOut({
     success: "Erfolgreich abgemeldet",
@@ -46,6 +53,9 @@ export function ProfileCard({ email }: { email: string }) {
           <p className="text-sm text-slate-600">E-Mail</p>
           <p className="break-all font-medium">{email}</p>
         </div>
+        {pendingEmailChange ? (
+          <PendingEmailChange pending={pendingEmailChange} currentEmail={email} onResend={() => setOpenForm("email")} />
+        ) : null}
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" aria-expanded={openForm === "email"} onClick={() => toggle("email")}>
             <Mail aria-hidden />
@@ -56,7 +66,9 @@ export function ProfileCard({ email }: { email: string }) {
             Passwort ändern
           </Button>
         </div>
-        {openForm === "email" ? <ChangeEmailForm onDone={() => setOpenForm(null)} /> : null}
+        {openForm === "email" ? (
+          <ChangeEmailForm initialEmail={pendingEmailChange?.email} onDone={() => setOpenForm(null)} />
+        ) : null}
         {openForm === "password" ? <ChangePasswordForm onDone={() => setOpenForm(null)} /> : null}
         <Button variant="ghost" className="justify-self-start" onClick={signOut}>
           <LogOut aria-hidden />

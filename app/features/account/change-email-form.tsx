@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { Button } from "#app/components/ui/button.tsx";
@@ -8,14 +9,17 @@ import { type ChangeEmailInput, ChangeEmailSchema } from "#shared/account.schema
 import { EMAIL_CHANGE_REAUTH_MAX_AGE_MINUTES, RECOVERY_TEXTS } from "#shared/account-security.ts";
 import { ROUTES } from "#shared/routes.ts";
 import { useHasPassword } from "./use-has-password.ts";
+import { PROFILE_QUERY_KEY } from "./use-profile.ts";
 
 // ADR 0044: the change needs the current password (a Google account: a recent sign-in), and
 // the previous address is told and can undo it.
-export function ChangeEmailForm({ onDone }: { onDone: () => void }) {
+// `initialEmail`: the pending address, when the form sends its link again.
+export function ChangeEmailForm({ initialEmail = "", onDone }: { initialEmail?: string; onDone: () => void }) {
   const { data: hasPassword } = useHasPassword();
+  const queryClient = useQueryClient();
   const form = useForm<ChangeEmailInput>({
     resolver: zodResolver(ChangeEmailSchema),
-    defaultValues: { newEmail: "", confirmEmail: "", currentPassword: "" },
+    defaultValues: { newEmail: initialEmail, confirmEmail: initialEmail, currentPassword: "" },
   });
   const { errors, isSubmitting } = form.formState;
 
@@ -31,6 +35,7 @@ export function ChangeEmailForm({ onDone }: { onDone: () => void }) {
     } as Parameters<typeof authClient.changeEmail>[0]);
     if (error) return void toast.error(`Fehler beim Ändern der E-Mail: ${describeAuthError(error)}`);
     toast.success("Eine Bestätigungs-E-Mail wurde an Ihre neue Adresse gesendet.");
+    void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
     form.reset();
     onDone();
   }

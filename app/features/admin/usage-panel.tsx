@@ -88,9 +88,11 @@ export function UsagePanel() {
               </div>
               <UsageTable days={data.days} />
               <p className="text-xs text-slate-600">
-                Generierungen: abgeschlossen, mit Archiveintrag. Mit Credit und Pro-Kontingent: gestartete Durchläufe,
-                je nachdem, was sie verbraucht haben. Fehlgeschlagen: Durchläufe, deren Credit oder Kontingent-Durchlauf
-                zurückgegeben wurde. Optimizer-Demo: Antworten des Offline-Editors ohne KI.
+                Generierungen: abgeschlossene Durchläufe laut Credit-Protokoll, am Tag ihres Starts; sie bleiben
+                gezählt, wenn der Archiveintrag gelöscht wird. Demo-Durchläufe kosten nichts und zählen nicht. Mit
+                Credit und Pro-Kontingent: gestartete Durchläufe, je nachdem, was sie verbraucht haben. Fehlgeschlagen:
+                Durchläufe, deren Credit oder Kontingent-Durchlauf zurückgegeben wurde. Optimizer-Demo: Antworten des
+                Offline-Editors ohne KI.
               </p>
             </>
           )}

@@ -15,6 +15,12 @@ const FOOTER_LINKS = [
   { to: ROUTES.cancellation, label: CANCELLATION_TEXTS.footerLink },
 ];
 
+// Spec section 2: the copyright line says 2025, the year the product started; from 2026 on it
+// runs to the current year, so it never looks abandoned (ADR 0070).
+const FIRST_YEAR = 2025;
+const copyrightLine = (year: number) =>
+  year > FIRST_YEAR ? `© ${FIRST_YEAR}–${year} Postwerk` : `© ${FIRST_YEAR} Postwerk`;
+
 export function SiteFooter() {
   return (
     <footer className="border-t border-slate-200 bg-slate-50">
@@ -34,7 +40,7 @@ export function SiteFooter() {
             Cookie-Einstellungen
           </button>
         </nav>
-        <p className="text-sm text-slate-600">{`© ${new Date().getFullYear()} Postwerk`}</p>
+        <p className="text-sm text-slate-600">{copyrightLine(new Date().getFullYear())}</p>
       </div>
     </footer>
   );

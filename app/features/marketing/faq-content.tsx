@@ -75,8 +75,8 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
         answer: (
           <p>
             Sie wählen pro Durchlauf eine von vier Tonalitäten: {joinGerman(GENERATOR_TONES)}. So reicht die Bandbreite
-            von freundlich und locker über humorvoll bis zu starkem Marketing-Ton – je nachdem, ob Sie Ihre Community
-            begrüßen, ein Angebot bewerben oder einfach unterhalten wollen.
+            von freundlich über sachlich-formell und humorvoll bis zu starkem Marketing-Ton – je nachdem, ob Sie Ihre
+            Community begrüßen, ein Angebot bewerben oder einfach unterhalten wollen.
           </p>
         ),
       },
@@ -85,7 +85,7 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
         answer: (
           <p>
             In {joinGerman(GENERATOR_LANGUAGES)}. Ihre Stichworte können Sie auf Deutsch eingeben, auch wenn der Beitrag
-            auf Englisch, Spanisch oder Französisch erscheinen soll.
+            in einer der anderen Sprachen erscheinen soll.
           </p>
         ),
       },

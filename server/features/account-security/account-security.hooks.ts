@@ -3,6 +3,8 @@ import { getSessionFromCtx } from "better-auth/api";
 import { setSessionCookie } from "better-auth/cookies";
 import { and, eq, isNotNull } from "drizzle-orm";
 import {
+  CONFIRMATION_LINK_HOURS,
+  EMAIL_CHANGE_LINK_OUTDATED,
   EMAIL_CHANGE_OBJECTION_DAYS,
   EMAIL_CHANGE_REAUTH_MAX_AGE_MINUTES,
   PASSWORD_RESET_LINK_HOURS,
@@ -24,7 +26,12 @@ import {
 import type { Mailer } from "../../integrations/mail/mailer.ts";
 import type { Logger } from "../../logger.ts";
 import { getProfile, syncProfileFromUser } from "../profile/profile.service.ts";
-import { createEmailChangeObjection } from "./email-change.service.ts";
+import {
+  clearPendingEmailChange,
+  createEmailChangeObjection,
+  getPendingEmailChange,
+  recordPendingEmailChange,
+} from "./email-change.service.ts";
 import {
   DEVICE_COOKIE_MAX_AGE_SECONDS,
   DEVICE_COOKIE_NAME,
@@ -119,6 +126,16 @@ export function createAccountSecurityHooks({ db, mailer, env, logger }: Deps) {
     }
   }
 
+  // A change link counts only while it matches the account's newest open request (see
+  // email-change.service.ts); the page it leads to says why it did not work.
+  async function assertChangeLinkCurrent(ctx: HookContext) {
+    const link = readChangeLink(ctx.query?.token);
+    if (!link) return; // Not a change link: Better Auth checks it alone.
+    const pending = await getPendingEmailChange(db, link.userId);
+    if (pending?.email === link.newEmail.toLowerCase()) return;
+    throw ctx.redirect(`${ROUTES.account}?error=${EMAIL_CHANGE_LINK_OUTDATED}`);
+  }
+
   // Every new session: a browser the account has not used before gets a notice mail.
   async function noteSignIn(ctx: HookContext, user: AuthUser) {
     const deviceId = readDeviceId(ctx.getCookie(DEVICE_COOKIE_NAME)) ?? newDeviceId();
@@ -171,6 +188,7 @@ export function createAccountSecurityHooks({ db, mailer, env, logger }: Deps) {
         if (email) await assertNotThrottled(email);
       }
       if (ctx.path === "/change-email") await assertRecentAuthForEmailChange(ctx);
+      if (ctx.path === "/verify-email") await assertChangeLinkCurrent(ctx);
     },
 
     async after(ctx: HookContext) {
@@ -184,6 +202,17 @@ export function createAccountSecurityHooks({ db, mailer, env, logger }: Deps) {
         }
         const signedInEmail = !failed && ctx.path === "/sign-in/email" ? readBodyEmail(ctx) : null;
         if (signedInEmail) await clearSignInFailures(db, signedInEmail);
+      }
+      if (ctx.path === "/change-email" && !failed) {
+        const session = await getSessionFromCtx(ctx);
+        const newEmail = (ctx.body as { newEmail?: unknown } | undefined)?.newEmail;
+        if (session && typeof newEmail === "string") {
+          await recordPendingEmailChange(db, {
+            userId: session.user.id,
+            newEmail,
+            lifetimeSeconds: CONFIRMATION_LINK_HOURS * 60 * 60,
+          });
+        }
       }
       if (ctx.path === "/reset-password" && !failed && ctx.request) {
         const user = passwordResets.get(ctx.request);
@@ -218,6 +247,7 @@ export function createAccountSecurityHooks({ db, mailer, env, logger }: Deps) {
       const profile = await getProfile(db, user.id);
       await syncProfileFromUser(db, user);
       if (!profile || profile.email.toLowerCase() === user.email.toLowerCase()) return;
+      await clearPendingEmailChange(db, user.id);
       const token = await createEmailChangeObjection(db, {
         userId: user.id,
         previousEmail: profile.email,
@@ -235,6 +265,24 @@ export function createAccountSecurityHooks({ db, mailer, env, logger }: Deps) {
       );
     },
   };
+}
+
+/**
+ * The account and new address a change link is for, read without checking its signature
+ * (Better Auth checks it right after); null for any other link.
+ */
+function readChangeLink(token: unknown): { userId: string; newEmail: string } | null {
+  if (typeof token !== "string") return null;
+  try {
+    const payload: unknown = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8"));
+    if (typeof payload !== "object" || payload === null) return null;
+    const { requestType, userId, updateTo } = payload as Record<string, unknown>;
+    if (requestType !== "change-email-verification" || typeof userId !== "string" || typeof updateTo !== "string")
+      return null;
+    return { userId, newEmail: updateTo };
+  } catch {
+    return null;
+  }
 }
 
 export type AccountSecurityHooks = ReturnType<typeof createAccountSecurityHooks>;

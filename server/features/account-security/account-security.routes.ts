@@ -7,7 +7,7 @@ import type { AppEnv } from "../../app-env.ts";
 import { limitPerIp } from "../../rate-limit.ts";
 import { requireSession } from "../../session.ts";
 import { validateJson } from "../../validation.ts";
-import { objectToEmailChange } from "./email-change.service.ts";
+import { clearPendingEmailChange, objectToEmailChange } from "./email-change.service.ts";
 import { getSecuritySettings, saveSecuritySettings } from "./security-settings.service.ts";
 
 const OBJECTION_RATE_LIMIT = { name: "email-change-objection", max: 10, windowMs: 60 * 60 * 1000 };
@@ -23,6 +23,11 @@ export const accountSecurityRoutes = new Hono<AppEnv>()
     const settings = c.req.valid("json");
     await saveSecuritySettings(c.var.deps.db, c.var.session.user.id, settings);
     return c.json(settings);
+  })
+  // Better Auth has no way to withdraw a change link; this makes the open one stop working.
+  .delete("/email-change", requireSession(), async (c) => {
+    await clearPendingEmailChange(c.var.deps.db, c.var.session.user.id);
+    return c.json({ message: RECOVERY_TEXTS.emailChangeCancelled });
   })
   // Public: the owner who objects may have lost every session to whoever changed the address.
   .post(

@@ -267,6 +267,75 @@ describe("changing the e-mail address", () => {
   });
 });
 
+describe("a pending e-mail change", () => {
+  const requestChange = (cookie: string, newEmail: string) =>
+    t.postJson("/api/auth/change-email", { newEmail, password: "Laterne-Zimt-42", callbackURL: "/konto" }, cookie);
+  const pendingOf = async (cookie: string) =>
+    (await readJson(await t.api(cookie).profile.$get(), 200)).pendingEmailChange;
+  async function changeLink(email: string, nth = 0): Promise<string> {
+    await waitForMail(t.dataDir, email, (m) => m.subject === "Bestätigen Sie Ihre neue E-Mail-Adresse");
+    const mails = await mailsTo(email, "Bestätigen Sie Ihre neue E-Mail-Adresse");
+    const link = new URL(mails[nth]?.links[0] ?? expect.unreachable());
+    return `${link.pathname}${link.search}`;
+  }
+  const emailOf = async (id: string) => (await t.db.select().from(user).where(eq(user.id, id)))[0]?.email;
+
+  it("shows in the profile answer until the link is followed", async () => {
+    const cookie = await t.signUpAndConfirm("offen-alt@example.test");
+    expect(await pendingOf(cookie)).toBeNull();
+    expect((await requestChange(cookie, "Offen-Neu@example.test")).status).toBe(200);
+    const pending = await pendingOf(cookie);
+    expect(pending?.email).toBe("offen-neu@example.test");
+    expect(new Date(pending?.expiresAt ?? 0).getTime()).toBeGreaterThan(Date.now() + 23 * 60 * 60 * 1000);
+
+    const followed = await t.request(await changeLink("offen-neu@example.test"), { cookie });
+    expect(followed.status).toBe(302);
+    expect(followed.headers.get("location")).toBe("/konto");
+    const after = await t.api(cookie).profile.$get();
+    expect(await readJson(after, 200)).toMatchObject({ email: "offen-neu@example.test", pendingEmailChange: null });
+  });
+
+  it("once cancelled, the link no longer changes the address", async () => {
+    const cookie = await t.signUpAndConfirm("abbruch-alt@example.test");
+    const [{ id } = expect.unreachable()] = await t.db
+      .select()
+      .from(user)
+      .where(eq(user.email, "abbruch-alt@example.test"));
+    expect((await requestChange(cookie, "abbruch-neu@example.test")).status).toBe(200);
+    const cancel = await t.api(cookie)["account-security"]["email-change"].$delete();
+    expect((await readJson(cancel, 200)).message).toBe(RECOVERY_TEXTS.emailChangeCancelled);
+    expect(await pendingOf(cookie)).toBeNull();
+
+    const followed = await t.request(await changeLink("abbruch-neu@example.test"), { cookie });
+    expect(followed.status).toBe(302);
+    expect(followed.headers.get("location")).toBe("/konto?error=EMAIL_CHANGE_LINK_OUTDATED");
+    expect(await emailOf(id)).toBe("abbruch-alt@example.test");
+  });
+
+  it("a newer request replaces the older one, whose link stops working", async () => {
+    const cookie = await t.signUpAndConfirm("ersetzt-alt@example.test");
+    const [{ id } = expect.unreachable()] = await t.db
+      .select()
+      .from(user)
+      .where(eq(user.email, "ersetzt-alt@example.test"));
+    expect((await requestChange(cookie, "ersetzt-eins@example.test")).status).toBe(200);
+    expect((await requestChange(cookie, "ersetzt-zwei@example.test")).status).toBe(200);
+    expect((await pendingOf(cookie))?.email).toBe("ersetzt-zwei@example.test");
+
+    const stale = await t.request(await changeLink("ersetzt-eins@example.test"), { cookie });
+    expect(stale.headers.get("location")).toBe("/konto?error=EMAIL_CHANGE_LINK_OUTDATED");
+    expect(await emailOf(id)).toBe("ersetzt-alt@example.test");
+    await t.request(await changeLink("ersetzt-zwei@example.test"), { cookie });
+    expect(await emailOf(id)).toBe("ersetzt-zwei@example.test");
+  });
+
+  it("cancelling needs a session", async () => {
+    const answer = await t.api()["account-security"]["email-change"].$delete();
+    expect(answer.status).toBe(401);
+    expect(await answer.json()).toMatchObject({ code: "NOT_SIGNED_IN" });
+  });
+});
+
 describe("new sign-in notice", () => {
   function deviceCookieFrom(response: Response): string {
     return (

@@ -37,11 +37,9 @@ export async function getUsage(db: Database) {
       ), sign_ups as (
         select (created_at at time zone ${tz})::date as day, count(*)::int as n
         from profiles, bounds where created_at >= since group by 1
-      ), generations as (
-        select (created_at at time zone ${tz})::date as day, count(*)::int as n
-        from archived_posts, bounds where created_at >= since group by 1
       ), runs as (
         select (created_at at time zone ${tz})::date as day,
+          count(*) filter (where run_state = 'archived')::int as generations,
           count(*) filter (where kind = 'charged')::int as charged,
           count(*) filter (where kind = 'included')::int as included,
           count(*) filter (where kind in ('refunded', 'included_refunded'))::int as failed
@@ -55,7 +53,7 @@ export async function getUsage(db: Database) {
       )
       select to_char(days.day, 'YYYY-MM-DD') as day,
         coalesce(sign_ups.n, 0) as sign_ups,
-        coalesce(generations.n, 0) as generations,
+        coalesce(runs.generations, 0) as generations,
         coalesce(runs.charged, 0) as charged,
         coalesce(runs.included, 0) as included,
         coalesce(runs.failed, 0) as failed,
@@ -64,7 +62,6 @@ export async function getUsage(db: Database) {
         coalesce(optimizer.demo_calls, 0) as optimizer_demo_calls
       from days
       left join sign_ups using (day)
-      left join generations using (day)
       left join runs using (day)
       left join optimizer using (day)
       order by days.day`,
@@ -98,7 +95,10 @@ export async function getUsage(db: Database) {
     days: rows.map((row) => ({
       day: row.day,
       signUps: Number(row.sign_ups),
-      /** Generations that finished (each an archive entry with its posts). */
+      /**
+       * Runs that finished, from the generation log on the day they started (ADR 0071): deleting
+       * the archive entry does not lower the figure; demo runs write no log row (ADR 0062).
+       */
       generations: Number(row.generations),
       /** Runs that took a credit. */
       charged: Number(row.charged),

@@ -10,7 +10,7 @@ import { optimizerAiCalls } from "../../db/schema/optimizer-ai-calls.ts";
 import { profiles } from "../../db/schema/profiles.ts";
 import { publications } from "../../db/schema/publishing.ts";
 import { grantPlanByHand } from "../billing/billing-manual-grants.service.ts";
-import { consumeCredit, refundRun } from "../generator/credits.service.ts";
+import { consumeCredit, markRunArchived, refundRun } from "../generator/credits.service.ts";
 import { USAGE_DAYS, USAGE_TIME_ZONE } from "./admin-usage.service.ts";
 
 // The admin's usage panel: per day from our own rows, the last USAGE_DAYS days,
@@ -52,16 +52,6 @@ async function signUp(email: string) {
   const [profile] = await t.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.email, email));
   return { cookie, userId: profile?.id ?? expect.unreachable() };
 }
-
-const archiveRow = (userId: string, createdAt?: Date) => ({
-  userId,
-  platform: "linkedin",
-  language: "german",
-  tone: "friendly",
-  keyPoints: "Neues Produkt",
-  generatedPosts: ["Eins", "Zwei", "Drei"],
-  ...(createdAt ? { createdAt } : {}),
-});
 
 describe("GET /api/admin/usage", () => {
   it("answers 401 without a session, 403 to a user who is not an admin, 200 to an admin", async () => {
@@ -122,20 +112,45 @@ describe("GET /api/admin/usage", () => {
     const freeRun = await consumeCredit(t.db, free.userId);
     expect(freeRun.status).toBe("charged");
     if (freeRun.status === "charged") await refundRun(t.db, freeRun.runId);
-    expect((await consumeCredit(t.db, free.userId)).status).toBe("charged");
-    await t.db.insert(archivedPosts).values(archiveRow(free.userId));
+    const freeDone = await consumeCredit(t.db, free.userId);
+    if (freeDone.status !== "charged") expect.unreachable(freeDone.status);
+    await markRunArchived(t.db, freeDone.runId);
     // On Pro's allowance: the same.
     const proRun = await consumeCredit(t.db, pro.userId);
     expect(proRun.status).toBe("included");
     if (proRun.status === "included") await refundRun(t.db, proRun.runId);
-    expect((await consumeCredit(t.db, pro.userId)).status).toBe("included");
-    await t.db.insert(archivedPosts).values(archiveRow(pro.userId));
+    const proDone = await consumeCredit(t.db, pro.userId);
+    if (proDone.status !== "included") expect.unreachable(proDone.status);
+    await markRunArchived(t.db, proDone.runId);
 
     const today = dayOf(await loadUsage(), new Date());
     expect(today.charged - before.charged).toBe(2);
     expect(today.included - before.included).toBe(2);
     expect(today.failed - before.failed).toBe(2);
     expect(today.generations - before.generations).toBe(2);
+  });
+
+  it("keeps a finished generation counted after its archive entry is deleted (ADR 0071)", async () => {
+    const { cookie, userId } = await signUp("loescht-archiv@example.test");
+    const before = dayOf(await loadUsage(), new Date());
+    const run = await t.postJson(
+      "/api/generator/generate",
+      { platform: "linkedin", keyPoints: "Neues Produkt, ab Montag", tone: "friendly", language: "german" },
+      cookie,
+    );
+    expect(run.status).toBe(200);
+    expect(await run.text()).toContain('"type":"done"');
+    const [entry] = await t.db
+      .select({ id: archivedPosts.id })
+      .from(archivedPosts)
+      .where(eq(archivedPosts.userId, userId));
+    expect(dayOf(await loadUsage(), new Date()).generations - before.generations).toBe(1);
+
+    const deleted = await t.api(cookie).archive[":id"].$delete({ param: { id: entry?.id ?? expect.unreachable() } });
+    expect(deleted.status).toBe(200);
+    const after = dayOf(await loadUsage(), new Date());
+    expect(after.generations - before.generations).toBe(1);
+    expect(after.charged - before.charged).toBe(1);
   });
 
   it("counts each run on the day it was written", async () => {

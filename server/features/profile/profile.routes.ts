@@ -3,13 +3,18 @@ import { ACCOUNT_MESSAGES } from "#shared/account.ts";
 import { answerError } from "../../api-error.ts";
 import type { AppEnv } from "../../app-env.ts";
 import { requireSession } from "../../session.ts";
+import { getPendingEmailChange } from "../account-security/email-change.service.ts";
 import { getPlanStates } from "../billing/billing-plans.service.ts";
 import { getProfileWithBilling } from "./profile.service.ts";
 
 export const profileRoutes = new Hono<AppEnv>().get("/", requireSession(), async (c) => {
   const { db } = c.var.deps;
   const userId = c.var.session.user.id;
-  const [found, plans] = await Promise.all([getProfileWithBilling(db, userId), getPlanStates(db, userId)]);
+  const [found, plans, pendingEmailChange] = await Promise.all([
+    getProfileWithBilling(db, userId),
+    getPlanStates(db, userId),
+    getPendingEmailChange(db, userId),
+  ]);
   if (!found) return answerError(c, 404, "PROFILE_NOT_FOUND", ACCOUNT_MESSAGES.profileNotFound);
   const { profile, billing } = found;
   return c.json({
@@ -22,6 +27,10 @@ export const profileRoutes = new Hono<AppEnv>().get("/", requireSession(), async
     /** The optimizer's one trial (ADR 0007): its end, also once it is over; null if never started. */
     optimizerTrialEndsAt: profile.trialEndsAt?.toISOString() ?? null,
     billing,
+    /** ADR 0044: a requested address whose confirmation link is still open; null without one. */
+    pendingEmailChange: pendingEmailChange
+      ? { email: pendingEmailChange.email, expiresAt: pendingEmailChange.expiresAt.toISOString() }
+      : null,
     // ADR 0023: both paid plans as Stripe last told us; null for a plan never bought.
     plans,
   });
