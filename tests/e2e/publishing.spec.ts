@@ -5,20 +5,13 @@ import { FAKE_GENERATED_POSTS } from "../mocks/openai.ts";
 import { jpegOfSize } from "../support/images.ts";
 import { expect, signUpConfirmed, test } from "./fixtures.ts";
 import { scriptFake, unlockViaApi } from "./generator-api.ts";
+import { connectThroughConsentPage } from "./publishing-steps.ts";
 
 // Publish and schedule (ADR 0053), the issue's acceptance in the browser: the networks are the
 // fakes of tests/mocks (ADR 0060), started by playwright.config.ts. A planned post is sent by
 // moving the e2e server's test clock forward (tests/support/e2e-server.ts), not by waiting.
 
 const BLUESKY_TEXT = "Samstag gibt es Zimtschnecken mit Kardamom – bis gleich in der Bäckerei!";
-
-async function connectThroughConsentPage(page: Page, network: "X" | "LinkedIn") {
-  await page.getByRole("button", { name: `${network} verbinden` }).click();
-  await expect(page.getByRole("heading", { name: new RegExp(`^${network} \\(Fake\\)`) })).toBeVisible();
-  await page.getByRole("button", { name: "Zugriff erlauben" }).click();
-  await expect(page.getByText(`${network}-Konto verbunden.`)).toBeVisible();
-  await expect(page).toHaveURL((url) => url.pathname === "/konto/verbundene-konten" && url.search === "");
-}
 
 async function generate(page: Page, platform: "linkedin" | "twitter") {
   await page.goto("/erstellen");

@@ -38,6 +38,8 @@ export type FakeFault =
   /** 401, as when the user removed the app's access just now. */
   | { kind: "unauthorized" };
 
+export type FaultOptions = { route?: FakeRoute | "any"; times?: number; after?: number };
+
 export type FakeRequest = {
   method: string;
   url: URL;
@@ -93,6 +95,14 @@ export async function startFakeServer(port: number, routes: FakeRoutes) {
       timers.add(timer);
     });
 
+  /**
+   * Makes the next `times` requests to `route` fail in the given way, after letting `after` of
+   * them through (a thread's third post fails with `after: 2`).
+   */
+  const addFault = (fault: FakeFault, { route = "any", times = 1, after = 0 }: FaultOptions = {}) => {
+    faults.push({ fault, route, times, after });
+  };
+
   const takeFault = (route: FakeRoute) => {
     const index = faults.findIndex((entry) => entry.route === "any" || entry.route === route);
     const entry = faults[index];
@@ -142,6 +152,13 @@ export async function startFakeServer(port: number, routes: FakeRoutes) {
       response.writeHead(answer.status, headers);
       response.end(payload);
     };
+    // The switches for a fake in its own process (the Playwright specs): POST /__fake/fault with
+    // `{ fault, route, times, after }` as the `fault` method below takes them.
+    if (method === "POST" && url.pathname === "/__fake/fault") {
+      const { fault, ...options } = request.json() as { fault: FakeFault } & FaultOptions;
+      addFault(fault, options);
+      return send(json(200, { ok: true }));
+    }
     const route = routes.routeOf(method, url.pathname);
     if (!route) return send(json(404, routes.errorBody(404, "Not Found")));
     const fault = takeFault(route);
@@ -170,16 +187,7 @@ export async function startFakeServer(port: number, routes: FakeRoutes) {
 
   return {
     url,
-    /**
-     * Makes the next `times` requests to `route` fail in the given way, after letting `after` of
-     * them through (a thread's third post fails with `after: 2`).
-     */
-    fault(
-      fault: FakeFault,
-      { route = "any", times = 1, after = 0 }: { route?: FakeRoute | "any"; times?: number; after?: number } = {},
-    ) {
-      faults.push({ fault, route, times, after });
-    },
+    fault: addFault,
     clearFaults() {
       faults.length = 0;
     },

@@ -1,0 +1,57 @@
+import { BerlinTimeInputs } from "./berlin-time-inputs.tsx";
+
+// What the composer of a post and of a thread share: "Jetzt veröffentlichen" or "Planen" with a
+// time in Europe/Berlin, and the server's refusal in German.
+
+export type Mode = "now" | "planned";
+export type PlannedFor = { date: string; time: string };
+
+export function WhenFieldset({
+  id,
+  mode,
+  onModeChange,
+  plannedFor,
+  onPlannedForChange,
+}: {
+  id: string;
+  mode: Mode;
+  onModeChange: (mode: Mode) => void;
+  plannedFor: PlannedFor;
+  onPlannedForChange: (value: PlannedFor) => void;
+}) {
+  return (
+    <fieldset className="grid gap-3">
+      <legend className="mb-2 text-sm font-medium text-slate-800">Zeitpunkt</legend>
+      <div className="flex flex-wrap gap-x-6 gap-y-2">
+        {(
+          [
+            ["now", "Jetzt veröffentlichen"],
+            ["planned", "Planen"],
+          ] as const
+        ).map(([value, label]) => (
+          <label key={value} className="flex items-center gap-2 text-sm text-slate-800">
+            <input
+              type="radio"
+              name={`${id}-mode`}
+              value={value}
+              className="size-4 accent-indigo-600"
+              checked={mode === value}
+              onChange={() => onModeChange(value)}
+            />
+            {label}
+          </label>
+        ))}
+      </div>
+      {mode === "planned" ? <BerlinTimeInputs id={id} value={plannedFor} onChange={onPlannedForChange} /> : null}
+    </fieldset>
+  );
+}
+
+export function FormError({ error }: { error: string | null }) {
+  if (!error) return null;
+  return (
+    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+      {error}
+    </p>
+  );
+}

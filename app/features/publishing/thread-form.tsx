@@ -1,0 +1,113 @@
+import { type FormEvent, useId, useState } from "react";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import { Button } from "#app/components/ui/button.tsx";
+import { DialogFooter } from "#app/components/ui/dialog.tsx";
+import { checkPostText } from "#shared/networks.ts";
+import { PLANNER_PATH } from "#shared/publishing.ts";
+import { formatDay, suggestedPlanTime } from "./berlin-time.ts";
+import { FormError, type Mode, WhenFieldset } from "./composer-parts.tsx";
+import { PostLength } from "./post-text-field.tsx";
+import { type ConnectedAccount, useCreateThread } from "./use-publishing.ts";
+
+// The composer in thread mode (ADR 0066): one connected X account, the posts as they were
+// written (each counted as X counts it), now or planned in Europe/Berlin. The server checks the
+// same rules; its refusal shows here.
+export function ThreadForm({
+  accounts,
+  posts,
+  onDone,
+}: {
+  accounts: ConnectedAccount[];
+  posts: string[];
+  onDone: () => void;
+}) {
+  const id = useId();
+  const navigate = useNavigate();
+  const create = useCreateThread();
+  const usable = accounts.filter((account) => account.status === "connected");
+  const [accountId, setAccountId] = useState(usable[0]?.id ?? "");
+  const [mode, setMode] = useState<Mode>("now");
+  const [plannedFor, setPlannedFor] = useState(() => suggestedPlanTime());
+  const [error, setError] = useState<string | null>(null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    create.mutate(
+      { accountId, posts, plannedFor: mode === "planned" ? plannedFor : undefined },
+      {
+        onSuccess: () => {
+          const message =
+            mode === "planned"
+              ? `Thread geplant für ${formatDay(plannedFor.date)} ${plannedFor.time}.`
+              : "Thread wird veröffentlicht.";
+          toast.success(message, { action: { label: "Redaktionsplan", onClick: () => navigate(PLANNER_PATH) } });
+          onDone();
+        },
+        onError: (failure) => setError(failure.message),
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} className="grid gap-5" noValidate>
+      <fieldset className="grid gap-2">
+        <legend className="mb-2 text-sm font-medium text-slate-800">X-Konto</legend>
+        {accounts.map((account) => (
+          <label key={account.id} className="flex items-center gap-2 text-sm text-slate-800">
+            <input
+              type="radio"
+              name={`${id}-account`}
+              value={account.id}
+              className="size-4 accent-indigo-600"
+              checked={accountId === account.id}
+              disabled={account.status !== "connected"}
+              onChange={() => setAccountId(account.id)}
+            />
+            {account.handle}
+            {account.status === "connected" ? null : <span className="text-slate-600">({account.statusLabel})</span>}
+          </label>
+        ))}
+      </fieldset>
+
+      <section aria-label="Beiträge des Threads" className="grid gap-2">
+        <h3 className="text-sm font-medium text-slate-800">{posts.length} Beiträge</h3>
+        <ol className="grid max-h-72 gap-2 overflow-y-auto pr-1">
+          {posts.map((text, index) => {
+            return (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the posts are fixed while the dialog is open.
+              <li key={index} className="grid gap-1 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm">
+                <span className="flex items-baseline justify-between gap-2 text-xs text-slate-600">
+                  <span>
+                    {index + 1}/{posts.length}
+                  </span>
+                  <PostLength check={checkPostText("x", text)} />
+                </span>
+                <p className="whitespace-pre-wrap break-words text-slate-800">{text}</p>
+              </li>
+            );
+          })}
+        </ol>
+      </section>
+
+      <WhenFieldset
+        id={id}
+        mode={mode}
+        onModeChange={setMode}
+        plannedFor={plannedFor}
+        onPlannedForChange={setPlannedFor}
+      />
+      <FormError error={error} />
+
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onDone}>
+          Abbrechen
+        </Button>
+        <Button type="submit" disabled={create.isPending || !accountId}>
+          {mode === "planned" ? "Thread planen" : "Thread veröffentlichen"}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
