@@ -1,13 +1,11 @@
 import { type FormEvent, useId, useState } from "react";
-import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { Link } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
-import { Dialog, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#app/components/ui/dialog.tsx";
+import { Dialog, DialogDescription, DialogHeader, DialogTitle } from "#app/components/ui/dialog.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import type { NetworkId } from "#shared/networks.ts";
-import { CONNECTIONS_PATH, PLANNER_PATH, THREAD_NETWORKS } from "#shared/publishing.ts";
-import { formatDay, suggestedPlanTime } from "./berlin-time.ts";
-import { FormError, type Mode, WhenFieldset } from "./composer-parts.tsx";
+import { CONNECTIONS_PATH, THREAD_NETWORKS } from "#shared/publishing.ts";
+import { ComposerEnd, useComposerState } from "./composer-parts.tsx";
 import { PostTextField } from "./post-text-field.tsx";
 import { ThreadForm } from "./thread-form.tsx";
 import { allAccounts, type ConnectedAccount, useConnections, useCreatePosts } from "./use-publishing.ts";
@@ -113,7 +111,6 @@ function ComposerForm({
   onDone,
 }: Omit<ComposerProps, "networks" | "thread"> & { accounts: ConnectedAccount[] }) {
   const id = useId();
-  const navigate = useNavigate();
   const create = useCreatePosts();
   const usable = accounts.filter((account) => account.status === "connected");
   const [chosen, setChosen] = useState<string[]>(() => {
@@ -121,9 +118,7 @@ function ComposerForm({
     return (preferred.length > 0 ? preferred : usable.length === 1 ? usable : []).map((account) => account.id);
   });
   const [texts, setTexts] = useState<Record<string, string>>({});
-  const [mode, setMode] = useState<Mode>("now");
-  const [plannedFor, setPlannedFor] = useState(() => suggestedPlanTime());
-  const [error, setError] = useState<string | null>(null);
+  const state = useComposerState("Beitrag", onDone);
 
   const textOf = (accountId: string) => texts[accountId] ?? text;
   const toggle = (accountId: string, on: boolean) =>
@@ -131,26 +126,12 @@ function ComposerForm({
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    setError(null);
+    state.setError(null);
     const targets = usable
       .filter((account) => chosen.includes(account.id))
       .map((account) => ({ accountId: account.id, text: textOf(account.id) }));
-    if (targets.length === 0) return setError(TEXTS[address].chooseAccount);
-    create.mutate(
-      { targets, archiveEntryId, plannedFor: mode === "planned" ? plannedFor : undefined },
-      {
-        onSuccess: () => {
-          const message =
-            mode === "planned"
-              ? `Beitrag geplant für ${formatDay(plannedFor.date)} ${plannedFor.time}.`
-              : "Beitrag wird veröffentlicht.";
-          toast.success(message, { action: { label: "Redaktionsplan", onClick: () => navigate(PLANNER_PATH) } });
-          onDone();
-        },
-        // The server's German message (too long, time in the past, account gone); the form keeps every field.
-        onError: (failure) => setError(failure.message),
-      },
-    );
+    if (targets.length === 0) return state.setError(TEXTS[address].chooseAccount);
+    create.mutate({ targets, archiveEntryId, plannedFor: state.plannedForInput }, state.callbacks);
   }
 
   return (
@@ -199,23 +180,13 @@ function ComposerForm({
           />
         ))}
 
-      <WhenFieldset
+      <ComposerEnd
         id={id}
-        mode={mode}
-        onModeChange={setMode}
-        plannedFor={plannedFor}
-        onPlannedForChange={setPlannedFor}
+        state={state}
+        labels={{ now: "Jetzt veröffentlichen", planned: "Planen" }}
+        submitDisabled={create.isPending}
+        onCancel={onDone}
       />
-      <FormError error={error} />
-
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          Abbrechen
-        </Button>
-        <Button type="submit" disabled={create.isPending}>
-          {mode === "planned" ? "Planen" : "Jetzt veröffentlichen"}
-        </Button>
-      </DialogFooter>
     </form>
   );
 }

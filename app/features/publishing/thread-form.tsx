@@ -1,12 +1,6 @@
 import { type FormEvent, useId, useState } from "react";
-import { useNavigate } from "react-router";
-import { toast } from "sonner";
-import { Button } from "#app/components/ui/button.tsx";
-import { DialogFooter } from "#app/components/ui/dialog.tsx";
 import { checkPostText } from "#shared/networks.ts";
-import { PLANNER_PATH } from "#shared/publishing.ts";
-import { formatDay, suggestedPlanTime } from "./berlin-time.ts";
-import { FormError, type Mode, WhenFieldset } from "./composer-parts.tsx";
+import { ComposerEnd, useComposerState } from "./composer-parts.tsx";
 import { PostLength } from "./post-text-field.tsx";
 import { type ConnectedAccount, useCreateThread } from "./use-publishing.ts";
 
@@ -23,31 +17,15 @@ export function ThreadForm({
   onDone: () => void;
 }) {
   const id = useId();
-  const navigate = useNavigate();
   const create = useCreateThread();
   const usable = accounts.filter((account) => account.status === "connected");
   const [accountId, setAccountId] = useState(usable[0]?.id ?? "");
-  const [mode, setMode] = useState<Mode>("now");
-  const [plannedFor, setPlannedFor] = useState(() => suggestedPlanTime());
-  const [error, setError] = useState<string | null>(null);
+  const state = useComposerState("Thread", onDone);
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    setError(null);
-    create.mutate(
-      { accountId, posts, plannedFor: mode === "planned" ? plannedFor : undefined },
-      {
-        onSuccess: () => {
-          const message =
-            mode === "planned"
-              ? `Thread geplant für ${formatDay(plannedFor.date)} ${plannedFor.time}.`
-              : "Thread wird veröffentlicht.";
-          toast.success(message, { action: { label: "Redaktionsplan", onClick: () => navigate(PLANNER_PATH) } });
-          onDone();
-        },
-        onError: (failure) => setError(failure.message),
-      },
-    );
+    state.setError(null);
+    create.mutate({ accountId, posts, plannedFor: state.plannedForInput }, state.callbacks);
   }
 
   return (
@@ -91,23 +69,13 @@ export function ThreadForm({
         </ol>
       </section>
 
-      <WhenFieldset
+      <ComposerEnd
         id={id}
-        mode={mode}
-        onModeChange={setMode}
-        plannedFor={plannedFor}
-        onPlannedForChange={setPlannedFor}
+        state={state}
+        labels={{ now: "Thread veröffentlichen", planned: "Thread planen" }}
+        submitDisabled={create.isPending || !accountId}
+        onCancel={onDone}
       />
-      <FormError error={error} />
-
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          Abbrechen
-        </Button>
-        <Button type="submit" disabled={create.isPending || !accountId}>
-          {mode === "planned" ? "Thread planen" : "Thread veröffentlichen"}
-        </Button>
-      </DialogFooter>
     </form>
   );
 }

@@ -59,6 +59,26 @@ async function xAuthor(username: string) {
   return { userId, accountId: id, username };
 }
 
+/** A thread of five posts for a new author, created now; the clock starts at that now. */
+async function startThread(username: string, prefix: string) {
+  const author = await xAuthor(username);
+  const start = new Date();
+  const created = await createThread(
+    t.deps,
+    author.userId,
+    { accountId: author.accountId, posts: thread(prefix) },
+    start,
+  );
+  return { author, start, created };
+}
+
+/** "Fortsetzen" a minute after the attempt; the queue's run once the post in doubt may be looked up. */
+async function continueThread(userId: string, id: string, start: Date) {
+  await resumeThread(t.deps, userId, id, later(start, 60_000));
+  await processPublication(t.deps, id, later(start, SETTLE_AFTER_MS));
+  expect((await t.publication(id)).status).toBe("sent");
+}
+
 function thread(prefix: string, count = 5) {
   return Array.from({ length: count }, (_, index) => `${prefix} ${index + 1}/${count}`);
 }
@@ -84,14 +104,7 @@ function expectChain(prefix: string, count: number) {
 
 describe("a thread on X", () => {
   it("goes out in order as a chain of replies, each post's id recorded, the first post's link on the thread", async () => {
-    const author = await xAuthor("kette");
-    const start = new Date();
-    const created = await createThread(
-      t.deps,
-      author.userId,
-      { accountId: author.accountId, posts: thread("Kette") },
-      start,
-    );
+    const { start, created } = await startThread("kette", "Kette");
     expect(created.thread).toMatchObject({ sent: 0, total: 5, progressLabel: "0 von 5 gesendet", resumable: false });
 
     await processPublication(t.deps, created.id, start);
@@ -105,14 +118,7 @@ describe("a thread on X", () => {
   });
 
   it("after a 503 at post 3 waits with '2 von 5 gesendet' and goes on with post 3 as a reply to post 2", async () => {
-    const author = await xAuthor("fuenfhundertdrei");
-    const start = new Date();
-    const created = await createThread(
-      t.deps,
-      author.userId,
-      { accountId: author.accountId, posts: thread("Retry") },
-      start,
-    );
+    const { start, created } = await startThread("fuenfhundertdrei", "Retry");
     fake.fault({ kind: "server-error" }, { route: "post", after: 2 });
 
     await processPublication(t.deps, created.id, start);
@@ -133,14 +139,7 @@ describe("a thread on X", () => {
   });
 
   it("stops as 'Fehlgeschlagen' with 2 of 5 sent after too many 503s; 'Fortsetzen' sends 3 to 5 only, replying to post 2", async () => {
-    const author = await xAuthor("fortsetzen");
-    const start = new Date();
-    const created = await createThread(
-      t.deps,
-      author.userId,
-      { accountId: author.accountId, posts: thread("Resume") },
-      start,
-    );
+    const { author, start, created } = await startThread("fortsetzen", "Resume");
     fake.fault({ kind: "server-error" }, { route: "post", after: 2, times: MAX_ATTEMPTS });
     let now = start;
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
@@ -158,14 +157,7 @@ describe("a thread on X", () => {
   });
 
   it("fails at post 3 when the token is revoked, keeps 2 of 5 sent and asks to reconnect", async () => {
-    const author = await xAuthor("widerrufen");
-    const start = new Date();
-    const created = await createThread(
-      t.deps,
-      author.userId,
-      { accountId: author.accountId, posts: thread("Revoke") },
-      start,
-    );
+    const { author, start, created } = await startThread("widerrufen", "Revoke");
     fake.fault({ kind: "unauthorized" }, { route: "post", after: 2 });
     await processPublication(t.deps, created.id, start);
     expect((await t.publication(created.id)).status).toBe("failed");
@@ -181,14 +173,7 @@ describe("a thread on X", () => {
   });
 
   it("after a lost answer at post 3 is 'unbestätigt'; 'Fortsetzen' finds post 3 on X and sends 4 and 5 only", async () => {
-    const author = await xAuthor("verloren");
-    const start = new Date();
-    const created = await createThread(
-      t.deps,
-      author.userId,
-      { accountId: author.accountId, posts: thread("Lost") },
-      start,
-    );
+    const { author, start, created } = await startThread("verloren", "Lost");
     fake.fault({ kind: "lost-response" }, { route: "post", after: 2 });
 
     await processPublication(t.deps, created.id, start);
@@ -220,14 +205,7 @@ describe("a thread on X", () => {
   });
 
   it("after a server was killed between sending post 3 and recording it, sends post 3 never again", async () => {
-    const author = await xAuthor("getoetet");
-    const start = new Date();
-    const created = await createThread(
-      t.deps,
-      author.userId,
-      { accountId: author.accountId, posts: thread("Kill") },
-      start,
-    );
+    const { author, start, created } = await startThread("getoetet", "Kill");
     // The killed server's trace: posts 1 and 2 recorded, post 3 claimed and sent, its id never written.
     fake.fault({ kind: "lost-response" }, { route: "post", after: 2 });
     await processPublication(t.deps, created.id, start);
@@ -245,21 +223,12 @@ describe("a thread on X", () => {
     expect(interrupted.detail).toBe(THREAD_INTERRUPTED_EXPLANATION);
     expect((await threadPosts(created.id))[2]?.status).toBe("unconfirmed");
 
-    await resumeThread(t.deps, author.userId, created.id, later(start, 60_000));
-    await processPublication(t.deps, created.id, later(start, SETTLE_AFTER_MS));
-    expect((await t.publication(created.id)).status).toBe("sent");
+    await continueThread(author.userId, created.id, start);
     expectChain("Kill", 5);
   });
 
   it("after a server was killed before post 3 reached X, sends post 3 once when continued", async () => {
-    const author = await xAuthor("vorher");
-    const start = new Date();
-    const created = await createThread(
-      t.deps,
-      author.userId,
-      { accountId: author.accountId, posts: thread("Vorher") },
-      start,
-    );
+    const { author, start, created } = await startThread("vorher", "Vorher");
     // Posts 1 and 2 go out; the 503 on post 3 leaves it pending, then the trace of a kill right after its claim.
     fake.fault({ kind: "server-error" }, { route: "post", after: 2 });
     await processPublication(t.deps, created.id, start);
@@ -274,9 +243,7 @@ describe("a thread on X", () => {
     await processPublication(t.deps, created.id, later(start, 60_000));
     expect((await t.publication(created.id)).status).toBe("unconfirmed");
 
-    await resumeThread(t.deps, author.userId, created.id, later(start, 60_000));
-    await processPublication(t.deps, created.id, later(start, SETTLE_AFTER_MS));
-    expect((await t.publication(created.id)).status).toBe("sent");
+    await continueThread(author.userId, created.id, start);
     expectChain("Vorher", 5);
   });
 });

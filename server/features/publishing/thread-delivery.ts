@@ -22,6 +22,15 @@ import { callNetwork, PUBLISH_TIMEOUT_MS } from "./network-call.ts";
 type Publication = typeof publications.$inferSelect;
 type ThreadPost = typeof publicationThreadPosts.$inferSelect;
 
+/** The one attempt the queue claimed for the thread, with what every call of it needs. */
+type Attempt = {
+  deps: Pick<AppDeps, "db" | "networks">;
+  publication: Publication;
+  access: { tokens: TokenSet; identity: NetworkIdentity };
+  now: Date;
+  timeoutMs: number;
+};
+
 /**
  * How long after a post's attempt started the network is asked whether it arrived: past our own
  * timeout and a margin, so a request still on its way cannot arrive after the answer "not there".
@@ -50,18 +59,19 @@ export async function sendThread(
   now: Date,
   timeoutMs: number,
 ): Promise<PublishOutcome | NetworkError> {
+  const attempt: Attempt = { deps, publication, access, now, timeoutMs };
   let previous: string | null = null;
   let first: PublishedPost | null = null;
   for (const post of await threadPostsOf(deps.db, publication.id)) {
     let sent: PublishedPost | null =
       post.status === "sent" && post.externalId ? { externalId: post.externalId, url: post.externalUrl ?? "" } : null;
     if (!sent && (post.status === "unconfirmed" || post.status === "sending")) {
-      const found = await settle(deps, publication, access, post, previous, now, timeoutMs);
+      const found = await settle(attempt, post, previous);
       if (found instanceof NetworkError) return found;
       sent = found;
     }
     if (!sent) {
-      const outcome = await sendOne(deps, publication, access, post, previous, now, timeoutMs);
+      const outcome = await sendOne(attempt, post, previous);
       if (outcome instanceof NetworkError || outcome.status === "pending") return outcome;
       sent = outcome.post;
     }
@@ -74,13 +84,9 @@ export async function sendThread(
 }
 
 async function sendOne(
-  deps: Pick<AppDeps, "db" | "networks">,
-  publication: Publication,
-  access: { tokens: TokenSet; identity: NetworkIdentity },
+  { deps, publication, access, now, timeoutMs }: Attempt,
   post: ThreadPost,
   replyTo: string | null,
-  now: Date,
-  timeoutMs: number,
 ): Promise<PublishOutcome | NetworkError> {
   // Only while the publication is still this attempt's ("sending"): a worker that lost it stops.
   const claimed = await deps.db
@@ -121,13 +127,9 @@ async function sendOne(
  * now. Too early to ask (the attempt may still be on its way): the thread waits until it may.
  */
 async function settle(
-  deps: Pick<AppDeps, "networks">,
-  publication: Publication,
-  access: { tokens: TokenSet; identity: NetworkIdentity },
+  { deps, publication, access, now, timeoutMs }: Attempt,
   post: ThreadPost,
   replyTo: string | null,
-  now: Date,
-  timeoutMs: number,
 ): Promise<PublishedPost | null | NetworkError> {
   const startedAt = post.attemptStartedAt ?? now;
   const askableAt = new Date(startedAt.getTime() + SETTLE_AFTER_MS);
