@@ -128,7 +128,7 @@ function PostDetails({ post, profileUrl, onClose }: { post: Post; profileUrl: st
           rel="noopener noreferrer"
           className="inline-flex items-center gap-1 justify-self-start font-medium text-indigo-800 underline underline-offset-4"
         >
-          Beitrag bei {network} ansehen
+          {thread ? "Thread" : "Beitrag"} bei {network} ansehen
           <ExternalLink className="size-4" aria-hidden />
           <span className="sr-only">(öffnet in neuem Tab)</span>
         </a>
