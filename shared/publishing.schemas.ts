@@ -1,12 +1,18 @@
 import { z } from "zod";
 import { NETWORK_IDS } from "./networks.ts";
-import { PUBLICATION_STATUSES, PUBLISHING_ERRORS } from "./publishing.ts";
+import {
+  PUBLICATION_STATUSES,
+  PUBLISHING_ERRORS,
+  THREAD_MAX_POSTS,
+  THREAD_MIN_POSTS,
+  type THREAD_POST_STATUSES,
+} from "./publishing.ts";
 import { textField } from "./text.schemas.ts";
 
 // Requests and answers of /api/connections, /api/posts and /api/notifications (ADR 0053), for the
 // routes and for the composer, the Redaktionsplan and the notification area.
 
-const invalid = PUBLISHING_ERRORS.INVALID_REQUEST;
+const invalid = PUBLISHING_ERRORS.INVALID_INPUT;
 // Long enough for every network's limit (LinkedIn 3,000); each network's own rule is checked after.
 const POST_TEXT_MAX = 10_000;
 /** One post written for this many accounts at most. */
@@ -35,6 +41,18 @@ export const CreatePostsSchema = z.object({
 });
 export type CreatePostsInput = z.infer<typeof CreatePostsSchema>;
 
+/** A thread for one X account (ADR 0066): its posts in order, each checked against X's 280 on the server. */
+export const CreateThreadSchema = z.object({
+  accountId: z.uuid({ error: PUBLISHING_ERRORS.ACCOUNT_NOT_FOUND }),
+  posts: z
+    .array(postText, { error: invalid })
+    .min(THREAD_MIN_POSTS, { error: `Ein Thread hat mindestens ${THREAD_MIN_POSTS} Beiträge.` })
+    .max(THREAD_MAX_POSTS, { error: `Ein Thread hat höchstens ${THREAD_MAX_POSTS} Beiträge.` }),
+  /** Absent: "Jetzt veröffentlichen". */
+  plannedFor: BerlinTimeSchema.optional(),
+});
+export type CreateThreadInput = z.infer<typeof CreateThreadSchema>;
+
 export const UpdatePostSchema = z
   .object({ text: postText.optional(), plannedFor: BerlinTimeSchema.optional() })
   .refine((value) => value.text !== undefined || value.plannedFor !== undefined, { error: invalid, path: ["text"] });
@@ -58,6 +76,24 @@ export const AppPasswordConnectSchema = z.object({
   appPassword: textField(PUBLISHING_ERRORS.CREDENTIALS_REJECTED).trim().min(1).max(100),
 });
 
+/** One post of a thread as the API shows it. */
+export type ThreadPostView = {
+  position: number;
+  text: string;
+  status: (typeof THREAD_POST_STATUSES)[number];
+  statusLabel: string;
+  externalUrl: string | null;
+};
+
+/** A thread's posts and progress ("3 von 5 gesendet"); `resumable`: "Fortsetzen" is offered. */
+export type ThreadView = {
+  posts: ThreadPostView[];
+  sent: number;
+  total: number;
+  progressLabel: string;
+  resumable: boolean;
+};
+
 /** A publication as the API shows it. */
 export type PublicationView = {
   id: string;
@@ -73,4 +109,6 @@ export type PublicationView = {
   detail: string | null;
   externalUrl: string | null;
   sentAt: string | null;
+  /** Null for a single post. */
+  thread: ThreadView | null;
 };

@@ -1,3 +1,4 @@
+import type { ApiErrorCode } from "./api-errors.ts";
 import type { NetworkId } from "./networks.ts";
 
 // Publish and schedule (ADR 0053): statuses, their German labels and the API's messages, for the
@@ -14,6 +15,30 @@ export const PUBLICATION_STATUS_LABELS: Record<PublicationStatus, string> = {
   unconfirmed: "Unbestätigt",
   cancelled: "Abgebrochen",
 };
+
+/**
+ * A thread's posts (ADR 0066): each is pending, being sent, sent (its remote id recorded) or
+ * unconfirmed (sent, but the answer was lost; looked up on the network before the thread goes on).
+ */
+export const THREAD_POST_STATUSES = ["pending", "sending", "sent", "unconfirmed"] as const;
+export type ThreadPostStatus = (typeof THREAD_POST_STATUSES)[number];
+
+export const THREAD_POST_STATUS_LABELS: Record<ThreadPostStatus, string> = {
+  pending: "Ausstehend",
+  sending: "Wird gesendet",
+  sent: "Gesendet",
+  unconfirmed: "Unbestätigt",
+};
+
+/** Networks whose posts can reply to one another as a thread (ADR 0066). */
+export const THREAD_NETWORKS: readonly NetworkId[] = ["x"];
+export const THREAD_MIN_POSTS = 2;
+export const THREAD_MAX_POSTS = 25;
+
+/** The planner's line for a thread: "3 von 5 gesendet". */
+export function threadProgressLabel(sent: number, total: number): string {
+  return `${sent} von ${total} gesendet`;
+}
 
 /** A post may be edited, rescheduled or cancelled only before the queue has tried to send it. */
 export const EDITABLE_STATUSES: readonly PublicationStatus[] = ["planned", "failed"];
@@ -36,6 +61,13 @@ export const UNCONFIRMED_EXPLANATION =
 export const INTERRUPTED_EXPLANATION =
   "Der Server wurde beendet, während der Beitrag gesendet wurde. Ob er angekommen ist, wissen wir nicht. Wir senden ihn deshalb nicht noch einmal, damit er nicht doppelt erscheint. Bitte sehen Sie in Ihrem Konto nach.";
 
+/** Why a thread is "unbestätigt": unlike a single post, "Fortsetzen" can clear it (ADR 0066). */
+export const THREAD_UNCONFIRMED_EXPLANATION =
+  "Die Verbindung zum Netzwerk brach ab, nachdem ein Beitrag des Threads abgeschickt war. Ob er angekommen ist, wissen wir nicht. Mit „Fortsetzen“ sieht Postwerk in Ihrem Konto nach und sendet ihn nur, wenn er dort fehlt; danach geht der Thread weiter.";
+
+export const THREAD_INTERRUPTED_EXPLANATION =
+  "Der Server wurde beendet, während der Thread gesendet wurde. Mit „Fortsetzen“ sieht Postwerk in Ihrem Konto nach, welcher Beitrag angekommen ist, und sendet nur die fehlenden.";
+
 export const PUBLISHING_DETAILS = {
   unavailable: "Das Netzwerk war mehrmals nicht erreichbar. Bitte planen Sie den Beitrag neu.",
   revoked: "Die Verbindung zum Konto wurde vom Netzwerk beendet. Bitte verbinden Sie das Konto neu.",
@@ -45,9 +77,12 @@ export const PUBLISHING_DETAILS = {
   disconnected: "Das Konto wurde getrennt.",
 } as const;
 
-/** The API's error answers: a German message and a stable code (ADR 0053). */
+/**
+ * The German messages of publishing's error answers, by code (ADR 0053). The codes themselves are
+ * defined once, in shared/api-errors.ts (ADR 0055): a key that is not there does not compile.
+ */
 export const PUBLISHING_ERRORS = {
-  INVALID_REQUEST: "Die Angaben sind unvollständig. Bitte prüfen Sie den Beitrag.",
+  INVALID_INPUT: "Die Angaben sind unvollständig. Bitte prüfen Sie den Beitrag.",
   POST_EMPTY: "Bitte geben Sie einen Text ein.",
   POST_TOO_LONG: "Der Text ist zu lang für dieses Netzwerk.",
   IMAGE_REQUIRED: "Dieses Netzwerk braucht ein Bild.",
@@ -67,8 +102,18 @@ export const PUBLISHING_ERRORS = {
   NOTIFICATION_NOT_FOUND: "Diese Benachrichtigung gibt es nicht (mehr).",
   /** The refusal names the network, the cap and the month (publishing-caps.ts); this is its fallback. */
   PUBLISHING_CAP_REACHED: "Das monatliche Kontingent Ihres Plans für dieses Netzwerk ist erreicht.",
-} as const;
+  THREAD_NOT_SUPPORTED: "Threads veröffentlicht Postwerk nur auf X. Bitte wählen Sie ein X-Konto.",
+  THREAD_NOT_RESUMABLE:
+    "Dieser Thread lässt sich gerade nicht fortsetzen: Er wird noch gesendet, ist vollständig oder wurde abgebrochen.",
+} as const satisfies Partial<Record<ApiErrorCode, string>>;
 export type PublishingErrorCode = keyof typeof PUBLISHING_ERRORS;
+
+export function threadPostTooLongMessage(position: number, length: number, max: number): string {
+  return `Beitrag ${position} des Threads ist ${length} Zeichen lang; erlaubt sind ${max}.`;
+}
+
+export const THREAD_TEXT_NOT_EDITABLE =
+  "Die Beiträge eines Threads lassen sich hier nicht ändern. Sie können den Thread abbrechen und neu anlegen.";
 
 export function networkTooLongMessage(network: NetworkId, label: string, length: number, max: number): string {
   return `Der Text für ${label} ist ${length} Zeichen lang; erlaubt sind ${max}.${network === "bluesky" ? " (Bluesky zählt Grapheme.)" : ""}`;

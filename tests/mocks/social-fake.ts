@@ -12,7 +12,17 @@ import { NetworkError, type SocialNetwork, type TokenSet } from "../../server/in
 // tokens that can be revoked or expire. Each fake adds its own endpoints and records the posts.
 
 /** Which kind of endpoint a request hit; faults are aimed at one of these. */
-export type FakeRoute = "authorize" | "token" | "identity" | "media" | "post" | "delete" | "resolve" | "page";
+export type FakeRoute =
+  | "authorize"
+  | "token"
+  | "identity"
+  | "media"
+  | "post"
+  | "delete"
+  | "resolve"
+  | "page"
+  /** X: the account's own recent posts (GET /2/users/:id/tweets). */
+  | "timeline";
 
 export type FakeFault =
   /** 429 with the network's own reset header, pointing at `resetAt`. */
@@ -24,7 +34,11 @@ export type FakeFault =
   /** The work is done (a post is stored), then the connection is destroyed without an answer. */
   | { kind: "lost-response" }
   /** LinkedIn: 426 for a retired `LinkedIn-Version`. */
-  | { kind: "version-retired" };
+  | { kind: "version-retired" }
+  /** 401, as when the user removed the app's access just now. */
+  | { kind: "unauthorized" };
+
+export type FaultOptions = { route?: FakeRoute | "any"; times?: number; after?: number };
 
 export type FakeRequest = {
   method: string;
@@ -69,7 +83,7 @@ export const json = (status: number, body: unknown, headers?: Record<string, str
 });
 
 export async function startFakeServer(port: number, routes: FakeRoutes) {
-  const faults: { fault: FakeFault; route: FakeRoute | "any"; times: number }[] = [];
+  const faults: { fault: FakeFault; route: FakeRoute | "any"; times: number; after: number }[] = [];
   let latencyMs = 0;
   const timers = new Set<NodeJS.Timeout>();
   const wait = (ms: number) =>
@@ -81,10 +95,22 @@ export async function startFakeServer(port: number, routes: FakeRoutes) {
       timers.add(timer);
     });
 
+  /**
+   * Makes the next `times` requests to `route` fail in the given way, after letting `after` of
+   * them through (a thread's third post fails with `after: 2`).
+   */
+  const addFault = (fault: FakeFault, { route = "any", times = 1, after = 0 }: FaultOptions = {}) => {
+    faults.push({ fault, route, times, after });
+  };
+
   const takeFault = (route: FakeRoute) => {
     const index = faults.findIndex((entry) => entry.route === "any" || entry.route === route);
     const entry = faults[index];
     if (!entry) return null;
+    if (entry.after > 0) {
+      entry.after -= 1;
+      return null;
+    }
     entry.times -= 1;
     if (entry.times <= 0) faults.splice(index, 1);
     return entry.fault;
@@ -126,6 +152,13 @@ export async function startFakeServer(port: number, routes: FakeRoutes) {
       response.writeHead(answer.status, headers);
       response.end(payload);
     };
+    // The switches for a fake in its own process (the Playwright specs): POST /__fake/fault with
+    // `{ fault, route, times, after }` as the `fault` method below takes them.
+    if (method === "POST" && url.pathname === "/__fake/fault") {
+      const { fault, ...options } = request.json() as { fault: FakeFault } & FaultOptions;
+      addFault(fault, options);
+      return send(json(200, { ok: true }));
+    }
     const route = routes.routeOf(method, url.pathname);
     if (!route) return send(json(404, routes.errorBody(404, "Not Found")));
     const fault = takeFault(route);
@@ -134,6 +167,7 @@ export async function startFakeServer(port: number, routes: FakeRoutes) {
     if (fault?.kind === "server-error") return send(json(503, routes.errorBody(503, "Service Unavailable")));
     if (fault?.kind === "version-retired")
       return send(json(426, routes.errorBody(426, "Requested version is not active")));
+    if (fault?.kind === "unauthorized") return send(json(401, routes.errorBody(401, "Unauthorized")));
     let answer: FakeAnswer;
     try {
       answer = await routes.handle(request, route);
@@ -153,10 +187,7 @@ export async function startFakeServer(port: number, routes: FakeRoutes) {
 
   return {
     url,
-    /** Makes the next `times` requests to `route` fail in the given way. */
-    fault(fault: FakeFault, { route = "any", times = 1 }: { route?: FakeRoute | "any"; times?: number } = {}) {
-      faults.push({ fault, route, times });
-    },
+    fault: addFault,
     clearFaults() {
       faults.length = 0;
     },

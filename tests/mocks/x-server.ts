@@ -19,13 +19,17 @@ import {
 
 // A fake of X (ADR 0060) at the HTTP boundary: OAuth 2.0 with PKCE (authorize page, token
 // exchange, refresh with rotation), GET /2/users/me, the v2 media upload (initialize, append,
-// finalize, metadata), POST and DELETE /2/tweets. Point Postwerk at it with X_API_BASE and
+// finalize, metadata), POST and DELETE /2/tweets (with `reply.in_reply_to_tweet_id`, so threads are
+// chains of replies, ADR 0066), and the account's timeline GET /2/users/:id/tweets. Point Postwerk at it with X_API_BASE and
 // X_WEB_BASE (both the fake's URL). Run alone: `node --import tsx tests/mocks/x-server.ts`
 // (port 3193 or X_FAKE_PORT) prints the environment for `npm start`.
 
 export const FAKE_X_CLIENT = { id: "x-fake-client", secret: "x-fake-secret" };
 /** X's access tokens live two hours. */
 const ACCESS_LIFETIME_MS = 2 * 60 * 60 * 1000;
+
+/** A post on the fake X, with the post it replied to (a thread's chain, ADR 0066). */
+export type XRecordedPost = RecordedPost & { inReplyTo: string | null };
 
 type Upload = { account: string; mimeType: string; totalBytes: number; chunks: Buffer[]; altText: string };
 
@@ -36,7 +40,7 @@ export async function startXFake({ port = 0 }: { port?: number } = {}) {
   const users = new Map<string, { id: string; username: string; name: string }>();
   const codes = new Map<string, { account: string; redirectUri: string; challenge: string; scope: string }>();
   const uploads = new Map<string, Upload>();
-  const posts: RecordedPost[] = [];
+  const posts: XRecordedPost[] = [];
   let nextId = 1_800_000_000_000_000_000n;
   const id = () => (nextId++).toString();
 
@@ -58,6 +62,7 @@ export async function startXFake({ port = 0 }: { port?: number } = {}) {
     if (path === "/i/oauth2/authorize") return "authorize";
     if (method === "POST" && path === "/2/oauth2/token") return "token";
     if (method === "GET" && path === "/2/users/me") return "identity";
+    if (method === "GET" && /^\/2\/users\/\d+\/tweets$/.test(path)) return "timeline";
     if (method === "POST" && /^\/2\/media\/(upload\/initialize|upload\/\d+\/(append|finalize)|metadata)$/.test(path))
       return "media";
     if (method === "POST" && path === "/2/tweets") return "post";
@@ -130,9 +135,17 @@ export async function startXFake({ port = 0 }: { port?: number } = {}) {
     const user = userFor(who.account);
     if (route === "identity") return json(200, { data: { id: user.id, name: user.name, username: user.username } });
     if (route === "media") return media(request, user.username);
+    if (route === "timeline") return timeline(request, user);
     if (route === "post") {
-      const body = request.json() as { text?: string; media?: { media_ids?: string[] } } | null;
+      const body = request.json() as {
+        text?: string;
+        media?: { media_ids?: string[] };
+        reply?: { in_reply_to_tweet_id?: string };
+      } | null;
       const text = body?.text ?? "";
+      const inReplyTo = body?.reply?.in_reply_to_tweet_id ?? null;
+      if (inReplyTo && !posts.some((post) => post.id === inReplyTo))
+        return problem(400, "Invalid Request", "The Tweet you are replying to does not exist.");
       if (postLength("x", text) > 280)
         return problem(400, "Invalid Request", "One or more parameters to your request was invalid.");
       if (posts.some((post) => post.account === user.username && post.text === text))
@@ -145,7 +158,7 @@ export async function startXFake({ port = 0 }: { port?: number } = {}) {
         const bytes = Buffer.concat(upload.chunks);
         images.push({ size: bytes.length, bytes, mimeType: upload.mimeType, altText: upload.altText });
       }
-      const post = { id: id(), account: user.username, text, images, createdAt: new Date() };
+      const post = { id: id(), account: user.username, text, images, createdAt: new Date(), inReplyTo };
       posts.push(post);
       return json(201, { data: { id: post.id, text, edit_history_tweet_ids: [post.id] } });
     }
@@ -154,6 +167,26 @@ export async function startXFake({ port = 0 }: { port?: number } = {}) {
     const index = posts.findIndex((post) => post.id === tweetId && post.account === user.username);
     if (index >= 0) posts.splice(index, 1);
     return json(200, { data: { deleted: index >= 0 } });
+  };
+
+  /** The user's own posts since `start_time`, newest first, with the post each replied to. */
+  const timeline = (request: FakeRequest, user: { id: string; username: string }) => {
+    if (request.url.pathname.split("/")[3] !== user.id)
+      return problem(403, "Forbidden", "Only the user's own timeline in this fake");
+    const since = Date.parse(request.url.searchParams.get("start_time") ?? "") || 0;
+    const own = posts.filter((post) => post.account === user.username && post.createdAt.getTime() >= since).reverse();
+    const data = own.map((post) => ({
+      id: post.id,
+      // As X returns a post's text: links shortened to t.co, &, < and > as entities.
+      text: post.text
+        .replace(/&/g, "&amp;")
+        .replace(/</g, "&lt;")
+        .replace(/>/g, "&gt;")
+        .replace(/https?:\/\/\S+/g, "https://t.co/fAkE123"),
+      created_at: post.createdAt.toISOString(),
+      ...(post.inReplyTo ? { referenced_tweets: [{ type: "replied_to", id: post.inReplyTo }] } : {}),
+    }));
+    return json(200, data.length > 0 ? { data, meta: { result_count: data.length } } : { meta: { result_count: 0 } });
   };
 
   const media = (request: FakeRequest, account: string) => {

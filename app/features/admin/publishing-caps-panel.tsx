@@ -35,7 +35,8 @@ export function PublishingCapsPanel() {
         <CardDescription>
           Höchstens so viele Beiträge darf ein Konto im Kalendermonat (Europe/Berlin) je Netzwerk senden oder planen.
           Leer: keine Obergrenze. 0: Veröffentlichen über dieses Netzwerk ist im Plan nicht enthalten. Wer mehrere Pläne
-          hat, bekommt die höchste Obergrenze; „Kostenlos“ gilt für jedes Konto.
+          hat, bekommt die höchste Obergrenze; „Kostenlos“ gilt für jedes Konto. Ein Thread zählt mit jedem seiner
+          Beiträge.
         </CardDescription>
       </CardHeader>
       <CardContent>

@@ -50,6 +50,12 @@ export function PostSummary({
         </span>
         {post.imageUrl ? <ImageIcon className="size-3.5 shrink-0" aria-label="mit Bild" /> : null}
       </span>
+      {post.thread ? (
+        <span className="text-xs font-medium text-slate-700">
+          Thread · {post.thread.total} Beiträge
+          {post.thread.sent > 0 && post.thread.sent < post.thread.total ? ` · ${post.thread.progressLabel}` : null}
+        </span>
+      ) : null}
       <span className="line-clamp-3 break-words text-slate-800">{post.text}</span>
     </button>
   );

@@ -8,8 +8,10 @@ import { NETWORKS } from "#shared/networks.ts";
 import { CONNECTIONS_PATH, EDITABLE_STATUSES, toBerlinWallTime } from "#shared/publishing.ts";
 import { formatBerlinDateTime } from "./berlin-time.ts";
 import { BerlinTimeInputs } from "./berlin-time-inputs.tsx";
+import { FormError } from "./composer-parts.tsx";
 import { StatusBadge } from "./planner-parts.tsx";
 import { PostTextField } from "./post-text-field.tsx";
+import { ResumeThreadButton, ThreadPosts } from "./thread-parts.tsx";
 import { type Post, useCancelPost, useUpdatePost } from "./use-publishing.ts";
 
 // One post of the Redaktionsplan: read it, and while the queue has not tried to send it, edit
@@ -34,7 +36,9 @@ export function PostDialog({
 function PostDetails({ post, profileUrl, onClose }: { post: Post; profileUrl: string | null; onClose: () => void }) {
   const id = useId();
   const network = NETWORKS[post.network].label;
-  const editable = EDITABLE_STATUSES.includes(post.status);
+  const thread = post.thread;
+  // A thread's posts are not edited here; a stopped thread is continued, not planned anew.
+  const editable = thread ? post.status === "planned" : EDITABLE_STATUSES.includes(post.status);
   const [text, setText] = useState(post.text);
   const [plannedFor, setPlannedFor] = useState(() => toBerlinWallTime(new Date(post.scheduledAt)));
   const [error, setError] = useState<string | null>(null);
@@ -45,16 +49,13 @@ function PostDetails({ post, profileUrl, onClose }: { post: Post; profileUrl: st
   function save(event: FormEvent) {
     event.preventDefault();
     setError(null);
-    update.mutate(
-      { id: post.id, text, plannedFor },
-      {
-        onSuccess: () => {
-          toast.success("Beitrag gespeichert.");
-          onClose();
-        },
-        onError: (failure) => setError(failure.message),
+    update.mutate(thread ? { id: post.id, plannedFor } : { id: post.id, text, plannedFor }, {
+      onSuccess: () => {
+        toast.success("Beitrag gespeichert.");
+        onClose();
       },
-    );
+      onError: (failure) => setError(failure.message),
+    });
   }
 
   function cancelPost() {
@@ -75,7 +76,7 @@ function PostDetails({ post, profileUrl, onClose }: { post: Post; profileUrl: st
     <>
       <DialogHeader>
         <DialogTitle>
-          Beitrag für {network} · {post.accountHandle}
+          {thread ? "Thread" : "Beitrag"} für {network} · {post.accountHandle}
         </DialogTitle>
         <DialogDescription className="flex flex-wrap items-center gap-2">
           <StatusBadge post={post} />
@@ -127,21 +128,21 @@ function PostDetails({ post, profileUrl, onClose }: { post: Post; profileUrl: st
           rel="noopener noreferrer"
           className="inline-flex items-center gap-1 justify-self-start font-medium text-indigo-800 underline underline-offset-4"
         >
-          Beitrag bei {network} ansehen
+          {thread ? "Thread" : "Beitrag"} bei {network} ansehen
           <ExternalLink className="size-4" aria-hidden />
           <span className="sr-only">(öffnet in neuem Tab)</span>
         </a>
       ) : null}
 
+      {thread ? <ThreadPosts thread={thread} /> : null}
+
       {editable ? (
         <form onSubmit={save} className="grid gap-5" noValidate>
-          <PostTextField id={`${id}-text`} label="Text" network={post.network} value={text} onChange={setText} />
+          {thread ? null : (
+            <PostTextField id={`${id}-text`} label="Text" network={post.network} value={text} onChange={setText} />
+          )}
           <BerlinTimeInputs id={id} value={plannedFor} onChange={setPlannedFor} />
-          {error ? (
-            <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
-              {error}
-            </p>
-          ) : null}
+          <FormError error={error} />
           {confirmingCancel ? (
             <div className="grid gap-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
               <p>Soll der Beitrag wirklich nicht veröffentlicht werden?</p>
@@ -162,7 +163,7 @@ function PostDetails({ post, profileUrl, onClose }: { post: Post; profileUrl: st
               className="sm:mr-auto"
               onClick={() => setConfirmingCancel(true)}
             >
-              Beitrag abbrechen
+              {thread ? "Thread abbrechen" : "Beitrag abbrechen"}
             </Button>
             <Button type="submit" disabled={update.isPending}>
               Speichern
@@ -171,13 +172,17 @@ function PostDetails({ post, profileUrl, onClose }: { post: Post; profileUrl: st
         </form>
       ) : (
         <>
-          <p className="whitespace-pre-wrap break-words rounded-lg border border-slate-200 p-3 text-sm text-slate-800">
-            {post.text}
-          </p>
+          {thread ? null : (
+            <p className="whitespace-pre-wrap break-words rounded-lg border border-slate-200 p-3 text-sm text-slate-800">
+              {post.text}
+            </p>
+          )}
+          <FormError error={error} />
           <DialogFooter>
             <Button variant="outline" onClick={onClose}>
               Schließen
             </Button>
+            {thread?.resumable ? <ResumeThreadButton id={post.id} onDone={onClose} onError={setError} /> : null}
           </DialogFooter>
         </>
       )}

@@ -1,7 +1,7 @@
 import { Label } from "#app/components/ui/label.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { cn } from "#app/lib/cn.ts";
-import { checkPostText, type NetworkId } from "#shared/networks.ts";
+import { checkPostText, type NetworkId, type PostTextCheck } from "#shared/networks.ts";
 
 const numberFormat = new Intl.NumberFormat("de-DE");
 
@@ -35,14 +35,21 @@ export function PostTextField({
         aria-invalid={!check.fits || undefined}
         aria-describedby={counterId}
       />
-      <p
-        id={counterId}
-        data-testid="post-length"
-        className={cn("text-right text-xs tabular-nums", check.fits ? "text-slate-600" : "font-semibold text-red-700")}
-      >
-        {check.fits ? null : "Zu lang: "}
-        {numberFormat.format(check.length)} / {numberFormat.format(check.max)} Zeichen
-      </p>
+      <PostLength id={counterId} check={check} className="text-right" />
     </div>
+  );
+}
+
+/** "123 / 280 Zeichen", or "Zu lang: …" in red. */
+export function PostLength({ id, check, className }: { id?: string; check: PostTextCheck; className?: string }) {
+  return (
+    <p
+      id={id}
+      data-testid="post-length"
+      className={cn("text-xs tabular-nums", check.fits ? "text-slate-600" : "font-semibold text-red-700", className)}
+    >
+      {check.fits ? null : "Zu lang: "}
+      {numberFormat.format(check.length)} / {numberFormat.format(check.max)} Zeichen
+    </p>
   );
 }

@@ -1,14 +1,13 @@
 import { type FormEvent, useId, useState } from "react";
-import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { Link } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
-import { Dialog, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#app/components/ui/dialog.tsx";
+import { Dialog, DialogDescription, DialogHeader, DialogTitle } from "#app/components/ui/dialog.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import type { NetworkId } from "#shared/networks.ts";
-import { CONNECTIONS_PATH, PLANNER_PATH } from "#shared/publishing.ts";
-import { formatDay, suggestedPlanTime } from "./berlin-time.ts";
-import { BerlinTimeInputs } from "./berlin-time-inputs.tsx";
+import { CONNECTIONS_PATH, THREAD_NETWORKS } from "#shared/publishing.ts";
+import { ComposerEnd, useComposerState } from "./composer-parts.tsx";
 import { PostTextField } from "./post-text-field.tsx";
+import { ThreadForm } from "./thread-form.tsx";
 import { allAccounts, type ConnectedAccount, useConnections, useCreatePosts } from "./use-publishing.ts";
 
 /** The generator and the archive address the user with "Sie", the optimizer with "du". */
@@ -19,11 +18,13 @@ const TEXTS = {
     description: "Wählen Sie ein oder mehrere Konten. Den Text können Sie für jedes Konto anpassen.",
     noAccount: "Sie haben noch kein Konto verbunden, über das Postwerk veröffentlichen kann.",
     chooseAccount: "Bitte wählen Sie mindestens ein Konto.",
+    threadDescription: "Die Beiträge gehen nacheinander an ein X-Konto, jeder als Antwort auf den vorigen.",
   },
   du: {
     description: "Wähle ein oder mehrere Konten. Den Text kannst du für jedes Konto anpassen.",
     noAccount: "Du hast noch kein Konto verbunden, über das Postwerk veröffentlichen kann.",
     chooseAccount: "Bitte wähle mindestens ein Konto.",
+    threadDescription: "Die Beiträge gehen nacheinander an ein X-Konto, jeder als Antwort auf den vorigen.",
   },
 } as const;
 
@@ -41,51 +42,33 @@ export type PublishDialogProps = {
   /** Accounts of this network are chosen at first (the generation's platform). */
   preferredNetwork?: NetworkId;
   address?: Address;
+  /** Thread mode (ADR 0066): these posts go to one X account as a chain of replies; `text` is unused. */
+  thread?: string[];
 };
+
+type ComposerProps = Omit<PublishDialogProps, "open" | "onClose"> & { address: Address; onDone: () => void };
 
 // "Veröffentlichen" (ADR 0053): one text per chosen account, each counted by its network's rules
 // (shared/networks.ts, as the server checks it), sent now or planned in Europe/Berlin. A refusal
 // of the server shows in the dialog; what was typed stays.
-export function PublishDialog({
-  open,
-  onClose,
-  text,
-  archiveEntryId,
-  imageUrl,
-  networks,
-  preferredNetwork,
-  address = "sie",
-}: PublishDialogProps) {
+export function PublishDialog({ open, onClose, address = "sie", ...composer }: PublishDialogProps) {
   return (
     <Dialog open={open} onClose={onClose} width="medium">
       <DialogHeader>
-        <DialogTitle>Veröffentlichen</DialogTitle>
-        <DialogDescription>{TEXTS[address].description}</DialogDescription>
+        <DialogTitle>{composer.thread ? "Thread veröffentlichen" : "Veröffentlichen"}</DialogTitle>
+        <DialogDescription>
+          {composer.thread ? TEXTS[address].threadDescription : TEXTS[address].description}
+        </DialogDescription>
       </DialogHeader>
-      <Composer
-        text={text}
-        archiveEntryId={archiveEntryId}
-        imageUrl={imageUrl}
-        networks={networks}
-        preferredNetwork={preferredNetwork}
-        address={address}
-        onDone={onClose}
-      />
+      <Composer {...composer} address={address} onDone={onClose} />
     </Dialog>
   );
 }
 
-function Composer({
-  text,
-  archiveEntryId,
-  imageUrl,
-  networks,
-  preferredNetwork,
-  address,
-  onDone,
-}: Omit<PublishDialogProps, "open" | "onClose"> & { address: Address; onDone: () => void }) {
+function Composer({ networks, ...form }: ComposerProps) {
   const { data, isPending, isError, refetch } = useConnections();
-  const accounts = allAccounts(data).filter((account) => !networks || networks.includes(account.network));
+  const only = networks ?? (form.thread ? THREAD_NETWORKS : undefined);
+  const accounts = allAccounts(data).filter((account) => !only || only.includes(account.network));
 
   if (isPending) {
     return (
@@ -107,27 +90,16 @@ function Composer({
   if (!accounts.some((account) => account.status === "connected")) {
     return (
       <div className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700">
-        <p>{TEXTS[address].noAccount}</p>
+        <p>{TEXTS[form.address].noAccount}</p>
         <Button asChild size="sm" className="justify-self-start">
           <Link to={CONNECTIONS_PATH}>Konto verbinden</Link>
         </Button>
       </div>
     );
   }
-  return (
-    <ComposerForm
-      accounts={accounts}
-      text={text}
-      archiveEntryId={archiveEntryId}
-      imageUrl={imageUrl}
-      preferredNetwork={preferredNetwork}
-      address={address}
-      onDone={onDone}
-    />
-  );
+  if (form.thread) return <ThreadForm accounts={accounts} posts={form.thread} onDone={form.onDone} />;
+  return <ComposerForm {...form} accounts={accounts} />;
 }
-
-type Mode = "now" | "planned";
 
 function ComposerForm({
   accounts,
@@ -137,17 +109,8 @@ function ComposerForm({
   preferredNetwork,
   address,
   onDone,
-}: {
-  accounts: ConnectedAccount[];
-  text: string;
-  archiveEntryId?: string;
-  imageUrl?: string | null;
-  preferredNetwork?: NetworkId;
-  address: Address;
-  onDone: () => void;
-}) {
+}: Omit<ComposerProps, "networks" | "thread"> & { accounts: ConnectedAccount[] }) {
   const id = useId();
-  const navigate = useNavigate();
   const create = useCreatePosts();
   const usable = accounts.filter((account) => account.status === "connected");
   const [chosen, setChosen] = useState<string[]>(() => {
@@ -155,9 +118,7 @@ function ComposerForm({
     return (preferred.length > 0 ? preferred : usable.length === 1 ? usable : []).map((account) => account.id);
   });
   const [texts, setTexts] = useState<Record<string, string>>({});
-  const [mode, setMode] = useState<Mode>("now");
-  const [plannedFor, setPlannedFor] = useState(() => suggestedPlanTime());
-  const [error, setError] = useState<string | null>(null);
+  const state = useComposerState("Beitrag", onDone);
 
   const textOf = (accountId: string) => texts[accountId] ?? text;
   const toggle = (accountId: string, on: boolean) =>
@@ -165,26 +126,12 @@ function ComposerForm({
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    setError(null);
+    state.setError(null);
     const targets = usable
       .filter((account) => chosen.includes(account.id))
       .map((account) => ({ accountId: account.id, text: textOf(account.id) }));
-    if (targets.length === 0) return setError(TEXTS[address].chooseAccount);
-    create.mutate(
-      { targets, archiveEntryId, plannedFor: mode === "planned" ? plannedFor : undefined },
-      {
-        onSuccess: () => {
-          const message =
-            mode === "planned"
-              ? `Beitrag geplant für ${formatDay(plannedFor.date)} ${plannedFor.time}.`
-              : "Beitrag wird veröffentlicht.";
-          toast.success(message, { action: { label: "Redaktionsplan", onClick: () => navigate(PLANNER_PATH) } });
-          onDone();
-        },
-        // The server's German message (too long, time in the past, account gone); the form keeps every field.
-        onError: (failure) => setError(failure.message),
-      },
-    );
+    if (targets.length === 0) return state.setError(TEXTS[address].chooseAccount);
+    create.mutate({ targets, archiveEntryId, plannedFor: state.plannedForInput }, state.callbacks);
   }
 
   return (
@@ -233,45 +180,13 @@ function ComposerForm({
           />
         ))}
 
-      <fieldset className="grid gap-3">
-        <legend className="mb-2 text-sm font-medium text-slate-800">Zeitpunkt</legend>
-        <div className="flex flex-wrap gap-x-6 gap-y-2">
-          {(
-            [
-              ["now", "Jetzt veröffentlichen"],
-              ["planned", "Planen"],
-            ] as const
-          ).map(([value, label]) => (
-            <label key={value} className="flex items-center gap-2 text-sm text-slate-800">
-              <input
-                type="radio"
-                name={`${id}-mode`}
-                value={value}
-                className="size-4 accent-indigo-600"
-                checked={mode === value}
-                onChange={() => setMode(value)}
-              />
-              {label}
-            </label>
-          ))}
-        </div>
-        {mode === "planned" ? <BerlinTimeInputs id={id} value={plannedFor} onChange={setPlannedFor} /> : null}
-      </fieldset>
-
-      {error ? (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
-          {error}
-        </p>
-      ) : null}
-
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          Abbrechen
-        </Button>
-        <Button type="submit" disabled={create.isPending}>
-          {mode === "planned" ? "Planen" : "Jetzt veröffentlichen"}
-        </Button>
-      </DialogFooter>
+      <ComposerEnd
+        id={id}
+        state={state}
+        labels={{ now: "Jetzt veröffentlichen", planned: "Planen" }}
+        submitDisabled={create.isPending}
+        onCancel={onDone}
+      />
     </form>
   );
 }

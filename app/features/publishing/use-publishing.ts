@@ -2,7 +2,12 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { useSigningOut } from "#app/features/auth/signing-out.ts";
 import { api, toApiError } from "#app/lib/api.ts";
 import type { NetworkId } from "#shared/networks.ts";
-import type { CreatePostsInput, ListPostsQuery, UpdatePostInput } from "#shared/publishing.schemas.ts";
+import type {
+  CreatePostsInput,
+  CreateThreadInput,
+  ListPostsQuery,
+  UpdatePostInput,
+} from "#shared/publishing.schemas.ts";
 
 // The browser's side of /api/connections and /api/posts (ADR 0053): "Verbundene Konten", the
 // composer and the Redaktionsplan. Errors carry the server's German message (toApiError).
@@ -141,6 +146,32 @@ export function useCancelPost() {
   return useMutation({
     mutationFn: async (id: string) => {
       const response = await api.posts[":id"].cancel.$post({ param: { id } });
+      if (!response.ok) throw await toApiError(response);
+      return response.json();
+    },
+    onSettled: invalidate,
+  });
+}
+
+/** A thread for one X account (ADR 0066). */
+export function useCreateThread() {
+  const invalidate = useInvalidatePosts();
+  return useMutation({
+    mutationFn: async (input: CreateThreadInput) => {
+      const response = await api.posts.threads.$post({ json: input });
+      if (!response.ok) throw await toApiError(response);
+      return response.json();
+    },
+    onSuccess: invalidate,
+  });
+}
+
+/** "Fortsetzen": a stopped thread goes on from its first unsent post (ADR 0066). */
+export function useResumeThread() {
+  const invalidate = useInvalidatePosts();
+  return useMutation({
+    mutationFn: async (id: string) => {
+      const response = await api.posts[":id"].resume.$post({ param: { id } });
       if (!response.ok) throw await toApiError(response);
       return response.json();
     },

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { NetworkId } from "#shared/networks.ts";
-import type { AccountStatus, NotificationKind, PublicationStatus } from "#shared/publishing.ts";
+import type { AccountStatus, NotificationKind, PublicationStatus, ThreadPostStatus } from "#shared/publishing.ts";
 import type { CapPlan } from "#shared/publishing-caps.ts";
 import { user } from "./auth.ts";
 
@@ -80,6 +80,11 @@ export const publications = pgTable(
     /** A German reason to show: the network's detail for a rejection, why it is unconfirmed, … */
     detail: text("detail"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /**
+     * How many posts this publication makes on the network: 1, or a thread's length (its posts in
+     * publication_thread_posts, ADR 0066). Caps and the per-account limit count posts, not rows.
+     */
+    postCount: integer("post_count").notNull().default(1),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -90,6 +95,29 @@ export const publications = pgTable(
     // The admin's counts per network and month.
     index("publications_sent_at_idx").on(table.sentAt),
   ],
+);
+
+/**
+ * One post of a thread (ADR 0066), sent as a reply to the one before. Its remote id is committed as
+ * soon as the network acknowledges it, before the next post is sent; `attemptStartedAt` is
+ * committed before the call, so a post "sending" without an outcome is known to be in doubt.
+ */
+export const publicationThreadPosts = pgTable(
+  "publication_thread_posts",
+  {
+    publicationId: uuid("publication_id")
+      .notNull()
+      .references(() => publications.id, { onDelete: "cascade" }),
+    /** 1 for the thread's first post. */
+    position: integer("position").notNull(),
+    text: text("text").notNull(),
+    status: text("status").$type<ThreadPostStatus>().notNull().default("pending"),
+    attemptStartedAt: timestamp("attempt_started_at", { withTimezone: true }),
+    externalId: text("external_id"),
+    externalUrl: text("external_url"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.publicationId, table.position] })],
 );
 
 /** The header's notification area: sent, failed, unconfirmed, account needs reconnecting. */

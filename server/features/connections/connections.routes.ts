@@ -16,7 +16,7 @@ import {
 // /api/connections (ADR 0053): "Verbundene Konten".
 function networkOf(value: string) {
   const parsed = NetworkParamSchema.safeParse(value);
-  if (!parsed.success) throw new PublishingRefusal("INVALID_REQUEST", 400);
+  if (!parsed.success) throw new PublishingRefusal("INVALID_INPUT", 400);
   return parsed.data;
 }
 

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { answerError } from "#server/api-error.ts";
 import type { AppEnv } from "#server/app-env.ts";
 import { requireSession } from "#server/session.ts";
 import { PUBLISHING_ERRORS } from "#shared/publishing.ts";
@@ -17,6 +18,6 @@ export const notificationRoutes = new Hono<AppEnv>()
   .post("/:id/read", requireSession(), async (c) => {
     const id = c.req.param("id");
     const found = /^[0-9a-f-]{36}$/i.test(id) && (await markRead(c.var.deps.db, c.var.session.user.id, id));
-    if (!found) return c.json({ error: PUBLISHING_ERRORS.NOTIFICATION_NOT_FOUND, code: "NOTIFICATION_NOT_FOUND" }, 404);
+    if (!found) return answerError(c, 404, "NOTIFICATION_NOT_FOUND", PUBLISHING_ERRORS.NOTIFICATION_NOT_FOUND);
     return c.json({ read: true }, 200);
   });

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, lte } from "drizzle-orm";
+import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
 import type { AppDeps } from "#server/app-env.ts";
 import { publications, socialAccounts } from "#server/db/schema/publishing.ts";
 import { type AccountDeps, markReconnectRequired, usableTokens } from "#server/features/connections/account-tokens.ts";
@@ -16,10 +16,14 @@ import {
   PLANNER_PATH,
   PUBLISHING_DETAILS,
   type PublicationStatus,
+  THREAD_INTERRUPTED_EXPLANATION,
+  THREAD_UNCONFIRMED_EXPLANATION,
   UNCONFIRMED_EXPLANATION,
 } from "#shared/publishing.ts";
 import { capReachedDetail } from "#shared/publishing-caps.ts";
+import { callNetwork, PUBLISH_TIMEOUT_MS } from "./network-call.ts";
 import { capFilledBeforeSending, lockUserForCaps } from "./publishing-caps.ts";
+import { markThreadPostsInDoubt, sendThread } from "./thread-delivery.ts";
 
 // Sending one publication exactly once (ADR 0053). The publication row decides, not the job:
 // 1. a due, planned post is claimed and the attempt committed (status "sending") before the call;
@@ -36,9 +40,6 @@ type Publication = typeof publications.$inferSelect;
 export const MAX_ATTEMPTS = 6;
 /** Waits after the 1st, 2nd, … attempt that the network did not accept (5xx, refused). */
 const BACKOFF_MS = [30_000, 2 * 60_000, 10 * 60_000, 30 * 60_000, 60 * 60_000];
-/** A call that has not answered by then may still arrive: it counts as "unbestätigt". */
-export const PUBLISH_TIMEOUT_MS = 60_000;
-
 export function backoffAfter(attempt: number): number {
   return BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length) - 1] ?? BACKOFF_MS[0] ?? 30_000;
 }
@@ -70,20 +71,14 @@ export async function processPublication(
   const claimed = claim.publication;
 
   const network = deps.networks[publication.network];
-  let outcome: PublishOutcome | NetworkError;
-  try {
-    outcome = await withTimeout(
-      network.publish(access.tokens, access.identity, { text: claimed.text, images }),
-      publication.network,
-      timeoutMs,
-    );
-  } catch (error) {
-    outcome =
-      error instanceof NetworkError
-        ? error
-        : // Anything else (a bug in an integration, a socket error after sending) may have reached the network.
-          new NetworkError(publication.network, "outcome-unknown", { cause: error });
-  }
+  const outcome =
+    claimed.postCount > 1
+      ? await sendThread(deps, claimed, access, now, timeoutMs)
+      : await callNetwork(
+          publication.network,
+          () => network.publish(access.tokens, access.identity, { text: claimed.text, images }),
+          timeoutMs,
+        );
   await recordOutcome(deps, claimed, outcome, now);
 }
 
@@ -116,7 +111,11 @@ async function claimAttempt(deps: DeliveryDeps, due: Publication, now: Date): Pr
       eq(publications.accountId, publication.accountId),
       gt(publications.attemptStartedAt, windowStart),
     );
-    const [used] = await tx.select({ n: count() }).from(publications).where(inWindow);
+    // A thread is as many posts as it has (ADR 0066); the network counts each.
+    const [used] = await tx
+      .select({ n: sql<number>`coalesce(sum(${publications.postCount}), 0)::int` })
+      .from(publications)
+      .where(inWindow);
     if ((used?.n ?? 0) >= postsPerWindow) {
       const [oldest] = await tx
         .select({ at: publications.attemptStartedAt })
@@ -156,7 +155,7 @@ async function recordOutcome(
         { publicationId: publication.id, network: publication.network },
         "Netzwerk antwortete 'pending'",
       );
-      return markUnconfirmed(deps, publication, UNCONFIRMED_EXPLANATION);
+      return markUnconfirmed(deps, publication, unconfirmedExplanation(publication));
     }
     const updated = await deps.db
       .update(publications)
@@ -185,7 +184,7 @@ async function recordOutcome(
     case "rate-limited":
       return retryLater(deps, publication, "sending", now, outcome.retryAt ?? new Date(now.getTime() + 60_000));
     case "outcome-unknown":
-      return markUnconfirmed(deps, publication, UNCONFIRMED_EXPLANATION);
+      return markUnconfirmed(deps, publication, unconfirmedExplanation(publication));
     case "revoked": {
       await finish(deps, publication, "sending", "failed", PUBLISHING_DETAILS.revoked);
       const [account] = publication.accountId
@@ -289,9 +288,16 @@ async function markUnconfirmed(deps: DeliveryDeps, publication: Publication, exp
 }
 
 /** Step 3: the attempt was recorded and its server never recorded an outcome. */
-function markInterrupted(deps: DeliveryDeps, publication: Publication): Promise<void> {
+async function markInterrupted(deps: DeliveryDeps, publication: Publication): Promise<void> {
   deps.logger.warn({ publicationId: publication.id }, "Sendeversuch ohne Ergebnis gefunden: unbestätigt");
-  return markUnconfirmed(deps, publication, INTERRUPTED_EXPLANATION);
+  if (publication.postCount === 1) return markUnconfirmed(deps, publication, INTERRUPTED_EXPLANATION);
+  await markThreadPostsInDoubt(deps.db, publication.id);
+  return markUnconfirmed(deps, publication, THREAD_INTERRUPTED_EXPLANATION);
+}
+
+/** A thread in doubt can be continued ("Fortsetzen" looks the post up first); a single post cannot. */
+function unconfirmedExplanation(publication: Publication): string {
+  return publication.postCount > 1 ? THREAD_UNCONFIRMED_EXPLANATION : UNCONFIRMED_EXPLANATION;
 }
 
 /** The generation's image, or [] without one; null when it was meant to go along and is gone. */
@@ -300,17 +306,6 @@ async function imagesOf(deps: DeliveryDeps, publication: Publication): Promise<P
   const name = imageNameFromPublicUrl(publication.imageUrl);
   const file = name ? await deps.imageStorage.read(name) : null;
   return file ? [{ bytes: file.bytes, mimeType: file.contentType, altText: "" }] : null;
-}
-
-function withTimeout<T>(call: Promise<T>, network: Publication["network"], timeoutMs: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new NetworkError(network, "outcome-unknown", { detail: "keine Antwort" })),
-      timeoutMs,
-    );
-  });
-  return Promise.race([call, timeout]).finally(() => clearTimeout(timer));
 }
 
 /** Posts due now or earlier that are still planned, for the queue's start and its tests. */

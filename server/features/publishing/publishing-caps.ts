@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
 import { user } from "#server/db/schema/auth.ts";
 import { publications, publishingCaps } from "#server/db/schema/publishing.ts";
@@ -90,8 +90,9 @@ async function postsInMonth(
     sql`${sendTime} < ${end.toISOString()}::timestamptz`,
   ];
   if (except) conditions.push(ne(publications.id, except));
+  // Posts, not rows: a thread counts as many posts as it has (ADR 0066), as X bills each.
   const [row] = await db
-    .select({ n: count() })
+    .select({ n: sql<number>`coalesce(sum(${publications.postCount}), 0)::int` })
     .from(publications)
     .where(and(...conditions));
   return row?.n ?? 0;
@@ -111,11 +112,11 @@ export async function refuseOverCap(tx: Database, userId: string, network: Netwo
 /** Right before sending, under lockUserForCaps: the cap when this month's posts sent already fill it, else null. */
 export async function capFilledBeforeSending(
   tx: Database,
-  publication: { id: string; userId: string; network: NetworkId },
+  publication: { id: string; userId: string; network: NetworkId; postCount: number },
   now: Date,
 ): Promise<number | null> {
   const cap = await capOf(tx, publication.userId, publication.network);
   if (cap === null) return null;
   const gone = await postsInMonth(tx, publication.userId, publication.network, now, GONE, publication.id);
-  return gone >= cap ? cap : null;
+  return gone + publication.postCount > cap ? cap : null;
 }

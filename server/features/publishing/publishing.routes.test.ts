@@ -191,6 +191,75 @@ describe("/api/posts", () => {
   });
 });
 
+describe("/api/posts/threads (ADR 0066)", () => {
+  it("plans a thread for an X account, shows its posts and progress, and refuses to continue what has not stopped", async () => {
+    const xId = await connectX("fritz");
+    const created = await send("/api/posts/threads", "POST", {
+      accountId: xId,
+      posts: ["Erster Teil", "Zweiter Teil", "Dritter Teil"],
+      plannedFor: { date: "2099-03-01", time: "08:00" },
+    });
+    expect(created.status).toBe(201);
+    const { post } = (await created.json()) as { post: PublicationView };
+    expect([post.text, post.statusLabel]).toEqual(["Erster Teil", "Geplant"]);
+    expect(post.thread).toEqual({
+      posts: [1, 2, 3].map((position) => ({
+        position,
+        text: ["Erster Teil", "Zweiter Teil", "Dritter Teil"][position - 1],
+        status: "pending",
+        statusLabel: "Ausstehend",
+        externalUrl: null,
+      })),
+      sent: 0,
+      total: 3,
+      progressLabel: "0 von 3 gesendet",
+      resumable: false,
+    });
+    const read = (await (await send(`/api/posts/${post.id}`, "GET")).json()) as PublicationView;
+    expect(read.thread?.total).toBe(3);
+    const listed = (await (await send(`/api/posts?accountId=${xId}`, "GET")).json()) as { posts: PublicationView[] };
+    expect(listed.posts[0]?.thread?.progressLabel).toBe("0 von 3 gesendet");
+
+    const resume = await send(`/api/posts/${post.id}/resume`, "POST");
+    expect(resume.status).toBe(409);
+    expect(((await resume.json()) as { code: string }).code).toBe("THREAD_NOT_RESUMABLE");
+    const edit = await send(`/api/posts/${post.id}`, "PATCH", { text: "Anders" });
+    expect(edit.status).toBe(409);
+    expect(((await edit.json()) as { code: string }).code).toBe("POST_NOT_EDITABLE");
+  });
+
+  it("refuses LinkedIn and Bluesky, a post over 280 weighted characters, and too few or too many posts", async () => {
+    const xId = await connectX("gerda");
+    const bluesky = await send("/api/connections/bluesky/app-password", "POST", {
+      identifier: "gerda.bsky.social",
+      appPassword: "app-pass-word",
+    });
+    const { accountId: blueskyId } = (await bluesky.json()) as { accountId: string };
+    const notX = await send("/api/posts/threads", "POST", { accountId: blueskyId, posts: ["Eins", "Zwei"] });
+    expect(notX.status).toBe(400);
+    expect(await notX.json()).toEqual({
+      error: "Threads veröffentlicht Postwerk nur auf X. Bitte wählen Sie ein X-Konto.",
+      code: "THREAD_NOT_SUPPORTED",
+    });
+    // Each emoji weighs 2 on X: 141 of them are 282.
+    const tooLong = await send("/api/posts/threads", "POST", { accountId: xId, posts: ["Eins", "🙂".repeat(141)] });
+    expect(await tooLong.json()).toEqual({
+      error: "Beitrag 2 des Threads ist 282 Zeichen lang; erlaubt sind 280.",
+      code: "POST_TOO_LONG",
+    });
+    const one = await send("/api/posts/threads", "POST", { accountId: xId, posts: ["Allein"] });
+    expect(await one.json()).toEqual({ error: "Ein Thread hat mindestens 2 Beiträge.", code: "INVALID_INPUT" });
+    const many = await send("/api/posts/threads", "POST", { accountId: xId, posts: Array(26).fill("Viel") });
+    expect(await many.json()).toEqual({ error: "Ein Thread hat höchstens 25 Beiträge.", code: "INVALID_INPUT" });
+    const answers = await Promise.all([
+      send("/api/posts/threads", "POST", { accountId: xId, posts: "nein" }),
+      send("/api/posts/threads", "POST", { accountId: "kein-uuid", posts: ["a", "b"] }),
+      send("/api/posts/kein-uuid/resume", "POST"),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([400, 400, 404]);
+  });
+});
+
 describe("disconnecting and notifications", () => {
   it("disconnecting deletes the tokens and cancels the account's planned posts", async () => {
     const xId = await connectX("emil");

@@ -2,29 +2,42 @@ import { Hono } from "hono";
 import type { AppEnv } from "#server/app-env.ts";
 import { requireSession } from "#server/session.ts";
 import { validateJson, validateQuery } from "#server/validation.ts";
-import { CreatePostsSchema, ListPostsQuerySchema, UpdatePostSchema } from "#shared/publishing.schemas.ts";
+import {
+  CreatePostsSchema,
+  CreateThreadSchema,
+  ListPostsQuerySchema,
+  UpdatePostSchema,
+} from "#shared/publishing.schemas.ts";
 import { PUBLISHING_ERRORS } from "#shared/publishing.ts";
 import { cancelPost, createPosts, getPost, listPosts, updatePost } from "./publishing.service.ts";
 import { answerRefusal, PublishingRefusal } from "./refusals.ts";
+import { createThread, resumeThread } from "./threads.service.ts";
 
 // /api/posts (ADR 0053): the signed-in user's publications — write now or planned for several
-// accounts, list for the Redaktionsplan, edit, reschedule and cancel until sent.
+// accounts, list for the Redaktionsplan, edit, reschedule and cancel until sent; threads for one
+// X account and "Fortsetzen" of a stopped thread (ADR 0066).
 export const publishingRoutes = new Hono<AppEnv>()
   .onError(answerRefusal)
-  .get("/", requireSession(), validateQuery(ListPostsQuerySchema, PUBLISHING_ERRORS.INVALID_REQUEST), async (c) => {
+  .get("/", requireSession(), validateQuery(ListPostsQuerySchema, PUBLISHING_ERRORS.INVALID_INPUT), async (c) => {
     const userId = c.var.session.user.id;
     return c.json({ posts: await listPosts(c.var.deps.db, userId, c.req.valid("query")) }, 200);
   })
-  .post("/", requireSession(), validateJson(CreatePostsSchema, PUBLISHING_ERRORS.INVALID_REQUEST), async (c) => {
+  .post("/", requireSession(), validateJson(CreatePostsSchema, PUBLISHING_ERRORS.INVALID_INPUT), async (c) => {
     const userId = c.var.session.user.id;
     return c.json({ posts: await createPosts(c.var.deps, userId, c.req.valid("json")) }, 201);
+  })
+  .post("/threads", requireSession(), validateJson(CreateThreadSchema, PUBLISHING_ERRORS.INVALID_INPUT), async (c) => {
+    return c.json({ post: await createThread(c.var.deps, c.var.session.user.id, c.req.valid("json")) }, 201);
+  })
+  .post("/:id/resume", requireSession(), async (c) => {
+    return c.json(await resumeThread(c.var.deps, c.var.session.user.id, c.req.param("id")), 200);
   })
   .get("/:id", requireSession(), async (c) => {
     const post = await getPost(c.var.deps.db, c.var.session.user.id, c.req.param("id"));
     if (!post) throw new PublishingRefusal("POST_NOT_FOUND", 404);
     return c.json(post, 200);
   })
-  .patch("/:id", requireSession(), validateJson(UpdatePostSchema, PUBLISHING_ERRORS.INVALID_REQUEST), async (c) => {
+  .patch("/:id", requireSession(), validateJson(UpdatePostSchema, PUBLISHING_ERRORS.INVALID_INPUT), async (c) => {
     const userId = c.var.session.user.id;
     return c.json(await updatePost(c.var.deps, userId, c.req.param("id"), c.req.valid("json")), 200);
   })

@@ -10,6 +10,7 @@ import type {
   CreatePostsInput,
   ListPostsQuery,
   PublicationView,
+  ThreadView,
   UpdatePostInput,
 } from "#shared/publishing.schemas.ts";
 import {
@@ -18,9 +19,11 @@ import {
   networkTooLongMessage,
   PUBLICATION_STATUS_LABELS,
   PUBLISHING_DETAILS,
+  THREAD_TEXT_NOT_EDITABLE,
 } from "#shared/publishing.ts";
 import { lockUserForCaps, refuseOverCap } from "./publishing-caps.ts";
 import { PublishingRefusal } from "./refusals.ts";
+import { threadViewsOf } from "./thread-views.ts";
 
 // Writing, planning, editing and cancelling posts (ADR 0053). Each post for each account is one
 // publication row with one queue job, written in one transaction: a post is never planned without
@@ -33,7 +36,7 @@ type Publication = typeof publications.$inferSelect;
 /** The instant of a planned time; refused when it is in the past (a minute of grace for slow clicks). */
 export function plannedInstant(plannedFor: BerlinTime, now: Date): Date {
   const instant = berlinWallTimeToInstant(plannedFor.date, plannedFor.time);
-  if (!instant) throw new PublishingRefusal("INVALID_REQUEST", 400);
+  if (!instant) throw new PublishingRefusal("INVALID_INPUT", 400);
   if (instant.getTime() < now.getTime() - 60_000) throw new PublishingRefusal("TIME_IN_PAST", 400);
   return instant;
 }
@@ -83,10 +86,10 @@ export async function createPosts(
     for (const row of inserted) await deps.publishingQueue.enqueue(tx, row.id, scheduledAt);
     return inserted;
   });
-  return created.map(toView);
+  return created.map((row) => toView(row));
 }
 
-function checkText(network: Publication["network"], text: string): void {
+export function checkText(network: Publication["network"], text: string): void {
   const check = checkPostText(network, text);
   if (check.empty) throw new PublishingRefusal("POST_EMPTY", 400);
   if (!check.fits) {
@@ -113,7 +116,7 @@ export async function listPosts(db: Database, userId: string, query: ListPostsQu
   if (query.status) conditions.push(eq(publications.status, query.status));
   if (query.week) {
     const week = berlinWeek(query.week);
-    if (!week) throw new PublishingRefusal("INVALID_REQUEST", 400);
+    if (!week) throw new PublishingRefusal("INVALID_INPUT", 400);
     conditions.push(gte(publications.scheduledAt, week.start), lt(publications.scheduledAt, week.end));
   }
   const rows = await db
@@ -122,7 +125,8 @@ export async function listPosts(db: Database, userId: string, query: ListPostsQu
     .where(and(...conditions))
     .orderBy(desc(publications.scheduledAt), desc(publications.id))
     .limit(500);
-  return rows.map(toView);
+  const threads = await threadViewsOf(db, rows);
+  return rows.map((row) => toView(row, threads.get(row.id)));
 }
 
 /** Monday 00:00 to the next Monday 00:00 in Berlin, of the week that holds `day`. */
@@ -139,10 +143,10 @@ export function berlinWeek(day: string): { start: Date; end: Date } | null {
 
 export async function getPost(db: Database, userId: string, id: string): Promise<PublicationView | null> {
   const row = await ownPost(db, userId, id);
-  return row ? toView(row) : null;
+  return row ? toView(row, (await threadViewsOf(db, [row])).get(row.id)) : null;
 }
 
-async function ownPost(db: Database, userId: string, id: string): Promise<Publication | null> {
+export async function ownPost(db: Database, userId: string, id: string): Promise<Publication | null> {
   if (!isUuid(id)) return null;
   const [row] = await db
     .select()
@@ -164,6 +168,8 @@ export async function updatePost(
 ): Promise<PublicationView> {
   const existing = await ownPost(deps.db, userId, id);
   if (!existing) throw new PublishingRefusal("POST_NOT_FOUND", 404);
+  if (input.text !== undefined && existing.postCount > 1)
+    throw new PublishingRefusal("POST_NOT_EDITABLE", 409, THREAD_TEXT_NOT_EDITABLE);
   if (input.text !== undefined) checkText(existing.network, input.text);
   const scheduledAt = input.plannedFor ? plannedInstant(input.plannedFor, now) : existing.scheduledAt;
   // A failed post planned again without a new time goes out now, not at its past time.
@@ -198,7 +204,7 @@ export async function updatePost(
     return row;
   });
   if (!updated) throw new PublishingRefusal("POST_NOT_EDITABLE", 409);
-  return toView(updated);
+  return toView(updated, (await threadViewsOf(deps.db, [updated])).get(updated.id));
 }
 
 /** Cancels a post until the queue has claimed it: the job then finds it cancelled and does nothing. */
@@ -211,7 +217,7 @@ export async function cancelPost(db: Database, userId: string, id: string): Prom
     .where(and(eq(publications.id, id), inArray(publications.status, [...EDITABLE_STATUSES])))
     .returning();
   if (!row) throw new PublishingRefusal("POST_NOT_EDITABLE", 409);
-  return toView(row);
+  return toView(row, (await threadViewsOf(db, [row])).get(row.id));
 }
 
 /** A disconnected account's planned posts are cancelled in the disconnecting transaction. */
@@ -232,7 +238,7 @@ export async function cancelAllPlannedPostsOf(db: Database, userId: string): Pro
   return rows.map((row) => row.id);
 }
 
-export function toView(row: Publication): PublicationView {
+export function toView(row: Publication, thread: ThreadView | null = null): PublicationView {
   return {
     id: row.id,
     batchId: row.batchId,
@@ -247,6 +253,7 @@ export function toView(row: Publication): PublicationView {
     detail: row.detail,
     externalUrl: row.externalUrl,
     sentAt: row.sentAt?.toISOString() ?? null,
+    thread,
   };
 }
 

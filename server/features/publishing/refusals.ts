@@ -1,8 +1,9 @@
 import type { Context } from "hono";
+import { answerError } from "#server/api-error.ts";
 import type { AppEnv } from "#server/app-env.ts";
 import { PUBLISHING_ERRORS, type PublishingErrorCode } from "#shared/publishing.ts";
 
-/** A refusal of publishing (ADR 0053) with its HTTP status, German message and stable code. */
+/** A refusal of publishing (ADR 0053) with its HTTP status, German message and stable code (ADR 0055). */
 export class PublishingRefusal extends Error {
   constructor(
     readonly code: PublishingErrorCode,
@@ -16,6 +17,6 @@ export class PublishingRefusal extends Error {
 
 /** The routers' onError: a refusal is answered as such; anything else goes to the app's handler. */
 export function answerRefusal(error: Error, c: Context<AppEnv>) {
-  if (error instanceof PublishingRefusal) return c.json({ error: error.message, code: error.code }, error.status);
+  if (error instanceof PublishingRefusal) return answerError(c, error.status, error.code, error.message);
   throw error;
 }

@@ -30,7 +30,15 @@ export type NetworkIdentity = {
 
 export type PublishImage = { bytes: Uint8Array; mimeType: string; altText: string };
 
-export type PublishInput = { text: string; images: PublishImage[] };
+export type PublishInput = {
+  text: string;
+  images: PublishImage[];
+  /** A thread's next post (ADR 0066): the network's id of the post this one replies to. */
+  replyTo?: string | null;
+};
+
+/** What to look for when a post's answer was lost: its text, the post it replied to, and since when. */
+export type PostLookup = { text: string; replyTo: string | null; since: Date };
 
 /** A post the network accepted. */
 export type PublishedPost = { externalId: string; url: string };
@@ -118,6 +126,12 @@ export type SocialNetwork = {
   publish(tokens: TokenSet, identity: NetworkIdentity, input: PublishInput): Promise<PublishOutcome>;
   continuePublish?(tokens: TokenSet, identity: NetworkIdentity, continuation: string): Promise<PublishOutcome>;
   deletePost(tokens: TokenSet, identity: NetworkIdentity, externalId: string): Promise<void>;
+  /**
+   * Networks that publish threads (ADR 0066): the account's own post matching `lookup` if it is
+   * there, else null. Settles a thread's post whose answer was lost, so it is neither sent twice
+   * nor left out. Throws NetworkError like every call (a failed lookup settles nothing).
+   */
+  findPost?(tokens: TokenSet, identity: NetworkIdentity, lookup: PostLookup): Promise<PublishedPost | null>;
   /** The network's own publishing limit per account (X: 100 posts per 15 minutes). */
   limits: { postsPerWindow: number; windowMs: number };
 };

@@ -234,3 +234,44 @@ describe("X: publishing", () => {
     expect(fake.posts.some((post) => post.id === outcome.post.externalId)).toBe(false);
   });
 });
+
+describe("X: threads (ADR 0066)", () => {
+  let tokens: TokenSet;
+  beforeAll(async () => {
+    tokens = await connectThroughFake(x, "fadenautor");
+  });
+
+  it("posts a reply with in_reply_to_tweet_id", async () => {
+    const identity = await x.identity(tokens);
+    const first = await x.publish(tokens, identity, { text: "Faden 1", images: [] });
+    if (first.status !== "published") throw new Error("veröffentlicht erwartet");
+    const reply = await x.publish(tokens, identity, { text: "Faden 2", images: [], replyTo: first.post.externalId });
+    if (reply.status !== "published") throw new Error("veröffentlicht erwartet");
+    expect(fake.posts.find((post) => post.id === reply.post.externalId)?.inReplyTo).toBe(first.post.externalId);
+  });
+
+  it("finds its own post by the post it replied to, or a first post by its text as X shows it", async () => {
+    const identity = await x.identity(tokens);
+    const since = new Date(Date.now() - 60_000);
+    const first = await x.publish(tokens, identity, { text: "Suche & finde https://example.com/a", images: [] });
+    if (first.status !== "published") throw new Error("veröffentlicht erwartet");
+    const parent = first.post.externalId;
+    expect(await x.findPost?.(tokens, identity, { text: "Antwort", replyTo: parent, since })).toBeNull();
+    const reply = await x.publish(tokens, identity, { text: "Antwort", images: [], replyTo: parent });
+    if (reply.status !== "published") throw new Error("veröffentlicht erwartet");
+    expect(await x.findPost?.(tokens, identity, { text: "Antwort", replyTo: parent, since })).toEqual(reply.post);
+    expect(
+      await x.findPost?.(tokens, identity, { text: "Suche & finde https://example.com/a", replyTo: null, since }),
+    ).toEqual(first.post);
+    expect(await x.findPost?.(tokens, identity, { text: "Nie gesendet", replyTo: null, since })).toBeNull();
+  });
+
+  it("maps a 5xx of the lookup to unavailable", async () => {
+    const identity = await x.identity(tokens);
+    fake.fault({ kind: "server-error" }, { route: "timeline" });
+    const error = await networkFailure(
+      x.findPost?.(tokens, identity, { text: "a", replyTo: null, since: new Date() }) ?? Promise.resolve(),
+    );
+    expect(error.kind).toBe("unavailable");
+  });
+});

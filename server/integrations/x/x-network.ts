@@ -1,11 +1,12 @@
 import http from "node:http";
-import type { ITwitterApiClientPlugin, SendTweetV2Params, TwitterApiv2 } from "twitter-api-v2";
+import type { ITwitterApiClientPlugin, SendTweetV2Params, TweetV2, TwitterApiv2 } from "twitter-api-v2";
 import type { SocialNetworkSettings } from "../../env.ts";
 import { failureFromStatus, failureFromTransport, safeDetail } from "../social/network-failures.ts";
 import { authorizationUrl, requestTokens } from "../social/oauth-tokens.ts";
 import {
   NetworkError,
   type NetworkIdentity,
+  type PostLookup,
   type PublishInput,
   type SocialNetwork,
   type TokenSet,
@@ -100,10 +101,28 @@ export function createXNetwork(settings: XSettings): SocialNetwork {
         library,
         tokens,
         true,
-        () => client.tweet({ text: input.text, ...(mediaIds.length > 0 ? { media: { media_ids: mediaIds } } : {}) }),
+        () =>
+          client.tweet({
+            text: input.text,
+            ...(mediaIds.length > 0 ? { media: { media_ids: mediaIds } } : {}),
+            ...(input.replyTo ? { reply: { in_reply_to_tweet_id: input.replyTo } } : {}),
+          }),
         input.text,
       );
       return { status: "published", post: { externalId: data.id, url: postUrl(webBase, identity, data.id) } };
+    },
+    async findPost(tokens, identity, lookup) {
+      const { client, library } = await clientFor(tokens);
+      const timeline = await call(library, tokens, false, () =>
+        client.userTimeline(identity.externalId, {
+          start_time: lookup.since.toISOString(),
+          max_results: 100,
+          exclude: ["retweets"],
+          "tweet.fields": ["referenced_tweets", "created_at"],
+        }),
+      );
+      const found = timeline.tweets.find((tweet) => isLookedFor(tweet, lookup));
+      return found ? { externalId: found.id, url: postUrl(webBase, identity, found.id) } : null;
     },
     async deletePost(tokens, _identity, externalId) {
       const { client, library } = await clientFor(tokens);
@@ -138,6 +157,26 @@ async function uploadImages(
   }
   return ids as MediaIds;
 }
+
+/**
+ * A reply to the thread's previous post is ours: only this account posts replies to it within
+ * minutes of our attempt. The first post is matched by its text, as X returns it (links shortened
+ * to t.co, &, < and > as entities), so links and entities are left out of the comparison.
+ */
+function isLookedFor(tweet: TweetV2, lookup: PostLookup): boolean {
+  const repliedTo = tweet.referenced_tweets?.find((reference) => reference.type === "replied_to")?.id ?? null;
+  if (lookup.replyTo) return repliedTo === lookup.replyTo;
+  return repliedTo === null && comparable(tweet.text) === comparable(lookup.text);
+}
+
+const comparable = (text: string) =>
+  text
+    .replace(/&amp;/g, "&")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/https?:\/\/\S+/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
 
 function postUrl(webBase: string, identity: NetworkIdentity, id: string): string {
   return `${webBase}/${identity.handle.replace(/^@/, "")}/status/${id}`;

@@ -1,0 +1,108 @@
+import crypto from "node:crypto";
+import { and, eq, inArray } from "drizzle-orm";
+import { publications, publicationThreadPosts, socialAccounts } from "#server/db/schema/publishing.ts";
+import { checkPostText } from "#shared/networks.ts";
+import type { CreateThreadInput, PublicationView } from "#shared/publishing.schemas.ts";
+import { THREAD_NETWORKS, threadPostTooLongMessage } from "#shared/publishing.ts";
+import { ownPost, type PostsDeps, plannedInstant, toView } from "./publishing.service.ts";
+import { lockUserForCaps, refuseOverCap } from "./publishing-caps.ts";
+import { PublishingRefusal } from "./refusals.ts";
+import { SETTLE_AFTER_MS, threadPostsOf } from "./thread-delivery.ts";
+import { RESUMABLE_STATUSES, toThreadView } from "./thread-views.ts";
+
+// Threads (ADR 0066): one publication for one X account whose posts go out as a chain of replies,
+// with one queue job like every publication (ADR 0053). "Fortsetzen" plans a stopped thread again;
+// the queue goes on from its first unsent post.
+
+export async function createThread(
+  deps: PostsDeps,
+  userId: string,
+  input: CreateThreadInput,
+  now = new Date(),
+): Promise<PublicationView> {
+  const scheduledAt = input.plannedFor ? plannedInstant(input.plannedFor, now) : now;
+  const [account] = await deps.db
+    .select()
+    .from(socialAccounts)
+    .where(and(eq(socialAccounts.userId, userId), eq(socialAccounts.id, input.accountId)));
+  if (!account) throw new PublishingRefusal("ACCOUNT_NOT_FOUND", 409);
+  if (!THREAD_NETWORKS.includes(account.network)) throw new PublishingRefusal("THREAD_NOT_SUPPORTED", 400);
+  if (account.status !== "connected") throw new PublishingRefusal("ACCOUNT_NEEDS_RECONNECT", 409);
+  for (const [index, text] of input.posts.entries()) {
+    const check = checkPostText(account.network, text);
+    if (check.empty) throw new PublishingRefusal("POST_EMPTY", 400);
+    if (!check.fits)
+      throw new PublishingRefusal("POST_TOO_LONG", 400, threadPostTooLongMessage(index + 1, check.length, check.max));
+  }
+  await deps.publishingQueue.ready();
+  const created = await deps.db.transaction(async (tx) => {
+    await lockUserForCaps(tx, userId);
+    const [row] = await tx
+      .insert(publications)
+      .values({
+        batchId: crypto.randomUUID(),
+        userId,
+        accountId: account.id,
+        network: account.network,
+        accountHandle: account.handle,
+        // The first post stands for the thread wherever one text is shown (lists, mails).
+        text: input.posts[0] ?? "",
+        scheduledAt,
+        nextAttemptAt: scheduledAt,
+        status: "planned",
+        postCount: input.posts.length,
+      })
+      .returning();
+    if (!row) throw new Error("Thread nicht angelegt");
+    const posts = await tx
+      .insert(publicationThreadPosts)
+      .values(input.posts.map((text, index) => ({ publicationId: row.id, position: index + 1, text })))
+      .returning();
+    await refuseOverCap(tx, userId, account.network, scheduledAt);
+    await deps.publishingQueue.enqueue(tx, row.id, scheduledAt);
+    return toView(row, toThreadView(row, posts));
+  });
+  return created;
+}
+
+/**
+ * "Fortsetzen": a thread that failed or is in doubt is planned again, due now, or, with a post in
+ * doubt, once the network can be asked whether it arrived (SETTLE_AFTER_MS after that attempt).
+ * Its posts still count toward the month, like a failed post planned again.
+ */
+export async function resumeThread(
+  deps: PostsDeps,
+  userId: string,
+  id: string,
+  now = new Date(),
+): Promise<PublicationView> {
+  const existing = await ownPost(deps.db, userId, id);
+  if (!existing) throw new PublishingRefusal("POST_NOT_FOUND", 404);
+  if (existing.postCount === 1) throw new PublishingRefusal("THREAD_NOT_RESUMABLE", 409);
+  const posts = await threadPostsOf(deps.db, id);
+  if (posts.every((post) => post.status === "sent")) throw new PublishingRefusal("THREAD_NOT_RESUMABLE", 409);
+  const inDoubt = posts.filter((post) => post.status === "unconfirmed");
+  const askable = inDoubt.map((post) => (post.attemptStartedAt?.getTime() ?? 0) + SETTLE_AFTER_MS);
+  const dueAt = new Date(Math.max(now.getTime(), ...askable));
+  await deps.publishingQueue.ready();
+  const resumed = await deps.db.transaction(async (tx) => {
+    await lockUserForCaps(tx, userId);
+    const [row] = await tx
+      .update(publications)
+      .set({ status: "planned", attempts: 0, detail: null, nextAttemptAt: dueAt, updatedAt: now })
+      .where(
+        and(
+          eq(publications.id, id),
+          eq(publications.userId, userId),
+          inArray(publications.status, [...RESUMABLE_STATUSES]),
+        ),
+      )
+      .returning();
+    if (!row) return null;
+    await refuseOverCap(tx, userId, row.network, dueAt);
+    await deps.publishingQueue.enqueue(tx, row.id, dueAt);
+    return row;
+  });
+  if (!resumed) throw new PublishingRefusal("THREAD_NOT_RESUMABLE", 409);
+  return toView(resumed, toThreadView(resumed, await threadPostsOf(deps.db, id)));
+}
