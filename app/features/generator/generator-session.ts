@@ -57,6 +57,15 @@ export function loadStoredResults(): GeneratorResults | null {
   return results?.complete ? results : null;
 }
 
+/** A new run replaces the last one, also if it fails: the page then shows none either. */
+export function forgetResults() {
+  try {
+    sessionStorage.removeItem(RESULTS_KEY);
+  } catch {
+    // As in write(): nothing to keep, nothing to lose.
+  }
+}
+
 export function storeResults(results: GeneratorResults) {
   write(RESULTS_KEY, fitsStorage(results.imageUrl) ? results : { ...results, imageUrl: null });
 }

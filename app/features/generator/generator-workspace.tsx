@@ -22,7 +22,7 @@ import { DemoNotice } from "./demo-notice.tsx";
 import { GenerationError, streamGeneration } from "./generation-stream.ts";
 import { GENERATOR_STATUS_QUERY_KEY } from "./generator-constants.ts";
 import { GeneratorForm } from "./generator-form.tsx";
-import { type GeneratorResults, loadStoredResults, storeResults } from "./generator-session.ts";
+import { forgetResults, type GeneratorResults, loadStoredResults, storeResults } from "./generator-session.ts";
 import { LoadingPanel } from "./loading-panel.tsx";
 import { NoCreditsPanel } from "./no-credits-panel.tsx";
 import { ResultCard } from "./result-card.tsx";
@@ -46,6 +46,7 @@ export function GeneratorWorkspace() {
   async function generate(request: GenerateRequest) {
     setGenerating(true);
     setResults(null);
+    forgetResults();
     try {
       const done = await streamGeneration(request, (event) => {
         if (event.type === "start") {
