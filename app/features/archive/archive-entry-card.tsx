@@ -112,7 +112,8 @@ export function ArchiveEntryCard({
     <article
       aria-labelledby={headingId}
       data-testid="archive-entry"
-      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+      // min-w-0: a grid item would otherwise widen to its longest unbroken line (a long website).
+      className="min-w-0 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
@@ -160,7 +161,7 @@ export function ArchiveEntryCard({
                 className="inline-flex min-w-0 items-center gap-1 text-indigo-700 underline-offset-2 hover:underline"
                 data-testid="archive-website"
               >
-                <span className="truncate">{shortWebsite(entry.website)}</span>
+                <span className="min-w-0 truncate">{shortWebsite(entry.website)}</span>
                 <ExternalLink className="size-3.5 shrink-0" aria-hidden />
               </a>
             </p>
