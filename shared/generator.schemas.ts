@@ -7,7 +7,9 @@ import {
   KEY_POINTS_MAX_LENGTH,
   LANGUAGES,
   PLATFORMS,
+  POST_FORMATS,
   POSTS_PER_GENERATION,
+  THREAD_FORMAT_PLATFORM,
   TONES,
   WEBSITE_MAX_LENGTH,
 } from "./generator.ts";
@@ -77,12 +79,27 @@ export const GenerateRequestSchema = z.object({
   language: z.enum(LANGUAGES, { error: GENERATOR_MESSAGES.languageInvalid }),
   imageData: imageDataField.nullish().transform((value) => value ?? null),
   website: websiteField.nullish().transform((value) => value ?? undefined),
+  // ADR 0065: absent means today's single posts, so older clients keep working.
+  format: z.enum(POST_FORMATS, { error: GENERATOR_MESSAGES.formatInvalid }).default("post"),
 });
 export type GenerateRequest = z.output<typeof GenerateRequestSchema>;
+
+/**
+ * ADR 0065: a thread only for X. Kept apart from the object schema, which the form and the
+ * route still extend or narrow (zod refuses that on a refined object); both add this check.
+ */
+export function refuseThreadOffX(request: { platform: string; format?: string }, context: z.RefinementCtx) {
+  if (request.format === "thread" && request.platform !== THREAD_FORMAT_PLATFORM)
+    context.addIssue({ code: "custom", path: ["format"], message: GENERATOR_MESSAGES.threadOnlyForX });
+}
 
 // The streamed answer (ADR 0012): server-sent events, one JSON object per `data:` line, the
 // event name equal to `type`. `start` comes once, then any number of `progress` snapshots
 // (every post so far, the last one possibly unfinished), then exactly one `done` or `error`.
+// ADR 0065: in a thread run `posts` holds each thread as one text (joinThread) and `threads`
+// the same split into its posts; a single-post run has no `threads`.
+const threadsField = z.array(z.array(z.string()));
+
 export const GenerationEventSchema = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("start"),
@@ -90,10 +107,11 @@ export const GenerationEventSchema = z.discriminatedUnion("type", [
     creditsRemaining: z.number().int().nullable(),
     demo: z.boolean(),
   }),
-  z.object({ type: z.literal("progress"), posts: z.array(z.string()) }),
+  z.object({ type: z.literal("progress"), posts: z.array(z.string()), threads: threadsField.optional() }),
   z.object({
     type: z.literal("done"),
     posts: z.array(z.string()).length(POSTS_PER_GENERATION),
+    threads: threadsField.length(POSTS_PER_GENERATION).optional(),
     archiveId: z.string(),
     creditsRemaining: z.number().int().nullable(),
     demo: z.boolean(),

@@ -31,11 +31,34 @@ export const LANGUAGE_LABELS: Record<Language, string> = {
   turkish: "Türkisch",
 };
 
+// Beyond the spec (ADR 0065): for X, each suggestion may be a thread of several posts instead
+// of one post. Other networks only know the single post.
+export const POST_FORMATS = ["post", "thread"] as const;
+export type PostFormat = (typeof POST_FORMATS)[number];
+export const POST_FORMAT_LABELS: Record<PostFormat, string> = {
+  post: "Einzelpost",
+  thread: "Thread (3-7 Posts)",
+};
+export const THREAD_FORMAT_PLATFORM: Platform = "twitter";
+export const THREAD_POSTS_MIN = 3;
+export const THREAD_POSTS_MAX = 7;
+
+/** A thread as one text (copy, e-mail, search display): its posts with a blank line between. */
+export function joinThread(posts: readonly string[]): string {
+  return posts.join("\n\n");
+}
+
 // Spec section 2 "/erstellen": the form's defaults.
-export const GENERATOR_DEFAULTS = { platform: "facebook", language: "german", tone: "friendly" } as const satisfies {
+export const GENERATOR_DEFAULTS = {
+  platform: "facebook",
+  language: "german",
+  tone: "friendly",
+  format: "post",
+} as const satisfies {
   platform: Platform;
   language: Language;
   tone: Tone;
+  format: PostFormat;
 };
 
 // Spec section 9.
@@ -74,6 +97,9 @@ export const GENERATOR_MESSAGES = {
   platformInvalid: "Bitte wählen Sie ein Netzwerk.",
   toneInvalid: "Bitte wählen Sie einen Tonfall.",
   languageInvalid: "Bitte wählen Sie eine Sprache.",
+  formatInvalid: "Bitte wählen Sie ein Format.",
+  // ADR 0065: the thread format exists for X only.
+  threadOnlyForX: "Threads gibt es nur für X (Twitter). Bitte wählen Sie X oder das Format Einzelpost.",
   websiteInvalid: "Bitte geben Sie eine gültige Website-Adresse ein (beginnend mit http:// oder https://).",
   // Spec section 8 "Generation": the error of a failed profile load, in the "Fehler" toast.
   profileLoadError: "Fehler beim Laden des Profils",

@@ -167,3 +167,23 @@ test("the composer points to Verbundene Konten when no account is connected", as
   await expect(page).toHaveURL((url) => url.pathname === "/konto/verbundene-konten");
   await expect(page.getByRole("button", { name: "Bluesky verbinden" })).toBeVisible();
 });
+
+test("a connected account is disconnected after the confirmation dialog", async ({ page }) => {
+  await signUpConfirmed(page);
+  await page.goto("/konto/verbundene-konten");
+  await page.getByRole("button", { name: "Bluesky verbinden" }).click();
+  await page.getByLabel("Handle").fill(FAKE_BLUESKY_ACCOUNT.handle);
+  await page.getByLabel("App-Passwort").fill(FAKE_BLUESKY_ACCOUNT.appPassword);
+  await page.getByRole("button", { name: "Bluesky-Konto verbinden" }).click();
+  await expect(page.getByTestId("connected-account")).toHaveCount(1);
+  await page.getByRole("button", { name: /trennen$/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Konto trennen?" });
+  await expect(dialog.getByText("Geplante Beiträge für dieses Konto werden nicht veröffentlicht")).toBeVisible();
+  await dialog.getByRole("button", { name: "Abbrechen" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId("connected-account")).toHaveCount(1);
+  await page.getByRole("button", { name: /trennen$/ }).click();
+  await dialog.getByRole("button", { name: "Konto trennen" }).click();
+  await expect(page.getByText(/getrennt\.$/)).toBeVisible();
+  await expect(page.getByTestId("connected-account")).toHaveCount(0);
+});

@@ -77,6 +77,28 @@ export const FAKE_GENERATED_POSTS = [
   "Neu im Laden: Zimtschnecken mit Kardamom. Gebacken mit Sauerteig nach altem Familienrezept, jeden Samstag frisch aus dem Ofen. #Genuss",
 ];
 
+/** The generator's default answer in a thread run (ADR 0065): three threads of 3, 4 and 5 posts, each post ≤ 280. */
+export const FAKE_GENERATED_THREADS = [
+  [
+    "Warum unsere Zimtschnecken samstags so schnell weg sind? Ein kurzer Blick hinter die Theke. 🧵",
+    "Der Teig ruht über Nacht. Sauerteig braucht Zeit, und die schmeckt man.",
+    "Jeden Samstag ab 7 Uhr liegen sie frisch im Laden. Wann kommen Sie vorbei? #Bäckerei",
+  ],
+  [
+    "Neu bei uns: Zimtschnecken mit Kardamom.",
+    "Kardamom bringt eine frische, leicht zitronige Note in den Zimt.",
+    "Gebacken wird nach altem Familienrezept, mit Sauerteig statt Hefe.",
+    "Probieren Sie die neue Sorte am Samstag, solange der Vorrat reicht. #Genuss",
+  ],
+  [
+    "Drei Dinge, die Sie über unseren Samstag wissen sollten.",
+    "Erstens: Um 7 Uhr öffnen wir die Tür.",
+    "Zweitens: Die Zimtschnecken kommen direkt aus dem Ofen.",
+    "Drittens: Die Sorte mit Kardamom ist neu.",
+    "Wir freuen uns auf Ihren Besuch! #Samstag",
+  ],
+];
+
 // The optimizer wraps each post like this (server/features/optimizer/optimizer-prompts.ts).
 const POST_PATTERN = /<post>\n?([\s\S]*?)\n?<\/post>/g;
 
@@ -229,6 +251,8 @@ function defaultAnswer(recorded: RecordedRequest): unknown {
   if (recorded.outputName === "improvedPosts")
     return { posts: postsAskedAbout(recorded).map(() => FAKE_IMPROVED_POST) };
   if (recorded.outputProperties.includes("posts")) return { posts: FAKE_GENERATED_POSTS };
+  if (recorded.outputProperties.includes("threads"))
+    return { threads: FAKE_GENERATED_THREADS.map((posts) => ({ posts })) };
   return { text: "Antwort des Fake-Modells" };
 }
 

@@ -1,8 +1,10 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import pg from "pg";
-import { inject } from "vitest";
-import { type DatabaseHandle, openDatabase } from "../../server/db/client.ts";
+import { afterAll, beforeAll, inject } from "vitest";
+import { type Database, type DatabaseHandle, openDatabase } from "../../server/db/client.ts";
+import { user } from "../../server/db/schema/auth.ts";
+import { profiles } from "../../server/db/schema/profiles.ts";
 
 // A fresh, migrated database for one test file, so tests never share rows.
 export async function openTestDatabase(): Promise<DatabaseHandle> {
@@ -31,6 +33,32 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
       await cleanup.end();
     },
   };
+}
+
+/** The file's own database, open from beforeAll to afterAll: tests read `database.db`. */
+export function withTestDatabase(): { readonly db: Database } {
+  let handle: DatabaseHandle | null = null;
+  beforeAll(async () => {
+    handle = await openTestDatabase();
+  });
+  afterAll(() => handle?.close());
+  return {
+    get db() {
+      if (!handle) throw new Error("Die Test-Datenbank ist noch nicht offen");
+      return handle.db;
+    },
+  };
+}
+
+/** A user and profile straight in the database, for tests about SQL rather than sign-up. */
+export async function insertUserWithProfile(
+  db: Database,
+  profile: { credits: number; subscriptionStatus?: string },
+): Promise<string> {
+  const id = crypto.randomUUID();
+  await db.insert(user).values({ id, name: "Test", email: `${id}@example.test`, emailVerified: true });
+  await db.insert(profiles).values({ id, email: `${id}@example.test`, ...profile });
+  return id;
 }
 
 /**

@@ -123,7 +123,8 @@ export const logsOf = (userId: string) =>
     .where(eq(contentGenerationLogs.userId, userId));
 export const storedImageNames = () =>
   fs.readdir(path.join(t.dataDir, "uploads", "social-images")).catch(() => [] as string[]);
-export const archiveOf = (userId: string) => t.db.select().from(archivedPosts).where(eq(archivedPosts.userId, userId));
+export const archiveOf = (userId: string, app: RunningApp = t) =>
+  app.db.select().from(archivedPosts).where(eq(archivedPosts.userId, userId));
 export const seededConfiguration = async () => {
   const [prompt] = await t.db
     .select()

@@ -1,10 +1,11 @@
-import { Check, Copy, Info, Trash2 } from "lucide-react";
+import { Check, Copy, ExternalLink, Info, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { Dialog, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#app/components/ui/dialog.tsx";
+import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { LanguageFlag } from "#app/features/generator/language-flag.tsx";
+import { OpenInOptimizerButton, ThreadPosts } from "#app/features/generator/thread-posts.tsx";
 import { networkOfPlatform } from "#app/features/publishing/network-of-platform.ts";
 import { PublishButton } from "#app/features/publishing/publish-button.tsx";
 import { formatDateTime } from "#app/lib/format.ts";
@@ -12,6 +13,7 @@ import { useCopyToClipboard } from "#app/lib/use-copy-to-clipboard.ts";
 import { ARCHIVE_MESSAGES, describeArchiveProvenance } from "#shared/archive.ts";
 import {
   GENERATOR_MESSAGES,
+  joinThread,
   LANGUAGE_LABELS,
   LANGUAGES,
   type Language,
@@ -28,34 +30,72 @@ const isPlatform = (value: string): value is Platform => (PLATFORMS as readonly 
 const isTone = (value: string): value is Tone => (TONES as readonly string[]).includes(value);
 const isLanguage = (value: string): value is Language => (LANGUAGES as readonly string[]).includes(value);
 
-function ArchivedPost({ text, index, entry }: { text: string; index: number; entry: ArchiveEntry }) {
+/** One suggestion of the entry: a post, or (ADR 0065) a thread with its posts numbered. */
+function ArchivedPost({
+  text,
+  thread,
+  index,
+  entry,
+}: {
+  text: string;
+  thread: string[] | null;
+  index: number;
+  entry: ArchiveEntry;
+}) {
   const { copied, copy } = useCopyToClipboard();
+  const name = thread ? `Thread ${index + 1}` : `Beitrag ${index + 1}`;
   async function copyText() {
-    if (await copy(text)) toast.success(ARCHIVE_MESSAGES.copied);
+    if (await copy(thread ? joinThread(thread) : text)) toast.success(ARCHIVE_MESSAGES.copied);
     else toast.error(ARCHIVE_MESSAGES.copyFailed);
   }
   return (
-    <li className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:flex-row sm:items-start">
-      <p className="min-w-0 flex-1 whitespace-pre-wrap break-words text-sm text-slate-800">{text}</p>
+    <li
+      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:flex-row sm:items-start"
+      data-testid={thread ? "archive-thread" : undefined}
+    >
+      {thread ? (
+        <ThreadPosts posts={thread} className="grid min-w-0 flex-1 gap-2" />
+      ) : (
+        <p className="min-w-0 flex-1 whitespace-pre-wrap break-words text-sm text-slate-800">{text}</p>
+      )}
       <div className="flex flex-wrap gap-2 self-start">
-        <Button size="sm" variant="outline" onClick={copyText} aria-label={`Beitrag ${index + 1} kopieren`}>
+        <Button size="sm" variant="outline" onClick={copyText} aria-label={`${name} kopieren`}>
           {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
           {copied ? "Kopiert" : "Kopieren"}
         </Button>
-        <PublishButton
-          text={text}
-          archiveEntryId={entry.id}
-          imageUrl={entry.imageUrl}
-          preferredNetwork={networkOfPlatform(entry.platform)}
-          buttonProps={{ "aria-label": `Beitrag ${index + 1} veröffentlichen` }}
-        />
+        {thread ? (
+          // Publishing a thread is the publishing feature's; the optimizer's thread mode takes it whole.
+          <OpenInOptimizerButton state={{ thread }} label={`${name} im Optimizer öffnen`} />
+        ) : (
+          <PublishButton
+            text={text}
+            archiveEntryId={entry.id}
+            imageUrl={entry.imageUrl}
+            preferredNetwork={networkOfPlatform(entry.platform)}
+            buttonProps={{ "aria-label": `${name} veröffentlichen` }}
+          />
+        )}
       </div>
     </li>
   );
 }
 
-// One archived run (spec section 2 "Archive screen"): when, for where, what was asked,
-// the three posts, and delete with a confirmation.
+const WEBSITE_DISPLAY_MAX = 40;
+
+/** "example.de/sommer/…": the address without scheme and "www.", cut to stay on one line. */
+function shortWebsite(url: string): string {
+  let shown = url;
+  try {
+    const parsed = new URL(url);
+    shown = `${parsed.host.replace(/^www\./, "")}${parsed.pathname === "/" ? "" : parsed.pathname}`;
+  } catch {
+    // Stored as the user typed it; shown the same way.
+  }
+  return shown.length > WEBSITE_DISPLAY_MAX ? `${shown.slice(0, WEBSITE_DISPLAY_MAX - 1)}…` : shown;
+}
+
+// One archived run (spec section 2 "Archive screen"): when, for where, what was asked (with the
+// image and the website), the three posts or threads, and delete with a confirmation.
 export function ArchiveEntryCard({
   entry,
   onDelete,
@@ -72,7 +112,8 @@ export function ArchiveEntryCard({
     <article
       aria-labelledby={headingId}
       data-testid="archive-entry"
-      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+      // min-w-0: a grid item would otherwise widen to its longest unbroken line (a long website).
+      className="min-w-0 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
@@ -105,43 +146,59 @@ export function ArchiveEntryCard({
           Löschen
         </Button>
       </div>
-      <div className="mt-4">
-        <h3 className="text-sm font-medium text-slate-600">Stichwörter</h3>
-        <p className="mt-1 whitespace-pre-wrap break-words text-slate-900">{entry.keyPoints}</p>
-        {entry.website ? (
-          <p className="mt-1 truncate text-sm text-slate-600">
-            Website: <span className="text-slate-800">{entry.website}</span>
-          </p>
+      <div className="mt-4 flex gap-4">
+        <div className="min-w-0 flex-1">
+          <h3 className="text-sm font-medium text-slate-600">Stichwörter</h3>
+          <p className="mt-1 whitespace-pre-wrap break-words text-slate-900">{entry.keyPoints}</p>
+          {entry.website ? (
+            <p className="mt-1 flex min-w-0 items-center gap-1 text-sm text-slate-600">
+              Website:
+              <a
+                href={entry.website}
+                target="_blank"
+                rel="noopener noreferrer nofollow"
+                title={entry.website}
+                className="inline-flex min-w-0 items-center gap-1 text-indigo-700 underline-offset-2 hover:underline"
+                data-testid="archive-website"
+              >
+                <span className="min-w-0 truncate">{shortWebsite(entry.website)}</span>
+                <ExternalLink className="size-3.5 shrink-0" aria-hidden />
+              </a>
+            </p>
+          ) : null}
+        </div>
+        {entry.imageUrl ? (
+          // The uploaded image as the generator stored it (served from /uploads, ADR 0013, 0027);
+          // fixed size, so the card keeps its height while it loads.
+          <img
+            src={entry.imageUrl}
+            alt="Ihr Bild zu dieser Generierung"
+            loading="lazy"
+            decoding="async"
+            width={96}
+            height={96}
+            className="size-20 shrink-0 rounded-lg border border-slate-200 bg-slate-100 object-cover sm:size-24"
+            data-testid="archive-image"
+          />
         ) : null}
       </div>
       <ul className="mt-4 grid gap-3">
         {entry.posts.map((post, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: posts of an entry never change order.
-          <ArchivedPost key={index} text={post} index={index} entry={entry} />
+          <ArchivedPost key={index} text={post} thread={entry.threads?.[index] ?? null} index={index} entry={entry} />
         ))}
       </ul>
-      <Dialog open={confirming} onClose={() => setConfirming(false)}>
-        <DialogHeader>
-          <DialogTitle>Eintrag löschen?</DialogTitle>
-          <DialogDescription>
-            Der Eintrag vom {formatDateTime(entry.createdAt)} mit allen Beiträgen wird endgültig gelöscht.
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => setConfirming(false)}>
-            Abbrechen
-          </Button>
-          <Button
-            variant="destructive"
-            disabled={deleting}
-            onClick={async () => {
-              if (await onDelete(entry.id)) setConfirming(false);
-            }}
-          >
-            Endgültig löschen
-          </Button>
-        </DialogFooter>
-      </Dialog>
+      <ConfirmDialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title="Eintrag löschen?"
+        description={`Der Eintrag vom ${formatDateTime(entry.createdAt)} mit allen Beiträgen wird endgültig gelöscht.`}
+        confirmLabel="Endgültig löschen"
+        pending={deleting}
+        onConfirm={async () => {
+          if (await onDelete(entry.id)) setConfirming(false);
+        }}
+      />
     </article>
   );
 }

@@ -1,5 +1,5 @@
 import { LoaderCircle, Sparkles } from "lucide-react";
-import { useState } from "react";
+import { type ComponentProps, type ReactNode, useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "#app/components/ui/button.tsx";
 import { FormField, InputField } from "#app/components/ui/form-field.tsx";
@@ -16,9 +16,13 @@ import {
   LANGUAGES,
   PLATFORM_LABELS,
   PLATFORMS,
+  POST_FORMAT_LABELS,
+  POST_FORMATS,
+  THREAD_FORMAT_PLATFORM,
   TONE_LABELS,
   TONES,
 } from "#shared/generator.ts";
+import { loadStoredForm, storeForm } from "./generator-session.ts";
 import { ImageField, type SelectedImage } from "./image-field.tsx";
 import { LanguageFlag } from "./language-flag.tsx";
 
@@ -29,6 +33,13 @@ type FormOutput = z.output<typeof FormSchema>;
 
 const DEFAULT_VALUES: FormInput = { keyPoints: "", website: "", ...GENERATOR_DEFAULTS };
 
+/** The values of the last visit in this tab (ADR 0065): only the known fields, only as text. */
+function initialValues(stored: Record<string, unknown> | undefined): FormInput {
+  const values: Record<string, unknown> = { ...DEFAULT_VALUES };
+  for (const key of Object.keys(DEFAULT_VALUES)) if (typeof stored?.[key] === "string") values[key] = stored[key];
+  return values as FormInput;
+}
+
 // Spec sections 2 "/erstellen" and 5. The values stay after a failed run, so the user can
 // simply try again.
 export function GeneratorForm({
@@ -38,16 +49,29 @@ export function GeneratorForm({
   generating: boolean;
   onGenerate: (request: GenerateRequest) => Promise<void>;
 }) {
+  const [stored] = useState(loadStoredForm);
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(FormSchema),
-    defaultValues: DEFAULT_VALUES,
+    defaultValues: initialValues(stored?.values),
   });
   const { errors } = form.formState;
-  const [image, setImage] = useState<SelectedImage | null>(null);
+  const [image, setImage] = useState<SelectedImage | null>(stored?.image ?? null);
+
+  // Kept for the trip to the archive and back (ADR 0065).
+  useEffect(() => {
+    storeForm(form.getValues(), image);
+    const subscription = form.watch((values) => storeForm(values, image));
+    return () => subscription.unsubscribe();
+  }, [form, image]);
   const language = form.watch("language");
+  const platform = form.watch("platform");
+  const format = form.watch("format");
+  const threadsOffered = platform === THREAD_FORMAT_PLATFORM;
 
   async function submit(values: FormOutput) {
-    await onGenerate({ ...values, imageData: image?.dataUrl ?? null });
+    // ADR 0065: the format choice is hidden for other networks and ignored there.
+    const chosenFormat = threadsOffered ? values.format : "post";
+    await onGenerate({ ...values, format: chosenFormat, imageData: image?.dataUrl ?? null });
   }
 
   return (
@@ -92,23 +116,26 @@ export function GeneratorForm({
           </Select>
         </FormField>
       </div>
+      {threadsOffered ? (
+        <fieldset className="grid gap-1.5">
+          <legend className="mb-1.5 text-sm font-medium text-slate-900">Format</legend>
+          <div className="flex flex-wrap gap-2">
+            {POST_FORMATS.map((value) => (
+              <ChoiceLabel key={value} selected={format === value} radio={{ value, ...form.register("format") }}>
+                {POST_FORMAT_LABELS[value]}
+              </ChoiceLabel>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
       <fieldset className="grid gap-1.5">
         <legend className="mb-1.5 text-sm font-medium text-slate-900">Sprache</legend>
         <div className="flex flex-wrap gap-2">
           {LANGUAGES.map((value) => (
-            <label
-              key={value}
-              className={cn(
-                "flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500",
-                language === value
-                  ? "border-indigo-500 bg-indigo-50 font-medium text-indigo-900"
-                  : "border-slate-300 bg-white text-slate-800 hover:bg-slate-50",
-              )}
-            >
-              <input type="radio" value={value} className="sr-only" {...form.register("language")} />
+            <ChoiceLabel key={value} selected={language === value} radio={{ value, ...form.register("language") }}>
               <LanguageFlag language={value} />
               {LANGUAGE_LABELS[value]}
-            </label>
+            </ChoiceLabel>
           ))}
         </div>
       </fieldset>
@@ -118,5 +145,30 @@ export function GeneratorForm({
         {generating ? "Wird generiert..." : "Beiträge generieren"}
       </Button>
     </form>
+  );
+}
+
+/** A radio button shown as a chip: the form's language and format choices. */
+function ChoiceLabel({
+  selected,
+  radio,
+  children,
+}: {
+  selected: boolean;
+  radio: ComponentProps<"input">;
+  children: ReactNode;
+}) {
+  return (
+    <label
+      className={cn(
+        "flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500",
+        selected
+          ? "border-indigo-500 bg-indigo-50 font-medium text-indigo-900"
+          : "border-slate-300 bg-white text-slate-800 hover:bg-slate-50",
+      )}
+    >
+      <input type="radio" className="sr-only" {...radio} />
+      {children}
+    </label>
   );
 }

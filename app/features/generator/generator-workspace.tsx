@@ -14,7 +14,6 @@ import {
   GENERATOR_MESSAGES,
   GENERATOR_RESPONSIBILITY_NOTE,
   GENERATOR_STEPS,
-  type Platform,
   POSTS_PER_GENERATION,
 } from "#shared/generator.ts";
 import { ROUTES } from "#shared/routes.ts";
@@ -23,20 +22,11 @@ import { DemoNotice } from "./demo-notice.tsx";
 import { GenerationError, streamGeneration } from "./generation-stream.ts";
 import { GENERATOR_STATUS_QUERY_KEY } from "./generator-constants.ts";
 import { GeneratorForm } from "./generator-form.tsx";
+import { forgetResults, type GeneratorResults, loadStoredResults, storeResults } from "./generator-session.ts";
 import { LoadingPanel } from "./loading-panel.tsx";
 import { NoCreditsPanel } from "./no-credits-panel.tsx";
 import { ResultCard } from "./result-card.tsx";
 import { useGeneratorStatus } from "./use-generator-status.ts";
-
-type Results = {
-  posts: string[];
-  platform: Platform;
-  demo: boolean;
-  complete: boolean;
-  /** Once the run is archived: what the composer sends along (ADR 0053). */
-  archiveId?: string;
-  imageUrl?: string | null;
-};
 
 // Spec section 4 "Generation flow", browser side: the server charges, generates, archives
 // and refunds (ADR 0012); the page streams the posts in and keeps credits and archive fresh.
@@ -44,7 +34,8 @@ export function GeneratorWorkspace() {
   const queryClient = useQueryClient();
   const { data: status, isPending, isError, refetch } = useGeneratorStatus();
   const [generating, setGenerating] = useState(false);
-  const [results, setResults] = useState<Results | null>(null);
+  // ADR 0065: the last finished run of this tab, back from a trip to the archive.
+  const [results, setResults] = useState<GeneratorResults | null>(loadStoredResults);
   const resultsRef = useRef<HTMLElement>(null);
 
   const refreshCredits = () => {
@@ -55,6 +46,7 @@ export function GeneratorWorkspace() {
   async function generate(request: GenerateRequest) {
     setGenerating(true);
     setResults(null);
+    forgetResults();
     try {
       const done = await streamGeneration(request, (event) => {
         if (event.type === "start") {
@@ -63,17 +55,20 @@ export function GeneratorWorkspace() {
           setResults({ posts: [], platform: request.platform, demo: event.demo, complete: false });
           requestAnimationFrame(() => resultsRef.current?.scrollIntoView({ behavior: "smooth", block: "nearest" }));
         } else if (event.type === "progress") {
-          setResults((current) => (current ? { ...current, posts: event.posts } : current));
+          setResults((current) => (current ? { ...current, posts: event.posts, threads: event.threads } : current));
         }
       });
-      setResults({
+      const finished: GeneratorResults = {
         posts: done.posts,
+        threads: done.threads,
         platform: request.platform,
         demo: done.demo,
         complete: true,
         archiveId: done.archiveId,
         imageUrl: request.imageData,
-      });
+      };
+      setResults(finished);
+      storeResults(finished);
       toast.success(GENERATOR_MESSAGES.successTitle, { description: GENERATOR_MESSAGES.success });
       void queryClient.invalidateQueries({ queryKey: ARCHIVE_QUERY_KEY });
     } catch (error) {
@@ -176,14 +171,16 @@ export function GeneratorWorkspace() {
             <div className="grid gap-4 md:grid-cols-3">
               {Array.from({ length: POSTS_PER_GENERATION }, (_, index) => {
                 const text = results.posts[index] ?? "";
-                // While streaming, a post is finished once the next one has begun.
+                // While streaming, a post (or thread) is finished once the next one has begun.
                 const complete = results.complete || index < results.posts.length - 1;
+                const thread = results.threads?.[index];
                 return (
                   <ResultCard
                     // biome-ignore lint/suspicious/noArrayIndexKey: the three slots are fixed.
                     key={index}
                     index={index}
                     text={text}
+                    thread={results.threads ? (thread ?? []) : undefined}
                     platform={results.platform}
                     demo={results.demo || demo}
                     complete={complete}

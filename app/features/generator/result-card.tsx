@@ -1,6 +1,5 @@
-import { Check, Copy, Mail, Send, Share2, SlidersHorizontal } from "lucide-react";
+import { Check, Copy, Mail, Send, Share2 } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -10,8 +9,8 @@ import { linkedInShareUrl, openSharePopup, xIntentUrl } from "#app/lib/share.ts"
 import { useCopyToClipboard } from "#app/lib/use-copy-to-clipboard.ts";
 import { AI_GENERATED_LABEL, GENERATOR_MESSAGES, type Platform } from "#shared/generator.ts";
 import { POST_SCORE_MAX } from "#shared/optimizer.ts";
-import { ROUTES } from "#shared/routes.ts";
 import { GENERATOR_COPY_TOASTS } from "./generator-constants.ts";
+import { OpenInOptimizerButton, ThreadPosts } from "./thread-posts.tsx";
 
 function mailShareUrl(text: string): string {
   return `mailto:?subject=${encodeURIComponent("Mein Social-Media-Beitrag")}&body=${encodeURIComponent(text)}`;
@@ -37,10 +36,12 @@ function useOptimizerScore(text: string, enabled: boolean): Score | null {
 }
 
 // One suggestion (spec section 2 "/erstellen"): the text, copy and share. While the run
-// streams, `text` grows and `complete` is false.
+// streams, `text` grows and `complete` is false. A thread (ADR 0065) shows its posts numbered;
+// `text` is then the whole thread as copy and the e-mail take it, X opens with its first post.
 export function ResultCard({
   index,
   text,
+  thread,
   platform,
   demo,
   complete,
@@ -49,6 +50,7 @@ export function ResultCard({
 }: {
   index: number;
   text: string;
+  thread?: string[];
   platform: Platform;
   demo: boolean;
   complete: boolean;
@@ -57,9 +59,8 @@ export function ResultCard({
   imageUrl?: string | null;
 }) {
   const { copied, copy } = useCopyToClipboard();
-  const navigate = useNavigate();
   const isX = platform === "twitter";
-  const score = useOptimizerScore(text, isX && complete);
+  const score = useOptimizerScore(text, isX && complete && !thread);
   const headingId = `result-${index}-heading`;
 
   async function copyText() {
@@ -82,6 +83,7 @@ export function ResultCard({
         <div className="flex flex-wrap items-center gap-2">
           {/* ADR 0025: the label sits beside the text; copy and share below send the text alone.
               The demo composer is no AI, so its cards say "Demo-Modus" instead. */}
+          {thread && complete ? <Badge tone="indigo">{`Thread · ${thread.length} Beiträge`}</Badge> : null}
           {demo ? (
             <Badge tone="amber">{GENERATOR_MESSAGES.demoMode}</Badge>
           ) : (
@@ -99,7 +101,9 @@ export function ResultCard({
           ) : null}
         </div>
       </div>
-      {text ? (
+      {thread && thread.length > 0 ? (
+        <ThreadPosts posts={thread} className="mt-3 grid flex-1 content-start gap-3" />
+      ) : text ? (
         <p className="mt-3 flex-1 whitespace-pre-wrap break-words text-slate-800" data-testid="result-text">
           {text}
           {complete ? null : (
@@ -137,12 +141,13 @@ export function ResultCard({
           <Button
             size="sm"
             variant="outline"
-            onClick={() => openSharePopup(xIntentUrl(text))}
+            onClick={() => openSharePopup(xIntentUrl(thread?.[0] ?? text))}
             aria-label={`Vorschlag ${index + 1} auf X teilen`}
           >
             <Send aria-hidden />X
           </Button>
-          {archiveId ? (
+          {/* A thread is published by the publishing feature's own path, not as one post. */}
+          {archiveId && !thread ? (
             <PublishButton
               text={text}
               archiveEntryId={archiveId}
@@ -151,12 +156,7 @@ export function ResultCard({
               buttonProps={{ "aria-label": `Vorschlag ${index + 1} veröffentlichen` }}
             />
           ) : null}
-          {isX ? (
-            <Button size="sm" variant="ghost" onClick={() => navigate(ROUTES.optimizer, { state: { text } })}>
-              <SlidersHorizontal aria-hidden />
-              Im Optimizer öffnen
-            </Button>
-          ) : null}
+          {isX ? <OpenInOptimizerButton state={thread ? { thread } : { text }} /> : null}
         </div>
       ) : null}
     </article>

@@ -5,7 +5,7 @@ import { toast } from "sonner";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
-import { Dialog, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#app/components/ui/dialog.tsx";
+import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { InputField } from "#app/components/ui/form-field.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { isNetworkId, NETWORKS } from "#shared/networks.ts";
@@ -191,35 +191,23 @@ function AccountRow({
           Trennen
         </Button>
       </div>
-      <Dialog open={confirming} onClose={() => setConfirming(false)}>
-        <DialogHeader>
-          <DialogTitle>Konto trennen?</DialogTitle>
-          <DialogDescription>
-            {name} wird getrennt. Geplante Beiträge für dieses Konto werden nicht veröffentlicht; gesendete Beiträge
-            bleiben im Netzwerk.
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => setConfirming(false)}>
-            Abbrechen
-          </Button>
-          <Button
-            variant="destructive"
-            disabled={disconnect.isPending}
-            onClick={() =>
-              disconnect.mutate(account.id, {
-                onSuccess: () => {
-                  setConfirming(false);
-                  toast.success(`${name} getrennt.`);
-                },
-                onError: (error) => toast.error(error.message),
-              })
-            }
-          >
-            Konto trennen
-          </Button>
-        </DialogFooter>
-      </Dialog>
+      <ConfirmDialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title="Konto trennen?"
+        description={`${name} wird getrennt. Geplante Beiträge für dieses Konto werden nicht veröffentlicht; gesendete Beiträge bleiben im Netzwerk.`}
+        confirmLabel="Konto trennen"
+        pending={disconnect.isPending}
+        onConfirm={() =>
+          disconnect.mutate(account.id, {
+            onSuccess: () => {
+              setConfirming(false);
+              toast.success(`${name} getrennt.`);
+            },
+            onError: (error) => toast.error(error.message),
+          })
+        }
+      />
     </li>
   );
 }

@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { boolean, customType, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import type { ArchiveProvenance } from "#shared/archive.ts";
+import type { PostFormat } from "#shared/generator.ts";
 import { user } from "./auth.ts";
 
 // Spec section 3: archived_posts, every generation's result (ADR 0014).
@@ -24,7 +25,11 @@ export const archivedPosts = pgTable(
     keyPoints: text("key_points").notNull(),
     imageUrl: text("image_url"),
     website: text("website"),
-    generatedPosts: jsonb("generated_posts").$type<string[]>().notNull(),
+    // ADR 0065: 'post' – generated_posts is the three posts; 'thread' – it is the three threads,
+    // each the list of its posts in order. One entry per run either way; the tsvector below
+    // takes the strings of nested lists as well.
+    format: text("format").$type<PostFormat>().notNull().default("post"),
+    generatedPosts: jsonb("generated_posts").$type<string[] | string[][]>().notNull(),
     // Beyond the spec: posts of the offline demo composer stay labelled in the archive.
     demo: boolean("demo").notNull().default(false),
     // ADR 0025 (EU AI Act Art. 50): provider, model, prompt and token configuration of the run.

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { ArchiveQuery } from "#shared/archive.schemas.ts";
 import { ARCHIVE_COUNT_LIMIT, ARCHIVE_FILTER_ALL, ARCHIVE_PAGE_SIZE, type ArchiveProvenance } from "#shared/archive.ts";
+import { joinThread, type PostFormat } from "#shared/generator.ts";
 import { isUuid } from "#shared/ids.ts";
 import type { AppDeps } from "../../app-env.ts";
 import type { Database } from "../../db/client.ts";
@@ -20,7 +21,8 @@ const entryColumns = {
   keyPoints: archivedPosts.keyPoints,
   imageUrl: archivedPosts.imageUrl,
   website: archivedPosts.website,
-  posts: archivedPosts.generatedPosts,
+  format: archivedPosts.format,
+  generated: archivedPosts.generatedPosts,
   demo: archivedPosts.demo,
   provenance: archivedPosts.provenance,
   createdAt: archivedPosts.createdAt,
@@ -34,15 +36,22 @@ type EntryRow = {
   keyPoints: string;
   imageUrl: string | null;
   website: string | null;
-  posts: string[];
+  format: PostFormat;
+  generated: string[] | string[][];
   demo: boolean;
   /** ADR 0025; null for entries made before it. */
   provenance: ArchiveProvenance | null;
   createdAt: Date;
 };
 
-function toEntry(row: EntryRow) {
-  return { ...row, createdAt: row.createdAt.toISOString() };
+/**
+ * ADR 0065: `posts` is always the three suggestions as text (a thread as joinThread writes it),
+ * so search display, copy and publishing read one field; `threads` adds a thread entry's posts.
+ */
+function toEntry({ generated, ...row }: EntryRow) {
+  const threads = row.format === "thread" ? (generated as string[][]) : null;
+  const posts = threads ? threads.map(joinThread) : (generated as string[]);
+  return { ...row, posts, threads, createdAt: row.createdAt.toISOString() };
 }
 
 export type ArchiveEntry = ReturnType<typeof toEntry>;
@@ -157,6 +166,8 @@ type NewArchiveEntry = {
   website: string | null;
   imageUrl: string | null;
   posts: string[];
+  /** ADR 0065: a thread run's threads; stored in place of the joined posts. */
+  threads?: string[][] | null;
   demo: boolean;
   provenance: ArchiveProvenance;
 };
@@ -173,7 +184,8 @@ export async function createArchiveEntry(db: Database, entry: NewArchiveEntry): 
       keyPoints: entry.keyPoints,
       imageUrl: entry.imageUrl,
       website: entry.website,
-      generatedPosts: entry.posts,
+      format: entry.threads ? "thread" : "post",
+      generatedPosts: entry.threads ?? entry.posts,
       demo: entry.demo,
       provenance: entry.provenance,
     })

@@ -36,6 +36,11 @@ export const dataExportsInFlight = createInFlightLimit(DATA_EXPORTS_PER_SERVER);
 
 type ExportDeps = Pick<AppDeps, "db" | "imageStorage">;
 
+/** A thread as one readable text: its posts numbered "1/4" and so on, a blank line between. */
+function threadAsText(posts: string[]): string {
+  return posts.map((post, index) => `${index + 1}/${posts.length} ${post}`).join("\n\n");
+}
+
 export function exportFileName(now = new Date()): string {
   return `postwerk-daten-${now.toISOString().slice(0, 10)}.zip`;
 }
@@ -184,7 +189,10 @@ async function* exportFiles(deps: ExportDeps, userId: string): AsyncGenerator<Ex
       (entry) => {
         const image = imageNameFromPublicUrl((entry.imageUrl as string | null) ?? null);
         if (image) images.push(image);
-        return { ...entry, imageFile: image ? `bilder/${image}` : null };
+        // ADR 0065: a thread entry keeps its lists of posts and adds each thread as one text to read.
+        const threads =
+          entry.format === "thread" ? { threadsAsText: (entry.generatedPosts as string[][]).map(threadAsText) } : {};
+        return { ...entry, ...threads, imageFile: image ? `bilder/${image}` : null };
       },
     ),
   );

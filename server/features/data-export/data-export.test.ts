@@ -69,6 +69,14 @@ describe("GET /api/data-export", () => {
     );
     await t.db.insert(archivedPosts).values(annasEntries);
     await t.db.insert(archivedPosts).values(archiveEntry(ben.userId, "Ben geheim", new Date(start)));
+    // ADR 0065: a thread entry, its posts in order.
+    const thread = ["Anna Thread eins", "Anna Thread zwei", "Anna Thread drei"];
+    await t.db.insert(archivedPosts).values({
+      ...archiveEntry(anna.userId, "Anna Thread", new Date(start + 60_000)),
+      platform: "twitter",
+      format: "thread",
+      generatedPosts: [thread, thread, thread],
+    });
     await t.db.insert(contentGenerationLogs).values([
       { userId: anna.userId, creditsRemaining: 9, kind: "charged" },
       { userId: ben.userId, creditsRemaining: 4, kind: "charged" },
@@ -146,7 +154,17 @@ describe("GET /api/data-export", () => {
 
     const archive = json("archiv.json") as { keyPoints: string; imageFile: string | null; createdAt: string }[];
     // Every entry exactly once, oldest first (entries of the same millisecond in any order).
-    expect(archive.map((entry) => entry.keyPoints).sort()).toEqual(annasEntries.map((entry) => entry.keyPoints).sort());
+    expect(archive.map((entry) => entry.keyPoints).sort()).toEqual(
+      [...annasEntries.map((entry) => entry.keyPoints), "Anna Thread"].sort(),
+    );
+    expect(archive.find((entry) => entry.keyPoints === "Anna Thread")).toMatchObject({
+      format: "thread",
+      generatedPosts: [thread, thread, thread],
+      threadsAsText: Array(3).fill("1/3 Anna Thread eins\n\n2/3 Anna Thread zwei\n\n3/3 Anna Thread drei"),
+    });
+    expect(archive.find((entry) => entry.keyPoints === "Anna 1")).toMatchObject({ format: "post" });
+    expect(archive.find((entry) => entry.keyPoints === "Anna 1")).not.toHaveProperty("threadsAsText");
+    expect(text("LIESMICH.txt")).toContain("threadsAsText");
     const times = archive.map((entry) => Date.parse(entry.createdAt));
     expect(times).toEqual([...times].sort((a, b) => a - b));
     expect(archive.find((entry) => entry.keyPoints === "Anna 0")?.imageFile).toBe(`bilder/${image.name}`);

@@ -45,7 +45,10 @@ archiv.json         Jede Generierung, älteste zuerst:
   keyPoints         Ihre Stichpunkte
   website           die angegebene Website
   imageUrl          Adresse des hochgeladenen Bildes; imageFile: die Datei in diesem Export
-  generatedPosts    die drei erzeugten Beiträge
+  format            post (drei einzelne Beiträge) oder thread (drei Threads für X)
+  generatedPosts    die drei erzeugten Beiträge; bei format thread die drei Threads, jeder
+                    als Liste seiner Beiträge in der Reihenfolge des Threads
+  threadsAsText     nur bei format thread: jeder Thread als ein Text, die Beiträge nummeriert
   provenance        Herkunft (soweit gespeichert): KI-Anbieter, Modell, Prompt- und
                     Token-Konfiguration, Demo-Modus
 

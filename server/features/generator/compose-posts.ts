@@ -1,10 +1,17 @@
 import { z } from "zod";
 import type { ArchiveProvenance } from "#shared/archive.ts";
-import { GENERATOR_MESSAGES, POSTS_PER_GENERATION } from "#shared/generator.ts";
+import {
+  GENERATOR_MESSAGES,
+  joinThread,
+  POSTS_PER_GENERATION,
+  THREAD_POSTS_MAX,
+  THREAD_POSTS_MIN,
+} from "#shared/generator.ts";
+import { checkPostText } from "#shared/networks.ts";
 import type { AppDeps } from "../../app-env.ts";
 import { AiCallError, type AiContentPart } from "../../integrations/ai/ai-client.ts";
 import type { Logger } from "../../logger.ts";
-import { composeDemoPosts, streamDemoSnapshots } from "./demo-composer.ts";
+import { composeDemoPosts, composeDemoThreads, streamDemoSnapshots } from "./demo-composer.ts";
 import type { GenerationRequest } from "./generate-request.ts";
 import { loadGeneratorConfiguration } from "./generator-configuration.ts";
 import type { CheckedImage } from "./generator-image.ts";
@@ -12,12 +19,14 @@ import {
   buildPromptVariables,
   fillTemplate,
   hashPromptConfiguration,
+  THREAD_INSTRUCTIONS,
   type WebsiteContext,
 } from "./generator-prompts.ts";
 import type { ProgressReporter } from "./progress-reporter.ts";
 
-// The three posts of a run, from the model (streamed) or, without one, from the offline demo
-// composer (ADR 0012), each with the provenance the archive records (ADR 0025).
+// The three posts (or, for X, threads: ADR 0065) of a run, from the model (streamed) or,
+// without one, from the offline demo composer (ADR 0012), each with the provenance the archive
+// records (ADR 0025).
 
 /** A failure the page is told about in German; `reason` is for the log only. */
 export class GenerationFailure extends Error {
@@ -35,11 +44,24 @@ export class GenerationFailure extends Error {
 const PostsOutputSchema = z.object({
   posts: z.array(z.string()).describe(`Genau ${POSTS_PER_GENERATION} fertige Beiträge, jeder als Zeichenkette.`),
 });
+// ADR 0065: a thread run's answer; the same checks after parsing, per thread and per post.
+const ThreadsOutputSchema = z.object({
+  threads: z
+    .array(
+      z.object({
+        posts: z
+          .array(z.string())
+          .describe(`${THREAD_POSTS_MIN} bis ${THREAD_POSTS_MAX} Beiträge des Threads in Reihenfolge.`),
+      }),
+    )
+    .describe(`Genau ${POSTS_PER_GENERATION} Threads.`),
+});
 
-type ComposedPosts = { posts: string[]; provenance: ArchiveProvenance };
+/** `threads` only in a thread run (ADR 0065); `posts` then holds each thread as one text. */
+type ComposedPosts = { posts: string[]; threads: string[][] | null; provenance: ArchiveProvenance };
 
 // The offline composer uses no provider, model, prompt or token limit (ADR 0012, 0025).
-const DEMO_PROVENANCE: ArchiveProvenance = {
+export const DEMO_PROVENANCE: ArchiveProvenance = {
   demo: true,
   provider: null,
   model: null,
@@ -55,14 +77,17 @@ export async function composeInDemoMode(
   progress: ProgressReporter,
   streamMs: number,
 ): Promise<ComposedPosts> {
-  const posts = composeDemoPosts(request);
-  const snapshots = [...streamDemoSnapshots(posts)];
+  // A single post streams as a thread of one.
+  const threads = request.format === "thread" ? composeDemoThreads(request) : composeDemoPosts(request).map((p) => [p]);
+  const snapshots = [...streamDemoSnapshots(threads)];
   const stepMs = snapshots.length > 0 ? streamMs / snapshots.length : 0;
   for (const snapshot of snapshots) {
-    progress.report(snapshot);
+    progress.report(request.format === "thread" ? { threads: snapshot } : { posts: snapshot.map(joinThread) });
     if (stepMs >= 1) await new Promise((resolve) => setTimeout(resolve, stepMs));
   }
-  return { posts, provenance: DEMO_PROVENANCE };
+  // joinThread of a thread of one is that post.
+  const posts = threads.map(joinThread);
+  return { posts, threads: request.format === "thread" ? threads : null, provenance: DEMO_PROVENANCE };
 }
 
 type ModelInput = {
@@ -97,30 +122,52 @@ export async function composeWithModel({
   const sendImage = Boolean(image) && deps.ai.supportsImages;
   const variables = buildPromptVariables({ ...request, website, hasImage: sendImage });
   const userText = fillTemplate(configuration.userPrompt, variables);
+  const systemPrompt = fillTemplate(configuration.systemPrompt, variables);
+  const thread = request.format === "thread";
   const content: AiContentPart[] = [{ type: "text", text: userText }];
   if (sendImage && image) {
     content.push({ type: "image", image: image.bytes, mediaType: `image/${image.type}` });
   }
   const started = performance.now();
   try {
-    const output = await deps.ai.streamStructured({
-      instructions: fillTemplate(configuration.systemPrompt, variables),
-      messages: [{ role: "user", content: sendImage ? content : userText }],
-      schema: PostsOutputSchema,
-      name: "posts",
+    const call = {
+      instructions: thread ? `${systemPrompt}\n\n${THREAD_INSTRUCTIONS}` : systemPrompt,
+      messages: [{ role: "user" as const, content: sendImage ? content : userText }],
       maxOutputTokens: configuration.maxTokens,
-      onPartial: (partial) => progress.report(partialPosts(partial)),
-    });
-    const posts = output.posts.map((post) => post.trim());
-    if (posts.length !== POSTS_PER_GENERATION || posts.some((post) => post === "")) {
-      log.warn({ count: posts.length }, "KI lieferte nicht genau drei Beiträge");
-      throw new GenerationFailure(GENERATOR_MESSAGES.invalidResponse, "ai-post-count");
+    };
+    let result: { posts: string[]; threads: string[][] | null };
+    if (thread) {
+      const output = await deps.ai.streamStructured({
+        ...call,
+        schema: ThreadsOutputSchema,
+        name: "threads",
+        onPartial: (partial) => progress.report({ threads: partialThreads(partial) }),
+      });
+      const threads = checkThreads(
+        output.threads.map((each) => each.posts.map((post) => post.trim())),
+        log,
+      );
+      result = { posts: threads.map(joinThread), threads };
+    } else {
+      const output = await deps.ai.streamStructured({
+        ...call,
+        schema: PostsOutputSchema,
+        name: "posts",
+        onPartial: (partial) => progress.report({ posts: partialPosts(partial) }),
+      });
+      result = {
+        posts: checkPosts(
+          output.posts.map((post) => post.trim()),
+          log,
+        ),
+        threads: null,
+      };
     }
     log.info(
       { provider: deps.ai.model?.provider, model: deps.ai.model?.id, ms: elapsed(started) },
       "KI-Beiträge erhalten",
     );
-    return { posts, provenance };
+    return { ...result, provenance };
   } catch (error) {
     if (!(error instanceof AiCallError)) throw error;
     // The kind and the vendor's status only: messages may quote the model's text.
@@ -131,11 +178,51 @@ export async function composeWithModel({
   }
 }
 
+function checkPosts(posts: string[], log: Logger): string[] {
+  if (posts.length !== POSTS_PER_GENERATION || posts.some((post) => post === "")) {
+    log.warn({ count: posts.length }, "KI lieferte nicht genau drei Beiträge");
+    throw new GenerationFailure(GENERATOR_MESSAGES.invalidResponse, "ai-post-count");
+  }
+  return posts;
+}
+
+/**
+ * ADR 0065: three threads of THREAD_POSTS_MIN to THREAD_POSTS_MAX posts, none blank, each within
+ * X's 280 weighted characters (X's own counting, shared/post-metrics.ts). A thread that breaks
+ * the rule could not be posted as it is, so the run fails like any invalid answer (and is refunded).
+ */
+function checkThreads(threads: string[][], log: Logger): string[][] {
+  const broken = threads.find(
+    (posts) =>
+      posts.length < THREAD_POSTS_MIN ||
+      posts.length > THREAD_POSTS_MAX ||
+      posts.some((post) => post === "" || !checkPostText("x", post).fits),
+  );
+  if (threads.length !== POSTS_PER_GENERATION || broken) {
+    log.warn(
+      { count: threads.length, postCounts: threads.map((posts) => posts.length) },
+      "KI lieferte keine drei gültigen Threads",
+    );
+    throw new GenerationFailure(GENERATOR_MESSAGES.invalidResponse, "ai-thread-shape");
+  }
+  return threads;
+}
+
+const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
+
 /** The strings of a partial `{ posts: [...] }`, the last one possibly unfinished. */
 function partialPosts(partial: unknown): string[] {
-  const posts = (partial as { posts?: unknown } | undefined)?.posts;
-  if (!Array.isArray(posts)) return [];
-  return posts.filter((post): post is string => typeof post === "string").slice(0, POSTS_PER_GENERATION);
+  return strings((partial as { posts?: unknown } | undefined)?.posts).slice(0, POSTS_PER_GENERATION);
+}
+
+/** The threads of a partial `{ threads: [{ posts: [...] }] }`, the last post possibly unfinished. */
+function partialThreads(partial: unknown): string[][] {
+  const threads = (partial as { threads?: unknown } | undefined)?.threads;
+  if (!Array.isArray(threads)) return [];
+  return threads
+    .slice(0, POSTS_PER_GENERATION)
+    .map((thread) => strings((thread as { posts?: unknown } | undefined)?.posts).slice(0, THREAD_POSTS_MAX));
 }
 
 export function elapsed(started: number): number {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { LANGUAGES, PLATFORMS, TONES } from "#shared/generator.ts";
+import { LANGUAGES, type Language, PLATFORMS, THREAD_POSTS_MAX, THREAD_POSTS_MIN, TONES } from "#shared/generator.ts";
 import { computePostMetrics } from "#shared/post-metrics.ts";
-import { composeDemoPosts, splitKeyPoints } from "./demo-composer.ts";
+import { composeDemoPosts, composeDemoThreads, splitKeyPoints } from "./demo-composer.ts";
 import { PHRASES } from "./demo-phrases.ts";
 
 // ADR 0062: whatever is typed, the demo's posts are grammatical. 50 varied German inputs, each
-// through every network, tone and language.
+// through every network, tone and language, and (ADR 0065) as X threads.
 const CORPUS = [
   "Wir suchen eine Werkstudentin Marketing (m/w/d) in Köln",
   "Unser Bürohund Bruno feiert 5. Geburtstag",
@@ -96,48 +96,61 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
+/** The rules every demo post keeps, alone or in a thread (ADR 0062). */
+function expectGrammatical(post: string, input: string, language: Language, context: string) {
+  const lowerCased = firstWordLowerCased(input);
+  if (lowerCased) expect(post, context).not.toMatch(lowerCased);
+  expect(doubledWords(post), context).toEqual([]);
+  const tags = post.match(/#[\p{L}\p{N}]+/gu) ?? [];
+  for (const tag of tags) {
+    const word = tag.slice(1);
+    expect(NOT_A_HASHTAG.has(word.toLocaleLowerCase("de")), `${tag} in ${context}`).toBe(false);
+    // A noun as typed (capitalised) or one of the language's own fallback tags.
+    const typed = wholeWord(word).test(input);
+    expect(typed || PHRASES[language].fallbackTags.includes(word), `${tag} in ${context}`).toBe(true);
+  }
+  if (language === "german") {
+    // The first key point stands alone: at a line's start, after a colon, or quoted.
+    const firstPoint = shownFirstPoint(input);
+    for (const match of post.matchAll(new RegExp(escapeRegExp(firstPoint), "gu"))) {
+      const before = post.slice(Math.max(0, match.index - 2), match.index);
+      expect(before === "" || /(?:\n|: |„|#)$/u.test(before), context).toBe(true);
+    }
+  } else {
+    // Entirely the chosen language: none of the German input, no German template words.
+    const words = input.replace(/\S*(?:https?:\/\/|www\.|@)\S*/gu, " ").split(/[^\p{L}]+/u);
+    for (const word of words.filter((word) => word.length >= 4)) expect(post, context).not.toMatch(wholeWord(word));
+    expect(post, context).not.toMatch(GERMAN_MARKERS);
+  }
+}
+
+/** The first key point as shown: capitalised, as it begins a line or follows a colon, unless it is a link. */
+function shownFirstPoint(input: string): string {
+  const [typed = input.trim()] = splitKeyPoints(input);
+  return /^(?:https?:\/\/|www\.)/iu.test(typed) ? typed : typed.charAt(0).toLocaleUpperCase("de") + typed.slice(1);
+}
+
 describe("the demo composer on 50 German inputs (ADR 0062)", () => {
   it("has 50 different inputs", () => {
     expect(new Set(CORPUS).size).toBe(50);
   });
 
+  it("has three of every phrase, one for each suggestion", () => {
+    for (const phrases of Object.values(PHRASES)) {
+      for (const list of [...Object.values(phrases.leads), ...Object.values(phrases.closers), phrases.threadBridges])
+        expect(list).toHaveLength(3);
+    }
+  });
+
   for (const input of CORPUS) {
     it(`writes grammatical posts for ${JSON.stringify(input.slice(0, 40))}`, () => {
-      const lowerCased = firstWordLowerCased(input);
-      const [typed = input.trim()] = splitKeyPoints(input);
-      // As shown: capitalised, as it begins a line or follows a colon, unless it is a link.
-      const firstPoint = /^(?:https?:\/\/|www\.)/iu.test(typed)
-        ? typed
-        : typed.charAt(0).toLocaleUpperCase("de") + typed.slice(1);
       for (const platform of PLATFORMS) {
         for (const tone of TONES) {
           for (const language of LANGUAGES) {
             for (const post of composeDemoPosts({ platform, tone, language, keyPoints: input })) {
               const context = `${platform}/${tone}/${language}:\n${post}`;
-              if (lowerCased) expect(post, context).not.toMatch(lowerCased);
-              expect(doubledWords(post), context).toEqual([]);
-              const tags = post.match(/#[\p{L}\p{N}]+/gu) ?? [];
-              for (const tag of tags) {
-                const word = tag.slice(1);
-                expect(NOT_A_HASHTAG.has(word.toLocaleLowerCase("de")), `${tag} in ${context}`).toBe(false);
-                // A noun as typed (capitalised) or one of the language's own fallback tags.
-                const typed = wholeWord(word).test(input);
-                expect(typed || PHRASES[language].fallbackTags.includes(word), `${tag} in ${context}`).toBe(true);
-              }
-              if (language === "german") {
-                // The first key point stands alone: at a line's start, after a colon, or quoted.
-                for (const match of post.matchAll(new RegExp(escapeRegExp(firstPoint), "gu"))) {
-                  const before = post.slice(Math.max(0, match.index - 2), match.index);
-                  expect(before === "" || /(?:\n|: |„|#)$/u.test(before), context).toBe(true);
-                }
-                expect(post, context).toContain(firstPoint.slice(0, 20));
-              } else {
-                // Entirely the chosen language: none of the German input, no German template words.
-                const words = input.replace(/\S*(?:https?:\/\/|www\.|@)\S*/gu, " ").split(/[^\p{L}]+/u);
-                for (const word of words.filter((word) => word.length >= 4))
-                  expect(post, context).not.toMatch(wholeWord(word));
-                expect(post, context).not.toMatch(GERMAN_MARKERS);
-              }
+              expectGrammatical(post, input, language, context);
+              if (language === "german") expect(post, context).toContain(shownFirstPoint(input).slice(0, 20));
               if (platform === "twitter") {
                 const metrics = computePostMetrics(post);
                 expect(metrics.adjustedLength, context).toBeLessThanOrEqual(195);
@@ -145,6 +158,30 @@ describe("the demo composer on 50 German inputs (ADR 0062)", () => {
                 expect(metrics.exclamationCount, context).toBeLessThanOrEqual(1);
               }
             }
+          }
+        }
+      }
+    });
+
+    it(`writes three grammatical X threads for ${JSON.stringify(input.slice(0, 40))} (ADR 0065)`, () => {
+      for (const tone of TONES) {
+        for (const language of LANGUAGES) {
+          const threads = composeDemoThreads({ tone, language, keyPoints: input });
+          expect(threads).toHaveLength(3);
+          expect(new Set(threads.map((posts) => posts.join("\n"))).size).toBe(3);
+          for (const posts of threads) {
+            const context = `${tone}/${language}:\n${posts.join("\n---\n")}`;
+            expect(posts.length, context).toBeGreaterThanOrEqual(THREAD_POSTS_MIN);
+            expect(posts.length, context).toBeLessThanOrEqual(THREAD_POSTS_MAX);
+            if (language === "german") expect(posts[0], context).toContain(shownFirstPoint(input).slice(0, 20));
+            for (const post of posts) {
+              expectGrammatical(post, input, language, `${context}\n=> ${post}`);
+              const metrics = computePostMetrics(post);
+              expect(metrics.adjustedLength, post).toBeLessThanOrEqual(280);
+              expect(metrics.exclamationCount, post).toBeLessThanOrEqual(1);
+              expect(post.trim(), context).not.toBe("");
+            }
+            expect(posts.join(" ").match(/#[\p{L}\p{N}]+/gu)?.length ?? 0, context).toBeLessThanOrEqual(1);
           }
         }
       }

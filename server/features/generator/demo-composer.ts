@@ -1,4 +1,5 @@
-import { type Language, type Platform, POSTS_PER_GENERATION, type Tone } from "#shared/generator.ts";
+import { type Language, type Platform, POSTS_PER_GENERATION, THREAD_POSTS_MAX, type Tone } from "#shared/generator.ts";
+import { NETWORKS } from "#shared/networks.ts";
 import { POST_LENGTH_MAX } from "#shared/optimizer.ts";
 import { computePostMetrics } from "#shared/post-metrics.ts";
 import { HASHTAG_STOP_WORDS, PHRASES } from "./demo-phrases.ts";
@@ -21,37 +22,93 @@ const BULLET: Record<Exclude<Platform, "twitter">, string> = { facebook: "", ins
 const HASHTAG_COUNT: Record<Platform, number> = { facebook: 2, instagram: 6, linkedin: 3, twitter: 1 };
 /** The variant whose first key point stands as a quote; the others show it as a headline. */
 const QUOTED_VARIANT = 1;
+/** X's hard limit for each post of a thread (weighted, ADR 0006); single posts aim at POST_LENGTH_MAX. */
+const X_POST_MAX = NETWORKS.x.maxLength;
 
 type DemoRequest = { platform: Platform; tone: Tone; language: Language; keyPoints: string };
+type Variant = 0 | 1 | 2;
 
-export function composeDemoPosts({ platform, tone, language, keyPoints }: DemoRequest): string[] {
+/** What all three suggestions of a run are made of: the user's units and the language's words. */
+function demoMaterial(language: Language, keyPoints: string, hashtagCount: number) {
   const phrases = PHRASES[language];
   // The key points are German (the product's language) and the demo cannot translate, so a
   // post in another language carries the template's note instead of them (ADR 0062).
   const points = phrases.templateNote === null ? splitKeyPoints(keyPoints) : [];
   const [topic = phrases.templateNote ?? keyPoints.trim(), ...details] = points.map(capitalize);
-  const tags = buildHashtags(points, phrases.fallbackTags, HASHTAG_COUNT[platform]);
-  return Array.from({ length: POSTS_PER_GENERATION }, (_, index) => {
-    const variant = index as 0 | 1 | 2;
-    const emoji = EMOJI[tone][variant];
-    const lead = phrases.leads[tone][variant];
-    const closer = phrases.closers[tone][variant];
-    const headline = variant === QUOTED_VARIANT && points.length > 0 ? `„${topic}“` : topic;
-    // Each variant leads with other details, so the three posts do not read alike.
-    const shift = details.length > 0 ? variant % details.length : 0;
-    const rotated = [...details.slice(shift), ...details.slice(0, shift)];
-    if (platform === "twitter") return composeForX(lead, headline, rotated, closer, tags[0] ?? "");
+  const tags = buildHashtags(points, phrases.fallbackTags, hashtagCount);
+  return { phrases, points, topic, details, tags };
+}
+
+/** One suggestion's parts: its lead and closer in the tone, its headline, its details' order. */
+function variantOf(material: ReturnType<typeof demoMaterial>, tone: Tone, variant: Variant) {
+  const { phrases, points, topic, details } = material;
+  // Each variant leads with other details, so the three posts do not read alike.
+  const shift = details.length > 0 ? variant % details.length : 0;
+  return {
+    emoji: EMOJI[tone][variant],
+    lead: phrases.leads[tone][variant] ?? "",
+    closer: phrases.closers[tone][variant] ?? "",
+    headline: variant === QUOTED_VARIANT && points.length > 0 ? `„${topic}“` : topic,
+    details: [...details.slice(shift), ...details.slice(0, shift)],
+  };
+}
+
+const VARIANTS: Variant[] = Array.from({ length: POSTS_PER_GENERATION }, (_, index) => index as Variant);
+
+export function composeDemoPosts({ platform, tone, language, keyPoints }: DemoRequest): string[] {
+  const material = demoMaterial(language, keyPoints, HASHTAG_COUNT[platform]);
+  return VARIANTS.map((variant) => {
+    const { emoji, lead, closer, headline, details } = variantOf(material, tone, variant);
+    if (platform === "twitter") return composeForX(lead, headline, details, closer, material.tags[0] ?? "");
     return joinLines([
       emoji ? `${emoji} ${lead}` : lead,
       headline,
       "",
-      ...rotated.map((point) => `${BULLET[platform]}${point}`),
+      ...details.map((point) => `${BULLET[platform]}${point}`),
       "",
       closer,
       "",
-      tags.join(" "),
+      material.tags.join(" "),
     ]);
   });
+}
+
+/**
+ * ADR 0065: three X threads of THREAD_POSTS_MIN to THREAD_POSTS_MAX posts. The lead and the
+ * headline open, each detail is a post of its own, the closer and the hashtag end; where the
+ * key points give too few details (or none: another language than German), a bridge of the
+ * language's own words fills the middle. Every post fits X's 280 weighted characters.
+ */
+export function composeDemoThreads({ tone, language, keyPoints }: Omit<DemoRequest, "platform">): string[][] {
+  const material = demoMaterial(language, keyPoints, HASHTAG_COUNT.twitter);
+  const middleMax = THREAD_POSTS_MAX - 2;
+  return VARIANTS.map((variant) => {
+    const { emoji, lead, closer, headline, details } = variantOf(material, tone, variant);
+    const bridge = material.phrases.threadBridges[variant] ?? "";
+    const middle = details.slice(0, middleMax).map(asSentence);
+    // The second variant opens its middle with the bridge, the third ends with it: three threads of different shape.
+    if (middle.length === 0 || (variant === 1 && middle.length < middleMax)) middle.unshift(bridge);
+    else if (variant === 2 && middle.length < middleMax) middle.push(bridge);
+    const threadMark = emoji ? " 🧵" : "";
+    const posts = [`${lead} ${asSentence(headline)}${threadMark}`, ...middle, `${closer} ${material.tags[0] ?? ""}`];
+    return posts.map((post) => fitX(limitExclamations(post.trim())));
+  });
+}
+
+function fitsX(text: string): boolean {
+  return computePostMetrics(text).adjustedLength <= X_POST_MAX;
+}
+
+/** A post too long for X is cut at a word and marked as cut; an opened quote is closed again. */
+function fitX(text: string): string {
+  if (fitsX(text)) return text;
+  let cut = text.slice(0, X_POST_MAX);
+  for (;;) {
+    cut = cut.replace(/\s*\S*$/, "");
+    const closingQuote = cut.lastIndexOf("„") > cut.lastIndexOf("“") ? "“" : "";
+    const candidate = `${cut}…${closingQuote}`;
+    if (fitsX(candidate) || cut === "") return candidate;
+  }
 }
 
 function composeForX(lead: string, headline: string, details: string[], closer: string, tag: string): string {
@@ -156,18 +213,22 @@ function joinLines(lines: string[]): string {
 }
 
 /**
- * The demo's posts as a model would stream them: word by word, each step the posts so far.
- * Used so the page takes the same streaming path in the demo as with a real model.
+ * The demo's suggestions as a model would stream them: word by word, each step the threads so
+ * far (a single post is a thread of one). Used so the page takes the same streaming path in
+ * the demo as with a real model.
  */
-export function* streamDemoSnapshots(posts: string[]): Generator<string[]> {
-  const done: string[] = [];
-  for (const post of posts) {
-    const words = post.split(/(?<=\s)/);
-    let current = "";
-    for (const word of words) {
-      current += word;
-      yield [...done, current];
+export function* streamDemoSnapshots(threads: string[][]): Generator<string[][]> {
+  const done: string[][] = [];
+  for (const thread of threads) {
+    const written: string[] = [];
+    for (const post of thread) {
+      let current = "";
+      for (const word of post.split(/(?<=\s)/)) {
+        current += word;
+        yield [...done, [...written, current]];
+      }
+      written.push(post);
     }
-    done.push(post);
+    done.push(thread);
   }
 }

@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import { HTTPException } from "hono/http-exception";
 import { z } from "zod";
-import { type GenerateRequest, GenerateRequestSchema } from "#shared/generator.schemas.ts";
+import { type GenerateRequest, GenerateRequestSchema, refuseThreadOffX } from "#shared/generator.schemas.ts";
 import { GENERATOR_MESSAGES } from "#shared/generator.ts";
 import { answerError } from "../../api-error.ts";
 import type { AppEnv } from "../../app-env.ts";
@@ -15,7 +15,7 @@ import { GenerateBodyRefused, readGenerateBody, type UploadedImage } from "./gen
 /** The fields as the schema checks them; the data URL itself was taken out of the body. */
 const GenerateFieldsSchema = GenerateRequestSchema.extend({
   imageData: z.null({ error: GENERATOR_MESSAGES.imageUnreadable }).optional(),
-});
+}).superRefine(refuseThreadOffX);
 
 export type GenerationRequest = Omit<GenerateRequest, "imageData">;
 

@@ -133,7 +133,17 @@ describe("composeDemoPosts", () => {
   });
 
   it("streams the posts word by word, ending with all of them", () => {
-    const snapshots = [...streamDemoSnapshots(["Eins zwei", "Drei"])];
-    expect(snapshots).toEqual([["Eins "], ["Eins zwei"], ["Eins zwei", "Drei"]]);
+    const snapshots = [...streamDemoSnapshots([["Eins zwei"], ["Drei"]])];
+    expect(snapshots).toEqual([[["Eins "]], [["Eins zwei"]], [["Eins zwei"], ["Drei"]]]);
+  });
+
+  it("streams a thread post by post within it (ADR 0065)", () => {
+    const snapshots = [...streamDemoSnapshots([["Eins zwei", "Drei"], ["Vier"]])];
+    expect(snapshots).toEqual([
+      [["Eins "]],
+      [["Eins zwei"]],
+      [["Eins zwei", "Drei"]],
+      [["Eins zwei", "Drei"], ["Vier"]],
+    ]);
   });
 });

@@ -5,11 +5,16 @@ import {
   PLATFORM_LABELS,
   type Platform,
   POSTS_PER_GENERATION,
+  THREAD_POSTS_MAX,
+  THREAD_POSTS_MIN,
   TONE_LABELS,
   type Tone,
 } from "#shared/generator.ts";
 import type { GeneratorPlaceholder } from "#shared/generator-configurations.ts";
+import { NETWORKS } from "#shared/networks.ts";
 import { POST_LENGTH_MAX, POST_LENGTH_MIN, SENTENCE_LENGTH_MAX } from "#shared/optimizer.ts";
+
+const X_POST_MAX = NETWORKS.x.maxLength;
 
 // The generator's prompts (ADR 0012). Admins edit them as rows of prompt_configurations and
 // token_configurations; the row named GENERATOR_CONFIGURATION_NAME is the one used. The
@@ -42,6 +47,18 @@ export const DEFAULT_USER_PROMPT = `Schreibe {{postCount}} Beiträge für {{plat
 {{website}}
 
 {{imageNote}}`;
+
+/**
+ * ADR 0065: appended to the admin's system prompt in a thread run. Code, not configuration:
+ * the admin's prompt asks for {"posts": [...]}, and this answer's shape is the code's contract
+ * with the schema, so it comes last and says what replaces that. The platform guidelines
+ * above it then hold for each post of a thread.
+ */
+export const THREAD_INSTRUCTIONS = `Format: Thread. Jeder der ${POSTS_PER_GENERATION} Vorschläge ist ein X-Thread aus ${THREAD_POSTS_MIN} bis ${THREAD_POSTS_MAX} Beiträgen, die nacheinander gelesen werden.
+- Jeder einzelne Beitrag hat höchstens ${X_POST_MAX} Zeichen (Links zählen 23, Emojis 2) und folgt den Plattform-Regeln oben.
+- Der erste Beitrag weckt Neugier auf den Thread, die mittleren tragen je einen Gedanken, der letzte schließt mit einer Frage oder Handlungsaufforderung.
+- Keine Nummerierung wie „1/5“ im Text; die Reihenfolge ergibt sich aus der Liste.
+- Antworte statt mit {"posts": [...]} nur mit dem JSON-Objekt {"threads": [{"posts": [...]}, ...]} mit genau ${POSTS_PER_GENERATION} Threads.`;
 
 const PLATFORM_GUIDELINES: Record<Platform, string> = {
   facebook:

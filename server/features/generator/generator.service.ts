@@ -88,7 +88,7 @@ export async function getGeneratorStatus(deps: Pick<AppDeps, "db" | "env" | "ai"
  */
 export async function startGeneration(options: GenerationOptions): Promise<Failure | GenerationRun> {
   const { deps, logger, userId, request } = options;
-  const log = logger.child({ userId, operation: "generate", platform: request.platform });
+  const log = logger.child({ userId, operation: "generate", platform: request.platform, format: request.format });
   if (await isGeneratorLocked(deps.db, deps.env.GENERATOR_ACCESS_CODE, userId))
     return { ok: false, status: 403, code: "ACCESS_CODE_REQUIRED", error: ACCESS_CODE_MESSAGES.required };
 
@@ -175,7 +175,7 @@ async function runGeneration(context: RunContext): Promise<void> {
     }
 
     const progress = createProgressReporter(emit);
-    const { posts, provenance } = context.demo
+    const { posts, threads, provenance } = context.demo
       ? await composeInDemoMode(request, progress, context.demoStreamMs ?? DEMO_STREAM_MS)
       : await composeWithModel({ deps, log, request, image: cleanImage, website, progress });
 
@@ -193,6 +193,7 @@ async function runGeneration(context: RunContext): Promise<void> {
           website: request.website ?? null,
           imageUrl,
           posts,
+          threads,
           demo: context.demo,
           provenance,
         });
@@ -204,7 +205,14 @@ async function runGeneration(context: RunContext): Promise<void> {
       throw new GenerationFailure(GENERATOR_MESSAGES.archiveFailed, "archive");
     }
     log.info({ ms: elapsed(started), archiveId, demo: context.demo }, "Generierung abgeschlossen");
-    emit({ type: "done", posts, archiveId, creditsRemaining: context.creditsRemaining, demo: context.demo });
+    emit({
+      type: "done",
+      posts,
+      ...(threads ? { threads } : {}),
+      archiveId,
+      creditsRemaining: context.creditsRemaining,
+      demo: context.demo,
+    });
   } catch (error) {
     const failure =
       error instanceof GenerationFailure

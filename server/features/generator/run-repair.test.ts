@@ -1,11 +1,8 @@
-import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDatabase } from "../../../tests/setup/test-database.ts";
-import type { Database, DatabaseHandle } from "../../db/client.ts";
-import { user } from "../../db/schema/auth.ts";
+import { describe, expect, it } from "vitest";
+import { insertUserWithProfile, withTestDatabase } from "../../../tests/setup/test-database.ts";
+import type { Database } from "../../db/client.ts";
 import { contentGenerationLogs } from "../../db/schema/content-generation-logs.ts";
-import { profiles } from "../../db/schema/profiles.ts";
 import { createLogger } from "../../logger.ts";
 import { consumeCredit, getCreditStatus, markRunArchived } from "./credits.service.ts";
 import { RUN_REPAIR_AFTER_MS, repairAbandonedRuns, repairAbandonedRunsWhenDue } from "./run-repair.service.ts";
@@ -14,13 +11,7 @@ import { RUN_REPAIR_AFTER_MS, repairAbandonedRuns, repairAbandonedRunsWhenDue } 
 // row open; the repair sweep gives it back exactly once after the timeout, and only then.
 // The clock is injected: "now" is moved past the timeout instead of waiting for it.
 
-let handle: DatabaseHandle;
-let db: Database;
-beforeAll(async () => {
-  handle = await openTestDatabase();
-  db = handle.db;
-});
-afterAll(() => handle?.close());
+const database = withTestDatabase();
 
 const logger = createLogger({ NODE_ENV: "test", LOG_LEVEL: "silent" });
 const MINUTE = 60_000;
@@ -32,17 +23,15 @@ const laterSweep = () => {
 };
 
 async function chargedUser(credits = 5): Promise<{ userId: string; runId: string }> {
-  const userId = crypto.randomUUID();
-  await db.insert(user).values({ id: userId, name: "Test", email: `${userId}@example.test`, emailVerified: true });
-  await db.insert(profiles).values({ id: userId, email: `${userId}@example.test`, credits });
-  const charge = await consumeCredit(db, userId);
+  const userId = await insertUserWithProfile(database.db, { credits });
+  const charge = await consumeCredit(database.db, userId);
   if (charge.status !== "charged") throw new Error(charge.status);
   return { userId, runId: charge.runId };
 }
 
-const creditsOf = async (userId: string) => (await getCreditStatus(db, userId))?.credits;
+const creditsOf = async (userId: string) => (await getCreditStatus(database.db, userId))?.credits;
 const refundRowsOf = async (userId: string) =>
-  (await db.select().from(contentGenerationLogs).where(eq(contentGenerationLogs.userId, userId))).filter(
+  (await database.db.select().from(contentGenerationLogs).where(eq(contentGenerationLogs.userId, userId))).filter(
     (row) => row.kind === "refunded",
   );
 
@@ -64,50 +53,50 @@ describe("repair of abandoned runs", () => {
     const now = laterSweep();
     // Two app servers' sweeps, and two bare repairs without the job's claim: one refund in all.
     await Promise.all([
-      repairAbandonedRunsWhenDue(db, logger, { now }),
-      repairAbandonedRunsWhenDue(db, logger, { now }),
-      repairAbandonedRuns(db, logger, { now }),
-      repairAbandonedRuns(db, logger, { now }),
+      repairAbandonedRunsWhenDue(database.db, logger, { now }),
+      repairAbandonedRunsWhenDue(database.db, logger, { now }),
+      repairAbandonedRuns(database.db, logger, { now }),
+      repairAbandonedRuns(database.db, logger, { now }),
     ]);
     expect(await creditsOf(userId)).toBe(5);
     expect(await refundRowsOf(userId)).toHaveLength(1);
     // And a later sweep finds nothing left to give back.
-    await repairAbandonedRunsWhenDue(db, logger, { now: laterSweep() });
+    await repairAbandonedRunsWhenDue(database.db, logger, { now: laterSweep() });
     expect(await creditsOf(userId)).toBe(5);
   });
 
   it("claims the sweep for one server per interval", async () => {
     const now = laterSweep();
     const claims = await Promise.all([
-      repairAbandonedRunsWhenDue(db, logger, { now }),
-      repairAbandonedRunsWhenDue(db, logger, { now }),
+      repairAbandonedRunsWhenDue(database.db, logger, { now }),
+      repairAbandonedRunsWhenDue(database.db, logger, { now }),
     ]);
     expect(claims.filter((claim) => claim !== null)).toHaveLength(1);
   });
 
   it("leaves a run alone that is younger than the timeout", async () => {
     const { userId } = await chargedUser(5);
-    await repairAbandonedRuns(db, logger, { now: new Date(Date.now() + RUN_REPAIR_AFTER_MS - MINUTE) });
+    await repairAbandonedRuns(database.db, logger, { now: new Date(Date.now() + RUN_REPAIR_AFTER_MS - MINUTE) });
     expect(await creditsOf(userId)).toBe(4);
     expect(await refundRowsOf(userId)).toEqual([]);
     // Cleaned up for the later tests' clocks: this run is given back like any other.
-    await repairAbandonedRuns(db, logger, { now: laterSweep() });
+    await repairAbandonedRuns(database.db, logger, { now: laterSweep() });
   });
 
   it("leaves an archived run alone", async () => {
     const { userId, runId } = await chargedUser(5);
-    expect(await markRunArchived(db, runId)).toBe(true);
-    await repairAbandonedRunsWhenDue(db, logger, { now: laterSweep() });
+    expect(await markRunArchived(database.db, runId)).toBe(true);
+    await repairAbandonedRunsWhenDue(database.db, logger, { now: laterSweep() });
     expect(await creditsOf(userId)).toBe(4);
     expect(await refundRowsOf(userId)).toEqual([]);
   });
 
   it("retries a refund that failed at the next sweep", async () => {
     const { userId } = await chargedUser(5);
-    const failed = await repairAbandonedRunsWhenDue(failingStatements(db), logger, { now: laterSweep() });
+    const failed = await repairAbandonedRunsWhenDue(failingStatements(database.db), logger, { now: laterSweep() });
     expect(failed).toEqual({ refunded: 0, failed: 1 });
     expect(await creditsOf(userId)).toBe(4);
-    const retried = await repairAbandonedRunsWhenDue(db, logger, { now: laterSweep() });
+    const retried = await repairAbandonedRunsWhenDue(database.db, logger, { now: laterSweep() });
     expect(retried).toEqual({ refunded: 1, failed: 0 });
     expect(await creditsOf(userId)).toBe(5);
     expect(await refundRowsOf(userId)).toHaveLength(1);

@@ -1,0 +1,1 @@
+ALTER TABLE "archived_posts" ADD COLUMN "format" text DEFAULT 'post' NOT NULL;
