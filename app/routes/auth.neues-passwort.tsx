@@ -5,7 +5,7 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader } from "#app/components/ui/card.tsx";
-import { InputField } from "#app/components/ui/form-field.tsx";
+import { FormInput } from "#app/components/ui/form-field.tsx";
 import { authClient, describeAuthError } from "#app/features/auth/auth-client.ts";
 import { pageMeta } from "#app/features/site-settings/site-settings.ts";
 import { zodResolver } from "#app/lib/zod.ts";
@@ -27,7 +27,7 @@ export default function ResetPasswordPage() {
     resolver: zodResolver(ResetPasswordSchema),
     defaultValues: { newPassword: "", confirmPassword: "" },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   async function onSubmit({ newPassword }: ResetPasswordInput) {
     if (!token) return;
@@ -69,24 +69,22 @@ export default function ResetPasswordPage() {
         </CardHeader>
         <CardContent>
           <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4">
-            <InputField
-              id="newPassword"
+            <FormInput
+              form={form}
+              name="newPassword"
               label="Neues Passwort"
               type="password"
               placeholder="Mindestens 6 Zeichen"
               autoComplete="new-password"
               required
-              error={errors.newPassword?.message}
-              {...form.register("newPassword")}
             />
-            <InputField
-              id="confirmPassword"
+            <FormInput
+              form={form}
+              name="confirmPassword"
               label="Neues Passwort bestätigen"
               type="password"
               autoComplete="new-password"
               required
-              error={errors.confirmPassword?.message}
-              {...form.register("confirmPassword")}
             />
             <Button type="submit" disabled={isSubmitting}>
               {isSubmitting ? "Laden..." : "Passwort speichern"}

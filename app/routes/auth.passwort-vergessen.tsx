@@ -4,7 +4,7 @@ import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader } from "#app/components/ui/card.tsx";
-import { InputField } from "#app/components/ui/form-field.tsx";
+import { FormInput } from "#app/components/ui/form-field.tsx";
 import { authClient, describeAuthError } from "#app/features/auth/auth-client.ts";
 import { pageMeta } from "#app/features/site-settings/site-settings.ts";
 import { zodResolver } from "#app/lib/zod.ts";
@@ -18,17 +18,15 @@ export const meta = () =>
 // ADR 0044: the answer is the same for every address, so nobody learns who has an account.
 export default function ForgotPasswordPage() {
   const [sent, setSent] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm<ForgotPasswordInput>({
     resolver: zodResolver(ForgotPasswordSchema),
     defaultValues: { email: "" },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   async function onSubmit({ email }: ForgotPasswordInput) {
-    setServerError(null);
     const { error } = await authClient.requestPasswordReset({ email, redirectTo: ROUTES.resetPassword });
-    if (error) return setServerError(describeAuthError(error));
+    if (error) return form.setError("email", { message: describeAuthError(error) });
     setSent(true);
   }
 
@@ -53,15 +51,7 @@ export default function ForgotPasswordPage() {
             </p>
           ) : (
             <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4">
-              <InputField
-                id="email"
-                label="E-Mail"
-                type="email"
-                autoComplete="email"
-                required
-                error={errors.email?.message ?? serverError ?? undefined}
-                {...form.register("email")}
-              />
+              <FormInput form={form} name="email" label="E-Mail" type="email" autoComplete="email" required />
               <Button type="submit" disabled={isSubmitting}>
                 {isSubmitting ? "Laden..." : "Link zum Zurücksetzen senden"}
               </Button>

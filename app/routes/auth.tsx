@@ -6,7 +6,7 @@ import { toast } from "sonner";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader } from "#app/components/ui/card.tsx";
 import { Checkbox } from "#app/components/ui/checkbox.tsx";
-import { InputField } from "#app/components/ui/form-field.tsx";
+import { FormInput } from "#app/components/ui/form-field.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { authClient, describeAuthError } from "#app/features/auth/auth-client.ts";
 import { readAuthNavigationState } from "#app/features/auth/auth-navigation.ts";
@@ -52,7 +52,7 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
     resolver: (values, context, options) =>
       zodResolver(isSignUp ? SignUpSchema : SignInFormSchema)(values, context, options),
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const termsAccepted = form.watch("acceptTerms");
 
   // Spec section 2 "/auth": a visitor who is already signed in goes on to the return URL.
@@ -111,24 +111,15 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
         </CardHeader>
         <CardContent className="grid gap-5">
           <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4">
-            <InputField
-              id="email"
-              label="E-Mail"
-              type="email"
-              autoComplete="email"
-              required
-              error={errors.email?.message}
-              {...form.register("email")}
-            />
-            <InputField
-              id="password"
+            <FormInput form={form} name="email" label="E-Mail" type="email" autoComplete="email" required />
+            <FormInput
+              form={form}
+              name="password"
               label="Passwort"
               type="password"
               placeholder="Mindestens 6 Zeichen"
               autoComplete={isSignUp ? "new-password" : "current-password"}
               required
-              error={errors.password?.message}
-              {...form.register("password")}
             />
             {isSignUp ? null : (
               <Link

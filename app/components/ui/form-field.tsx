@@ -1,4 +1,5 @@
 import type { ComponentProps, ReactNode } from "react";
+import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
 import { Input } from "./input.tsx";
 import { Label } from "./label.tsx";
 
@@ -44,4 +45,19 @@ export function InputField({
       />
     </FormField>
   );
+}
+
+// An InputField bound to a react-hook-form field: registered under `name`, showing that field's
+// validation message. `id` defaults to the name; forms that share a page give their own.
+export function FormInput<T extends FieldValues>({
+  form,
+  name,
+  id = name,
+  ...inputProps
+}: { form: UseFormReturn<T>; name: Path<T>; id?: string; label: string } & Omit<
+  ComponentProps<typeof Input>,
+  "id" | "name" | "form"
+>) {
+  const { error } = form.getFieldState(name, form.formState);
+  return <InputField id={id} error={error?.message} {...inputProps} {...form.register(name)} />;
 }

@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { Button } from "#app/components/ui/button.tsx";
-import { InputField } from "#app/components/ui/form-field.tsx";
+import { FormInput } from "#app/components/ui/form-field.tsx";
 import { authClient, describeAuthError } from "#app/features/auth/auth-client.ts";
 import { zodResolver } from "#app/lib/zod.ts";
 import { type ChangeEmailInput, ChangeEmailSchema } from "#shared/account.schemas.ts";
@@ -21,7 +21,7 @@ export function ChangeEmailForm({ initialEmail = "", onDone }: { initialEmail?: 
     resolver: zodResolver(ChangeEmailSchema),
     defaultValues: { newEmail: initialEmail, confirmEmail: initialEmail, currentPassword: "" },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   async function onSubmit(values: ChangeEmailInput) {
     if (hasPassword && !values.currentPassword) {
@@ -42,21 +42,13 @@ export function ChangeEmailForm({ initialEmail = "", onDone }: { initialEmail?: 
 
   return (
     <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4 rounded-lg bg-slate-50 p-4">
-      <InputField
-        id="newEmail"
-        label="Neue E-Mail-Adresse"
-        type="email"
-        autoComplete="email"
-        error={errors.newEmail?.message}
-        {...form.register("newEmail")}
-      />
-      <InputField
-        id="confirmEmail"
+      <FormInput form={form} name="newEmail" label="Neue E-Mail-Adresse" type="email" autoComplete="email" />
+      <FormInput
+        form={form}
+        name="confirmEmail"
         label="Neue E-Mail-Adresse bestätigen"
         type="email"
         autoComplete="email"
-        error={errors.confirmEmail?.message}
-        {...form.register("confirmEmail")}
       />
       {hasPassword === false ? (
         <p className="text-sm text-slate-600">
@@ -64,13 +56,13 @@ export function ChangeEmailForm({ initialEmail = "", onDone }: { initialEmail?: 
           {EMAIL_CHANGE_REAUTH_MAX_AGE_MINUTES} Minuten sein; melden Sie sich sonst ab und erneut mit Google an.
         </p>
       ) : (
-        <InputField
+        <FormInput
+          form={form}
+          name="currentPassword"
           id="emailChangePassword"
           label="Aktuelles Passwort"
           type="password"
           autoComplete="current-password"
-          error={errors.currentPassword?.message}
-          {...form.register("currentPassword")}
         />
       )}
       <p className="text-sm text-slate-600">

@@ -1,7 +1,7 @@
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { Button } from "#app/components/ui/button.tsx";
-import { InputField } from "#app/components/ui/form-field.tsx";
+import { FormInput } from "#app/components/ui/form-field.tsx";
 import { authClient, describeAuthError } from "#app/features/auth/auth-client.ts";
 import { zodResolver } from "#app/lib/zod.ts";
 import { type ChangePasswordInput, ChangePasswordSchema } from "#shared/account.schemas.ts";
@@ -17,7 +17,7 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
     resolver: zodResolver(ChangePasswordSchema),
     defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   async function onSubmit(values: ChangePasswordInput) {
     const { error } = await authClient.changePassword({
@@ -35,15 +35,14 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   return (
     <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4 rounded-lg bg-slate-50 p-4">
       {FIELDS.map((field) => (
-        <InputField
+        <FormInput
           key={field.name}
-          id={field.name}
+          form={form}
+          name={field.name}
           label={field.label}
           type="password"
           placeholder={field.name === "currentPassword" ? undefined : "Mindestens 6 Zeichen"}
           autoComplete={field.autoComplete}
-          error={errors[field.name]?.message}
-          {...form.register(field.name)}
         />
       ))}
       <div className="flex flex-wrap gap-2">

@@ -2,7 +2,7 @@ import { CircleCheck } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "#app/components/ui/button.tsx";
-import { FormField, InputField } from "#app/components/ui/form-field.tsx";
+import { FormField, FormInput } from "#app/components/ui/form-field.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Select } from "#app/components/ui/select.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
@@ -120,20 +120,14 @@ export function CancellationForm() {
         </p>
       ) : null}
       <div className="grid gap-5 sm:grid-cols-2">
-        <InputField
-          id="cancel-name"
-          label="Ihr Name"
-          autoComplete="name"
-          error={errors.name?.message}
-          {...form.register("name")}
-        />
-        <InputField
+        <FormInput form={form} name="name" id="cancel-name" label="Ihr Name" autoComplete="name" />
+        <FormInput
+          form={form}
+          name="email"
           id="cancel-email"
           label="E-Mail-Adresse Ihres Kontos"
           type="email"
           autoComplete="email"
-          error={errors.email?.message}
-          {...form.register("email")}
         />
       </div>
       <FormField id="cancel-plan" label="Vertrag" error={errors.plan?.message}>

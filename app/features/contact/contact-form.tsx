@@ -2,7 +2,7 @@ import { Send } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "#app/components/ui/button.tsx";
-import { FormField, InputField } from "#app/components/ui/form-field.tsx";
+import { FormField, FormInput } from "#app/components/ui/form-field.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { api, toApiError } from "#app/lib/api.ts";
 import { lazyZodResolver } from "#app/lib/lazy-resolver.ts";
@@ -79,24 +79,24 @@ export function ContactForm() {
       {...WEBMCP_FORM}
     >
       <div className="grid gap-5 sm:grid-cols-2">
-        <InputField
+        <FormInput
+          form={form}
+          name="name"
           id="contact-name"
           label="Name"
           autoComplete="name"
           required
           toolparamdescription={WEBMCP_PARAMETERS.name}
-          error={errors.name?.message}
-          {...form.register("name")}
         />
-        <InputField
+        <FormInput
+          form={form}
+          name="email"
           id="contact-email"
           label="E-Mail"
           type="email"
           autoComplete="email"
           required
           toolparamdescription={WEBMCP_PARAMETERS.email}
-          error={errors.email?.message}
-          {...form.register("email")}
         />
       </div>
       <FormField id="contact-message" label="Nachricht" error={errors.message?.message}>

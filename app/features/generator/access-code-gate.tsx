@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { Button } from "#app/components/ui/button.tsx";
-import { InputField } from "#app/components/ui/form-field.tsx";
+import { FormInput } from "#app/components/ui/form-field.tsx";
 import { api, isApiError, toApiError } from "#app/lib/api.ts";
 import { zodResolver } from "#app/lib/zod.ts";
 import { type UnlockGeneratorInput, UnlockGeneratorSchema } from "#shared/generator.schemas.ts";
@@ -20,7 +20,7 @@ export function AccessCodeGate() {
     resolver: zodResolver(UnlockGeneratorSchema),
     defaultValues: { code: "" },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   async function unlock(values: UnlockGeneratorInput) {
     const response = await api.generator.unlock.$post({ json: values }).catch(() => null);
@@ -54,14 +54,7 @@ export function AccessCodeGate() {
         erhalten haben – einmal pro Konto genügt.
       </p>
       <form onSubmit={form.handleSubmit(unlock)} noValidate className="mt-5 grid gap-4">
-        <InputField
-          id="access-code"
-          label="Zugangscode"
-          type="password"
-          autoComplete="off"
-          error={errors.code?.message}
-          {...form.register("code")}
-        />
+        <FormInput form={form} name="code" id="access-code" label="Zugangscode" type="password" autoComplete="off" />
         {wrongEntries > 0 ? (
           <p className="text-sm text-slate-600" aria-live="polite">
             Fehlversuche: {wrongEntries}
