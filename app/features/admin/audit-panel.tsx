@@ -1,11 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { History } from "lucide-react";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
-import { Spinner } from "#app/components/ui/spinner.tsx";
 import { api, toApiError } from "#app/lib/api.ts";
 import { formatDateTime } from "#app/lib/format.ts";
 import { AUDIT_ACTIONS, type AuditAction } from "#shared/admin.ts";
-import { LoadError } from "./load-error.tsx";
+import { AdminPanelCard } from "./admin-panel-card.tsx";
 
 // ADR 0024: the latest changes made in the admin area, who made them, from what to what.
 
@@ -23,22 +21,17 @@ function useAuditEntries() {
 const describeValue = (value: unknown) => (value === null || value === undefined ? "–" : JSON.stringify(value));
 
 export function AuditPanel() {
-  const { data: entries, isPending, isError, refetch } = useAuditEntries();
+  const query = useAuditEntries();
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <History className="size-5 text-indigo-600" aria-hidden />
-          Protokoll
-        </CardTitle>
-        <CardDescription>Die letzten Änderungen im Admin-Bereich, die neuesten zuerst.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {isPending ? (
-          <Spinner />
-        ) : isError ? (
-          <LoadError message="Das Protokoll konnte nicht geladen werden." onRetry={() => refetch()} />
-        ) : entries.length === 0 ? (
+    <AdminPanelCard
+      icon={History}
+      title="Protokoll"
+      description="Die letzten Änderungen im Admin-Bereich, die neuesten zuerst."
+      query={query}
+      loadFailed="Das Protokoll konnte nicht geladen werden."
+    >
+      {(entries) =>
+        entries.length === 0 ? (
           <p className="text-slate-600">Noch keine Änderungen.</p>
         ) : (
           <div className="overflow-x-auto">
@@ -68,8 +61,8 @@ export function AuditPanel() {
               </tbody>
             </table>
           </div>
-        )}
-      </CardContent>
-    </Card>
+        )
+      }
+    </AdminPanelCard>
   );
 }

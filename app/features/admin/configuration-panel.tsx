@@ -5,15 +5,13 @@ import type { FieldValues, Path, UseFormRegisterReturn, UseFormReturn } from "re
 import { toast } from "sonner";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { Dialog, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#app/components/ui/dialog.tsx";
 import { InputField } from "#app/components/ui/form-field.tsx";
-import { Spinner } from "#app/components/ui/spinner.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { CONFIGURATION_MESSAGES } from "#shared/generator-configurations.ts";
-import { ConflictNotice } from "./conflict-notice.tsx";
-import { LoadError } from "./load-error.tsx";
-import { isChangedMeanwhile, isNameTaken, toastFailure } from "./use-configurations.ts";
+import { AdminPanelCard } from "./admin-panel-card.tsx";
+import { useEditedVersion } from "./conflict-notice.tsx";
+import { isNameTaken, toastFailure } from "./use-configurations.ts";
 
 // What the prompt and token panels share (spec sections 2, 7 and 8): the card with its list, the
 // create, edit and delete dialogs, and the name field. Each panel brings its texts, fields and
@@ -69,75 +67,69 @@ export function ConfigurationPanel<Row extends Configuration>({
   EditForm: ComponentType<{ configuration: Row; onDone: () => void }>;
   DeleteDialog: ComponentType<{ configuration: Row; onDone: () => void }>;
 }) {
-  const { data: configurations, isPending, isError, refetch } = query;
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Row | null>(null);
   const [deleting, setDeleting] = useState<Row | null>(null);
   // The edit dialog follows the list, so after a refetch it knows the row's newest version.
-  const editedRow = editing ? (configurations?.find((row) => row.id === editing.id) ?? editing) : null;
+  const editedRow = editing ? (query.data?.find((row) => row.id === editing.id) ?? editing) : null;
 
   return (
-    <Card>
-      <CardHeader
+    <>
+      <AdminPanelCard
+        icon={Icon}
+        title={texts.title}
+        description={texts.description}
         actions={
           <Button onClick={() => setCreating(true)}>
             <Plus aria-hidden />
             Neue Konfiguration
           </Button>
         }
+        query={query}
+        loadFailed={texts.loadFailed}
       >
-        <CardTitle className="flex items-center gap-2">
-          <Icon className="size-5 text-indigo-600" aria-hidden />
-          {texts.title}
-        </CardTitle>
-        <CardDescription>{texts.description}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {isPending ? (
-          <Spinner />
-        ) : isError ? (
-          <LoadError message={texts.loadFailed} onRetry={() => refetch()} />
-        ) : configurations.length === 0 ? (
-          <p className="text-slate-600">{texts.empty}</p>
-        ) : (
-          <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200" aria-label={texts.title}>
-            {configurations.map((row) => (
-              <li key={row.id} className={cn("flex flex-col gap-3 p-4 sm:flex-row", ROW_ALIGN[rowAlign])}>
-                <div className="min-w-0 flex-1">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <h3 className="break-words font-medium text-slate-900">{row.name}</h3>
-                    {row.inUse ? <Badge>Vom Generator genutzt</Badge> : null}
+        {(configurations) =>
+          configurations.length === 0 ? (
+            <p className="text-slate-600">{texts.empty}</p>
+          ) : (
+            <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200" aria-label={texts.title}>
+              {configurations.map((row) => (
+                <li key={row.id} className={cn("flex flex-col gap-3 p-4 sm:flex-row", ROW_ALIGN[rowAlign])}>
+                  <div className="min-w-0 flex-1">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <h3 className="break-words font-medium text-slate-900">{row.name}</h3>
+                      {row.inUse ? <Badge>Vom Generator genutzt</Badge> : null}
+                    </div>
+                    {summary(row)}
                   </div>
-                  {summary(row)}
-                </div>
-                <div className="flex shrink-0 gap-2">
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    onClick={() => setEditing(row)}
-                    aria-label={`${row.name} bearbeiten`}
-                  >
-                    <Pencil aria-hidden />
-                    Bearbeiten
-                  </Button>
-                  {row.inUse ? null : (
+                  <div className="flex shrink-0 gap-2">
                     <Button
-                      variant="destructiveGhost"
+                      variant="outline"
                       size="sm"
-                      onClick={() => setDeleting(row)}
-                      aria-label={`${row.name} löschen`}
+                      onClick={() => setEditing(row)}
+                      aria-label={`${row.name} bearbeiten`}
                     >
-                      <Trash2 aria-hidden />
-                      Löschen
+                      <Pencil aria-hidden />
+                      Bearbeiten
                     </Button>
-                  )}
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-      </CardContent>
-
+                    {row.inUse ? null : (
+                      <Button
+                        variant="destructiveGhost"
+                        size="sm"
+                        onClick={() => setDeleting(row)}
+                        aria-label={`${row.name} löschen`}
+                      >
+                        <Trash2 aria-hidden />
+                        Löschen
+                      </Button>
+                    )}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </AdminPanelCard>
       <Dialog open={creating} onClose={() => setCreating(false)} width={dialogWidth}>
         <CreateForm onDone={() => setCreating(false)} />
       </Dialog>
@@ -147,7 +139,7 @@ export function ConfigurationPanel<Row extends Configuration>({
       <Dialog open={deleting !== null} onClose={() => setDeleting(null)}>
         {deleting ? <DeleteDialog configuration={deleting} onDone={() => setDeleting(null)} /> : null}
       </Dialog>
-    </Card>
+    </>
   );
 }
 
@@ -211,28 +203,22 @@ export function EditConfigurationForm<Values extends NamedValues, Row extends Co
   children: ReactNode;
 }) {
   const { isSubmitting } = form.formState;
-  // ADR 0024: the version this form edits. It moves on only when the admin chooses, after
-  // another admin's save was refused, so nobody overwrites a change they have not seen.
-  const [version, setVersion] = useState(configuration.updatedAt);
-  const [conflict, setConflict] = useState(false);
-  const newerVersionLoaded = conflict && configuration.updatedAt !== version;
+  const edited = useEditedVersion({
+    loaded: configuration.updatedAt,
+    subject: "diese Konfiguration",
+    reset: () => form.reset(formValues(configuration)),
+  });
 
   async function onSubmit(values: Values) {
     try {
-      await update({ id: configuration.id, ...values, updatedAt: version });
+      await update({ id: configuration.id, ...values, updatedAt: edited.version });
       toast.success(texts.updated);
       onDone();
     } catch (error) {
       toastFailure(texts.updateFailed, error);
-      if (isChangedMeanwhile(error)) setConflict(true);
+      edited.refused(error);
       showNameTaken(error, form);
     }
-  }
-
-  function resolveConflict(keepMine: boolean) {
-    if (!keepMine) form.reset(formValues(configuration));
-    setVersion(configuration.updatedAt);
-    setConflict(false);
   }
 
   return (
@@ -245,12 +231,12 @@ export function EditConfigurationForm<Values extends NamedValues, Row extends Co
             : texts.requiredFields
         }
       />
-      {newerVersionLoaded ? <ConflictNotice subject="diese Konfiguration" onResolve={resolveConflict} /> : null}
+      {edited.notice}
       {children}
       <FormFooter
         onCancel={onDone}
         submitLabel={isSubmitting ? "Wird gespeichert..." : "Speichern"}
-        submitDisabled={isSubmitting || newerVersionLoaded}
+        submitDisabled={isSubmitting || edited.newerVersionLoaded}
       />
     </form>
   );

@@ -3,15 +3,13 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { Badge, type BadgeTone } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { Dialog, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#app/components/ui/dialog.tsx";
 import { Label } from "#app/components/ui/label.tsx";
-import { Spinner } from "#app/components/ui/spinner.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { formatDate, formatDateTime } from "#app/lib/format.ts";
 import { ADMIN_TEXTS } from "#shared/admin.ts";
 import { CANCELLATION_KIND_LABELS, type CancellationKind, NEXT_POSSIBLE_DATE } from "#shared/cancellation.ts";
-import { LoadError } from "./load-error.tsx";
+import { AdminPanelCard } from "./admin-panel-card.tsx";
 import {
   type ContactMessage,
   useCancellationRequests,
@@ -37,35 +35,33 @@ export function MessagesPanel() {
 }
 
 function ContactMessagesCard() {
-  const { data: messages, isPending, isError, refetch } = useContactMessages();
+  const query = useContactMessages();
   const [answering, setAnswering] = useState<ContactMessage | null>(null);
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Mail className="size-5 text-indigo-600" aria-hidden />
-          Kontaktanfragen
-        </CardTitle>
-        <CardDescription>Nachrichten aus dem Kontaktformular, die neuesten zuerst.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {isPending ? (
-          <Spinner />
-        ) : isError ? (
-          <LoadError message={ADMIN_TEXTS.messagesFailed} onRetry={() => refetch()} retryLabel={ADMIN_TEXTS.tryAgain} />
-        ) : messages.length === 0 ? (
-          <p className="text-slate-600">{ADMIN_TEXTS.noMessages}</p>
-        ) : (
-          <ul className="grid gap-4">
-            {messages.map((message) => (
-              <MessageItem key={message.id} message={message} onAnswer={() => setAnswering(message)} />
-            ))}
-          </ul>
-        )}
-      </CardContent>
+    <>
+      <AdminPanelCard
+        icon={Mail}
+        title="Kontaktanfragen"
+        description="Nachrichten aus dem Kontaktformular, die neuesten zuerst."
+        query={query}
+        loadFailed={ADMIN_TEXTS.messagesFailed}
+        retryLabel={ADMIN_TEXTS.tryAgain}
+      >
+        {(messages) =>
+          messages.length === 0 ? (
+            <p className="text-slate-600">{ADMIN_TEXTS.noMessages}</p>
+          ) : (
+            <ul className="grid gap-4">
+              {messages.map((message) => (
+                <MessageItem key={message.id} message={message} onAnswer={() => setAnswering(message)} />
+              ))}
+            </ul>
+          )
+        }
+      </AdminPanelCard>
       {answering ? <ResponseDialog message={answering} onClose={() => setAnswering(null)} /> : null}
-    </Card>
+    </>
   );
 }
 
@@ -158,22 +154,16 @@ function ResponseDialog({ message, onClose }: { message: ContactMessage; onClose
 }
 
 function CancellationsCard() {
-  const { data: cancellations, isPending, isError, refetch } = useCancellationRequests();
+  const query = useCancellationRequests();
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Kündigungen (§ 312k BGB)</CardTitle>
-        <CardDescription>
-          Eingegangen über „Verträge hier kündigen“. „Ausgeführt“ hat Postwerk selbst zum Periodenende gekündigt;
-          „Offen“ bearbeiten Sie im Stripe-Dashboard.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        {isPending ? (
-          <Spinner />
-        ) : isError ? (
-          <LoadError message="Die Kündigungen konnten nicht geladen werden." onRetry={() => refetch()} />
-        ) : cancellations.length === 0 ? (
+    <AdminPanelCard
+      title="Kündigungen (§ 312k BGB)"
+      description="Eingegangen über „Verträge hier kündigen“. „Ausgeführt“ hat Postwerk selbst zum Periodenende gekündigt; „Offen“ bearbeiten Sie im Stripe-Dashboard."
+      query={query}
+      loadFailed="Die Kündigungen konnten nicht geladen werden."
+    >
+      {(cancellations) =>
+        cancellations.length === 0 ? (
           <p className="text-slate-600">Keine Kündigungen.</p>
         ) : (
           <ul className="grid gap-3">
@@ -202,8 +192,8 @@ function CancellationsCard() {
               </li>
             ))}
           </ul>
-        )}
-      </CardContent>
-    </Card>
+        )
+      }
+    </AdminPanelCard>
   );
 }

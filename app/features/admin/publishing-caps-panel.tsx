@@ -1,12 +1,9 @@
 import { Gauge } from "lucide-react";
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { Button } from "#app/components/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { Input } from "#app/components/ui/input.tsx";
-import { Spinner } from "#app/components/ui/spinner.tsx";
-import { ApiError, isApiError } from "#app/lib/api.ts";
+import { ApiError } from "#app/lib/api.ts";
 import { zodResolver } from "#app/lib/zod.ts";
 import { NETWORK_IDS, NETWORKS } from "#shared/networks.ts";
 import {
@@ -16,39 +13,25 @@ import {
   toPublishingCapsForm,
 } from "#shared/publishing-caps.schemas.ts";
 import { CAP_PLAN_LABELS, CAP_PLANS, type PublishingCaps } from "#shared/publishing-caps.ts";
-import { ConflictNotice } from "./conflict-notice.tsx";
-import { LoadError } from "./load-error.tsx";
+import { AdminPanelCard } from "./admin-panel-card.tsx";
+import { useEditedVersion } from "./conflict-notice.tsx";
 import { usePublishingCaps, useUpdatePublishingCaps } from "./use-publishing-caps.ts";
 
 // ADR 0053, "Kontingent je Plan": how many posts a month each plan may publish per network. X
 // charges the operator per post; the server checks the cap when a post is planned and again
 // right before it is sent.
 export function PublishingCapsPanel() {
-  const { data, isPending, isError, refetch } = usePublishingCaps();
+  const query = usePublishingCaps();
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Gauge className="size-5 text-indigo-600" aria-hidden />
-          Veröffentlichungen je Plan
-        </CardTitle>
-        <CardDescription>
-          Höchstens so viele Beiträge darf ein Konto im Kalendermonat (Europe/Berlin) je Netzwerk senden oder planen.
-          Leer: keine Obergrenze. 0: Veröffentlichen über dieses Netzwerk ist im Plan nicht enthalten. Wer mehrere Pläne
-          hat, bekommt die höchste Obergrenze; „Kostenlos“ gilt für jedes Konto. Ein Thread zählt mit jedem seiner
-          Beiträge.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        {isPending ? (
-          <Spinner />
-        ) : isError ? (
-          <LoadError message="Die Kontingente konnten nicht geladen werden." onRetry={() => refetch()} />
-        ) : (
-          <PublishingCapsForm caps={data.caps} reload={() => refetch()} />
-        )}
-      </CardContent>
-    </Card>
+    <AdminPanelCard
+      icon={Gauge}
+      title="Veröffentlichungen je Plan"
+      description="Höchstens so viele Beiträge darf ein Konto im Kalendermonat (Europe/Berlin) je Netzwerk senden oder planen. Leer: keine Obergrenze. 0: Veröffentlichen über dieses Netzwerk ist im Plan nicht enthalten. Wer mehrere Pläne hat, bekommt die höchste Obergrenze; „Kostenlos“ gilt für jedes Konto. Ein Thread zählt mit jedem seiner Beiträge."
+      query={query}
+      loadFailed="Die Kontingente konnten nicht geladen werden."
+    >
+      {(data) => <PublishingCapsForm caps={data.caps} reload={() => query.refetch()} />}
+    </AdminPanelCard>
   );
 }
 
@@ -61,38 +44,31 @@ function PublishingCapsForm({ caps, reload }: { caps: PublishingCaps; reload: ()
     defaultValues: toPublishingCapsForm(caps),
   });
   const { errors, isSubmitting } = form.formState;
-  // ADR 0024: the caps this form edits; they move on only when the admin chooses, after another
-  // admin's save was refused, so nobody overwrites a change they have not seen.
-  const [expected, setExpected] = useState(caps);
-  const [conflict, setConflict] = useState(false);
-  const newerVersionLoaded = conflict && !sameCaps(caps, expected);
+  // The caps as last loaded are the version the server compares a save against.
+  const edited = useEditedVersion({
+    loaded: caps,
+    subject: "die Kontingente",
+    reset: () => form.reset(toPublishingCapsForm(caps)),
+    same: sameCaps,
+  });
 
   async function onSubmit(values: PublishingCapsFormValues) {
     try {
-      const saved = await update.mutateAsync({ caps: values, expected });
-      setExpected(saved.caps);
+      const saved = await update.mutateAsync({ caps: values, expected: edited.version });
+      edited.saved(saved.caps);
       form.reset(toPublishingCapsForm(saved.caps));
       toast.success("Kontingente gespeichert.");
     } catch (error) {
       toast.error("Die Kontingente konnten nicht gespeichert werden.", {
         description: error instanceof ApiError ? error.message : undefined,
       });
-      if (isApiError(error, "CHANGED_MEANWHILE")) {
-        setConflict(true);
-        reload();
-      }
+      if (edited.refused(error)) reload();
     }
-  }
-
-  function resolveConflict(keepMine: boolean) {
-    if (!keepMine) form.reset(toPublishingCapsForm(caps));
-    setExpected(caps);
-    setConflict(false);
   }
 
   return (
     <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-5">
-      {newerVersionLoaded ? <ConflictNotice subject="die Kontingente" onResolve={resolveConflict} /> : null}
+      {edited.notice}
       <div className="overflow-x-auto rounded-lg border border-slate-200">
         <table className="w-full text-sm">
           <caption className="sr-only">Beiträge im Monat je Plan und Netzwerk</caption>
@@ -144,7 +120,7 @@ function PublishingCapsForm({ caps, reload }: { caps: PublishingCaps; reload: ()
         </table>
       </div>
       <div className="flex justify-end">
-        <Button type="submit" disabled={isSubmitting || newerVersionLoaded}>
+        <Button type="submit" disabled={isSubmitting || edited.newerVersionLoaded}>
           {isSubmitting ? "Wird gespeichert..." : "Speichern"}
         </Button>
       </div>

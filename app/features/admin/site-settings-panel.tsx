@@ -1,14 +1,12 @@
 import { Globe } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import type { ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { Button } from "#app/components/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { FormField } from "#app/components/ui/form-field.tsx";
 import { Input } from "#app/components/ui/input.tsx";
-import { Spinner } from "#app/components/ui/spinner.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
-import { ApiError, isApiError } from "#app/lib/api.ts";
+import { ApiError } from "#app/lib/api.ts";
 import { formatDateTime } from "#app/lib/format.ts";
 import { zodResolver } from "#app/lib/zod.ts";
 import { ADMIN_TEXTS } from "#shared/admin.ts";
@@ -24,37 +22,25 @@ import {
   META_DESCRIPTION_MAX_LENGTH,
   SITE_TITLE_MAX_LENGTH,
 } from "#shared/site-settings.ts";
-import { ConflictNotice } from "./conflict-notice.tsx";
-import { LoadError } from "./load-error.tsx";
+import { AdminPanelCard } from "./admin-panel-card.tsx";
+import { useEditedVersion } from "./conflict-notice.tsx";
 import { type EditableSiteSettings, useAdminSiteSettings, useUpdateSiteSettings } from "./use-site-settings-admin.ts";
 
 // Spec sections 2, 3, 7 and 8 "Site settings": title, description, favicon and GA4 id of every
 // page. The server writes them into each page it serves (ADR 0005), so a save shows on the
 // next page load, on every app server.
 export function SiteSettingsPanel() {
-  const { data, isPending, isError, refetch } = useAdminSiteSettings();
+  const query = useAdminSiteSettings();
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Globe className="size-5 text-indigo-600" aria-hidden />
-          Seiteneinstellungen
-        </CardTitle>
-        <CardDescription>
-          Titel, Beschreibung, Favicon und Google Analytics aller Seiten. Eine Änderung gilt ab dem nächsten
-          Seitenaufruf für alle Besucher.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        {isPending ? (
-          <Spinner />
-        ) : isError ? (
-          <LoadError message="Die Seiteneinstellungen konnten nicht geladen werden." onRetry={() => refetch()} />
-        ) : (
-          <SiteSettingsForm settings={data} reload={() => refetch()} />
-        )}
-      </CardContent>
-    </Card>
+    <AdminPanelCard
+      icon={Globe}
+      title="Seiteneinstellungen"
+      description="Titel, Beschreibung, Favicon und Google Analytics aller Seiten. Eine Änderung gilt ab dem nächsten Seitenaufruf für alle Besucher."
+      query={query}
+      loadFailed="Die Seiteneinstellungen konnten nicht geladen werden."
+    >
+      {(data) => <SiteSettingsForm settings={data} reload={() => query.refetch()} />}
+    </AdminPanelCard>
   );
 }
 
@@ -65,16 +51,16 @@ function SiteSettingsForm({ settings, reload }: { settings: EditableSiteSettings
     defaultValues: toSiteSettingsForm(settings),
   });
   const { errors, isSubmitting } = form.formState;
-  // ADR 0024: the version this form edits. It moves on only when the admin chooses, after
-  // another admin's save was refused, so nobody overwrites a change they have not seen.
-  const [version, setVersion] = useState(settings.updatedAt);
-  const [conflict, setConflict] = useState(false);
-  const newerVersionLoaded = conflict && settings.updatedAt !== version;
+  const edited = useEditedVersion({
+    loaded: settings.updatedAt,
+    subject: "die Seiteneinstellungen",
+    reset: () => form.reset(toSiteSettingsForm(settings)),
+  });
 
   async function onSubmit(values: SiteSettingsFormValues) {
     try {
-      const saved = await update.mutateAsync({ ...values, updatedAt: version });
-      setVersion(saved.updatedAt);
+      const saved = await update.mutateAsync({ ...values, updatedAt: edited.version });
+      edited.saved(saved.updatedAt);
       form.reset(toSiteSettingsForm(saved));
       toast.success(ADMIN_TEXTS.siteSettingsUpdated);
     } catch (error) {
@@ -83,22 +69,13 @@ function SiteSettingsForm({ settings, reload }: { settings: EditableSiteSettings
       toast.error(ADMIN_TEXTS.siteSettingsFailed, {
         description: error instanceof ApiError ? error.message : undefined,
       });
-      if (isApiError(error, "CHANGED_MEANWHILE")) {
-        setConflict(true);
-        reload();
-      }
+      if (edited.refused(error)) reload();
     }
-  }
-
-  function resolveConflict(keepMine: boolean) {
-    if (!keepMine) form.reset(toSiteSettingsForm(settings));
-    setVersion(settings.updatedAt);
-    setConflict(false);
   }
 
   return (
     <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid max-w-2xl gap-5">
-      {newerVersionLoaded ? <ConflictNotice subject="die Seiteneinstellungen" onResolve={resolveConflict} /> : null}
+      {edited.notice}
       <HintedField
         id="site-title"
         label="Seitentitel"
@@ -169,7 +146,7 @@ function SiteSettingsForm({ settings, reload }: { settings: EditableSiteSettings
       </HintedField>
       <div className="flex flex-wrap items-center justify-between gap-4">
         <p className="text-sm text-slate-600">Zuletzt gespeichert am {formatDateTime(settings.updatedAt)}</p>
-        <Button type="submit" disabled={isSubmitting || newerVersionLoaded}>
+        <Button type="submit" disabled={isSubmitting || edited.newerVersionLoaded}>
           {isSubmitting ? "Wird gespeichert..." : "Speichern"}
         </Button>
       </div>

@@ -2,12 +2,10 @@ import { parseISO } from "date-fns";
 import { BarChart3 } from "lucide-react";
 import { useState } from "react";
 import { Button } from "#app/components/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
-import { Spinner } from "#app/components/ui/spinner.tsx";
 import { formatDate } from "#app/lib/format.ts";
 import { PLAN_LABELS, PLANS } from "#shared/billing.ts";
 import { NETWORK_IDS, NETWORKS } from "#shared/networks.ts";
-import { LoadError } from "./load-error.tsx";
+import { AdminPanelCard } from "./admin-panel-card.tsx";
 import { PublishingCapsPanel } from "./publishing-caps-panel.tsx";
 import { type UsageDay, useUsage } from "./use-usage.ts";
 
@@ -34,70 +32,61 @@ const formatDay = (day: string) => formatDate(parseISO(day));
 // Beyond the spec: what happened per day, from the product's own rows; below it the monthly caps
 // of publishing (ADR 0053), next to the posts they limit.
 export function UsagePanel() {
-  const { data, isPending, isError, refetch } = useUsage();
+  const query = useUsage();
   const [metric, setMetric] = useState<Metric>("generations");
 
   return (
     <div className="grid gap-6">
-      <Card>
-        <CardHeader>
-          <CardTitle className="flex items-center gap-2">
-            <BarChart3 className="size-5 text-indigo-600" aria-hidden />
-            Nutzung
-          </CardTitle>
-          <CardDescription>
-            {data ? `Die letzten ${data.days.length} Tage` : "Die letzten Tage"} je Tag (Zeitzone Europe/Berlin), aus
-            den eigenen Daten von Postwerk, ohne Analyse-Dienste.
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-6">
-          {isPending ? (
-            <Spinner />
-          ) : isError ? (
-            <LoadError message="Die Nutzungsdaten konnten nicht geladen werden." onRetry={() => refetch()} />
-          ) : (
-            <>
-              <p className="text-sm text-slate-700">
-                <span className="font-medium">Aktive Pläne jetzt:</span>{" "}
-                {PLANS.map((plan) => `${PLAN_LABELS[plan]}: ${formatCount(data.activePlans[plan])}`).join(" · ")}
-              </p>
-              <p className="text-sm text-slate-700">
-                <span className="font-medium">Veröffentlicht in diesem Monat:</span>{" "}
-                {NETWORK_IDS.map((network) => {
-                  const { posts, withLink } = data.publishedThisMonth.networks[network];
-                  return `${NETWORKS[network].label}: ${formatCount(posts)} (${formatCount(withLink)} mit Link)`;
-                }).join(" · ")}
-              </p>
-              <div className="grid gap-3">
-                <fieldset className="flex flex-wrap gap-2">
-                  <legend className="sr-only">Im Diagramm zeigen</legend>
-                  {CHART_METRICS.map((option) => (
-                    <Button
-                      key={option.key}
-                      type="button"
-                      size="sm"
-                      variant={metric === option.key ? "default" : "outline"}
-                      aria-pressed={metric === option.key}
-                      onClick={() => setMetric(option.key)}
-                    >
-                      {option.label}
-                    </Button>
-                  ))}
-                </fieldset>
-                <UsageChart days={data.days} metric={metric} />
-              </div>
-              <UsageTable days={data.days} />
-              <p className="text-xs text-slate-600">
-                Generierungen: abgeschlossene Durchläufe laut Credit-Protokoll, am Tag ihres Starts; sie bleiben
-                gezählt, wenn der Archiveintrag gelöscht wird. Demo-Durchläufe kosten nichts und zählen nicht. Mit
-                Credit und Pro-Kontingent: gestartete Durchläufe, je nachdem, was sie verbraucht haben. Fehlgeschlagen:
-                Durchläufe, deren Credit oder Kontingent-Durchlauf zurückgegeben wurde. Optimizer-Demo: Antworten des
-                Offline-Editors ohne KI.
-              </p>
-            </>
-          )}
-        </CardContent>
-      </Card>
+      <AdminPanelCard
+        icon={BarChart3}
+        title="Nutzung"
+        description={`${query.data ? `Die letzten ${query.data.days.length} Tage` : "Die letzten Tage"} je Tag (Zeitzone Europe/Berlin), aus den eigenen Daten von Postwerk, ohne Analyse-Dienste.`}
+        query={query}
+        loadFailed="Die Nutzungsdaten konnten nicht geladen werden."
+        contentClassName="grid gap-6"
+      >
+        {(data) => (
+          <>
+            <p className="text-sm text-slate-700">
+              <span className="font-medium">Aktive Pläne jetzt:</span>{" "}
+              {PLANS.map((plan) => `${PLAN_LABELS[plan]}: ${formatCount(data.activePlans[plan])}`).join(" · ")}
+            </p>
+            <p className="text-sm text-slate-700">
+              <span className="font-medium">Veröffentlicht in diesem Monat:</span>{" "}
+              {NETWORK_IDS.map((network) => {
+                const { posts, withLink } = data.publishedThisMonth.networks[network];
+                return `${NETWORKS[network].label}: ${formatCount(posts)} (${formatCount(withLink)} mit Link)`;
+              }).join(" · ")}
+            </p>
+            <div className="grid gap-3">
+              <fieldset className="flex flex-wrap gap-2">
+                <legend className="sr-only">Im Diagramm zeigen</legend>
+                {CHART_METRICS.map((option) => (
+                  <Button
+                    key={option.key}
+                    type="button"
+                    size="sm"
+                    variant={metric === option.key ? "default" : "outline"}
+                    aria-pressed={metric === option.key}
+                    onClick={() => setMetric(option.key)}
+                  >
+                    {option.label}
+                  </Button>
+                ))}
+              </fieldset>
+              <UsageChart days={data.days} metric={metric} />
+            </div>
+            <UsageTable days={data.days} />
+            <p className="text-xs text-slate-600">
+              Generierungen: abgeschlossene Durchläufe laut Credit-Protokoll, am Tag ihres Starts; sie bleiben gezählt,
+              wenn der Archiveintrag gelöscht wird. Demo-Durchläufe kosten nichts und zählen nicht. Mit Credit und
+              Pro-Kontingent: gestartete Durchläufe, je nachdem, was sie verbraucht haben. Fehlgeschlagen: Durchläufe,
+              deren Credit oder Kontingent-Durchlauf zurückgegeben wurde. Optimizer-Demo: Antworten des Offline-Editors
+              ohne KI.
+            </p>
+          </>
+        )}
+      </AdminPanelCard>
       <PublishingCapsPanel />
     </div>
   );

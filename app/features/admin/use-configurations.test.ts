@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "#app/lib/api.ts";
 import { ADMIN_MESSAGES } from "#shared/admin.ts";
-import { isChangedMeanwhile, isNameTaken } from "./use-configurations.ts";
+import { isChangedMeanwhile } from "./conflict-notice.tsx";
+import { isNameTaken } from "./use-configurations.ts";
 
 // ADR 0055: the form's conflict and name handling follow the server's code, not its sentence.
 describe("the configuration forms' reading of a refusal", () => {

@@ -107,11 +107,6 @@ export function useDeleteTokenConfiguration() {
   });
 }
 
-/** ADR 0024: another admin saved the row after this one was loaded. */
-export function isChangedMeanwhile(error: unknown): boolean {
-  return isApiError(error, "CHANGED_MEANWHILE");
-}
-
 /** A name another row has; the form shows it at the name field, where the admin fixes it. */
 export function isNameTaken(error: unknown): boolean {
   return isApiError(error, "NAME_TAKEN");

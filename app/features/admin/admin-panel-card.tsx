@@ -1,0 +1,55 @@
+import type { UseQueryResult } from "@tanstack/react-query";
+import type { LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { Spinner } from "#app/components/ui/spinner.tsx";
+import { LoadError } from "./load-error.tsx";
+
+/**
+ * The frame of an admin panel: a card with its title and description, and beneath them the
+ * panel's data once loaded. While it loads a spinner shows, when loading fails the reason and a
+ * way to try again.
+ */
+export function AdminPanelCard<T>({
+  icon: Icon,
+  title,
+  description,
+  actions,
+  query,
+  loadFailed,
+  retryLabel,
+  contentClassName,
+  children,
+}: {
+  icon?: LucideIcon;
+  title: string;
+  description: ReactNode;
+  /** Buttons beside the title, e.g. "Neue Konfiguration". */
+  actions?: ReactNode;
+  query: UseQueryResult<T>;
+  loadFailed: string;
+  retryLabel?: string;
+  contentClassName?: string;
+  children: (data: T) => ReactNode;
+}) {
+  return (
+    <Card>
+      <CardHeader actions={actions}>
+        <CardTitle className={Icon ? "flex items-center gap-2" : undefined}>
+          {Icon ? <Icon className="size-5 text-indigo-600" aria-hidden /> : null}
+          {title}
+        </CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent className={contentClassName}>
+        {query.isPending ? (
+          <Spinner />
+        ) : query.isError ? (
+          <LoadError message={loadFailed} onRetry={() => query.refetch()} retryLabel={retryLabel} />
+        ) : (
+          children(query.data)
+        )}
+      </CardContent>
+    </Card>
+  );
+}
