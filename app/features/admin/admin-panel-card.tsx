@@ -8,7 +8,7 @@ import { LoadError } from "./load-error.tsx";
 /**
  * The frame of an admin panel: a card with its title and description, and beneath them the
  * panel's data once loaded. While it loads a spinner shows, when loading fails the reason and a
- * way to try again.
+ * way to try again; a list that came back empty shows `empty`.
  */
 export function AdminPanelCard<T>({
   icon: Icon,
@@ -18,6 +18,7 @@ export function AdminPanelCard<T>({
   query,
   loadFailed,
   retryLabel,
+  empty,
   contentClassName,
   children,
 }: {
@@ -29,6 +30,7 @@ export function AdminPanelCard<T>({
   query: UseQueryResult<T>;
   loadFailed: string;
   retryLabel?: string;
+  empty?: string;
   contentClassName?: string;
   children: (data: T) => ReactNode;
 }) {
@@ -46,6 +48,8 @@ export function AdminPanelCard<T>({
           <Spinner />
         ) : query.isError ? (
           <LoadError message={loadFailed} onRetry={() => query.refetch()} retryLabel={retryLabel} />
+        ) : empty && Array.isArray(query.data) && query.data.length === 0 ? (
+          <p className="text-slate-600">{empty}</p>
         ) : (
           children(query.data)
         )}

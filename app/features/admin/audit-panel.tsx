@@ -29,40 +29,37 @@ export function AuditPanel() {
       description="Die letzten Änderungen im Admin-Bereich, die neuesten zuerst."
       query={query}
       loadFailed="Das Protokoll konnte nicht geladen werden."
+      empty="Noch keine Änderungen."
     >
-      {(entries) =>
-        entries.length === 0 ? (
-          <p className="text-slate-600">Noch keine Änderungen.</p>
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="text-slate-600">
-                <tr>
-                  <th className="py-2 pr-4 font-medium">Zeitpunkt</th>
-                  <th className="py-2 pr-4 font-medium">Wer</th>
-                  <th className="py-2 pr-4 font-medium">Was</th>
-                  <th className="py-2 pr-4 font-medium">Vorher</th>
-                  <th className="py-2 font-medium">Nachher</th>
+      {(entries) => (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead className="text-slate-600">
+              <tr>
+                <th className="py-2 pr-4 font-medium">Zeitpunkt</th>
+                <th className="py-2 pr-4 font-medium">Wer</th>
+                <th className="py-2 pr-4 font-medium">Was</th>
+                <th className="py-2 pr-4 font-medium">Vorher</th>
+                <th className="py-2 font-medium">Nachher</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200 align-top">
+              {entries.map((entry) => (
+                <tr key={entry.id}>
+                  <td className="whitespace-nowrap py-2 pr-4">{formatDateTime(entry.createdAt)}</td>
+                  <td className="break-all py-2 pr-4">{entry.adminEmail ?? "gelöschtes Konto"}</td>
+                  <td className="py-2 pr-4">
+                    {AUDIT_ACTIONS[entry.action as AuditAction] ?? entry.action}
+                    <span className="block break-all text-xs text-slate-500">{entry.targetId}</span>
+                  </td>
+                  <td className="max-w-xs break-words py-2 pr-4 font-mono text-xs">{describeValue(entry.before)}</td>
+                  <td className="max-w-xs break-words py-2 font-mono text-xs">{describeValue(entry.after)}</td>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200 align-top">
-                {entries.map((entry) => (
-                  <tr key={entry.id}>
-                    <td className="whitespace-nowrap py-2 pr-4">{formatDateTime(entry.createdAt)}</td>
-                    <td className="break-all py-2 pr-4">{entry.adminEmail ?? "gelöschtes Konto"}</td>
-                    <td className="py-2 pr-4">
-                      {AUDIT_ACTIONS[entry.action as AuditAction] ?? entry.action}
-                      <span className="block break-all text-xs text-slate-500">{entry.targetId}</span>
-                    </td>
-                    <td className="max-w-xs break-words py-2 pr-4 font-mono text-xs">{describeValue(entry.before)}</td>
-                    <td className="max-w-xs break-words py-2 font-mono text-xs">{describeValue(entry.after)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )
-      }
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
     </AdminPanelCard>
   );
 }

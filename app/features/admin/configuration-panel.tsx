@@ -87,48 +87,45 @@ export function ConfigurationPanel<Row extends Configuration>({
         }
         query={query}
         loadFailed={texts.loadFailed}
+        empty={texts.empty}
       >
-        {(configurations) =>
-          configurations.length === 0 ? (
-            <p className="text-slate-600">{texts.empty}</p>
-          ) : (
-            <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200" aria-label={texts.title}>
-              {configurations.map((row) => (
-                <li key={row.id} className={cn("flex flex-col gap-3 p-4 sm:flex-row", ROW_ALIGN[rowAlign])}>
-                  <div className="min-w-0 flex-1">
-                    <div className="flex flex-wrap items-center gap-2">
-                      <h3 className="break-words font-medium text-slate-900">{row.name}</h3>
-                      {row.inUse ? <Badge>Vom Generator genutzt</Badge> : null}
-                    </div>
-                    {summary(row)}
+        {(configurations) => (
+          <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200" aria-label={texts.title}>
+            {configurations.map((row) => (
+              <li key={row.id} className={cn("flex flex-col gap-3 p-4 sm:flex-row", ROW_ALIGN[rowAlign])}>
+                <div className="min-w-0 flex-1">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <h3 className="break-words font-medium text-slate-900">{row.name}</h3>
+                    {row.inUse ? <Badge>Vom Generator genutzt</Badge> : null}
                   </div>
-                  <div className="flex shrink-0 gap-2">
+                  {summary(row)}
+                </div>
+                <div className="flex shrink-0 gap-2">
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={() => setEditing(row)}
+                    aria-label={`${row.name} bearbeiten`}
+                  >
+                    <Pencil aria-hidden />
+                    Bearbeiten
+                  </Button>
+                  {row.inUse ? null : (
                     <Button
-                      variant="outline"
+                      variant="destructiveGhost"
                       size="sm"
-                      onClick={() => setEditing(row)}
-                      aria-label={`${row.name} bearbeiten`}
+                      onClick={() => setDeleting(row)}
+                      aria-label={`${row.name} löschen`}
                     >
-                      <Pencil aria-hidden />
-                      Bearbeiten
+                      <Trash2 aria-hidden />
+                      Löschen
                     </Button>
-                    {row.inUse ? null : (
-                      <Button
-                        variant="destructiveGhost"
-                        size="sm"
-                        onClick={() => setDeleting(row)}
-                        aria-label={`${row.name} löschen`}
-                      >
-                        <Trash2 aria-hidden />
-                        Löschen
-                      </Button>
-                    )}
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )
-        }
+                  )}
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
       </AdminPanelCard>
       <Dialog open={creating} onClose={() => setCreating(false)} width={dialogWidth}>
         <CreateForm onDone={() => setCreating(false)} />

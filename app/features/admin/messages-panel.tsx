@@ -46,19 +46,16 @@ function ContactMessagesCard() {
         description="Nachrichten aus dem Kontaktformular, die neuesten zuerst."
         query={query}
         loadFailed={ADMIN_TEXTS.messagesFailed}
+        empty={ADMIN_TEXTS.noMessages}
         retryLabel={ADMIN_TEXTS.tryAgain}
       >
-        {(messages) =>
-          messages.length === 0 ? (
-            <p className="text-slate-600">{ADMIN_TEXTS.noMessages}</p>
-          ) : (
-            <ul className="grid gap-4">
-              {messages.map((message) => (
-                <MessageItem key={message.id} message={message} onAnswer={() => setAnswering(message)} />
-              ))}
-            </ul>
-          )
-        }
+        {(messages) => (
+          <ul className="grid gap-4">
+            {messages.map((message) => (
+              <MessageItem key={message.id} message={message} onAnswer={() => setAnswering(message)} />
+            ))}
+          </ul>
+        )}
       </AdminPanelCard>
       {answering ? <ResponseDialog message={answering} onClose={() => setAnswering(null)} /> : null}
     </>
@@ -161,39 +158,36 @@ function CancellationsCard() {
       description="Eingegangen über „Verträge hier kündigen“. „Ausgeführt“ hat Postwerk selbst zum Periodenende gekündigt; „Offen“ bearbeiten Sie im Stripe-Dashboard."
       query={query}
       loadFailed="Die Kündigungen konnten nicht geladen werden."
+      empty="Keine Kündigungen."
     >
-      {(cancellations) =>
-        cancellations.length === 0 ? (
-          <p className="text-slate-600">Keine Kündigungen.</p>
-        ) : (
-          <ul className="grid gap-3">
-            {cancellations.map((request) => (
-              <li key={request.id} className="rounded-lg border border-slate-200 p-4 text-sm">
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <p className="font-medium">
-                    {request.name} · <span className="break-all">{request.email}</span>
-                  </p>
-                  <Badge tone={request.status === "executed" ? "indigo" : "amber"}>
-                    {request.status === "executed" ? "Ausgeführt" : "Offen"}
-                  </Badge>
-                </div>
-                <p className="mt-2 text-slate-700">
-                  {request.planLabel} · {CANCELLATION_KIND_LABELS[request.kind as CancellationKind] ?? request.kind} ·{" "}
-                  {request.effective === NEXT_POSSIBLE_DATE
-                    ? "zum nächstmöglichen Zeitpunkt"
-                    : `zum ${formatDate(request.effective)}`}
+      {(cancellations) => (
+        <ul className="grid gap-3">
+          {cancellations.map((request) => (
+            <li key={request.id} className="rounded-lg border border-slate-200 p-4 text-sm">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <p className="font-medium">
+                  {request.name} · <span className="break-all">{request.email}</span>
                 </p>
-                {request.reason ? <p className="mt-1 text-slate-700">Grund: {request.reason}</p> : null}
-                <p className="mt-1 text-slate-600">
-                  Eingegangen am {formatDateTime(request.createdAt)}
-                  {request.signedIn ? " (angemeldet)" : " (ohne Anmeldung)"} ·{" "}
-                  {request.accountEmail ? `Konto: ${request.accountEmail}` : "kein Konto mit dieser E-Mail"}
-                </p>
-              </li>
-            ))}
-          </ul>
-        )
-      }
+                <Badge tone={request.status === "executed" ? "indigo" : "amber"}>
+                  {request.status === "executed" ? "Ausgeführt" : "Offen"}
+                </Badge>
+              </div>
+              <p className="mt-2 text-slate-700">
+                {request.planLabel} · {CANCELLATION_KIND_LABELS[request.kind as CancellationKind] ?? request.kind} ·{" "}
+                {request.effective === NEXT_POSSIBLE_DATE
+                  ? "zum nächstmöglichen Zeitpunkt"
+                  : `zum ${formatDate(request.effective)}`}
+              </p>
+              {request.reason ? <p className="mt-1 text-slate-700">Grund: {request.reason}</p> : null}
+              <p className="mt-1 text-slate-600">
+                Eingegangen am {formatDateTime(request.createdAt)}
+                {request.signedIn ? " (angemeldet)" : " (ohne Anmeldung)"} ·{" "}
+                {request.accountEmail ? `Konto: ${request.accountEmail}` : "kein Konto mit dieser E-Mail"}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
     </AdminPanelCard>
   );
 }

@@ -14,6 +14,7 @@ import {
 } from "#shared/publishing-caps.schemas.ts";
 import { CAP_PLAN_LABELS, CAP_PLANS, type PublishingCaps } from "#shared/publishing-caps.ts";
 import { AdminPanelCard } from "./admin-panel-card.tsx";
+import { AdminTable } from "./admin-table.tsx";
 import { useEditedVersion } from "./conflict-notice.tsx";
 import { usePublishingCaps, useUpdatePublishingCaps } from "./use-publishing-caps.ts";
 
@@ -34,6 +35,8 @@ export function PublishingCapsPanel() {
     </AdminPanelCard>
   );
 }
+
+const NETWORK_COLUMNS = NETWORK_IDS.map((network) => ({ key: network, label: NETWORKS[network].label }));
 
 const sameCaps = (a: PublishingCaps, b: PublishingCaps) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -69,56 +72,46 @@ function PublishingCapsForm({ caps, reload }: { caps: PublishingCaps; reload: ()
   return (
     <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-5">
       {edited.notice}
-      <div className="overflow-x-auto rounded-lg border border-slate-200">
-        <table className="w-full text-sm">
-          <caption className="sr-only">Beiträge im Monat je Plan und Netzwerk</caption>
-          <thead className="bg-slate-50 text-xs text-slate-700">
-            <tr>
-              <th scope="col" className="px-3 py-2 text-left font-medium">
-                Plan
+      <AdminTable
+        caption="Beiträge im Monat je Plan und Netzwerk"
+        rowHead="Plan"
+        columns={NETWORK_COLUMNS}
+        className="text-left"
+      >
+        <tbody className="divide-y divide-slate-100">
+          {CAP_PLANS.map((plan) => (
+            <tr key={plan}>
+              <th scope="row" className="px-3 py-2 text-left font-normal text-slate-700">
+                {CAP_PLAN_LABELS[plan]}
               </th>
-              {NETWORK_IDS.map((network) => (
-                <th key={network} scope="col" className="px-3 py-2 text-left font-medium">
-                  {NETWORKS[network].label}
-                </th>
-              ))}
+              {NETWORK_IDS.map((network) => {
+                const id = `cap-${plan}-${network}`;
+                const error = errors[plan]?.[network]?.message;
+                return (
+                  <td key={network} className="px-3 py-2 align-top">
+                    <div className="w-28">
+                      <Input
+                        id={id}
+                        inputMode="numeric"
+                        placeholder="unbegrenzt"
+                        aria-label={`${CAP_PLAN_LABELS[plan]}, ${NETWORKS[network].label}: Beiträge im Monat`}
+                        aria-invalid={Boolean(error)}
+                        aria-describedby={error ? `${id}-error` : undefined}
+                        {...form.register(`${plan}.${network}`)}
+                      />
+                    </div>
+                    {error ? (
+                      <p id={`${id}-error`} role="alert" className="mt-1 max-w-48 text-xs text-red-700">
+                        {error}
+                      </p>
+                    ) : null}
+                  </td>
+                );
+              })}
             </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {CAP_PLANS.map((plan) => (
-              <tr key={plan}>
-                <th scope="row" className="px-3 py-2 text-left font-normal text-slate-700">
-                  {CAP_PLAN_LABELS[plan]}
-                </th>
-                {NETWORK_IDS.map((network) => {
-                  const id = `cap-${plan}-${network}`;
-                  const error = errors[plan]?.[network]?.message;
-                  return (
-                    <td key={network} className="px-3 py-2 align-top">
-                      <div className="w-28">
-                        <Input
-                          id={id}
-                          inputMode="numeric"
-                          placeholder="unbegrenzt"
-                          aria-label={`${CAP_PLAN_LABELS[plan]}, ${NETWORKS[network].label}: Beiträge im Monat`}
-                          aria-invalid={Boolean(error)}
-                          aria-describedby={error ? `${id}-error` : undefined}
-                          {...form.register(`${plan}.${network}`)}
-                        />
-                      </div>
-                      {error ? (
-                        <p id={`${id}-error`} role="alert" className="mt-1 max-w-48 text-xs text-red-700">
-                          {error}
-                        </p>
-                      ) : null}
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </AdminTable>
       <div className="flex justify-end">
         <Button type="submit" disabled={isSubmitting || edited.newerVersionLoaded}>
           {isSubmitting ? "Wird gespeichert..." : "Speichern"}

@@ -6,6 +6,7 @@ import { formatDate } from "#app/lib/format.ts";
 import { PLAN_LABELS, PLANS } from "#shared/billing.ts";
 import { NETWORK_IDS, NETWORKS } from "#shared/networks.ts";
 import { AdminPanelCard } from "./admin-panel-card.tsx";
+import { AdminTable } from "./admin-table.tsx";
 import { PublishingCapsPanel } from "./publishing-caps-panel.tsx";
 import { type UsageDay, useUsage } from "./use-usage.ts";
 
@@ -147,48 +148,38 @@ function UsageTable({ days }: { days: UsageDay[] }) {
   const newestFirst = [...days].reverse();
   const sums = COLUMNS.map((column) => days.reduce((sum, day) => sum + day[column.key], 0));
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200">
-      <table className="w-full text-right text-sm tabular-nums">
-        <caption className="sr-only">Nutzung je Tag, neuester Tag zuerst</caption>
-        <thead className="bg-slate-50 text-xs text-slate-700">
-          <tr>
-            <th scope="col" className="px-3 py-2 text-left font-medium">
-              Datum
+    <AdminTable
+      caption="Nutzung je Tag, neuester Tag zuerst"
+      rowHead="Datum"
+      columns={COLUMNS}
+      className="text-right tabular-nums"
+    >
+      <tbody className="divide-y divide-slate-100">
+        {newestFirst.map((day) => (
+          <tr key={day.day}>
+            <th scope="row" className="px-3 py-1.5 text-left font-normal text-slate-700">
+              {formatDay(day.day)}
             </th>
             {COLUMNS.map((column) => (
-              <th key={column.key} scope="col" className="px-3 py-2 font-medium">
-                {column.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {newestFirst.map((day) => (
-            <tr key={day.day}>
-              <th scope="row" className="px-3 py-1.5 text-left font-normal text-slate-700">
-                {formatDay(day.day)}
-              </th>
-              {COLUMNS.map((column) => (
-                <td key={column.key} className={day[column.key] === 0 ? "px-3 py-1.5 text-slate-500" : "px-3 py-1.5"}>
-                  {formatCount(day[column.key])}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-        <tfoot className="border-t border-slate-200 bg-slate-50 font-medium">
-          <tr>
-            <th scope="row" className="px-3 py-2 text-left">
-              Summe
-            </th>
-            {COLUMNS.map((column, index) => (
-              <td key={column.key} className="px-3 py-2">
-                {formatCount(sums[index] ?? 0)}
+              <td key={column.key} className={day[column.key] === 0 ? "px-3 py-1.5 text-slate-500" : "px-3 py-1.5"}>
+                {formatCount(day[column.key])}
               </td>
             ))}
           </tr>
-        </tfoot>
-      </table>
-    </div>
+        ))}
+      </tbody>
+      <tfoot className="border-t border-slate-200 bg-slate-50 font-medium">
+        <tr>
+          <th scope="row" className="px-3 py-2 text-left">
+            Summe
+          </th>
+          {COLUMNS.map((column, index) => (
+            <td key={column.key} className="px-3 py-2">
+              {formatCount(sums[index] ?? 0)}
+            </td>
+          ))}
+        </tr>
+      </tfoot>
+    </AdminTable>
   );
 }
