@@ -189,3 +189,31 @@ test("an admin manages prompt and token configurations, the site settings, and r
   await page.getByRole("tab", { name: "Protokoll" }).click();
   await expect(page.getByText("Veröffentlichungs-Kontingente geändert").first()).toBeVisible();
 });
+
+test("a save over another admin's newer caps is refused with the conflict notice (ADR 0024)", async ({
+  page,
+  admin: _admin,
+}) => {
+  const other = await page.context().newPage();
+  for (const tab of [page, other]) await tab.goto("/admin?panel=nutzung");
+  const freeX = (tab: Page) => tab.getByLabel("Kostenlos, Bluesky: Beiträge im Monat");
+  await expect(freeX(other)).toHaveValue("");
+
+  await freeX(page).fill("7");
+  await page.getByRole("button", { name: "Speichern" }).click();
+  await expect(page.getByText("Kontingente gespeichert.")).toBeVisible();
+
+  await freeX(other).fill("9");
+  await other.getByRole("button", { name: "Speichern" }).click();
+  const notice = other.getByRole("alert").filter({ hasText: "Jemand anderes hat die Kontingente gespeichert" });
+  await expect(notice).toBeVisible();
+  await expect(other.getByRole("button", { name: "Speichern" })).toBeDisabled();
+  await notice.getByRole("button", { name: "Neuen Stand laden" }).click();
+  await expect(notice).toHaveCount(0);
+  await expect(freeX(other)).toHaveValue("7");
+
+  // The other tab now edits the newest version, so its save goes through (and restores no cap).
+  await freeX(other).fill("");
+  await other.getByRole("button", { name: "Speichern" }).click();
+  await expect(other.getByText("Kontingente gespeichert.")).toBeVisible();
+});
