@@ -46,9 +46,10 @@ describe("HTML documents", () => {
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
   });
 
-  it("preloads the page's own scripts in the SPA fallback, after the shell's (ADR 0072)", async () => {
+  it("preloads the page's own scripts in the SPA fallback, after the shell's and its stylesheet (ADR 0072)", async () => {
     const konto = await (await t.request("/konto")).text();
     const preloads = [...konto.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((match) => match[1]);
+    expect(konto.indexOf("konto-fixture.js")).toBeGreaterThan(konto.indexOf('rel="stylesheet"'));
     expect(preloads).toEqual([
       "/assets/manifest-fixture.js",
       "/assets/shell-fixture.js",
