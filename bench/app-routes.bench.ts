@@ -48,57 +48,92 @@ export type AppRouteFigures = {
   medianCardContentMs: number;
 };
 
-export async function runAppRoutesBenchmark(log: (line: string) => void): Promise<AppRouteFigures[]> {
+/** One checkout's figures; "vorher" is the other checkout given with `--vorher`. */
+export type AppRouteCheckout = { label: "jetzt" | "vorher"; root: string; pages: AppRouteFigures[] };
+
+export async function runAppRoutesBenchmark(
+  log: (line: string) => void,
+  options: { beforeRoot?: string } = {},
+): Promise<AppRouteCheckout[]> {
   if (buildIfSourcesChanged({ log })) log("Produktions-Build neu erstellt.");
   const bench = await openBenchDatabase();
   const email = "admin-seiten@example.test";
-  let server: RunningServer | null = null;
+  const checkouts = [
+    ...(options.beforeRoot ? [{ label: "vorher" as const, root: options.beforeRoot }] : []),
+    { label: "jetzt" as const, root: ROOT },
+  ];
+  const servers: RunningServer[] = [];
+  const dataDirs: string[] = [];
   let browser: Browser | null = null;
   try {
     await prepareAdmin(bench, email);
-    // PGlite allows one process per data directory: the server opens it next.
+    // PGlite allows one process per data directory: each server opens its own copy of it.
     await bench.database.close();
-    const port = await findFreePort();
-    server = await startProductionServer({
-      root: ROOT,
-      port,
-      dataDir: bench.env.DATA_DIR,
-      secret: bench.env.BETTER_AUTH_SECRET ?? "",
-    });
-    log(`Server bereit auf ${server.baseUrl} nach ${server.readySeconds.toFixed(1)} s.`);
+    // Copied before any server holds it open (and locks it).
+    for (const [index, checkout] of checkouts.entries()) {
+      const dataDir = index === 0 ? bench.env.DATA_DIR : `${bench.env.DATA_DIR}-${checkout.label}`;
+      if (index > 0) fs.cpSync(bench.env.DATA_DIR, dataDir, { recursive: true });
+      dataDirs.push(dataDir);
+    }
+    for (const [index, checkout] of checkouts.entries()) {
+      const dataDir = dataDirs[index] ?? bench.env.DATA_DIR;
+      const server = await startProductionServer({
+        root: checkout.root,
+        port: await findFreePort(),
+        dataDir,
+        secret: bench.env.BETTER_AUTH_SECRET ?? "",
+      });
+      servers.push(server);
+      log(`Server (${checkout.label}) bereit auf ${server.baseUrl} nach ${server.readySeconds.toFixed(1)} s.`);
+    }
     browser = await chromium.launch({
       executablePath: "/usr/bin/chromium",
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
     });
-    const figures = APP_ROUTE_PAGES.map((page) => ({
-      path: page.path,
-      readyLabel: page.readyLabel,
-      firstContentfulPaintMs: [] as number[],
-      cardContentMs: [] as number[],
-    }));
+    const figures = checkouts.map(() =>
+      APP_ROUTE_PAGES.map((page) => ({
+        path: page.path,
+        readyLabel: page.readyLabel,
+        firstContentfulPaintMs: [] as number[],
+        cardContentMs: [] as number[],
+      })),
+    );
     // A warm-up load per page fills nothing that the measured loads keep (each has a fresh
     // browser context); it lets the server's first queries and its compression caches settle.
-    const signedIn = await signIn(browser, server.baseUrl, email);
-    for (const page of APP_ROUTE_PAGES) await loadOnce(browser, server.baseUrl, signedIn, page);
-    // The runs alternate between the pages, so a slow moment of the machine hits all alike.
+    // Each server signs in on its own: the session lives in that server's copy of the database.
+    const sessions: SignedIn[] = [];
+    for (const server of servers) {
+      const signedIn = await signIn(browser, server.baseUrl, email);
+      sessions.push(signedIn);
+      for (const page of APP_ROUTE_PAGES) await loadOnce(browser, server.baseUrl, signedIn, page);
+    }
+    // The runs alternate between the pages (and the checkouts), so a slow moment of the machine
+    // hits all alike.
     for (let run = 0; run < APP_ROUTE_RUNS; run++) {
       for (const [index, page] of APP_ROUTE_PAGES.entries()) {
-        const result = await loadOnce(browser, server.baseUrl, signedIn, page);
-        figures[index]?.firstContentfulPaintMs.push(result.firstContentfulPaintMs);
-        figures[index]?.cardContentMs.push(result.cardContentMs);
+        for (const [checkout, server] of servers.entries()) {
+          const signedIn = sessions[checkout];
+          if (!signedIn) throw new Error("Keine Sitzung");
+          const result = await loadOnce(browser, server.baseUrl, signedIn, page);
+          figures[checkout]?.[index]?.firstContentfulPaintMs.push(result.firstContentfulPaintMs);
+          figures[checkout]?.[index]?.cardContentMs.push(result.cardContentMs);
+        }
       }
     }
-    return figures.map((entry) => ({
-      ...entry,
-      medianFirstContentfulPaintMs: median(entry.firstContentfulPaintMs),
-      medianCardContentMs: median(entry.cardContentMs),
+    return checkouts.map((checkout, index) => ({
+      ...checkout,
+      pages: (figures[index] ?? []).map((entry) => ({
+        ...entry,
+        medianFirstContentfulPaintMs: median(entry.firstContentfulPaintMs),
+        medianCardContentMs: median(entry.cardContentMs),
+      })),
     }));
   } finally {
     await browser?.close();
-    await server?.stop();
-    // PGlite was closed before the server started; closing again only says so.
+    for (const server of servers) await server.stop();
+    // PGlite was closed before the servers started; closing again only says so.
     await bench.close().catch(() => undefined);
-    fs.rmSync(bench.env.DATA_DIR, { recursive: true, force: true });
+    for (const dataDir of [bench.env.DATA_DIR, ...dataDirs]) fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

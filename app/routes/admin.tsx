@@ -8,6 +8,7 @@ import { PromptsPanel } from "#app/features/admin/prompts-panel.tsx";
 import { SiteSettingsPanel } from "#app/features/admin/site-settings-panel.tsx";
 import { TokensPanel } from "#app/features/admin/tokens-panel.tsx";
 import { UsagePanel } from "#app/features/admin/usage-panel.tsx";
+import { forgetAdminData, prefetchMessagesPanel } from "#app/features/admin/use-admin-messages.ts";
 import { UsersPanel } from "#app/features/admin/users-panel.tsx";
 import { pageMeta } from "#app/features/site-settings/site-settings.ts";
 import { api } from "#app/lib/api.ts";
@@ -18,9 +19,11 @@ import type { Route } from "./+types/admin";
 export const meta = () => pageMeta({ title: "Admin-Dashboard" });
 
 // Spec section 2 "/admin": the server decides; anyone it refuses goes to the home page.
-export async function clientLoader() {
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  if (currentPanel(new URL(request.url).searchParams) === "nachrichten") prefetchMessagesPanel();
   const response = await api.admin.access.$get().catch(() => null);
   const access = response?.ok ? await response.json() : null;
+  if (!access?.admin || access.twoFactorRequired) await forgetAdminData();
   // ADR 0041 (ADMIN_REQUIRE_2FA): an admin without two-factor sign-in is shown the way to /konto.
   if (access?.twoFactorRequired) return { twoFactorRequired: true };
   // A failed check counts as "not admin" (spec section 6).
@@ -39,6 +42,14 @@ const PANELS = [
   { id: "nutzung", label: "Nutzung", Panel: UsagePanel },
   { id: "protokoll", label: "Protokoll", Panel: AuditPanel },
 ] as const;
+
+type PanelId = (typeof PANELS)[number]["id"];
+
+/** The panel named in the address, else the first. */
+function currentPanel(params: URLSearchParams): PanelId {
+  const requested = params.get("panel");
+  return PANELS.find((panel) => panel.id === requested)?.id ?? PANELS[0].id;
+}
 
 export default function AdminPage({ loaderData }: Route.ComponentProps) {
   if (loaderData.twoFactorRequired) return <TwoFactorRequired />;
@@ -64,8 +75,7 @@ function TwoFactorRequired() {
 
 function Dashboard() {
   const [params, setParams] = useSearchParams();
-  const requested = params.get("panel");
-  const current = PANELS.find((panel) => panel.id === requested)?.id ?? PANELS[0].id;
+  const current = currentPanel(params);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">

@@ -9,7 +9,13 @@ import { AccountDataCard } from "#app/features/account/account-data-card.tsx";
 import { useChangeLinkErrorNotice } from "#app/features/account/pending-email-change.tsx";
 import { SessionsCard } from "#app/features/account/sessions-card.tsx";
 import { TwoFactorCard } from "#app/features/account/two-factor-card.tsx";
-import { PROFILE_QUERY_KEY, type Profile, useProfile } from "#app/features/account/use-profile.ts";
+import {
+  forgetProfile,
+  PROFILE_QUERY_KEY,
+  type Profile,
+  prefetchProfile,
+  useProfile,
+} from "#app/features/account/use-profile.ts";
 import { authClient } from "#app/features/auth/auth-client.ts";
 import { refreshPlans } from "#app/features/billing/use-billing.ts";
 import { ConnectionsLinkCard } from "#app/features/publishing/connected-accounts-card.tsx";
@@ -23,8 +29,10 @@ export const meta = () => pageMeta({ title: "Mein Account" });
 // Spec section 2 "/konto": without a session the visitor goes to /auth.
 // Someone who chose a plan while signed out (/konto?plan=…) comes back to it after signing in.
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  prefetchProfile();
   const { data } = await authClient.getSession();
   if (data) return null;
+  await forgetProfile();
   const url = new URL(request.url);
   if (!asPlan(url.searchParams.get("plan"))) throw redirect(ROUTES.auth);
   throw redirect(`${ROUTES.auth}?returnUrl=${encodeURIComponent(`${url.pathname}${url.search}`)}`);

@@ -1,9 +1,35 @@
+import type { Page, Route } from "@playwright/test";
 import { expect, signUpConfirmed, test } from "./fixtures.ts";
+
+/**
+ * Holds every request to `held` until a request to `awaited` has gone out, then lets them pass:
+ * shows that the page asks for both at once rather than one after the other (ADR 0072).
+ */
+async function expectAskedAlongside(page: Page, pathname: string, held: string, awaited: string) {
+  const holding: Route[] = [];
+  await page.route(held, (route) => {
+    holding.push(route);
+  });
+  const asked = page.waitForRequest(awaited);
+  // Not awaited yet: the fixture's goto waits for hydration, which waits for the held answers.
+  const loaded = page.goto(pathname);
+  // While nothing held has been answered: the page did not wait for it.
+  await asked;
+  await page.unroute(held);
+  for (const route of holding) await route.continue();
+  await loaded;
+}
 
 test("a signed-out visit to /konto ends on /auth", async ({ page }) => {
   await page.goto("/konto");
   await expect(page).toHaveURL(/\/auth$/);
   await expect(page.getByRole("heading", { name: "Anmelden" })).toBeVisible();
+});
+
+test("a direct load of /konto asks for the profile while the session check is still out", async ({ page }) => {
+  await signUpConfirmed(page);
+  await expectAskedAlongside(page, "/konto", "**/api/auth/get-session*", "**/api/profile");
+  await expect(page.getByText("Verbleibende Credits")).toBeVisible();
 });
 
 test("the account forms show every validation message and confirm an e-mail change", async ({ page }) => {
@@ -49,6 +75,15 @@ test("a non-admin visiting /admin ends on the home page and sees no Admin link",
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByLabel("Credits: 10 von 100")).toBeVisible();
   await expect(page.getByRole("banner").getByRole("link", { name: "Admin" })).toHaveCount(0);
+});
+
+test("a direct load of /admin asks for the messages while the access check is still out", async ({
+  page,
+  admin: _admin,
+}) => {
+  await expectAskedAlongside(page, "/admin", "**/api/admin/access", "**/api/admin/messages");
+  await expect(page.getByRole("heading", { name: "Kontaktanfragen" })).toBeVisible();
+  await expect(page.getByRole("tab", { name: "Nachrichten", selected: true })).toBeVisible();
 });
 
 test("an admin sees the Admin link and the dashboard", async ({ page, admin: _admin }) => {

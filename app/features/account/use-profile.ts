@@ -1,8 +1,10 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { authClient } from "#app/features/auth/auth-client.ts";
+import { hasSignedInHint } from "#app/features/auth/signed-in-hint.ts";
 import { setSigningOut, useSigningOut } from "#app/features/auth/signing-out.ts";
 import { api, isApiError, toApiError } from "#app/lib/api.ts";
+import { queryClient } from "#app/lib/query-client.ts";
 
 export const PROFILE_QUERY_KEY = ["profile"] as const;
 
@@ -13,6 +15,20 @@ async function fetchProfile() {
 }
 
 export type Profile = Awaited<ReturnType<typeof fetchProfile>>;
+
+/**
+ * ADR 0072: a page's loader asks for the profile alongside the session, not after it, for a
+ * browser that looks signed in. Without a session it is forgotten again (forgetProfile), so no
+ * "not signed in" answer stays in the cache for the shell's sign-out (useSignOutWithoutProfile).
+ */
+export function prefetchProfile() {
+  if (hasSignedInHint()) void queryClient.prefetchQuery({ queryKey: PROFILE_QUERY_KEY, queryFn: fetchProfile });
+}
+
+export async function forgetProfile() {
+  await queryClient.cancelQueries({ queryKey: PROFILE_QUERY_KEY });
+  queryClient.removeQueries({ queryKey: PROFILE_QUERY_KEY });
+}
 
 // Spec section 7: the profile is always refetched and only loaded for a signed-in user.
 export function useProfile() {

@@ -1,5 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, toApiError } from "#app/lib/api.ts";
+import { queryClient } from "#app/lib/query-client.ts";
 import type { ContactResponseInput } from "#shared/admin.schemas.ts";
 
 // The admin's contact messages and § 312k cancellations (ADR 0024).
@@ -7,15 +8,41 @@ import type { ContactResponseInput } from "#shared/admin.schemas.ts";
 const MESSAGES_KEY = ["admin", "messages"] as const;
 const CANCELLATIONS_KEY = ["admin", "cancellations"] as const;
 
+const contactMessagesQuery = queryOptions({
+  queryKey: MESSAGES_KEY,
+  queryFn: async () => {
+    const response = await api.admin.messages.$get();
+    if (!response.ok) throw await toApiError(response);
+    return (await response.json()).messages;
+  },
+});
+
+const cancellationRequestsQuery = queryOptions({
+  queryKey: CANCELLATIONS_KEY,
+  queryFn: async () => {
+    const response = await api.admin.messages.cancellations.$get();
+    if (!response.ok) throw await toApiError(response);
+    return (await response.json()).cancellations;
+  },
+});
+
+/**
+ * ADR 0072: /admin asks for its first panel's data together with the access check instead of
+ * after it; the server refuses both to anyone who is not an admin, so this shows nothing more.
+ */
+export function prefetchMessagesPanel() {
+  void queryClient.prefetchQuery(contactMessagesQuery);
+  void queryClient.prefetchQuery(cancellationRequestsQuery);
+}
+
+/** For a visitor the access check refused: their refused answers do not stay in the cache. */
+export async function forgetAdminData() {
+  await queryClient.cancelQueries({ queryKey: ["admin"] });
+  queryClient.removeQueries({ queryKey: ["admin"] });
+}
+
 export function useContactMessages() {
-  return useQuery({
-    queryKey: MESSAGES_KEY,
-    queryFn: async () => {
-      const response = await api.admin.messages.$get();
-      if (!response.ok) throw await toApiError(response);
-      return (await response.json()).messages;
-    },
-  });
+  return useQuery(contactMessagesQuery);
 }
 
 export type ContactMessage = NonNullable<ReturnType<typeof useContactMessages>["data"]>[number];
@@ -43,12 +70,5 @@ export function useRespond() {
 }
 
 export function useCancellationRequests() {
-  return useQuery({
-    queryKey: CANCELLATIONS_KEY,
-    queryFn: async () => {
-      const response = await api.admin.messages.cancellations.$get();
-      if (!response.ok) throw await toApiError(response);
-      return (await response.json()).cancellations;
-    },
-  });
+  return useQuery(cancellationRequestsQuery);
 }

@@ -17,12 +17,13 @@ const PAGES_WITHOUT_SESSION: readonly string[] = PRERENDERED_PATHS;
 
 const listeners = new Set<() => void>();
 
-function readHint(): boolean {
+/** Whether this browser carries the signed-in hint (it may have outlived its session). */
+export function hasSignedInHint(): boolean {
   return document.cookie.split("; ").includes(`${SIGNED_IN_HINT_COOKIE}=1`);
 }
 
 export function setSignedInHint(signedIn: boolean) {
-  if (signedIn === readHint()) return;
+  if (signedIn === hasSignedInHint()) return;
   // Set here only for a session from before the hint existed; the server gives it its lifetime.
   // biome-ignore lint/suspicious/noDocumentCookie: one plain flag; the Cookie Store API is not in every browser we serve
   document.cookie = signedIn
@@ -57,7 +58,7 @@ export function useNeedsSession(): boolean | undefined {
   // reader again synchronously, in the task of the hydration's effects (ADR 0031).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the pathname is the reason to read the cookie again
   useEffect(() => {
-    const update = () => startTransition(() => setHint(readHint()));
+    const update = () => startTransition(() => setHint(hasSignedInHint()));
     update();
     return subscribe(update);
   }, [pathname]);

@@ -10,6 +10,7 @@ import {
   type SiteSettings,
 } from "#shared/site-settings.ts";
 import { deferHydration } from "./deferred-hydration.ts";
+import { readRoutePreloads, withModulePreloads } from "./route-preloads.ts";
 
 // A prerendered HTML file (or the SPA fallback) read once at start-up, together with the
 // hashes of its inline scripts so the Content-Security-Policy can allow exactly those.
@@ -31,7 +32,10 @@ const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
 // paint without JavaScript, so it starts at once.
 function readPageDocument(filePath: string, options: { prerendered: boolean }): PageDocument {
   const source = fs.readFileSync(filePath, "utf8");
-  const html = options.prerendered ? deferHydration(source) : source;
+  return pageDocument(options.prerendered ? deferHydration(source) : source);
+}
+
+function pageDocument(html: string): PageDocument {
   const scriptHashes = [...html.matchAll(INLINE_SCRIPT)].map(
     (match) =>
       `'sha256-${crypto
@@ -65,13 +69,21 @@ export function loadPageDocuments(clientDir: string): PageDocuments {
   };
   walk(clientDir);
   const spaFallback = readPageDocument(path.join(clientDir, "__spa-fallback.html"), { prerendered: false });
+  // ADR 0072: per app page, the fallback that also preloads that page's own scripts.
+  const spaPages = new Map<string, PageDocument>();
+  for (const [pagePath, hrefs] of readRoutePreloads(clientDir, spaFallback.html)) {
+    if (PAGE_PATHS.has(pagePath) && !byPath.has(pagePath))
+      spaPages.set(pagePath, pageDocument(withModulePreloads(spaFallback.html, hrefs)));
+  }
   // Built before the not-found page was prerendered: the SPA fallback renders it in the browser.
   const notFound = byPath.get(NOT_FOUND_PRERENDER_PATH) ?? spaFallback;
   byPath.delete(NOT_FOUND_PRERENDER_PATH);
   return {
     find: (pathname) => {
       const normalized = pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname;
-      return byPath.get(normalized) ?? (PAGE_PATHS.has(normalized) ? spaFallback : undefined);
+      return (
+        byPath.get(normalized) ?? spaPages.get(normalized) ?? (PAGE_PATHS.has(normalized) ? spaFallback : undefined)
+      );
     },
     notFound,
   };

@@ -46,6 +46,22 @@ describe("HTML documents", () => {
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
   });
 
+  it("preloads the page's own scripts in the SPA fallback, after the shell's and its stylesheet (ADR 0072)", async () => {
+    const konto = await (await t.request("/konto")).text();
+    const preloads = [...konto.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((match) => match[1]);
+    expect(konto.indexOf("konto-fixture.js")).toBeGreaterThan(konto.indexOf('rel="stylesheet"'));
+    expect(preloads).toEqual([
+      "/assets/manifest-fixture.js",
+      "/assets/shell-fixture.js",
+      "/assets/root-fixture.js",
+      "/assets/with-query-client-fixture.js",
+      "/assets/konto-fixture.js",
+      "/assets/card-fixture.js",
+    ]);
+    // A page the manifest has no route for keeps the plain fallback.
+    expect(await (await t.request("/admin")).text()).not.toContain("konto-fixture.js");
+  });
+
   it.each(["/gibt-es-nicht", "/konto/extra", "/llms-alt.txt", "/__not-found", "/__spa-fallback"])(
     "answers %s, which is no page and no file, with the not-found page and status 404",
     async (pathname) => {
