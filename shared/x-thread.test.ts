@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { THREAD_SAMPLE_LINK as LINK, THREAD_SAMPLE as LONG_TEXT } from "../tests/support/thread-sample.ts";
 import { computePostMetrics, evaluatePost } from "./post-metrics.ts";
 import {
   autoSplitThread,
@@ -11,24 +12,6 @@ import {
   splitThreadParts,
   X_POST_WEIGHTED_MAX,
 } from "./x-thread.ts";
-
-const LINK = "https://example.com/blog/release-planung-im-kleinen-team";
-
-// About 900 characters of German with a link, a mention, a hashtag, "z.B.", "Dr.", "ca.", 3.5
-// and the technologist emoji (a ZWJ sequence X counts as 2).
-const LONG_TEXT = [
-  "Ich arbeite seit drei Jahren als Entwicklerin 🧑‍💻 in einem kleinen Team in Leipzig.",
-  "Viele fragen mich, wie wir Releases planen, ohne uns zu verzetteln.",
-  "Hier kommt unsere Antwort in ein paar Schritten.",
-  "Erstens: Wir schreiben jede Aufgabe so klein, dass sie in einem Tag fertig wird.",
-  "Zweitens: Wir sprechen morgens zehn Minuten, nicht länger.",
-  "Drittens: Wir messen nur, was wir wirklich ändern können, z.B. die Zeit bis zum ersten Review.",
-  "Dr. Schmidt aus unserem Team hat dazu eine kleine Studie gemacht, die Version 3.5 unseres Prozesses beschreibt.",
-  "Die Ergebnisse waren deutlicher als erwartet, denn die Wartezeit sank um ca. 40 Prozent.",
-  `Wer tiefer einsteigen möchte, findet alle Details unter ${LINK} und kann uns gern Fragen stellen.`,
-  "Danke an @postwerk für die Einladung zu diesem Austausch.",
-  "Was ist euer wichtigster Trick für ruhige Releases? Schreibt es mir gern in die Antworten #Softwareentwicklung",
-].join(" ");
 
 // What must never be cut apart by a split.
 const WHOLE = [LINK, "@postwerk", "#Softwareentwicklung", "3.5", "z.B. die", "Dr. Schmidt", "ca. 40", "🧑‍💻"];
@@ -144,8 +127,16 @@ describe("autoSplitThread", () => {
   it("leaves a text that fits one post as one post", () => {
     const text = "Ein kurzer Gedanke. Noch einer.\n\nUnd ein dritter, der eben noch dazupasst.";
     expect(autoSplitThread(text, true)).toEqual([
-      "Ein kurzer Gedanke. Noch einer.\nUnd ein dritter, der eben noch dazupasst.",
+      "Ein kurzer Gedanke. Noch einer. Und ein dritter, der eben noch dazupasst.",
     ]);
+  });
+
+  it("gives the same posts when a split thread is split again", () => {
+    for (const numbering of [false, true]) {
+      const posts = autoSplitThread(LONG_TEXT, numbering);
+      expect(autoSplitThread(joinThread(autoSplitThread(LONG_TEXT, !numbering)), numbering)).toEqual(posts);
+      expect(autoSplitThread(joinThread(posts), numbering)).toEqual(posts);
+    }
   });
 
   it("splits a sentence longer than a post between words, never after Dr., z.B. or 3.", () => {

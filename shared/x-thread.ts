@@ -122,7 +122,7 @@ export function autoSplitThread(text: string, numbering: boolean): string[] {
 // A piece that stays whole: a sentence, or a word (group) of a sentence too long for a post.
 type Unit = {
   text: string;
-  /** The whitespace before it: as written inside a paragraph, a line break between paragraphs. */
+  /** The whitespace before it: as written inside a post, a space between posts. */
   gap: string;
   weight: number;
   gapWeight: number;
@@ -141,7 +141,9 @@ function collectUnits(text: string, limit: number): Unit[] {
   for (const part of splitThreadParts(text)) {
     let previousEnd = -1;
     for (const sentence of splitSentences(part.text)) {
-      const gap = previousEnd < 0 ? "\n" : part.text.slice(previousEnd, sentence.start);
+      // Between two posts (or paragraphs) a space: splitting a split thread again, with numbering
+      // switched on say, gives the same posts as splitting the text it came from.
+      const gap = previousEnd < 0 ? " " : part.text.slice(previousEnd, sentence.start);
       previousEnd = sentence.end;
       if (weigh(sentence.text) <= limit) {
         units.push(makeUnit(sentence.text, gap));

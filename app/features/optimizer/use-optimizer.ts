@@ -28,18 +28,43 @@ export function useStartTrial() {
   });
 }
 
-export async function requestGrammarCorrection(postText: string) {
+async function requestGrammarCorrection(postText: string) {
   const response = await api.optimizer["correct-grammar"].$post({ json: { postText } });
   if (!response.ok) throw await toApiError(response);
   const body = await response.json();
-  return { text: body.correctedText, demo: body.demo };
+  return { posts: [body.correctedText], demo: body.demo };
 }
 
-export async function requestImprovement(postText: string) {
+async function requestImprovement(postText: string) {
   const response = await api.optimizer["improve-post"].$post({ json: { postText } });
   if (!response.ok) throw await toApiError(response);
   const body = await response.json();
-  return { text: body.improvedText, demo: body.demo };
+  return { posts: [body.improvedText], demo: body.demo };
+}
+
+// The thread endpoints (ADR 0064) belong to the server's optimizer feature. Until they are part
+// of AppType this one function calls them by path; once they are, it becomes
+// `api.optimizer["correct-grammar-thread" | "improve-thread"].$post({ json: { posts } })`.
+const THREAD_AI_PATHS = { grammar: "correct-grammar-thread", improve: "improve-thread" } as const;
+
+async function requestThreadAi(action: AiAction, posts: string[]): Promise<AiEdit> {
+  const response = await fetch(`/api/optimizer/${THREAD_AI_PATHS[action]}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ posts }),
+  });
+  if (!response.ok) throw await toApiError(response);
+  return (await response.json()) as AiEdit;
+}
+
+export type AiAction = keyof typeof THREAD_AI_PATHS;
+type AiEdit = { posts: string[]; demo: boolean };
+
+/** Grammar or improvement for one post, or for a thread's posts with the split kept. */
+export function requestAiEdit(action: AiAction, posts: string[]): Promise<AiEdit> {
+  if (posts.length > 1) return requestThreadAi(action, posts);
+  const post = posts[0] ?? "";
+  return action === "grammar" ? requestGrammarCorrection(post) : requestImprovement(post);
 }
 
 // Offline spelling hints for the text once typing pauses; the ranges belong to `checkedText`.
