@@ -133,10 +133,7 @@ test("an AI answer that changes nothing offers no Übernehmen and nothing to res
   await expect(editor).toHaveValue(text);
 });
 
-// The thread endpoints (POST /api/optimizer/improve-thread and correct-grammar-thread, body
-// { posts }, answer { posts, demo }) come from the server's thread work; enable this test once
-// they are merged.
-test.fixme("AI improve works on the whole thread, keeps the split and can be reset", async ({ page }) => {
+test("AI improve works on the whole thread, keeps the split and can be reset", async ({ page }) => {
   await signUpConfirmed(page);
   await page.goto("/xposter-evaluator");
   await page.getByRole("button", { name: "Thread", exact: true }).click();

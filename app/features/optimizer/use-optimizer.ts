@@ -42,25 +42,20 @@ async function requestImprovement(postText: string) {
   return { posts: [body.improvedText], demo: body.demo };
 }
 
-// The thread endpoints (ADR 0064) belong to the server's optimizer feature. Until they are part
-// of AppType this one function calls them by path; once they are, it becomes
-// `api.optimizer["correct-grammar-thread" | "improve-thread"].$post({ json: { posts } })`.
-const THREAD_AI_PATHS = { grammar: "correct-grammar-thread", improve: "improve-thread" } as const;
-
 async function requestThreadAi(action: AiAction, posts: string[]): Promise<AiEdit> {
-  const response = await fetch(`/api/optimizer/${THREAD_AI_PATHS[action]}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ posts }),
-  });
+  const json = { json: { posts } };
+  const response =
+    action === "grammar"
+      ? await api.optimizer["correct-grammar-thread"].$post(json)
+      : await api.optimizer["improve-thread"].$post(json);
   if (!response.ok) throw await toApiError(response);
-  return (await response.json()) as AiEdit;
+  return response.json();
 }
 
-export type AiAction = keyof typeof THREAD_AI_PATHS;
+export type AiAction = "grammar" | "improve";
 type AiEdit = { posts: string[]; demo: boolean };
 
-/** Grammar or improvement for one post, or for a thread's posts with the split kept. */
+/** Grammar or improvement for one post, or for a thread's posts with the split kept (ADR 0069). */
 export function requestAiEdit(action: AiAction, posts: string[]): Promise<AiEdit> {
   if (posts.length > 1) return requestThreadAi(action, posts);
   const post = posts[0] ?? "";
