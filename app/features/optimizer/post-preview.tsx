@@ -1,4 +1,4 @@
-import { BarChart3, Heart, MessageCircle, Repeat2 } from "lucide-react";
+import { BarChart3, Heart, type LucideIcon, MessageCircle, Repeat2 } from "lucide-react";
 import { useState } from "react";
 import { cn } from "#app/lib/cn.ts";
 
@@ -23,6 +23,16 @@ function PreviewText({ text }: { text: string }) {
         ),
       )}
     </p>
+  );
+}
+
+function PreviewCount({ icon: Icon, value, label }: { icon: LucideIcon; value: number | string; label: string }) {
+  return (
+    <span className="flex items-center gap-1" title={label}>
+      <Icon className="size-4" aria-hidden />
+      {value}
+      <span className="sr-only">{label}</span>
+    </span>
   );
 }
 
@@ -53,16 +63,8 @@ function PreviewPost({ text, continues }: { text: string; continues: boolean }) 
           <p className="text-[15px] text-slate-500">Hier erscheint dein Post, so wie ihn andere auf X sehen.</p>
         )}
         <div className="mt-3 flex max-w-sm justify-between text-sm text-slate-500">
-          <span className="flex items-center gap-1" title="Antworten">
-            <MessageCircle className="size-4" aria-hidden />
-            {PREVIEW_COUNTS.replies}
-            <span className="sr-only">Antworten</span>
-          </span>
-          <span className="flex items-center gap-1" title="Reposts">
-            <Repeat2 className="size-4" aria-hidden />
-            {PREVIEW_COUNTS.reposts}
-            <span className="sr-only">Reposts</span>
-          </span>
+          <PreviewCount icon={MessageCircle} value={PREVIEW_COUNTS.replies} label="Antworten" />
+          <PreviewCount icon={Repeat2} value={PREVIEW_COUNTS.reposts} label="Reposts" />
           <button
             type="button"
             aria-pressed={liked}
@@ -73,11 +75,7 @@ function PreviewPost({ text, continues }: { text: string; continues: boolean }) 
             <span data-testid="like-count">{likes}</span>
             <span className="sr-only">{liked ? "Gefällt mir nicht mehr" : "Gefällt mir"}</span>
           </button>
-          <span className="flex items-center gap-1" title="Aufrufe">
-            <BarChart3 className="size-4" aria-hidden />
-            {PREVIEW_COUNTS.views}
-            <span className="sr-only">Aufrufe</span>
-          </span>
+          <PreviewCount icon={BarChart3} value={PREVIEW_COUNTS.views} label="Aufrufe" />
         </div>
       </div>
     </article>
