@@ -59,12 +59,20 @@ function useScorePostWebMcpTool() {
   }, []);
 }
 
+function readThreadState(thread: unknown): string[] | null {
+  if (!Array.isArray(thread) || thread.length === 0) return null;
+  return thread.every((post) => typeof post === "string") ? thread : null;
+}
+
 export default function OptimizerPage() {
   const { signedIn, tryTool } = useToolAccess();
   useScorePostWebMcpTool();
-  // The generator passes a post to open here as navigation state `{ text }`.
-  const state = useLocation().state as { text?: unknown } | null;
+  // The generator and the archive open a post here as navigation state `{ text }`, a thread as
+  // `{ thread: string[] }` (ADR 0064). The state stays with the tab's history entry, so a reload
+  // opens the same post or thread again.
+  const state = useLocation().state as { text?: unknown; thread?: unknown } | null;
   const initialText = typeof state?.text === "string" ? state.text : "";
+  const initialThread = readThreadState(state?.thread);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
@@ -103,7 +111,7 @@ export default function OptimizerPage() {
               </div>
             }
           >
-            <OptimizerTool initialText={initialText} />
+            <OptimizerTool initialText={initialText} initialThread={initialThread} />
           </Suspense>
         ) : (
           <OptimizerSignInTeaser onTry={tryTool} />

@@ -133,7 +133,10 @@ test("a free user starts the trial, runs grammar and improve against the model a
   await expect(suggestion.getByTestId("ai-label")).toHaveText("KI-generiert");
   await expect(suggestion.locator("del", { hasText: "Feher" })).toBeVisible();
   await expect(suggestion.locator("ins", { hasText: "Fehler" })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Zurücksetzen" })).toHaveCount(0);
+  // ADR 0067: the text before the AI is saved when its answer arrives (spec section 4: "on the
+  // first grammar check"), so "Zurücksetzen" brings it back even after the writer edits on.
+  await expect(page.getByRole("button", { name: "Zurücksetzen" })).toBeVisible();
+  await editor.fill("Ich habe einen Feher gescrieben! Wirklich! #eins #zwei #drei");
   await suggestion.getByRole("button", { name: "Übernehmen" }).click();
   await expect(page.getByText("Text wurde korrigiert.")).toBeVisible();
   await expect(editor).toHaveValue("Ich habe einen Fehler geschrieben! Wirklich! #eins #zwei");

@@ -5,11 +5,17 @@ import { Button } from "#app/components/ui/button.tsx";
 import { DemoNotice } from "#app/features/generator/demo-notice.tsx";
 import { AI_GENERATED_LABEL } from "#shared/generator.ts";
 import { POST_SCORE_MAX } from "#shared/optimizer.ts";
-import { evaluatePost } from "#shared/post-metrics.ts";
+import { evaluateThread } from "#shared/x-thread.ts";
 
-export type AiSuggestion = { kind: "grammar" | "improve"; text: string; demo: boolean };
+/** The AI's answer: one post, or a thread's posts in the same split (ADR 0064). */
+export type AiSuggestion = { kind: "grammar" | "improve"; posts: string[]; demo: boolean };
 
 const TITLES = { grammar: "Korrekturvorschlag", improve: "Optimierter Vorschlag" } as const;
+
+/** Whether the AI changed nothing ("Keine Änderungen nötig"): then there is nothing to take over. */
+export function isUnchanged(original: readonly string[], suggested: readonly string[]): boolean {
+  return original.length === suggested.length && original.every((post, index) => post === suggested[index]);
+}
 
 function DiffPart({ value, added, removed }: { value: string; added: boolean; removed: boolean }) {
   if (added) return <ins className="rounded bg-emerald-100 text-emerald-900 no-underline">{value}</ins>;
@@ -17,22 +23,37 @@ function DiffPart({ value, added, removed }: { value: string; added: boolean; re
   return <span>{value}</span>;
 }
 
+function PostDiff({ original, suggested }: { original: string; suggested: string }) {
+  return (
+    <p className="whitespace-pre-wrap break-words rounded-lg bg-white p-3 leading-7">
+      {diffWordsWithSpace(original, suggested).map((change, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: diff parts have no identity beyond their position
+        <DiffPart key={index} value={change.value} added={change.added} removed={change.removed} />
+      ))}
+    </p>
+  );
+}
+
 // AI results are shown as a diff against the writer's own text before they replace it
-// (beyond the spec), so nobody loses their voice by accident.
+// (ADR 0067), so nobody loses their voice by accident; a thread post by post.
 export function AiSuggestionPanel({
   original,
   suggestion,
+  numbering,
   onAccept,
   onDiscard,
 }: {
-  original: string;
+  original: readonly string[];
   suggestion: AiSuggestion;
+  /** Whether the thread's posts are numbered, which counts in their score. */
+  numbering: boolean;
   onAccept: () => void;
   onDiscard: () => void;
 }) {
-  const changes = diffWordsWithSpace(original, suggestion.text);
-  const unchanged = changes.every((change) => !change.added && !change.removed);
-  const score = evaluatePost(suggestion.text).score;
+  const unchanged = isUnchanged(original, suggestion.posts);
+  const thread = suggestion.posts.length > 1;
+  const after = evaluateThread(suggestion.posts, numbering);
+  const scoreAfter = thread ? after.summary : `${after.posts[0]?.score ?? 0}/${POST_SCORE_MAX}`;
 
   return (
     <section
@@ -55,9 +76,7 @@ export function AiSuggestionPanel({
             </Badge>
           )}
         </div>
-        <span className="text-sm text-indigo-900">
-          Bewertung danach: {score}/{POST_SCORE_MAX}
-        </span>
+        <span className="text-sm text-indigo-900">Bewertung danach: {scoreAfter}</span>
       </div>
       {suggestion.demo ? (
         <div className="mt-3">
@@ -67,21 +86,37 @@ export function AiSuggestionPanel({
       {unchanged ? (
         <p className="mt-3 text-sm text-slate-700">Keine Änderungen nötig – dein Text passt so.</p>
       ) : (
-        <p className="mt-3 whitespace-pre-wrap break-words rounded-lg bg-white p-3 leading-7">
-          {changes.map((change, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: diff parts have no identity beyond their position
-            <DiffPart key={index} value={change.value} added={change.added} removed={change.removed} />
+        <ol className="mt-3 grid gap-3">
+          {suggestion.posts.map((post, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a post's place in the thread is its identity
+            <li key={index}>
+              {thread ? (
+                <p className="mb-1 text-xs font-semibold text-indigo-900">
+                  Post {index + 1}
+                  {post === original[index] ? " · unverändert" : null}
+                </p>
+              ) : null}
+              {post === original[index] ? (
+                // A thread's unchanged posts stay short, so the changes stand out.
+                <p className="line-clamp-2 whitespace-pre-wrap break-words px-3 text-sm text-slate-600">{post}</p>
+              ) : (
+                <PostDiff original={original[index] ?? ""} suggested={post} />
+              )}
+            </li>
           ))}
-        </p>
+        </ol>
       )}
       <div className="mt-3 flex flex-wrap gap-2">
-        <Button size="sm" onClick={onAccept}>
-          <Check aria-hidden />
-          Übernehmen
-        </Button>
+        {/* ADR 0067: an answer that changes nothing has nothing to take over. */}
+        {unchanged ? null : (
+          <Button size="sm" onClick={onAccept}>
+            <Check aria-hidden />
+            Übernehmen
+          </Button>
+        )}
         <Button size="sm" variant="outline" onClick={onDiscard}>
           <X aria-hidden />
-          Verwerfen
+          {unchanged ? "Schließen" : "Verwerfen"}
         </Button>
       </div>
     </section>

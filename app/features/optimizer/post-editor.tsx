@@ -1,4 +1,4 @@
-import { type ChangeEvent, useRef } from "react";
+import { type ChangeEvent, useLayoutEffect, useRef } from "react";
 import { cn } from "#app/lib/cn.ts";
 import { type EditorMark, type EditorMarkKind, splitIntoSegments } from "./highlight-segments.ts";
 
@@ -11,9 +11,10 @@ const MARK_CLASSES: Record<EditorMarkKind, string> = {
   spelling: "underline decoration-red-600 decoration-wavy decoration-2 underline-offset-4",
 };
 
-// Both layers must lay out text identically, so they share every typographic class.
+// Both layers must lay out text identically, so they share every typographic class, and both
+// keep room for the scrollbar a long text (a thread) gives the textarea.
 const TEXT_LAYOUT =
-  "min-h-48 w-full whitespace-pre-wrap break-words rounded-lg border px-4 py-3 font-sans text-base leading-7";
+  "min-h-48 w-full whitespace-pre-wrap break-words rounded-lg border px-4 py-3 font-sans text-base leading-7 [scrollbar-gutter:stable]";
 
 // A textarea over a mirror of its own text: the mirror draws the marks (failed criteria,
 // characters X counts double, spelling) exactly under the characters they concern.
@@ -22,14 +23,25 @@ export function PostEditor({
   onChange,
   marks,
   describedBy,
+  placeholder = "Schreib hier deinen Post für X …",
+  rows = 7,
 }: {
   value: string;
   onChange: (value: string) => void;
   marks: EditorMark[];
   describedBy?: string;
+  placeholder?: string;
+  rows?: number;
 }) {
   const mirrorRef = useRef<HTMLDivElement>(null);
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
   const segments = splitIntoSegments(value, marks);
+  // A new text (automatic split, an AI suggestion taken over) can move the textarea's scroll
+  // position without a scroll event.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each new text on purpose
+  useLayoutEffect(() => {
+    if (mirrorRef.current && textareaRef.current) mirrorRef.current.scrollTop = textareaRef.current.scrollTop;
+  }, [value]);
 
   return (
     <div className="relative">
@@ -57,15 +69,16 @@ export function PostEditor({
         {value.endsWith("\n") ? " " : null}
       </div>
       <textarea
+        ref={textareaRef}
         id="post-text"
         value={value}
         onChange={(event: ChangeEvent<HTMLTextAreaElement>) => onChange(event.target.value)}
         onScroll={(event) => {
           if (mirrorRef.current) mirrorRef.current.scrollTop = event.currentTarget.scrollTop;
         }}
-        rows={7}
+        rows={rows}
         spellCheck={false}
-        placeholder="Schreib hier deinen Post für X …"
+        placeholder={placeholder}
         aria-describedby={describedBy}
         className={cn(
           TEXT_LAYOUT,

@@ -1,5 +1,6 @@
 import { CircleCheck, CircleX, Info } from "lucide-react";
 import { HoverCard } from "radix-ui";
+import { useId } from "react";
 import { cn } from "#app/lib/cn.ts";
 import { POST_SCORE_MAX } from "#shared/optimizer.ts";
 import type { PostCriterionResult } from "#shared/post-metrics.ts";
@@ -16,7 +17,8 @@ function barColor(percent: number): string {
 
 function CriterionRow({ criterion }: { criterion: PostCriterionResult }) {
   const texts = CRITERION_TEXTS[criterion.id];
-  const tipId = `tip-${criterion.id}`;
+  // A thread shows one panel per post, so every id is the panel's own.
+  const tipId = `${useId()}-tip`;
   return (
     <li className="grid gap-1.5" data-criterion={criterion.id} data-passed={criterion.passed}>
       <div className="flex items-center justify-between gap-2">
@@ -67,6 +69,17 @@ function CriterionRow({ criterion }: { criterion: PostCriterionResult }) {
   );
 }
 
+/** The six criteria of one post with bars and tips; a thread shows one list per post. */
+export function CriteriaList({ criteria, className }: { criteria: PostCriterionResult[]; className?: string }) {
+  return (
+    <ul className={cn("grid gap-4", className)}>
+      {criteria.map((criterion) => (
+        <CriterionRow key={criterion.id} criterion={criterion} />
+      ))}
+    </ul>
+  );
+}
+
 export function ScorePanel({ criteria, score }: { criteria: PostCriterionResult[]; score: number }) {
   return (
     <section aria-labelledby="score-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -74,15 +87,17 @@ export function ScorePanel({ criteria, score }: { criteria: PostCriterionResult[
         <h2 id="score-heading" className="text-lg font-semibold">
           Bewertung
         </h2>
-        <output className="text-2xl font-bold tabular-nums" aria-label={`Punktzahl ${score} von ${POST_SCORE_MAX}`}>
-          {score}/{POST_SCORE_MAX}
-        </output>
+        <ScoreOutput score={score} className="text-2xl" />
       </div>
-      <ul className="mt-4 grid gap-4">
-        {criteria.map((criterion) => (
-          <CriterionRow key={criterion.id} criterion={criterion} />
-        ))}
-      </ul>
+      <CriteriaList criteria={criteria} className="mt-4" />
     </section>
+  );
+}
+
+export function ScoreOutput({ score, className }: { score: number; className?: string }) {
+  return (
+    <output className={cn("font-bold tabular-nums", className)} aria-label={`Punktzahl ${score} von ${POST_SCORE_MAX}`}>
+      {score}/{POST_SCORE_MAX}
+    </output>
   );
 }

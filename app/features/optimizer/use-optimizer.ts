@@ -28,18 +28,38 @@ export function useStartTrial() {
   });
 }
 
-export async function requestGrammarCorrection(postText: string) {
+async function requestGrammarCorrection(postText: string) {
   const response = await api.optimizer["correct-grammar"].$post({ json: { postText } });
   if (!response.ok) throw await toApiError(response);
   const body = await response.json();
-  return { text: body.correctedText, demo: body.demo };
+  return { posts: [body.correctedText], demo: body.demo };
 }
 
-export async function requestImprovement(postText: string) {
+async function requestImprovement(postText: string) {
   const response = await api.optimizer["improve-post"].$post({ json: { postText } });
   if (!response.ok) throw await toApiError(response);
   const body = await response.json();
-  return { text: body.improvedText, demo: body.demo };
+  return { posts: [body.improvedText], demo: body.demo };
+}
+
+async function requestThreadAi(action: AiAction, posts: string[]): Promise<AiEdit> {
+  const json = { json: { posts } };
+  const response =
+    action === "grammar"
+      ? await api.optimizer["correct-grammar-thread"].$post(json)
+      : await api.optimizer["improve-thread"].$post(json);
+  if (!response.ok) throw await toApiError(response);
+  return response.json();
+}
+
+export type AiAction = "grammar" | "improve";
+type AiEdit = { posts: string[]; demo: boolean };
+
+/** Grammar or improvement for one post, or for a thread's posts with the split kept (ADR 0069). */
+export function requestAiEdit(action: AiAction, posts: string[]): Promise<AiEdit> {
+  if (posts.length > 1) return requestThreadAi(action, posts);
+  const post = posts[0] ?? "";
+  return action === "grammar" ? requestGrammarCorrection(post) : requestImprovement(post);
 }
 
 // Offline spelling hints for the text once typing pauses; the ranges belong to `checkedText`.
