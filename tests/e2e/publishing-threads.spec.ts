@@ -75,3 +75,30 @@ test("a thread stopped at post 4 shows '3 von 5 gesendet', and 'Fortsetzen' send
   const xPage = await (await page.request.get(`${X_FAKE_URL}/`)).text();
   for (const text of posts) expect(xPage.split(text).length - 1).toBe(1);
 });
+
+test("the optimizer's 'Thread veröffentlichen' sends the thread to X as a chain, each post once", async ({ page }) => {
+  test.setTimeout(90_000);
+  await signUpConfirmed(page);
+  await page.goto("/konto/verbundene-konten");
+  await connectThroughConsentPage(page, "X");
+
+  const run = Date.now().toString(36);
+  const posts = [1, 2, 3].map((index) => `Optimizer-Faden ${run}, Teil ${index}: Zimt, Kardamom und Geduld.`);
+  await page.goto("/xposter-evaluator");
+  await page.getByRole("textbox", { name: "Dein Post" }).fill(posts.join("\n\n"));
+  await page.getByRole("button", { name: "Thread", exact: true }).click();
+  await page.getByRole("button", { name: "Thread veröffentlichen" }).click();
+
+  const composer = page.getByRole("dialog", { name: "Thread veröffentlichen" });
+  await expect(composer.getByRole("region", { name: "Beiträge des Threads" })).toContainText("3 Beiträge");
+  await shoot(page, "thread-composer");
+  await composer.getByRole("button", { name: "Thread veröffentlichen" }).click();
+  await expect(composer).toBeHidden();
+
+  await expect
+    .poll(async () => {
+      const xPage = await (await page.request.get(`${X_FAKE_URL}/`)).text();
+      return posts.map((text) => xPage.split(text).length - 1);
+    })
+    .toEqual([1, 1, 1]);
+});

@@ -5,6 +5,7 @@ import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Switch } from "#app/components/ui/switch.tsx";
 import { PublishButton } from "#app/features/publishing/publish-button.tsx";
+import { PublishThreadButton } from "#app/features/publishing/publish-thread-button.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { WithQueryClient } from "#app/lib/query-client-provider.tsx";
 import { openSharePopup, xIntentUrl } from "#app/lib/share.ts";
@@ -252,7 +253,6 @@ function OptimizerToolWithQueries({ initialText = "", initialThread = null }: To
                   Nummerierung 1/5
                 </label>
               </div>
-              {/* The place for the thread's one publishing action ("Thread veröffentlichen"). */}
             </div>
           ) : null}
           <div className="mt-4 flex flex-wrap gap-2">
@@ -296,7 +296,10 @@ function OptimizerToolWithQueries({ initialText = "", initialThread = null }: To
               Auf X teilen
             </Button>
             {/* "Direktes Posten" (spec: the optimizer's feature card): to a connected X account. */}
-            {isThread ? null : (
+            {isThread ? (
+              // A thread is sent as a chain of replies; it takes two posts at least (ADR 0066).
+              <PublishThreadButton posts={outgoing} address="du" buttonProps={{ disabled: outgoing.length < 2 }} />
+            ) : (
               <PublishButton
                 text={text}
                 networks={["x"]}
