@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { joinThread } from "#shared/x-thread.ts";
 import { E2E_WEBSITE_URL } from "../../playwright.config.ts";
 import { FAKE_GENERATED_THREADS } from "../mocks/openai.ts";
 import { pngDataUrl } from "../support/images.ts";
@@ -73,12 +74,15 @@ test("an X thread: three threads with numbered posts, copied whole, opened in th
 
 // The optimizer's thread mode comes from its own branch; until it is merged, only the
 // navigation state above is checked.
-test.fixme("the optimizer shows a thread from the generator in its thread mode", async ({ page }) => {
+test("the optimizer shows a thread from the generator in its thread mode", async ({ page }) => {
   await signUpConfirmed(page);
   await unlockViaApi(page);
   await generateThreadInForm(page);
   await page.getByTestId("result-card").first().getByRole("button", { name: "Im Optimizer öffnen" }).click();
-  for (const post of FAKE_GENERATED_THREADS[0] ?? []) await expect(page.getByText(post)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Thread", exact: true })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("textbox", { name: "Dein Thread" })).toHaveValue(
+    joinThread(FAKE_GENERATED_THREADS[0] ?? []),
+  );
 });
 
 test("an archive entry shows its image as a thumbnail and its website as a short link", async ({ page }) => {
