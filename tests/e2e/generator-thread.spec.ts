@@ -11,9 +11,12 @@ import { generateViaApi, scriptFake, unlockViaApi } from "./generator-api.ts";
 
 const SHOTS = process.env.SCREENSHOTS ? "screenshots" : null;
 
-/** The location state React Router keeps in the history entry: what the optimizer receives. */
-const navigationState = (page: Page) =>
-  page.evaluate(() => (window.history.state as { usr?: unknown } | null)?.usr ?? null);
+/** The optimizer received the thread: its thread mode shows the posts, one per paragraph. */
+async function expectOptimizerThread(page: Page, posts: string[]) {
+  await expect(page).toHaveURL(/\/xposter-evaluator$/);
+  await expect(page.getByRole("button", { name: "Thread", exact: true })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("textbox", { name: "Dein Thread" })).toHaveValue(joinThread(posts));
+}
 
 async function generateThreadInForm(page: Page) {
   await page.goto("/erstellen");
@@ -59,8 +62,7 @@ test("an X thread: three threads with numbered posts, copied whole, opened in th
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(FAKE_GENERATED_THREADS[1]?.join("\n\n"));
 
   await cards.nth(1).getByRole("button", { name: "Im Optimizer öffnen" }).click();
-  await expect(page).toHaveURL(/\/xposter-evaluator$/);
-  expect(await navigationState(page)).toEqual({ thread: FAKE_GENERATED_THREADS[1] });
+  await expectOptimizerThread(page, FAKE_GENERATED_THREADS[1] ?? []);
 
   // The archive: one entry with the three threads, each opening in the optimizer's thread mode.
   await page.goto("/archiv");
@@ -68,21 +70,7 @@ test("an X thread: three threads with numbered posts, copied whole, opened in th
   await expect(entry.getByTestId("archive-thread")).toHaveCount(3);
   await expect(entry.getByTestId("archive-thread").nth(2).getByTestId("thread-post")).toHaveCount(5);
   await entry.getByRole("button", { name: "Thread 3 im Optimizer öffnen" }).click();
-  await expect(page).toHaveURL(/\/xposter-evaluator$/);
-  expect(await navigationState(page)).toEqual({ thread: FAKE_GENERATED_THREADS[2] });
-});
-
-// The optimizer's thread mode comes from its own branch; until it is merged, only the
-// navigation state above is checked.
-test("the optimizer shows a thread from the generator in its thread mode", async ({ page }) => {
-  await signUpConfirmed(page);
-  await unlockViaApi(page);
-  await generateThreadInForm(page);
-  await page.getByTestId("result-card").first().getByRole("button", { name: "Im Optimizer öffnen" }).click();
-  await expect(page.getByRole("button", { name: "Thread", exact: true })).toHaveAttribute("aria-pressed", "true");
-  await expect(page.getByRole("textbox", { name: "Dein Thread" })).toHaveValue(
-    joinThread(FAKE_GENERATED_THREADS[0] ?? []),
-  );
+  await expectOptimizerThread(page, FAKE_GENERATED_THREADS[2] ?? []);
 });
 
 test("an archive entry shows its image as a thumbnail and its website as a short link", async ({ page }) => {
