@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { user } from "../server/db/schema/auth.ts";
-import { contentGenerationLogs } from "../server/db/schema/content-generation-logs.ts";
-import { profiles } from "../server/db/schema/profiles.ts";
-import { searchUsers } from "../server/features/admin/admin-users.service.ts";
+import { user } from "#server/db/schema/auth.ts";
+import { contentGenerationLogs } from "#server/db/schema/content-generation-logs.ts";
+import { profiles } from "#server/db/schema/profiles.ts";
+import { searchUsers } from "#server/features/admin/admin-users.service.ts";
 import { openBenchDatabase, percentile } from "./bench-app.ts";
 
 // ADR 0024: the admin's user search at 100,000 profiles, p95 ≤ 20 ms, on the

@@ -1,8 +1,8 @@
 import { inArray } from "drizzle-orm";
 import fc from "fast-check";
-import { archivedPosts } from "../server/db/schema/archive.ts";
-import { profiles } from "../server/db/schema/profiles.ts";
-import { createAiClient } from "../server/integrations/ai/ai-client.ts";
+import { archivedPosts } from "#server/db/schema/archive.ts";
+import { profiles } from "#server/db/schema/profiles.ts";
+import { createAiClient } from "#server/integrations/ai/ai-client.ts";
 import { apiRequests, describeFuzzRequest, sendFuzzRequest } from "./api-fuzz.ts";
 import { BENCH_BASE_URL, openBenchDatabase, startBenchApp } from "./bench-app.ts";
 

@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
 import { count, eq, sql } from "drizzle-orm";
-import type { Database } from "../server/db/client.ts";
-import { archivedPosts } from "../server/db/schema/archive.ts";
-import { user } from "../server/db/schema/auth.ts";
-import { listArchivedPosts } from "../server/features/archive/archive.service.ts";
-import { type ArchiveQueryInput, ArchiveQuerySchema } from "../shared/archive.schemas.ts";
-import type { Language, Platform, Tone } from "../shared/generator.ts";
+import type { Database } from "#server/db/client.ts";
+import { archivedPosts } from "#server/db/schema/archive.ts";
+import { user } from "#server/db/schema/auth.ts";
+import { listArchivedPosts } from "#server/features/archive/archive.service.ts";
+import { type ArchiveQueryInput, ArchiveQuerySchema } from "#shared/archive.schemas.ts";
+import type { Language, Platform, Tone } from "#shared/generator.ts";
 import { openBenchDatabase, percentile } from "./bench-app.ts";
 
 // ADR 0017: the archive search's p95 at 100,000 rows, measured on the real

@@ -4,16 +4,16 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import pg from "pg";
-import { createApp } from "../server/app.ts";
-import { connectDatabase, createDeps } from "../server/bootstrap.ts";
-import type { DatabaseHandle } from "../server/db/client.ts";
-import { user } from "../server/db/schema/auth.ts";
-import { profiles } from "../server/db/schema/profiles.ts";
-import { type Env, readEnv } from "../server/env.ts";
-import { loadPageDocuments } from "../server/features/pages/page-documents.ts";
-import type { AiClient } from "../server/integrations/ai/ai-client.ts";
-import { createLogger } from "../server/logger.ts";
-import { SUBSCRIPTION_ACTIVE } from "../shared/credits.ts";
+import { createApp } from "#server/app.ts";
+import { connectDatabase, createDeps } from "#server/bootstrap.ts";
+import type { DatabaseHandle } from "#server/db/client.ts";
+import { user } from "#server/db/schema/auth.ts";
+import { profiles } from "#server/db/schema/profiles.ts";
+import { type Env, readEnv } from "#server/env.ts";
+import { loadPageDocuments } from "#server/features/pages/page-documents.ts";
+import type { AiClient } from "#server/integrations/ai/ai-client.ts";
+import { createLogger } from "#server/logger.ts";
+import { SUBSCRIPTION_ACTIVE } from "#shared/credits.ts";
 
 // The real product for the server benchmarks, built from server/ modules the way
 // server/main.ts builds it (bench/ does not import tests/: only tests may, docs/design.md import rule 5).

@@ -1,8 +1,8 @@
 import { MockLanguageModelV4, simulateReadableStream } from "ai/test";
-import { GENERATOR_RATE_LIMIT } from "../server/features/generator/generator.service.ts";
-import { type AiClient, createAiClientForModel } from "../server/integrations/ai/ai-client.ts";
-import { readGenerationEvents } from "../shared/generation-stream.ts";
-import type { GenerationEvent } from "../shared/generator.schemas.ts";
+import { GENERATOR_RATE_LIMIT } from "#server/features/generator/generator.service.ts";
+import { type AiClient, createAiClientForModel } from "#server/integrations/ai/ai-client.ts";
+import { readGenerationEvents } from "#shared/generation-stream.ts";
+import type { GenerationEvent } from "#shared/generator.schemas.ts";
 import { type BenchApp, median, openBenchDatabase, percentile, startBenchApp } from "./bench-app.ts";
 
 // The generator's targets (ADR 0012): (1) the server's own time for one generation

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { PRERENDERED_PATHS } from "../shared/routes.ts";
+import { PRERENDERED_PATHS } from "#shared/routes.ts";
 import {
   LIGHTHOUSE_DEFAULT_CPU_SLOWDOWN,
   LIGHTHOUSE_DEFAULT_RUNS,

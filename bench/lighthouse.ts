@@ -15,8 +15,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { PRERENDERED_PATHS, ROUTES } from "#shared/routes.ts";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../playwright.config.ts";
-import { PRERENDERED_PATHS, ROUTES } from "../shared/routes.ts";
 import { findFreePort, startProductionServer } from "./production-server.ts";
 
 export const LIGHTHOUSE_DEFAULT_RUNS = 5;

@@ -7,11 +7,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { eq } from "drizzle-orm";
+import { archivedPosts } from "#server/db/schema/archive.ts";
+import { user } from "#server/db/schema/auth.ts";
+import { createAiClient } from "#server/integrations/ai/ai-client.ts";
+import { ROUTES } from "#shared/routes.ts";
 import { buildIfSourcesChanged } from "../scripts/build-if-changed.ts";
-import { archivedPosts } from "../server/db/schema/archive.ts";
-import { user } from "../server/db/schema/auth.ts";
-import { createAiClient } from "../server/integrations/ai/ai-client.ts";
-import { ROUTES } from "../shared/routes.ts";
 import { openBenchDatabase, startBenchApp } from "./bench-app.ts";
 import { findFreePort, type RunningServer, startProductionServer } from "./production-server.ts";
 

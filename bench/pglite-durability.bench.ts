@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { openDatabase } from "../server/db/client.ts";
+import { openDatabase } from "#server/db/client.ts";
 
 // What durable commits on PGlite cost (ADR 0045): the same single-row commits with fsync as the
 // server runs them, and without (PGlite's default, which loses acknowledged commits on power

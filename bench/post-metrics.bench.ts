@@ -1,5 +1,5 @@
 import path from "node:path";
-import { analyzePost } from "../shared/post-metrics.ts";
+import { analyzePost } from "#shared/post-metrics.ts";
 import { median } from "./lighthouse.ts";
 
 // The optimizer analyses the post on every keystroke (`analyzePost`: metrics, score and

@@ -1,10 +1,10 @@
 // Makes existing users admins: npm run admin:grant -- anna@example.de [weitere@example.de]
 // With the embedded database (PGlite) stop the server first: only one process may open it, and
 // the lock on the data directory refuses this script while the server runs (ADR 0045).
-import { connectDatabase } from "../server/bootstrap.ts";
-import { DatabaseStartError } from "../server/db/start-errors.ts";
-import { readEnv } from "../server/env.ts";
-import { grantAdminByEmail } from "../server/features/profile/profile.service.ts";
+import { connectDatabase } from "#server/bootstrap.ts";
+import { DatabaseStartError } from "#server/db/start-errors.ts";
+import { readEnv } from "#server/env.ts";
+import { grantAdminByEmail } from "#server/features/profile/profile.service.ts";
 
 const emails = process.argv
   .slice(2)

@@ -1,8 +1,7 @@
 // Rewrites relative imports that leave the file's own folder into app/, server/ or shared/ to
 // their alias (ADR 0054), and imports through the removed alias #tests/ to relative paths, for
-// the files from before that rule and for files a merge brings:
+// files a merge brings from a branch that predates the rule:
 //   node --import tsx scripts/alias-imports.ts server/features/billing/*.ts
-// Afterwards take the files out of RELATIVE_IMPORTS_BEFORE_ADR_0054 in .dependency-cruiser.cjs.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";

@@ -2,10 +2,10 @@
 //   npm run backup [-- datei.zip]
 // With a running server on PGlite the server writes it; otherwise this script opens the data itself.
 import path from "node:path";
-import { connectDatabase } from "../server/bootstrap.ts";
-import { readEnv } from "../server/env.ts";
-import { writeBackup } from "../server/features/backup/backup.service.ts";
-import { requestBackupFromServer } from "../server/features/backup/backup-socket.ts";
+import { connectDatabase } from "#server/bootstrap.ts";
+import { readEnv } from "#server/env.ts";
+import { writeBackup } from "#server/features/backup/backup.service.ts";
+import { requestBackupFromServer } from "#server/features/backup/backup-socket.ts";
 
 const env = readEnv();
 const stamp = new Date().toISOString().replace(/[:.]/g, "-");

@@ -8,12 +8,12 @@ import path from "node:path";
 import { serve } from "@hono/node-server";
 import { chromium } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import { createApp } from "../server/app.ts";
-import { connectDatabase, createDeps } from "../server/bootstrap.ts";
-import { user } from "../server/db/schema/auth.ts";
-import { readEnv } from "../server/env.ts";
-import { loadPageDocuments } from "../server/features/pages/page-documents.ts";
-import { createLogger } from "../server/logger.ts";
+import { createApp } from "#server/app.ts";
+import { connectDatabase, createDeps } from "#server/bootstrap.ts";
+import { user } from "#server/db/schema/auth.ts";
+import { readEnv } from "#server/env.ts";
+import { loadPageDocuments } from "#server/features/pages/page-documents.ts";
+import { createLogger } from "#server/logger.ts";
 
 const PORT = 3150;
 const BASE_URL = `http://localhost:${PORT}`;

@@ -1,8 +1,8 @@
 // Restores a backup into an empty DATA_DIR (ADR 0051):  npm run restore -- datei.zip
 
-import { loadPgliteDump } from "../server/db/client.ts";
-import { readEnv } from "../server/env.ts";
-import { RestoreRefused, restoreBackup } from "../server/features/backup/backup.service.ts";
+import { loadPgliteDump } from "#server/db/client.ts";
+import { readEnv } from "#server/env.ts";
+import { RestoreRefused, restoreBackup } from "#server/features/backup/backup.service.ts";
 
 const file = process.argv[2];
 if (!file) {

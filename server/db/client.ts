@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import type { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type pg from "pg";
-import { SERVER_NODE_FLAGS } from "../node-flags.ts";
+import { SERVER_NODE_FLAGS } from "#server/node-flags.ts";
 import { acquireDataDirLock } from "./data-dir-lock.ts";
 import * as accountSecurityTables from "./schema/account-security.ts";
 import * as adminAuditTables from "./schema/admin-audit.ts";

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { SERVER_NODE_FLAGS } from "../node-flags.ts";
+import { SERVER_NODE_FLAGS } from "#server/node-flags.ts";
 import { openDatabase } from "./client.ts";
 
 // ADR 0046: a new PGlite directory is created and migrated by a child process, so initdb's

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { CreateBucketCommand, HeadObjectCommand, S3Client } from "@aws-sdk/client-s3";
-import type { S3StorageSettings } from "../../server/env.ts";
+import type { S3StorageSettings } from "#server/env.ts";
 
 // A real S3-compatible server for tests (s3rver: Koa, objects as files in a temporary folder),
 // so the S3 image storage is tested against HTTP, signatures and S3's error answers instead

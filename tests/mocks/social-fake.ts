@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { NetworkError, type SocialNetwork, type TokenSet } from "../../server/integrations/social/social-network.ts";
+import { NetworkError, type SocialNetwork, type TokenSet } from "#server/integrations/social/social-network.ts";
 
 // What the fakes of X, LinkedIn and Bluesky (x-server.ts, linkedin-server.ts, bluesky-server.ts)
 // share: a real HTTP server on a free port, the switches a test flips to make the network fail in

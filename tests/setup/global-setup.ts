@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { openDatabase } from "../../server/db/client.ts";
+import { openDatabase } from "#server/db/client.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -2,9 +2,9 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import pg from "pg";
 import { afterAll, beforeAll, inject } from "vitest";
-import { type Database, type DatabaseHandle, openDatabase } from "../../server/db/client.ts";
-import { user } from "../../server/db/schema/auth.ts";
-import { profiles } from "../../server/db/schema/profiles.ts";
+import { type Database, type DatabaseHandle, openDatabase } from "#server/db/client.ts";
+import { user } from "#server/db/schema/auth.ts";
+import { profiles } from "#server/db/schema/profiles.ts";
 
 // A fresh, migrated database for one test file, so tests never share rows.
 export async function openTestDatabase(): Promise<DatabaseHandle> {

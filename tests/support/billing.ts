@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, expect, vi } from "vitest";
+import { subscriptions } from "#server/db/schema/billing.ts";
+import { profiles } from "#server/db/schema/profiles.ts";
 import type { Plan } from "#shared/billing.ts";
-import { subscriptions } from "../../server/db/schema/billing.ts";
-import { profiles } from "../../server/db/schema/profiles.ts";
 import { aiEnvFor, type OpenAiFake, startOpenAiFake } from "../mocks/openai.ts";
 import { type CompanyDetails, type SignedEvent, type StripeFake, startStripeFake } from "../mocks/stripe.ts";
 import { createTestApp, type TestApp } from "../setup/test-app.ts";

@@ -6,12 +6,12 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
-import { createApp } from "../../server/app.ts";
-import { connectDatabase, createDeps } from "../../server/bootstrap.ts";
-import { readEnv } from "../../server/env.ts";
-import { RUN_REPAIR_AFTER_MS, repairAbandonedRunsWhenDue } from "../../server/features/generator/run-repair.service.ts";
-import { loadPageDocuments } from "../../server/features/pages/page-documents.ts";
-import { createLogger } from "../../server/logger.ts";
+import { createApp } from "#server/app.ts";
+import { connectDatabase, createDeps } from "#server/bootstrap.ts";
+import { readEnv } from "#server/env.ts";
+import { RUN_REPAIR_AFTER_MS, repairAbandonedRunsWhenDue } from "#server/features/generator/run-repair.service.ts";
+import { loadPageDocuments } from "#server/features/pages/page-documents.ts";
+import { createLogger } from "#server/logger.ts";
 
 const fixtureClientDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "../fixtures/client");
 const env = readEnv();

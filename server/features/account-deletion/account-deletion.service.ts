@@ -1,16 +1,16 @@
 import { and, count, eq, isNotNull, sql } from "drizzle-orm";
+import type { AppDeps } from "#server/app-env.ts";
+import type { AccountDeletionHooks, DeletedUser } from "#server/auth.ts";
+import type { Database } from "#server/db/client.ts";
+import { archivedPosts } from "#server/db/schema/archive.ts";
+import { account } from "#server/db/schema/auth.ts";
+import { contactMessages } from "#server/db/schema/contact-messages.ts";
+import { profiles } from "#server/db/schema/profiles.ts";
+import { endBillingOfDeletedAccount } from "#server/features/billing/billing-cancel.service.ts";
+import { cancelAllPlannedPostsOf } from "#server/features/publishing/publishing.service.ts";
+import { composeAccountDeletedMail } from "#server/integrations/mail/mail-templates.ts";
+import { imageNameFromPublicUrl } from "#server/integrations/storage/image-storage.ts";
 import { ACCOUNT_DATA_TEXTS, DELETE_REAUTH_MAX_AGE_MINUTES } from "#shared/account-data.ts";
-import type { AppDeps } from "../../app-env.ts";
-import type { AccountDeletionHooks, DeletedUser } from "../../auth.ts";
-import type { Database } from "../../db/client.ts";
-import { archivedPosts } from "../../db/schema/archive.ts";
-import { account } from "../../db/schema/auth.ts";
-import { contactMessages } from "../../db/schema/contact-messages.ts";
-import { profiles } from "../../db/schema/profiles.ts";
-import { composeAccountDeletedMail } from "../../integrations/mail/mail-templates.ts";
-import { imageNameFromPublicUrl } from "../../integrations/storage/image-storage.ts";
-import { endBillingOfDeletedAccount } from "../billing/billing-cancel.service.ts";
-import { cancelAllPlannedPostsOf } from "../publishing/publishing.service.ts";
 
 // GDPR Art. 17 (ADR 0026). Better Auth's /delete-user checks the password (or, for a
 // Google account, a fresh sign-in) and deletes the user; its rows in profiles, the archive, the

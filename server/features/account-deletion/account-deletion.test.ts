@@ -2,17 +2,17 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { archivedPosts } from "#server/db/schema/archive.ts";
+import { contactMessages } from "#server/db/schema/contact-messages.ts";
+import { contentGenerationLogs } from "#server/db/schema/content-generation-logs.ts";
+import { cookieConsentHistory } from "#server/db/schema/cookie-consent.ts";
+import { profiles } from "#server/db/schema/profiles.ts";
+import type { ImageStorage } from "#server/integrations/storage/image-storage.ts";
 import { ACCOUNT_DATA_TEXTS } from "#shared/account-data.ts";
 import { type StripeFake, startStripeFake } from "../../../tests/mocks/stripe.ts";
 import { createTestApp, type RunningApp, readJson, type TestApp } from "../../../tests/setup/test-app.ts";
 import { pngDataUrl } from "../../../tests/support/images.ts";
 import { readOutbox } from "../../../tests/support/outbox.ts";
-import { archivedPosts } from "../../db/schema/archive.ts";
-import { contactMessages } from "../../db/schema/contact-messages.ts";
-import { contentGenerationLogs } from "../../db/schema/content-generation-logs.ts";
-import { cookieConsentHistory } from "../../db/schema/cookie-consent.ts";
-import { profiles } from "../../db/schema/profiles.ts";
-import type { ImageStorage } from "../../integrations/storage/image-storage.ts";
 
 // GDPR Art. 17 (ADR 0026): "Konto löschen" through Better Auth's /delete-user with
 // our hooks around it: password required, Stripe ended, images and rows gone, the consent

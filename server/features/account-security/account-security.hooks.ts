@@ -2,6 +2,19 @@ import { APIError, type AuthContext, type GenericEndpointContext } from "better-
 import { getSessionFromCtx } from "better-auth/api";
 import { setSessionCookie } from "better-auth/cookies";
 import { and, eq, isNotNull } from "drizzle-orm";
+import type { Database } from "#server/db/client.ts";
+import { account } from "#server/db/schema/auth.ts";
+import type { Env } from "#server/env.ts";
+import { getProfile, syncProfileFromUser } from "#server/features/profile/profile.service.ts";
+import {
+  composeEmailChangedNoticeMail,
+  composeNewSignInMail,
+  composePasswordResetDoneMail,
+  composePasswordResetMail,
+  type MailContent,
+} from "#server/integrations/mail/mail-templates.ts";
+import type { Mailer } from "#server/integrations/mail/mailer.ts";
+import type { Logger } from "#server/logger.ts";
 import {
   CONFIRMATION_LINK_HOURS,
   EMAIL_CHANGE_LINK_OUTDATED,
@@ -13,19 +26,6 @@ import {
 } from "#shared/account-security.ts";
 import { ROUTES } from "#shared/routes.ts";
 import { describeUserAgent } from "#shared/user-agent.ts";
-import type { Database } from "../../db/client.ts";
-import { account } from "../../db/schema/auth.ts";
-import type { Env } from "../../env.ts";
-import {
-  composeEmailChangedNoticeMail,
-  composeNewSignInMail,
-  composePasswordResetDoneMail,
-  composePasswordResetMail,
-  type MailContent,
-} from "../../integrations/mail/mail-templates.ts";
-import type { Mailer } from "../../integrations/mail/mailer.ts";
-import type { Logger } from "../../logger.ts";
-import { getProfile, syncProfileFromUser } from "../profile/profile.service.ts";
 import {
   clearPendingEmailChange,
   createEmailChangeObjection,

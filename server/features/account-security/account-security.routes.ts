@@ -1,12 +1,12 @@
 import { Hono } from "hono";
+import { answerError } from "#server/api-error.ts";
+import type { AppEnv } from "#server/app-env.ts";
+import { limitPerIp } from "#server/rate-limit.ts";
+import { requireSession } from "#server/session.ts";
+import { validateJson } from "#server/validation.ts";
 import { EmailChangeObjectionSchema, SecuritySettingsSchema } from "#shared/account-security.schemas.ts";
 import { RECOVERY_TEXTS } from "#shared/account-security.ts";
 import { ROUTES } from "#shared/routes.ts";
-import { answerError } from "../../api-error.ts";
-import type { AppEnv } from "../../app-env.ts";
-import { limitPerIp } from "../../rate-limit.ts";
-import { requireSession } from "../../session.ts";
-import { validateJson } from "../../validation.ts";
 import { clearPendingEmailChange, objectToEmailChange } from "./email-change.service.ts";
 import { getSecuritySettings, saveSecuritySettings } from "./security-settings.service.ts";
 

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
+import { user } from "#server/db/schema/auth.ts";
 import { RECOVERY_TEXTS, SIGN_IN_FREE_FAILURES } from "#shared/account-security.ts";
 import { setUpTestApp, t } from "../../../tests/setup/app-per-file.ts";
 import { createTestApp, expectAnswer, readJson, sessionCookieFrom } from "../../../tests/setup/test-app.ts";
 import { readOutbox, waitForMail } from "../../../tests/support/outbox.ts";
-import { user } from "../../db/schema/auth.ts";
 import { delayAfterFailures } from "./sign-in-throttle.ts";
 
 // ADR 0044: recovering and protecting accounts, through the real app and database.

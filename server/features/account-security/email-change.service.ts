@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
 import { and, eq, gt, isNull, ne } from "drizzle-orm";
+import type { Refusal } from "#server/api-error.ts";
+import type { Database } from "#server/db/client.ts";
+import { emailChangeObjections } from "#server/db/schema/account-security.ts";
+import { session, user, verification } from "#server/db/schema/auth.ts";
+import { syncProfileFromUser } from "#server/features/profile/profile.service.ts";
 import { EMAIL_CHANGE_OBJECTION_DAYS, RECOVERY_TEXTS } from "#shared/account-security.ts";
-import type { Refusal } from "../../api-error.ts";
-import type { Database } from "../../db/client.ts";
-import { emailChangeObjections } from "../../db/schema/account-security.ts";
-import { session, user, verification } from "../../db/schema/auth.ts";
-import { syncProfileFromUser } from "../profile/profile.service.ts";
 import { clearSignInFailures } from "./sign-in-throttle.ts";
 
 // After an e-mail change the previous address gets a notice with a link that undoes it

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
-import { knownDevices } from "../../db/schema/account-security.ts";
+import type { Database } from "#server/db/client.ts";
+import { knownDevices } from "#server/db/schema/account-security.ts";
 
 // Which browsers an account has signed in from (ADR 0044): each gets a random id in a
 // long-lived cookie, and the account keeps the id's hash. A sign-in from a browser without a

@@ -1,6 +1,6 @@
+import type { Database } from "#server/db/client.ts";
+import { consumeRateLimit } from "#server/features/rate-limit/rate-limit.service.ts";
 import { MAILS_PER_RECIPIENT_PER_HOUR } from "#shared/account-security.ts";
-import type { Database } from "../../db/client.ts";
-import { consumeRateLimit } from "../rate-limit/rate-limit.service.ts";
 import { accountKey } from "./sign-in-throttle.ts";
 
 // Mails anybody can trigger for any address (reset and confirmation links) are limited per

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
+import type { Database } from "#server/db/client.ts";
+import { profiles } from "#server/db/schema/profiles.ts";
 import type { SecuritySettings } from "#shared/account-security.schemas.ts";
-import type { Database } from "../../db/client.ts";
-import { profiles } from "../../db/schema/profiles.ts";
 
 // The account's choice of security mails (ADR 0044); on by default.
 

@@ -1,12 +1,12 @@
 import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
+import type { Database } from "#server/db/client.ts";
+import { signInFailures } from "#server/db/schema/account-security.ts";
 import {
   SIGN_IN_FAILURE_MEMORY_HOURS,
   SIGN_IN_FREE_FAILURES,
   SIGN_IN_MAX_DELAY_MINUTES,
 } from "#shared/account-security.ts";
-import type { Database } from "../../db/client.ts";
-import { signInFailures } from "../../db/schema/account-security.ts";
 
 // The per-account throttle (ADR 0044). The per-address limit alone lets one address try about
 // 225 passwords an hour against one account; this counts wrong passwords per account, from any

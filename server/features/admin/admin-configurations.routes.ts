@@ -1,5 +1,8 @@
 import { Hono } from "hono";
 import type { z } from "zod";
+import { answerError } from "#server/api-error.ts";
+import type { AppDeps, AppEnv } from "#server/app-env.ts";
+import { validateJson } from "#server/validation.ts";
 import { ADMIN_MESSAGES } from "#shared/admin.ts";
 import {
   CreatePromptConfigurationSchema,
@@ -7,9 +10,6 @@ import {
   UpdatePromptConfigurationSchema,
   UpdateTokenConfigurationSchema,
 } from "#shared/generator-configurations.schemas.ts";
-import { answerError } from "../../api-error.ts";
-import type { AppDeps, AppEnv } from "../../app-env.ts";
-import { validateJson } from "../../validation.ts";
 import {
   createPromptConfiguration,
   createTokenConfiguration,

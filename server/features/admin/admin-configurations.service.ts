@@ -1,6 +1,10 @@
 import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { z } from "zod";
+import type { Refusal } from "#server/api-error.ts";
+import type { Database } from "#server/db/client.ts";
+import { promptConfigurations, tokenConfigurations } from "#server/db/schema/generator.ts";
+import { GENERATOR_CONFIGURATION_NAME } from "#server/features/generator/generator-prompts.ts";
 import { ADMIN_MESSAGES } from "#shared/admin.ts";
 import type {
   CreatePromptConfigurationSchema,
@@ -10,10 +14,6 @@ import type {
 } from "#shared/generator-configurations.schemas.ts";
 import { CONFIGURATION_MESSAGES } from "#shared/generator-configurations.ts";
 import { isUuid } from "#shared/ids.ts";
-import type { Refusal } from "../../api-error.ts";
-import type { Database } from "../../db/client.ts";
-import { promptConfigurations, tokenConfigurations } from "../../db/schema/generator.ts";
-import { GENERATOR_CONFIGURATION_NAME } from "../generator/generator-prompts.ts";
 import { recordAudit } from "./audit.service.ts";
 
 // The admin's prompt and token configurations (spec sections 3 and 7, ADR 0024). The generator

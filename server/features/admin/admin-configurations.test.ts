@@ -1,14 +1,17 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { promptConfigurations } from "#server/db/schema/generator.ts";
+import {
+  GENERATOR_CONFIGURATION_NAME,
+  GENERATOR_DEFAULT_MAX_TOKENS,
+} from "#server/features/generator/generator-prompts.ts";
+import type { AiClient, AiMessage } from "#server/integrations/ai/ai-client.ts";
+import { NOT_SIGNED_IN_MESSAGE } from "#server/session.ts";
 import { ADMIN_MESSAGES } from "#shared/admin.ts";
 import { CONFIGURATION_MESSAGES, PROMPT_MAX_LENGTH } from "#shared/generator-configurations.ts";
 import { INVALID_CHARACTERS_MESSAGE } from "#shared/text.schemas.ts";
 import { createConfigurationsTestApp, prompt, tokens, UNKNOWN_ID } from "../../../tests/setup/admin-configurations.ts";
 import { expectAnswer, expectError, readJson } from "../../../tests/setup/test-app.ts";
-import { promptConfigurations } from "../../db/schema/generator.ts";
-import type { AiClient, AiMessage } from "../../integrations/ai/ai-client.ts";
-import { NOT_SIGNED_IN_MESSAGE } from "../../session.ts";
-import { GENERATOR_CONFIGURATION_NAME, GENERATOR_DEFAULT_MAX_TOKENS } from "../generator/generator-prompts.ts";
 
 // Who may use the configuration routes, the prompt configurations, and what the generator makes
 // of a change; the token configurations are in admin-token-configurations.test.ts.

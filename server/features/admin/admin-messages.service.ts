@@ -1,15 +1,15 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { z } from "zod";
+import type { AppDeps } from "#server/app-env.ts";
+import type { Database } from "#server/db/client.ts";
+import { cancellationRequests } from "#server/db/schema/billing.ts";
+import { contactMessages } from "#server/db/schema/contact-messages.ts";
+import { profiles } from "#server/db/schema/profiles.ts";
+import { composeContactResponseMail, formatMailDateTime } from "#server/integrations/mail/mail-templates.ts";
+import type { Logger } from "#server/logger.ts";
 import type { ContactResponseSchema } from "#shared/admin.schemas.ts";
 import { PLAN_LABELS, type Plan } from "#shared/billing.ts";
 import { isUuid } from "#shared/ids.ts";
-import type { AppDeps } from "../../app-env.ts";
-import type { Database } from "../../db/client.ts";
-import { cancellationRequests } from "../../db/schema/billing.ts";
-import { contactMessages } from "../../db/schema/contact-messages.ts";
-import { profiles } from "../../db/schema/profiles.ts";
-import { composeContactResponseMail, formatMailDateTime } from "../../integrations/mail/mail-templates.ts";
-import type { Logger } from "../../logger.ts";
 import { recordAudit } from "./audit.service.ts";
 
 // The admin's contact messages (spec sections 2, 4 "Contact message (admin)", 7

@@ -1,10 +1,10 @@
 import { Hono } from "hono";
+import { answerError } from "#server/api-error.ts";
+import type { AppEnv } from "#server/app-env.ts";
+import { getEditableSiteSettings, updateSiteSettings } from "#server/features/site-settings/site-settings.service.ts";
+import { validateJson } from "#server/validation.ts";
 import { ADMIN_MESSAGES } from "#shared/admin.ts";
 import { UpdateSiteSettingsSchema } from "#shared/site-settings.schemas.ts";
-import { answerError } from "../../api-error.ts";
-import type { AppEnv } from "../../app-env.ts";
-import { validateJson } from "../../validation.ts";
-import { getEditableSiteSettings, updateSiteSettings } from "../site-settings/site-settings.service.ts";
 import { requireAdmin } from "./require-admin.ts";
 
 // /api/admin/site-settings (spec sections 2 "Admin dashboard", 7 "site_settings"; ADR 0024).

@@ -1,5 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { adminAuditLog } from "#server/db/schema/admin-audit.ts";
+import { siteSettings } from "#server/db/schema/site-settings.ts";
 import { ADMIN_MESSAGES } from "#shared/admin.ts";
 import {
   DEFAULT_SITE_SETTINGS,
@@ -10,8 +12,6 @@ import {
 import { newestAuditEntry } from "../../../tests/setup/admin-audit.ts";
 import { ADMIN_EMAIL, adminCookie, customerCookie, setUpAdminTestApp, t } from "../../../tests/setup/app-per-file.ts";
 import { readJson } from "../../../tests/setup/test-app.ts";
-import { adminAuditLog } from "../../db/schema/admin-audit.ts";
-import { siteSettings } from "../../db/schema/site-settings.ts";
 
 // The admin's site-settings panel (spec sections 2, 3, 7 and 8; ADR 0024) through the real app:
 // what is saved is what the next page load serves, escaped, and nothing typed breaks a page.

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../../app-env.ts";
+import type { AppEnv } from "#server/app-env.ts";
 import { getUsage } from "./admin-usage.service.ts";
 import { requireAdmin } from "./require-admin.ts";
 

@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
+import type { Database } from "#server/db/client.ts";
 import { ENTITLING_STATUSES, PLANS, type Plan } from "#shared/billing.ts";
 import { NETWORK_IDS, type NetworkId } from "#shared/networks.ts";
-import type { Database } from "../../db/client.ts";
 
 // The admin's usage panel (beyond the spec): what happened per day, read from our
 // own rows, no third-party analytics. Every query reads at most the last USAGE_DAYS days and

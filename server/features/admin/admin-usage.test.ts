@@ -1,16 +1,16 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { archivedPosts } from "#server/db/schema/archive.ts";
+import { subscriptions } from "#server/db/schema/billing.ts";
+import { contentGenerationLogs } from "#server/db/schema/content-generation-logs.ts";
+import { optimizerAiCalls } from "#server/db/schema/optimizer-ai-calls.ts";
+import { profiles } from "#server/db/schema/profiles.ts";
+import { publications } from "#server/db/schema/publishing.ts";
+import { grantPlanByHand } from "#server/features/billing/billing-manual-grants.service.ts";
+import { consumeCredit, markRunArchived, refundRun } from "#server/features/generator/credits.service.ts";
 import { ADMIN_MESSAGES } from "#shared/admin.ts";
 import { aiEnvFor, type OpenAiFake, startOpenAiFake } from "../../../tests/mocks/openai.ts";
 import { createTestApp, readJson, type TestApp } from "../../../tests/setup/test-app.ts";
-import { archivedPosts } from "../../db/schema/archive.ts";
-import { subscriptions } from "../../db/schema/billing.ts";
-import { contentGenerationLogs } from "../../db/schema/content-generation-logs.ts";
-import { optimizerAiCalls } from "../../db/schema/optimizer-ai-calls.ts";
-import { profiles } from "../../db/schema/profiles.ts";
-import { publications } from "../../db/schema/publishing.ts";
-import { grantPlanByHand } from "../billing/billing-manual-grants.service.ts";
-import { consumeCredit, markRunArchived, refundRun } from "../generator/credits.service.ts";
 import { USAGE_DAYS, USAGE_TIME_ZONE } from "./admin-usage.service.ts";
 
 // The admin's usage panel: per day from our own rows, the last USAGE_DAYS days,

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
+import { answerError } from "#server/api-error.ts";
+import type { AppEnv } from "#server/app-env.ts";
+import { validateJson, validateQuery } from "#server/validation.ts";
 import { CreditsUpdateSchema, PlanGrantSchema, UserSearchSchema } from "#shared/admin.schemas.ts";
 import { ADMIN_MESSAGES, ADMIN_TEXTS } from "#shared/admin.ts";
-import { answerError } from "../../api-error.ts";
-import type { AppEnv } from "../../app-env.ts";
-import { validateJson, validateQuery } from "../../validation.ts";
 import { searchUsers, setPlanByHand, updateCredits } from "./admin-users.service.ts";
 import { requireAdmin } from "./require-admin.ts";
 

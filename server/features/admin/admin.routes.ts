@@ -1,7 +1,7 @@
 import { Hono } from "hono";
+import type { AppEnv } from "#server/app-env.ts";
+import { requireSession } from "#server/session.ts";
 import { AUDIT_LIST_LIMIT } from "#shared/admin.ts";
-import type { AppEnv } from "../../app-env.ts";
-import { requireSession } from "../../session.ts";
 import { adminPromptsRoutes, adminTokensRoutes } from "./admin-configurations.routes.ts";
 import { adminMessagesRoutes } from "./admin-messages.routes.ts";
 import { adminPublishingCapsRoutes } from "./admin-publishing-caps.routes.ts";

@@ -1,5 +1,12 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { adminAuditLog } from "#server/db/schema/admin-audit.ts";
+import { user } from "#server/db/schema/auth.ts";
+import { cancellationRequests, subscriptions } from "#server/db/schema/billing.ts";
+import { contactMessages } from "#server/db/schema/contact-messages.ts";
+import { contentGenerationLogs } from "#server/db/schema/content-generation-logs.ts";
+import { profiles } from "#server/db/schema/profiles.ts";
+import { expireManualGrants } from "#server/features/billing/billing-manual-grants.service.ts";
 import { ADMIN_MESSAGES, ADMIN_TEXTS, ADMIN_USERS_PAGE_SIZE, MANUAL_GRANT_DAYS } from "#shared/admin.ts";
 import { STARTING_CREDITS } from "#shared/credits.ts";
 import {
@@ -12,13 +19,6 @@ import {
 } from "../../../tests/setup/app-per-file.ts";
 import { expectAnswer, readJson } from "../../../tests/setup/test-app.ts";
 import { readOutbox } from "../../../tests/support/outbox.ts";
-import { adminAuditLog } from "../../db/schema/admin-audit.ts";
-import { user } from "../../db/schema/auth.ts";
-import { cancellationRequests, subscriptions } from "../../db/schema/billing.ts";
-import { contactMessages } from "../../db/schema/contact-messages.ts";
-import { contentGenerationLogs } from "../../db/schema/content-generation-logs.ts";
-import { profiles } from "../../db/schema/profiles.ts";
-import { expireManualGrants } from "../billing/billing-manual-grants.service.ts";
 
 // The admin's messages, users, credits, plans by hand and audit log (ADR 0024), through the
 // real app: admins come from ADMIN_EMAILS, everyone else is refused by the server itself.

@@ -1,8 +1,8 @@
 import { desc, eq } from "drizzle-orm";
+import type { Database } from "#server/db/client.ts";
+import { adminAuditLog } from "#server/db/schema/admin-audit.ts";
+import { profiles } from "#server/db/schema/profiles.ts";
 import type { AuditAction } from "#shared/admin.ts";
-import type { Database } from "../../db/client.ts";
-import { adminAuditLog } from "../../db/schema/admin-audit.ts";
-import { profiles } from "../../db/schema/profiles.ts";
 
 // ADR 0024: each change an admin makes is written down with its before and after, in the
 // same transaction as the change where there is one, so no change goes unrecorded.

@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
+import { answerError } from "#server/api-error.ts";
+import type { AppEnv } from "#server/app-env.ts";
+import type { Database } from "#server/db/client.ts";
+import { user } from "#server/db/schema/auth.ts";
+import { profiles } from "#server/db/schema/profiles.ts";
+import { NOT_SIGNED_IN_MESSAGE } from "#server/session.ts";
 import { ADMIN_MESSAGES } from "#shared/admin.ts";
 import { TWO_FACTOR_MESSAGES } from "#shared/two-factor.ts";
-import { answerError } from "../../api-error.ts";
-import type { AppEnv } from "../../app-env.ts";
-import type { Database } from "../../db/client.ts";
-import { user } from "../../db/schema/auth.ts";
-import { profiles } from "../../db/schema/profiles.ts";
-import { NOT_SIGNED_IN_MESSAGE } from "../../session.ts";
 
 type AdminEnv = AppEnv & { Variables: { session: NonNullable<AppEnv["Variables"]["session"]> } };
 

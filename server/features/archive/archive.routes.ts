@@ -1,10 +1,10 @@
 import { Hono } from "hono";
+import { answerError } from "#server/api-error.ts";
+import type { AppEnv } from "#server/app-env.ts";
+import { requireSession } from "#server/session.ts";
+import { validateQuery } from "#server/validation.ts";
 import { ArchiveQuerySchema } from "#shared/archive.schemas.ts";
 import { ARCHIVE_MESSAGES } from "#shared/archive.ts";
-import { answerError } from "../../api-error.ts";
-import type { AppEnv } from "../../app-env.ts";
-import { requireSession } from "../../session.ts";
-import { validateQuery } from "../../validation.ts";
 import { deleteArchivedPost, getArchivedPost, listArchivedPosts } from "./archive.service.ts";
 
 // /api/archive (ADR 0014): the signed-in user's own entries only.

@@ -1,13 +1,13 @@
 import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import type { AppDeps } from "#server/app-env.ts";
+import type { Database } from "#server/db/client.ts";
+import { archivedPosts } from "#server/db/schema/archive.ts";
+import { imageNameFromPublicUrl } from "#server/integrations/storage/image-storage.ts";
+import type { Logger } from "#server/logger.ts";
 import type { ArchiveQuery } from "#shared/archive.schemas.ts";
 import { ARCHIVE_COUNT_LIMIT, ARCHIVE_FILTER_ALL, ARCHIVE_PAGE_SIZE, type ArchiveProvenance } from "#shared/archive.ts";
 import { joinThread, type PostFormat } from "#shared/generator.ts";
 import { isUuid } from "#shared/ids.ts";
-import type { AppDeps } from "../../app-env.ts";
-import type { Database } from "../../db/client.ts";
-import { archivedPosts } from "../../db/schema/archive.ts";
-import { imageNameFromPublicUrl } from "../../integrations/storage/image-storage.ts";
-import type { Logger } from "../../logger.ts";
 
 // The archive of generated posts (spec sections 2, 4 and 7 "archived_posts"; ADR 0014). Every
 // query is scoped to the signed-in user: another user's entry does not exist (404), on

@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { InferRequestType } from "hono/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { archivedPosts } from "#server/db/schema/archive.ts";
+import { profiles } from "#server/db/schema/profiles.ts";
 import {
   ARCHIVE_COUNT_LIMIT,
   ARCHIVE_PAGE_SIZE,
@@ -8,8 +10,6 @@ import {
   describeArchiveProvenance,
 } from "#shared/archive.ts";
 import { createTestApp, expectAnswer, readJson, type TestApp } from "../../../tests/setup/test-app.ts";
-import { archivedPosts } from "../../db/schema/archive.ts";
-import { profiles } from "../../db/schema/profiles.ts";
 import { buildSearchQuery, createArchiveEntry } from "./archive.service.ts";
 
 let t: TestApp;

@@ -1,8 +1,8 @@
 import { Writable } from "node:stream";
 import { sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
+import { UNEXPECTED_ERROR_MESSAGE } from "#server/unexpected-error.ts";
 import { setUpTestApp, t } from "../../../tests/setup/app-per-file.ts";
-import { UNEXPECTED_ERROR_MESSAGE } from "../../unexpected-error.ts";
 
 // ADR 0047: a failure of the database behind Better Auth reaches the visitor in German and the
 // log with the path, never with the body.

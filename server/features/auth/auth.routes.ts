@@ -1,11 +1,11 @@
 import { type Context, Hono } from "hono";
+import type { AppEnv } from "#server/app-env.ts";
+import { CLIENT_IP_HEADER } from "#server/auth.ts";
+import { getClientIp } from "#server/client-ip.ts";
+import { UNEXPECTED_ERROR_MESSAGE } from "#server/unexpected-error.ts";
 import { ACCOUNT_DATA_TEXTS } from "#shared/account-data.ts";
 import { ACCOUNT_SECURITY_LIMIT_CODES } from "#shared/account-security.ts";
 import type { ApiErrorCode } from "#shared/api-errors.ts";
-import type { AppEnv } from "../../app-env.ts";
-import { CLIENT_IP_HEADER } from "../../auth.ts";
-import { getClientIp } from "../../client-ip.ts";
-import { UNEXPECTED_ERROR_MESSAGE } from "../../unexpected-error.ts";
 import { withSignedInHint } from "./signed-in-hint.ts";
 
 const TOO_MANY_REQUESTS_MESSAGE = "Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.";

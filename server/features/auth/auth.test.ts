@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { profiles } from "#server/db/schema/profiles.ts";
 import { ACCOUNT_MESSAGES, USER_NAME_MAX_LENGTH } from "#shared/account.ts";
 import { STARTING_CREDITS } from "#shared/credits.ts";
 import { INVALID_CHARACTERS_MESSAGE } from "#shared/text.schemas.ts";
 import { setUpTestApp, t } from "../../../tests/setup/app-per-file.ts";
 import { createTestApp, readJson, sessionCookieFrom } from "../../../tests/setup/test-app.ts";
 import { readOutbox, waitForMail } from "../../../tests/support/outbox.ts";
-import { profiles } from "../../db/schema/profiles.ts";
 
 setUpTestApp();
 

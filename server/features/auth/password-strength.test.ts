@@ -4,10 +4,10 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { user as userTable, verification } from "#server/db/schema/auth.ts";
+import { profiles } from "#server/db/schema/profiles.ts";
 import { ACCOUNT_MESSAGES, PASSWORD_FEEDBACK } from "#shared/account.ts";
 import { setUpTestApp, t } from "../../../tests/setup/app-per-file.ts";
-import { user as userTable, verification } from "../../db/schema/auth.ts";
-import { profiles } from "../../db/schema/profiles.ts";
 import { findPasswordWeakness } from "./password-strength.ts";
 
 // ADR 0043: new passwords are judged by zxcvbn-ts with the German dictionaries, through the

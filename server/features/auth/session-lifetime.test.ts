@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
+import { session as sessionTable } from "#server/db/schema/auth.ts";
 import { setUpTestApp, t } from "../../../tests/setup/app-per-file.ts";
-import { session as sessionTable } from "../../db/schema/auth.ts";
 import { SESSION_ABSOLUTE_LIFETIME_SECONDS, SESSION_IDLE_LIFETIME_SECONDS } from "./session-lifetime.ts";
 
 // ADR 0042: a session slides for 7 days and ends 30 days after the sign-in, however often it is

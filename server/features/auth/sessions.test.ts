@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { session } from "#server/db/schema/auth.ts";
 import { setUpTestApp, t } from "../../../tests/setup/app-per-file.ts";
 import { sessionCookieFrom } from "../../../tests/setup/test-app.ts";
-import { session } from "../../db/schema/auth.ts";
 
 // The "Angemeldete Geräte" card on /konto uses Better Auth's own session endpoints;
 // these tests pin what the card relies on.

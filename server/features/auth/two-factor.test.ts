@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
 import { describe, expect, it, vi } from "vitest";
+import { twoFactor, user } from "#server/db/schema/auth.ts";
 import { BACKUP_CODE_COUNT, TRUST_DEVICE_DAYS } from "#shared/two-factor.ts";
 import { setUpTestApp, t } from "../../../tests/setup/app-per-file.ts";
 import { createTestApp, readJson, sessionCookieFrom } from "../../../tests/setup/test-app.ts";
 import { setCookies, signUpWithTwoFactor, startSignIn, wrongCodeFor } from "../../../tests/setup/two-factor.ts";
 import { waitForMail } from "../../../tests/support/outbox.ts";
-import { twoFactor, user } from "../../db/schema/auth.ts";
 
 // Two-factor sign-in with an authenticator app (ADR 0041): Better Auth's plugin through the real
 // app, with our additions: the rate limit, the mails, the German answers. Turning it off and new

@@ -1,8 +1,8 @@
 import { APIError } from "better-auth/api";
 import { and, eq, like } from "drizzle-orm";
+import type { Database } from "#server/db/client.ts";
+import { verification } from "#server/db/schema/auth.ts";
 import { TOTP_DIGITS, TWO_FACTOR_MESSAGES } from "#shared/two-factor.ts";
-import type { Database } from "../../db/client.ts";
-import { verification } from "../../db/schema/auth.ts";
 
 /** The two endpoints of Better Auth's two-factor plugin that check a code for a signed-in user. */
 export type SecondFactorApi = {

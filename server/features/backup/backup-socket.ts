@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import type { Logger } from "../../logger.ts";
+import type { Logger } from "#server/logger.ts";
 import { type BackupSource, writeBackup } from "./backup.service.ts";
 
 // Only the running server may open its PGlite directory (ADR 0045), so `npm run backup` asks it

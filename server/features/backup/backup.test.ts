@@ -3,10 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import { Zip, ZipPassThrough } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, loadPgliteDump, openDatabase } from "../../db/client.ts";
-import { contactMessages } from "../../db/schema/contact-messages.ts";
-import { readEnv } from "../../env.ts";
-import { createLogger } from "../../logger.ts";
+import { type DatabaseHandle, loadPgliteDump, openDatabase } from "#server/db/client.ts";
+import { contactMessages } from "#server/db/schema/contact-messages.ts";
+import { readEnv } from "#server/env.ts";
+import { createLogger } from "#server/logger.ts";
 import { RestoreRefused, restoreBackup, writeBackup } from "./backup.service.ts";
 import { listenForBackups, requestBackupFromServer } from "./backup-socket.ts";
 

@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
+import type { AppDeps } from "#server/app-env.ts";
+import { subscriptions } from "#server/db/schema/billing.ts";
+import type { Logger } from "#server/logger.ts";
 import { ENTITLING_STATUSES, isEntitlingStatus, type Plan } from "#shared/billing.ts";
-import type { AppDeps } from "../../app-env.ts";
-import { subscriptions } from "../../db/schema/billing.ts";
-import type { Logger } from "../../logger.ts";
 import { customerOf } from "./billing-customers.service.ts";
 import type { BillingDeps } from "./billing-plans.service.ts";
 import { refreshPlans } from "./billing-status.service.ts";

@@ -1,8 +1,8 @@
+import type { Refusal } from "#server/api-error.ts";
+import type { RateLimitRule } from "#server/features/rate-limit/rate-limit.service.ts";
+import type { Logger } from "#server/logger.ts";
 import { BILLING_MESSAGES, type Plan } from "#shared/billing.ts";
 import { ROUTES } from "#shared/routes.ts";
-import type { Refusal } from "../../api-error.ts";
-import type { Logger } from "../../logger.ts";
-import type { RateLimitRule } from "../rate-limit/rate-limit.service.ts";
 import { customerOf, ensureCustomer } from "./billing-customers.service.ts";
 import { type BillingDeps, getPlanStates, hasPlan } from "./billing-plans.service.ts";
 import { markPlansStale } from "./billing-status.service.ts";

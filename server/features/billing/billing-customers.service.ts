@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
-import { billingCustomers, companyBillingInfo } from "../../db/schema/billing.ts";
-import type { CheckoutCompany } from "../../integrations/stripe/stripe-payments.ts";
+import type { Database } from "#server/db/client.ts";
+import { billingCustomers, companyBillingInfo } from "#server/db/schema/billing.ts";
+import type { CheckoutCompany } from "#server/integrations/stripe/stripe-payments.ts";
 import type { BillingDeps } from "./billing-plans.service.ts";
 
 // ADR 0023: one Stripe customer per account (`billing_customers`), created at the first Checkout

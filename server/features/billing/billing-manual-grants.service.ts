@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, lt } from "drizzle-orm";
+import type { Database } from "#server/db/client.ts";
+import { subscriptions } from "#server/db/schema/billing.ts";
 import { ENTITLING_STATUSES, isEntitlingStatus, type Plan } from "#shared/billing.ts";
-import type { Database } from "../../db/client.ts";
-import { subscriptions } from "../../db/schema/billing.ts";
 import { afterPlanChanged, storedPlan } from "./billing-plans.service.ts";
 
 // Plans an admin grants by hand, without Stripe (ADR 0024): a row in `subscriptions` without a

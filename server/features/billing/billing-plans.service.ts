@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
+import type { AppDeps } from "#server/app-env.ts";
+import type { Database } from "#server/db/client.ts";
+import { subscriptions } from "#server/db/schema/billing.ts";
+import { profiles } from "#server/db/schema/profiles.ts";
 import { isEntitlingStatus, PLANS, type Plan } from "#shared/billing.ts";
 import { SUBSCRIPTION_ACTIVE } from "#shared/credits.ts";
-import type { AppDeps } from "../../app-env.ts";
-import type { Database } from "../../db/client.ts";
-import { subscriptions } from "../../db/schema/billing.ts";
-import { profiles } from "../../db/schema/profiles.ts";
 
 // The plans an account has, as stored (ADR 0023): one row per account and plan in
 // `subscriptions`, kept current by the Stripe sync (billing-stripe-sync.service.ts) and by the

@@ -1,5 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { subscriptions } from "#server/db/schema/billing.ts";
+import { profiles } from "#server/db/schema/profiles.ts";
 import { BILLING_MESSAGES, GENERATOR_PRO_RUNS_PER_PERIOD } from "#shared/billing.ts";
 import { STARTING_CREDITS } from "#shared/credits.ts";
 import {
@@ -12,8 +14,6 @@ import {
   stripe,
   t,
 } from "../../../tests/support/billing.ts";
-import { subscriptions } from "../../db/schema/billing.ts";
-import { profiles } from "../../db/schema/profiles.ts";
 
 // Generator Pro in a generation (ADR 0023): 100 runs per paid period instead of credits, and a
 // plan whose stored period is over is checked with Stripe first (spec section 4).

@@ -1,5 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { user } from "#server/db/schema/auth.ts";
+import { subscriptions } from "#server/db/schema/billing.ts";
 import {
   checkout,
   deliver,
@@ -12,8 +14,6 @@ import {
   stripe,
   t,
 } from "../../../tests/support/billing.ts";
-import { user } from "../../db/schema/auth.ts";
-import { subscriptions } from "../../db/schema/billing.ts";
 
 // Purchases Postwerk undoes (ADR 0048): a second paid subscription of a plan, and a purchase of
 // an account deleted while its Checkout was open, are refunded and ended.

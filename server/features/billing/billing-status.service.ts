@@ -1,9 +1,13 @@
 import { and, eq, inArray, isNotNull, lt } from "drizzle-orm";
+import type { Database } from "#server/db/client.ts";
+import { subscriptions } from "#server/db/schema/billing.ts";
+import {
+  consumeRateLimit,
+  type RateLimitRule,
+  resetRateLimit,
+} from "#server/features/rate-limit/rate-limit.service.ts";
+import type { Logger } from "#server/logger.ts";
 import { ENTITLING_STATUSES } from "#shared/billing.ts";
-import type { Database } from "../../db/client.ts";
-import { subscriptions } from "../../db/schema/billing.ts";
-import type { Logger } from "../../logger.ts";
-import { consumeRateLimit, type RateLimitRule, resetRateLimit } from "../rate-limit/rate-limit.service.ts";
 import { expireManualGrants } from "./billing-manual-grants.service.ts";
 import { type BillingDeps, getPlanStates } from "./billing-plans.service.ts";
 import { applyCheckout, syncSubscription } from "./billing-stripe-sync.service.ts";

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
+import { companyBillingInfo } from "#server/db/schema/billing.ts";
 import { BILLING_MESSAGES } from "#shared/billing.ts";
 import {
   buy,
@@ -13,7 +14,6 @@ import {
   stripe,
   t,
 } from "../../../tests/support/billing.ts";
-import { companyBillingInfo } from "../../db/schema/billing.ts";
 import { PLANS_FRESH_MS } from "./billing-status.service.ts";
 
 // The spec's subscription status check (POST /api/billing/status, section 7) and the limits on

@@ -1,11 +1,11 @@
 import { and, eq, gt, inArray, notInArray, sql } from "drizzle-orm";
+import type { Database } from "#server/db/client.ts";
+import { user as users } from "#server/db/schema/auth.ts";
+import { subscriptions } from "#server/db/schema/billing.ts";
+import { profiles } from "#server/db/schema/profiles.ts";
+import type { CheckoutResult, PaymentSubscription, RefundReason } from "#server/integrations/stripe/stripe-payments.ts";
+import type { Logger } from "#server/logger.ts";
 import { ENTITLING_STATUSES, isEntitlingStatus, type Plan } from "#shared/billing.ts";
-import type { Database } from "../../db/client.ts";
-import { user as users } from "../../db/schema/auth.ts";
-import { subscriptions } from "../../db/schema/billing.ts";
-import { profiles } from "../../db/schema/profiles.ts";
-import type { CheckoutResult, PaymentSubscription, RefundReason } from "../../integrations/stripe/stripe-payments.ts";
-import type { Logger } from "../../logger.ts";
 import { storeCompany, storeCustomer, userOfCustomer } from "./billing-customers.service.ts";
 import { afterPlanChanged, type BillingDeps, storedPlan } from "./billing-plans.service.ts";
 

@@ -1,16 +1,16 @@
 import { eq } from "drizzle-orm";
-import { isEntitlingStatus, PLAN_LABELS } from "#shared/billing.ts";
-import { ROUTES } from "#shared/routes.ts";
-import { stripeEvents } from "../../db/schema/billing.ts";
-import { profiles } from "../../db/schema/profiles.ts";
+import { stripeEvents } from "#server/db/schema/billing.ts";
+import { profiles } from "#server/db/schema/profiles.ts";
 import {
   composePaymentFailedMail,
   composePurchaseMail,
   formatMailDate,
   type MailContent,
-} from "../../integrations/mail/mail-templates.ts";
-import { InvalidWebhookSignatureError, type PaymentEvent } from "../../integrations/stripe/stripe-payments.ts";
-import type { Logger } from "../../logger.ts";
+} from "#server/integrations/mail/mail-templates.ts";
+import { InvalidWebhookSignatureError, type PaymentEvent } from "#server/integrations/stripe/stripe-payments.ts";
+import type { Logger } from "#server/logger.ts";
+import { isEntitlingStatus, PLAN_LABELS } from "#shared/billing.ts";
+import { ROUTES } from "#shared/routes.ts";
 import type { BillingDeps } from "./billing-plans.service.ts";
 import { applyCheckout, type SyncedSubscription, syncSubscription } from "./billing-stripe-sync.service.ts";
 

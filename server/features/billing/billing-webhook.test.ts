@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { companyBillingInfo, stripeEvents, subscriptions } from "#server/db/schema/billing.ts";
 import { BILLING_MESSAGES } from "#shared/billing.ts";
 import {
   buy,
@@ -14,7 +15,6 @@ import {
   t,
 } from "../../../tests/support/billing.ts";
 import { readOutbox, waitForMail } from "../../../tests/support/outbox.ts";
-import { companyBillingInfo, stripeEvents, subscriptions } from "../../db/schema/billing.ts";
 
 // The signed webhooks Stripe sends (ADR 0023): what a purchase makes active, its mails, replays
 // and events out of order, failed payments and ends.

@@ -1,11 +1,11 @@
 import { Hono } from "hono";
+import { answerError } from "#server/api-error.ts";
+import type { AppEnv } from "#server/app-env.ts";
+import { limitPerUser } from "#server/rate-limit.ts";
+import { requireSession } from "#server/session.ts";
+import { validateJson } from "#server/validation.ts";
 import { CheckoutRequestSchema, StatusRequestSchema } from "#shared/billing.schemas.ts";
 import { BILLING_MESSAGES } from "#shared/billing.ts";
-import { answerError } from "../../api-error.ts";
-import type { AppEnv } from "../../app-env.ts";
-import { limitPerUser } from "../../rate-limit.ts";
-import { requireSession } from "../../session.ts";
-import { validateJson } from "../../validation.ts";
 import {
   BILLING_CHECKOUT_RATE_LIMIT,
   BILLING_PORTAL_RATE_LIMIT,

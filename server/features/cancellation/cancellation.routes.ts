@@ -1,9 +1,9 @@
 import { Hono } from "hono";
+import type { AppEnv } from "#server/app-env.ts";
+import { limitPerIp } from "#server/rate-limit.ts";
+import { validateJson } from "#server/validation.ts";
 import { CancellationRequestSchema } from "#shared/cancellation.schemas.ts";
 import { CANCELLATION_TEXTS } from "#shared/cancellation.ts";
-import type { AppEnv } from "../../app-env.ts";
-import { limitPerIp } from "../../rate-limit.ts";
-import { validateJson } from "../../validation.ts";
 import { CANCELLATION_RATE_LIMIT, submitCancellation } from "./cancellation.service.ts";
 
 // POST /api/cancellation: the § 312k BGB cancellation, signed in or signed out (ADR 0023).

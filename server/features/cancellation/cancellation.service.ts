@@ -1,19 +1,19 @@
 import { eq, sql } from "drizzle-orm";
-import { PLAN_LABELS } from "#shared/billing.ts";
-import type { CancellationRequest } from "#shared/cancellation.schemas.ts";
-import { CANCELLATION_KIND_LABELS, NEXT_POSSIBLE_DATE } from "#shared/cancellation.ts";
-import type { AppDeps } from "../../app-env.ts";
-import { cancellationRequests } from "../../db/schema/billing.ts";
-import { profiles } from "../../db/schema/profiles.ts";
+import type { AppDeps } from "#server/app-env.ts";
+import { cancellationRequests } from "#server/db/schema/billing.ts";
+import { profiles } from "#server/db/schema/profiles.ts";
+import { accountKey } from "#server/features/account-security/sign-in-throttle.ts";
+import { cancelPlanAtPeriodEnd } from "#server/features/billing/billing-cancel.service.ts";
+import { consumeRateLimit, type RateLimitRule } from "#server/features/rate-limit/rate-limit.service.ts";
 import {
   composeCancellationReceiptMail,
   formatMailDate,
   formatMailDateTime,
-} from "../../integrations/mail/mail-templates.ts";
-import type { Logger } from "../../logger.ts";
-import { accountKey } from "../account-security/sign-in-throttle.ts";
-import { cancelPlanAtPeriodEnd } from "../billing/billing-cancel.service.ts";
-import { consumeRateLimit, type RateLimitRule } from "../rate-limit/rate-limit.service.ts";
+} from "#server/integrations/mail/mail-templates.ts";
+import type { Logger } from "#server/logger.ts";
+import { PLAN_LABELS } from "#shared/billing.ts";
+import type { CancellationRequest } from "#shared/cancellation.schemas.ts";
+import { CANCELLATION_KIND_LABELS, NEXT_POSSIBLE_DATE } from "#shared/cancellation.ts";
 
 // The cancellation button of § 312k BGB (ADR 0023, 0048). Every request is stored and confirmed at
 // once by e-mail. A signed-in customer's ordinary cancellation is carried out right away: the

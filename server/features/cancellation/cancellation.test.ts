@@ -1,12 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import type { InferRequestType } from "hono/client";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { cancellationRequests, subscriptions } from "#server/db/schema/billing.ts";
+import { profiles } from "#server/db/schema/profiles.ts";
 import { CANCELLATION_TEXTS } from "#shared/cancellation.ts";
 import { type StripeFake, startStripeFake } from "../../../tests/mocks/stripe.ts";
 import { createTestApp, expectAnswer, readJson, type TestApp } from "../../../tests/setup/test-app.ts";
 import { readOutbox, waitForMail } from "../../../tests/support/outbox.ts";
-import { cancellationRequests, subscriptions } from "../../db/schema/billing.ts";
-import { profiles } from "../../db/schema/profiles.ts";
 
 // The cancellation button of § 312k BGB (ADR 0023): signed in, a running plan ends with its
 // paid period at once; signed out, the request is stored, matched by e-mail and confirmed.

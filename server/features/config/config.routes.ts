@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../../app-env.ts";
+import type { AppEnv } from "#server/app-env.ts";
 
 // What the browser needs to know about this installation's optional providers.
 export const configRoutes = new Hono<AppEnv>().get("/", (c) => {

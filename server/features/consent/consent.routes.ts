@@ -1,9 +1,9 @@
 import { Hono } from "hono";
+import type { AppEnv } from "#server/app-env.ts";
+import { getClientIp } from "#server/client-ip.ts";
+import { limitPerIp } from "#server/rate-limit.ts";
+import { validateJson, validateQuery } from "#server/validation.ts";
 import { CONSENT_ERRORS, ConsentHistoryQuerySchema, SaveConsentSchema } from "#shared/consent.schemas.ts";
-import type { AppEnv } from "../../app-env.ts";
-import { getClientIp } from "../../client-ip.ts";
-import { limitPerIp } from "../../rate-limit.ts";
-import { validateJson, validateQuery } from "../../validation.ts";
 import {
   CONSENT_SAVE_RATE_LIMIT,
   listConsentHistory,

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, isNull, or, sql } from "drizzle-orm";
+import type { Database } from "#server/db/client.ts";
+import { cookieConsentHistory, cookieDefinitions } from "#server/db/schema/cookie-consent.ts";
+import type { RateLimitRule } from "#server/features/rate-limit/rate-limit.service.ts";
 import { type ConsentSettings, consentExpiresAt } from "#shared/consent.ts";
-import type { Database } from "../../db/client.ts";
-import { cookieConsentHistory, cookieDefinitions } from "../../db/schema/cookie-consent.ts";
-import type { RateLimitRule } from "../rate-limit/rate-limit.service.ts";
 
 // Cookie consent (spec sections 3 and 7, ADR 0010): the cookie definitions the dialog
 // lists, and the history of saved choices with the rule of who may read which rows.

@@ -1,15 +1,15 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cookieConsentHistory, cookieDefinitions } from "#server/db/schema/cookie-consent.ts";
+import { siteSettings } from "#server/db/schema/site-settings.ts";
+import { forgetCurrentSiteSettings } from "#server/features/site-settings/site-settings.service.ts";
+import { PUBLIC_TOO_MANY_REQUESTS } from "#server/rate-limit.ts";
 import { GOOGLE_ANALYTICS_CSP_SOURCES } from "#shared/analytics.ts";
 import { CONSENT_ERRORS } from "#shared/consent.schemas.ts";
 import { ACCEPTED_CONSENT_SETTINGS, CONSENT_VERSION, REJECTED_CONSENT_SETTINGS } from "#shared/consent.ts";
 import { DEFAULT_SITE_SETTINGS } from "#shared/site-settings.ts";
 import { createTestApp, readJson, type TestApp } from "../../../tests/setup/test-app.ts";
-import { cookieConsentHistory, cookieDefinitions } from "../../db/schema/cookie-consent.ts";
-import { siteSettings } from "../../db/schema/site-settings.ts";
-import { PUBLIC_TOO_MANY_REQUESTS } from "../../rate-limit.ts";
-import { forgetCurrentSiteSettings } from "../site-settings/site-settings.service.ts";
 import { CONSENT_SAVE_RATE_LIMIT, recordConsent } from "./consent.service.ts";
 
 // `t` sees no client address (app.request has no socket, TRUST_PROXY is off), `proxied`

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
+import type { AppEnv } from "#server/app-env.ts";
+import { limitPerIp } from "#server/rate-limit.ts";
+import { validateJson } from "#server/validation.ts";
 import { ContactRequestSchema } from "#shared/contact.schemas.ts";
 import { CONTACT_TEXTS } from "#shared/contact.ts";
-import type { AppEnv } from "../../app-env.ts";
-import { limitPerIp } from "../../rate-limit.ts";
-import { validateJson } from "../../validation.ts";
 import { CONTACT_RATE_LIMIT, submitContactMessage } from "./contact.service.ts";
 
 // POST /api/contact: public, no session (spec section 6: visitors may use the form).

@@ -1,12 +1,12 @@
 import type { z } from "zod";
+import type { AppDeps } from "#server/app-env.ts";
+import { contactMessages } from "#server/db/schema/contact-messages.ts";
+import type { RateLimitRule } from "#server/features/rate-limit/rate-limit.service.ts";
+import { composeContactNotificationMail } from "#server/integrations/mail/mail-templates.ts";
+import type { Logger } from "#server/logger.ts";
 import type { ContactRequestSchema } from "#shared/contact.schemas.ts";
 import { CONTACT_MIN_FILL_MS } from "#shared/contact.ts";
 import { ROUTES } from "#shared/routes.ts";
-import type { AppDeps } from "../../app-env.ts";
-import { contactMessages } from "../../db/schema/contact-messages.ts";
-import { composeContactNotificationMail } from "../../integrations/mail/mail-templates.ts";
-import type { Logger } from "../../logger.ts";
-import type { RateLimitRule } from "../rate-limit/rate-limit.service.ts";
 
 // The public contact form (ADR 0011): spam guard, storage, the operator's mail.
 

@@ -1,13 +1,13 @@
 import { Writable } from "node:stream";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { contactMessages } from "#server/db/schema/contact-messages.ts";
+import { PUBLIC_TOO_MANY_REQUESTS } from "#server/rate-limit.ts";
 import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_MIN_FILL_MS, CONTACT_TEXTS } from "#shared/contact.ts";
 import { INVALID_CHARACTERS_MESSAGE } from "#shared/text.schemas.ts";
 import { setUpTestApp, t } from "../../../tests/setup/app-per-file.ts";
 import { createTestApp, TEST_BASE_URL, type TestApp } from "../../../tests/setup/test-app.ts";
 import { waitForMail } from "../../../tests/support/outbox.ts";
-import { contactMessages } from "../../db/schema/contact-messages.ts";
-import { PUBLIC_TOO_MANY_REQUESTS } from "../../rate-limit.ts";
 import { CONTACT_RATE_LIMIT } from "./contact.service.ts";
 
 const OPERATOR = "kontakt@postwerk.example";

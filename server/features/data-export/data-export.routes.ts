@@ -1,5 +1,10 @@
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
+import { ADMISSION_RETRY_AFTER_SECONDS, type Release } from "#server/admission.ts";
+import { answerError } from "#server/api-error.ts";
+import type { AppEnv } from "#server/app-env.ts";
+import { limitPerUser } from "#server/rate-limit.ts";
+import { requireSession } from "#server/session.ts";
 import {
   ACCOUNT_DATA_TEXTS,
   DATA_EXPORT_BUSY,
@@ -8,11 +13,6 @@ import {
   DATA_EXPORT_TOO_OFTEN,
 } from "#shared/account-data.ts";
 import { ROUTES } from "#shared/routes.ts";
-import { ADMISSION_RETRY_AFTER_SECONDS, type Release } from "../../admission.ts";
-import { answerError } from "../../api-error.ts";
-import type { AppEnv } from "../../app-env.ts";
-import { limitPerUser } from "../../rate-limit.ts";
-import { requireSession } from "../../session.ts";
 import {
   createDataExport,
   DATA_EXPORT_RATE_LIMIT,

@@ -1,15 +1,15 @@
 import { eq } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminAuditLog } from "#server/db/schema/admin-audit.ts";
+import { archivedPosts } from "#server/db/schema/archive.ts";
+import { contactMessages } from "#server/db/schema/contact-messages.ts";
+import { contentGenerationLogs } from "#server/db/schema/content-generation-logs.ts";
+import { cookieConsentHistory } from "#server/db/schema/cookie-consent.ts";
+import { profiles } from "#server/db/schema/profiles.ts";
 import { ACCOUNT_DATA_TEXTS } from "#shared/account-data.ts";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
 import { pngDataUrl } from "../../../tests/support/images.ts";
-import { adminAuditLog } from "../../db/schema/admin-audit.ts";
-import { archivedPosts } from "../../db/schema/archive.ts";
-import { contactMessages } from "../../db/schema/contact-messages.ts";
-import { contentGenerationLogs } from "../../db/schema/content-generation-logs.ts";
-import { cookieConsentHistory } from "../../db/schema/cookie-consent.ts";
-import { profiles } from "../../db/schema/profiles.ts";
 import { DATA_EXPORTS_PER_SERVER, dataExportsInFlight, EXPORTS_KEY } from "./data-export.service.ts";
 import { EXPORT_PAGE_SIZE } from "./export-files.ts";
 

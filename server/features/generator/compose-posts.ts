@@ -1,4 +1,7 @@
 import { z } from "zod";
+import type { AppDeps } from "#server/app-env.ts";
+import { AiCallError, type AiContentPart } from "#server/integrations/ai/ai-client.ts";
+import type { Logger } from "#server/logger.ts";
 import type { ArchiveProvenance } from "#shared/archive.ts";
 import {
   GENERATOR_MESSAGES,
@@ -8,9 +11,6 @@ import {
   THREAD_POSTS_MIN,
 } from "#shared/generator.ts";
 import { checkPostText } from "#shared/networks.ts";
-import type { AppDeps } from "../../app-env.ts";
-import { AiCallError, type AiContentPart } from "../../integrations/ai/ai-client.ts";
-import type { Logger } from "../../logger.ts";
 import { composeDemoPosts, composeDemoThreads, streamDemoSnapshots } from "./demo-composer.ts";
 import type { GenerationRequest } from "./generate-request.ts";
 import { loadGeneratorConfiguration } from "./generator-configuration.ts";

@@ -1,9 +1,9 @@
 import { eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { Database } from "#server/db/client.ts";
+import { subscriptions } from "#server/db/schema/billing.ts";
+import { profiles } from "#server/db/schema/profiles.ts";
 import { ENTITLING_STATUSES, GENERATOR_PRO_RUNS_PER_PERIOD, type Plan } from "#shared/billing.ts";
 import { CREDITS_PER_GENERATION, SUBSCRIPTION_ACTIVE } from "#shared/credits.ts";
-import type { Database } from "../../db/client.ts";
-import { subscriptions } from "../../db/schema/billing.ts";
-import { profiles } from "../../db/schema/profiles.ts";
 
 // Credits of the generator (spec section 4 "Generation flow", DESIGN.md "Rules that protect
 // users", ADR 0012). A credit changes in ONE statement that also writes the log row, so

@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { contentGenerationLogs } from "#server/db/schema/content-generation-logs.ts";
+import { profiles } from "#server/db/schema/profiles.ts";
 import { insertUserWithProfile, withTestDatabase } from "../../../tests/setup/test-database.ts";
-import { contentGenerationLogs } from "../../db/schema/content-generation-logs.ts";
-import { profiles } from "../../db/schema/profiles.ts";
 import { consumeCredit, getCreditStatus, markRunArchived, refundRun } from "./credits.service.ts";
 
 const database = withTestDatabase();

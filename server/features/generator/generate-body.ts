@@ -1,6 +1,6 @@
+import { detectImageType } from "#server/integrations/storage/image-files.ts";
 import { isAcceptedImageMediaType } from "#shared/generator.schemas.ts";
 import { GENERATOR_MESSAGES, IMAGE_MAX_BYTES } from "#shared/generator.ts";
-import { detectImageType } from "../../integrations/storage/image-files.ts";
 
 // The body of POST /api/generator/generate, read as it arrives (ADR 0057). The wire format stays
 // the spec's JSON with `imageData` as a base64 data URL (spec section 3), but its 13 MB of text

@@ -1,11 +1,11 @@
 import { createMiddleware } from "hono/factory";
 import { HTTPException } from "hono/http-exception";
 import { z } from "zod";
+import { answerError } from "#server/api-error.ts";
+import type { AppEnv } from "#server/app-env.ts";
+import { REQUEST_TOO_LARGE_MESSAGE } from "#server/body-limits.ts";
 import { type GenerateRequest, GenerateRequestSchema, refuseThreadOffX } from "#shared/generator.schemas.ts";
 import { GENERATOR_MESSAGES } from "#shared/generator.ts";
-import { answerError } from "../../api-error.ts";
-import type { AppEnv } from "../../app-env.ts";
-import { REQUEST_TOO_LARGE_MESSAGE } from "../../body-limits.ts";
 import { GenerateBodyRefused, readGenerateBody, type UploadedImage } from "./generate-body.ts";
 
 // Takes the place of validateJson for POST /generate (ADR 0057): the same schema, German answers

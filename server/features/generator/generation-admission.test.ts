@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SERVER_BUSY_MESSAGE } from "#server/admission.ts";
+import { profiles } from "#server/db/schema/profiles.ts";
+import { rateLimitCounters } from "#server/db/schema/rate-limits.ts";
+import { consumeRateLimit } from "#server/features/rate-limit/rate-limit.service.ts";
+import type { AiClient } from "#server/integrations/ai/ai-client.ts";
 import { readGenerationEvents } from "#shared/generation-stream.ts";
 import { GENERATOR_MESSAGES } from "#shared/generator.ts";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
-import { SERVER_BUSY_MESSAGE } from "../../admission.ts";
-import { profiles } from "../../db/schema/profiles.ts";
-import { rateLimitCounters } from "../../db/schema/rate-limits.ts";
-import type { AiClient } from "../../integrations/ai/ai-client.ts";
-import { consumeRateLimit } from "../rate-limit/rate-limit.service.ts";
 import { generationsInFlight, uploadBytesInFlight } from "./generation-admission.ts";
 import { GENERATOR_RATE_LIMIT } from "./generator.service.ts";
 

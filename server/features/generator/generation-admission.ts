@@ -1,15 +1,15 @@
 import { createMiddleware } from "hono/factory";
-import { GENERATOR_MESSAGES } from "#shared/generator.ts";
 import {
   ADMISSION_RETRY_AFTER_SECONDS,
   createByteBudget,
   createInFlightLimit,
   type Release,
   SERVER_BUSY_MESSAGE,
-} from "../../admission.ts";
-import { answerError } from "../../api-error.ts";
-import type { AppEnv } from "../../app-env.ts";
-import { GENERATE_BODY_MAX_BYTES } from "../../body-limits.ts";
+} from "#server/admission.ts";
+import { answerError } from "#server/api-error.ts";
+import type { AppEnv } from "#server/app-env.ts";
+import { GENERATE_BODY_MAX_BYTES } from "#server/body-limits.ts";
+import { GENERATOR_MESSAGES } from "#shared/generator.ts";
 
 // Admission to /api/generator/generate (ADR 0050), after the session and the per-account rate
 // limit and before the body is read: a refused request costs neither the 13 MB body nor an image

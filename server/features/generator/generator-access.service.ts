@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
-import { profiles } from "../../db/schema/profiles.ts";
-import type { RateLimitRule } from "../rate-limit/rate-limit.service.ts";
+import type { Database } from "#server/db/client.ts";
+import { profiles } from "#server/db/schema/profiles.ts";
+import type { RateLimitRule } from "#server/features/rate-limit/rate-limit.service.ts";
 
 // The generator's access code (spec "password gate", ADR 0015). The spec's original compared
 // a password in the browser, where anybody can read it; here the code lives in the server's

@@ -1,7 +1,7 @@
 import { eq, or } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
-import { promptConfigurations, tokenConfigurations } from "../../db/schema/generator.ts";
-import type { Logger } from "../../logger.ts";
+import type { Database } from "#server/db/client.ts";
+import { promptConfigurations, tokenConfigurations } from "#server/db/schema/generator.ts";
+import type { Logger } from "#server/logger.ts";
 import {
   DEFAULT_SYSTEM_PROMPT,
   DEFAULT_USER_PROMPT,

@@ -1,13 +1,13 @@
-import { GENERATOR_MESSAGES, IMAGE_MAX_BYTES } from "#shared/generator.ts";
-import type { Refusal } from "../../api-error.ts";
+import type { Refusal } from "#server/api-error.ts";
 import {
   detectImageType,
   exceedsPixelLimit,
   type ImageType,
   readImageSize,
-} from "../../integrations/storage/image-files.ts";
-import { imageNameFromPublicUrl } from "../../integrations/storage/image-storage.ts";
-import type { Logger } from "../../logger.ts";
+} from "#server/integrations/storage/image-files.ts";
+import { imageNameFromPublicUrl } from "#server/integrations/storage/image-storage.ts";
+import type { Logger } from "#server/logger.ts";
+import { GENERATOR_MESSAGES, IMAGE_MAX_BYTES } from "#shared/generator.ts";
 import type { UploadedImage } from "./generate-body.ts";
 
 // The uploaded image's checks before the charge (DESIGN.md "Uploads", ADR 0013, 0020). Type

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "#server/db/client.ts";
+import { promptConfigurations, tokenConfigurations } from "#server/db/schema/generator.ts";
 import { LANGUAGES, PLATFORMS, POSTS_PER_GENERATION, TONES } from "#shared/generator.ts";
 import { computePostMetrics } from "#shared/post-metrics.ts";
 import { openTestDatabase } from "../../../tests/setup/test-database.ts";
-import type { DatabaseHandle } from "../../db/client.ts";
-import { promptConfigurations, tokenConfigurations } from "../../db/schema/generator.ts";
 import { composeDemoPosts, splitKeyPoints, streamDemoSnapshots } from "./demo-composer.ts";
 import { loadGeneratorConfiguration } from "./generator-configuration.ts";
 import {

@@ -1,5 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { archivedPosts } from "#server/db/schema/archive.ts";
+import { contentGenerationLogs } from "#server/db/schema/content-generation-logs.ts";
+import { promptConfigurations, tokenConfigurations } from "#server/db/schema/generator.ts";
+import { profiles } from "#server/db/schema/profiles.ts";
 import { describeArchiveProvenance } from "#shared/archive.ts";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
 import {
@@ -12,10 +16,6 @@ import {
   t,
   withGeneratorTestApp,
 } from "../../../tests/support/generator-app.ts";
-import { archivedPosts } from "../../db/schema/archive.ts";
-import { contentGenerationLogs } from "../../db/schema/content-generation-logs.ts";
-import { promptConfigurations, tokenConfigurations } from "../../db/schema/generator.ts";
-import { profiles } from "../../db/schema/profiles.ts";
 import {
   DEFAULT_SYSTEM_PROMPT,
   DEFAULT_USER_PROMPT,

@@ -1,12 +1,12 @@
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
+import { answerError } from "#server/api-error.ts";
+import type { AppEnv } from "#server/app-env.ts";
+import { limitPerUser } from "#server/rate-limit.ts";
+import { requireSession } from "#server/session.ts";
+import { validateJson } from "#server/validation.ts";
 import { type GenerationEvent, UnlockGeneratorSchema } from "#shared/generator.schemas.ts";
 import { ACCESS_CODE_MESSAGES, GENERATOR_MESSAGES } from "#shared/generator.ts";
-import { answerError } from "../../api-error.ts";
-import type { AppEnv } from "../../app-env.ts";
-import { limitPerUser } from "../../rate-limit.ts";
-import { requireSession } from "../../session.ts";
-import { validateJson } from "../../validation.ts";
 import { readGenerateRequest } from "./generate-request.ts";
 import { admitGeneration } from "./generation-admission.ts";
 import { GENERATOR_RATE_LIMIT, getGeneratorStatus, startGeneration } from "./generator.service.ts";

@@ -1,5 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { contentGenerationLogs } from "#server/db/schema/content-generation-logs.ts";
+import { consumeRateLimit } from "#server/features/rate-limit/rate-limit.service.ts";
+import { createLogger } from "#server/logger.ts";
 import { readGenerationEvents } from "#shared/generation-stream.ts";
 import type { GenerationEvent } from "#shared/generator.schemas.ts";
 import { GENERATOR_MESSAGES } from "#shared/generator.ts";
@@ -18,9 +21,6 @@ import {
   t,
   withGeneratorTestApp,
 } from "../../../tests/support/generator-app.ts";
-import { contentGenerationLogs } from "../../db/schema/content-generation-logs.ts";
-import { createLogger } from "../../logger.ts";
-import { consumeRateLimit } from "../rate-limit/rate-limit.service.ts";
 import { GENERATOR_RATE_LIMIT } from "./generator.service.ts";
 import { RUN_REPAIR_AFTER_MS, repairAbandonedRuns } from "./run-repair.service.ts";
 

@@ -1,8 +1,8 @@
 import { and, asc, eq, lt } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
-import { contentGenerationLogs } from "../../db/schema/content-generation-logs.ts";
-import type { Logger } from "../../logger.ts";
-import { claimScheduledJob } from "../retention/retention.service.ts";
+import type { Database } from "#server/db/client.ts";
+import { contentGenerationLogs } from "#server/db/schema/content-generation-logs.ts";
+import { claimScheduledJob } from "#server/features/retention/retention.service.ts";
+import type { Logger } from "#server/logger.ts";
 import { refundRun } from "./credits.service.ts";
 
 // Runs cut short (ADR 0049): a server killed mid-run (kill -9, OOM, power) never reaches the

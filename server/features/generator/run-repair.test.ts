@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import type { Database } from "#server/db/client.ts";
+import { contentGenerationLogs } from "#server/db/schema/content-generation-logs.ts";
+import { createLogger } from "#server/logger.ts";
 import { insertUserWithProfile, withTestDatabase } from "../../../tests/setup/test-database.ts";
-import type { Database } from "../../db/client.ts";
-import { contentGenerationLogs } from "../../db/schema/content-generation-logs.ts";
-import { createLogger } from "../../logger.ts";
 import { consumeCredit, getCreditStatus, markRunArchived } from "./credits.service.ts";
 import { RUN_REPAIR_AFTER_MS, repairAbandonedRuns, repairAbandonedRunsWhenDue } from "./run-repair.service.ts";
 

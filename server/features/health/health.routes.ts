@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { answerError } from "../../api-error.ts";
-import type { AppEnv } from "../../app-env.ts";
+import { answerError } from "#server/api-error.ts";
+import type { AppEnv } from "#server/app-env.ts";
 import { checkReadiness } from "./health.service.ts";
 
 export const healthRoutes = new Hono<AppEnv>()

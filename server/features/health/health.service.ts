@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import type { AppDeps } from "../../app-env.ts";
-import { databaseErrorCode } from "../../db/database-errors.ts";
-import { READINESS_TIMEOUT_MS } from "../../db/timeouts.ts";
+import type { AppDeps } from "#server/app-env.ts";
+import { databaseErrorCode } from "#server/db/database-errors.ts";
+import { READINESS_TIMEOUT_MS } from "#server/db/timeouts.ts";
 
 export type Readiness = { ready: true } | { ready: false; reason: string };
 

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import net from "node:net";
 import { afterAll, describe, expect, it, vi } from "vitest";
+import { openDatabase } from "#server/db/client.ts";
 import { createTestApp, expectError, type TestApp } from "../../../tests/setup/test-app.ts";
 import { openTestDatabase } from "../../../tests/setup/test-database.ts";
-import { openDatabase } from "../../db/client.ts";
 
 /** /readyz's answer while the database is not ready, with the German reason. */
 async function expectNotReady(t: TestApp, error: string) {

@@ -1,4 +1,10 @@
 import { Hono } from "hono";
+import { answerError } from "#server/api-error.ts";
+import type { AppDeps, AppEnv } from "#server/app-env.ts";
+import type { Logger } from "#server/logger.ts";
+import { limitPerUser } from "#server/rate-limit.ts";
+import { requireSession } from "#server/session.ts";
+import { validateJson } from "#server/validation.ts";
 import {
   CorrectGrammarSchema,
   CorrectGrammarThreadSchema,
@@ -7,12 +13,6 @@ import {
   SpellingCheckSchema,
 } from "#shared/optimizer.schemas.ts";
 import { OPTIMIZER_ERRORS, OPTIMIZER_MESSAGES } from "#shared/optimizer.ts";
-import { answerError } from "../../api-error.ts";
-import type { AppDeps, AppEnv } from "../../app-env.ts";
-import type { Logger } from "../../logger.ts";
-import { limitPerUser } from "../../rate-limit.ts";
-import { requireSession } from "../../session.ts";
-import { validateJson } from "../../validation.ts";
 import {
   checkPostSpelling,
   correctGrammar,

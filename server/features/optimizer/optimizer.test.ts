@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { profiles } from "#server/db/schema/profiles.ts";
 import { OPTIMIZER_ERRORS, POST_SCORE_MAX } from "#shared/optimizer.ts";
 import { evaluatePost } from "#shared/post-metrics.ts";
 import {
@@ -9,7 +10,6 @@ import {
   signUpForOptimizer,
 } from "../../../tests/setup/optimizer-accounts.ts";
 import { createTestApp, expectAnswer, readJson, type TestApp } from "../../../tests/setup/test-app.ts";
-import { profiles } from "../../db/schema/profiles.ts";
 import { OPTIMIZER_AI_RATE_LIMIT } from "./optimizer.service.ts";
 
 // The X-Post Optimizer's access, trial, spelling hints, rate limits and demo mode (issue 3,

@@ -1,10 +1,10 @@
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { getCookie } from "hono/cookie";
+import type { AppEnv } from "#server/app-env.ts";
+import { mayHaveSession } from "#server/features/auth/signed-in-hint.ts";
+import { getCurrentSiteSettings } from "#server/features/site-settings/site-settings.service.ts";
 import { ROUTE_ALIASES } from "#shared/routes.ts";
-import type { AppEnv } from "../../app-env.ts";
-import { mayHaveSession } from "../auth/signed-in-hint.ts";
-import { getCurrentSiteSettings } from "../site-settings/site-settings.service.ts";
 import { chooseEncoding, getServedPage, matchesEtag } from "./served-pages.ts";
 
 // Serves the built front end: hashed assets with immutable caching, the prerendered

@@ -1,10 +1,13 @@
 import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { siteSettings } from "#server/db/schema/site-settings.ts";
+import {
+  forgetCurrentSiteSettings,
+  SITE_SETTINGS_TTL_MS,
+} from "#server/features/site-settings/site-settings.service.ts";
 import { setUpTestApp, t } from "../../../tests/setup/app-per-file.ts";
 import { expectAnswer, readJson } from "../../../tests/setup/test-app.ts";
-import { siteSettings } from "../../db/schema/site-settings.ts";
-import { forgetCurrentSiteSettings, SITE_SETTINGS_TTL_MS } from "../site-settings/site-settings.service.ts";
 
 setUpTestApp();
 

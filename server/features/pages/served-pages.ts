@@ -2,9 +2,9 @@ import crypto from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import Negotiator from "negotiator";
+import type { SiteSettingsSnapshot } from "#server/features/site-settings/site-settings.service.ts";
 import { GOOGLE_ANALYTICS_CSP_SOURCES, isValidMeasurementId } from "#shared/analytics.ts";
 import { isAllowedFaviconUrl, type SiteSettings } from "#shared/site-settings.ts";
-import type { SiteSettingsSnapshot } from "../site-settings/site-settings.service.ts";
 import { applySiteSettings, type PageDocument } from "./page-documents.ts";
 
 /**

@@ -1,10 +1,10 @@
 import { Hono } from "hono";
+import { answerError } from "#server/api-error.ts";
+import type { AppEnv } from "#server/app-env.ts";
+import { getPendingEmailChange } from "#server/features/account-security/email-change.service.ts";
+import { getPlanStates } from "#server/features/billing/billing-plans.service.ts";
+import { requireSession } from "#server/session.ts";
 import { ACCOUNT_MESSAGES } from "#shared/account.ts";
-import { answerError } from "../../api-error.ts";
-import type { AppEnv } from "../../app-env.ts";
-import { requireSession } from "../../session.ts";
-import { getPendingEmailChange } from "../account-security/email-change.service.ts";
-import { getPlanStates } from "../billing/billing-plans.service.ts";
 import { getProfileWithBilling } from "./profile.service.ts";
 
 export const profileRoutes = new Hono<AppEnv>().get("/", requireSession(), async (c) => {

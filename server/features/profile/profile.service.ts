@@ -1,8 +1,8 @@
 import { eq, inArray, sql } from "drizzle-orm";
+import { type Database, preparedPerDatabase } from "#server/db/client.ts";
+import { companyBillingInfo } from "#server/db/schema/billing.ts";
+import { profiles } from "#server/db/schema/profiles.ts";
 import { STARTING_CREDITS } from "#shared/credits.ts";
-import { type Database, preparedPerDatabase } from "../../db/client.ts";
-import { companyBillingInfo } from "../../db/schema/billing.ts";
-import { profiles } from "../../db/schema/profiles.ts";
 
 export async function createProfileForUser(
   db: Database,

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { companyBillingInfo } from "#server/db/schema/billing.ts";
+import { profiles } from "#server/db/schema/profiles.ts";
 import { setUpTestApp, t } from "../../../tests/setup/app-per-file.ts";
 import { expectAnswer, readJson } from "../../../tests/setup/test-app.ts";
-import { companyBillingInfo } from "../../db/schema/billing.ts";
-import { profiles } from "../../db/schema/profiles.ts";
 
 setUpTestApp({ env: { ADMIN_EMAILS: "chefin@example.test" } });
 

@@ -1,6 +1,6 @@
 import { eq, lt, sql } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
-import { rateLimitCounters } from "../../db/schema/rate-limits.ts";
+import type { Database } from "#server/db/client.ts";
+import { rateLimitCounters } from "#server/db/schema/rate-limits.ts";
 
 // Fixed-window counters in the database, so every app server sees the same counts (docs/design.md:
 // app servers are stateless). They live in a table of their own (ADR 0020): Better Auth's

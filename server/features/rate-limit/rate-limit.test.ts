@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { DatabaseHandle } from "#server/db/client.ts";
+import { rateLimitCounters } from "#server/db/schema/rate-limits.ts";
+import { CONTACT_RATE_LIMIT } from "#server/features/contact/contact.service.ts";
 import { createTestApp } from "../../../tests/setup/test-app.ts";
 import { openTestDatabase } from "../../../tests/setup/test-database.ts";
-import type { DatabaseHandle } from "../../db/client.ts";
-import { rateLimitCounters } from "../../db/schema/rate-limits.ts";
-import { CONTACT_RATE_LIMIT } from "../contact/contact.service.ts";
 import { consumeRateLimit, deleteExpiredRateLimits } from "./rate-limit.service.ts";
 
 let database: DatabaseHandle;

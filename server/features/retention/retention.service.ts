@@ -1,14 +1,14 @@
 import { and, eq, lt } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { Database } from "#server/db/client.ts";
+import { emailChangeObjections, signInFailures } from "#server/db/schema/account-security.ts";
+import { adminAuditLog } from "#server/db/schema/admin-audit.ts";
+import { cancellationRequests, stripeEvents } from "#server/db/schema/billing.ts";
+import { contactMessages } from "#server/db/schema/contact-messages.ts";
+import { cookieConsentHistory } from "#server/db/schema/cookie-consent.ts";
+import { scheduledJobs } from "#server/db/schema/scheduled-jobs.ts";
+import type { Logger } from "#server/logger.ts";
 import { EMAIL_CHANGE_OBJECTION_DAYS, SIGN_IN_FAILURE_MEMORY_HOURS } from "#shared/account-security.ts";
-import type { Database } from "../../db/client.ts";
-import { emailChangeObjections, signInFailures } from "../../db/schema/account-security.ts";
-import { adminAuditLog } from "../../db/schema/admin-audit.ts";
-import { cancellationRequests, stripeEvents } from "../../db/schema/billing.ts";
-import { contactMessages } from "../../db/schema/contact-messages.ts";
-import { cookieConsentHistory } from "../../db/schema/cookie-consent.ts";
-import { scheduledJobs } from "../../db/schema/scheduled-jobs.ts";
-import type { Logger } from "../../logger.ts";
 
 // Retention (ADR 0026): what Postwerk keeps beyond its use, and for how long. The
 // privacy policy names the same periods. Accounts' own data (archive, credit history) lives as

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { signInFailures } from "#server/db/schema/account-security.ts";
+import { contactMessages } from "#server/db/schema/contact-messages.ts";
+import { cookieConsentHistory } from "#server/db/schema/cookie-consent.ts";
+import { createLogger } from "#server/logger.ts";
 import { setUpTestApp, t } from "../../../tests/setup/app-per-file.ts";
-import { signInFailures } from "../../db/schema/account-security.ts";
-import { contactMessages } from "../../db/schema/contact-messages.ts";
-import { cookieConsentHistory } from "../../db/schema/cookie-consent.ts";
-import { createLogger } from "../../logger.ts";
 import { applyRetention, claimScheduledJob, RETENTION, runRetentionWhenDue } from "./retention.service.ts";
 
 // Retention (ADR 0026): rows past their period go, younger ones stay, and the daily

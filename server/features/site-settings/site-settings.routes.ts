@@ -1,7 +1,7 @@
 import { Hono } from "hono";
+import { answerError } from "#server/api-error.ts";
+import type { AppEnv } from "#server/app-env.ts";
 import { SITE_SETTINGS_LOAD_ERROR } from "#shared/site-settings.ts";
-import { answerError } from "../../api-error.ts";
-import type { AppEnv } from "../../app-env.ts";
 import { getCurrentSiteSettings } from "./site-settings.service.ts";
 
 // The same settings the pages carry (ADR 0028), so the API and the HTML never disagree.

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import pino from "pino";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Database } from "#server/db/client.ts";
+import { siteSettings } from "#server/db/schema/site-settings.ts";
 import { DEFAULT_SITE_SETTINGS, SITE_SETTINGS_LOAD_ERROR } from "#shared/site-settings.ts";
 import { setUpTestApp, t } from "../../../tests/setup/app-per-file.ts";
-import type { Database } from "../../db/client.ts";
-import { siteSettings } from "../../db/schema/site-settings.ts";
 import { forgetCurrentSiteSettings, getCurrentSiteSettings, SITE_SETTINGS_TTL_MS } from "./site-settings.service.ts";
 
 // ADR 0028: the settings every page is built with, read at most once per TTL.

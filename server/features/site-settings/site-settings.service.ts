@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
+import type { Database } from "#server/db/client.ts";
+import { siteSettings } from "#server/db/schema/site-settings.ts";
+import { recordAudit } from "#server/features/admin/audit.service.ts";
+import type { Logger } from "#server/logger.ts";
 import { toSiteSettings, type UpdateSiteSettingsInput } from "#shared/site-settings.schemas.ts";
 import { DEFAULT_SITE_SETTINGS, SITE_SETTINGS_LOAD_ERROR, type SiteSettings } from "#shared/site-settings.ts";
-import type { Database } from "../../db/client.ts";
-import { siteSettings } from "../../db/schema/site-settings.ts";
-import type { Logger } from "../../logger.ts";
-import { recordAudit } from "../admin/audit.service.ts";
 
 /**
  * ADR 0028: how long an app server keeps the settings it read before it reads the row again.

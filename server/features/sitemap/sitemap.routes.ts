@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../../app-env.ts";
+import type { AppEnv } from "#server/app-env.ts";
 import { buildRobotsTxt, buildSitemapXml } from "./sitemap.service.ts";
 
 // Search engines ask for these at most a few times a day; an hour of caching is plenty.

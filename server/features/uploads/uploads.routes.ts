@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { answerError, NOT_FOUND_MESSAGE } from "../../api-error.ts";
-import type { AppEnv } from "../../app-env.ts";
+import { answerError, NOT_FOUND_MESSAGE } from "#server/api-error.ts";
+import type { AppEnv } from "#server/app-env.ts";
 
 // GET /uploads/social-images/:name: the bucket, read-only (ADR 0013). Names are checked by
 // the storage; files are served as images only, never sniffed into anything else. The file

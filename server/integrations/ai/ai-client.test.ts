@@ -2,8 +2,8 @@ import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { Output, streamText } from "ai";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
+import { AI_PROVIDERS, type AiSettings } from "#server/env.ts";
 import { type OpenAiFake, startOpenAiFake } from "../../../tests/mocks/openai.ts";
-import { AI_PROVIDERS, type AiSettings } from "../../env.ts";
 import { AiCallError, COALESCE_MS, coalesceTextDeltas, createAiClient } from "./ai-client.ts";
 
 const schema = z.object({ correctedText: z.string() });

@@ -1,7 +1,7 @@
 import type { LanguageModel, LanguageModelMiddleware } from "ai";
 import type { z } from "zod";
-import type { AiProviderName, AiSettings } from "../../env.ts";
-import type { Logger } from "../../logger.ts";
+import type { AiProviderName, AiSettings } from "#server/env.ts";
+import type { Logger } from "#server/logger.ts";
 
 // The one place that talks to AI vendors (docs/design.md, import rule 4). Services hand in
 // instructions, messages and a zod schema and get the validated object back, or an

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { NetworkIdentity, SocialNetwork, TokenSet } from "#server/integrations/social/social-network.ts";
 import { type BlueskyFake, FAKE_BLUESKY_ACCOUNT, startBlueskyFake } from "../../../tests/mocks/bluesky-server.ts";
 import { networkFailure } from "../../../tests/mocks/social-fake.ts";
-import type { NetworkIdentity, SocialNetwork, TokenSet } from "../social/social-network.ts";
 import { createBlueskyNetwork } from "./bluesky-network.ts";
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.alloc(2000, 9)]);

@@ -1,7 +1,12 @@
 import type { Agent, RichText } from "@atproto/api";
-import type { SocialNetworkSettings } from "../../env.ts";
-import { failureFromStatus, failureFromTransport, safeDetail } from "../social/network-failures.ts";
-import { NetworkError, type PublishInput, type SocialNetwork, type TokenSet } from "../social/social-network.ts";
+import type { SocialNetworkSettings } from "#server/env.ts";
+import { failureFromStatus, failureFromTransport, safeDetail } from "#server/integrations/social/network-failures.ts";
+import {
+  NetworkError,
+  type PublishInput,
+  type SocialNetwork,
+  type TokenSet,
+} from "#server/integrations/social/social-network.ts";
 
 // Bluesky (ADR 0060) through @atproto/api: a handle and an app password open a session
 // (createSession), whose refresh token rotates on every refreshSession. The agent gets our own

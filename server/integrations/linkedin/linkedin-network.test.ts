@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { NetworkIdentity, SocialNetwork, TokenSet } from "#server/integrations/social/social-network.ts";
 import { type LinkedInFake, startLinkedInFake } from "../../../tests/mocks/linkedin-server.ts";
 import { connectThroughFake, networkFailure, TEST_REDIRECT_URI } from "../../../tests/mocks/social-fake.ts";
-import type { NetworkIdentity, SocialNetwork, TokenSet } from "../social/social-network.ts";
 import { createLinkedInNetwork, LINKEDIN_VERSION } from "./linkedin-network.ts";
 import { toLittleText } from "./little-text.ts";
 

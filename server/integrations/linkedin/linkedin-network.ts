@@ -1,7 +1,12 @@
-import type { SocialNetworkSettings } from "../../env.ts";
-import { callNetwork, type NetworkCall, readJson } from "../social/network-failures.ts";
-import { authorizationUrl, requestTokens } from "../social/oauth-tokens.ts";
-import { NetworkError, type PublishImage, type SocialNetwork, type TokenSet } from "../social/social-network.ts";
+import type { SocialNetworkSettings } from "#server/env.ts";
+import { callNetwork, type NetworkCall, readJson } from "#server/integrations/social/network-failures.ts";
+import { authorizationUrl, requestTokens } from "#server/integrations/social/oauth-tokens.ts";
+import {
+  NetworkError,
+  type PublishImage,
+  type SocialNetwork,
+  type TokenSet,
+} from "#server/integrations/social/social-network.ts";
 import { toLittleText } from "./little-text.ts";
 
 // LinkedIn (ADR 0060): its REST API directly, with fetch (no maintained client adds anything).

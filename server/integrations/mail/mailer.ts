@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
-import type { Logger } from "../../logger.ts";
+import type { Logger } from "#server/logger.ts";
 
 type OutgoingMail = {
   to: string;

@@ -2,8 +2,8 @@ import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { readEnv } from "#server/env.ts";
 import { NETWORK_IDS } from "#shared/networks.ts";
-import { readEnv } from "../../env.ts";
 import { rateLimitResetAt, safeDetail } from "./network-failures.ts";
 import { createSocialNetworks } from "./networks.ts";
 

@@ -1,8 +1,8 @@
+import type { SocialNetworkSettings } from "#server/env.ts";
+import { createBlueskyNetwork } from "#server/integrations/bluesky/bluesky-network.ts";
+import { createLinkedInNetwork } from "#server/integrations/linkedin/linkedin-network.ts";
+import { createXNetwork } from "#server/integrations/x/x-network.ts";
 import type { NetworkId } from "#shared/networks.ts";
-import type { SocialNetworkSettings } from "../../env.ts";
-import { createBlueskyNetwork } from "../bluesky/bluesky-network.ts";
-import { createLinkedInNetwork } from "../linkedin/linkedin-network.ts";
-import { createXNetwork } from "../x/x-network.ts";
 import type { SocialNetwork } from "./social-network.ts";
 
 /** Every network Postwerk publishes to, built once at start-up from `env.networks` (ADR 0060). */

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import path from "node:path";
-import type { S3StorageSettings } from "../../env.ts";
+import type { S3StorageSettings } from "#server/env.ts";
 import { createFolderObjectStore } from "./folder-object-store.ts";
 import { IMAGE_CONTENT_TYPES, IMAGE_EXTENSIONS, type ImageType } from "./image-files.ts";
 import type { ObjectStore } from "./object-store.ts";

@@ -5,13 +5,13 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { archivedPosts } from "#server/db/schema/archive.ts";
+import { profiles } from "#server/db/schema/profiles.ts";
+import { readEnv } from "#server/env.ts";
 import { readGenerationEvents } from "#shared/generation-stream.ts";
 import { type S3Fake, startS3Fake } from "../../../tests/mocks/s3.ts";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
 import { pngDataUrl } from "../../../tests/support/images.ts";
-import { archivedPosts } from "../../db/schema/archive.ts";
-import { profiles } from "../../db/schema/profiles.ts";
-import { readEnv } from "../../env.ts";
 import { createS3ImageStorage, type ImageStorage } from "./image-storage.ts";
 import { ImageStorageError } from "./s3-object-store.ts";
 

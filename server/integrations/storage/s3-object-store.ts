@@ -1,4 +1,4 @@
-import type { S3StorageSettings } from "../../env.ts";
+import type { S3StorageSettings } from "#server/env.ts";
 import type { ObjectStore } from "./object-store.ts";
 
 // The `social-images` bucket on S3-compatible storage (ADR 0027), so several app servers share

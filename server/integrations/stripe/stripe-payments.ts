@@ -1,6 +1,6 @@
 import type Stripe from "stripe";
+import type { StripeSettings } from "#server/env.ts";
 import { PLANS, type Plan } from "#shared/billing.ts";
-import type { StripeSettings } from "../../env.ts";
 
 // The payment provider (docs/design.md, provider table; ADR 0023): the few Stripe calls Postwerk makes,
 // in our own plain types, so no Stripe type leaves this folder. Built once at start-up;

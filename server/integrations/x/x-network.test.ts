@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { SocialNetwork, TokenSet } from "#server/integrations/social/social-network.ts";
 import {
   approveAuthorization,
   connectThroughFake,
@@ -7,7 +8,6 @@ import {
   TEST_REDIRECT_URI,
 } from "../../../tests/mocks/social-fake.ts";
 import { startXFake, type XFake } from "../../../tests/mocks/x-server.ts";
-import type { SocialNetwork, TokenSet } from "../social/social-network.ts";
 import { createXNetwork } from "./x-network.ts";
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.alloc(3000, 7)]);

@@ -1,8 +1,8 @@
 import http from "node:http";
 import type { ITwitterApiClientPlugin, SendTweetV2Params, TweetV2, TwitterApiv2 } from "twitter-api-v2";
-import type { SocialNetworkSettings } from "../../env.ts";
-import { failureFromStatus, failureFromTransport, safeDetail } from "../social/network-failures.ts";
-import { authorizationUrl, requestTokens } from "../social/oauth-tokens.ts";
+import type { SocialNetworkSettings } from "#server/env.ts";
+import { failureFromStatus, failureFromTransport, safeDetail } from "#server/integrations/social/network-failures.ts";
+import { authorizationUrl, requestTokens } from "#server/integrations/social/oauth-tokens.ts";
 import {
   NetworkError,
   type NetworkIdentity,
@@ -10,7 +10,7 @@ import {
   type PublishInput,
   type SocialNetwork,
   type TokenSet,
-} from "../social/social-network.ts";
+} from "#server/integrations/social/social-network.ts";
 
 // X (ADR 0060): OAuth 2.0 with PKCE, posts and images through twitter-api-v2, the v2 media
 // upload. Access tokens live two hours; every refresh returns a new refresh token and ends the
