@@ -19,8 +19,10 @@ import type { Route } from "./+types/admin";
 export const meta = () => pageMeta({ title: "Admin-Dashboard" });
 
 // Spec section 2 "/admin": the server decides; anyone it refuses goes to the home page.
-export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  if (currentPanel(new URL(request.url).searchParams) === "nachrichten") prefetchMessagesPanel();
+// The first panel's data comes with the check whichever panel opens (its document preloads it,
+// ADR 0073), so switching to it later shows it at once.
+export async function clientLoader() {
+  prefetchMessagesPanel();
   const response = await api.admin.access.$get().catch(() => null);
   const access = response?.ok ? await response.json() : null;
   if (!access?.admin || access.twoFactorRequired) await forgetAdminData();

@@ -22,6 +22,7 @@ import {
   ARCHIVE_TONE_FILTERS,
 } from "#shared/archive.ts";
 import { LANGUAGE_LABELS, PLATFORM_LABELS, TONE_LABELS } from "#shared/generator.ts";
+import { FIRST_ARCHIVE_PAGE } from "#shared/page-data-preloads.ts";
 import { ROUTES } from "#shared/routes.ts";
 
 export const meta = () => pageMeta({ title: "Archivierte Beiträge" });
@@ -36,10 +37,11 @@ export async function clientLoader() {
 }
 
 type Filters = Pick<ArchiveQuery, "platform" | "language" | "tone">;
+// The page opens on FIRST_ARCHIVE_PAGE, whose request its document preloads (ADR 0073).
 const DEFAULT_FILTERS: Filters = {
-  platform: ARCHIVE_FILTER_ALL,
-  language: ARCHIVE_FILTER_ALL,
-  tone: ARCHIVE_FILTER_ALL,
+  platform: FIRST_ARCHIVE_PAGE.platform,
+  language: FIRST_ARCHIVE_PAGE.language,
+  tone: FIRST_ARCHIVE_PAGE.tone,
 };
 
 function filterLabel<Value extends string>(labels: Record<Exclude<Value, "all">, string>, value: Value, all: string) {
@@ -48,10 +50,10 @@ function filterLabel<Value extends string>(labels: Record<Exclude<Value, "all">,
 
 // Spec sections 2 "Archive screen", 4 "Archive" and 8 "Archive".
 export default function ArchivePage() {
-  const [search, setSearch] = useState("");
+  const [search, setSearch] = useState(FIRST_ARCHIVE_PAGE.search);
   const debouncedSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [filters, setFilters] = useState<Filters>(DEFAULT_FILTERS);
-  const [page, setPage] = useState(1);
+  const [page, setPage] = useState(FIRST_ARCHIVE_PAGE.page);
   const { data, isPending, isError, isFetching } = useArchive({ search: debouncedSearch, ...filters, page });
   const deletion = useDeleteArchiveEntry();
   const topRef = useRef<HTMLDivElement>(null);

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { escapeHtml } from "#shared/escape-html.ts";
+import { PAGE_DATA_PRELOADS } from "#shared/page-data-preloads.ts";
 import { NOT_FOUND_PRERENDER_PATH, PAGE_PATHS } from "#shared/routes.ts";
 import {
   DEFAULT_SITE_SETTINGS,
@@ -10,18 +11,23 @@ import {
   type SiteSettings,
 } from "#shared/site-settings.ts";
 import { deferHydration } from "./deferred-hydration.ts";
-import { readRoutePreloads, withModulePreloads } from "./route-preloads.ts";
+import { readRoutePreloads, withPreloads } from "./route-preloads.ts";
 
 // A prerendered HTML file (or the SPA fallback) read once at start-up, together with the
 // hashes of its inline scripts so the Content-Security-Policy can allow exactly those.
 export type PageDocument = { html: string; scriptHashes: string[] };
+
+/** Whether the browser asking carries a session cookie or the signed-in hint (signed-in-hint.ts). */
+export type DocumentRequest = { mayHaveSession: boolean };
 
 export type PageDocuments = {
   /**
    * The document for a page path: its prerendered HTML, else the SPA fallback for the app's
    * client-only pages; undefined for a path the app has no page for.
    */
-  find: (pathname: string) => PageDocument | undefined;
+  find: (pathname: string, request: DocumentRequest) => PageDocument | undefined;
+  /** Whether a page's document depends on the session (ADR 0073): its answers vary by Cookie. */
+  variesBySession: (pathname: string) => boolean;
   /** Sent with status 404 (ADR 0036: no soft 404s for search engines and agents). */
   notFound: PageDocument;
 };
@@ -55,7 +61,7 @@ const NOT_BUILT: PageDocument = {
 export function loadPageDocuments(clientDir: string): PageDocuments {
   const byPath = new Map<string, PageDocument>();
   if (!fs.existsSync(path.join(clientDir, "__spa-fallback.html"))) {
-    return { find: () => NOT_BUILT, notFound: NOT_BUILT };
+    return { find: () => NOT_BUILT, variesBySession: () => false, notFound: NOT_BUILT };
   }
   const walk = (dir: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -69,21 +75,35 @@ export function loadPageDocuments(clientDir: string): PageDocuments {
   };
   walk(clientDir);
   const spaFallback = readPageDocument(path.join(clientDir, "__spa-fallback.html"), { prerendered: false });
-  // ADR 0072: per app page, the fallback that also preloads that page's own scripts.
-  const spaPages = new Map<string, PageDocument>();
-  for (const [pagePath, hrefs] of readRoutePreloads(clientDir, spaFallback.html)) {
-    if (PAGE_PATHS.has(pagePath) && !byPath.has(pagePath))
-      spaPages.set(pagePath, pageDocument(withModulePreloads(spaFallback.html, hrefs)));
+  // ADR 0072: per app page, the fallback that also preloads that page's own scripts; ADR 0073:
+  // for a browser with a session also the page's first API requests.
+  const spaPages = new Map<string, { signedOut: PageDocument; signedIn: PageDocument }>();
+  for (const [pagePath, scripts] of readRoutePreloads(clientDir, spaFallback.html)) {
+    if (!PAGE_PATHS.has(pagePath) || byPath.has(pagePath)) continue;
+    const signedOut = pageDocument(withPreloads(spaFallback.html, scripts));
+    const data = PAGE_DATA_PRELOADS[pagePath];
+    spaPages.set(pagePath, {
+      signedOut,
+      signedIn: data ? pageDocument(withPreloads(spaFallback.html, scripts, data)) : signedOut,
+    });
   }
   // Built before the not-found page was prerendered: the SPA fallback renders it in the browser.
   const notFound = byPath.get(NOT_FOUND_PRERENDER_PATH) ?? spaFallback;
   byPath.delete(NOT_FOUND_PRERENDER_PATH);
+  const normalize = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname);
   return {
-    find: (pathname) => {
-      const normalized = pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname;
+    find: (pathname, request) => {
+      const normalized = normalize(pathname);
+      const spaPage = spaPages.get(normalized);
       return (
-        byPath.get(normalized) ?? spaPages.get(normalized) ?? (PAGE_PATHS.has(normalized) ? spaFallback : undefined)
+        byPath.get(normalized) ??
+        (spaPage && (request.mayHaveSession ? spaPage.signedIn : spaPage.signedOut)) ??
+        (PAGE_PATHS.has(normalized) ? spaFallback : undefined)
       );
+    },
+    variesBySession: (pathname) => {
+      const spaPage = spaPages.get(normalize(pathname));
+      return spaPage !== undefined && spaPage.signedIn !== spaPage.signedOut;
     },
     notFound,
   };

@@ -65,6 +65,26 @@ describe("HTML documents", () => {
     expect(await (await t.request("/admin")).text()).not.toContain("konto-fixture.js");
   });
 
+  it("preloads an app page's first API requests for a browser with a session, first in line (ADR 0073)", async () => {
+    const dataPreloads = (html: string) =>
+      [...html.matchAll(/<link rel="preload" as="fetch" href="([^"]+)" crossorigin="([^"]+)"\/>/g)].map(
+        ([, href, crossorigin]) => `${href} ${crossorigin}`,
+      );
+    const signedIn = await t.request("/konto", { cookie: "postwerk.signed_in=1" });
+    const html = await signedIn.text();
+    expect(dataPreloads(html)).toEqual(["/api/auth/get-session use-credentials", "/api/profile anonymous"]);
+    expect(html.indexOf('rel="preload"')).toBeLessThan(html.indexOf("konto-fixture.js"));
+    expect(signedIn.headers.get("vary")).toBe("Accept-Encoding, Cookie");
+    // A visitor without a session would only get refusals: the same page without them.
+    const signedOut = await t.request("/konto");
+    expect(dataPreloads(await signedOut.text())).toEqual([]);
+    expect(signedOut.headers.get("etag")).not.toBe(signedIn.headers.get("etag"));
+    // Public pages are the same for everyone.
+    const home = await t.request("/", { cookie: "postwerk.signed_in=1" });
+    expect(dataPreloads(await home.text())).toEqual([]);
+    expect(home.headers.get("vary")).toBe("Accept-Encoding");
+  });
+
   it.each(["/gibt-es-nicht", "/konto/extra", "/llms-alt.txt", "/__not-found", "/__spa-fallback"])(
     "answers %s, which is no page and no file, with the not-found page and status 404",
     async (pathname) => {

@@ -1,5 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
+import { escapeHtml } from "#shared/escape-html.ts";
+import type { PageDataRequest } from "#shared/page-data-preloads.ts";
 
 // ADR 0072: the SPA fallback is the same document for every app page, so on its own it names
 // only the shell's scripts; the browser would learn the page's own chunks only after the shell
@@ -63,9 +65,16 @@ function routeChain(routes: Record<string, ManifestRoute>, route: ManifestRoute)
 
 /**
  * The fallback with the page's scripts preloaded at the end of its head: after the stylesheet,
- * which the first paint waits for, so that it does not queue behind them.
+ * which the first paint waits for, so that it does not queue behind them. The page's first API
+ * requests (ADR 0073) go first among them: they wait on the server, not on the network.
  */
-export function withModulePreloads(html: string, hrefs: string[]): string {
-  const links = hrefs.map((href) => `<link rel="modulepreload" href="${href}"/>`).join("");
+export function withPreloads(html: string, scripts: string[], data: readonly PageDataRequest[] = []): string {
+  const links = [
+    ...data.map(
+      (request) =>
+        `<link rel="preload" as="fetch" href="${escapeHtml(request.href)}" crossorigin="${request.credentials === "include" ? "use-credentials" : "anonymous"}"/>`,
+    ),
+    ...scripts.map((href) => `<link rel="modulepreload" href="${href}"/>`),
+  ].join("");
   return html.replace("</head>", () => `${links}</head>`);
 }

@@ -42,7 +42,7 @@ describe("loading", () => {
       encoding: "utf8",
     });
     const resolved = JSON.parse(output) as string[];
-    expect(resolved).toContain("../x/x-network.ts");
+    expect(resolved).toContain("#server/integrations/x/x-network.ts");
     expect(resolved.filter((specifier) => /^(twitter-api-v2|@atproto\/api|arctic)/.test(specifier))).toEqual([]);
   });
 });

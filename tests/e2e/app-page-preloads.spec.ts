@@ -1,0 +1,52 @@
+import { PAGE_DATA_PRELOADS } from "../../shared/page-data-preloads.ts";
+import { expect, test } from "./fixtures.ts";
+
+// ADR 0073: a signed-in direct load of an app page preloads its first API requests in the
+// document, and the page's own first request for each address takes the preloaded answer. A
+// taken preload makes no request of its own; an address or credentials mode that does not match
+// makes a second network request right when the page asks.
+
+// Runs before the page's scripts: notes when the page calls fetch() for which address.
+const RECORD_FETCH_CALLS = `
+  window.fetchCalls = [];
+  const pageFetch = window.fetch.bind(window);
+  window.fetch = (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), location.href);
+    window.fetchCalls.push({ href: url.pathname + url.search, at: performance.now() });
+    return pageFetch(input, init);
+  };`;
+
+for (const [path, requests] of Object.entries(PAGE_DATA_PRELOADS)) {
+  test(`a direct load of ${path} takes each preloaded answer instead of asking again`, async ({
+    page,
+    admin: _signedIn,
+  }) => {
+    await page.addInitScript({ content: RECORD_FETCH_CALLS });
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+    const linked = await page
+      .locator('link[rel="preload"][as="fetch"]')
+      .evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+    expect(linked).toEqual(requests.map((request) => request.href));
+
+    const requestsAfterFirstCall = await page.evaluate((hrefs) => {
+      const calls = (window as unknown as { fetchCalls: { href: string; at: number }[] }).fetchCalls;
+      const entries = performance.getEntriesByType("resource");
+      return hrefs.map((href) => {
+        const [first, second] = calls.filter((call) => call.href === href);
+        if (!first) return { href, called: false, requests: 0 };
+        // The network requests for this address from the page's first call up to its second.
+        const requests = entries.filter(
+          (entry) =>
+            entry.name === location.origin + href &&
+            entry.startTime >= first.at &&
+            entry.startTime < (second?.at ?? Number.POSITIVE_INFINITY),
+        ).length;
+        return { href, called: true, requests };
+      });
+    }, linked);
+    for (const result of requestsAfterFirstCall) {
+      expect(result, `${result.href} auf ${path}`).toEqual({ href: result.href, called: true, requests: 0 });
+    }
+  });
+}
