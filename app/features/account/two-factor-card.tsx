@@ -3,11 +3,11 @@ import { Copy, Download, ShieldCheck } from "lucide-react";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { toast } from "sonner";
 import { renderSVG } from "uqr";
+import { CenteredSpinner } from "#app/components/load-status.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { InputField } from "#app/components/ui/form-field.tsx";
-import { Spinner } from "#app/components/ui/spinner.tsx";
 import { authClient, describeAuthError } from "#app/features/auth/auth-client.ts";
 import { ACCOUNT_MESSAGES } from "#shared/account.ts";
 import { BACKUP_CODE_COUNT, TOTP_DIGITS, TWO_FACTOR_MESSAGES } from "#shared/two-factor.ts";
@@ -49,9 +49,7 @@ export function TwoFactorCard() {
       </CardHeader>
       <CardContent className="grid gap-4">
         {checking ? (
-          <div className="flex justify-center py-4">
-            <Spinner />
-          </div>
+          <CenteredSpinner className="py-4" />
         ) : hasPassword === false ? (
           <p className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
             Ihr Konto nutzt die Anmeldung mit Google und hat kein Passwort. Die Zwei-Faktor-Anmeldung von Postwerk gilt
