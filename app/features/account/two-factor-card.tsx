@@ -104,6 +104,16 @@ export function TwoFactorCard() {
   );
 }
 
+/** After two-factor sign-in was switched on or off: the message, and the devices loaded again. */
+function useTwoFactorSwitched() {
+  const queryClient = useQueryClient();
+  return (message: string) => {
+    // Better Auth replaces this device's session when two-factor sign-in is switched on or off.
+    void queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY });
+    toast.success(message);
+  };
+}
+
 function Panel({ onSubmit, children }: { onSubmit: (event: FormEvent) => void; children: ReactNode }) {
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4 rounded-lg bg-slate-50 p-4">
@@ -227,7 +237,7 @@ function ScanStep({
   const [code, setCode] = useState("");
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState(false);
-  const queryClient = useQueryClient();
+  const switched = useTwoFactorSwitched();
   const secret = new URL(totpURI).searchParams.get("secret") ?? "";
   const qrCode = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSVG(totpURI, { border: 2 }))}`;
 
@@ -239,9 +249,7 @@ function ScanStep({
     const { error: failed } = await authClient.twoFactor.verifyTotp({ code: entered });
     setPending(false);
     if (failed) return void setError(describeAuthError(failed));
-    // Better Auth replaces this device's session when 2FA is switched on.
-    void queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY });
-    toast.success("Die Zwei-Faktor-Anmeldung ist jetzt aktiv.");
+    switched("Die Zwei-Faktor-Anmeldung ist jetzt aktiv.");
     onVerified();
   }
 
@@ -358,7 +366,7 @@ function DisableForm({ onDone, onCancel }: { onDone: () => void; onCancel: () =>
   const [code, setCode] = useState("");
   const [errors, setErrors] = useState<{ password?: string; code?: string }>({});
   const [pending, setPending] = useState(false);
-  const queryClient = useQueryClient();
+  const switched = useTwoFactorSwitched();
   const { refetch: refetchSession } = authClient.useSession();
 
   async function onSubmit(event: FormEvent) {
@@ -384,8 +392,7 @@ function DisableForm({ onDone, onCancel }: { onDone: () => void; onCancel: () =>
     }
     // $fetch passes by the client's session listeners; the badge follows the refreshed session.
     await refetchSession();
-    void queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY });
-    toast.success("Die Zwei-Faktor-Anmeldung ist ausgeschaltet.");
+    switched("Die Zwei-Faktor-Anmeldung ist ausgeschaltet.");
     onDone();
   }
 
