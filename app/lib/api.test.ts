@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError, isApiError, toApiError } from "./api.ts";
+import { ApiError, isApiError, jsonOrThrow, toApiError } from "./api.ts";
 
 function answer(status: number, body: unknown) {
   return { status, json: async () => body };
@@ -25,6 +25,25 @@ describe("toApiError", () => {
     expect(page.code).toBeNull();
     expect(page.message).toMatch(/Fehler/);
     expect((await toApiError(answer(400, { error: "Neu.", code: "SOMETHING_NEW" }))).code).toBeNull();
+  });
+});
+
+describe("jsonOrThrow", () => {
+  it("gives the body of a successful answer", async () => {
+    expect(await jsonOrThrow({ ok: true, ...answer(200, { saved: 3 }) })).toEqual({ saved: 3 });
+  });
+
+  it("throws a failed answer as its ApiError", async () => {
+    const failed = jsonOrThrow({
+      ok: false,
+      ...answer(409, { error: "Jemand war schneller.", code: "CHANGED_MEANWHILE" }),
+    });
+    await expect(failed).rejects.toBeInstanceOf(ApiError);
+    await expect(failed).rejects.toMatchObject({
+      message: "Jemand war schneller.",
+      status: 409,
+      code: "CHANGED_MEANWHILE",
+    });
   });
 });
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { Spinner } from "#app/components/ui/spinner.tsx";
+import { CenteredSpinner } from "#app/components/load-status.tsx";
 import { authClient } from "#app/features/auth/auth-client.ts";
 import { safeReturnUrl } from "#app/features/auth/auth-navigation.ts";
 import { pageMeta } from "#app/features/site-settings/site-settings.ts";
@@ -37,9 +37,5 @@ export default function AuthCallback() {
     void complete();
   }, [navigate, searchParams]);
 
-  return (
-    <div className="flex justify-center py-24">
-      <Spinner label="Anmeldung wird abgeschlossen..." />
-    </div>
-  );
+  return <CenteredSpinner className="py-24" label="Anmeldung wird abgeschlossen..." />;
 }

@@ -3,11 +3,11 @@ import { useEffect, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Link, useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
+import { CenteredSpinner } from "#app/components/load-status.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader } from "#app/components/ui/card.tsx";
 import { Checkbox } from "#app/components/ui/checkbox.tsx";
 import { FormInput } from "#app/components/ui/form-field.tsx";
-import { Spinner } from "#app/components/ui/spinner.tsx";
 import { authClient, describeAuthError } from "#app/features/auth/auth-client.ts";
 import { readAuthNavigationState } from "#app/features/auth/auth-navigation.ts";
 import { GoogleSignInButton } from "#app/features/auth/google-sign-in-button.tsx";
@@ -84,13 +84,7 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
     navigate(returnUrl ?? ROUTES.generator, { replace: true });
   }
 
-  if (loaderData.signedIn) {
-    return (
-      <div className="flex justify-center py-24">
-        <Spinner />
-      </div>
-    );
-  }
+  if (loaderData.signedIn) return <CenteredSpinner className="py-24" />;
 
   return (
     <div className="mx-auto max-w-md px-4 py-12 sm:py-16">

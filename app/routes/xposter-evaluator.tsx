@@ -1,6 +1,7 @@
-import { ArrowLeft, Check } from "lucide-react";
+import { Check } from "lucide-react";
 import { lazy, Suspense, useEffect } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
+import { BackLink } from "#app/components/back-link.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { OptimizerMarketing } from "#app/features/optimizer/optimizer-marketing.tsx";
@@ -76,10 +77,7 @@ export default function OptimizerPage() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
-      <Link to={ROUTES.home} className="inline-flex items-center gap-1 text-sm text-slate-700 hover:text-slate-900">
-        <ArrowLeft className="size-4" aria-hidden />
-        Zur Startseite
-      </Link>
+      <BackLink to={ROUTES.home}>Zur Startseite</BackLink>
       <header className="mt-6 max-w-3xl">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">X-Post Optimizer</h1>
         <p className="mt-3 text-lg text-slate-700">

@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { Button } from "#app/components/ui/button.tsx";
-import { api, toApiError } from "#app/lib/api.ts";
+import { api, jsonOrThrow } from "#app/lib/api.ts";
 import { formatDateTime } from "#app/lib/format.ts";
 import { EMAIL_CHANGE_LINK_OUTDATED, RECOVERY_TEXTS } from "#shared/account-security.ts";
 import { PROFILE_QUERY_KEY, type Profile } from "./use-profile.ts";
@@ -25,11 +25,7 @@ export function PendingEmailChange({
 }) {
   const queryClient = useQueryClient();
   const cancel = useMutation({
-    mutationFn: async () => {
-      const response = await api["account-security"]["email-change"].$delete();
-      if (!response.ok) throw await toApiError(response);
-      return response.json();
-    },
+    mutationFn: async () => jsonOrThrow(await api["account-security"]["email-change"].$delete()),
     onSuccess: ({ message }) => {
       toast.success(message);
       return queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });

@@ -1,8 +1,8 @@
 import { LogOut, type LucideIcon, Monitor, MonitorSmartphone, Smartphone, Tablet, Tv } from "lucide-react";
+import { CenteredSpinner, LoadFailedAlert } from "#app/components/load-status.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
-import { Spinner } from "#app/components/ui/spinner.tsx";
 import { Switch } from "#app/components/ui/switch.tsx";
 import { formatDateTime } from "#app/lib/format.ts";
 import { SESSION_MESSAGES } from "#shared/account.ts";
@@ -44,16 +44,9 @@ export function SessionsCard() {
       </CardHeader>
       <CardContent className="grid gap-4">
         {isPending ? (
-          <div className="flex justify-center py-6">
-            <Spinner />
-          </div>
+          <CenteredSpinner className="py-6" />
         ) : isError ? (
-          <div className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900" role="alert">
-            <p>{SESSION_MESSAGES.loadFailed}</p>
-            <Button variant="outline" size="sm" className="mt-3" onClick={() => refetch()}>
-              Erneut versuchen
-            </Button>
-          </div>
+          <LoadFailedAlert message={SESSION_MESSAGES.loadFailed} onRetry={() => refetch()} className="text-sm" />
         ) : (
           <ul className="divide-y divide-slate-200 border-y border-slate-200">
             {data.devices.map((device) => (

@@ -3,11 +3,11 @@ import { Copy, Download, ShieldCheck } from "lucide-react";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { toast } from "sonner";
 import { renderSVG } from "uqr";
+import { CenteredSpinner } from "#app/components/load-status.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { InputField } from "#app/components/ui/form-field.tsx";
-import { Spinner } from "#app/components/ui/spinner.tsx";
 import { authClient, describeAuthError } from "#app/features/auth/auth-client.ts";
 import { ACCOUNT_MESSAGES } from "#shared/account.ts";
 import { BACKUP_CODE_COUNT, TOTP_DIGITS, TWO_FACTOR_MESSAGES } from "#shared/two-factor.ts";
@@ -49,9 +49,7 @@ export function TwoFactorCard() {
       </CardHeader>
       <CardContent className="grid gap-4">
         {checking ? (
-          <div className="flex justify-center py-4">
-            <Spinner />
-          </div>
+          <CenteredSpinner className="py-4" />
         ) : hasPassword === false ? (
           <p className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
             Ihr Konto nutzt die Anmeldung mit Google und hat kein Passwort. Die Zwei-Faktor-Anmeldung von Postwerk gilt
@@ -104,6 +102,16 @@ export function TwoFactorCard() {
       </CardContent>
     </Card>
   );
+}
+
+/** After two-factor sign-in was switched on or off: the message, and the devices loaded again. */
+function useTwoFactorSwitched() {
+  const queryClient = useQueryClient();
+  return (message: string) => {
+    // Better Auth replaces this device's session when two-factor sign-in is switched on or off.
+    void queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY });
+    toast.success(message);
+  };
 }
 
 function Panel({ onSubmit, children }: { onSubmit: (event: FormEvent) => void; children: ReactNode }) {
@@ -229,7 +237,7 @@ function ScanStep({
   const [code, setCode] = useState("");
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState(false);
-  const queryClient = useQueryClient();
+  const switched = useTwoFactorSwitched();
   const secret = new URL(totpURI).searchParams.get("secret") ?? "";
   const qrCode = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSVG(totpURI, { border: 2 }))}`;
 
@@ -241,9 +249,7 @@ function ScanStep({
     const { error: failed } = await authClient.twoFactor.verifyTotp({ code: entered });
     setPending(false);
     if (failed) return void setError(describeAuthError(failed));
-    // Better Auth replaces this device's session when 2FA is switched on.
-    void queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY });
-    toast.success("Die Zwei-Faktor-Anmeldung ist jetzt aktiv.");
+    switched("Die Zwei-Faktor-Anmeldung ist jetzt aktiv.");
     onVerified();
   }
 
@@ -360,7 +366,7 @@ function DisableForm({ onDone, onCancel }: { onDone: () => void; onCancel: () =>
   const [code, setCode] = useState("");
   const [errors, setErrors] = useState<{ password?: string; code?: string }>({});
   const [pending, setPending] = useState(false);
-  const queryClient = useQueryClient();
+  const switched = useTwoFactorSwitched();
   const { refetch: refetchSession } = authClient.useSession();
 
   async function onSubmit(event: FormEvent) {
@@ -386,8 +392,7 @@ function DisableForm({ onDone, onCancel }: { onDone: () => void; onCancel: () =>
     }
     // $fetch passes by the client's session listeners; the badge follows the refreshed session.
     await refetchSession();
-    void queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY });
-    toast.success("Die Zwei-Faktor-Anmeldung ist ausgeschaltet.");
+    switched("Die Zwei-Faktor-Anmeldung ist ausgeschaltet.");
     onDone();
   }
 

@@ -3,15 +3,13 @@ import { useEffect } from "react";
 import { authClient } from "#app/features/auth/auth-client.ts";
 import { hasSignedInHint } from "#app/features/auth/signed-in-hint.ts";
 import { setSigningOut, useSigningOut } from "#app/features/auth/signing-out.ts";
-import { api, isApiError, toApiError } from "#app/lib/api.ts";
+import { api, isApiError, jsonOrThrow } from "#app/lib/api.ts";
 import { queryClient } from "#app/lib/query-client.ts";
 
 export const PROFILE_QUERY_KEY = ["profile"] as const;
 
 async function fetchProfile() {
-  const response = await api.profile.$get();
-  if (!response.ok) throw await toApiError(response);
-  return response.json();
+  return jsonOrThrow(await api.profile.$get());
 }
 
 export type Profile = Awaited<ReturnType<typeof fetchProfile>>;

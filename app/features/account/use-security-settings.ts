@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { api, toApiError } from "#app/lib/api.ts";
+import { api, jsonOrThrow } from "#app/lib/api.ts";
 import type { SecuritySettings } from "#shared/account-security.schemas.ts";
 
 const SECURITY_SETTINGS_KEY = ["account-security", "settings"] as const;
@@ -9,22 +9,15 @@ const SECURITY_SETTINGS_KEY = ["account-security", "settings"] as const;
 export function useSecuritySettings() {
   return useQuery({
     queryKey: SECURITY_SETTINGS_KEY,
-    queryFn: async () => {
-      const response = await api["account-security"].settings.$get();
-      if (!response.ok) throw await toApiError(response);
-      return response.json();
-    },
+    queryFn: async () => jsonOrThrow(await api["account-security"].settings.$get()),
   });
 }
 
 export function useSaveSecuritySettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (settings: SecuritySettings) => {
-      const response = await api["account-security"].settings.$put({ json: settings });
-      if (!response.ok) throw await toApiError(response);
-      return response.json();
-    },
+    mutationFn: async (settings: SecuritySettings) =>
+      jsonOrThrow(await api["account-security"].settings.$put({ json: settings })),
     onSuccess: (settings) => {
       queryClient.setQueryData(SECURITY_SETTINGS_KEY, settings);
       toast.success(

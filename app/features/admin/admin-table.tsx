@@ -3,7 +3,8 @@ import { cn } from "#app/lib/cn.ts";
 
 /**
  * A figures table of the admin area, scrolling sideways on a phone: the first column names the
- * row, the other heads follow the table's alignment. `children` are the body (and foot).
+ * row, the other heads follow the table's alignment. `children` are the body's rows, `foot` a
+ * row beneath them (e.g. the sums).
  */
 export function AdminTable({
   caption,
@@ -11,6 +12,7 @@ export function AdminTable({
   columns,
   className,
   children,
+  foot,
 }: {
   /** For screen readers only. */
   caption: string;
@@ -18,6 +20,7 @@ export function AdminTable({
   columns: { key: string; label: string }[];
   className?: string;
   children: ReactNode;
+  foot?: ReactNode;
 }) {
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200">
@@ -35,7 +38,8 @@ export function AdminTable({
             ))}
           </tr>
         </thead>
-        {children}
+        <tbody className="divide-y divide-slate-100">{children}</tbody>
+        {foot ? <tfoot className="border-t border-slate-200 bg-slate-50 font-medium">{foot}</tfoot> : null}
       </table>
     </div>
   );

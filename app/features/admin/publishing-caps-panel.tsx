@@ -78,39 +78,37 @@ function PublishingCapsForm({ caps, reload }: { caps: PublishingCaps; reload: ()
         columns={NETWORK_COLUMNS}
         className="text-left"
       >
-        <tbody className="divide-y divide-slate-100">
-          {CAP_PLANS.map((plan) => (
-            <tr key={plan}>
-              <th scope="row" className="px-3 py-2 text-left font-normal text-slate-700">
-                {CAP_PLAN_LABELS[plan]}
-              </th>
-              {NETWORK_IDS.map((network) => {
-                const id = `cap-${plan}-${network}`;
-                const error = errors[plan]?.[network]?.message;
-                return (
-                  <td key={network} className="px-3 py-2 align-top">
-                    <div className="w-28">
-                      <Input
-                        id={id}
-                        inputMode="numeric"
-                        placeholder="unbegrenzt"
-                        aria-label={`${CAP_PLAN_LABELS[plan]}, ${NETWORKS[network].label}: Beiträge im Monat`}
-                        aria-invalid={Boolean(error)}
-                        aria-describedby={error ? `${id}-error` : undefined}
-                        {...form.register(`${plan}.${network}`)}
-                      />
-                    </div>
-                    {error ? (
-                      <p id={`${id}-error`} role="alert" className="mt-1 max-w-48 text-xs text-red-700">
-                        {error}
-                      </p>
-                    ) : null}
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
-        </tbody>
+        {CAP_PLANS.map((plan) => (
+          <tr key={plan}>
+            <th scope="row" className="px-3 py-2 text-left font-normal text-slate-700">
+              {CAP_PLAN_LABELS[plan]}
+            </th>
+            {NETWORK_IDS.map((network) => {
+              const id = `cap-${plan}-${network}`;
+              const error = errors[plan]?.[network]?.message;
+              return (
+                <td key={network} className="px-3 py-2 align-top">
+                  <div className="w-28">
+                    <Input
+                      id={id}
+                      inputMode="numeric"
+                      placeholder="unbegrenzt"
+                      aria-label={`${CAP_PLAN_LABELS[plan]}, ${NETWORKS[network].label}: Beiträge im Monat`}
+                      aria-invalid={Boolean(error)}
+                      aria-describedby={error ? `${id}-error` : undefined}
+                      {...form.register(`${plan}.${network}`)}
+                    />
+                  </div>
+                  {error ? (
+                    <p id={`${id}-error`} role="alert" className="mt-1 max-w-48 text-xs text-red-700">
+                      {error}
+                    </p>
+                  ) : null}
+                </td>
+              );
+            })}
+          </tr>
+        ))}
       </AdminTable>
       <div className="flex justify-end">
         <Button type="submit" disabled={isSubmitting || edited.newerVersionLoaded}>

@@ -153,22 +153,7 @@ function UsageTable({ days }: { days: UsageDay[] }) {
       rowHead="Datum"
       columns={COLUMNS}
       className="text-right tabular-nums"
-    >
-      <tbody className="divide-y divide-slate-100">
-        {newestFirst.map((day) => (
-          <tr key={day.day}>
-            <th scope="row" className="px-3 py-1.5 text-left font-normal text-slate-700">
-              {formatDay(day.day)}
-            </th>
-            {COLUMNS.map((column) => (
-              <td key={column.key} className={day[column.key] === 0 ? "px-3 py-1.5 text-slate-500" : "px-3 py-1.5"}>
-                {formatCount(day[column.key])}
-              </td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-      <tfoot className="border-t border-slate-200 bg-slate-50 font-medium">
+      foot={
         <tr>
           <th scope="row" className="px-3 py-2 text-left">
             Summe
@@ -179,7 +164,20 @@ function UsageTable({ days }: { days: UsageDay[] }) {
             </td>
           ))}
         </tr>
-      </tfoot>
+      }
+    >
+      {newestFirst.map((day) => (
+        <tr key={day.day}>
+          <th scope="row" className="px-3 py-1.5 text-left font-normal text-slate-700">
+            {formatDay(day.day)}
+          </th>
+          {COLUMNS.map((column) => (
+            <td key={column.key} className={day[column.key] === 0 ? "px-3 py-1.5 text-slate-500" : "px-3 py-1.5"}>
+              {formatCount(day[column.key])}
+            </td>
+          ))}
+        </tr>
+      ))}
     </AdminTable>
   );
 }

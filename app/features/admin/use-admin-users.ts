@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, toApiError } from "#app/lib/api.ts";
+import { api, jsonOrThrow, toApiError } from "#app/lib/api.ts";
 import type { Plan } from "#shared/billing.ts";
 
 // The admin's users, their credits and plans by hand (ADR 0024).
@@ -9,11 +9,7 @@ const USERS_KEY = ["admin", "users"] as const;
 export function useAdminUsers(query: string, page: number) {
   return useQuery({
     queryKey: [...USERS_KEY, query, page],
-    queryFn: async () => {
-      const response = await api.admin.users.$get({ query: { q: query, page: String(page) } });
-      if (!response.ok) throw await toApiError(response);
-      return response.json();
-    },
+    queryFn: async () => jsonOrThrow(await api.admin.users.$get({ query: { q: query, page: String(page) } })),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,13 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, toApiError } from "#app/lib/api.ts";
+import { api, jsonOrThrow } from "#app/lib/api.ts";
 import type { UpdatePublishingCapsInput } from "#shared/publishing-caps.schemas.ts";
 
 const PUBLISHING_CAPS_QUERY_KEY = ["admin", "publishing-caps"] as const;
 
 async function fetchPublishingCaps() {
-  const response = await api.admin["publishing-caps"].$get();
-  if (!response.ok) throw await toApiError(response);
-  return response.json();
+  return jsonOrThrow(await api.admin["publishing-caps"].$get());
 }
 
 // Not refetched on focus: the form edits the caps it loaded, and newer ones are loaded only
@@ -19,11 +17,8 @@ export function usePublishingCaps() {
 export function useUpdatePublishingCaps() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: UpdatePublishingCapsInput) => {
-      const response = await api.admin["publishing-caps"].$put({ json: body });
-      if (!response.ok) throw await toApiError(response);
-      return response.json();
-    },
+    mutationFn: async (body: UpdatePublishingCapsInput) =>
+      jsonOrThrow(await api.admin["publishing-caps"].$put({ json: body })),
     onSuccess: (saved) => queryClient.setQueryData(PUBLISHING_CAPS_QUERY_KEY, saved),
   });
 }

@@ -1,13 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, toApiError } from "#app/lib/api.ts";
+import { api, jsonOrThrow } from "#app/lib/api.ts";
 import type { SiteSettingsFormValues } from "#shared/site-settings.schemas.ts";
 
 const SITE_SETTINGS_QUERY_KEY = ["admin", "site-settings"] as const;
 
 async function fetchSiteSettings() {
-  const response = await api.admin["site-settings"].$get();
-  if (!response.ok) throw await toApiError(response);
-  return response.json();
+  return jsonOrThrow(await api.admin["site-settings"].$get());
 }
 
 export type EditableSiteSettings = Awaited<ReturnType<typeof fetchSiteSettings>>;
@@ -21,11 +19,8 @@ export function useAdminSiteSettings() {
 export function useUpdateSiteSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: SiteSettingsFormValues & { updatedAt: string }) => {
-      const response = await api.admin["site-settings"].$put({ json: body });
-      if (!response.ok) throw await toApiError(response);
-      return response.json();
-    },
+    mutationFn: async (body: SiteSettingsFormValues & { updatedAt: string }) =>
+      jsonOrThrow(await api.admin["site-settings"].$put({ json: body })),
     onSuccess: (saved) => queryClient.setQueryData(SITE_SETTINGS_QUERY_KEY, saved),
   });
 }

@@ -1,10 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import { api, toApiError } from "#app/lib/api.ts";
+import { api, jsonOrThrow } from "#app/lib/api.ts";
 
 async function fetchUsage() {
-  const response = await api.admin.usage.$get();
-  if (!response.ok) throw await toApiError(response);
-  return response.json();
+  return jsonOrThrow(await api.admin.usage.$get());
 }
 
 export type Usage = Awaited<ReturnType<typeof fetchUsage>>;

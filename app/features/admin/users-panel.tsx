@@ -1,4 +1,4 @@
-import { Search, Users } from "lucide-react";
+import { Users } from "lucide-react";
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { Badge } from "#app/components/ui/badge.tsx";
@@ -6,6 +6,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
+import { SearchInput } from "#app/components/ui/search-input.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { formatDate, formatDateTime } from "#app/lib/format.ts";
 import { ADMIN_MESSAGES, ADMIN_TEXTS, ADMIN_USER_LIST_HEIGHT_PX, MANUAL_GRANT_DAYS } from "#shared/admin.ts";
@@ -44,17 +45,12 @@ export function UsersPanel() {
       <CardContent className="grid gap-4">
         <div className="grid gap-2">
           <Label htmlFor="admin-user-search">Nach E-Mail suchen</Label>
-          <div className="relative">
-            <Search className="absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500" aria-hidden />
-            <Input
-              id="admin-user-search"
-              type="search"
-              className="pl-9"
-              placeholder="z. B. @firma.de"
-              value={input}
-              onChange={(event) => setInput(event.target.value)}
-            />
-          </div>
+          <SearchInput
+            id="admin-user-search"
+            placeholder="z. B. @firma.de"
+            value={input}
+            onChange={(event) => setInput(event.target.value)}
+          />
         </div>
         {isPending ? (
           <Spinner />

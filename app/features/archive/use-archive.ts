@@ -1,16 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, toApiError } from "#app/lib/api.ts";
+import { api, jsonOrThrow, toApiError } from "#app/lib/api.ts";
 import type { ArchiveQuery } from "#shared/archive.schemas.ts";
 
 /** Every archive query starts with this key, so one invalidation refreshes them all. */
 export const ARCHIVE_QUERY_KEY = ["archive"] as const;
 
 async function fetchArchive(query: ArchiveQuery) {
-  const response = await api.archive.$get({
-    query: { ...query, page: String(query.page) },
-  });
-  if (!response.ok) throw await toApiError(response);
-  return response.json();
+  return jsonOrThrow(await api.archive.$get({ query: { ...query, page: String(query.page) } }));
 }
 
 export type ArchivePage = Awaited<ReturnType<typeof fetchArchive>>;

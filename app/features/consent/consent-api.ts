@@ -1,21 +1,17 @@
-import { api, toApiError } from "#app/lib/api.ts";
+import { api, jsonOrThrow, toApiError } from "#app/lib/api.ts";
 import { CONSENT_VERSION, type ConsentSettings } from "#shared/consent.ts";
 import { getOrCreateVisitorId } from "./stored-consent.ts";
 
 // The consent dialog's calls to /api/consent (spec section 7, ADR 0010).
 
 export async function fetchCookieDefinitions() {
-  const response = await api.consent.definitions.$get();
-  if (!response.ok) throw await toApiError(response);
-  return response.json();
+  return jsonOrThrow(await api.consent.definitions.$get());
 }
 
 export type CookieDefinition = Awaited<ReturnType<typeof fetchCookieDefinitions>>[number];
 
 export async function fetchConsentHistory() {
-  const response = await api.consent.history.$get({ query: { visitorId: getOrCreateVisitorId() } });
-  if (!response.ok) throw await toApiError(response);
-  return response.json();
+  return jsonOrThrow(await api.consent.history.$get({ query: { visitorId: getOrCreateVisitorId() } }));
 }
 
 export type ConsentHistoryEntry = Awaited<ReturnType<typeof fetchConsentHistory>>[number];

@@ -3,9 +3,9 @@ import { Archive } from "lucide-react";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
+import { CenteredSpinner, LoadFailedAlert } from "#app/components/load-status.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { Spinner } from "#app/components/ui/spinner.tsx";
 import { PROFILE_QUERY_KEY } from "#app/features/account/use-profile.ts";
 import { ARCHIVE_QUERY_KEY } from "#app/features/archive/use-archive.ts";
 import { ApiError } from "#app/lib/api.ts";
@@ -119,16 +119,9 @@ export function GeneratorWorkspace() {
         <section aria-label="Eingabe" className="grid min-w-0 gap-4">
           {demo ? <DemoNotice noCredit /> : null}
           {isPending ? (
-            <div className="flex justify-center rounded-xl border border-slate-200 bg-white py-16">
-              <Spinner />
-            </div>
+            <CenteredSpinner className="rounded-xl border border-slate-200 bg-white py-16" />
           ) : isError || !status ? (
-            <div className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-900" role="alert">
-              <p>{GENERATOR_MESSAGES.profileLoadFailed}</p>
-              <Button variant="outline" size="sm" className="mt-3" onClick={() => refetch()}>
-                Erneut versuchen
-              </Button>
-            </div>
+            <LoadFailedAlert message={GENERATOR_MESSAGES.profileLoadFailed} onRetry={() => refetch()} />
           ) : outOfCredits && !generating ? (
             <NoCreditsPanel proAllowanceUsed={Boolean(status.isSubscriber)} />
           ) : (

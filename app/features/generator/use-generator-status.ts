@@ -3,14 +3,12 @@ import { useEffect } from "react";
 import { toast } from "sonner";
 import { authClient } from "#app/features/auth/auth-client.ts";
 import { useSigningOut } from "#app/features/auth/signing-out.ts";
-import { api, isApiError, toApiError } from "#app/lib/api.ts";
+import { api, isApiError, jsonOrThrow } from "#app/lib/api.ts";
 import { GENERATOR_MESSAGES } from "#shared/generator.ts";
 import { GENERATOR_STATUS_QUERY_KEY } from "./generator-constants.ts";
 
 async function fetchGeneratorStatus() {
-  const response = await api.generator.status.$get();
-  if (!response.ok) throw await toApiError(response);
-  return response.json();
+  return jsonOrThrow(await api.generator.status.$get());
 }
 
 // Credits, subscription and demo mode as the server sees them (spec section 4 "Credit gate").

@@ -8,7 +8,7 @@ import { DialogCloseButton } from "#app/components/ui/dialog.tsx";
 import { useSigningOut } from "#app/features/auth/signing-out.ts";
 import { formatBerlinDateTime } from "#app/features/publishing/berlin-time.ts";
 import { NOTIFICATIONS_QUERY_KEY } from "#app/features/publishing/use-publishing.ts";
-import { api, toApiError } from "#app/lib/api.ts";
+import { api, jsonOrThrow, toApiError } from "#app/lib/api.ts";
 import { cn } from "#app/lib/cn.ts";
 import type { NotificationKind } from "#shared/publishing.ts";
 import { ROUTES } from "#shared/routes.ts";
@@ -21,9 +21,7 @@ const POLL_MS = 60_000;
 const SHOWN = 10;
 
 async function fetchNotifications() {
-  const response = await api.notifications.$get();
-  if (!response.ok) throw await toApiError(response);
-  return response.json();
+  return jsonOrThrow(await api.notifications.$get());
 }
 
 type Notification = Awaited<ReturnType<typeof fetchNotifications>>["notifications"][number];

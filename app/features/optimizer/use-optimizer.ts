@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, toApiError } from "#app/lib/api.ts";
+import { api, jsonOrThrow, toApiError } from "#app/lib/api.ts";
 import { useDebouncedValue } from "#app/lib/use-debounced-value.ts";
 
 const ACCESS_QUERY_KEY = ["optimizer", "access"] as const;
@@ -8,22 +8,14 @@ const SPELLING_DEBOUNCE_MS = 600;
 export function useOptimizerAccess() {
   return useQuery({
     queryKey: ACCESS_QUERY_KEY,
-    queryFn: async () => {
-      const response = await api.optimizer.access.$get();
-      if (!response.ok) throw await toApiError(response);
-      return response.json();
-    },
+    queryFn: async () => jsonOrThrow(await api.optimizer.access.$get()),
   });
 }
 
 export function useStartTrial() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => {
-      const response = await api.optimizer.trial.$post();
-      if (!response.ok) throw await toApiError(response);
-      return response.json();
-    },
+    mutationFn: async () => jsonOrThrow(await api.optimizer.trial.$post()),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ACCESS_QUERY_KEY }),
   });
 }
@@ -69,11 +61,7 @@ export function useSpellingHints(text: string) {
     queryKey: ["optimizer", "spelling", checkedText],
     enabled: checkedText.trim().length > 0,
     staleTime: Number.POSITIVE_INFINITY,
-    queryFn: async () => {
-      const response = await api.optimizer.spelling.$post({ json: { text: checkedText } });
-      if (!response.ok) throw await toApiError(response);
-      return response.json();
-    },
+    queryFn: async () => jsonOrThrow(await api.optimizer.spelling.$post({ json: { text: checkedText } })),
   });
   const current = checkedText === text && query.data ? query.data.issues : [];
   return { issues: current };

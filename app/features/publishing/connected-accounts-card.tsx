@@ -2,12 +2,12 @@ import { ExternalLink, Link2, Unlink } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
+import { CenteredSpinner, LoadFailedAlert } from "#app/components/load-status.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { InputField } from "#app/components/ui/form-field.tsx";
-import { Spinner } from "#app/components/ui/spinner.tsx";
 import { isNetworkId, NETWORKS } from "#shared/networks.ts";
 import { CONNECTIONS_PATH, PUBLISHING_ERRORS, type PublishingErrorCode } from "#shared/publishing.ts";
 import { formatBerlinDateTime } from "./berlin-time.ts";
@@ -48,16 +48,9 @@ export function ConnectedAccountsCard() {
           </p>
         ) : null}
         {isPending ? (
-          <div className="flex justify-center py-6">
-            <Spinner />
-          </div>
+          <CenteredSpinner className="py-6" />
         ) : isError ? (
-          <div className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900" role="alert">
-            <p>{LOAD_FAILED}</p>
-            <Button variant="outline" size="sm" className="mt-3" onClick={() => refetch()}>
-              Erneut versuchen
-            </Button>
-          </div>
+          <LoadFailedAlert message={LOAD_FAILED} onRetry={() => refetch()} className="text-sm" />
         ) : (
           data.networks.map((group) => <NetworkSection key={group.network} group={group} />)
         )}

@@ -1,9 +1,9 @@
 import { CalendarDays, ChevronLeft, ChevronRight, List } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link, useSearchParams } from "react-router";
+import { type FilterOption, FilterSelect } from "#app/components/filter-select.tsx";
+import { CenteredSpinner, LoadFailedAlert } from "#app/components/load-status.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { Select } from "#app/components/ui/select.tsx";
-import { Spinner } from "#app/components/ui/spinner.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#app/components/ui/tabs.tsx";
 import { cn } from "#app/lib/cn.ts";
 import type { ListPostsQuery } from "#shared/publishing.schemas.ts";
@@ -11,6 +11,7 @@ import {
   CONNECTIONS_PATH,
   PUBLICATION_STATUS_LABELS,
   PUBLICATION_STATUSES,
+  type PublicationStatus,
   toBerlinWallTime,
 } from "#shared/publishing.ts";
 import { addDays, berlinToday, formatDay, WEEKDAY_LABELS, weekOf } from "./berlin-time.ts";
@@ -20,7 +21,12 @@ import { allAccounts, type Post, useConnections, usePosts } from "./use-publishi
 
 const ALL = "all";
 type View = "woche" | "liste";
-type Filters = { accountId: string; status: string };
+type Filters = { accountId: string; status: PublicationStatus | typeof ALL };
+
+const STATUS_OPTIONS: FilterOption<Filters["status"]>[] = [
+  { value: ALL, label: "Alle Status" },
+  ...PUBLICATION_STATUSES.map((status) => ({ value: status, label: PUBLICATION_STATUS_LABELS[status] })),
+];
 
 // The Redaktionsplan (ADR 0053): the user's planned, sent and failed posts as a week (Monday to
 // Sunday in Berlin) and as a list, filtered by account and status. The week and the view live in
@@ -38,7 +44,7 @@ export function Planner() {
 
   const query: ListPostsQuery = {
     ...(filters.accountId === ALL ? {} : { accountId: filters.accountId }),
-    ...(filters.status === ALL ? {} : { status: filters.status as ListPostsQuery["status"] }),
+    ...(filters.status === ALL ? {} : { status: filters.status }),
     ...(view === "woche" ? { week: days[0] } : {}),
   };
   const posts = usePosts(query);
@@ -70,36 +76,23 @@ export function Planner() {
         aria-label="Filter"
         className="mt-8 grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-5"
       >
-        <label htmlFor="planner-account" className="grid gap-1.5 text-sm font-medium text-slate-900">
-          Konto
-          <Select
-            id="planner-account"
-            value={filters.accountId}
-            onChange={(event) => setFilters((current) => ({ ...current, accountId: event.target.value }))}
-          >
-            <option value={ALL}>Alle Konten</option>
-            {accounts.map((account) => (
-              <option key={account.id} value={account.id}>
-                {account.networkLabel} · {account.handle}
-              </option>
-            ))}
-          </Select>
-        </label>
-        <label htmlFor="planner-status" className="grid gap-1.5 text-sm font-medium text-slate-900">
-          Status
-          <Select
-            id="planner-status"
-            value={filters.status}
-            onChange={(event) => setFilters((current) => ({ ...current, status: event.target.value }))}
-          >
-            <option value={ALL}>Alle Status</option>
-            {PUBLICATION_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {PUBLICATION_STATUS_LABELS[status]}
-              </option>
-            ))}
-          </Select>
-        </label>
+        <FilterSelect
+          id="planner-account"
+          label="Konto"
+          value={filters.accountId}
+          options={[
+            { value: ALL, label: "Alle Konten" },
+            ...accounts.map((account) => ({ value: account.id, label: `${account.networkLabel} · ${account.handle}` })),
+          ]}
+          onChange={(accountId) => setFilters((current) => ({ ...current, accountId }))}
+        />
+        <FilterSelect
+          id="planner-status"
+          label="Status"
+          value={filters.status}
+          options={STATUS_OPTIONS}
+          onChange={(status) => setFilters((current) => ({ ...current, status }))}
+        />
       </section>
 
       <Tabs
@@ -169,21 +162,14 @@ function PostsState({
   posts: ReturnType<typeof usePosts>;
   children: (list: Post[]) => ReactNode;
 }) {
-  if (posts.isPending) {
-    return (
-      <div className="flex justify-center py-16">
-        <Spinner label="Beiträge werden geladen" />
-      </div>
-    );
-  }
+  if (posts.isPending) return <CenteredSpinner className="py-16" label="Beiträge werden geladen" />;
   if (posts.isError || !posts.data) {
     return (
-      <div role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">
-        <p>Der Redaktionsplan konnte nicht geladen werden.</p>
-        <Button variant="outline" size="sm" className="mt-3" onClick={() => posts.refetch()}>
-          Erneut versuchen
-        </Button>
-      </div>
+      <LoadFailedAlert
+        message="Der Redaktionsplan konnte nicht geladen werden."
+        onRetry={() => posts.refetch()}
+        className="mt-6"
+      />
     );
   }
   return (

@@ -1,8 +1,8 @@
 import { type FormEvent, useId, useState } from "react";
 import { Link } from "react-router";
+import { CenteredSpinner, LoadFailedAlert } from "#app/components/load-status.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Dialog, DialogDescription, DialogHeader, DialogTitle } from "#app/components/ui/dialog.tsx";
-import { Spinner } from "#app/components/ui/spinner.tsx";
 import type { NetworkId } from "#shared/networks.ts";
 import { CONNECTIONS_PATH, THREAD_NETWORKS } from "#shared/publishing.ts";
 import { ComposerEnd, useComposerState } from "./composer-parts.tsx";
@@ -70,21 +70,14 @@ function Composer({ networks, ...form }: ComposerProps) {
   const only = networks ?? (form.thread ? THREAD_NETWORKS : undefined);
   const accounts = allAccounts(data).filter((account) => !only || only.includes(account.network));
 
-  if (isPending) {
-    return (
-      <div className="flex justify-center py-8">
-        <Spinner />
-      </div>
-    );
-  }
+  if (isPending) return <CenteredSpinner className="py-8" />;
   if (isError) {
     return (
-      <div className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900" role="alert">
-        <p>Die verbundenen Konten konnten nicht geladen werden.</p>
-        <Button variant="outline" size="sm" className="mt-3" onClick={() => refetch()}>
-          Erneut versuchen
-        </Button>
-      </div>
+      <LoadFailedAlert
+        message="Die verbundenen Konten konnten nicht geladen werden."
+        onRetry={() => refetch()}
+        className="text-sm"
+      />
     );
   }
   if (!accounts.some((account) => account.status === "connected")) {

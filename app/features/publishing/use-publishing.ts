@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSigningOut } from "#app/features/auth/signing-out.ts";
-import { api, toApiError } from "#app/lib/api.ts";
+import { type Answer, api, jsonOrThrow, toApiError } from "#app/lib/api.ts";
 import type { NetworkId } from "#shared/networks.ts";
 import type {
   CreatePostsInput,
@@ -18,9 +18,7 @@ export const POSTS_QUERY_KEY = ["posts"] as const;
 export const NOTIFICATIONS_QUERY_KEY = ["notifications"] as const;
 
 async function fetchConnections() {
-  const response = await api.connections.$get();
-  if (!response.ok) throw await toApiError(response);
-  return response.json();
+  return jsonOrThrow(await api.connections.$get());
 }
 
 export type Connections = Awaited<ReturnType<typeof fetchConnections>>;
@@ -53,14 +51,8 @@ export function useStartOAuth() {
 export function useConnectWithAppPassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: { network: NetworkId; identifier: string; appPassword: string }) => {
-      const response = await api.connections[":network"]["app-password"].$post({
-        param: { network: input.network },
-        json: { identifier: input.identifier, appPassword: input.appPassword },
-      });
-      if (!response.ok) throw await toApiError(response);
-      return response.json();
-    },
+    mutationFn: async ({ network, ...json }: { network: NetworkId; identifier: string; appPassword: string }) =>
+      jsonOrThrow(await api.connections[":network"]["app-password"].$post({ param: { network }, json })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: CONNECTIONS_QUERY_KEY }),
   });
 }
@@ -82,9 +74,7 @@ export function useDisconnect() {
 }
 
 async function fetchPosts(query: ListPostsQuery) {
-  const response = await api.posts.$get({ query });
-  if (!response.ok) throw await toApiError(response);
-  return response.json();
+  return jsonOrThrow(await api.posts.$get({ query }));
 }
 
 export type Post = Awaited<ReturnType<typeof fetchPosts>>["posts"][number];
@@ -108,73 +98,42 @@ export function usePosts(query: ListPostsQuery) {
   });
 }
 
-function useInvalidatePosts() {
+/**
+ * A change to posts. Afterwards, whether it went through or not, the plan and the notifications
+ * are loaded again: a refused change may meet a post that changed meanwhile (sent, cancelled).
+ */
+function usePostsChange<Input, A extends Answer>(send: (input: Input) => Promise<A>) {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: POSTS_QUERY_KEY }),
-      queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY }),
-    ]);
+  return useMutation({
+    mutationFn: async (input: Input) => jsonOrThrow(await send(input)),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: POSTS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY }),
+      ]),
+  });
 }
 
 export function useCreatePosts() {
-  const invalidate = useInvalidatePosts();
-  return useMutation({
-    mutationFn: async (input: CreatePostsInput) => {
-      const response = await api.posts.$post({ json: input });
-      if (!response.ok) throw await toApiError(response);
-      return response.json();
-    },
-    onSuccess: invalidate,
-  });
+  return usePostsChange((input: CreatePostsInput) => api.posts.$post({ json: input }));
 }
 
 export function useUpdatePost() {
-  const invalidate = useInvalidatePosts();
-  return useMutation({
-    mutationFn: async ({ id, ...input }: UpdatePostInput & { id: string }) => {
-      const response = await api.posts[":id"].$patch({ param: { id }, json: input });
-      if (!response.ok) throw await toApiError(response);
-      return response.json();
-    },
-    onSettled: invalidate,
-  });
+  return usePostsChange(({ id, ...input }: UpdatePostInput & { id: string }) =>
+    api.posts[":id"].$patch({ param: { id }, json: input }),
+  );
 }
 
 export function useCancelPost() {
-  const invalidate = useInvalidatePosts();
-  return useMutation({
-    mutationFn: async (id: string) => {
-      const response = await api.posts[":id"].cancel.$post({ param: { id } });
-      if (!response.ok) throw await toApiError(response);
-      return response.json();
-    },
-    onSettled: invalidate,
-  });
+  return usePostsChange((id: string) => api.posts[":id"].cancel.$post({ param: { id } }));
 }
 
 /** A thread for one X account (ADR 0066). */
 export function useCreateThread() {
-  const invalidate = useInvalidatePosts();
-  return useMutation({
-    mutationFn: async (input: CreateThreadInput) => {
-      const response = await api.posts.threads.$post({ json: input });
-      if (!response.ok) throw await toApiError(response);
-      return response.json();
-    },
-    onSuccess: invalidate,
-  });
+  return usePostsChange((input: CreateThreadInput) => api.posts.threads.$post({ json: input }));
 }
 
 /** "Fortsetzen": a stopped thread goes on from its first unsent post (ADR 0066). */
 export function useResumeThread() {
-  const invalidate = useInvalidatePosts();
-  return useMutation({
-    mutationFn: async (id: string) => {
-      const response = await api.posts[":id"].resume.$post({ param: { id } });
-      if (!response.ok) throw await toApiError(response);
-      return response.json();
-    },
-    onSettled: invalidate,
-  });
+  return usePostsChange((id: string) => api.posts[":id"].resume.$post({ param: { id } }));
 }
