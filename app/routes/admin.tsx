@@ -58,13 +58,19 @@ export default function AdminPage({ loaderData }: Route.ComponentProps) {
   return <Dashboard />;
 }
 
+function AdminHeading() {
+  return (
+    <h1 className="flex items-center gap-2 text-3xl font-bold tracking-tight">
+      <ShieldCheck className="size-7 text-indigo-600" aria-hidden />
+      Admin-Dashboard
+    </h1>
+  );
+}
+
 function TwoFactorRequired() {
   return (
     <div className="mx-auto max-w-xl px-4 py-10 sm:py-14">
-      <h1 className="flex items-center gap-2 text-3xl font-bold tracking-tight">
-        <ShieldCheck className="size-7 text-indigo-600" aria-hidden />
-        Admin-Dashboard
-      </h1>
+      <AdminHeading />
       <div className="mt-8 rounded-lg border border-amber-200 bg-amber-50 p-4 text-amber-900" role="alert">
         <p>{TWO_FACTOR_MESSAGES.adminRequired}</p>
         <Button asChild className="mt-4">
@@ -81,10 +87,7 @@ function Dashboard() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
-      <h1 className="flex items-center gap-2 text-3xl font-bold tracking-tight">
-        <ShieldCheck className="size-7 text-indigo-600" aria-hidden />
-        Admin-Dashboard
-      </h1>
+      <AdminHeading />
       <Tabs value={current} onValueChange={(panel) => setParams({ panel }, { replace: true })} className="mt-8">
         <TabsList aria-label="Bereiche">
           {PANELS.map((panel) => (

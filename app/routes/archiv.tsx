@@ -1,14 +1,15 @@
-import { ArrowLeft, ChevronLeft, ChevronRight, Search } from "lucide-react";
+import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Link, redirect } from "react-router";
+import { Link } from "react-router";
 import { toast } from "sonner";
+import { BackLink } from "#app/components/back-link.tsx";
+import { FilterSelect } from "#app/components/filter-select.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { Input } from "#app/components/ui/input.tsx";
-import { Select } from "#app/components/ui/select.tsx";
+import { SearchInput } from "#app/components/ui/search-input.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { ArchiveEntryCard } from "#app/features/archive/archive-entry-card.tsx";
 import { useArchive, useDeleteArchiveEntry } from "#app/features/archive/use-archive.ts";
-import { authClient } from "#app/features/auth/auth-client.ts";
+import { requireSession } from "#app/features/auth/require-session.ts";
 import { pageMeta } from "#app/features/site-settings/site-settings.ts";
 import { useDebouncedValue } from "#app/lib/use-debounced-value.ts";
 import type { ArchiveQuery } from "#shared/archive.schemas.ts";
@@ -30,11 +31,7 @@ export const meta = () => pageMeta({ title: "Archivierte Beiträge" });
 const SEARCH_DEBOUNCE_MS = 300;
 
 // Signed-out visitors go to /auth (the archive is personal).
-export async function clientLoader() {
-  const { data } = await authClient.getSession();
-  if (!data) throw redirect(ROUTES.auth);
-  return null;
-}
+export const clientLoader = requireSession;
 
 type Filters = Pick<ArchiveQuery, "platform" | "language" | "tone">;
 // The page opens on FIRST_ARCHIVE_PAGE, whose request its document preloads (ADR 0073).
@@ -87,13 +84,7 @@ export default function ArchivePage() {
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:py-12">
       <div ref={topRef} tabIndex={-1} className="focus:outline-none">
-        <Link
-          to={ROUTES.generator}
-          className="inline-flex items-center gap-1 text-sm text-slate-700 hover:text-slate-900"
-        >
-          <ArrowLeft className="size-4" aria-hidden />
-          Zum Generator
-        </Link>
+        <BackLink to={ROUTES.generator}>Zum Generator</BackLink>
         <h1 className="mt-6 text-3xl font-bold tracking-tight sm:text-4xl">Archivierte Beiträge</h1>
         <p className="mt-3 text-slate-700">Alle Ihre generierten Beiträge – durchsuchen, kopieren oder löschen.</p>
       </div>
@@ -102,70 +93,44 @@ export default function ArchivePage() {
         aria-label="Suche und Filter"
         className="mt-8 grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
       >
-        <div className="relative">
-          <Search
-            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500"
-            aria-hidden
-          />
-          <Input
-            type="search"
-            aria-label="Archiv durchsuchen"
-            placeholder="Archiv durchsuchen …"
-            maxLength={ARCHIVE_SEARCH_MAX_LENGTH}
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            className="pl-9"
-          />
-        </div>
+        <SearchInput
+          aria-label="Archiv durchsuchen"
+          placeholder="Archiv durchsuchen …"
+          maxLength={ARCHIVE_SEARCH_MAX_LENGTH}
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
         <div className="grid gap-3 sm:grid-cols-3">
-          <label htmlFor="archive-platform" className="grid gap-1.5 text-sm font-medium text-slate-900">
-            Netzwerk
-            <Select
-              id="archive-platform"
-              value={filters.platform}
-              onChange={(event) =>
-                setFilters((current) => ({ ...current, platform: event.target.value as Filters["platform"] }))
-              }
-            >
-              {ARCHIVE_PLATFORM_FILTERS.map((value) => (
-                <option key={value} value={value}>
-                  {filterLabel(PLATFORM_LABELS, value, "Alle Netzwerke")}
-                </option>
-              ))}
-            </Select>
-          </label>
-          <label htmlFor="archive-language" className="grid gap-1.5 text-sm font-medium text-slate-900">
-            Sprache
-            <Select
-              id="archive-language"
-              value={filters.language}
-              onChange={(event) =>
-                setFilters((current) => ({ ...current, language: event.target.value as Filters["language"] }))
-              }
-            >
-              {ARCHIVE_LANGUAGE_FILTERS.map((value) => (
-                <option key={value} value={value}>
-                  {filterLabel(LANGUAGE_LABELS, value, "Alle Sprachen")}
-                </option>
-              ))}
-            </Select>
-          </label>
-          <label htmlFor="archive-tone" className="grid gap-1.5 text-sm font-medium text-slate-900">
-            Tonalität
-            <Select
-              id="archive-tone"
-              value={filters.tone}
-              onChange={(event) =>
-                setFilters((current) => ({ ...current, tone: event.target.value as Filters["tone"] }))
-              }
-            >
-              {ARCHIVE_TONE_FILTERS.map((value) => (
-                <option key={value} value={value}>
-                  {filterLabel(TONE_LABELS, value, "Alle Tonalitäten")}
-                </option>
-              ))}
-            </Select>
-          </label>
+          <FilterSelect
+            id="archive-platform"
+            label="Netzwerk"
+            value={filters.platform}
+            options={ARCHIVE_PLATFORM_FILTERS.map((value) => ({
+              value,
+              label: filterLabel(PLATFORM_LABELS, value, "Alle Netzwerke"),
+            }))}
+            onChange={(platform) => setFilters((current) => ({ ...current, platform }))}
+          />
+          <FilterSelect
+            id="archive-language"
+            label="Sprache"
+            value={filters.language}
+            options={ARCHIVE_LANGUAGE_FILTERS.map((value) => ({
+              value,
+              label: filterLabel(LANGUAGE_LABELS, value, "Alle Sprachen"),
+            }))}
+            onChange={(language) => setFilters((current) => ({ ...current, language }))}
+          />
+          <FilterSelect
+            id="archive-tone"
+            label="Tonalität"
+            value={filters.tone}
+            options={ARCHIVE_TONE_FILTERS.map((value) => ({
+              value,
+              label: filterLabel(TONE_LABELS, value, "Alle Tonalitäten"),
+            }))}
+            onChange={(tone) => setFilters((current) => ({ ...current, tone }))}
+          />
         </div>
       </section>
 

@@ -1,4 +1,4 @@
-import { Spinner } from "#app/components/ui/spinner.tsx";
+import { CenteredSpinner } from "#app/components/load-status.tsx";
 import { authClient } from "#app/features/auth/auth-client.ts";
 import { GeneratorLanding } from "#app/features/generator/generator-landing.tsx";
 import { GeneratorWorkspace } from "#app/features/generator/generator-workspace.tsx";
@@ -16,15 +16,7 @@ export default function GeneratorPage() {
   const { data: session, isPending } = authClient.useSession();
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
-      {isPending ? (
-        <div className="flex justify-center py-24">
-          <Spinner />
-        </div>
-      ) : session ? (
-        <GeneratorWorkspace />
-      ) : (
-        <GeneratorLanding />
-      )}
+      {isPending ? <CenteredSpinner className="py-24" /> : session ? <GeneratorWorkspace /> : <GeneratorLanding />}
     </div>
   );
 }

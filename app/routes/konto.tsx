@@ -2,8 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { redirect, useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { Button } from "#app/components/ui/button.tsx";
-import { Spinner } from "#app/components/ui/spinner.tsx";
+import { CenteredSpinner, LoadFailedAlert } from "#app/components/load-status.tsx";
 import { BillingCard, ProfileCard, SubscriptionCard } from "#app/features/account/account-cards.tsx";
 import { AccountDataCard } from "#app/features/account/account-data-card.tsx";
 import { useChangeLinkErrorNotice } from "#app/features/account/pending-email-change.tsx";
@@ -47,16 +46,13 @@ export default function AccountPage() {
     <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
       <h1 className="text-3xl font-bold tracking-tight">Mein Account</h1>
       {isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner />
-        </div>
+        <CenteredSpinner className="py-16" />
       ) : isError || !profile ? (
-        <div className="mt-8 rounded-lg border border-red-200 bg-red-50 p-4 text-red-900" role="alert">
-          <p>Ihr Profil konnte nicht geladen werden. Bitte versuchen Sie es erneut.</p>
-          <Button variant="outline" size="sm" className="mt-3" onClick={() => refetch()}>
-            Erneut versuchen
-          </Button>
-        </div>
+        <LoadFailedAlert
+          message="Ihr Profil konnte nicht geladen werden. Bitte versuchen Sie es erneut."
+          onRetry={() => refetch()}
+          className="mt-8"
+        />
       ) : (
         <div className="mt-8 grid gap-6">
           <ProfileCard email={profile.email} pendingEmailChange={profile.pendingEmailChange} />
