@@ -1,4 +1,4 @@
-import { PAGE_DATA_PRELOADS } from "../../shared/page-data-preloads.ts";
+import { PAGE_DATA_PRELOADS } from "#shared/page-data-preloads.ts";
 import { expect, test } from "./fixtures.ts";
 
 // ADR 0073: a signed-in direct load of an app page preloads its first API requests in the
