@@ -1,35 +1,20 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { SocialNetwork, TokenSet } from "#server/integrations/social/social-network.ts";
+import type { TokenSet } from "#server/integrations/social/social-network.ts";
+import { xOnFake } from "../../../tests/mocks/networks-on-fakes.ts";
 import {
   approveAuthorization,
   connectThroughFake,
   networkFailure,
+  publishedPost,
   TEST_REDIRECT_URI,
 } from "../../../tests/mocks/social-fake.ts";
-import { startXFake, type XFake } from "../../../tests/mocks/x-server.ts";
 import { createXNetwork } from "./x-network.ts";
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.alloc(3000, 7)]);
+// X's own ways; what all networks do alike (images, deleting, timeouts, 5xx) is tested in
+// server/integrations/social/network-contract.test.ts.
 
-// Long enough to send the request on a busy machine; the fake holds its answer for a minute.
-const SHORT_TIMEOUT_MS = 1_000;
-
-let fake: XFake;
-let x: SocialNetwork;
-
-const networkFor = (timeoutMs: number, apiBase = fake.url) =>
-  createXNetwork({
-    app: { clientId: fake.env.X_CLIENT_ID, clientSecret: fake.env.X_CLIENT_SECRET },
-    apiBase,
-    webBase: fake.url,
-    timeoutMs,
-  });
-
-beforeAll(async () => {
-  fake = await startXFake();
-  x = networkFor(5_000);
-});
+const { fake, network: x, shortTimeoutNetwork, storedPost } = await xOnFake();
 afterEach(() => fake.clearFaults());
 afterAll(() => fake.close());
 
@@ -77,7 +62,7 @@ describe("X: connecting", () => {
   });
 
   it("is 'vom Betreiber nicht eingerichtet' without X_CLIENT_ID and X_CLIENT_SECRET", async () => {
-    const unconfigured = createXNetwork({ app: null, apiBase: fake.url, webBase: fake.url, timeoutMs: 1000 });
+    const unconfigured = createXNetwork({ ...fake.settings, app: null, timeoutMs: 1000 });
     expect(unconfigured.configured).toBe(false);
     if (unconfigured.connect.kind !== "oauth") throw new Error("oauth erwartet");
     expect(
@@ -130,27 +115,18 @@ describe("X: publishing", () => {
 
   it("posts a text and links to it", async () => {
     const identity = await x.identity(tokens);
-    const outcome = await x.publish(tokens, identity, { text: "Grüße aus Köln 👋 https://example.com", images: [] });
-    if (outcome.status !== "published") throw new Error("veröffentlicht erwartet");
-    const post = fake.posts.find((candidate) => candidate.id === outcome.post.externalId);
-    expect(post).toMatchObject({ account: "redaktion", text: "Grüße aus Köln 👋 https://example.com", images: [] });
-    expect(outcome.post.url).toBe(`${fake.url}/redaktion/status/${outcome.post.externalId}`);
-    const page = await fetch(outcome.post.url);
+    const published = await publishedPost(
+      x.publish(tokens, identity, { text: "Grüße aus Köln 👋 https://example.com", images: [] }),
+    );
+    expect(storedPost(published.externalId)).toMatchObject({
+      account: "redaktion",
+      text: "Grüße aus Köln 👋 https://example.com",
+      images: [],
+    });
+    expect(published.url).toBe(`${fake.url}/redaktion/status/${published.externalId}`);
+    const page = await fetch(published.url);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("Grüße aus Köln 👋 https://example.com");
-  });
-
-  it("uploads the image through the v2 media endpoints with its alt text", async () => {
-    const identity = await x.identity(tokens);
-    const outcome = await x.publish(tokens, identity, {
-      text: "Mit Bild",
-      images: [{ bytes: PNG, mimeType: "image/png", altText: "Ein Testbild" }],
-    });
-    if (outcome.status !== "published") throw new Error("veröffentlicht erwartet");
-    const post = fake.posts.find((candidate) => candidate.id === outcome.post.externalId);
-    expect(post?.images).toHaveLength(1);
-    expect(post?.images[0]).toMatchObject({ size: PNG.length, mimeType: "image/png", altText: "Ein Testbild" });
-    expect(post?.images[0]?.bytes.equals(PNG)).toBe(true);
   });
 
   it("maps a 429 to rate-limited at the time of x-rate-limit-reset, with nothing posted", async () => {
@@ -164,57 +140,13 @@ describe("X: publishing", () => {
     expect(fake.posts).toHaveLength(before);
   });
 
-  it("maps a 5xx and a refused connection to unavailable", async () => {
-    const identity = await x.identity(tokens);
-    fake.fault({ kind: "server-error" }, { route: "post" });
-    expect((await networkFailure(x.publish(tokens, identity, { text: "Ausfall", images: [] }))).kind).toBe(
-      "unavailable",
-    );
-
-    const closed = await startXFake();
-    await closed.close();
-    const refused = await networkFailure(
-      networkFor(5_000, closed.url).publish(tokens, identity, { text: "Aus", images: [] }),
-    );
-    expect(refused.kind).toBe("unavailable");
-    expect(refused.detail).toBe("ECONNREFUSED");
-  });
-
-  it("maps a timeout after sending the post to outcome-unknown (the post may exist)", async () => {
-    const identity = await x.identity(tokens);
-    fake.fault({ kind: "slow", ms: 60_000 }, { route: "post" });
-    const error = await networkFailure(
-      networkFor(SHORT_TIMEOUT_MS).publish(tokens, identity, { text: "Langsam", images: [] }),
-    );
-    expect(error.kind).toBe("outcome-unknown");
-    expect(fake.posts.filter((post) => post.text === "Langsam")).toHaveLength(1);
-  });
-
-  it("maps a timeout while uploading the image to unavailable: no post was made", async () => {
-    const identity = await x.identity(tokens);
-    fake.fault({ kind: "slow", ms: 60_000 }, { route: "media" });
-    const input = { text: "Bild langsam", images: [{ bytes: PNG, mimeType: "image/png", altText: "" }] };
-    expect((await networkFailure(networkFor(SHORT_TIMEOUT_MS).publish(tokens, identity, input))).kind).toBe(
-      "unavailable",
-    );
-    expect(fake.posts.some((post) => post.text === "Bild langsam")).toBe(false);
-  });
-
   it("maps a timeout while reading the identity (every answer late) to unavailable", async () => {
     fake.setLatency(60_000);
     try {
-      expect((await networkFailure(networkFor(SHORT_TIMEOUT_MS).identity(tokens))).kind).toBe("unavailable");
+      expect((await networkFailure(shortTimeoutNetwork.identity(tokens))).kind).toBe("unavailable");
     } finally {
       fake.setLatency(0);
     }
-  });
-
-  it("maps a response lost after the post was stored to outcome-unknown; the post exists once", async () => {
-    const identity = await x.identity(tokens);
-    fake.fault({ kind: "lost-response" }, { route: "post" });
-    const error = await networkFailure(x.publish(tokens, identity, { text: "Verloren", images: [] }));
-    expect(error.kind).toBe("outcome-unknown");
-    expect(fake.posts.filter((post) => post.text === "Verloren")).toHaveLength(1);
   });
 
   it("maps X's refusal to rejected with its reason, without the text or the token", async () => {
@@ -224,14 +156,6 @@ describe("X: publishing", () => {
     expect(error.kind).toBe("rejected");
     expect(error.detail).toBe("You are not allowed to create a Tweet with duplicate content.");
     expect(error.message).not.toContain(tokens.accessToken);
-  });
-
-  it("deletes a post", async () => {
-    const identity = await x.identity(tokens);
-    const outcome = await x.publish(tokens, identity, { text: "Gleich weg", images: [] });
-    if (outcome.status !== "published") throw new Error("veröffentlicht erwartet");
-    await x.deletePost(tokens, identity, outcome.post.externalId);
-    expect(fake.posts.some((post) => post.id === outcome.post.externalId)).toBe(false);
   });
 });
 
@@ -243,26 +167,26 @@ describe("X: threads (ADR 0066)", () => {
 
   it("posts a reply with in_reply_to_tweet_id", async () => {
     const identity = await x.identity(tokens);
-    const first = await x.publish(tokens, identity, { text: "Faden 1", images: [] });
-    if (first.status !== "published") throw new Error("veröffentlicht erwartet");
-    const reply = await x.publish(tokens, identity, { text: "Faden 2", images: [], replyTo: first.post.externalId });
-    if (reply.status !== "published") throw new Error("veröffentlicht erwartet");
-    expect(fake.posts.find((post) => post.id === reply.post.externalId)?.inReplyTo).toBe(first.post.externalId);
+    const first = await publishedPost(x.publish(tokens, identity, { text: "Faden 1", images: [] }));
+    const reply = await publishedPost(
+      x.publish(tokens, identity, { text: "Faden 2", images: [], replyTo: first.externalId }),
+    );
+    expect(storedPost(reply.externalId)?.inReplyTo).toBe(first.externalId);
   });
 
   it("finds its own post by the post it replied to, or a first post by its text as X shows it", async () => {
     const identity = await x.identity(tokens);
     const since = new Date(Date.now() - 60_000);
-    const first = await x.publish(tokens, identity, { text: "Suche & finde https://example.com/a", images: [] });
-    if (first.status !== "published") throw new Error("veröffentlicht erwartet");
-    const parent = first.post.externalId;
+    const first = await publishedPost(
+      x.publish(tokens, identity, { text: "Suche & finde https://example.com/a", images: [] }),
+    );
+    const parent = first.externalId;
     expect(await x.findPost?.(tokens, identity, { text: "Antwort", replyTo: parent, since })).toBeNull();
-    const reply = await x.publish(tokens, identity, { text: "Antwort", images: [], replyTo: parent });
-    if (reply.status !== "published") throw new Error("veröffentlicht erwartet");
-    expect(await x.findPost?.(tokens, identity, { text: "Antwort", replyTo: parent, since })).toEqual(reply.post);
+    const reply = await publishedPost(x.publish(tokens, identity, { text: "Antwort", images: [], replyTo: parent }));
+    expect(await x.findPost?.(tokens, identity, { text: "Antwort", replyTo: parent, since })).toEqual(reply);
     expect(
       await x.findPost?.(tokens, identity, { text: "Suche & finde https://example.com/a", replyTo: null, since }),
-    ).toEqual(first.post);
+    ).toEqual(first);
     expect(await x.findPost?.(tokens, identity, { text: "Nie gesendet", replyTo: null, since })).toBeNull();
   });
 
