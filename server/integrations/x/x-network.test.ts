@@ -18,14 +18,15 @@ const { fake, network: x, shortTimeoutNetwork, storedPost } = await xOnFake();
 afterEach(() => fake.clearFaults());
 afterAll(() => fake.close());
 
+function authorizationUrlWithNewVerifier() {
+  if (x.connect.kind !== "oauth") throw new Error("oauth erwartet");
+  const codeVerifier = randomBytes(32).toString("base64url");
+  return x.connect.authorizationUrl({ state: "s", codeVerifier, redirectUri: TEST_REDIRECT_URI });
+}
+
 describe("X: connecting", () => {
   it("sends the user to the authorize page with PKCE and the five scopes, and exchanges the code", async () => {
-    if (x.connect.kind !== "oauth") throw new Error("oauth erwartet");
-    const url = x.connect.authorizationUrl({
-      state: "s",
-      codeVerifier: randomBytes(32).toString("base64url"),
-      redirectUri: TEST_REDIRECT_URI,
-    });
+    const url = authorizationUrlWithNewVerifier();
     expect(url.origin + url.pathname).toBe(`${fake.url}/i/oauth2/authorize`);
     expect(url.searchParams.get("code_challenge_method")).toBe("S256");
     expect(url.searchParams.get("scope")).toBe("tweet.read tweet.write users.read offline.access media.write");
@@ -44,13 +45,8 @@ describe("X: connecting", () => {
   });
 
   it("refuses a code with the wrong PKCE verifier as rejected, not as a revoked account", async () => {
+    const { code } = await approveAuthorization(authorizationUrlWithNewVerifier());
     if (x.connect.kind !== "oauth") throw new Error("oauth erwartet");
-    const url = x.connect.authorizationUrl({
-      state: "s",
-      codeVerifier: randomBytes(32).toString("base64url"),
-      redirectUri: TEST_REDIRECT_URI,
-    });
-    const { code } = await approveAuthorization(url);
     const error = await networkFailure(
       x.connect.exchangeCode({
         code,
@@ -107,16 +103,17 @@ async function identityOf(account: string) {
   return x.identity(await connectThroughFake(x, account));
 }
 
-describe("X: publishing", () => {
-  let tokens: TokenSet;
-  beforeAll(async () => {
-    tokens = await connectThroughFake(x, "redaktion");
-  });
+// The tokens of the account the publishing and the thread cases post from.
+let redaktion: TokenSet;
+beforeAll(async () => {
+  redaktion = await connectThroughFake(x, "redaktion");
+});
 
+describe("X: publishing", () => {
   it("posts a text and links to it", async () => {
-    const identity = await x.identity(tokens);
+    const identity = await x.identity(redaktion);
     const published = await publishedPost(
-      x.publish(tokens, identity, { text: "Grüße aus Köln 👋 https://example.com", images: [] }),
+      x.publish(redaktion, identity, { text: "Grüße aus Köln 👋 https://example.com", images: [] }),
     );
     expect(storedPost(published.externalId)).toMatchObject({
       account: "redaktion",
@@ -130,11 +127,11 @@ describe("X: publishing", () => {
   });
 
   it("maps a 429 to rate-limited at the time of x-rate-limit-reset, with nothing posted", async () => {
-    const identity = await x.identity(tokens);
+    const identity = await x.identity(redaktion);
     const resetAt = new Date(Date.UTC(2030, 5, 1, 12, 0, 0));
     fake.fault({ kind: "rate-limit", resetAt }, { route: "post" });
     const before = fake.posts.length;
-    const error = await networkFailure(x.publish(tokens, identity, { text: "Zu schnell", images: [] }));
+    const error = await networkFailure(x.publish(redaktion, identity, { text: "Zu schnell", images: [] }));
     expect(error.kind).toBe("rate-limited");
     expect(error.retryAt).toEqual(resetAt);
     expect(fake.posts).toHaveLength(before);
@@ -143,58 +140,53 @@ describe("X: publishing", () => {
   it("maps a timeout while reading the identity (every answer late) to unavailable", async () => {
     fake.setLatency(60_000);
     try {
-      expect((await networkFailure(shortTimeoutNetwork.identity(tokens))).kind).toBe("unavailable");
+      expect((await networkFailure(shortTimeoutNetwork.identity(redaktion))).kind).toBe("unavailable");
     } finally {
       fake.setLatency(0);
     }
   });
 
   it("maps X's refusal to rejected with its reason, without the text or the token", async () => {
-    const identity = await x.identity(tokens);
-    await x.publish(tokens, identity, { text: "Doppelt gemoppelt", images: [] });
-    const error = await networkFailure(x.publish(tokens, identity, { text: "Doppelt gemoppelt", images: [] }));
+    const identity = await x.identity(redaktion);
+    await x.publish(redaktion, identity, { text: "Doppelt gemoppelt", images: [] });
+    const error = await networkFailure(x.publish(redaktion, identity, { text: "Doppelt gemoppelt", images: [] }));
     expect(error.kind).toBe("rejected");
     expect(error.detail).toBe("You are not allowed to create a Tweet with duplicate content.");
-    expect(error.message).not.toContain(tokens.accessToken);
+    expect(error.message).not.toContain(redaktion.accessToken);
   });
 });
 
 describe("X: threads (ADR 0066)", () => {
-  let tokens: TokenSet;
-  beforeAll(async () => {
-    tokens = await connectThroughFake(x, "fadenautor");
-  });
-
   it("posts a reply with in_reply_to_tweet_id", async () => {
-    const identity = await x.identity(tokens);
-    const first = await publishedPost(x.publish(tokens, identity, { text: "Faden 1", images: [] }));
+    const identity = await x.identity(redaktion);
+    const first = await publishedPost(x.publish(redaktion, identity, { text: "Faden 1", images: [] }));
     const reply = await publishedPost(
-      x.publish(tokens, identity, { text: "Faden 2", images: [], replyTo: first.externalId }),
+      x.publish(redaktion, identity, { text: "Faden 2", images: [], replyTo: first.externalId }),
     );
     expect(storedPost(reply.externalId)?.inReplyTo).toBe(first.externalId);
   });
 
   it("finds its own post by the post it replied to, or a first post by its text as X shows it", async () => {
-    const identity = await x.identity(tokens);
+    const identity = await x.identity(redaktion);
     const since = new Date(Date.now() - 60_000);
     const first = await publishedPost(
-      x.publish(tokens, identity, { text: "Suche & finde https://example.com/a", images: [] }),
+      x.publish(redaktion, identity, { text: "Suche & finde https://example.com/a", images: [] }),
     );
     const parent = first.externalId;
-    expect(await x.findPost?.(tokens, identity, { text: "Antwort", replyTo: parent, since })).toBeNull();
-    const reply = await publishedPost(x.publish(tokens, identity, { text: "Antwort", images: [], replyTo: parent }));
-    expect(await x.findPost?.(tokens, identity, { text: "Antwort", replyTo: parent, since })).toEqual(reply);
+    expect(await x.findPost?.(redaktion, identity, { text: "Antwort", replyTo: parent, since })).toBeNull();
+    const reply = await publishedPost(x.publish(redaktion, identity, { text: "Antwort", images: [], replyTo: parent }));
+    expect(await x.findPost?.(redaktion, identity, { text: "Antwort", replyTo: parent, since })).toEqual(reply);
     expect(
-      await x.findPost?.(tokens, identity, { text: "Suche & finde https://example.com/a", replyTo: null, since }),
+      await x.findPost?.(redaktion, identity, { text: "Suche & finde https://example.com/a", replyTo: null, since }),
     ).toEqual(first);
-    expect(await x.findPost?.(tokens, identity, { text: "Nie gesendet", replyTo: null, since })).toBeNull();
+    expect(await x.findPost?.(redaktion, identity, { text: "Nie gesendet", replyTo: null, since })).toBeNull();
   });
 
   it("maps a 5xx of the lookup to unavailable", async () => {
-    const identity = await x.identity(tokens);
+    const identity = await x.identity(redaktion);
     fake.fault({ kind: "server-error" }, { route: "timeline" });
     const error = await networkFailure(
-      x.findPost?.(tokens, identity, { text: "a", replyTo: null, since: new Date() }) ?? Promise.resolve(),
+      x.findPost?.(redaktion, identity, { text: "a", replyTo: null, since: new Date() }) ?? Promise.resolve(),
     );
     expect(error.kind).toBe("unavailable");
   });
