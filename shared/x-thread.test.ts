@@ -27,20 +27,13 @@ function wordsOf(texts: string[]): string[] {
 
 describe("splitThread", () => {
   it("splits at one or more blank lines and trims each post", () => {
-    expect(splitThread("Erster Post.\n\nZweiter Post.\n \n\n\t\nDritter\nmit Zeilenumbruch.  ")).toEqual([
-      "Erster Post.",
-      "Zweiter Post.",
-      "Dritter\nmit Zeilenumbruch.",
-    ]);
+    const text = "Erster Post.\n\nZweiter Post.\n \n\n\t\nDritter\nmit Zeilenumbruch.  ";
+    expect(splitThread(text)).toEqual(["Erster Post.", "Zweiter Post.", "Dritter\nmit Zeilenumbruch."]);
   });
 
   it("splits at a line with only the separator, with or without blank lines around it", () => {
-    expect(splitThread("Eins.\n---\nZwei.\n\n  ---  \n\nDrei.\r\n-----\r\nVier.")).toEqual([
-      "Eins.",
-      "Zwei.",
-      "Drei.",
-      "Vier.",
-    ]);
+    const text = "Eins.\n---\nZwei.\n\n  ---  \n\nDrei.\r\n-----\r\nVier.";
+    expect(splitThread(text)).toEqual(["Eins.", "Zwei.", "Drei.", "Vier."]);
   });
 
   it("keeps dashes inside a line and a single line break", () => {

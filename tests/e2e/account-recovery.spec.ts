@@ -1,9 +1,16 @@
+import type { Page } from "@playwright/test";
 import { E2E_BASE_URL, E2E_DATA_DIR } from "../../playwright.config.ts";
 import { readOutbox, waitForMail } from "../support/outbox.ts";
 import { storeConsentChoice } from "./consent-choice.ts";
 import { expect, signInThroughForm, signUpConfirmed, test, uniqueEmail } from "./fixtures.ts";
 
 // ADR 0044: a forgotten password and a lost confirmation mail, as a customer walks through them.
+
+async function saveNewPassword(page: Page, password: string, confirmation: string) {
+  await page.getByLabel("Neues Passwort", { exact: true }).fill(password);
+  await page.getByLabel("Neues Passwort bestätigen").fill(confirmation);
+  await page.getByRole("button", { name: "Passwort speichern" }).click();
+}
 
 test("forgot password: mail, new password, signed in, old password refused, other device signed out", async ({
   page,
@@ -26,12 +33,9 @@ test("forgot password: mail, new password, signed in, old password refused, othe
   const mail = await waitForMail(E2E_DATA_DIR, email, (m) => m.subject === "Passwort zurücksetzen");
   await page.goto(mail.links[0] ?? "");
   await expect(page.getByRole("heading", { name: "Neues Passwort festlegen" })).toBeVisible();
-  await page.getByLabel("Neues Passwort", { exact: true }).fill("Lindenblüte-Kompass-77");
-  await page.getByLabel("Neues Passwort bestätigen").fill("Lindenblüte-Kompass-78");
-  await page.getByRole("button", { name: "Passwort speichern" }).click();
+  await saveNewPassword(page, "Lindenblüte-Kompass-77", "Lindenblüte-Kompass-78");
   await expect(page.getByText("Die Passwörter stimmen nicht überein.")).toBeVisible();
-  await page.getByLabel("Neues Passwort bestätigen").fill("Lindenblüte-Kompass-77");
-  await page.getByRole("button", { name: "Passwort speichern" }).click();
+  await saveNewPassword(page, "Lindenblüte-Kompass-77", "Lindenblüte-Kompass-77");
   await expect(page.getByText("Ihr Passwort wurde geändert. Sie sind jetzt angemeldet")).toBeVisible();
   await expect(page).toHaveURL(/\/erstellen$/);
   await waitForMail(E2E_DATA_DIR, email, (m) => m.subject === "Ihr Passwort wurde zurückgesetzt");

@@ -9,9 +9,8 @@ test("a signed-out visitor of the archive is sent to /auth", async ({ page }) =>
   await expect(page).toHaveURL(/\/auth$/);
 });
 
-test("the archive pages, filters, searches, copies and deletes the user's generations", async ({ page, context }) => {
+test("the archive pages, filters, searches, copies and deletes the user's generations", async ({ page, clipboard }) => {
   test.setTimeout(90_000);
-  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await signUpConfirmed(page);
   await unlockViaApi(page);
   await scriptFake(
@@ -68,7 +67,7 @@ test("the archive pages, filters, searches, copies and deletes the user's genera
   await expect(entries.first().getByText("Zimtschnecken am Samstag")).toBeVisible();
   await entries.first().getByRole("button", { name: "Beitrag 1 kopieren" }).click();
   await expect(page.getByText("Post copied to clipboard")).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("Zimtschnecken mit Kardamom.");
+  expect(await clipboard.readText()).toBe("Zimtschnecken mit Kardamom.");
 
   // Delete with confirmation: cancelling keeps it, confirming removes it.
   await entries.first().getByRole("button", { name: "Löschen" }).click();

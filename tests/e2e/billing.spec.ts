@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { BILLING_MESSAGES } from "#shared/billing.ts";
 import { E2E_BASE_URL, E2E_DATA_DIR, STRIPE_FAKE_PORT } from "../../playwright.config.ts";
 import { waitForMail } from "../support/outbox.ts";
-import { expect, signUpConfirmed, test } from "./fixtures.ts";
+import { expect, signUpAndOpenOptimizer, signUpConfirmed, test } from "./fixtures.ts";
 import { unlockViaApi } from "./generator-api.ts";
 
 // Buying, using and managing the plans (ADR 0023) against the Stripe fake of
@@ -83,8 +83,7 @@ test("Premium bought from the optimizer unlocks its AI without a trial; § 312k 
   page,
 }) => {
   test.setTimeout(120_000);
-  const { email } = await signUpConfirmed(page);
-  await page.goto("/xposter-evaluator");
+  const { email } = await signUpAndOpenOptimizer(page);
   const editor = page.getByRole("textbox", { name: "Dein Post" });
   await editor.fill("Ich habe einen Feher gescrieben! Wirklich! #eins #zwei");
   await page.getByRole("button", { name: "Grammatik prüfen" }).click();

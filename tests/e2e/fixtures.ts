@@ -25,6 +25,7 @@ export const test = base.extend<
   {
     consentChosen: boolean;
     consoleErrors: string[];
+    clipboard: { readText: () => Promise<string> };
     admin: Account;
     siteSettings: EditableSiteSettings;
   },
@@ -64,6 +65,11 @@ export const test = base.extend<
     await request.dispose();
   },
   consentChosen: [true, { option: true }],
+  /** The clipboard the page's copy buttons write to, allowed for the test and read back as a paste would. */
+  clipboard: async ({ context, page }, use) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await use({ readText: () => page.evaluate(() => navigator.clipboard.readText()) });
+  },
   // Prerendered pages hydrate after their first paint (ADR 0016), after the load event that
   // goto and reload wait for. A test acts like a user who waits until the page responds.
   page: async ({ page }, use) => {
@@ -115,6 +121,28 @@ export async function signUpConfirmed(page: Page, email = uniqueEmail(), passwor
   await page.goto(await confirmationLinkFor(email));
   await expect(page.getByRole("heading", { name: "E-Mail-Adresse bestätigt" })).toBeVisible();
   return { email, password };
+}
+
+/** A new confirmed account on the optimizer's page, whose tool loads only for a signed-in user (ADR 0032). */
+export async function signUpAndOpenOptimizer(page: Page) {
+  const account = await signUpConfirmed(page);
+  await page.goto("/xposter-evaluator");
+  return account;
+}
+
+/**
+ * A free user asks the optimizer's AI (`action` names its button) about the editor's text: the
+ * upsell's „7 Tage gratis testen“ starts the Premium trial, then the button asks again. Returns
+ * the box with the AI's suggestion.
+ */
+export async function askAiInPremiumTrial(page: Page, action: "Grammatik prüfen" | "Mit KI verbessern") {
+  await page.getByRole("button", { name: action }).click();
+  await expect(page.getByText("KI-Korrektur und KI-Optimierung gehören zu Premium.")).toBeVisible();
+  await page.getByRole("button", { name: "7 Tage gratis testen" }).last().click();
+  await expect(page.getByText(/Dein 7-Tage-Test läuft bis \d{2}\.\d{2}\.\d{4}/)).toBeVisible();
+  await expect(page.getByText(/Dein kostenloser Premium-Test läuft bis/)).toBeVisible();
+  await page.getByRole("button", { name: action }).click();
+  return page.getByTestId("ai-suggestion");
 }
 
 export async function signInThroughForm(page: Page, email: string, password: string) {

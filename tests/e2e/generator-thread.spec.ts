@@ -34,10 +34,9 @@ async function generateThreadInForm(page: Page) {
 
 test("an X thread: three threads with numbered posts, copied whole, opened in the optimizer, and from the archive", async ({
   page,
-  context,
+  clipboard,
 }) => {
   test.setTimeout(90_000);
-  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await signUpConfirmed(page);
   await unlockViaApi(page);
   await generateThreadInForm(page);
@@ -59,7 +58,7 @@ test("an X thread: three threads with numbered posts, copied whole, opened in th
     await page.setViewportSize({ width: 1280, height: 720 });
   }
   await cards.nth(1).getByRole("button", { name: "Kopieren" }).click();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(FAKE_GENERATED_THREADS[1]?.join("\n\n"));
+  expect(await clipboard.readText()).toBe(FAKE_GENERATED_THREADS[1]?.join("\n\n"));
 
   await cards.nth(1).getByRole("button", { name: "Im Optimizer öffnen" }).click();
   await expectOptimizerThread(page, FAKE_GENERATED_THREADS[1] ?? []);

@@ -34,9 +34,9 @@ test("a signed-out visitor sees the landing panel and reaches sign-up from it", 
 test("generate for X with an image and a website: access code, live cards, credit, copy, share, then its archive entry", async ({
   page,
   context,
+  clipboard,
 }) => {
   test.setTimeout(120_000);
-  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await context.route("https://x.com/**", (route) => route.fulfill({ body: "X" }));
   await context.route("https://www.linkedin.com/**", (route) => route.fulfill({ body: "LinkedIn" }));
   await signUpConfirmed(page);
@@ -133,7 +133,7 @@ test("generate for X with an image and a website: access code, live cards, credi
   await cards.first().getByRole("button", { name: "Kopieren" }).click();
   await expect(page.getByText("Beitrag in die Zwischenablage kopiert")).toBeVisible();
   await expect(page.getByText("Kopiert!", { exact: true })).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(FAKE_GENERATED_POSTS[0]);
+  expect(await clipboard.readText()).toBe(FAKE_GENERATED_POSTS[0]);
 
   // Share: e-mail link, LinkedIn and X in a popup.
   await expect(page.getByRole("link", { name: "Vorschlag 2 per E-Mail teilen" })).toHaveAttribute(

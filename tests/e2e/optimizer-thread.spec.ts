@@ -1,18 +1,11 @@
 import type { Page } from "@playwright/test";
 import { autoSplitThread, evaluateThread, joinThread, numberThreadPosts } from "#shared/x-thread.ts";
 import { THREAD_SAMPLE, THREAD_SAMPLE_LINK } from "../support/thread-sample.ts";
-import { expect, signUpConfirmed, test } from "./fixtures.ts";
+import { askAiInPremiumTrial, expect, signUpAndOpenOptimizer, signUpConfirmed, test } from "./fixtures.ts";
 
 // X threads in the optimizer (ADR 0064) and the AI comparison's "Übernehmen" (ADR 0067).
 
 const SHARE_HINT = "X kann über einen Link nur den ersten Post übernehmen.";
-
-async function startTrial(page: Page) {
-  await page.getByRole("button", { name: "Grammatik prüfen" }).click();
-  await expect(page.getByText("KI-Korrektur und KI-Optimierung gehören zu Premium.")).toBeVisible();
-  await page.getByRole("button", { name: "7 Tage gratis testen" }).last().click();
-  await expect(page.getByText(/Dein kostenloser Premium-Test läuft bis/)).toBeVisible();
-}
 
 // What navigate(ROUTES.optimizer, { state: { thread } }) does in the generator and the archive,
 // through the page's own router.
@@ -29,10 +22,9 @@ async function navigateWithState(page: Page, path: string, state: unknown) {
 test("a long text becomes a thread: automatic split, per-post scores, thread preview, copy and share", async ({
   page,
   context,
+  clipboard,
 }) => {
-  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  await signUpConfirmed(page);
-  await page.goto("/xposter-evaluator");
+  await signUpAndOpenOptimizer(page);
   await page.getByRole("textbox", { name: "Dein Post" }).fill(THREAD_SAMPLE);
   await page.getByRole("button", { name: "Thread", exact: true }).click();
   await expect(page.getByRole("button", { name: "Thread", exact: true })).toHaveAttribute("aria-pressed", "true");
@@ -75,7 +67,7 @@ test("a long text becomes a thread: automatic split, per-post scores, thread pre
 
   await page.getByRole("button", { name: "Kopieren" }).click();
   await expect(page.getByText("Text wurde in die Zwischenablage kopiert.")).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(numbered.join("\n\n"));
+  expect(await clipboard.readText()).toBe(numbered.join("\n\n"));
 
   // X's share link carries one text: the first post, and the button says so.
   const share = page.getByRole("button", { name: "Auf X teilen" });
@@ -115,16 +107,12 @@ test("a thread opened with navigation state starts in thread mode and is still t
 });
 
 test("an AI answer that changes nothing offers no Übernehmen and nothing to reset", async ({ page }) => {
-  await signUpConfirmed(page);
-  await page.goto("/xposter-evaluator");
+  await signUpAndOpenOptimizer(page);
   const editor = page.getByRole("textbox", { name: "Dein Post" });
   // No typo the model fake knows: its grammar answer is the text itself.
   const text = "Kurze Sätze wirken. Probier es heute aus und teile deine Erfahrung mit uns. #Reichweite";
   await editor.fill(text);
-  await startTrial(page);
-
-  await page.getByRole("button", { name: "Grammatik prüfen" }).click();
-  const suggestion = page.getByTestId("ai-suggestion");
+  const suggestion = await askAiInPremiumTrial(page, "Grammatik prüfen");
   await expect(suggestion.getByText("Keine Änderungen nötig – dein Text passt so.")).toBeVisible();
   await expect(suggestion.getByRole("button", { name: "Übernehmen" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Zurücksetzen" })).toHaveCount(0);
@@ -134,16 +122,12 @@ test("an AI answer that changes nothing offers no Übernehmen and nothing to res
 });
 
 test("AI improve works on the whole thread, keeps the split and can be reset", async ({ page }) => {
-  await signUpConfirmed(page);
-  await page.goto("/xposter-evaluator");
+  await signUpAndOpenOptimizer(page);
   await page.getByRole("button", { name: "Thread", exact: true }).click();
   const editor = page.getByRole("textbox", { name: "Dein Thread" });
   const before = "Ich habe einen Feher gescrieben!\n\nDer zweite Post ist kurz.\n---\nUnd der dritte auch.";
   await editor.fill(before);
-  await startTrial(page);
-
-  await page.getByRole("button", { name: "Mit KI verbessern" }).click();
-  const suggestion = page.getByTestId("ai-suggestion");
+  const suggestion = await askAiInPremiumTrial(page, "Mit KI verbessern");
   await expect(suggestion.getByRole("heading", { name: "Optimierter Vorschlag" })).toBeVisible();
   await expect(suggestion.getByText("Post 1", { exact: true })).toBeVisible();
   await expect(suggestion.getByText("Post 3", { exact: true })).toBeVisible();

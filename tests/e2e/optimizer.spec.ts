@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import type { WebMcpTool, WebMcpToolResult } from "#app/lib/webmcp.ts";
 import { evaluatePost } from "#shared/post-metrics.ts";
-import { expect, signUpConfirmed, test } from "./fixtures.ts";
+import { askAiInPremiumTrial, expect, signUpAndOpenOptimizer, test } from "./fixtures.ts";
 
 const LONG_POST =
   "Heute zeige ich dir drei Wege, wie du mit kurzen Sätzen mehr Reichweite auf X bekommst und dabei deinen eigenen Ton behältst, ohne dass es werblich klingt! Wirklich! #Marketing #X";
@@ -66,10 +66,9 @@ test("the prerendered page carries the optimizer's marketing content without Jav
 test("a signed-in writer sees counter, colours, score and highlights change while typing", async ({
   page,
   context,
+  clipboard,
 }) => {
-  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  await signUpConfirmed(page);
-  await page.goto("/xposter-evaluator");
+  await signUpAndOpenOptimizer(page);
   const editor = page.getByRole("textbox", { name: "Dein Post" });
   const counter = page.locator("output[for=post-text]");
 
@@ -88,13 +87,14 @@ test("a signed-in writer sees counter, colours, score and highlights change whil
   await editor.fill(`${LONG_POST} ${"noch mehr Text ".repeat(3)}`);
   await expect(counter).toHaveAttribute("data-tone", "red");
 
-  await editor.fill(
-    "Kurze Sätze wirken. Ein Hashtag reicht völlig, und ein Ausrufezeichen setzt den Akzent! Probier es heute aus und teile deine Erfahrung mit uns. #Reichweite",
-  );
+  const bestPost =
+    "Kurze Sätze wirken. Ein Hashtag reicht völlig, und ein Ausrufezeichen setzt den Akzent! Probier es heute aus und teile deine Erfahrung mit uns. #Reichweite";
+  await editor.fill(bestPost);
   await expect(page.getByLabel("Punktzahl 6 von 6")).toBeVisible();
 
   await page.getByRole("button", { name: "Kopieren" }).click();
   await expect(page.getByText("Text wurde in die Zwischenablage kopiert.")).toBeVisible();
+  expect(await clipboard.readText()).toBe(bestPost);
   await expect(page.getByRole("button", { name: "Kopiert" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Kopieren" })).toBeVisible({ timeout: 4000 });
 
@@ -115,19 +115,11 @@ test("a signed-in writer sees counter, colours, score and highlights change whil
 });
 
 test("a free user starts the trial, runs grammar and improve against the model and sees the diff", async ({ page }) => {
-  await signUpConfirmed(page);
-  await page.goto("/xposter-evaluator");
+  await signUpAndOpenOptimizer(page);
   const editor = page.getByRole("textbox", { name: "Dein Post" });
   await editor.fill("Ich habe einen Feher gescrieben! Wirklich! #eins #zwei");
 
-  await page.getByRole("button", { name: "Grammatik prüfen" }).click();
-  await expect(page.getByText("KI-Korrektur und KI-Optimierung gehören zu Premium.")).toBeVisible();
-  await page.getByRole("button", { name: "7 Tage gratis testen" }).last().click();
-  await expect(page.getByText(/Dein 7-Tage-Test läuft bis \d{2}\.\d{2}\.\d{4}/)).toBeVisible();
-  await expect(page.getByText(/Dein kostenloser Premium-Test läuft bis/)).toBeVisible();
-
-  await page.getByRole("button", { name: "Grammatik prüfen" }).click();
-  const suggestion = page.getByTestId("ai-suggestion");
+  const suggestion = await askAiInPremiumTrial(page, "Grammatik prüfen");
   await expect(suggestion.getByRole("heading", { name: "Korrekturvorschlag" })).toBeVisible();
   // ADR 0025: labelled beside the suggestion; "Übernehmen" below takes the text alone.
   await expect(suggestion.getByTestId("ai-label")).toHaveText("KI-generiert");
@@ -155,8 +147,7 @@ test("a free user starts the trial, runs grammar and improve against the model a
 });
 
 test("empty text is refused with the spec's toasts", async ({ page }) => {
-  await signUpConfirmed(page);
-  await page.goto("/xposter-evaluator");
+  await signUpAndOpenOptimizer(page);
   await page.getByRole("button", { name: "Kopieren" }).click();
   await expect(page.getByText("Kein Text zum Kopieren vorhanden.")).toBeVisible();
   await page.getByRole("button", { name: "Grammatik prüfen" }).click();

@@ -1,13 +1,13 @@
 import { createHash } from "node:crypto";
 import {
-  announce,
+  exhaustedRateLimitHeaders,
   type FakeRequest,
   type FakeRoute,
-  isMainModule,
   json,
   postsPage,
   type RecordedImage,
   type RecordedPost,
+  runOnItsOwn,
   startFakeServer,
 } from "./social-fake.ts";
 
@@ -226,9 +226,7 @@ export async function startBlueskyFake({ port = 0 }: { port?: number } = {}) {
     routeOf,
     handle,
     rateLimitHeaders: (resetAt) => ({
-      "ratelimit-limit": "5000",
-      "ratelimit-remaining": "0",
-      "ratelimit-reset": String(Math.ceil(resetAt.getTime() / 1000)),
+      ...exhaustedRateLimitHeaders("ratelimit-", 5000, resetAt),
       "ratelimit-policy": "5000;w=3600",
     }),
     errorBody: (status, message) => ({ error: status === 429 ? "RateLimitExceeded" : "InternalServerError", message }),
@@ -245,12 +243,15 @@ export async function startBlueskyFake({ port = 0 }: { port?: number } = {}) {
       for (const [token, grant] of access) if (grant.did === did) access.delete(token);
       for (const [token, owner] of refresh) if (owner === did) refresh.delete(token);
     },
+    /** What the Bluesky adapter is built with to talk to this fake. */
+    settings: { service: server.url },
     env: { BLUESKY_SERVICE: server.url },
   };
 }
 
-if (isMainModule(import.meta.url)) {
-  const fake = await startBlueskyFake({ port: Number(process.env.BLUESKY_FAKE_PORT ?? 3195) });
-  announce("Bluesky", fake.url, fake.env);
-  console.log(`  Konto: ${FAKE_BLUESKY_ACCOUNT.handle}, App-Passwort: ${FAKE_BLUESKY_ACCOUNT.appPassword}`);
-}
+await runOnItsOwn(
+  import.meta.url,
+  "Bluesky",
+  () => startBlueskyFake({ port: Number(process.env.BLUESKY_FAKE_PORT ?? 3195) }),
+  `Konto: ${FAKE_BLUESKY_ACCOUNT.handle}, App-Passwort: ${FAKE_BLUESKY_ACCOUNT.appPassword}`,
+);

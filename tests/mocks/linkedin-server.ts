@@ -1,15 +1,15 @@
 import {
-  announce,
   authorizePage,
   createTokenStore,
   type FakeRequest,
   type FakeRoute,
-  isMainModule,
   json,
   newToken,
+  oauthFakeConfiguration,
   postsPage,
   type RecordedPost,
   redirect,
+  runOnItsOwn,
   startFakeServer,
 } from "./social-fake.ts";
 
@@ -216,12 +216,7 @@ export async function startLinkedInFake({
     expire: (account: string) => tokens.expire(account),
     /** The member removed the app. */
     revoke: (account: string) => tokens.revoke(account),
-    env: {
-      LINKEDIN_CLIENT_ID: FAKE_LINKEDIN_CLIENT.id,
-      LINKEDIN_CLIENT_SECRET: FAKE_LINKEDIN_CLIENT.secret,
-      LINKEDIN_API_BASE: server.url,
-      LINKEDIN_WEB_BASE: server.url,
-    },
+    ...oauthFakeConfiguration("LINKEDIN", FAKE_LINKEDIN_CLIENT, server.url),
   };
 }
 
@@ -251,7 +246,6 @@ function readLittleText(commentary: string): string {
   return text;
 }
 
-if (isMainModule(import.meta.url)) {
-  const fake = await startLinkedInFake({ port: Number(process.env.LINKEDIN_FAKE_PORT ?? 3194) });
-  announce("LinkedIn", fake.url, fake.env);
-}
+await runOnItsOwn(import.meta.url, "LinkedIn", () =>
+  startLinkedInFake({ port: Number(process.env.LINKEDIN_FAKE_PORT ?? 3194) }),
+);

@@ -3,7 +3,13 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { NetworkError, type SocialNetwork, type TokenSet } from "#server/integrations/social/social-network.ts";
+import {
+  NetworkError,
+  type PublishedPost,
+  type PublishOutcome,
+  type SocialNetwork,
+  type TokenSet,
+} from "#server/integrations/social/social-network.ts";
 
 // What the fakes of X, LinkedIn and Bluesky (x-server.ts, linkedin-server.ts, bluesky-server.ts)
 // share: a real HTTP server on a free port, the switches a test flips to make the network fail in
@@ -81,6 +87,20 @@ export const json = (status: number, body: unknown, headers?: Record<string, str
   json: body,
   headers,
 });
+
+/**
+ * The headers of a 429 as X (prefix "x-rate-limit-") and Bluesky ("ratelimit-") send them: the
+ * limit, nothing remaining, and the reset in epoch seconds.
+ */
+export function exhaustedRateLimitHeaders(prefix: string, limit: number, resetAt: Date): Record<string, string> {
+  return {
+    [`${prefix}limit`]: String(limit),
+    [`${prefix}remaining`]: "0",
+    [`${prefix}reset`]: String(Math.ceil(resetAt.getTime() / 1000)),
+  };
+}
+
+export type FakeServer = Awaited<ReturnType<typeof startFakeServer>>;
 
 export async function startFakeServer(port: number, routes: FakeRoutes) {
   const faults: { fault: FakeFault; route: FakeRoute | "any"; times: number; after: number }[] = [];
@@ -329,12 +349,24 @@ export function postsPage(network: string, posts: RecordedPost[], { onePost = fa
   };
 }
 
-/** Prints how to start Postwerk against a fake that runs on its own. */
-export function announce(network: string, url: string, env: Record<string, string>) {
-  const variables = Object.entries(env)
+/**
+ * When the fake's file is run on its own (`node --import tsx tests/mocks/x-server.ts`, and
+ * Playwright's webServer): starts the fake and prints how to start Postwerk against it.
+ */
+export async function runOnItsOwn(
+  moduleUrl: string,
+  network: string,
+  start: () => Promise<{ url: string; env: Record<string, string> }>,
+  note?: string,
+) {
+  const entry = process.argv[1];
+  if (entry === undefined || pathToFileURL(path.resolve(entry)).href !== moduleUrl) return;
+  const fake = await start();
+  const variables = Object.entries(fake.env)
     .map(([name, value]) => `${name}=${value}`)
     .join(" ");
-  console.log(`${network}-Fake läuft auf ${url}. Postwerk damit starten:\n  ${variables} npm start`);
+  console.log(`${network}-Fake läuft auf ${fake.url}. Postwerk damit starten:\n  ${variables} npm start`);
+  if (note) console.log(`  ${note}`);
 }
 
 export const redirect = (location: string): FakeAnswer => ({ status: 302, headers: { location } });
@@ -386,11 +418,30 @@ export async function networkFailure(promise: Promise<unknown>): Promise<Network
   return error;
 }
 
+/** The post a publish call made (and a test failure if it made none). */
+export async function publishedPost(outcome: Promise<PublishOutcome>): Promise<PublishedPost> {
+  const answer = await outcome;
+  if (answer.status !== "published") throw new Error(`veröffentlicht erwartet, bekommen: ${answer.status}`);
+  return answer.post;
+}
+
+/**
+ * An OAuth network's fake at `url` as its adapter is built with it (`settings`) and as Postwerk's
+ * environment names it (`env`, `X_CLIENT_ID` … for the prefix "X"), for `npm start` against it.
+ */
+export function oauthFakeConfiguration<Prefix extends string>(
+  prefix: Prefix,
+  client: { id: string; secret: string },
+  url: string,
+) {
+  const env = {
+    [`${prefix}_CLIENT_ID`]: client.id,
+    [`${prefix}_CLIENT_SECRET`]: client.secret,
+    [`${prefix}_API_BASE`]: url,
+    [`${prefix}_WEB_BASE`]: url,
+  } as Record<`${Prefix}_${"CLIENT_ID" | "CLIENT_SECRET" | "API_BASE" | "WEB_BASE"}`, string>;
+  return { settings: { app: { clientId: client.id, clientSecret: client.secret }, apiBase: url, webBase: url }, env };
+}
+
 const unescapeHtml = (text: string) =>
   text.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
-
-/** Whether the fake's file is run on its own (`node --import tsx tests/mocks/x-server.ts`). */
-export function isMainModule(moduleUrl: string): boolean {
-  const entry = process.argv[1];
-  return entry !== undefined && pathToFileURL(path.resolve(entry)).href === moduleUrl;
-}

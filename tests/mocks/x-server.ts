@@ -1,18 +1,19 @@
 import { postLength } from "#shared/networks.ts";
 import {
-  announce,
   authorizePage,
   createTokenStore,
+  exhaustedRateLimitHeaders,
   type FakeRequest,
   type FakeRoute,
-  isMainModule,
   json,
   multipartFields,
   newToken,
+  oauthFakeConfiguration,
   postsPage,
   type RecordedImage,
   type RecordedPost,
   redirect,
+  runOnItsOwn,
   s256,
   startFakeServer,
 } from "./social-fake.ts";
@@ -237,11 +238,7 @@ export async function startXFake({ port = 0 }: { port?: number } = {}) {
   const server = await startFakeServer(port, {
     routeOf,
     handle,
-    rateLimitHeaders: (resetAt) => ({
-      "x-rate-limit-limit": "100",
-      "x-rate-limit-remaining": "0",
-      "x-rate-limit-reset": String(Math.ceil(resetAt.getTime() / 1000)),
-    }),
+    rateLimitHeaders: (resetAt) => exhaustedRateLimitHeaders("x-rate-limit-", 100, resetAt),
     errorBody: (status, message) => ({ title: message, detail: message, type: "about:blank", status }),
   });
 
@@ -250,16 +247,8 @@ export async function startXFake({ port = 0 }: { port?: number } = {}) {
     posts,
     /** The user's removal of the app: every token of `username` stops working. */
     revoke: (username: string) => tokens.revoke(username),
-    env: {
-      X_CLIENT_ID: FAKE_X_CLIENT.id,
-      X_CLIENT_SECRET: FAKE_X_CLIENT.secret,
-      X_API_BASE: server.url,
-      X_WEB_BASE: server.url,
-    },
+    ...oauthFakeConfiguration("X", FAKE_X_CLIENT, server.url),
   };
 }
 
-if (isMainModule(import.meta.url)) {
-  const fake = await startXFake({ port: Number(process.env.X_FAKE_PORT ?? 3193) });
-  announce("X", fake.url, fake.env);
-}
+await runOnItsOwn(import.meta.url, "X", () => startXFake({ port: Number(process.env.X_FAKE_PORT ?? 3193) }));

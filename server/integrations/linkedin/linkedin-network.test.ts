@@ -1,31 +1,21 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { NetworkIdentity, SocialNetwork, TokenSet } from "#server/integrations/social/social-network.ts";
-import { type LinkedInFake, startLinkedInFake } from "../../../tests/mocks/linkedin-server.ts";
-import { connectThroughFake, networkFailure, TEST_REDIRECT_URI } from "../../../tests/mocks/social-fake.ts";
+import type { NetworkIdentity, TokenSet } from "#server/integrations/social/social-network.ts";
+import { linkedInOnFake } from "../../../tests/mocks/networks-on-fakes.ts";
+import {
+  connectThroughFake,
+  networkFailure,
+  publishedPost,
+  TEST_REDIRECT_URI,
+} from "../../../tests/mocks/social-fake.ts";
 import { createLinkedInNetwork, LINKEDIN_VERSION } from "./linkedin-network.ts";
 import { toLittleText } from "./little-text.ts";
 
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(5000, 3)]);
+// LinkedIn's own ways; what all networks do alike (images, deleting, timeouts, 5xx) is tested in
+// server/integrations/social/network-contract.test.ts.
+
 const SIXTY_DAYS_MS = 60 * 24 * 60 * 60 * 1000;
 
-// Long enough to send the request on a busy machine; the fake holds its answer for a minute.
-const SHORT_TIMEOUT_MS = 1_000;
-
-let fake: LinkedInFake;
-let linkedin: SocialNetwork;
-
-const networkFor = (timeoutMs: number, apiBase = fake.url) =>
-  createLinkedInNetwork({
-    app: { clientId: fake.env.LINKEDIN_CLIENT_ID, clientSecret: fake.env.LINKEDIN_CLIENT_SECRET },
-    apiBase,
-    webBase: fake.url,
-    timeoutMs,
-  });
-
-beforeAll(async () => {
-  fake = await startLinkedInFake({ activeVersions: [LINKEDIN_VERSION] });
-  linkedin = networkFor(5_000);
-});
+const { fake, network: linkedin, storedPost } = await linkedInOnFake();
 afterEach(() => fake.clearFaults());
 afterAll(() => fake.close());
 
@@ -61,7 +51,7 @@ describe("LinkedIn: connecting", () => {
   });
 
   it("is 'vom Betreiber nicht eingerichtet' without its client id and secret", () => {
-    const unconfigured = createLinkedInNetwork({ app: null, apiBase: fake.url, webBase: fake.url, timeoutMs: 1000 });
+    const unconfigured = createLinkedInNetwork({ ...fake.settings, app: null, timeoutMs: 1000 });
     expect(unconfigured.configured).toBe(false);
   });
 });
@@ -77,25 +67,13 @@ describe("LinkedIn: publishing", () => {
   it("posts the text unchanged (reserved characters escaped, links and hashtags kept) with the version header", async () => {
     const text =
       "Neu (endlich): 50 % mehr Reichweite_für <alle> @Team *jetzt* ~ https://example.com/a_(b) #Marketing #B2B";
-    const outcome = await linkedin.publish(tokens, identity, { text, images: [] });
-    if (outcome.status !== "published") throw new Error("veröffentlicht erwartet");
-    expect(outcome.post.url).toBe(`${fake.url}/feed/update/${outcome.post.externalId}`);
-    expect((await fetch(outcome.post.url)).status).toBe(200);
-    const post = fake.posts.find((candidate) => candidate.id === outcome.post.externalId);
+    const published = await publishedPost(linkedin.publish(tokens, identity, { text, images: [] }));
+    expect(published.url).toBe(`${fake.url}/feed/update/${published.externalId}`);
+    expect((await fetch(published.url)).status).toBe(200);
+    const post = storedPost(published.externalId);
     expect(post?.text).toBe(text);
     expect(post?.account).toBe("redaktion");
     expect(fake.versionRequests.at(-1)).toBe(LINKEDIN_VERSION);
-  });
-
-  it("uploads the image through the Images API and attaches it", async () => {
-    const outcome = await linkedin.publish(tokens, identity, {
-      text: "Mit Bild",
-      images: [{ bytes: JPEG, mimeType: "image/jpeg", altText: "Unser Team" }],
-    });
-    if (outcome.status !== "published") throw new Error("veröffentlicht erwartet");
-    const post = fake.posts.find((candidate) => candidate.id === outcome.post.externalId);
-    expect(post?.images[0]).toMatchObject({ size: JPEG.length, mimeType: "image/jpeg", altText: "Unser Team" });
-    expect(post?.images[0]?.bytes.equals(JPEG)).toBe(true);
   });
 
   it("maps 426 to version-retired, with the version in the detail", async () => {
@@ -106,25 +84,16 @@ describe("LinkedIn: publishing", () => {
   });
 
   it("sends the one LINKEDIN_VERSION and gets version-retired when LinkedIn no longer has it", async () => {
-    const retired = await startLinkedInFake({ activeVersions: ["209912"] });
+    const retired = await linkedInOnFake({ activeVersions: ["209912"] });
     try {
-      const network = networkFor(5_000, retired.url);
-      const otherTokens = await connectThroughFake(
-        createLinkedInNetwork({
-          app: { clientId: retired.env.LINKEDIN_CLIENT_ID, clientSecret: retired.env.LINKEDIN_CLIENT_SECRET },
-          apiBase: retired.url,
-          webBase: retired.url,
-          timeoutMs: 5_000,
-        }),
-        "erika",
-      );
-      const who = await network.identity(otherTokens);
-      const error = await networkFailure(network.publish(otherTokens, who, { text: "Hallo", images: [] }));
+      const otherTokens = await connectThroughFake(retired.network, "erika");
+      const who = await retired.network.identity(otherTokens);
+      const error = await networkFailure(retired.network.publish(otherTokens, who, { text: "Hallo", images: [] }));
       expect(error.kind).toBe("version-retired");
       expect(error.detail).toBe(`Requested version ${LINKEDIN_VERSION} is not active`);
-      expect(retired.posts).toHaveLength(0);
+      expect(retired.fake.posts).toHaveLength(0);
     } finally {
-      await retired.close();
+      await retired.fake.close();
     }
   });
 
@@ -136,30 +105,6 @@ describe("LinkedIn: publishing", () => {
     expect(error.kind).toBe("rate-limited");
     expect(error.retryAt?.getTime()).toBeGreaterThanOrEqual(before + 119_000);
     expect(fake.posts.some((post) => post.text === "Zu viel")).toBe(false);
-  });
-
-  it("maps 5xx and a refused connection to unavailable", async () => {
-    fake.fault({ kind: "server-error" }, { route: "media" });
-    const input = { text: "Ausfall", images: [{ bytes: JPEG, mimeType: "image/jpeg", altText: "" }] };
-    expect((await networkFailure(linkedin.publish(tokens, identity, input))).kind).toBe("unavailable");
-    const closed = await startLinkedInFake();
-    await closed.close();
-    expect((await networkFailure(networkFor(5000, closed.url).publish(tokens, identity, input))).kind).toBe(
-      "unavailable",
-    );
-  });
-
-  it("maps a timeout and a lost response after the post was sent to outcome-unknown", async () => {
-    fake.fault({ kind: "slow", ms: 60_000 }, { route: "post" });
-    expect(
-      (await networkFailure(networkFor(SHORT_TIMEOUT_MS).publish(tokens, identity, { text: "Langsam", images: [] })))
-        .kind,
-    ).toBe("outcome-unknown");
-    fake.fault({ kind: "lost-response" }, { route: "post" });
-    expect((await networkFailure(linkedin.publish(tokens, identity, { text: "Verloren", images: [] }))).kind).toBe(
-      "outcome-unknown",
-    );
-    expect(fake.posts.filter((post) => post.text === "Langsam" || post.text === "Verloren")).toHaveLength(2);
   });
 
   it("answers revoked for a token past its 60 days and for a removed app", async () => {
@@ -183,13 +128,6 @@ describe("LinkedIn: publishing", () => {
     const error = await networkFailure(linkedin.publish(tokens, identity, { text, images: [] }));
     expect(error.kind).toBe("rejected");
     expect(error.detail).toBe("/commentary :: length must be at most 3000");
-  });
-
-  it("deletes a post", async () => {
-    const outcome = await linkedin.publish(tokens, identity, { text: "Gleich weg", images: [] });
-    if (outcome.status !== "published") throw new Error("veröffentlicht erwartet");
-    await linkedin.deletePost(tokens, identity, outcome.post.externalId);
-    expect(fake.posts.some((post) => post.id === outcome.post.externalId)).toBe(false);
   });
 });
 

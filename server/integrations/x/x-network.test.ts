@@ -1,46 +1,32 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { SocialNetwork, TokenSet } from "#server/integrations/social/social-network.ts";
+import type { TokenSet } from "#server/integrations/social/social-network.ts";
+import { xOnFake } from "../../../tests/mocks/networks-on-fakes.ts";
 import {
   approveAuthorization,
   connectThroughFake,
   networkFailure,
+  publishedPost,
   TEST_REDIRECT_URI,
 } from "../../../tests/mocks/social-fake.ts";
-import { startXFake, type XFake } from "../../../tests/mocks/x-server.ts";
 import { createXNetwork } from "./x-network.ts";
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.alloc(3000, 7)]);
+// X's own ways; what all networks do alike (images, deleting, timeouts, 5xx) is tested in
+// server/integrations/social/network-contract.test.ts.
 
-// Long enough to send the request on a busy machine; the fake holds its answer for a minute.
-const SHORT_TIMEOUT_MS = 1_000;
-
-let fake: XFake;
-let x: SocialNetwork;
-
-const networkFor = (timeoutMs: number, apiBase = fake.url) =>
-  createXNetwork({
-    app: { clientId: fake.env.X_CLIENT_ID, clientSecret: fake.env.X_CLIENT_SECRET },
-    apiBase,
-    webBase: fake.url,
-    timeoutMs,
-  });
-
-beforeAll(async () => {
-  fake = await startXFake();
-  x = networkFor(5_000);
-});
+const { fake, network: x, shortTimeoutNetwork, storedPost } = await xOnFake();
 afterEach(() => fake.clearFaults());
 afterAll(() => fake.close());
 
+function authorizationUrlWithNewVerifier() {
+  if (x.connect.kind !== "oauth") throw new Error("oauth erwartet");
+  const codeVerifier = randomBytes(32).toString("base64url");
+  return x.connect.authorizationUrl({ state: "s", codeVerifier, redirectUri: TEST_REDIRECT_URI });
+}
+
 describe("X: connecting", () => {
   it("sends the user to the authorize page with PKCE and the five scopes, and exchanges the code", async () => {
-    if (x.connect.kind !== "oauth") throw new Error("oauth erwartet");
-    const url = x.connect.authorizationUrl({
-      state: "s",
-      codeVerifier: randomBytes(32).toString("base64url"),
-      redirectUri: TEST_REDIRECT_URI,
-    });
+    const url = authorizationUrlWithNewVerifier();
     expect(url.origin + url.pathname).toBe(`${fake.url}/i/oauth2/authorize`);
     expect(url.searchParams.get("code_challenge_method")).toBe("S256");
     expect(url.searchParams.get("scope")).toBe("tweet.read tweet.write users.read offline.access media.write");
@@ -59,13 +45,8 @@ describe("X: connecting", () => {
   });
 
   it("refuses a code with the wrong PKCE verifier as rejected, not as a revoked account", async () => {
+    const { code } = await approveAuthorization(authorizationUrlWithNewVerifier());
     if (x.connect.kind !== "oauth") throw new Error("oauth erwartet");
-    const url = x.connect.authorizationUrl({
-      state: "s",
-      codeVerifier: randomBytes(32).toString("base64url"),
-      redirectUri: TEST_REDIRECT_URI,
-    });
-    const { code } = await approveAuthorization(url);
     const error = await networkFailure(
       x.connect.exchangeCode({
         code,
@@ -77,7 +58,7 @@ describe("X: connecting", () => {
   });
 
   it("is 'vom Betreiber nicht eingerichtet' without X_CLIENT_ID and X_CLIENT_SECRET", async () => {
-    const unconfigured = createXNetwork({ app: null, apiBase: fake.url, webBase: fake.url, timeoutMs: 1000 });
+    const unconfigured = createXNetwork({ ...fake.settings, app: null, timeoutMs: 1000 });
     expect(unconfigured.configured).toBe(false);
     if (unconfigured.connect.kind !== "oauth") throw new Error("oauth erwartet");
     expect(
@@ -122,155 +103,90 @@ async function identityOf(account: string) {
   return x.identity(await connectThroughFake(x, account));
 }
 
-describe("X: publishing", () => {
-  let tokens: TokenSet;
-  beforeAll(async () => {
-    tokens = await connectThroughFake(x, "redaktion");
-  });
+// The tokens of the account the publishing and the thread cases post from.
+let redaktion: TokenSet;
+beforeAll(async () => {
+  redaktion = await connectThroughFake(x, "redaktion");
+});
 
+describe("X: publishing", () => {
   it("posts a text and links to it", async () => {
-    const identity = await x.identity(tokens);
-    const outcome = await x.publish(tokens, identity, { text: "Grüße aus Köln 👋 https://example.com", images: [] });
-    if (outcome.status !== "published") throw new Error("veröffentlicht erwartet");
-    const post = fake.posts.find((candidate) => candidate.id === outcome.post.externalId);
-    expect(post).toMatchObject({ account: "redaktion", text: "Grüße aus Köln 👋 https://example.com", images: [] });
-    expect(outcome.post.url).toBe(`${fake.url}/redaktion/status/${outcome.post.externalId}`);
-    const page = await fetch(outcome.post.url);
+    const identity = await x.identity(redaktion);
+    const published = await publishedPost(
+      x.publish(redaktion, identity, { text: "Grüße aus Köln 👋 https://example.com", images: [] }),
+    );
+    expect(storedPost(published.externalId)).toMatchObject({
+      account: "redaktion",
+      text: "Grüße aus Köln 👋 https://example.com",
+      images: [],
+    });
+    expect(published.url).toBe(`${fake.url}/redaktion/status/${published.externalId}`);
+    const page = await fetch(published.url);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("Grüße aus Köln 👋 https://example.com");
   });
 
-  it("uploads the image through the v2 media endpoints with its alt text", async () => {
-    const identity = await x.identity(tokens);
-    const outcome = await x.publish(tokens, identity, {
-      text: "Mit Bild",
-      images: [{ bytes: PNG, mimeType: "image/png", altText: "Ein Testbild" }],
-    });
-    if (outcome.status !== "published") throw new Error("veröffentlicht erwartet");
-    const post = fake.posts.find((candidate) => candidate.id === outcome.post.externalId);
-    expect(post?.images).toHaveLength(1);
-    expect(post?.images[0]).toMatchObject({ size: PNG.length, mimeType: "image/png", altText: "Ein Testbild" });
-    expect(post?.images[0]?.bytes.equals(PNG)).toBe(true);
-  });
-
   it("maps a 429 to rate-limited at the time of x-rate-limit-reset, with nothing posted", async () => {
-    const identity = await x.identity(tokens);
+    const identity = await x.identity(redaktion);
     const resetAt = new Date(Date.UTC(2030, 5, 1, 12, 0, 0));
     fake.fault({ kind: "rate-limit", resetAt }, { route: "post" });
     const before = fake.posts.length;
-    const error = await networkFailure(x.publish(tokens, identity, { text: "Zu schnell", images: [] }));
+    const error = await networkFailure(x.publish(redaktion, identity, { text: "Zu schnell", images: [] }));
     expect(error.kind).toBe("rate-limited");
     expect(error.retryAt).toEqual(resetAt);
     expect(fake.posts).toHaveLength(before);
   });
 
-  it("maps a 5xx and a refused connection to unavailable", async () => {
-    const identity = await x.identity(tokens);
-    fake.fault({ kind: "server-error" }, { route: "post" });
-    expect((await networkFailure(x.publish(tokens, identity, { text: "Ausfall", images: [] }))).kind).toBe(
-      "unavailable",
-    );
-
-    const closed = await startXFake();
-    await closed.close();
-    const refused = await networkFailure(
-      networkFor(5_000, closed.url).publish(tokens, identity, { text: "Aus", images: [] }),
-    );
-    expect(refused.kind).toBe("unavailable");
-    expect(refused.detail).toBe("ECONNREFUSED");
-  });
-
-  it("maps a timeout after sending the post to outcome-unknown (the post may exist)", async () => {
-    const identity = await x.identity(tokens);
-    fake.fault({ kind: "slow", ms: 60_000 }, { route: "post" });
-    const error = await networkFailure(
-      networkFor(SHORT_TIMEOUT_MS).publish(tokens, identity, { text: "Langsam", images: [] }),
-    );
-    expect(error.kind).toBe("outcome-unknown");
-    expect(fake.posts.filter((post) => post.text === "Langsam")).toHaveLength(1);
-  });
-
-  it("maps a timeout while uploading the image to unavailable: no post was made", async () => {
-    const identity = await x.identity(tokens);
-    fake.fault({ kind: "slow", ms: 60_000 }, { route: "media" });
-    const input = { text: "Bild langsam", images: [{ bytes: PNG, mimeType: "image/png", altText: "" }] };
-    expect((await networkFailure(networkFor(SHORT_TIMEOUT_MS).publish(tokens, identity, input))).kind).toBe(
-      "unavailable",
-    );
-    expect(fake.posts.some((post) => post.text === "Bild langsam")).toBe(false);
-  });
-
   it("maps a timeout while reading the identity (every answer late) to unavailable", async () => {
     fake.setLatency(60_000);
     try {
-      expect((await networkFailure(networkFor(SHORT_TIMEOUT_MS).identity(tokens))).kind).toBe("unavailable");
+      expect((await networkFailure(shortTimeoutNetwork.identity(redaktion))).kind).toBe("unavailable");
     } finally {
       fake.setLatency(0);
     }
   });
 
-  it("maps a response lost after the post was stored to outcome-unknown; the post exists once", async () => {
-    const identity = await x.identity(tokens);
-    fake.fault({ kind: "lost-response" }, { route: "post" });
-    const error = await networkFailure(x.publish(tokens, identity, { text: "Verloren", images: [] }));
-    expect(error.kind).toBe("outcome-unknown");
-    expect(fake.posts.filter((post) => post.text === "Verloren")).toHaveLength(1);
-  });
-
   it("maps X's refusal to rejected with its reason, without the text or the token", async () => {
-    const identity = await x.identity(tokens);
-    await x.publish(tokens, identity, { text: "Doppelt gemoppelt", images: [] });
-    const error = await networkFailure(x.publish(tokens, identity, { text: "Doppelt gemoppelt", images: [] }));
+    const identity = await x.identity(redaktion);
+    await x.publish(redaktion, identity, { text: "Doppelt gemoppelt", images: [] });
+    const error = await networkFailure(x.publish(redaktion, identity, { text: "Doppelt gemoppelt", images: [] }));
     expect(error.kind).toBe("rejected");
     expect(error.detail).toBe("You are not allowed to create a Tweet with duplicate content.");
-    expect(error.message).not.toContain(tokens.accessToken);
-  });
-
-  it("deletes a post", async () => {
-    const identity = await x.identity(tokens);
-    const outcome = await x.publish(tokens, identity, { text: "Gleich weg", images: [] });
-    if (outcome.status !== "published") throw new Error("veröffentlicht erwartet");
-    await x.deletePost(tokens, identity, outcome.post.externalId);
-    expect(fake.posts.some((post) => post.id === outcome.post.externalId)).toBe(false);
+    expect(error.message).not.toContain(redaktion.accessToken);
   });
 });
 
 describe("X: threads (ADR 0066)", () => {
-  let tokens: TokenSet;
-  beforeAll(async () => {
-    tokens = await connectThroughFake(x, "fadenautor");
-  });
-
   it("posts a reply with in_reply_to_tweet_id", async () => {
-    const identity = await x.identity(tokens);
-    const first = await x.publish(tokens, identity, { text: "Faden 1", images: [] });
-    if (first.status !== "published") throw new Error("veröffentlicht erwartet");
-    const reply = await x.publish(tokens, identity, { text: "Faden 2", images: [], replyTo: first.post.externalId });
-    if (reply.status !== "published") throw new Error("veröffentlicht erwartet");
-    expect(fake.posts.find((post) => post.id === reply.post.externalId)?.inReplyTo).toBe(first.post.externalId);
+    const identity = await x.identity(redaktion);
+    const first = await publishedPost(x.publish(redaktion, identity, { text: "Faden 1", images: [] }));
+    const reply = await publishedPost(
+      x.publish(redaktion, identity, { text: "Faden 2", images: [], replyTo: first.externalId }),
+    );
+    expect(storedPost(reply.externalId)?.inReplyTo).toBe(first.externalId);
   });
 
   it("finds its own post by the post it replied to, or a first post by its text as X shows it", async () => {
-    const identity = await x.identity(tokens);
+    const identity = await x.identity(redaktion);
     const since = new Date(Date.now() - 60_000);
-    const first = await x.publish(tokens, identity, { text: "Suche & finde https://example.com/a", images: [] });
-    if (first.status !== "published") throw new Error("veröffentlicht erwartet");
-    const parent = first.post.externalId;
-    expect(await x.findPost?.(tokens, identity, { text: "Antwort", replyTo: parent, since })).toBeNull();
-    const reply = await x.publish(tokens, identity, { text: "Antwort", images: [], replyTo: parent });
-    if (reply.status !== "published") throw new Error("veröffentlicht erwartet");
-    expect(await x.findPost?.(tokens, identity, { text: "Antwort", replyTo: parent, since })).toEqual(reply.post);
+    const first = await publishedPost(
+      x.publish(redaktion, identity, { text: "Suche & finde https://example.com/a", images: [] }),
+    );
+    const parent = first.externalId;
+    expect(await x.findPost?.(redaktion, identity, { text: "Antwort", replyTo: parent, since })).toBeNull();
+    const reply = await publishedPost(x.publish(redaktion, identity, { text: "Antwort", images: [], replyTo: parent }));
+    expect(await x.findPost?.(redaktion, identity, { text: "Antwort", replyTo: parent, since })).toEqual(reply);
     expect(
-      await x.findPost?.(tokens, identity, { text: "Suche & finde https://example.com/a", replyTo: null, since }),
-    ).toEqual(first.post);
-    expect(await x.findPost?.(tokens, identity, { text: "Nie gesendet", replyTo: null, since })).toBeNull();
+      await x.findPost?.(redaktion, identity, { text: "Suche & finde https://example.com/a", replyTo: null, since }),
+    ).toEqual(first);
+    expect(await x.findPost?.(redaktion, identity, { text: "Nie gesendet", replyTo: null, since })).toBeNull();
   });
 
   it("maps a 5xx of the lookup to unavailable", async () => {
-    const identity = await x.identity(tokens);
+    const identity = await x.identity(redaktion);
     fake.fault({ kind: "server-error" }, { route: "timeline" });
     const error = await networkFailure(
-      x.findPost?.(tokens, identity, { text: "a", replyTo: null, since: new Date() }) ?? Promise.resolve(),
+      x.findPost?.(redaktion, identity, { text: "a", replyTo: null, since: new Date() }) ?? Promise.resolve(),
     );
     expect(error.kind).toBe("unavailable");
   });

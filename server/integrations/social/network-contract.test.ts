@@ -1,0 +1,121 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type {
+  NetworkIdentity,
+  PublishInput,
+  SocialNetwork,
+  TokenSet,
+} from "#server/integrations/social/social-network.ts";
+import {
+  blueskyOnFake,
+  linkedInOnFake,
+  type NetworkOnFake,
+  signInToBluesky,
+  xOnFake,
+} from "../../../tests/mocks/networks-on-fakes.ts";
+import { connectThroughFake, networkFailure, publishedPost } from "../../../tests/mocks/social-fake.ts";
+
+// What every network adapter promises the publishing (ADR 0060), each against its network's fake:
+// the image with its alt text, deleting, and the failures mapped alike: a 5xx or a refused
+// connection is "unavailable"; a timeout or a lost answer after the post was sent is
+// "outcome-unknown" (the post may exist); a timeout while uploading the image, before any post,
+// is "unavailable". What differs (connecting, rate-limit headers, refusals) is tested in each
+// network's own folder.
+
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.alloc(3000, 7)]);
+const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(5000, 3)]);
+
+type NetworkUnderTest = {
+  name: string;
+  start: () => Promise<NetworkOnFake>;
+  connect: (network: SocialNetwork) => Promise<TokenSet>;
+  image: { bytes: Buffer; mimeType: string };
+};
+
+const NETWORKS: NetworkUnderTest[] = [
+  {
+    name: "X",
+    start: xOnFake,
+    connect: (network) => connectThroughFake(network, "redaktion"),
+    image: { bytes: PNG, mimeType: "image/png" },
+  },
+  {
+    name: "LinkedIn",
+    start: () => linkedInOnFake(),
+    connect: (network) => connectThroughFake(network, "redaktion"),
+    image: { bytes: JPEG, mimeType: "image/jpeg" },
+  },
+  { name: "Bluesky", start: blueskyOnFake, connect: signInToBluesky, image: { bytes: PNG, mimeType: "image/png" } },
+];
+
+describe.each(NETWORKS)("$name: what every network adapter does", ({ start, connect, image }) => {
+  let onFake: NetworkOnFake;
+  let tokens: TokenSet;
+  let identity: NetworkIdentity;
+  beforeAll(async () => {
+    onFake = await start();
+    tokens = await connect(onFake.network);
+    identity = await onFake.network.identity(tokens);
+  });
+  afterEach(() => onFake.fake.clearFaults());
+  afterAll(() => onFake.fake.close());
+
+  const publish = (network: SocialNetwork, input: PublishInput) => network.publish(tokens, identity, input);
+  const textOnly = (text: string): PublishInput => ({ text, images: [] });
+  const withImage = (text: string, altText: string): PublishInput => ({ text, images: [{ ...image, altText }] });
+  const postsWithText = (text: string) => onFake.fake.posts.filter((post) => post.text === text);
+
+  it("uploads the image with its alt text and attaches it to the post", async () => {
+    const published = await publishedPost(publish(onFake.network, withImage("Mit Bild", "Ein Testbild")));
+    const post = onFake.storedPost(published.externalId);
+    expect(post?.images).toHaveLength(1);
+    expect(post?.images[0]).toMatchObject({
+      size: image.bytes.length,
+      mimeType: image.mimeType,
+      altText: "Ein Testbild",
+    });
+    expect(post?.images[0]?.bytes.equals(image.bytes)).toBe(true);
+  });
+
+  it("maps a 5xx of the post or of the image upload, and a refused connection, to unavailable", async () => {
+    onFake.fake.fault({ kind: "server-error" }, { route: "post" });
+    expect((await networkFailure(publish(onFake.network, textOnly("Ausfall")))).kind).toBe("unavailable");
+    onFake.fake.fault({ kind: "server-error" }, { route: "media" });
+    expect((await networkFailure(publish(onFake.network, withImage("Bild-Ausfall", "")))).kind).toBe("unavailable");
+    expect(postsWithText("Ausfall")).toHaveLength(0);
+    expect(postsWithText("Bild-Ausfall")).toHaveLength(0);
+
+    const closed = await start();
+    await closed.fake.close();
+    const refused = await networkFailure(publish(closed.network, textOnly("Aus")));
+    expect(refused.kind).toBe("unavailable");
+    expect(refused.detail).toBe("ECONNREFUSED");
+  });
+
+  it("maps a timeout after sending the post to outcome-unknown: the post exists, once", async () => {
+    onFake.fake.fault({ kind: "slow", ms: 60_000 }, { route: "post" });
+    const error = await networkFailure(publish(onFake.shortTimeoutNetwork, textOnly("Langsam")));
+    expect(error.kind).toBe("outcome-unknown");
+    expect(postsWithText("Langsam")).toHaveLength(1);
+  });
+
+  it("maps a response lost after the post was stored to outcome-unknown: the post exists, once", async () => {
+    onFake.fake.fault({ kind: "lost-response" }, { route: "post" });
+    const error = await networkFailure(publish(onFake.network, textOnly("Verloren")));
+    expect(error.kind).toBe("outcome-unknown");
+    expect(postsWithText("Verloren")).toHaveLength(1);
+  });
+
+  it("maps a timeout while uploading the image to unavailable: no post was made", async () => {
+    onFake.fake.fault({ kind: "slow", ms: 60_000 }, { route: "media" });
+    const error = await networkFailure(publish(onFake.shortTimeoutNetwork, withImage("Bild langsam", "")));
+    expect(error.kind).toBe("unavailable");
+    expect(postsWithText("Bild langsam")).toHaveLength(0);
+  });
+
+  it("deletes a post", async () => {
+    const published = await publishedPost(publish(onFake.network, textOnly("Gleich weg")));
+    expect(onFake.storedPost(published.externalId)).toBeDefined();
+    await onFake.network.deletePost(tokens, identity, published.externalId);
+    expect(onFake.storedPost(published.externalId)).toBeUndefined();
+  });
+});

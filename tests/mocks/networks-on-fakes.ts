@@ -1,0 +1,55 @@
+import { createBlueskyNetwork } from "#server/integrations/bluesky/bluesky-network.ts";
+import { createLinkedInNetwork, LINKEDIN_VERSION } from "#server/integrations/linkedin/linkedin-network.ts";
+import type { SocialNetwork } from "#server/integrations/social/social-network.ts";
+import { createXNetwork } from "#server/integrations/x/x-network.ts";
+import { FAKE_BLUESKY_ACCOUNT, startBlueskyFake } from "./bluesky-server.ts";
+import { startLinkedInFake } from "./linkedin-server.ts";
+import type { FakeServer, RecordedPost } from "./social-fake.ts";
+import { startXFake } from "./x-server.ts";
+
+// Each network's adapter (server/integrations/<network>) built against a fake of its own, for the
+// adapters' tests: the contract all three keep (server/integrations/social/network-contract.test.ts)
+// and each network's own cases.
+
+/** Long enough to send a request on a busy machine; a "slow" fault holds the answer far longer. */
+const SHORT_TIMEOUT_MS = 1_000;
+
+type SocialFake = FakeServer & { settings: object; posts: RecordedPost[] };
+
+function onFake<Fake extends SocialFake>(
+  fake: Fake,
+  createNetwork: (settings: Fake["settings"] & { timeoutMs: number }) => SocialNetwork,
+  externalIdOf: (post: Fake["posts"][number]) => string,
+) {
+  return {
+    fake,
+    network: createNetwork({ ...fake.settings, timeoutMs: 5_000 }),
+    /** The adapter with a deadline of a second, for the cases where the fake answers too late. */
+    shortTimeoutNetwork: createNetwork({ ...fake.settings, timeoutMs: SHORT_TIMEOUT_MS }),
+    /** The post the fake stored under the id the adapter reported. */
+    storedPost: (externalId: string): Fake["posts"][number] | undefined =>
+      fake.posts.find((post) => externalIdOf(post) === externalId),
+  };
+}
+
+/** A network's adapter on its fake, as far as all three are alike. */
+export type NetworkOnFake = ReturnType<typeof onFake<SocialFake>>;
+
+export const xOnFake = async () => onFake(await startXFake(), createXNetwork, (post) => post.id);
+
+/** LinkedIn answers only the API versions it has; by default the one the adapter sends. */
+export const linkedInOnFake = async ({ activeVersions = [LINKEDIN_VERSION] } = {}) =>
+  onFake(await startLinkedInFake({ activeVersions }), createLinkedInNetwork, (post) => post.id);
+
+/** A Bluesky post is known to the adapter by its at:// URI. */
+export const blueskyOnFake = async () => onFake(await startBlueskyFake(), createBlueskyNetwork, (post) => post.uri);
+
+/** Bluesky's way to connect: a handle and an app password instead of OAuth; by default the fake's own account. */
+export async function signInToBluesky(
+  network: SocialNetwork,
+  identifier = FAKE_BLUESKY_ACCOUNT.handle,
+  appPassword = FAKE_BLUESKY_ACCOUNT.appPassword,
+) {
+  if (network.connect.kind !== "app-password") throw new Error("Bluesky verbindet mit App-Passwort");
+  return network.connect.signIn({ identifier, appPassword });
+}
