@@ -1,13 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { OPTIMIZER_ERRORS, OPTIMIZER_TEXT_MAX_LENGTH, THREAD_POSTS_MAX } from "#shared/optimizer.ts";
 import { FAKE_IMPROVED_POST } from "../../../tests/mocks/openai.ts";
+import { setUpBlockTestApp } from "../../../tests/setup/app-per-file.ts";
 import {
   optimizerAiCalls,
   optimizerAppForFile,
   PREMIUM_MESSAGE,
   signUpForOptimizer,
 } from "../../../tests/setup/optimizer-accounts.ts";
-import { createTestApp, expectAnswer, readJson, type TestApp } from "../../../tests/setup/test-app.ts";
+import { expectAnswer, readJson } from "../../../tests/setup/test-app.ts";
 import { correctObviousMistakes, fitPostToCriteria } from "./demo-editor.ts";
 import { loadGermanWordList } from "./german-word-list.ts";
 import { OPTIMIZER_AI_RATE_LIMIT as RATE_LIMIT } from "./optimizer.service.ts";
@@ -213,11 +214,7 @@ describe("both thread routes", () => {
 });
 
 describe("thread routes in demo mode (no AI provider configured)", () => {
-  let demo: TestApp;
-  beforeAll(async () => {
-    demo = await createTestApp();
-  });
-  afterAll(() => demo?.close());
+  const demo = setUpBlockTestApp();
 
   it("correct and improve each post offline, keeping the split, labelled as demo", async () => {
     const { cookie } = await signUpForOptimizer(demo, "trial");
