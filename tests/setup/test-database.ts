@@ -35,7 +35,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   };
 }
 
-/** The own database of the calling file (or describe block), open from beforeAll to afterAll: tests read `database.db`. */
+/** The calling file's (or describe block's) own database, open from beforeAll to afterAll: tests read `database.db`. */
 export function withTestDatabase(): { readonly db: Database } {
   let handle: DatabaseHandle | null = null;
   beforeAll(async () => {
