@@ -158,19 +158,14 @@ describe.each([
   ["correct-grammar", "grammar", "Grammatikprüfung fehlgeschlagen."],
   ["improve-post", "improve", "Textoptimierung fehlgeschlagen."],
 ] as const)("POST /api/optimizer/%s: access and the model's failures", (_route, call, failed) => {
-  it("refuses a free user with 403 and the Premium message, without calling the model", async () => {
-    const { cookie } = await signUpForOptimizer(app.t, "free");
+  it.each([
+    ["a free user", "free", { error: PREMIUM_MESSAGE, code: "PREMIUM_REQUIRED" }],
+    ["an expired trial", "expired-trial", { error: OPTIMIZER_ERRORS.trialExpired, code: "TRIAL_EXPIRED" }],
+  ] as const)("refuses %s with 403 and the reason, without calling the model", async (_, plan, refusal) => {
+    const { cookie } = await signUpForOptimizer(app.t, plan);
     const response = await app.ai[call](cookie, "Ein Text.");
     expect(response.status).toBe(403);
-    expect(await response.json()).toEqual({ error: PREMIUM_MESSAGE, code: "PREMIUM_REQUIRED" });
-    expect(app.fake.requests).toHaveLength(0);
-  });
-
-  it("refuses a user whose trial has expired", async () => {
-    const { cookie } = await signUpForOptimizer(app.t, "expired-trial");
-    const response = await app.ai[call](cookie, "Ein Text.");
-    expect(response.status).toBe(403);
-    expect(await response.json()).toEqual({ error: OPTIMIZER_ERRORS.trialExpired, code: "TRIAL_EXPIRED" });
+    expect(await response.json()).toEqual(refusal);
     expect(app.fake.requests).toHaveLength(0);
   });
 
