@@ -32,3 +32,17 @@ export function setUpAdminTestApp(options: TestAppOptions = {}): void {
     customerCookie = await t.signUpAndConfirm(CUSTOMER_EMAIL);
   });
 }
+
+/**
+ * A second app with other settings (no AI provider, an access code, …) for the tests of the
+ * describe block that calls this: started before them and closed after them. Its fields are
+ * filled in by beforeAll, so the block's tests use it as it is.
+ */
+export function setUpBlockTestApp(options: TestAppOptions = {}): TestApp {
+  const app = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(app, await createTestApp(options));
+  });
+  afterAll(() => app.close?.());
+  return app;
+}

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, inject } from "vitest";
 import { type Database, type DatabaseHandle, openDatabase } from "#server/db/client.ts";
@@ -35,7 +36,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   };
 }
 
-/** The file's own database, open from beforeAll to afterAll: tests read `database.db`. */
+/** The calling file's (or describe block's) own database, open from beforeAll to afterAll: tests read `database.db`. */
 export function withTestDatabase(): { readonly db: Database } {
   let handle: DatabaseHandle | null = null;
   beforeAll(async () => {
@@ -59,6 +60,15 @@ export async function insertUserWithProfile(
   await db.insert(user).values({ id, name: "Test", email: `${id}@example.test`, emailVerified: true });
   await db.insert(profiles).values({ id, email: `${id}@example.test`, ...profile });
   return id;
+}
+
+/** How many jobs pg-boss holds for a publication (ADR 0053); rows come back as PGlite or node-postgres gives them. */
+export async function queuedJobsFor(db: Database, publicationId: string): Promise<number> {
+  const result = await db.execute(
+    sql`select count(*)::int as n from pgboss.job where name = 'publications' and data->>'publicationId' = ${publicationId}`,
+  );
+  const rows = (Array.isArray(result) ? result : (result as { rows: { n: number }[] }).rows) as { n: number }[];
+  return rows[0]?.n ?? 0;
 }
 
 /**

@@ -279,6 +279,12 @@ describe("a pending e-mail change", () => {
     return `${link.pathname}${link.search}`;
   }
   const emailOf = async (id: string) => (await t.db.select().from(user).where(eq(user.id, id)))[0]?.email;
+  /** A signed-in user and the id that stays while the address changes. */
+  async function signUpWithId(email: string) {
+    const cookie = await t.signUpAndConfirm(email);
+    const [{ id } = expect.unreachable()] = await t.db.select().from(user).where(eq(user.email, email));
+    return { cookie, id };
+  }
 
   it("shows in the profile answer until the link is followed", async () => {
     const cookie = await t.signUpAndConfirm("offen-alt@example.test");
@@ -296,11 +302,7 @@ describe("a pending e-mail change", () => {
   });
 
   it("once cancelled, the link no longer changes the address", async () => {
-    const cookie = await t.signUpAndConfirm("abbruch-alt@example.test");
-    const [{ id } = expect.unreachable()] = await t.db
-      .select()
-      .from(user)
-      .where(eq(user.email, "abbruch-alt@example.test"));
+    const { cookie, id } = await signUpWithId("abbruch-alt@example.test");
     expect((await requestChange(cookie, "abbruch-neu@example.test")).status).toBe(200);
     const cancel = await t.api(cookie)["account-security"]["email-change"].$delete();
     expect((await readJson(cancel, 200)).message).toBe(RECOVERY_TEXTS.emailChangeCancelled);
@@ -313,11 +315,7 @@ describe("a pending e-mail change", () => {
   });
 
   it("a newer request replaces the older one, whose link stops working", async () => {
-    const cookie = await t.signUpAndConfirm("ersetzt-alt@example.test");
-    const [{ id } = expect.unreachable()] = await t.db
-      .select()
-      .from(user)
-      .where(eq(user.email, "ersetzt-alt@example.test"));
+    const { cookie, id } = await signUpWithId("ersetzt-alt@example.test");
     expect((await requestChange(cookie, "ersetzt-eins@example.test")).status).toBe(200);
     expect((await requestChange(cookie, "ersetzt-zwei@example.test")).status).toBe(200);
     expect((await pendingOf(cookie))?.email).toBe("ersetzt-zwei@example.test");

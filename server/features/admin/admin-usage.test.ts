@@ -53,6 +53,17 @@ async function signUp(email: string) {
   return { cookie, userId: profile?.id ?? expect.unreachable() };
 }
 
+/** One failed run given back and one finished run, each drawn as `drawnAs`: a credit or Pro's allowance. */
+async function failedAndFinishedRun(userId: string, drawnAs: "charged" | "included") {
+  const drawRun = async () => {
+    const run = await consumeCredit(t.db, userId);
+    expect(run.status).toBe(drawnAs);
+    return "runId" in run ? run.runId : expect.unreachable(run.status);
+  };
+  await refundRun(t.db, await drawRun());
+  await markRunArchived(t.db, await drawRun());
+}
+
 describe("GET /api/admin/usage", () => {
   it("answers 401 without a session, 403 to a user who is not an admin, 200 to an admin", async () => {
     expect((await t.api().admin.usage.$get()).status).toBe(401);
@@ -108,20 +119,8 @@ describe("GET /api/admin/usage", () => {
     await grantPlanByHand(t.db, pro.userId, "generator_pro", pro.userId, new Date(Date.now() + 86_400_000));
     const before = dayOf(await loadUsage(), new Date());
 
-    // With credits: one run failed and was given back, one finished.
-    const freeRun = await consumeCredit(t.db, free.userId);
-    expect(freeRun.status).toBe("charged");
-    if (freeRun.status === "charged") await refundRun(t.db, freeRun.runId);
-    const freeDone = await consumeCredit(t.db, free.userId);
-    if (freeDone.status !== "charged") expect.unreachable(freeDone.status);
-    await markRunArchived(t.db, freeDone.runId);
-    // On Pro's allowance: the same.
-    const proRun = await consumeCredit(t.db, pro.userId);
-    expect(proRun.status).toBe("included");
-    if (proRun.status === "included") await refundRun(t.db, proRun.runId);
-    const proDone = await consumeCredit(t.db, pro.userId);
-    if (proDone.status !== "included") expect.unreachable(proDone.status);
-    await markRunArchived(t.db, proDone.runId);
+    await failedAndFinishedRun(free.userId, "charged");
+    await failedAndFinishedRun(pro.userId, "included");
 
     const today = dayOf(await loadUsage(), new Date());
     expect(today.charged - before.charged).toBe(2);

@@ -1,11 +1,11 @@
 import { Writable } from "node:stream";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { contactMessages } from "#server/db/schema/contact-messages.ts";
 import { PUBLIC_TOO_MANY_REQUESTS } from "#server/rate-limit.ts";
 import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_MIN_FILL_MS, CONTACT_TEXTS } from "#shared/contact.ts";
 import { INVALID_CHARACTERS_MESSAGE } from "#shared/text.schemas.ts";
-import { setUpTestApp, t } from "../../../tests/setup/app-per-file.ts";
+import { setUpBlockTestApp, setUpTestApp, t } from "../../../tests/setup/app-per-file.ts";
 import { createTestApp, TEST_BASE_URL, type TestApp } from "../../../tests/setup/test-app.ts";
 import { waitForMail } from "../../../tests/support/outbox.ts";
 import { CONTACT_RATE_LIMIT } from "./contact.service.ts";
@@ -184,11 +184,7 @@ describe("the log of a failed contact message (ADR 0020)", () => {
 });
 
 describe("POST /api/contact without CONTACT_EMAIL", () => {
-  let plain: TestApp;
-  beforeAll(async () => {
-    plain = await createTestApp();
-  });
-  afterAll(() => plain?.close());
+  const plain = setUpBlockTestApp();
 
   it("stores the message and sends no mail", async () => {
     const { ip, fields } = newVisitor();

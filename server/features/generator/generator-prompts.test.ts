@@ -1,10 +1,9 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "#server/db/client.ts";
+import { describe, expect, it } from "vitest";
 import { promptConfigurations, tokenConfigurations } from "#server/db/schema/generator.ts";
 import { LANGUAGES, PLATFORMS, POSTS_PER_GENERATION, TONES } from "#shared/generator.ts";
 import { computePostMetrics } from "#shared/post-metrics.ts";
-import { openTestDatabase } from "../../../tests/setup/test-database.ts";
+import { withTestDatabase } from "../../../tests/setup/test-database.ts";
 import { composeDemoPosts, splitKeyPoints, streamDemoSnapshots } from "./demo-composer.ts";
 import { loadGeneratorConfiguration } from "./generator-configuration.ts";
 import {
@@ -17,19 +16,15 @@ import {
 } from "./generator-prompts.ts";
 
 describe("the seeded generator configuration", () => {
-  let handle: DatabaseHandle;
-  beforeAll(async () => {
-    handle = await openTestDatabase();
-  });
-  afterAll(() => handle?.close());
+  const database = withTestDatabase();
 
   it("is exactly the code's default, so the migration and the fallback never drift apart", async () => {
-    const [prompt] = await handle.db
+    const [prompt] = await database.db
       .select()
       .from(promptConfigurations)
       .where(eq(promptConfigurations.name, GENERATOR_CONFIGURATION_NAME));
     expect(prompt).toMatchObject({ systemPrompt: DEFAULT_SYSTEM_PROMPT, userPrompt: DEFAULT_USER_PROMPT });
-    const [tokens] = await handle.db
+    const [tokens] = await database.db
       .select()
       .from(tokenConfigurations)
       .where(eq(tokenConfigurations.name, GENERATOR_CONFIGURATION_NAME));
@@ -37,18 +32,18 @@ describe("the seeded generator configuration", () => {
   });
 
   it("uses an admin's edited prompt, and the defaults when the rows are gone", async () => {
-    await handle.db
+    await database.db
       .update(promptConfigurations)
       .set({ systemPrompt: "Eigener Prompt für {{platform}}" })
       .where(eq(promptConfigurations.name, GENERATOR_CONFIGURATION_NAME));
-    await handle.db.update(tokenConfigurations).set({ maxTokens: 1234 });
-    expect(await loadGeneratorConfiguration(handle.db)).toMatchObject({
+    await database.db.update(tokenConfigurations).set({ maxTokens: 1234 });
+    expect(await loadGeneratorConfiguration(database.db)).toMatchObject({
       systemPrompt: "Eigener Prompt für {{platform}}",
       maxTokens: 1234,
     });
-    await handle.db.delete(promptConfigurations);
-    await handle.db.delete(tokenConfigurations);
-    expect(await loadGeneratorConfiguration(handle.db)).toEqual({
+    await database.db.delete(promptConfigurations);
+    await database.db.delete(tokenConfigurations);
+    expect(await loadGeneratorConfiguration(database.db)).toEqual({
       systemPrompt: DEFAULT_SYSTEM_PROMPT,
       userPrompt: DEFAULT_USER_PROMPT,
       maxTokens: GENERATOR_DEFAULT_MAX_TOKENS,

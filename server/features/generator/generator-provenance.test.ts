@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { archivedPosts } from "#server/db/schema/archive.ts";
 import { contentGenerationLogs } from "#server/db/schema/content-generation-logs.ts";
 import { promptConfigurations, tokenConfigurations } from "#server/db/schema/generator.ts";
 import { profiles } from "#server/db/schema/profiles.ts";
 import { describeArchiveProvenance } from "#shared/archive.ts";
-import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
+import { setUpBlockTestApp } from "../../../tests/setup/app-per-file.ts";
 import {
   archiveOf,
   FORM,
@@ -102,11 +102,7 @@ describe("the provenance of an archive entry (ADR 0025)", () => {
 
 describe("the access code (ADR 0015)", () => {
   const CODE = "Sonnenschein-2026";
-  let gated: TestApp;
-  beforeAll(async () => {
-    gated = await createTestApp({ env: { GENERATOR_ACCESS_CODE: CODE } });
-  });
-  afterAll(() => gated?.close());
+  const gated = setUpBlockTestApp({ env: { GENERATOR_ACCESS_CODE: CODE } });
 
   const status = async (cookie: string) => (await gated.request("/api/generator/status", { cookie })).json();
   const unlock = (cookie: string, code: unknown) => gated.postJson("/api/generator/unlock", { code }, cookie);
@@ -173,11 +169,7 @@ describe("the access code (ADR 0015)", () => {
 });
 
 describe("the demo mode (no AI provider)", () => {
-  let demo: TestApp;
-  beforeAll(async () => {
-    demo = await createTestApp();
-  });
-  afterAll(() => demo?.close());
+  const demo = setUpBlockTestApp();
 
   it("streams three labelled posts in the chosen language and archives them as demo", async () => {
     const { cookie } = await signUpAs(demo);

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { GENERATOR_MESSAGES, joinThread, THREAD_POSTS_MAX, THREAD_POSTS_MIN } from "#shared/generator.ts";
 import { computePostMetrics } from "#shared/post-metrics.ts";
 import { FAKE_GENERATED_THREADS } from "../../../tests/mocks/openai.ts";
-import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
+import { setUpBlockTestApp } from "../../../tests/setup/app-per-file.ts";
 import {
   archiveOf,
   creditsOf,
@@ -108,11 +108,7 @@ describe("POST /api/generator/generate with format thread", () => {
 });
 
 describe("a thread run in the demo mode", () => {
-  let demo: TestApp;
-  beforeAll(async () => {
-    demo = await createTestApp();
-  });
-  afterAll(() => demo?.close());
+  const demo = setUpBlockTestApp();
 
   it("streams and archives three threads of 3 to 7 posts, each within 280, free of charge", async () => {
     const { cookie, userId } = await signUpAs(demo, { credits: 0 });

@@ -39,22 +39,6 @@ describe("POST /api/optimizer/correct-grammar", () => {
     expect(body.correctedText).toBe("Alles richtig.");
   });
 
-  it("refuses a free user with 403 and the Premium message, without calling the model", async () => {
-    const { cookie } = await signUpForOptimizer(app.t, "free");
-    const response = await app.ai.grammar(cookie, "Ein Text.");
-    expect(response.status).toBe(403);
-    expect(await response.json()).toEqual({ error: PREMIUM_MESSAGE, code: "PREMIUM_REQUIRED" });
-    expect(app.fake.requests).toHaveLength(0);
-  });
-
-  it("refuses a user whose trial has expired", async () => {
-    const { cookie } = await signUpForOptimizer(app.t, "expired-trial");
-    const response = await app.ai.grammar(cookie, "Ein Text.");
-    expect(response.status).toBe(403);
-    expect(await response.json()).toEqual({ error: OPTIMIZER_ERRORS.trialExpired, code: "TRIAL_EXPIRED" });
-    expect(app.fake.requests).toHaveLength(0);
-  });
-
   it.each([
     ["blank text", "   \n\t "],
     ["an empty string", ""],
@@ -111,27 +95,6 @@ describe("POST /api/optimizer/correct-grammar", () => {
     const response = await app.ai.grammar(cookie, "Ein kurzer Text.");
     expect(response.status).toBe(502);
   });
-
-  it("answers a provider error with 502 after one retry", async () => {
-    const { cookie } = await signUpForOptimizer(app.t, "trial");
-    app.fake.script({ kind: "error", status: 500 }, { kind: "error", status: 500 });
-    const response = await app.ai.grammar(cookie, "Ein Feher");
-    expect(response.status).toBe(502);
-    expect(await response.json()).toEqual({ error: "Grammatikprüfung fehlgeschlagen.", code: "AI_FAILED" });
-    expect(app.fake.requests).toHaveLength(2);
-  });
-
-  it("answers a model that does not answer in time with 504 and leaves the text to the writer", async () => {
-    const { cookie } = await signUpForOptimizer(app.t, "trial");
-    app.fake.script(NO_ANSWER);
-    const response = await app.ai.grammar(cookie, "Ein Feher");
-    expect(response.status).toBe(504);
-    expect(await response.json()).toEqual({
-      error:
-        "Die KI hat nicht rechtzeitig geantwortet. Dein Text ist unverändert – bitte versuche es gleich noch einmal.",
-      code: "AI_TIMEOUT",
-    });
-  });
 });
 
 describe("POST /api/optimizer/improve-post", () => {
@@ -182,14 +145,6 @@ describe("POST /api/optimizer/improve-post", () => {
     expect(await response.json()).toEqual({ error: "Kein Text zur Optimierung vorhanden.", code: "INVALID_INPUT" });
   });
 
-  it("refuses a free user with 403 without calling the model", async () => {
-    const { cookie } = await signUpForOptimizer(app.t, "free");
-    const response = await app.ai.improve(cookie, "Ein Text.");
-    expect(response.status).toBe(403);
-    expect(await response.json()).toEqual({ error: PREMIUM_MESSAGE, code: "PREMIUM_REQUIRED" });
-    expect(app.fake.requests).toHaveLength(0);
-  });
-
   it("answers a malformed model answer with 502", async () => {
     const { cookie } = await signUpForOptimizer(app.t, "trial");
     app.fake.script({ kind: "json", value: { text: "falsches Feld" } });
@@ -197,12 +152,41 @@ describe("POST /api/optimizer/improve-post", () => {
     expect(response.status).toBe(502);
     expect(await response.json()).toEqual({ error: "Textoptimierung fehlgeschlagen.", code: "AI_FAILED" });
   });
+});
 
-  it("answers a timeout with 504", async () => {
+describe.each([
+  ["correct-grammar", "grammar", "Grammatikprüfung fehlgeschlagen."],
+  ["improve-post", "improve", "Textoptimierung fehlgeschlagen."],
+] as const)("POST /api/optimizer/%s: access and the model's failures", (_route, call, failed) => {
+  it.each([
+    ["a free user", "free", { error: PREMIUM_MESSAGE, code: "PREMIUM_REQUIRED" }],
+    ["an expired trial", "expired-trial", { error: OPTIMIZER_ERRORS.trialExpired, code: "TRIAL_EXPIRED" }],
+  ] as const)("refuses %s with 403 and the reason, without calling the model", async (_, plan, refusal) => {
+    const { cookie } = await signUpForOptimizer(app.t, plan);
+    const response = await app.ai[call](cookie, "Ein Text.");
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual(refusal);
+    expect(app.fake.requests).toHaveLength(0);
+  });
+
+  it("answers a provider error with 502 after one retry", async () => {
+    const { cookie } = await signUpForOptimizer(app.t, "trial");
+    app.fake.script({ kind: "error", status: 500 }, { kind: "error", status: 500 });
+    const response = await app.ai[call](cookie, "Ein Feher");
+    expect(response.status).toBe(502);
+    expect(await response.json()).toEqual({ error: failed, code: "AI_FAILED" });
+    expect(app.fake.requests).toHaveLength(2);
+  });
+
+  it("answers a model that does not answer in time with 504 and leaves the text to the writer", async () => {
     const { cookie } = await signUpForOptimizer(app.t, "trial");
     app.fake.script(NO_ANSWER);
-    const response = await app.ai.improve(cookie, "Ein Text.");
+    const response = await app.ai[call](cookie, "Ein Feher");
     expect(response.status).toBe(504);
-    expect(await response.json()).toEqual({ error: OPTIMIZER_ERRORS.timeout, code: "AI_TIMEOUT" });
+    expect(await response.json()).toEqual({
+      error:
+        "Die KI hat nicht rechtzeitig geantwortet. Dein Text ist unverändert – bitte versuche es gleich noch einmal.",
+      code: "AI_TIMEOUT",
+    });
   });
 });

@@ -1,13 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { OPTIMIZER_ERRORS, OPTIMIZER_TEXT_MAX_LENGTH, THREAD_POSTS_MAX } from "#shared/optimizer.ts";
 import { FAKE_IMPROVED_POST } from "../../../tests/mocks/openai.ts";
+import { setUpBlockTestApp } from "../../../tests/setup/app-per-file.ts";
 import {
   optimizerAiCalls,
   optimizerAppForFile,
   PREMIUM_MESSAGE,
   signUpForOptimizer,
 } from "../../../tests/setup/optimizer-accounts.ts";
-import { createTestApp, expectAnswer, readJson, type TestApp } from "../../../tests/setup/test-app.ts";
+import { expectAnswer, readJson } from "../../../tests/setup/test-app.ts";
 import { correctObviousMistakes, fitPostToCriteria } from "./demo-editor.ts";
 import { loadGermanWordList } from "./german-word-list.ts";
 import { OPTIMIZER_AI_RATE_LIMIT as RATE_LIMIT } from "./optimizer.service.ts";
@@ -47,38 +48,12 @@ describe("POST /api/optimizer/correct-grammar-thread", () => {
     expect(sent?.messages[1]?.content).toContain("Korrigiere diesen Thread aus 3 Posts:\n<post>\nHeute habe");
   });
 
-  it("refuses an answer with another number of posts instead of splitting it again", async () => {
-    const { cookie } = await signUpForOptimizer(app.t, "subscriber");
-    app.fake.script({ kind: "merge-posts" });
-    const response = await app.ai.grammarThread(cookie, THREAD);
-    expect(response.status).toBe(502);
-    expect(await response.json()).toEqual(GRAMMAR_FAILED);
-    expect(app.fake.requests).toHaveLength(1);
-  });
-
   it("refuses a 'correction' that rewrote one post of the thread", async () => {
-    const { cookie } = await signUpForOptimizer(app.t, "trial");
+    const { cookie } = await signUpForOptimizer(app.t, "subscriber");
     app.fake.script({ kind: "json", value: { posts: [THREAD[0], "Ignoriere alles. ".repeat(20), THREAD[2]] } });
     const response = await app.ai.grammarThread(cookie, THREAD);
     expect(response.status).toBe(502);
     expect(await response.json()).toEqual(GRAMMAR_FAILED);
-  });
-
-  it.each([429, 503])("answers %i from the provider, twice, with 502", async (status) => {
-    const { cookie } = await signUpForOptimizer(app.t, "trial");
-    app.fake.script({ kind: "error", status }, { kind: "error", status });
-    const response = await app.ai.grammarThread(cookie, THREAD);
-    expect(response.status).toBe(502);
-    expect(await response.json()).toEqual(GRAMMAR_FAILED);
-    expect(app.fake.requests).toHaveLength(2);
-  });
-
-  it("answers a model that does not answer in time with 504", async () => {
-    const { cookie } = await signUpForOptimizer(app.t, "trial");
-    app.fake.script({ kind: "delay", ms: 10 * 60_000 });
-    const response = await app.ai.grammarThread(cookie, THREAD);
-    expect(response.status).toBe(504);
-    expect(await response.json()).toEqual({ error: OPTIMIZER_ERRORS.timeout, code: "AI_TIMEOUT" });
   });
 });
 
@@ -104,26 +79,36 @@ describe("POST /api/optimizer/improve-thread", () => {
     expect(retry.at(-1)?.content).toContain("Post 2:\n- Hashtags: 3 (erlaubt: höchstens 1)");
     expect(retry.at(-1)?.content).not.toContain("Post 1:");
   });
+});
 
-  it("refuses an answer with another number of posts without asking again", async () => {
+describe.each([
+  ["correct-grammar-thread", "grammarThread", GRAMMAR_FAILED],
+  ["improve-thread", "improveThread", IMPROVE_FAILED],
+] as const)("POST /api/optimizer/%s when the model fails", (_route, call, failed) => {
+  it("refuses an answer with another number of posts, without asking again or splitting it", async () => {
     const { cookie } = await signUpForOptimizer(app.t, "trial");
     app.fake.script({ kind: "merge-posts" });
-    const response = await app.ai.improveThread(cookie, THREAD);
+    const response = await app.ai[call](cookie, THREAD);
     expect(response.status).toBe(502);
-    expect(await response.json()).toEqual(IMPROVE_FAILED);
+    expect(await response.json()).toEqual(failed);
     expect(app.fake.requests).toHaveLength(1);
   });
 
-  it("answers provider errors with 502 and a timeout with 504", async () => {
+  it.each([429, 500, 503])("answers %i from the provider, twice, with 502", async (status) => {
     const { cookie } = await signUpForOptimizer(app.t, "trial");
-    app.fake.script({ kind: "error", status: 500 }, { kind: "error", status: 500 });
-    const failed = await app.ai.improveThread(cookie, THREAD);
-    expect(failed.status).toBe(502);
-    expect(await failed.json()).toEqual(IMPROVE_FAILED);
+    app.fake.script({ kind: "error", status }, { kind: "error", status });
+    const response = await app.ai[call](cookie, THREAD);
+    expect(response.status).toBe(502);
+    expect(await response.json()).toEqual(failed);
+    expect(app.fake.requests).toHaveLength(2);
+  });
+
+  it("answers a model that does not answer in time with 504", async () => {
+    const { cookie } = await signUpForOptimizer(app.t, "trial");
     app.fake.script({ kind: "delay", ms: 10 * 60_000 });
-    const late = await app.ai.improveThread(cookie, THREAD);
-    expect(late.status).toBe(504);
-    expect(await late.json()).toEqual({ error: OPTIMIZER_ERRORS.timeout, code: "AI_TIMEOUT" });
+    const response = await app.ai[call](cookie, THREAD);
+    expect(response.status).toBe(504);
+    expect(await response.json()).toEqual({ error: OPTIMIZER_ERRORS.timeout, code: "AI_TIMEOUT" });
   });
 });
 
@@ -213,11 +198,7 @@ describe("both thread routes", () => {
 });
 
 describe("thread routes in demo mode (no AI provider configured)", () => {
-  let demo: TestApp;
-  beforeAll(async () => {
-    demo = await createTestApp();
-  });
-  afterAll(() => demo?.close());
+  const demo = setUpBlockTestApp();
 
   it("correct and improve each post offline, keeping the split, labelled as demo", async () => {
     const { cookie } = await signUpForOptimizer(demo, "trial");

@@ -1,15 +1,16 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { profiles } from "#server/db/schema/profiles.ts";
 import { OPTIMIZER_ERRORS, POST_SCORE_MAX } from "#shared/optimizer.ts";
 import { evaluatePost } from "#shared/post-metrics.ts";
+import { setUpBlockTestApp } from "../../../tests/setup/app-per-file.ts";
 import {
   DAY_MS,
   optimizerAppForFile,
   PREMIUM_MESSAGE,
   signUpForOptimizer,
 } from "../../../tests/setup/optimizer-accounts.ts";
-import { createTestApp, expectAnswer, readJson, type TestApp } from "../../../tests/setup/test-app.ts";
+import { expectAnswer, readJson } from "../../../tests/setup/test-app.ts";
 import { OPTIMIZER_AI_RATE_LIMIT } from "./optimizer.service.ts";
 
 // The X-Post Optimizer's access, trial, spelling hints, rate limits and demo mode (issue 3,
@@ -176,11 +177,7 @@ describe("rate limits", () => {
 });
 
 describe("demo mode (no AI provider configured)", () => {
-  let demo: TestApp;
-  beforeAll(async () => {
-    demo = await createTestApp();
-  });
-  afterAll(() => demo?.close());
+  const demo = setUpBlockTestApp();
 
   it("says so in the access answer", async () => {
     const { cookie } = await signUpForOptimizer(demo, "free");

@@ -1,8 +1,10 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { notifications, publications } from "#server/db/schema/publishing.ts";
 import { openTokens } from "#server/features/connections/account-tokens.ts";
+import type { NetworkFailureKind } from "#server/integrations/social/social-network.ts";
 import { INTERRUPTED_EXPLANATION, UNCONFIRMED_EXPLANATION } from "#shared/publishing.ts";
+import { queuedJobsFor } from "../../../tests/setup/test-database.ts";
 import { createPublishingTestApp } from "../../../tests/support/publishing.ts";
 import { tokensFor } from "../../../tests/support/scripted-network.ts";
 import { MAX_ATTEMPTS, processPublication } from "./delivery.service.ts";
@@ -35,21 +37,13 @@ async function planX(
   return post;
 }
 
-async function jobsFor(publicationId: string): Promise<number> {
-  const result = await t.db.execute(
-    sql`select count(*)::int as n from pgboss.job where name = 'publications' and data->>'publicationId' = ${publicationId}`,
-  );
-  const rows = (Array.isArray(result) ? result : (result as { rows: { n: number }[] }).rows) as { n: number }[];
-  return rows[0]?.n ?? 0;
-}
-
 describe("sending a planned post", () => {
   it("writes the post and its one job together, sends it when due, once, with its link", async () => {
     const userId = await t.createUser();
     const accountId = await t.connectAccount(userId, "x");
     const post = await planX(userId, accountId, "Einmal und nicht öfter");
     expect(post.scheduledAt).toBe("2026-11-18T10:00:00.000Z");
-    expect(await jobsFor(post.id)).toBe(1);
+    expect(await queuedJobsFor(t.db, post.id)).toBe(1);
 
     await processPublication(t.deps, post.id, at(59));
     expect(t.networks.x.publishCalls).toBe(0);
@@ -74,7 +68,7 @@ describe("sending a planned post", () => {
     const waiting = await t.publication(post.id);
     expect(waiting.status).toBe("planned");
     expect(waiting.nextAttemptAt.getTime()).toBe(NOW.getTime() + 30_000);
-    expect(await jobsFor(post.id)).toBe(2);
+    expect(await queuedJobsFor(t.db, post.id)).toBe(2);
 
     await processPublication(t.deps, post.id, new Date(NOW.getTime() + 29_000));
     expect((await t.publication(post.id)).status).toBe("planned");
@@ -224,24 +218,25 @@ describe("tokens", () => {
     ]);
   });
 
-  it("keeps the account connected when a refresh fails with a 5xx, and sends with the still valid token", async () => {
+  /** An X post sent at at(60) while the refresh of its account's token (valid until `expiresAt`) fails. */
+  async function sendWhileRefreshFails(expiresAt: Date, failure: NetworkFailureKind, text: string) {
     const userId = await t.createUser();
-    const accountId = await t.connectAccount(userId, "x", tokensFor("valid-access", "r", at(63)));
-    const post = await planX(userId, accountId, "Refresh 503");
-    t.networks.x.refreshSteps.push({ do: "fail", kind: "unavailable" });
+    const accountId = await t.connectAccount(userId, "x", tokensFor("x-access", "r", expiresAt));
+    const post = await planX(userId, accountId, text);
+    t.networks.x.refreshSteps.push({ do: "fail", kind: failure });
     await processPublication(t.deps, post.id, at(60));
-    expect((await t.account(accountId))?.status).toBe("connected");
-    expect((await t.publication(post.id)).status).toBe("sent");
+    return { account: await t.account(accountId), row: await t.publication(post.id) };
+  }
+
+  it("keeps the account connected when a refresh fails with a 5xx, and sends with the still valid token", async () => {
+    const { account, row } = await sendWhileRefreshFails(at(63), "unavailable", "Refresh 503");
+    expect(account?.status).toBe("connected");
+    expect(row.status).toBe("sent");
   });
 
   it("retries later when the token has expired and the refresh fails with a 5xx", async () => {
-    const userId = await t.createUser();
-    const accountId = await t.connectAccount(userId, "x", tokensFor("gone-access", "r", at(30)));
-    const post = await planX(userId, accountId, "Abgelaufen");
-    t.networks.x.refreshSteps.push({ do: "fail", kind: "outcome-unknown" });
-    await processPublication(t.deps, post.id, at(60));
-    expect((await t.account(accountId))?.status).toBe("connected");
-    const row = await t.publication(post.id);
+    const { account, row } = await sendWhileRefreshFails(at(30), "outcome-unknown", "Abgelaufen");
+    expect(account?.status).toBe("connected");
     expect(row.status).toBe("planned");
     expect(row.nextAttemptAt > at(60)).toBe(true);
   });

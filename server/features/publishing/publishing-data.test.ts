@@ -1,22 +1,17 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { unzipSync } from "fflate";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { user } from "#server/db/schema/auth.ts";
 import { publications, socialAccounts } from "#server/db/schema/publishing.ts";
 import type { PublicationView } from "#shared/publishing.schemas.ts";
-import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
+import { setUpTestApp, t } from "../../../tests/setup/app-per-file.ts";
+import { queuedJobsFor } from "../../../tests/setup/test-database.ts";
 import { createScriptedNetworks } from "../../../tests/support/scripted-network.ts";
 
 // The data of publishing in the GDPR export and deletion (ADR 0026, 0053, 0059): the export lists
 // the connected accounts without any secret, a deletion leaves no token and no job behind.
 
-let t: TestApp;
-const networks = createScriptedNetworks();
-
-beforeAll(async () => {
-  t = await createTestApp({ overrides: { networks } });
-});
-afterAll(() => t.close());
+setUpTestApp({ overrides: { networks: createScriptedNetworks() } });
 
 async function customerWithPlannedPost(email: string) {
   const cookie = await t.signUpAndConfirm(email);
@@ -34,14 +29,6 @@ async function customerWithPlannedPost(email: string) {
   const { posts } = (await created.json()) as { posts: PublicationView[] };
   const [row] = await t.db.select({ id: user.id }).from(user).where(eq(user.email, email));
   return { cookie, accountId, postId: posts[0]?.id ?? "", userId: row?.id ?? "" };
-}
-
-async function queuedJobsFor(publicationId: string): Promise<number> {
-  const result = await t.db.execute(
-    sql`select count(*)::int as n from pgboss.job where name = 'publications' and data->>'publicationId' = ${publicationId}`,
-  );
-  const rows = (Array.isArray(result) ? result : (result as { rows: { n: number }[] }).rows) as { n: number }[];
-  return rows[0]?.n ?? 0;
 }
 
 describe("export and deletion of publishing data", () => {
@@ -65,7 +52,7 @@ describe("export and deletion of publishing data", () => {
 
   it("deleting the user removes the tokens, the posts and their waiting jobs", async () => {
     const { cookie, accountId, postId, userId } = await customerWithPlannedPost("weg@example.test");
-    expect(await queuedJobsFor(postId)).toBe(1);
+    expect(await queuedJobsFor(t.db, postId)).toBe(1);
     const response = await t.request("/api/auth/delete-user", {
       method: "POST",
       body: JSON.stringify({ password: "Laterne-Zimt-42" }),
@@ -74,6 +61,6 @@ describe("export and deletion of publishing data", () => {
     expect(response.status).toBe(200);
     expect(await t.db.select().from(socialAccounts).where(eq(socialAccounts.id, accountId))).toEqual([]);
     expect(await t.db.select().from(publications).where(eq(publications.userId, userId))).toEqual([]);
-    expect(await queuedJobsFor(postId)).toBe(0);
+    expect(await queuedJobsFor(t.db, postId)).toBe(0);
   });
 });

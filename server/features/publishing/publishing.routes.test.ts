@@ -42,6 +42,15 @@ async function connectX(code: string): Promise<string> {
   return account.id;
 }
 
+async function connectBluesky(handle: string): Promise<string> {
+  const connected = await send("/api/connections/bluesky/app-password", "POST", {
+    identifier: `${handle}.bsky.social`,
+    appPassword: "app-pass-word",
+  });
+  expect(connected.status).toBe(201);
+  return ((await connected.json()) as { accountId: string }).accountId;
+}
+
 describe("/api/connections", () => {
   it("asks to sign in first", async () => {
     const response = await t.request("/api/connections");
@@ -105,11 +114,7 @@ describe("/api/connections", () => {
 describe("/api/posts", () => {
   it("plans one post for several accounts with a text each, lists, edits and cancels it", async () => {
     const xId = await connectX("carla");
-    const bluesky = await send("/api/connections/bluesky/app-password", "POST", {
-      identifier: "carla.bsky.social",
-      appPassword: "app-pass-word",
-    });
-    const { accountId: blueskyId } = (await bluesky.json()) as { accountId: string };
+    const blueskyId = await connectBluesky("carla");
     const created = await send("/api/posts", "POST", {
       targets: [
         { accountId: xId, text: "Kurz für X" },
@@ -230,11 +235,7 @@ describe("/api/posts/threads (ADR 0066)", () => {
 
   it("refuses LinkedIn and Bluesky, a post over 280 weighted characters, and too few or too many posts", async () => {
     const xId = await connectX("gerda");
-    const bluesky = await send("/api/connections/bluesky/app-password", "POST", {
-      identifier: "gerda.bsky.social",
-      appPassword: "app-pass-word",
-    });
-    const { accountId: blueskyId } = (await bluesky.json()) as { accountId: string };
+    const blueskyId = await connectBluesky("gerda");
     const notX = await send("/api/posts/threads", "POST", { accountId: blueskyId, posts: ["Eins", "Zwei"] });
     expect(notX.status).toBe(400);
     expect(await notX.json()).toEqual({

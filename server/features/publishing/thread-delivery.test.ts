@@ -91,6 +91,8 @@ async function threadPosts(publicationId: string) {
     .orderBy(publicationThreadPosts.position);
 }
 
+const postStatuses = async (publicationId: string) => (await threadPosts(publicationId)).map((post) => post.status);
+
 const atFake = (prefix: string) => fake.posts.filter((post) => post.text.startsWith(prefix));
 
 /** Each post at the fake replies to the one before; the first to none. */
@@ -124,13 +126,7 @@ describe("a thread on X", () => {
     await processPublication(t.deps, created.id, start);
     const waiting = await t.publication(created.id);
     expect(waiting.status).toBe("planned");
-    expect((await threadPosts(created.id)).map((post) => post.status)).toEqual([
-      "sent",
-      "sent",
-      "pending",
-      "pending",
-      "pending",
-    ]);
+    expect(await postStatuses(created.id)).toEqual(["sent", "sent", "pending", "pending", "pending"]);
     expect(atFake("Retry")).toHaveLength(2);
 
     await processPublication(t.deps, created.id, waiting.nextAttemptAt);
@@ -162,13 +158,7 @@ describe("a thread on X", () => {
     await processPublication(t.deps, created.id, start);
     expect((await t.publication(created.id)).status).toBe("failed");
     expect((await t.account(author.accountId))?.status).toBe("reconnect_required");
-    expect((await threadPosts(created.id)).map((post) => post.status)).toEqual([
-      "sent",
-      "sent",
-      "pending",
-      "pending",
-      "pending",
-    ]);
+    expect(await postStatuses(created.id)).toEqual(["sent", "sent", "pending", "pending", "pending"]);
     expect(atFake("Revoke")).toHaveLength(2);
   });
 
@@ -180,13 +170,7 @@ describe("a thread on X", () => {
     const row = await t.publication(created.id);
     expect(row.status).toBe("unconfirmed");
     expect(row.detail).toBe(THREAD_UNCONFIRMED_EXPLANATION);
-    expect((await threadPosts(created.id)).map((post) => post.status)).toEqual([
-      "sent",
-      "sent",
-      "unconfirmed",
-      "pending",
-      "pending",
-    ]);
+    expect(await postStatuses(created.id)).toEqual(["sent", "sent", "unconfirmed", "pending", "pending"]);
     expect(atFake("Lost")).toHaveLength(3);
 
     const resumed = await resumeThread(t.deps, author.userId, created.id, later(start, 1_000));
