@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { BackLink } from "#app/components/back-link.tsx";
-import { FilterSelect } from "#app/components/filter-select.tsx";
+import { type FilterOption, FilterSelect } from "#app/components/filter-select.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { SearchInput } from "#app/components/ui/search-input.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
@@ -41,9 +41,31 @@ const DEFAULT_FILTERS: Filters = {
   tone: FIRST_ARCHIVE_PAGE.tone,
 };
 
-function filterLabel<Value extends string>(labels: Record<Exclude<Value, "all">, string>, value: Value, all: string) {
-  return value === ARCHIVE_FILTER_ALL ? all : labels[value as Exclude<Value, "all">];
+/** A filter's choices: "all" under its own name, every other value under its label. */
+function filterOptions<Value extends string>(
+  values: readonly Value[],
+  labels: Record<Exclude<Value, "all">, string>,
+  all: string,
+): FilterOption<Value>[] {
+  return values.map((value) => ({
+    value,
+    label: value === ARCHIVE_FILTER_ALL ? all : labels[value as Exclude<Value, "all">],
+  }));
 }
+
+const FILTER_FIELDS = [
+  {
+    key: "platform",
+    label: "Netzwerk",
+    options: filterOptions(ARCHIVE_PLATFORM_FILTERS, PLATFORM_LABELS, "Alle Netzwerke"),
+  },
+  {
+    key: "language",
+    label: "Sprache",
+    options: filterOptions(ARCHIVE_LANGUAGE_FILTERS, LANGUAGE_LABELS, "Alle Sprachen"),
+  },
+  { key: "tone", label: "Tonalität", options: filterOptions(ARCHIVE_TONE_FILTERS, TONE_LABELS, "Alle Tonalitäten") },
+] as const;
 
 // Spec sections 2 "Archive screen", 4 "Archive" and 8 "Archive".
 export default function ArchivePage() {
@@ -101,36 +123,16 @@ export default function ArchivePage() {
           onChange={(event) => setSearch(event.target.value)}
         />
         <div className="grid gap-3 sm:grid-cols-3">
-          <FilterSelect
-            id="archive-platform"
-            label="Netzwerk"
-            value={filters.platform}
-            options={ARCHIVE_PLATFORM_FILTERS.map((value) => ({
-              value,
-              label: filterLabel(PLATFORM_LABELS, value, "Alle Netzwerke"),
-            }))}
-            onChange={(platform) => setFilters((current) => ({ ...current, platform }))}
-          />
-          <FilterSelect
-            id="archive-language"
-            label="Sprache"
-            value={filters.language}
-            options={ARCHIVE_LANGUAGE_FILTERS.map((value) => ({
-              value,
-              label: filterLabel(LANGUAGE_LABELS, value, "Alle Sprachen"),
-            }))}
-            onChange={(language) => setFilters((current) => ({ ...current, language }))}
-          />
-          <FilterSelect
-            id="archive-tone"
-            label="Tonalität"
-            value={filters.tone}
-            options={ARCHIVE_TONE_FILTERS.map((value) => ({
-              value,
-              label: filterLabel(TONE_LABELS, value, "Alle Tonalitäten"),
-            }))}
-            onChange={(tone) => setFilters((current) => ({ ...current, tone }))}
-          />
+          {FILTER_FIELDS.map((field) => (
+            <FilterSelect
+              key={field.key}
+              id={`archive-${field.key}`}
+              label={field.label}
+              value={filters[field.key]}
+              options={field.options}
+              onChange={(value) => setFilters((current) => ({ ...current, [field.key]: value }))}
+            />
+          ))}
         </div>
       </section>
 
