@@ -17,7 +17,7 @@ import {
 } from "#app/features/account/use-profile.ts";
 import { authClient } from "#app/features/auth/auth-client.ts";
 import { refreshPlans } from "#app/features/billing/use-billing.ts";
-import { ConnectionsLinkCard } from "#app/features/publishing/connected-accounts-card.tsx";
+import { ConnectionsLinkCard } from "#app/features/publishing/connections-link-card.tsx";
 import { pageMeta } from "#app/features/site-settings/site-settings.ts";
 import { BILLING_MESSAGES, PLAN_LABELS, PLANS, type Plan } from "#shared/billing.ts";
 import { ROUTES } from "#shared/routes.ts";

@@ -7,15 +7,14 @@ import { expect, signUpConfirmed, test } from "./fixtures.ts";
  */
 async function expectAskedAlongside(page: Page, pathname: string, held: string, awaited: string) {
   const holding: Route[] = [];
-  await page.route(held, (route) => {
-    holding.push(route);
-  });
+  let released = false;
+  await page.route(held, (route) => (released ? route.continue() : holding.push(route)));
   const asked = page.waitForRequest(awaited);
   // Not awaited yet: the fixture's goto waits for hydration, which waits for the held answers.
   const loaded = page.goto(pathname);
   // While nothing held has been answered: the page did not wait for it.
   await asked;
-  await page.unroute(held);
+  released = true;
   for (const route of holding) await route.continue();
   await loaded;
 }

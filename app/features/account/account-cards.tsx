@@ -1,6 +1,7 @@
 import { Building2, CreditCard, KeyRound, LogOut, Mail, UserRound } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
+import { CenteredSpinner } from "#app/components/load-status.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { useSignOut } from "#app/features/auth/use-sign-out.ts";
@@ -19,10 +20,17 @@ import {
 import { isActiveSubscription } from "#shared/credits.ts";
 import { formatEuro, GENERATOR_PRO_PRICE_CENTS, OPTIMIZER_PREMIUM_PRICE_CENTS } from "#shared/pricing.ts";
 import { ROUTES } from "#shared/routes.ts";
-import { ChangeEmailForm } from "./change-email-form.tsx";
-import { ChangePasswordForm } from "./change-password-form.tsx";
 import { PendingEmailChange } from "./pending-email-change.tsx";
 import type { Profile } from "./use-profile.ts";
+
+// The two forms open on a click; loaded then, they keep the form library and the schemas out of
+// what /konto needs for its first view (ADR 0073).
+const ChangeEmailForm = lazy(() =>
+  import("./change-email-form.tsx").then((module) => ({ default: module.ChangeEmailForm })),
+);
+const ChangePasswordForm = lazy(() =>
+  import("./change-password-form.tsx").then((module) => ({ default: module.ChangePasswordForm })),
+);
 
 export function ProfileCard({
   email,
@@ -66,10 +74,12 @@ export function ProfileCard({
             Passwort ändern
           </Button>
         </div>
-        {openForm === "email" ? (
-          <ChangeEmailForm initialEmail={pendingEmailChange?.email} onDone={() => setOpenForm(null)} />
-        ) : null}
-        {openForm === "password" ? <ChangePasswordForm onDone={() => setOpenForm(null)} /> : null}
+        <Suspense fallback={<CenteredSpinner className="py-4" />}>
+          {openForm === "email" ? (
+            <ChangeEmailForm initialEmail={pendingEmailChange?.email} onDone={() => setOpenForm(null)} />
+          ) : null}
+          {openForm === "password" ? <ChangePasswordForm onDone={() => setOpenForm(null)} /> : null}
+        </Suspense>
         <Button variant="ghost" className="justify-self-start" onClick={signOut}>
           <LogOut aria-hidden />
           Abmelden

@@ -1,6 +1,6 @@
 import { ExternalLink, Link2, Unlink } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { CenteredSpinner, LoadFailedAlert } from "#app/components/load-status.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
@@ -9,7 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { InputField } from "#app/components/ui/form-field.tsx";
 import { isNetworkId, NETWORKS } from "#shared/networks.ts";
-import { CONNECTIONS_PATH, PUBLISHING_ERRORS, type PublishingErrorCode } from "#shared/publishing.ts";
+import { PUBLISHING_ERRORS, type PublishingErrorCode } from "#shared/publishing.ts";
 import { formatBerlinDateTime } from "./berlin-time.ts";
 import {
   type ConnectedAccount,
@@ -265,28 +265,5 @@ function AppPasswordForm({ network, onDone }: { network: ConnectedAccount["netwo
         </Button>
       </div>
     </form>
-  );
-}
-
-/** On /konto: where the accounts are managed (a page of its own, the networks send the browser back there). */
-export function ConnectionsLinkCard() {
-  return (
-    <Card aria-labelledby="connections-link-title">
-      <CardHeader
-        actions={
-          <Button asChild variant="outline" size="sm">
-            <Link to={CONNECTIONS_PATH}>Konten verwalten</Link>
-          </Button>
-        }
-      >
-        <CardTitle id="connections-link-title" className="flex items-center gap-2">
-          <Link2 className="size-5 text-indigo-600" aria-hidden />
-          Verbundene Konten
-        </CardTitle>
-        <CardDescription>
-          X, LinkedIn und Bluesky verbinden, um Beiträge direkt aus Postwerk zu veröffentlichen und zu planen.
-        </CardDescription>
-      </CardHeader>
-    </Card>
   );
 }
