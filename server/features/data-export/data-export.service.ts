@@ -11,6 +11,7 @@ import { contentGenerationLogs } from "#server/db/schema/content-generation-logs
 import { cookieConsentHistory } from "#server/db/schema/cookie-consent.ts";
 import { profiles } from "#server/db/schema/profiles.ts";
 import { notifications, publications, socialAccounts } from "#server/db/schema/publishing.ts";
+import { cancellationRequestColumns } from "#server/features/cancellation/cancellation.service.ts";
 import { billingInfoColumns } from "#server/features/profile/profile.service.ts";
 import type { RateLimitRule } from "#server/features/rate-limit/rate-limit.service.ts";
 import { imageNameFromPublicUrl } from "#server/integrations/storage/image-storage.ts";
@@ -238,13 +239,7 @@ async function* exportFiles(deps: ExportDeps, userId: string): AsyncGenerator<Ex
     "kuendigungen.json",
     await oldestFirst(db, cancellationRequests, eq(cancellationRequests.userId, userId), {
       createdAt: cancellationRequests.createdAt,
-      name: cancellationRequests.name,
-      email: cancellationRequests.email,
-      plan: cancellationRequests.plan,
-      kind: cancellationRequests.kind,
-      effective: cancellationRequests.effective,
-      reason: cancellationRequests.reason,
-      status: cancellationRequests.status,
+      ...cancellationRequestColumns,
     }),
   );
   // ADR 0053/0059: the connected accounts without their tokens, the posts sent or planned through them.
