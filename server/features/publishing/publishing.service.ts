@@ -229,6 +229,7 @@ export async function planAgain(
 
 /** Cancels a post until the queue has claimed it: the job then finds it cancelled and does nothing. */
 export async function cancelPost(db: Database, userId: string, id: string): Promise<PublicationView> {
+  // Whose post it is is checked here; the update below names the post by its id alone.
   await ownPost(db, userId, id);
   const [row] = await db
     .update(publications)
