@@ -23,11 +23,12 @@ export const PUBLICATION_STATUS_LABELS: Record<PublicationStatus, string> = {
 export const THREAD_POST_STATUSES = ["pending", "sending", "sent", "unconfirmed"] as const;
 export type ThreadPostStatus = (typeof THREAD_POST_STATUSES)[number];
 
+/** The states a thread's post shares with a publication have the publication's words. */
 export const THREAD_POST_STATUS_LABELS: Record<ThreadPostStatus, string> = {
   pending: "Ausstehend",
-  sending: "Wird gesendet",
-  sent: "Gesendet",
-  unconfirmed: "Unbestätigt",
+  sending: PUBLICATION_STATUS_LABELS.sending,
+  sent: PUBLICATION_STATUS_LABELS.sent,
+  unconfirmed: PUBLICATION_STATUS_LABELS.unconfirmed,
 };
 
 /** Networks whose posts can reply to one another as a thread (ADR 0066). */

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
-import { user } from "./auth.ts";
+import { ownedByUser } from "./auth.ts";
 
 // Account protection (ADR 0044): the per-account sign-in throttle, the devices a user has
 // signed in from, and the objection links sent to the old address after an e-mail change.
@@ -24,9 +24,7 @@ export const signInFailures = pgTable(
 export const knownDevices = pgTable(
   "known_devices",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    ...ownedByUser,
     deviceHash: text("device_hash").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
@@ -39,9 +37,7 @@ export const emailChangeObjections = pgTable(
   "email_change_objections",
   {
     tokenHash: text("token_hash").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    ...ownedByUser,
     previousEmail: text("previous_email").notNull(),
     newEmail: text("new_email").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { boolean, customType, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import type { ArchiveProvenance } from "#shared/archive.ts";
 import type { PostFormat } from "#shared/generator.ts";
-import { user } from "./auth.ts";
+import { ownedByUser } from "./auth.ts";
 
 // Spec section 3: archived_posts, every generation's result (ADR 0014).
 
@@ -16,9 +16,7 @@ export const archivedPosts = pgTable(
   "archived_posts",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    ...ownedByUser,
     platform: text("platform").notNull(),
     language: text("language").notNull(),
     tone: text("tone").notNull(),

@@ -1,5 +1,5 @@
 import { boolean, integer, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
-import { user } from "./auth.ts";
+import { ownedByUser, user } from "./auth.ts";
 
 // Spec section 3 "company_billing_info": at most one record per user.
 export const companyBillingInfo = pgTable("company_billing_info", {
@@ -32,9 +32,7 @@ export const subscriptions = pgTable(
   "subscriptions",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    ...ownedByUser,
     /** "generator_pro" | "optimizer_premium" (shared/billing.ts). */
     plan: text("plan").notNull(),
     /** null for a plan an admin granted by hand (ADR 0024). */

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { user } from "./auth.ts";
+import { ownedByUser } from "./auth.ts";
 
 /**
  * What a row records (the admin's usage panel counts by it): a credit taken or given back, or a run of Pro's allowance
@@ -21,9 +21,7 @@ export const contentGenerationLogs = pgTable(
   "content_generation_logs",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    ...ownedByUser,
     subscriptionStatus: text("subscription_status").notNull().default("free"),
     creditsRemaining: integer("credits_remaining").notNull(),
     kind: text("kind", { enum: GENERATION_LOG_KINDS }).notNull().default("charged"),

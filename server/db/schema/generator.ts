@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { timestamps } from "./columns.ts";
 
 // Spec section 3: prompt_configurations, token_configurations (ADR 0012).
 
@@ -10,9 +11,8 @@ export const promptConfigurations = pgTable("prompt_configurations", {
   name: text("name").notNull().unique(),
   systemPrompt: text("system_prompt").notNull(),
   userPrompt: text("user_prompt").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  // ADR 0024: an admin's save names the version they edited; a newer one is not overwritten.
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  // ADR 0024: an admin's save names the version (updated_at) they edited; a newer one is not overwritten.
+  ...timestamps,
 });
 
 export const tokenConfigurations = pgTable(
@@ -22,8 +22,7 @@ export const tokenConfigurations = pgTable(
     name: text("name").notNull().unique(),
     // Spec section 9: a new configuration starts at 1000.
     maxTokens: integer("max_tokens").notNull().default(1000),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
   },
   (table) => [check("token_configurations_max_tokens_positive", sql`${table.maxTokens} > 0`)],
 );

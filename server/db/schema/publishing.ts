@@ -3,7 +3,8 @@ import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueInde
 import type { NetworkId } from "#shared/networks.ts";
 import type { AccountStatus, NotificationKind, PublicationStatus, ThreadPostStatus } from "#shared/publishing.ts";
 import type { CapPlan } from "#shared/publishing-caps.ts";
-import { user } from "./auth.ts";
+import { ownedByUser } from "./auth.ts";
+import { timestamps } from "./columns.ts";
 
 // Publish and schedule (ADR 0053): connected network accounts, one publication per post and
 // account, the OAuth round trips in progress and the user's notifications.
@@ -13,9 +14,7 @@ export const socialAccounts = pgTable(
   "social_accounts",
   {
     id: uuid("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    ...ownedByUser,
     network: text("network").$type<NetworkId>().notNull(),
     externalId: text("external_id").notNull(),
     handle: text("handle").notNull(),
@@ -29,8 +28,7 @@ export const socialAccounts = pgTable(
     connectionExpiresAt: timestamp("connection_expires_at", { withTimezone: true }),
     /** Which expiry reminders went out (7 and 1 days before), so each goes out once. */
     remindedDaysBefore: integer("reminded_days_before"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
   },
   (table) => [
     uniqueIndex("social_accounts_user_network_external_idx").on(table.userId, table.network, table.externalId),
@@ -40,9 +38,7 @@ export const socialAccounts = pgTable(
 /** An OAuth round trip in progress: the state we sent and the PKCE verifier, never in the browser. */
 export const socialOauthStates = pgTable("social_oauth_states", {
   state: text("state").primaryKey(),
-  userId: text("user_id")
-    .notNull()
-    .references(() => user.id, { onDelete: "cascade" }),
+  ...ownedByUser,
   network: text("network").$type<NetworkId>().notNull(),
   codeVerifier: text("code_verifier").notNull(),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
@@ -58,9 +54,7 @@ export const publications = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     batchId: uuid("batch_id").notNull(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    ...ownedByUser,
     // Kept when the account is disconnected, so sent posts stay in the Redaktionsplan.
     accountId: uuid("account_id").references(() => socialAccounts.id, { onDelete: "set null" }),
     network: text("network").$type<NetworkId>().notNull(),
@@ -85,8 +79,7 @@ export const publications = pgTable(
      * publication_thread_posts, ADR 0066). Caps and the per-account limit count posts, not rows.
      */
     postCount: integer("post_count").notNull().default(1),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
   },
   (table) => [
     index("publications_user_scheduled_idx").on(table.userId, table.scheduledAt),
@@ -125,9 +118,7 @@ export const notifications = pgTable(
   "notifications",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    ...ownedByUser,
     kind: text("kind").$type<NotificationKind>().notNull(),
     publicationId: uuid("publication_id").references(() => publications.id, { onDelete: "cascade" }),
     accountId: uuid("account_id").references(() => socialAccounts.id, { onDelete: "cascade" }),

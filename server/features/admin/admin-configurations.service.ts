@@ -6,6 +6,7 @@ import type { Database } from "#server/db/client.ts";
 import { promptConfigurations, tokenConfigurations } from "#server/db/schema/generator.ts";
 import { GENERATOR_CONFIGURATION_NAME } from "#server/features/generator/generator-prompts.ts";
 import { ADMIN_MESSAGES } from "#shared/admin.ts";
+import type { ApiErrorCode } from "#shared/api-errors.ts";
 import type {
   CreatePromptConfigurationSchema,
   CreateTokenConfigurationSchema,
@@ -24,26 +25,14 @@ import { recordAudit } from "./audit.service.ts";
 type Failure = Refusal<404 | 409>;
 export type Result<T> = { ok: true; configuration: T } | Failure;
 
-const notFound: Failure = { ok: false, status: 404, code: "NOT_FOUND", error: ADMIN_MESSAGES.notFound };
-const changedMeanwhile: Failure = {
-  ok: false,
-  status: 409,
-  code: "CHANGED_MEANWHILE",
-  error: ADMIN_MESSAGES.changedMeanwhile,
-};
-const nameTaken: Failure = { ok: false, status: 409, code: "NAME_TAKEN", error: CONFIGURATION_MESSAGES.nameTaken };
-const inUseRename: Failure = {
-  ok: false,
-  status: 409,
-  code: "CONFIGURATION_IN_USE",
-  error: CONFIGURATION_MESSAGES.inUseRename,
-};
-const inUseDelete: Failure = {
-  ok: false,
-  status: 409,
-  code: "CONFIGURATION_IN_USE",
-  error: CONFIGURATION_MESSAGES.inUseDelete,
-};
+function refusal(status: 404 | 409, code: ApiErrorCode, error: string): Failure {
+  return { ok: false, status, code, error };
+}
+const notFound = refusal(404, "NOT_FOUND", ADMIN_MESSAGES.notFound);
+const changedMeanwhile = refusal(409, "CHANGED_MEANWHILE", ADMIN_MESSAGES.changedMeanwhile);
+const nameTaken = refusal(409, "NAME_TAKEN", CONFIGURATION_MESSAGES.nameTaken);
+const inUseRename = refusal(409, "CONFIGURATION_IN_USE", CONFIGURATION_MESSAGES.inUseRename);
+const inUseDelete = refusal(409, "CONFIGURATION_IN_USE", CONFIGURATION_MESSAGES.inUseDelete);
 
 type PromptRow = typeof promptConfigurations.$inferSelect;
 type TokenRow = typeof tokenConfigurations.$inferSelect;

@@ -5,6 +5,7 @@ import type { Database } from "#server/db/client.ts";
 import { cancellationRequests } from "#server/db/schema/billing.ts";
 import { contactMessages } from "#server/db/schema/contact-messages.ts";
 import { profiles } from "#server/db/schema/profiles.ts";
+import { cancellationRequestColumns } from "#server/features/cancellation/cancellation.service.ts";
 import { composeContactResponseMail, formatMailDateTime } from "#server/integrations/mail/mail-templates.ts";
 import type { Logger } from "#server/logger.ts";
 import type { ContactResponseSchema } from "#shared/admin.schemas.ts";
@@ -90,13 +91,7 @@ export async function listCancellationRequests(db: Database) {
   const rows = await db
     .select({
       id: cancellationRequests.id,
-      name: cancellationRequests.name,
-      email: cancellationRequests.email,
-      plan: cancellationRequests.plan,
-      kind: cancellationRequests.kind,
-      effective: cancellationRequests.effective,
-      reason: cancellationRequests.reason,
-      status: cancellationRequests.status,
+      ...cancellationRequestColumns,
       signedIn: cancellationRequests.signedIn,
       accountEmail: profiles.email,
       createdAt: cancellationRequests.createdAt,

@@ -8,18 +8,12 @@ import type { BillingDeps } from "./billing-plans.service.ts";
 // and reused for every purchase; a company buyer's details in `company_billing_info`.
 
 export async function customerOf(db: Database, userId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ id: billingCustomers.stripeCustomerId })
-    .from(billingCustomers)
-    .where(eq(billingCustomers.userId, userId));
-  return row?.id ?? null;
+  const [row] = await db.select().from(billingCustomers).where(eq(billingCustomers.userId, userId));
+  return row?.stripeCustomerId ?? null;
 }
 
 export async function userOfCustomer(db: Database, customerId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ userId: billingCustomers.userId })
-    .from(billingCustomers)
-    .where(eq(billingCustomers.stripeCustomerId, customerId));
+  const [row] = await db.select().from(billingCustomers).where(eq(billingCustomers.stripeCustomerId, customerId));
   return row?.userId ?? null;
 }
 

@@ -1,5 +1,5 @@
-import { Hono } from "hono";
-import { answerError } from "#server/api-error.ts";
+import { type Context, Hono } from "hono";
+import { answerError, type Refusal } from "#server/api-error.ts";
 import type { AppEnv } from "#server/app-env.ts";
 import { limitPerUser } from "#server/rate-limit.ts";
 import { requireSession } from "#server/session.ts";
@@ -15,6 +15,12 @@ import {
 import { BILLING_STATUS_RATE_LIMIT, checkPlans } from "./billing-status.service.ts";
 import { handleWebhook } from "./billing-webhook.service.ts";
 
+/** Checkout and the portal answer with the Stripe page to go to, or why there is none. */
+function answerStripePage(c: Context, result: { ok: true; url: string } | Refusal<404 | 409 | 502>) {
+  if (!result.ok) return answerError(c, result.status, result.code, result.error);
+  return c.json({ url: result.url }, 200);
+}
+
 // /api/billing (ADR 0023). The browser buys through Stripe Checkout, manages its
 // plans in the Stripe Customer Portal, and asks for a fresh status after either.
 export const billingRoutes = new Hono<AppEnv>()
@@ -25,25 +31,15 @@ export const billingRoutes = new Hono<AppEnv>()
     validateJson(CheckoutRequestSchema, BILLING_MESSAGES.planInvalid),
     async (c) => {
       const { user } = c.var.session;
-      const result = await startCheckout(
-        c.var.deps,
-        c.var.logger,
-        { id: user.id, email: user.email },
-        c.req.valid("json").plan,
-      );
-      if (!result.ok) return answerError(c, result.status, result.code, result.error);
-      return c.json({ url: result.url }, 200);
+      const buyer = { id: user.id, email: user.email };
+      return answerStripePage(c, await startCheckout(c.var.deps, c.var.logger, buyer, c.req.valid("json").plan));
     },
   )
   .post(
     "/portal",
     requireSession(),
     limitPerUser(BILLING_PORTAL_RATE_LIMIT, BILLING_MESSAGES.tooManyRequests),
-    async (c) => {
-      const result = await openPortal(c.var.deps, c.var.logger, c.var.session.user.id);
-      if (!result.ok) return answerError(c, result.status, result.code, result.error);
-      return c.json({ url: result.url }, 200);
-    },
+    async (c) => answerStripePage(c, await openPortal(c.var.deps, c.var.logger, c.var.session.user.id)),
   )
   // Spec section 7 "Subscription status check".
   .post(

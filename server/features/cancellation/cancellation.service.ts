@@ -37,6 +37,17 @@ export const CANCELLATION_RECEIPT_LIMIT: RateLimitRule = {
 
 type CancellationDeps = Pick<AppDeps, "db" | "env" | "mailer" | "payments">;
 
+/** What a cancellation request says, as it was sent: the operator's list and the data export show it. */
+export const cancellationRequestColumns = {
+  name: cancellationRequests.name,
+  email: cancellationRequests.email,
+  plan: cancellationRequests.plan,
+  kind: cancellationRequests.kind,
+  effective: cancellationRequests.effective,
+  reason: cancellationRequests.reason,
+  status: cancellationRequests.status,
+};
+
 export type CancellationReceipt = { receivedAt: string; executed: boolean; periodEnd: string | null };
 
 export async function submitCancellation(

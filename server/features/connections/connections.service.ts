@@ -4,7 +4,7 @@ import type { AppDeps } from "#server/app-env.ts";
 import { socialAccounts, socialOauthStates } from "#server/db/schema/publishing.ts";
 import { cancelPlannedPostsOf } from "#server/features/publishing/publishing.service.ts";
 import { PublishingRefusal } from "#server/features/publishing/refusals.ts";
-import { NetworkError, type TokenSet } from "#server/integrations/social/social-network.ts";
+import { type NetworkConnect, NetworkError, type TokenSet } from "#server/integrations/social/social-network.ts";
 import { NETWORK_IDS, NETWORKS, type NetworkId } from "#shared/networks.ts";
 import { ACCOUNT_STATUS_LABELS, NOT_CONFIGURED_LABEL } from "#shared/publishing.ts";
 import { openTokens, tokenColumns } from "./account-tokens.ts";
@@ -50,16 +50,21 @@ export function callbackUrl(deps: Pick<AppDeps, "env">, network: NetworkId): str
   return `${deps.env.BASE_URL}/api/connections/${network}/callback`;
 }
 
-function usableNetwork(deps: ConnectionDeps, network: NetworkId, kind: "oauth" | "app-password") {
+/** How the network connects, refused unless it is configured and connects the way asked for. */
+function connectionTo<Kind extends NetworkConnect["kind"]>(
+  deps: ConnectionDeps,
+  network: NetworkId,
+  kind: Kind,
+): Extract<NetworkConnect, { kind: Kind }> {
   const integration = deps.networks[network];
   if (!integration.configured) throw new PublishingRefusal("NETWORK_NOT_CONFIGURED", 409);
-  if (integration.connect.kind !== kind) throw new PublishingRefusal("NETWORK_WRONG_CONNECT", 400);
-  return integration;
+  const { connect } = integration;
+  if (connect.kind !== kind) throw new PublishingRefusal("NETWORK_WRONG_CONNECT", 400);
+  return connect as Extract<NetworkConnect, { kind: Kind }>;
 }
 
 export async function startOAuth(deps: ConnectionDeps, userId: string, network: NetworkId, now = new Date()) {
-  const integration = usableNetwork(deps, network, "oauth");
-  if (integration.connect.kind !== "oauth") throw new PublishingRefusal("NETWORK_WRONG_CONNECT", 400);
+  const connect = connectionTo(deps, network, "oauth");
   const state = crypto.randomBytes(32).toString("base64url");
   const codeVerifier = crypto.randomBytes(32).toString("base64url");
   await deps.db.delete(socialOauthStates).where(lt(socialOauthStates.expiresAt, now));
@@ -70,7 +75,7 @@ export async function startOAuth(deps: ConnectionDeps, userId: string, network: 
     codeVerifier: deps.tokenBox.seal(codeVerifier, state),
     expiresAt: new Date(now.getTime() + OAUTH_STATE_TTL_MS),
   });
-  const url = integration.connect.authorizationUrl({ state, codeVerifier, redirectUri: callbackUrl(deps, network) });
+  const url = connect.authorizationUrl({ state, codeVerifier, redirectUri: callbackUrl(deps, network) });
   return { authorizationUrl: url.toString() };
 }
 
@@ -82,8 +87,7 @@ export async function finishOAuth(
   input: { code: string; state: string },
   now = new Date(),
 ) {
-  const integration = usableNetwork(deps, network, "oauth");
-  if (integration.connect.kind !== "oauth") throw new PublishingRefusal("NETWORK_WRONG_CONNECT", 400);
+  const connect = connectionTo(deps, network, "oauth");
   const [pending] = await deps.db
     .delete(socialOauthStates)
     .where(and(eq(socialOauthStates.state, input.state), eq(socialOauthStates.userId, userId)))
@@ -93,9 +97,7 @@ export async function finishOAuth(
   }
   const codeVerifier = deps.tokenBox.open(pending.codeVerifier, pending.state);
   const tokens = await networkCall(() =>
-    integration.connect.kind === "oauth"
-      ? integration.connect.exchangeCode({ code: input.code, codeVerifier, redirectUri: callbackUrl(deps, network) })
-      : Promise.reject(new PublishingRefusal("NETWORK_WRONG_CONNECT", 400)),
+    connect.exchangeCode({ code: input.code, codeVerifier, redirectUri: callbackUrl(deps, network) }),
   );
   return saveAccount(deps, userId, network, tokens, now);
 }
@@ -107,12 +109,8 @@ export async function connectWithAppPassword(
   input: { identifier: string; appPassword: string },
   now = new Date(),
 ) {
-  const integration = usableNetwork(deps, network, "app-password");
-  const tokens = await networkCall(() =>
-    integration.connect.kind === "app-password"
-      ? integration.connect.signIn(input)
-      : Promise.reject(new PublishingRefusal("NETWORK_WRONG_CONNECT", 400)),
-  );
+  const connect = connectionTo(deps, network, "app-password");
+  const tokens = await networkCall(() => connect.signIn(input));
   return saveAccount(deps, userId, network, tokens, now);
 }
 

@@ -11,10 +11,11 @@ import { contentGenerationLogs } from "#server/db/schema/content-generation-logs
 import { cookieConsentHistory } from "#server/db/schema/cookie-consent.ts";
 import { profiles } from "#server/db/schema/profiles.ts";
 import { notifications, publications, socialAccounts } from "#server/db/schema/publishing.ts";
+import { cancellationRequestColumns } from "#server/features/cancellation/cancellation.service.ts";
 import { billingInfoColumns } from "#server/features/profile/profile.service.ts";
 import type { RateLimitRule } from "#server/features/rate-limit/rate-limit.service.ts";
 import { imageNameFromPublicUrl } from "#server/integrations/storage/image-storage.ts";
-import { type ExportFile, file, jsonArray, jsonFile, pages, toAsync } from "./export-files.ts";
+import { type ExportFile, file, jsonArray, jsonFile, oldestFirst, pages, toAsync } from "./export-files.ts";
 import { EXPORT_README } from "./export-readme.ts";
 
 // GDPR Art. 15 and 20 (ADR 0026): everything Postwerk stores about an account, as one
@@ -31,8 +32,6 @@ export const DATA_EXPORT_RATE_LIMIT: RateLimitRule = { name: "data-export", max:
 export const DATA_EXPORTS_PER_SERVER = 2;
 export const EXPORTS_KEY = "server";
 export const dataExportsInFlight = createInFlightLimit(DATA_EXPORTS_PER_SERVER);
-
-/** Rows read per query for the long lists (archive, credit history). */
 
 type ExportDeps = Pick<AppDeps, "db" | "imageStorage">;
 
@@ -160,17 +159,13 @@ async function* exportFiles(deps: ExportDeps, userId: string): AsyncGenerator<Ex
   // Signed-in devices; the session token is a key to the account, not data about the person.
   yield jsonFile(
     "sitzungen.json",
-    await db
-      .select({
-        createdAt: session.createdAt,
-        lastActiveAt: session.updatedAt,
-        expiresAt: session.expiresAt,
-        ipAddress: session.ipAddress,
-        userAgent: session.userAgent,
-      })
-      .from(session)
-      .where(eq(session.userId, userId))
-      .orderBy(asc(session.createdAt)),
+    await oldestFirst(db, session, eq(session.userId, userId), {
+      createdAt: session.createdAt,
+      lastActiveAt: session.updatedAt,
+      expiresAt: session.expiresAt,
+      ipAddress: session.ipAddress,
+      userAgent: session.userAgent,
+    }),
   );
 
   const { searchVector: _index, userId: _owner, ...archiveColumns } = getTableColumns(archivedPosts);
@@ -219,67 +214,45 @@ async function* exportFiles(deps: ExportDeps, userId: string): AsyncGenerator<Ex
 
   yield jsonFile(
     "einwilligungen.json",
-    await db
-      .select({
-        createdAt: cookieConsentHistory.createdAt,
-        essential: cookieConsentHistory.essential,
-        analytics: cookieConsentHistory.analytics,
-        authentication: cookieConsentHistory.authentication,
-        aiServices: cookieConsentHistory.aiServices,
-        version: cookieConsentHistory.version,
-        expiresAt: cookieConsentHistory.expiresAt,
-        ipAddress: cookieConsentHistory.ipAddress,
-      })
-      .from(cookieConsentHistory)
-      .where(eq(cookieConsentHistory.userId, userId))
-      .orderBy(asc(cookieConsentHistory.createdAt)),
+    await oldestFirst(db, cookieConsentHistory, eq(cookieConsentHistory.userId, userId), {
+      createdAt: cookieConsentHistory.createdAt,
+      essential: cookieConsentHistory.essential,
+      analytics: cookieConsentHistory.analytics,
+      authentication: cookieConsentHistory.authentication,
+      aiServices: cookieConsentHistory.aiServices,
+      version: cookieConsentHistory.version,
+      expiresAt: cookieConsentHistory.expiresAt,
+      ipAddress: cookieConsentHistory.ipAddress,
+    }),
   );
   yield jsonFile(
     "kontaktanfragen.json",
-    await db
-      .select({
-        createdAt: contactMessages.createdAt,
-        name: contactMessages.name,
-        email: contactMessages.email,
-        message: contactMessages.message,
-        status: contactMessages.status,
-      })
-      .from(contactMessages)
-      .where(sql`lower(${contactMessages.email}) = lower(${profile.email})`)
-      .orderBy(asc(contactMessages.createdAt)),
+    await oldestFirst(db, contactMessages, sql`lower(${contactMessages.email}) = lower(${profile.email})`, {
+      createdAt: contactMessages.createdAt,
+      name: contactMessages.name,
+      email: contactMessages.email,
+      message: contactMessages.message,
+      status: contactMessages.status,
+    }),
   );
   yield jsonFile(
     "kuendigungen.json",
-    await db
-      .select({
-        createdAt: cancellationRequests.createdAt,
-        name: cancellationRequests.name,
-        email: cancellationRequests.email,
-        plan: cancellationRequests.plan,
-        kind: cancellationRequests.kind,
-        effective: cancellationRequests.effective,
-        reason: cancellationRequests.reason,
-        status: cancellationRequests.status,
-      })
-      .from(cancellationRequests)
-      .where(eq(cancellationRequests.userId, userId))
-      .orderBy(asc(cancellationRequests.createdAt)),
+    await oldestFirst(db, cancellationRequests, eq(cancellationRequests.userId, userId), {
+      createdAt: cancellationRequests.createdAt,
+      ...cancellationRequestColumns,
+    }),
   );
   // ADR 0053/0059: the connected accounts without their tokens, the posts sent or planned through them.
   yield jsonFile("veroeffentlichungen.json", {
-    connectedAccounts: await db
-      .select({
-        network: socialAccounts.network,
-        handle: socialAccounts.handle,
-        displayName: socialAccounts.displayName,
-        profileUrl: socialAccounts.profileUrl,
-        status: socialAccounts.status,
-        connectionExpiresAt: socialAccounts.connectionExpiresAt,
-        createdAt: socialAccounts.createdAt,
-      })
-      .from(socialAccounts)
-      .where(eq(socialAccounts.userId, userId))
-      .orderBy(asc(socialAccounts.createdAt)),
+    connectedAccounts: await oldestFirst(db, socialAccounts, eq(socialAccounts.userId, userId), {
+      network: socialAccounts.network,
+      handle: socialAccounts.handle,
+      displayName: socialAccounts.displayName,
+      profileUrl: socialAccounts.profileUrl,
+      status: socialAccounts.status,
+      connectionExpiresAt: socialAccounts.connectionExpiresAt,
+      createdAt: socialAccounts.createdAt,
+    }),
     posts: await db
       .select({
         network: publications.network,
@@ -296,29 +269,21 @@ async function* exportFiles(deps: ExportDeps, userId: string): AsyncGenerator<Ex
       .from(publications)
       .where(eq(publications.userId, userId))
       .orderBy(asc(publications.scheduledAt), asc(publications.id)),
-    notifications: await db
-      .select({
-        kind: notifications.kind,
-        message: notifications.message,
-        readAt: notifications.readAt,
-        createdAt: notifications.createdAt,
-      })
-      .from(notifications)
-      .where(eq(notifications.userId, userId))
-      .orderBy(asc(notifications.createdAt)),
+    notifications: await oldestFirst(db, notifications, eq(notifications.userId, userId), {
+      kind: notifications.kind,
+      message: notifications.message,
+      readAt: notifications.readAt,
+      createdAt: notifications.createdAt,
+    }),
   });
   // What admins changed on this account; who they were is their data, not the customer's.
   yield jsonFile(
     "admin-protokoll.json",
-    await db
-      .select({
-        createdAt: adminAuditLog.createdAt,
-        action: adminAuditLog.action,
-        before: adminAuditLog.before,
-        after: adminAuditLog.after,
-      })
-      .from(adminAuditLog)
-      .where(eq(adminAuditLog.targetId, userId))
-      .orderBy(asc(adminAuditLog.createdAt)),
+    await oldestFirst(db, adminAuditLog, eq(adminAuditLog.targetId, userId), {
+      createdAt: adminAuditLog.createdAt,
+      action: adminAuditLog.action,
+      before: adminAuditLog.before,
+      after: adminAuditLog.after,
+    }),
   );
 }

@@ -34,6 +34,16 @@ export async function* jsonArray(rows: AsyncIterable<Row>, shape: (row: Row) => 
   yield "\n]\n";
 }
 
+/** The rows of `table` matching `where`, oldest first, read at once: for the short lists. */
+export function oldestFirst(
+  db: Database,
+  table: PgTable & { createdAt: PgColumn },
+  where: SQL | undefined,
+  columns: Record<string, PgColumn>,
+): Promise<Row[]> {
+  return db.select(columns).from(table).where(where).orderBy(asc(table.createdAt));
+}
+
 /**
  * All rows of `table` matching `where`, oldest first, EXPORT_PAGE_SIZE at a time: keyset paging
  * on (created_at, id), so each page is one index range however far into the list. The cursor

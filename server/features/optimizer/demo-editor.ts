@@ -1,4 +1,3 @@
-import twitterText from "twitter-text";
 import {
   POST_LENGTH_MAX,
   POST_LENGTH_MIN,
@@ -8,6 +7,7 @@ import {
   WORD_COUNT_MAX,
 } from "#shared/optimizer.ts";
 import { computePostMetrics, evaluatePost, splitSentences } from "#shared/post-metrics.ts";
+import { findXLinks } from "#shared/x-counting.ts";
 import { CALLS_TO_ACTION, detectLanguage, type PostLanguage } from "./post-language.ts";
 import { findConfidentCorrection, findSpellingIssues, type WordList } from "./spelling-hints.ts";
 
@@ -43,7 +43,7 @@ function fixConfidentSpelling(text: string, words: WordList): string {
 }
 
 function capitalizeSentenceStarts(text: string): string {
-  const links = findLinks(text);
+  const links = findXLinks(text);
   let result = text;
   for (const sentence of splitSentences(text)) {
     const first = result.charAt(sentence.start);
@@ -110,7 +110,7 @@ function normalizeSpacing(text: string): string {
 const PURE_TAG = /^[#@][\p{L}\p{M}\p{N}_]+$/u;
 
 function reduceTagsAndMentions(text: string): { body: string; tail: string } {
-  const links = findLinks(text);
+  const links = findXLinks(text);
   const outsideLinks = (index: number) => !links.some((link) => index >= link.start && index < link.end);
   const isTagMarker = (index: number) => outsideLinks(index) && !/[\p{L}\p{M}\p{N}_]/u.test(text.charAt(index - 1));
   const firstMarker = (marker: string) => {
@@ -158,7 +158,7 @@ function limitExclamations(text: string): string {
 }
 
 function keepFirstOutsideLinks(text: string, marker: string, replacement: string): string {
-  const links = findLinks(text);
+  const links = findXLinks(text);
   let seen = false;
   let result = "";
   for (let index = 0; index < text.length; index++) {
@@ -250,7 +250,7 @@ function dropSentencesToFit(body: string, tail: string): string {
   const sentences = splitSentences(body).map((sentence, index, all) => ({
     text: sentence.text,
     gap: index === 0 ? "" : body.slice(all[index - 1]?.end ?? 0, sentence.start),
-    required: findLinks(sentence.text).length > 0 || /(^|[^\p{L}\p{N}_/])[#@][\p{L}\p{N}_]/u.test(sentence.text),
+    required: findXLinks(sentence.text).length > 0 || /(^|[^\p{L}\p{N}_/])[#@][\p{L}\p{N}_]/u.test(sentence.text),
   }));
   const compose = (kept: boolean[]) => {
     const parts = sentences.filter((_, index) => kept[index]);
@@ -298,8 +298,4 @@ function endSentence(text: string): string | null {
 
 function joinPost(text: string, additions: string, tail: string): string {
   return [text, additions, tail].filter((part) => part !== "").join(" ");
-}
-
-function findLinks(text: string): Array<{ start: number; end: number }> {
-  return twitterText.extractUrlsWithIndices(text).map(({ indices: [start, end] }) => ({ start, end }));
 }

@@ -1,7 +1,8 @@
 import { Hono } from "hono";
+import { createFactory } from "hono/factory";
+import type { z } from "zod";
 import { answerError } from "#server/api-error.ts";
-import type { AppDeps, AppEnv } from "#server/app-env.ts";
-import type { Logger } from "#server/logger.ts";
+import type { AppEnv } from "#server/app-env.ts";
 import { limitPerUser } from "#server/rate-limit.ts";
 import { requireSession } from "#server/session.ts";
 import { validateJson } from "#server/validation.ts";
@@ -14,11 +15,13 @@ import {
 } from "#shared/optimizer.schemas.ts";
 import { OPTIMIZER_ERRORS, OPTIMIZER_MESSAGES } from "#shared/optimizer.ts";
 import {
+  type AiRequest,
   checkPostSpelling,
   correctGrammar,
   getOptimizerAccess,
   improvePosts,
   OPTIMIZER_AI_RATE_LIMIT,
+  type PostsAnswer,
   SPELLING_RATE_LIMIT,
   startOptimizerTrial,
 } from "./optimizer.service.ts";
@@ -27,15 +30,32 @@ import {
 // answer is JSON, errors as { error, code } (ADR 0055). The single-post and the thread
 // routes share one service call each: a single post is a thread of one.
 
-type SignedInVars = { var: { deps: AppDeps; logger: Logger; session: { user: { id: string } } } };
-
-function aiRequest(c: SignedInVars, posts: string[]) {
-  return { deps: c.var.deps, logger: c.var.logger, userId: c.var.session.user.id, posts };
-}
-
 const signedIn = requireSession(OPTIMIZER_MESSAGES.signInRequired);
 // Single posts and threads share the one bucket (ADR 0007).
 const aiRateLimit = limitPerUser(OPTIMIZER_AI_RATE_LIMIT, OPTIMIZER_ERRORS.tooManyRequests);
+const factory = createFactory<AppEnv>();
+
+type AiWork = { service: (request: AiRequest) => Promise<PostsAnswer>; blankMessage: string };
+const grammar: AiWork = { service: correctGrammar, blankMessage: OPTIMIZER_MESSAGES.grammarBlank };
+const improvement: AiWork = { service: improvePosts, blankMessage: OPTIMIZER_MESSAGES.improveBlank };
+
+/**
+ * The handlers of a route that hands one post (`postText`) or a thread (`posts`) to the AI: signed
+ * in, the body checked, the shared rate limit; the posts come back in the route's `answer` shape.
+ */
+function aiRoute<Schema extends z.ZodType<{ postText: string } | { posts: string[] }>, Answer>(
+  schema: Schema,
+  work: AiWork,
+  answer: (posts: string[], demo: boolean) => Answer,
+) {
+  return factory.createHandlers(signedIn, validateJson(schema, work.blankMessage), aiRateLimit, async (c) => {
+    const body = c.req.valid("json") as z.output<Schema>;
+    const posts = "posts" in body ? body.posts : [body.postText];
+    const result = await work.service({ deps: c.var.deps, logger: c.var.logger, userId: c.var.session.user.id, posts });
+    if (!result.ok) return answerError(c, result.status, result.code, result.error);
+    return c.json(answer(result.posts, result.demo), 200);
+  });
+}
 
 export const optimizerRoutes = new Hono<AppEnv>()
   .get("/access", signedIn, async (c) => {
@@ -49,50 +69,14 @@ export const optimizerRoutes = new Hono<AppEnv>()
   })
   .post(
     "/correct-grammar",
-    signedIn,
-    validateJson(CorrectGrammarSchema, OPTIMIZER_MESSAGES.grammarBlank),
-    aiRateLimit,
-    async (c) => {
-      const result = await correctGrammar(aiRequest(c, [c.req.valid("json").postText]));
-      if (!result.ok) return answerError(c, result.status, result.code, result.error);
-      const [correctedText = ""] = result.posts;
-      return c.json({ correctedText, demo: result.demo }, 200);
-    },
+    ...aiRoute(CorrectGrammarSchema, grammar, ([correctedText = ""], demo) => ({ correctedText, demo })),
   )
-  .post(
-    "/correct-grammar-thread",
-    signedIn,
-    validateJson(CorrectGrammarThreadSchema, OPTIMIZER_MESSAGES.grammarBlank),
-    aiRateLimit,
-    async (c) => {
-      const result = await correctGrammar(aiRequest(c, c.req.valid("json").posts));
-      if (!result.ok) return answerError(c, result.status, result.code, result.error);
-      return c.json({ posts: result.posts, demo: result.demo }, 200);
-    },
-  )
+  .post("/correct-grammar-thread", ...aiRoute(CorrectGrammarThreadSchema, grammar, (posts, demo) => ({ posts, demo })))
   .post(
     "/improve-post",
-    signedIn,
-    validateJson(ImprovePostSchema, OPTIMIZER_MESSAGES.improveBlank),
-    aiRateLimit,
-    async (c) => {
-      const result = await improvePosts(aiRequest(c, [c.req.valid("json").postText]));
-      if (!result.ok) return answerError(c, result.status, result.code, result.error);
-      const [improvedText = ""] = result.posts;
-      return c.json({ improvedText, demo: result.demo }, 200);
-    },
+    ...aiRoute(ImprovePostSchema, improvement, ([improvedText = ""], demo) => ({ improvedText, demo })),
   )
-  .post(
-    "/improve-thread",
-    signedIn,
-    validateJson(ImproveThreadSchema, OPTIMIZER_MESSAGES.improveBlank),
-    aiRateLimit,
-    async (c) => {
-      const result = await improvePosts(aiRequest(c, c.req.valid("json").posts));
-      if (!result.ok) return answerError(c, result.status, result.code, result.error);
-      return c.json({ posts: result.posts, demo: result.demo }, 200);
-    },
-  )
+  .post("/improve-thread", ...aiRoute(ImproveThreadSchema, improvement, (posts, demo) => ({ posts, demo })))
   .post(
     "/spelling",
     signedIn,

@@ -50,9 +50,9 @@ const AnsweredPostsSchema = z.object({ posts: z.array(z.string()) });
 
 type OptimizerDeps = Pick<AppDeps, "db" | "ai">;
 
-type AiRequest = { deps: OptimizerDeps; logger: Logger; userId: string; posts: string[]; now?: Date };
+export type AiRequest = { deps: OptimizerDeps; logger: Logger; userId: string; posts: string[]; now?: Date };
 
-type PostsAnswer = { ok: true; posts: string[]; demo: boolean } | Refusal<403 | 502 | 504>;
+export type PostsAnswer = { ok: true; posts: string[]; demo: boolean } | Refusal<403 | 502 | 504>;
 
 export async function getOptimizerAccess(deps: OptimizerDeps, userId: string, now = new Date()) {
   const access = await readAiAccess(deps.db, userId, now);

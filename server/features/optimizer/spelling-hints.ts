@@ -1,4 +1,4 @@
-import twitterText from "twitter-text";
+import { findXLinks, type TextRange } from "#shared/x-counting.ts";
 
 // Offline German spelling hints (ADR 0007, "beyond the spec"): which words of a post a
 // Hunspell dictionary does not know, and what they probably should be. Pure: the word list
@@ -55,8 +55,6 @@ const TRANSCRIPTIONS: Array<[string, string]> = [
 ];
 // Neighbours on a German (QWERTZ) keyboard: a slip of the finger is a likelier typo.
 const QWERTZ_ROWS = ["qwertzuiopü", "asdfghjklöä", "yxcvbnm"];
-
-type TextRange = { start: number; end: number };
 
 export function findSpellingIssues(
   text: string,
@@ -208,9 +206,7 @@ function isCheckable(text: string, word: string, start: number, end: number, ski
 
 // Links as X recognises them (with or without "https://"), and whatever follows "@" or "#".
 function findSkippedRanges(text: string): TextRange[] {
-  const ranges: TextRange[] = twitterText
-    .extractUrlsWithIndices(text)
-    .map(({ indices: [start, end] }) => ({ start, end }));
+  const ranges = findXLinks(text);
   for (const match of text.matchAll(/[@#$][\p{L}\p{M}\p{N}_.-]+/gu)) {
     ranges.push({ start: match.index, end: match.index + match[0].length });
   }

@@ -6,6 +6,8 @@ import { notify } from "#server/features/notifications/notifications.service.ts"
 import {
   composePublicationFailedMail,
   composePublicationUnconfirmedMail,
+  type MailContent,
+  type PublicationMailFacts,
 } from "#server/integrations/mail/mail-templates.ts";
 import { NetworkError, type PublishImage, type PublishOutcome } from "#server/integrations/social/social-network.ts";
 import { imageNameFromPublicUrl } from "#server/integrations/storage/image-storage.ts";
@@ -157,25 +159,13 @@ async function recordOutcome(
       );
       return markUnconfirmed(deps, publication, unconfirmedExplanation(publication));
     }
-    const updated = await deps.db
-      .update(publications)
-      .set({
-        status: "sent",
-        externalId: outcome.post.externalId,
-        externalUrl: outcome.post.url,
-        sentAt: now,
-        detail: null,
-        updatedAt: now,
-      })
-      .where(and(eq(publications.id, publication.id), eq(publications.status, "sending")))
-      .returning({ id: publications.id });
-    if (updated.length === 0) return;
-    const network = NETWORKS[publication.network].label;
-    return notify(deps, {
-      userId: publication.userId,
-      kind: "sent",
-      publicationId: publication.id,
-      message: NOTIFICATION_MESSAGES.sent(network, publication.accountHandle),
+    return settle(deps, publication, "sending", {
+      status: "sent",
+      externalId: outcome.post.externalId,
+      externalUrl: outcome.post.url,
+      sentAt: now,
+      detail: null,
+      updatedAt: now,
     });
   }
   switch (outcome.kind) {
@@ -235,53 +225,52 @@ async function retryLater(
   });
 }
 
-async function finish(
+function finish(
   deps: DeliveryDeps,
   publication: Publication,
   from: PublicationStatus,
   to: "failed",
   detail: string,
 ): Promise<void> {
+  return settle(deps, publication, from, { status: to, detail }, (post) =>
+    composePublicationFailedMail({ ...post, reason: detail }),
+  );
+}
+
+function markUnconfirmed(deps: DeliveryDeps, publication: Publication, explanation: string): Promise<void> {
+  return settle(deps, publication, "sending", { status: "unconfirmed", detail: explanation }, (post) =>
+    composePublicationUnconfirmedMail({ ...post, explanation }),
+  );
+}
+
+/**
+ * Moves the publication on from `from` and tells its owner: a notification, and the mail that
+ * `mail` writes. Guarded by `from`, so only one worker moves it, and the owner is told once.
+ */
+async function settle(
+  deps: DeliveryDeps,
+  publication: Publication,
+  from: PublicationStatus,
+  changes: Partial<typeof publications.$inferInsert> & { status: "sent" | "failed" | "unconfirmed" },
+  mail?: (post: PublicationMailFacts) => MailContent,
+): Promise<void> {
   const updated = await deps.db
     .update(publications)
-    .set({ status: to, detail, updatedAt: new Date() })
+    .set({ updatedAt: new Date(), ...changes })
     .where(and(eq(publications.id, publication.id), eq(publications.status, from)))
     .returning({ id: publications.id });
   if (updated.length === 0) return;
   const network = NETWORKS[publication.network].label;
+  const account = publication.accountHandle;
   await notify(deps, {
     userId: publication.userId,
-    kind: "failed",
+    kind: changes.status,
     publicationId: publication.id,
-    message: NOTIFICATION_MESSAGES.failed(network, publication.accountHandle),
-    mail: composePublicationFailedMail({
+    message: NOTIFICATION_MESSAGES[changes.status](network, account),
+    mail: mail?.({
       network,
-      account: publication.accountHandle,
+      account,
       scheduledAt: publication.scheduledAt,
-      reason: detail,
-      url: `${deps.env.BASE_URL}${PLANNER_PATH}`,
-    }),
-  });
-}
-
-async function markUnconfirmed(deps: DeliveryDeps, publication: Publication, explanation: string): Promise<void> {
-  const updated = await deps.db
-    .update(publications)
-    .set({ status: "unconfirmed", detail: explanation, updatedAt: new Date() })
-    .where(and(eq(publications.id, publication.id), eq(publications.status, "sending")))
-    .returning({ id: publications.id });
-  if (updated.length === 0) return;
-  const network = NETWORKS[publication.network].label;
-  await notify(deps, {
-    userId: publication.userId,
-    kind: "unconfirmed",
-    publicationId: publication.id,
-    message: NOTIFICATION_MESSAGES.unconfirmed(network, publication.accountHandle),
-    mail: composePublicationUnconfirmedMail({
-      network,
-      account: publication.accountHandle,
-      scheduledAt: publication.scheduledAt,
-      explanation,
       url: `${deps.env.BASE_URL}${PLANNER_PATH}`,
     }),
   });

@@ -10,7 +10,7 @@ import {
 } from "#shared/publishing.schemas.ts";
 import { PUBLISHING_ERRORS } from "#shared/publishing.ts";
 import { cancelPost, createPosts, getPost, listPosts, updatePost } from "./publishing.service.ts";
-import { answerRefusal, PublishingRefusal } from "./refusals.ts";
+import { answerRefusal } from "./refusals.ts";
 import { createThread, resumeThread } from "./threads.service.ts";
 
 // /api/posts (ADR 0053): the signed-in user's publications — write now or planned for several
@@ -33,9 +33,7 @@ export const publishingRoutes = new Hono<AppEnv>()
     return c.json(await resumeThread(c.var.deps, c.var.session.user.id, c.req.param("id")), 200);
   })
   .get("/:id", requireSession(), async (c) => {
-    const post = await getPost(c.var.deps.db, c.var.session.user.id, c.req.param("id"));
-    if (!post) throw new PublishingRefusal("POST_NOT_FOUND", 404);
-    return c.json(post, 200);
+    return c.json(await getPost(c.var.deps.db, c.var.session.user.id, c.req.param("id")), 200);
   })
   .patch("/:id", requireSession(), validateJson(UpdatePostSchema, PUBLISHING_ERRORS.INVALID_INPUT), async (c) => {
     const userId = c.var.session.user.id;

@@ -19,6 +19,7 @@ import {
   networkTooLongMessage,
   PUBLICATION_STATUS_LABELS,
   PUBLISHING_DETAILS,
+  type PublicationStatus,
   THREAD_TEXT_NOT_EDITABLE,
 } from "#shared/publishing.ts";
 import { lockUserForCaps, refuseOverCap } from "./publishing-caps.ts";
@@ -141,18 +142,21 @@ export function berlinWeek(day: string): { start: Date; end: Date } | null {
   return start && end ? { start, end } : null;
 }
 
-export async function getPost(db: Database, userId: string, id: string): Promise<PublicationView | null> {
+export async function getPost(db: Database, userId: string, id: string): Promise<PublicationView> {
   const row = await ownPost(db, userId, id);
-  return row ? toView(row, (await threadViewsOf(db, [row])).get(row.id)) : null;
+  return toView(row, (await threadViewsOf(db, [row])).get(row.id));
 }
 
-export async function ownPost(db: Database, userId: string, id: string): Promise<Publication | null> {
-  if (!isUuid(id)) return null;
-  const [row] = await db
-    .select()
-    .from(publications)
-    .where(and(eq(publications.id, id), eq(publications.userId, userId)));
-  return row ?? null;
+/** The user's post; refused (404) when there is none, or it is somebody else's. */
+export async function ownPost(db: Database, userId: string, id: string): Promise<Publication> {
+  const [row] = isUuid(id)
+    ? await db
+        .select()
+        .from(publications)
+        .where(and(eq(publications.id, id), eq(publications.userId, userId)))
+    : [];
+  if (!row) throw new PublishingRefusal("POST_NOT_FOUND", 404);
+  return row;
 }
 
 /**
@@ -167,50 +171,66 @@ export async function updatePost(
   now = new Date(),
 ): Promise<PublicationView> {
   const existing = await ownPost(deps.db, userId, id);
-  if (!existing) throw new PublishingRefusal("POST_NOT_FOUND", 404);
   if (input.text !== undefined && existing.postCount > 1)
     throw new PublishingRefusal("POST_NOT_EDITABLE", 409, THREAD_TEXT_NOT_EDITABLE);
   if (input.text !== undefined) checkText(existing.network, input.text);
   const scheduledAt = input.plannedFor ? plannedInstant(input.plannedFor, now) : existing.scheduledAt;
   // A failed post planned again without a new time goes out now, not at its past time.
   const dueAt = scheduledAt < now ? now : scheduledAt;
-  await deps.publishingQueue.ready();
-  const updated = await deps.db.transaction(async (tx) => {
-    await lockUserForCaps(tx, userId);
-    const [row] = await tx
-      .update(publications)
-      .set({
-        text: input.text ?? existing.text,
-        scheduledAt,
-        nextAttemptAt: dueAt,
-        status: "planned",
-        attempts: 0,
-        detail: null,
-        updatedAt: now,
-      })
-      .where(
-        and(
-          eq(publications.id, id),
-          eq(publications.userId, userId),
-          inArray(publications.status, [...EDITABLE_STATUSES]),
-        ),
-      )
-      .returning();
-    if (!row) return null;
-    if (!row.accountId) throw new PublishingRefusal("ACCOUNT_NOT_FOUND", 409);
+  const updated = await planAgain(deps, userId, id, {
+    from: EDITABLE_STATUSES,
+    changes: { text: input.text ?? existing.text, scheduledAt },
+    dueAt,
+    now,
     // Only a new time, or a failed post planned again, takes a place in a month; a text edit does not.
-    if (input.plannedFor || existing.status === "failed") await refuseOverCap(tx, userId, row.network, dueAt);
-    await deps.publishingQueue.enqueue(tx, row.id, dueAt);
-    return row;
+    takesPlace: input.plannedFor !== undefined || existing.status === "failed",
+    needsAccount: true,
   });
   if (!updated) throw new PublishingRefusal("POST_NOT_EDITABLE", 409);
   return toView(updated, (await threadViewsOf(deps.db, [updated])).get(updated.id));
 }
 
+/**
+ * Plans an own post again, due at `dueAt`: written only while its status is one of `from`, with
+ * a new job in the same transaction and under the user's cap lock (ADR 0053). Null when the post
+ * had left those statuses. With `needsAccount`, a post whose account is gone is refused (409)
+ * rather than planned to fail.
+ */
+export async function planAgain(
+  deps: PostsDeps,
+  userId: string,
+  id: string,
+  again: {
+    from: readonly PublicationStatus[];
+    changes?: Pick<Publication, "text" | "scheduledAt">;
+    dueAt: Date;
+    now: Date;
+    /** Whether the post takes a place in its month again, checked against the plan's cap. */
+    takesPlace: boolean;
+    needsAccount: boolean;
+  },
+): Promise<Publication | null> {
+  const { from, dueAt, now } = again;
+  await deps.publishingQueue.ready();
+  return deps.db.transaction(async (tx) => {
+    await lockUserForCaps(tx, userId);
+    const [row] = await tx
+      .update(publications)
+      .set({ ...again.changes, status: "planned", attempts: 0, detail: null, nextAttemptAt: dueAt, updatedAt: now })
+      .where(and(eq(publications.id, id), eq(publications.userId, userId), inArray(publications.status, [...from])))
+      .returning();
+    if (!row) return null;
+    if (again.needsAccount && !row.accountId) throw new PublishingRefusal("ACCOUNT_NOT_FOUND", 409);
+    if (again.takesPlace) await refuseOverCap(tx, userId, row.network, dueAt);
+    await deps.publishingQueue.enqueue(tx, row.id, dueAt);
+    return row;
+  });
+}
+
 /** Cancels a post until the queue has claimed it: the job then finds it cancelled and does nothing. */
 export async function cancelPost(db: Database, userId: string, id: string): Promise<PublicationView> {
-  const existing = await ownPost(db, userId, id);
-  if (!existing) throw new PublishingRefusal("POST_NOT_FOUND", 404);
+  // Whose post it is is checked here; the update below names the post by its id alone.
+  await ownPost(db, userId, id);
   const [row] = await db
     .update(publications)
     .set({ status: "cancelled", updatedAt: new Date() })

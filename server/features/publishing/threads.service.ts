@@ -1,10 +1,10 @@
 import crypto from "node:crypto";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { publications, publicationThreadPosts, socialAccounts } from "#server/db/schema/publishing.ts";
 import { checkPostText } from "#shared/networks.ts";
 import type { CreateThreadInput, PublicationView } from "#shared/publishing.schemas.ts";
 import { THREAD_NETWORKS, threadPostTooLongMessage } from "#shared/publishing.ts";
-import { ownPost, type PostsDeps, plannedInstant, toView } from "./publishing.service.ts";
+import { ownPost, type PostsDeps, planAgain, plannedInstant, toView } from "./publishing.service.ts";
 import { lockUserForCaps, refuseOverCap } from "./publishing-caps.ts";
 import { PublishingRefusal } from "./refusals.ts";
 import { SETTLE_AFTER_MS, threadPostsOf } from "./thread-delivery.ts";
@@ -35,7 +35,7 @@ export async function createThread(
       throw new PublishingRefusal("POST_TOO_LONG", 400, threadPostTooLongMessage(index + 1, check.length, check.max));
   }
   await deps.publishingQueue.ready();
-  const created = await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     await lockUserForCaps(tx, userId);
     const [row] = await tx
       .insert(publications)
@@ -62,13 +62,11 @@ export async function createThread(
     await deps.publishingQueue.enqueue(tx, row.id, scheduledAt);
     return toView(row, toThreadView(row, posts));
   });
-  return created;
 }
 
 /**
  * "Fortsetzen": a thread that failed or is in doubt is planned again, due now, or, with a post in
  * doubt, once the network can be asked whether it arrived (SETTLE_AFTER_MS after that attempt).
- * Its posts still count toward the month, like a failed post planned again.
  */
 export async function resumeThread(
   deps: PostsDeps,
@@ -77,31 +75,19 @@ export async function resumeThread(
   now = new Date(),
 ): Promise<PublicationView> {
   const existing = await ownPost(deps.db, userId, id);
-  if (!existing) throw new PublishingRefusal("POST_NOT_FOUND", 404);
   if (existing.postCount === 1) throw new PublishingRefusal("THREAD_NOT_RESUMABLE", 409);
   const posts = await threadPostsOf(deps.db, id);
   if (posts.every((post) => post.status === "sent")) throw new PublishingRefusal("THREAD_NOT_RESUMABLE", 409);
   const inDoubt = posts.filter((post) => post.status === "unconfirmed");
   const askable = inDoubt.map((post) => (post.attemptStartedAt?.getTime() ?? 0) + SETTLE_AFTER_MS);
   const dueAt = new Date(Math.max(now.getTime(), ...askable));
-  await deps.publishingQueue.ready();
-  const resumed = await deps.db.transaction(async (tx) => {
-    await lockUserForCaps(tx, userId);
-    const [row] = await tx
-      .update(publications)
-      .set({ status: "planned", attempts: 0, detail: null, nextAttemptAt: dueAt, updatedAt: now })
-      .where(
-        and(
-          eq(publications.id, id),
-          eq(publications.userId, userId),
-          inArray(publications.status, [...RESUMABLE_STATUSES]),
-        ),
-      )
-      .returning();
-    if (!row) return null;
-    await refuseOverCap(tx, userId, row.network, dueAt);
-    await deps.publishingQueue.enqueue(tx, row.id, dueAt);
-    return row;
+  // Its posts still count toward the month, like a failed post planned again.
+  const resumed = await planAgain(deps, userId, id, {
+    from: RESUMABLE_STATUSES,
+    dueAt,
+    now,
+    takesPlace: true,
+    needsAccount: false,
   });
   if (!resumed) throw new PublishingRefusal("THREAD_NOT_RESUMABLE", 409);
   return toView(resumed, toThreadView(resumed, await threadPostsOf(deps.db, id)));

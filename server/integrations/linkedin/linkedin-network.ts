@@ -90,12 +90,9 @@ export function createLinkedInNetwork(settings: LinkedInSettings): SocialNetwork
     connect: {
       kind: "oauth",
       // LinkedIn offers PKCE only to native apps; a web app proves itself with its secret.
-      authorizationUrl: ({ state, redirectUri }) =>
-        authorizationUrl(`${webBase}/oauth/v2/authorization`, {
-          clientId: requireApp().clientId,
-          redirectUri,
-          state,
-          scopes: SCOPES,
+      authorizationUrl: (request) =>
+        authorizationUrl(`${webBase}/oauth/v2/authorization`, requireApp().clientId, SCOPES, {
+          ...request,
           codeVerifier: null,
         }),
       async exchangeCode({ code, redirectUri }) {

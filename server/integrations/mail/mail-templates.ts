@@ -253,7 +253,7 @@ export function composePaymentFailedMail(plan: PlanMailFacts): MailContent {
 // Publishing (ADR 0053): one mail per event, never one per retry. The post's text is not quoted:
 // the mail names the network, the account and the time, the Redaktionsplan shows the rest.
 
-type PublicationMailFacts = { network: string; account: string; scheduledAt: Date; url: string };
+export type PublicationMailFacts = { network: string; account: string; scheduledAt: Date; url: string };
 
 export function composePublicationFailedMail(post: PublicationMailFacts & { reason: string }): MailContent {
   return compose(

@@ -8,19 +8,21 @@ import { NetworkError, type TokenSet } from "./social-network.ts";
 // take no AbortSignal and drop the response headers (a 429's reset time), and loading it at start
 // costs what ADR 0029 keeps out of the start, for a URL and one form POST.
 
-/** The URL of the network's consent page; with a `codeVerifier`, PKCE S256. */
+/** The URL of the network's consent page for the app `clientId`; with a `codeVerifier`, PKCE S256. */
 export function authorizationUrl(
   endpoint: string,
-  input: { clientId: string; redirectUri: string; state: string; scopes: string[]; codeVerifier: string | null },
+  clientId: string,
+  scopes: string[],
+  request: { redirectUri: string; state: string; codeVerifier: string | null },
 ): URL {
   const url = new URL(endpoint);
   url.searchParams.set("response_type", "code");
-  url.searchParams.set("client_id", input.clientId);
-  url.searchParams.set("redirect_uri", input.redirectUri);
-  url.searchParams.set("state", input.state);
-  url.searchParams.set("scope", input.scopes.join(" "));
-  if (input.codeVerifier) {
-    url.searchParams.set("code_challenge", createHash("sha256").update(input.codeVerifier).digest("base64url"));
+  url.searchParams.set("client_id", clientId);
+  url.searchParams.set("redirect_uri", request.redirectUri);
+  url.searchParams.set("state", request.state);
+  url.searchParams.set("scope", scopes.join(" "));
+  if (request.codeVerifier) {
+    url.searchParams.set("code_challenge", createHash("sha256").update(request.codeVerifier).digest("base64url"));
     url.searchParams.set("code_challenge_method", "S256");
   }
   return url;

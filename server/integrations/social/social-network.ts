@@ -88,6 +88,9 @@ export class NetworkError extends Error {
   }
 }
 
+/** How an account is connected to Postwerk. */
+export type NetworkConnect = OAuthConnect | CredentialsConnect;
+
 /** The OAuth 2.0 round trip (X and LinkedIn): authorization code with PKCE where the network supports it. */
 export type OAuthConnect = {
   kind: "oauth";
@@ -114,7 +117,7 @@ export type SocialNetwork = {
   id: NetworkId;
   /** False when the operator has not set the network's client id and secret ("vom Betreiber nicht eingerichtet"). */
   configured: boolean;
-  connect: OAuthConnect | CredentialsConnect;
+  connect: NetworkConnect;
   /**
    * Fresh tokens for an account. Called ahead of expiry. Throws NetworkError `revoked` only on a
    * clear revocation; `unavailable`/`outcome-unknown` on 5xx and timeouts (the caller keeps the

@@ -65,14 +65,8 @@ export function createXNetwork(settings: XSettings): SocialNetwork {
     limits: LIMITS,
     connect: {
       kind: "oauth",
-      authorizationUrl: ({ state, codeVerifier, redirectUri }) =>
-        authorizationUrl(`${webBase}/i/oauth2/authorize`, {
-          clientId: requireApp().clientId,
-          redirectUri,
-          state,
-          scopes: SCOPES,
-          codeVerifier,
-        }),
+      authorizationUrl: (request) =>
+        authorizationUrl(`${webBase}/i/oauth2/authorize`, requireApp().clientId, SCOPES, request),
       exchangeCode: ({ code, codeVerifier, redirectUri }) =>
         tokenRequest(
           { grant_type: "authorization_code", code, code_verifier: codeVerifier, redirect_uri: redirectUri },
