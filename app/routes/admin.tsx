@@ -1,15 +1,11 @@
 import { ShieldCheck } from "lucide-react";
+import { type ComponentType, lazy, Suspense } from "react";
 import { Link, redirect, useSearchParams } from "react-router";
+import { CenteredSpinner } from "#app/components/load-status.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#app/components/ui/tabs.tsx";
-import { AuditPanel } from "#app/features/admin/audit-panel.tsx";
 import { MessagesPanel } from "#app/features/admin/messages-panel.tsx";
-import { PromptsPanel } from "#app/features/admin/prompts-panel.tsx";
-import { SiteSettingsPanel } from "#app/features/admin/site-settings-panel.tsx";
-import { TokensPanel } from "#app/features/admin/tokens-panel.tsx";
-import { UsagePanel } from "#app/features/admin/usage-panel.tsx";
 import { forgetAdminData, prefetchMessagesPanel } from "#app/features/admin/use-admin-messages.ts";
-import { UsersPanel } from "#app/features/admin/users-panel.tsx";
 import { pageMeta } from "#app/features/site-settings/site-settings.ts";
 import { api } from "#app/lib/api.ts";
 import { ROUTES } from "#shared/routes.ts";
@@ -33,16 +29,44 @@ export async function clientLoader() {
   return { twoFactorRequired: false };
 }
 
+// Only the first panel comes with the page; the others load when their tab opens, with the
+// forms and schemas they bring (ADR 0073).
+const lazyPanel = (load: () => Promise<ComponentType>) => lazy(() => load().then((Panel) => ({ default: Panel })));
+
 // Spec section 2: the five panels, plus usage and the audit log (ADR 0024). The open panel
 // is in the address (?panel=…), so a reload or a shared link opens the same one.
 const PANELS = [
   { id: "nachrichten", label: "Nachrichten", Panel: MessagesPanel },
-  { id: "nutzer", label: "Nutzer & Credits", Panel: UsersPanel },
-  { id: "prompts", label: "Prompts", Panel: PromptsPanel },
-  { id: "tokens", label: "Tokens", Panel: TokensPanel },
-  { id: "seite", label: "Seiteneinstellungen", Panel: SiteSettingsPanel },
-  { id: "nutzung", label: "Nutzung", Panel: UsagePanel },
-  { id: "protokoll", label: "Protokoll", Panel: AuditPanel },
+  {
+    id: "nutzer",
+    label: "Nutzer & Credits",
+    Panel: lazyPanel(() => import("#app/features/admin/users-panel.tsx").then((m) => m.UsersPanel)),
+  },
+  {
+    id: "prompts",
+    label: "Prompts",
+    Panel: lazyPanel(() => import("#app/features/admin/prompts-panel.tsx").then((m) => m.PromptsPanel)),
+  },
+  {
+    id: "tokens",
+    label: "Tokens",
+    Panel: lazyPanel(() => import("#app/features/admin/tokens-panel.tsx").then((m) => m.TokensPanel)),
+  },
+  {
+    id: "seite",
+    label: "Seiteneinstellungen",
+    Panel: lazyPanel(() => import("#app/features/admin/site-settings-panel.tsx").then((m) => m.SiteSettingsPanel)),
+  },
+  {
+    id: "nutzung",
+    label: "Nutzung",
+    Panel: lazyPanel(() => import("#app/features/admin/usage-panel.tsx").then((m) => m.UsagePanel)),
+  },
+  {
+    id: "protokoll",
+    label: "Protokoll",
+    Panel: lazyPanel(() => import("#app/features/admin/audit-panel.tsx").then((m) => m.AuditPanel)),
+  },
 ] as const;
 
 type PanelId = (typeof PANELS)[number]["id"];
@@ -98,7 +122,9 @@ function Dashboard() {
         </TabsList>
         {PANELS.map((panel) => (
           <TabsContent key={panel.id} value={panel.id}>
-            <panel.Panel />
+            <Suspense fallback={<CenteredSpinner className="py-16" />}>
+              <panel.Panel />
+            </Suspense>
           </TabsContent>
         ))}
       </Tabs>
