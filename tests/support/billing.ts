@@ -9,73 +9,89 @@ import { createTestApp, type TestApp } from "../setup/test-app.ts";
 import { readOutbox } from "./outbox.ts";
 
 // The billing tests (server/features/billing/*.test.ts): the real app against a fake Stripe API
-// (ADR 0023), and what a customer and Stripe's servers do to it. Each test file that calls
-// setUpBillingApp() gets its own app and fakes; `t` and `stripe` are that file's. The app has an
-// AI model (the OpenAI fake): a demo run charges nothing (ADR 0062), a real one draws on the plan.
+// (ADR 0023), and what a customer and Stripe's servers do to it. The app has an AI model (the
+// OpenAI fake): a demo run charges nothing (ADR 0062), a real one draws on the plan.
 
-export let stripe: StripeFake;
-export let t: TestApp;
-let model: OpenAiFake | undefined;
+let userCount = 0;
 
-export function setUpBillingApp(): void {
+/**
+ * The calling test file's own app and Stripe fake (its hooks are registered here), with what a
+ * customer and Stripe do to them. `t` and `stripe` are set in beforeAll.
+ */
+export function setUpBillingApp() {
+  const billing = {} as { t: TestApp; stripe: StripeFake };
+  let model: OpenAiFake | undefined;
   beforeAll(async () => {
-    stripe = await startStripeFake();
+    billing.stripe = await startStripeFake();
     model = await startOpenAiFake();
-    t = await createTestApp({ env: { ...stripe.env, ...aiEnvFor(model) } });
+    billing.t = await createTestApp({ env: { ...billing.stripe.env, ...aiEnvFor(model) } });
   });
   afterAll(async () => {
-    await t?.close();
-    await stripe?.close();
+    await billing.t?.close();
+    await billing.stripe?.close();
     await model?.close();
   });
   afterEach(() => {
     vi.useRealTimers();
   });
+
+  async function newCustomer() {
+    const email = `kunde-${++userCount}@example.test`;
+    const cookie = await billing.t.signUpAndConfirm(email);
+    const [profile] = await billing.t.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.email, email));
+    return { cookie, userId: profile?.id ?? "", email };
+  }
+
+  /** Stripe's servers calling the webhook: no Origin, no cookie, the raw signed body. */
+  function deliver(event: SignedEvent, signature: string | null = event.signature) {
+    const headers = new Headers({ "content-type": "application/json" });
+    if (signature !== null) headers.set("stripe-signature", signature);
+    return billing.t.app.request("/api/billing/webhook", { method: "POST", headers, body: event.payload });
+  }
+
+  async function deliverAll(events: SignedEvent[]) {
+    for (const event of events) expect((await deliver(event)).status).toBe(200);
+  }
+
+  async function checkout(cookie: string, plan: Plan) {
+    const response = await billing.t.postJson("/api/billing/checkout", { plan }, cookie);
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { url: string }).url;
+  }
+
+  /** Checkout, paid in Stripe, and Stripe's events delivered: the plan is bought. */
+  async function buy(cookie: string, plan: Plan, company: CompanyDetails | null = null) {
+    const events = billing.stripe.completeCheckout(await checkout(cookie, plan), company);
+    await deliverAll(events);
+    const subscriptionId = billing.stripe.subscriptionIds().at(-1) ?? "";
+    return { events, subscriptionId };
+  }
+
+  const profileOf = async (userId: string) =>
+    (await billing.t.db.select().from(profiles).where(eq(profiles.id, userId)))[0];
+
+  const rowOf = async (userId: string, plan: Plan) =>
+    (await billing.t.db.select().from(subscriptions).where(eq(subscriptions.userId, userId))).find(
+      (row) => row.plan === plan,
+    );
+
+  const statusOf = async (cookie: string, body: { checkoutSessionId?: string } = {}) => {
+    const response = await billing.t.postJson("/api/billing/status", body, cookie);
+    return { response, body: await response.json() };
+  };
+
+  const purchaseMails = async (email: string) =>
+    (await readOutbox(billing.t.dataDir)).filter((mail) => mail.to === email && mail.subject.includes("ist aktiv"));
+
+  return Object.assign(billing, {
+    newCustomer,
+    deliver,
+    deliverAll,
+    checkout,
+    buy,
+    profileOf,
+    rowOf,
+    statusOf,
+    purchaseMails,
+  });
 }
-
-let userCount = 0;
-export async function newCustomer() {
-  const email = `kunde-${++userCount}@example.test`;
-  const cookie = await t.signUpAndConfirm(email);
-  const [profile] = await t.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.email, email));
-  return { cookie, userId: profile?.id ?? "", email };
-}
-
-/** Stripe's servers calling the webhook: no Origin, no cookie, the raw signed body. */
-export function deliver(event: SignedEvent, signature: string | null = event.signature) {
-  const headers = new Headers({ "content-type": "application/json" });
-  if (signature !== null) headers.set("stripe-signature", signature);
-  return t.app.request("/api/billing/webhook", { method: "POST", headers, body: event.payload });
-}
-
-export async function deliverAll(events: SignedEvent[]) {
-  for (const event of events) expect((await deliver(event)).status).toBe(200);
-}
-
-export async function checkout(cookie: string, plan: Plan) {
-  const response = await t.postJson("/api/billing/checkout", { plan }, cookie);
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { url: string }).url;
-}
-
-/** Checkout, paid in Stripe, and Stripe's events delivered: the plan is bought. */
-export async function buy(cookie: string, plan: Plan, company: CompanyDetails | null = null) {
-  const events = stripe.completeCheckout(await checkout(cookie, plan), company);
-  await deliverAll(events);
-  const subscriptionId = stripe.subscriptionIds().at(-1) ?? "";
-  return { events, subscriptionId };
-}
-
-export const profileOf = async (userId: string) =>
-  (await t.db.select().from(profiles).where(eq(profiles.id, userId)))[0];
-
-export const rowOf = async (userId: string, plan: Plan) =>
-  (await t.db.select().from(subscriptions).where(eq(subscriptions.userId, userId))).find((row) => row.plan === plan);
-
-export const statusOf = async (cookie: string, body: { checkoutSessionId?: string } = {}) => {
-  const response = await t.postJson("/api/billing/status", body, cookie);
-  return { response, body: await response.json() };
-};
-
-export const purchaseMails = async (email: string) =>
-  (await readOutbox(t.dataDir)).filter((mail) => mail.to === email && mail.subject.includes("ist aktiv"));

@@ -24,19 +24,19 @@ export const AI_TIMEOUT_MS = 1500;
 // through in place of a public address; intranet.example is private and must be refused.
 const SITE = `<html><head><title>Bäckerei Sonnenschein</title><meta name="description" content="Brot aus Köln"></head>
 <body><main><p>Seit 1952 backen wir mit Sauerteig. Samstags gibt es Zimtschnecken.</p></main></body></html>`;
-let site: http.Server;
-// Live bindings: the test files see the values beforeAll assigns.
-export let sitePort: number;
 const DNS: Record<string, ResolvedAddress[]> = {
   "shop.example": [{ address: "127.0.0.1", family: 4 }],
   "intranet.example": [{ address: "10.0.0.5", family: 4 }],
 };
 
-export let fake: OpenAiFake;
-export let t: TestApp;
-
-/** Starts the app, the fake and the website before the file's tests, and stops them after. */
+/**
+ * The calling test file's own app, OpenAI fake and customer website (its hooks are registered
+ * here, the fake's queue is emptied before each test), with the helpers that read and call it.
+ * `t`, `fake` and `sitePort` are set in beforeAll.
+ */
 export function withGeneratorTestApp() {
+  const generator = {} as { t: TestApp; fake: OpenAiFake; sitePort: number };
+  let site: http.Server;
   beforeAll(async () => {
     site = http.createServer((request, response) => {
       if (request.url === "/to-intranet") {
@@ -47,10 +47,10 @@ export function withGeneratorTestApp() {
       response.end(SITE);
     });
     await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", () => resolve()));
-    sitePort = (site.address() as AddressInfo).port;
-    fake = await startOpenAiFake();
-    t = await createTestApp({
-      env: aiEnvFor(fake, AI_TIMEOUT_MS),
+    generator.sitePort = (site.address() as AddressInfo).port;
+    generator.fake = await startOpenAiFake();
+    generator.t = await createTestApp({
+      env: aiEnvFor(generator.fake, AI_TIMEOUT_MS),
       overrides: {
         websiteReader: createWebsiteReader({
           resolveHost: async (hostname) => {
@@ -64,12 +64,60 @@ export function withGeneratorTestApp() {
     });
   });
   afterAll(async () => {
-    await t?.close();
-    await fake?.close();
+    await generator.t?.close();
+    await generator.fake?.close();
     site?.closeAllConnections();
     await new Promise((resolve) => site?.close(resolve));
   });
-  beforeEach(() => fake.reset());
+  beforeEach(() => generator.fake.reset());
+
+  async function generate(cookie: string, body: Record<string, unknown> = FORM, app: RunningApp = generator.t) {
+    const response = await app.postJson("/api/generator/generate", body, cookie);
+    return { response };
+  }
+
+  async function generateEvents(cookie: string, body: Record<string, unknown> = FORM, app: RunningApp = generator.t) {
+    const { response } = await generate(cookie, body, app);
+    expect(response.status).toBe(200);
+    const events = await readEvents(response);
+    return { events, last: events.at(-1) };
+  }
+
+  const creditsOf = async (userId: string) =>
+    (await generator.t.db.select({ credits: profiles.credits }).from(profiles).where(eq(profiles.id, userId)))[0]
+      ?.credits;
+  const logsOf = (userId: string) =>
+    generator.t.db
+      .select({ creditsRemaining: contentGenerationLogs.creditsRemaining })
+      .from(contentGenerationLogs)
+      .where(eq(contentGenerationLogs.userId, userId));
+  const storedImageNames = () =>
+    fs.readdir(path.join(generator.t.dataDir, "uploads", "social-images")).catch(() => [] as string[]);
+  const archiveOf = (userId: string, app: RunningApp = generator.t) =>
+    app.db.select().from(archivedPosts).where(eq(archivedPosts.userId, userId));
+  const seededConfiguration = async () => {
+    const [prompt] = await generator.t.db
+      .select()
+      .from(promptConfigurations)
+      .where(eq(promptConfigurations.name, GENERATOR_CONFIGURATION_NAME));
+    const [tokens] = await generator.t.db
+      .select()
+      .from(tokenConfigurations)
+      .where(eq(tokenConfigurations.name, GENERATOR_CONFIGURATION_NAME));
+    if (!prompt || !tokens) throw new Error("Generator-Konfiguration fehlt");
+    return { prompt, tokens };
+  };
+
+  return Object.assign(generator, {
+    generate,
+    generateEvents,
+    creditsOf,
+    logsOf,
+    storedImageNames,
+    archiveOf,
+    seededConfiguration,
+    readEvents,
+  });
 }
 
 let userCount = 0;
@@ -94,46 +142,10 @@ export const FORM = {
 
 // Reads the stream with the page's own reader (shared/generation-stream.ts), noting the time
 // each event came in.
-export async function readEvents(response: Response): Promise<GenerationEvent[]> {
+async function readEvents(response: Response): Promise<GenerationEvent[]> {
   expect(response.headers.get("content-type")).toContain("text/event-stream");
   if (!response.body) throw new Error("Antwort ohne Body");
   const events: GenerationEvent[] = [];
   for await (const event of readGenerationEvents(response.body)) events.push(event);
   return events;
 }
-
-export async function generate(cookie: string, body: Record<string, unknown> = FORM, app: RunningApp = t) {
-  const response = await app.postJson("/api/generator/generate", body, cookie);
-  return { response };
-}
-
-export async function generateEvents(cookie: string, body: Record<string, unknown> = FORM, app: RunningApp = t) {
-  const { response } = await generate(cookie, body, app);
-  expect(response.status).toBe(200);
-  const events = await readEvents(response);
-  return { events, last: events.at(-1) };
-}
-
-export const creditsOf = async (userId: string) =>
-  (await t.db.select({ credits: profiles.credits }).from(profiles).where(eq(profiles.id, userId)))[0]?.credits;
-export const logsOf = (userId: string) =>
-  t.db
-    .select({ creditsRemaining: contentGenerationLogs.creditsRemaining })
-    .from(contentGenerationLogs)
-    .where(eq(contentGenerationLogs.userId, userId));
-export const storedImageNames = () =>
-  fs.readdir(path.join(t.dataDir, "uploads", "social-images")).catch(() => [] as string[]);
-export const archiveOf = (userId: string, app: RunningApp = t) =>
-  app.db.select().from(archivedPosts).where(eq(archivedPosts.userId, userId));
-export const seededConfiguration = async () => {
-  const [prompt] = await t.db
-    .select()
-    .from(promptConfigurations)
-    .where(eq(promptConfigurations.name, GENERATOR_CONFIGURATION_NAME));
-  const [tokens] = await t.db
-    .select()
-    .from(tokenConfigurations)
-    .where(eq(tokenConfigurations.name, GENERATOR_CONFIGURATION_NAME));
-  if (!prompt || !tokens) throw new Error("Generator-Konfiguration fehlt");
-  return { prompt, tokens };
-};

@@ -4,21 +4,12 @@ import { subscriptions } from "#server/db/schema/billing.ts";
 import { profiles } from "#server/db/schema/profiles.ts";
 import { BILLING_MESSAGES, GENERATOR_PRO_RUNS_PER_PERIOD } from "#shared/billing.ts";
 import { STARTING_CREDITS } from "#shared/credits.ts";
-import {
-  buy,
-  deliverAll,
-  newCustomer,
-  profileOf,
-  rowOf,
-  setUpBillingApp,
-  stripe,
-  t,
-} from "../../../tests/support/billing.ts";
+import { setUpBillingApp } from "../../../tests/support/billing.ts";
 
 // Generator Pro in a generation (ADR 0023): 100 runs per paid period instead of credits, and a
 // plan whose stored period is over is checked with Stripe first (spec section 4).
 
-setUpBillingApp();
+const billing = setUpBillingApp();
 
 const GENERATE_FORM = {
   platform: "twitter",
@@ -29,63 +20,65 @@ const GENERATE_FORM = {
 
 describe("Generator Pro subscriptions", () => {
   it("start Pro's allowance afresh with each paid period", async () => {
-    const { cookie, userId } = await newCustomer();
-    const { subscriptionId } = await buy(cookie, "generator_pro");
-    await t.db.update(subscriptions).set({ runsInPeriod: 42 }).where(eq(subscriptions.userId, userId));
-    await deliverAll(stripe.renew(subscriptionId));
-    expect((await rowOf(userId, "generator_pro"))?.runsInPeriod).toBe(0);
+    const { cookie, userId } = await billing.newCustomer();
+    const { subscriptionId } = await billing.buy(cookie, "generator_pro");
+    await billing.t.db.update(subscriptions).set({ runsInPeriod: 42 }).where(eq(subscriptions.userId, userId));
+    await billing.deliverAll(billing.stripe.renew(subscriptionId));
+    expect((await billing.rowOf(userId, "generator_pro"))?.runsInPeriod).toBe(0);
   });
 
   it("count Pro's runs against the period's allowance, never the credits, and give a failed run back", async () => {
-    const { cookie, userId } = await newCustomer();
-    await buy(cookie, "generator_pro");
-    const response = await t.postJson("/api/generator/generate", GENERATE_FORM, cookie);
+    const { cookie, userId } = await billing.newCustomer();
+    await billing.buy(cookie, "generator_pro");
+    const response = await billing.t.postJson("/api/generator/generate", GENERATE_FORM, cookie);
     expect(response.status).toBe(200);
     expect(await response.text()).toContain("event: done");
-    expect((await rowOf(userId, "generator_pro"))?.runsInPeriod).toBe(1);
-    expect((await profileOf(userId))?.credits).toBe(STARTING_CREDITS);
-    const status = await (await t.request("/api/generator/status", { cookie })).json();
+    expect((await billing.rowOf(userId, "generator_pro"))?.runsInPeriod).toBe(1);
+    expect((await billing.profileOf(userId))?.credits).toBe(STARTING_CREDITS);
+    const status = await (await billing.t.request("/api/generator/status", { cookie })).json();
     expect(status.proRunsRemaining).toBe(GENERATOR_PRO_RUNS_PER_PERIOD - 1);
 
     // A run that fails (the website is not allowed) gives its run back.
-    const failed = await t.postJson(
+    const failed = await billing.t.postJson(
       "/api/generator/generate",
       { ...GENERATE_FORM, website: "http://127.0.0.1/" },
       cookie,
     );
     expect(await failed.text()).toContain("event: error");
-    expect((await rowOf(userId, "generator_pro"))?.runsInPeriod).toBe(1);
+    expect((await billing.rowOf(userId, "generator_pro"))?.runsInPeriod).toBe(1);
   });
 
   it("draw on the free credits once Pro's allowance is used up, then refuse with the reason", async () => {
-    const { cookie, userId } = await newCustomer();
-    await buy(cookie, "generator_pro");
-    await t.db
+    const { cookie, userId } = await billing.newCustomer();
+    await billing.buy(cookie, "generator_pro");
+    await billing.t.db
       .update(subscriptions)
       .set({ runsInPeriod: GENERATOR_PRO_RUNS_PER_PERIOD })
       .where(eq(subscriptions.userId, userId));
-    await t.db.update(profiles).set({ credits: 1 }).where(eq(profiles.id, userId));
-    expect(await (await t.postJson("/api/generator/generate", GENERATE_FORM, cookie)).text()).toContain("event: done");
-    expect((await profileOf(userId))?.credits).toBe(0);
-    const status = await (await t.request("/api/generator/status", { cookie })).json();
+    await billing.t.db.update(profiles).set({ credits: 1 }).where(eq(profiles.id, userId));
+    expect(await (await billing.t.postJson("/api/generator/generate", GENERATE_FORM, cookie)).text()).toContain(
+      "event: done",
+    );
+    expect((await billing.profileOf(userId))?.credits).toBe(0);
+    const status = await (await billing.t.request("/api/generator/status", { cookie })).json();
     expect(status).toMatchObject({ proRunsRemaining: 0, canGenerate: false });
-    const refused = await t.postJson("/api/generator/generate", GENERATE_FORM, cookie);
+    const refused = await billing.t.postJson("/api/generator/generate", GENERATE_FORM, cookie);
     expect(refused.status).toBe(402);
     expect(await refused.json()).toEqual({ error: BILLING_MESSAGES.proAllowanceUsed, code: "PRO_ALLOWANCE_USED" });
   });
 
   it("are checked with Stripe before a generation once the stored period is over", async () => {
-    const { cookie, userId } = await newCustomer();
-    const { subscriptionId } = await buy(cookie, "generator_pro");
+    const { cookie, userId } = await billing.newCustomer();
+    const { subscriptionId } = await billing.buy(cookie, "generator_pro");
     // The plan ended in Stripe, the webhook never came, and our copy's period is over.
-    stripe.change(subscriptionId, { status: "canceled" });
-    await t.db
+    billing.stripe.change(subscriptionId, { status: "canceled" });
+    await billing.t.db
       .update(subscriptions)
       .set({ currentPeriodEnd: new Date(Date.now() - 60_000) })
       .where(eq(subscriptions.userId, userId));
-    const response = await t.postJson("/api/generator/generate", GENERATE_FORM, cookie);
+    const response = await billing.t.postJson("/api/generator/generate", GENERATE_FORM, cookie);
     expect(await response.text()).toContain("event: done");
-    expect((await profileOf(userId))?.subscriptionStatus).toBe("free");
-    expect((await profileOf(userId))?.credits).toBe(STARTING_CREDITS - 1);
+    expect((await billing.profileOf(userId))?.subscriptionStatus).toBe("free");
+    expect((await billing.profileOf(userId))?.credits).toBe(STARTING_CREDITS - 1);
   });
 });

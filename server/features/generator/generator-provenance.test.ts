@@ -6,16 +6,7 @@ import { promptConfigurations, tokenConfigurations } from "#server/db/schema/gen
 import { profiles } from "#server/db/schema/profiles.ts";
 import { describeArchiveProvenance } from "#shared/archive.ts";
 import { setUpBlockTestApp } from "../../../tests/setup/app-per-file.ts";
-import {
-  archiveOf,
-  FORM,
-  fake,
-  generateEvents,
-  seededConfiguration,
-  signUpAs,
-  t,
-  withGeneratorTestApp,
-} from "../../../tests/support/generator-app.ts";
+import { FORM, signUpAs, withGeneratorTestApp } from "../../../tests/support/generator-app.ts";
 import {
   DEFAULT_SYSTEM_PROMPT,
   DEFAULT_USER_PROMPT,
@@ -23,13 +14,13 @@ import {
   hashPromptConfiguration,
 } from "./generator-prompts.ts";
 
-withGeneratorTestApp();
+const generator = withGeneratorTestApp();
 
 describe("the provenance of an archive entry (ADR 0025)", () => {
   it("records provider, model, prompt and token configuration of the run and returns them", async () => {
-    const { cookie, userId } = await signUpAs(t);
-    const { prompt, tokens } = await seededConfiguration();
-    const { last } = await generateEvents(cookie);
+    const { cookie, userId } = await signUpAs(generator.t);
+    const { prompt, tokens } = await generator.seededConfiguration();
+    const { last } = await generator.generateEvents(cookie);
     const archiveId = last?.type === "done" ? last.archiveId : "";
     const expected = {
       demo: false,
@@ -40,30 +31,33 @@ describe("the provenance of an archive entry (ADR 0025)", () => {
       tokenConfigurationId: tokens.id,
       maxTokens: GENERATOR_DEFAULT_MAX_TOKENS,
     };
-    expect((await archiveOf(userId))[0]?.provenance).toEqual(expected);
+    expect((await generator.archiveOf(userId))[0]?.provenance).toEqual(expected);
     expect(expected.promptHash).toMatch(/^[0-9a-f]{16}$/);
 
-    const single = await (await t.request(`/api/archive/${archiveId}`, { cookie })).json();
+    const single = await (await generator.t.request(`/api/archive/${archiveId}`, { cookie })).json();
     expect(single.provenance).toEqual(expected);
-    const list = await (await t.request("/api/archive", { cookie })).json();
+    const list = await (await generator.t.request("/api/archive", { cookie })).json();
     expect(list.entries[0]).toMatchObject({ id: archiveId, demo: false, provenance: expected });
     expect(describeArchiveProvenance(single)).toBe("Erstellt mit KI · Modell fake-model (OpenAI-kompatibler Server)");
   });
 
   it("gets a new prompt hash once an admin edits the prompt, and records the edited token limit", async () => {
-    const { cookie, userId } = await signUpAs(t);
-    const { prompt, tokens } = await seededConfiguration();
+    const { cookie, userId } = await signUpAs(generator.t);
+    const { prompt, tokens } = await generator.seededConfiguration();
     const before = hashPromptConfiguration(prompt);
     try {
-      await t.db
+      await generator.t.db
         .update(promptConfigurations)
         .set({ userPrompt: `${prompt.userPrompt}\n\nBitte ohne Emojis.` })
         .where(eq(promptConfigurations.id, prompt.id));
-      await t.db.update(tokenConfigurations).set({ maxTokens: 1500 }).where(eq(tokenConfigurations.id, tokens.id));
-      const { last } = await generateEvents(cookie);
+      await generator.t.db
+        .update(tokenConfigurations)
+        .set({ maxTokens: 1500 })
+        .where(eq(tokenConfigurations.id, tokens.id));
+      const { last } = await generator.generateEvents(cookie);
       expect(last?.type).toBe("done");
-      expect(fake.requests[0]?.messages[1]?.content).toContain("Bitte ohne Emojis.");
-      const provenance = (await archiveOf(userId))[0]?.provenance;
+      expect(generator.fake.requests[0]?.messages[1]?.content).toContain("Bitte ohne Emojis.");
+      const provenance = (await generator.archiveOf(userId))[0]?.provenance;
       expect(provenance).toMatchObject({ promptConfigurationId: prompt.id, maxTokens: 1500 });
       expect(provenance?.promptHash).toBe(
         hashPromptConfiguration({
@@ -73,11 +67,11 @@ describe("the provenance of an archive entry (ADR 0025)", () => {
       );
       expect(provenance?.promptHash).not.toBe(before);
     } finally {
-      await t.db
+      await generator.t.db
         .update(promptConfigurations)
         .set({ userPrompt: prompt.userPrompt })
         .where(eq(promptConfigurations.id, prompt.id));
-      await t.db
+      await generator.t.db
         .update(tokenConfigurations)
         .set({ maxTokens: tokens.maxTokens })
         .where(eq(tokenConfigurations.id, tokens.id));
@@ -85,17 +79,17 @@ describe("the provenance of an archive entry (ADR 0025)", () => {
   });
 
   it("says when the code's default prompt stood in for a deleted row", async () => {
-    const { cookie, userId } = await signUpAs(t);
-    const { prompt } = await seededConfiguration();
+    const { cookie, userId } = await signUpAs(generator.t);
+    const { prompt } = await generator.seededConfiguration();
     try {
-      await t.db.delete(promptConfigurations).where(eq(promptConfigurations.id, prompt.id));
-      expect((await generateEvents(cookie)).last?.type).toBe("done");
-      expect((await archiveOf(userId))[0]?.provenance).toMatchObject({
+      await generator.t.db.delete(promptConfigurations).where(eq(promptConfigurations.id, prompt.id));
+      expect((await generator.generateEvents(cookie)).last?.type).toBe("done");
+      expect((await generator.archiveOf(userId))[0]?.provenance).toMatchObject({
         promptConfigurationId: null,
         promptHash: hashPromptConfiguration({ systemPrompt: DEFAULT_SYSTEM_PROMPT, userPrompt: DEFAULT_USER_PROMPT }),
       });
     } finally {
-      await t.db.insert(promptConfigurations).values(prompt);
+      await generator.t.db.insert(promptConfigurations).values(prompt);
     }
   });
 });
@@ -137,7 +131,7 @@ describe("the access code (ADR 0015)", () => {
     expect(right.status).toBe(200);
     expect((await status(cookie)).accessCodeRequired).toBe(false);
     expect((await status(other.cookie)).accessCodeRequired).toBe(true);
-    const { last } = await generateEvents(cookie, FORM, gated);
+    const { last } = await generator.generateEvents(cookie, FORM, gated);
     expect(last).toMatchObject({ type: "done" });
   });
 
@@ -162,9 +156,11 @@ describe("the access code (ADR 0015)", () => {
   });
 
   it("is off when no code is configured", async () => {
-    const { cookie } = await signUpAs(t);
-    expect((await (await t.request("/api/generator/status", { cookie })).json()).accessCodeRequired).toBe(false);
-    expect((await t.postJson("/api/generator/unlock", { code: "egal" }, cookie)).status).toBe(200);
+    const { cookie } = await signUpAs(generator.t);
+    expect((await (await generator.t.request("/api/generator/status", { cookie })).json()).accessCodeRequired).toBe(
+      false,
+    );
+    expect((await generator.t.postJson("/api/generator/unlock", { code: "egal" }, cookie)).status).toBe(200);
   });
 });
 
@@ -174,7 +170,7 @@ describe("the demo mode (no AI provider)", () => {
   it("streams three labelled posts in the chosen language and archives them as demo", async () => {
     const { cookie } = await signUpAs(demo);
     expect((await (await demo.request("/api/generator/status", { cookie })).json()).demoMode).toBe(true);
-    const { events, last } = await generateEvents(
+    const { events, last } = await generator.generateEvents(
       cookie,
       { ...FORM, platform: "linkedin", language: "english", tone: "formal" },
       demo,
@@ -205,7 +201,7 @@ describe("the demo mode (no AI provider)", () => {
     const { cookie, userId } = await signUpAs(demo, { credits: 0 });
     const status = await (await demo.request("/api/generator/status", { cookie })).json();
     expect(status).toMatchObject({ credits: 0, canGenerate: true, demoMode: true });
-    const { events, last } = await generateEvents(cookie, FORM, demo);
+    const { events, last } = await generator.generateEvents(cookie, FORM, demo);
     expect(events[0]).toEqual({ type: "start", creditsRemaining: null, demo: true });
     expect(last).toMatchObject({ type: "done", creditsRemaining: null, demo: true });
     const [profile] = await demo.db.select({ credits: profiles.credits }).from(profiles).where(eq(profiles.id, userId));

@@ -7,31 +7,18 @@ import { readGenerationEvents } from "#shared/generation-stream.ts";
 import type { GenerationEvent } from "#shared/generator.schemas.ts";
 import { GENERATOR_MESSAGES } from "#shared/generator.ts";
 import { FAKE_GENERATED_POSTS } from "../../../tests/mocks/openai.ts";
-import {
-  AI_TIMEOUT_MS,
-  archiveOf,
-  creditsOf,
-  FORM,
-  fake,
-  generate,
-  generateEvents,
-  logsOf,
-  readEvents,
-  signUpAs,
-  t,
-  withGeneratorTestApp,
-} from "../../../tests/support/generator-app.ts";
+import { AI_TIMEOUT_MS, FORM, signUpAs, withGeneratorTestApp } from "../../../tests/support/generator-app.ts";
 import { GENERATOR_RATE_LIMIT } from "./generator.service.ts";
 import { RUN_REPAIR_AFTER_MS, repairAbandonedRuns } from "./run-repair.service.ts";
 
-withGeneratorTestApp();
+const generator = withGeneratorTestApp();
 
 describe("the generator's routes without a session", () => {
   it("answer 401 with the spec's words", async () => {
     for (const response of [
-      await t.request("/api/generator/status"),
-      await t.postJson("/api/generator/generate", FORM),
-      await t.postJson("/api/generator/unlock", { code: "egal" }),
+      await generator.t.request("/api/generator/status"),
+      await generator.t.postJson("/api/generator/generate", FORM),
+      await generator.t.postJson("/api/generator/unlock", { code: "egal" }),
     ]) {
       expect(response.status).toBe(401);
       expect(await response.json()).toEqual({
@@ -44,8 +31,8 @@ describe("the generator's routes without a session", () => {
 
 describe("GET /api/generator/status", () => {
   it("tells the page the credits, the plan and whether the demo mode is on", async () => {
-    const { cookie } = await signUpAs(t, { credits: 4 });
-    expect(await (await t.request("/api/generator/status", { cookie })).json()).toEqual({
+    const { cookie } = await signUpAs(generator.t, { credits: 4 });
+    expect(await (await generator.t.request("/api/generator/status", { cookie })).json()).toEqual({
       accessCodeRequired: false,
       credits: 4,
       subscriptionStatus: "free",
@@ -58,21 +45,25 @@ describe("GET /api/generator/status", () => {
   });
 
   it("shows the credit gate for a free user at 0 credits, not for a subscriber", async () => {
-    const free = await signUpAs(t, { credits: 0 });
-    expect((await (await t.request("/api/generator/status", { cookie: free.cookie })).json()).canGenerate).toBe(false);
-    const pro = await signUpAs(t, { credits: 0, subscriber: true });
-    expect((await (await t.request("/api/generator/status", { cookie: pro.cookie })).json()).canGenerate).toBe(true);
+    const free = await signUpAs(generator.t, { credits: 0 });
+    expect(
+      (await (await generator.t.request("/api/generator/status", { cookie: free.cookie })).json()).canGenerate,
+    ).toBe(false);
+    const pro = await signUpAs(generator.t, { credits: 0, subscriber: true });
+    expect(
+      (await (await generator.t.request("/api/generator/status", { cookie: pro.cookie })).json()).canGenerate,
+    ).toBe(true);
   });
 });
 
 describe("POST /api/generator/generate", () => {
   it("streams three posts, archives them and takes one credit", async () => {
-    const { cookie, userId } = await signUpAs(t, { credits: 10 });
-    const { events, last } = await generateEvents(cookie);
+    const { cookie, userId } = await signUpAs(generator.t, { credits: 10 });
+    const { events, last } = await generator.generateEvents(cookie);
     expect(events[0]).toEqual({ type: "start", creditsRemaining: 9, demo: false });
     expect(events.some((event) => event.type === "progress")).toBe(true);
     expect(last).toMatchObject({ type: "done", posts: FAKE_GENERATED_POSTS, creditsRemaining: 9, demo: false });
-    const [entry] = await archiveOf(userId);
+    const [entry] = await generator.archiveOf(userId);
     expect(entry).toMatchObject({
       id: last?.type === "done" ? last.archiveId : "",
       platform: "twitter",
@@ -84,11 +75,11 @@ describe("POST /api/generator/generate", () => {
       website: null,
       demo: false,
     });
-    expect(await creditsOf(userId)).toBe(9);
-    expect(await logsOf(userId)).toEqual([{ creditsRemaining: 9 }]);
+    expect(await generator.creditsOf(userId)).toBe(9);
+    expect(await generator.logsOf(userId)).toEqual([{ creditsRemaining: 9 }]);
     // The seeded German prompts, filled in: network rules in the instructions, the key
     // points as data between markers.
-    const [sent] = fake.requests;
+    const [sent] = generator.fake.requests;
     expect(sent?.stream).toBe(true);
     expect(sent?.outputProperties).toEqual(["posts"]);
     expect(sent?.messages[0]?.content).toContain("Schreibe genau 3 unterschiedliche");
@@ -99,11 +90,11 @@ describe("POST /api/generator/generate", () => {
   });
 
   it("marks a finished run archived and a failed one refunded, so the repair sweep gives nothing twice (ADR 0049)", async () => {
-    const { cookie, userId } = await signUpAs(t, { credits: 10 });
-    expect((await generateEvents(cookie)).last?.type).toBe("done");
-    fake.script({ kind: "error", status: 500 }, { kind: "error", status: 503 });
-    expect((await generateEvents(cookie)).last?.type).toBe("error");
-    const runs = await t.db
+    const { cookie, userId } = await signUpAs(generator.t, { credits: 10 });
+    expect((await generator.generateEvents(cookie)).last?.type).toBe("done");
+    generator.fake.script({ kind: "error", status: 500 }, { kind: "error", status: 503 });
+    expect((await generator.generateEvents(cookie)).last?.type).toBe("error");
+    const runs = await generator.t.db
       .select({ kind: contentGenerationLogs.kind, runState: contentGenerationLogs.runState })
       .from(contentGenerationLogs)
       .where(eq(contentGenerationLogs.userId, userId));
@@ -114,12 +105,12 @@ describe("POST /api/generator/generate", () => {
         .sort(),
     ).toEqual(["archived", "refunded"]);
     const logger = createLogger({ NODE_ENV: "test", LOG_LEVEL: "silent" });
-    await repairAbandonedRuns(t.db, logger, { now: new Date(Date.now() + RUN_REPAIR_AFTER_MS + 60_000) });
-    expect(await creditsOf(userId)).toBe(9);
+    await repairAbandonedRuns(generator.t.db, logger, { now: new Date(Date.now() + RUN_REPAIR_AFTER_MS + 60_000) });
+    expect(await generator.creditsOf(userId)).toBe(9);
   });
 
   it("delivers the first post while the model is still writing the others", async () => {
-    const { cookie } = await signUpAs(t);
+    const { cookie } = await signUpAs(generator.t);
     const [first = ""] = FAKE_GENERATED_POSTS;
     const content = JSON.stringify({ posts: FAKE_GENERATED_POSTS });
     // The model writes the first post and the start of the second, then waits until the page
@@ -129,12 +120,12 @@ describe("POST /api/generator/generate", () => {
       release = resolve;
     });
     const afterCharacters = content.indexOf(JSON.stringify(first)) + JSON.stringify(first).length + 4;
-    fake.script({
+    generator.fake.script({
       kind: "json",
       value: { posts: FAKE_GENERATED_POSTS },
       hold: { afterCharacters, until: pageShowedFirstPost },
     });
-    const { response } = await generate(cookie);
+    const { response } = await generator.generate(cookie);
     expect(response.status).toBe(200);
     if (!response.body) throw new Error("Antwort ohne Body");
     const progressCounts: number[] = [];
@@ -154,84 +145,85 @@ describe("POST /api/generator/generate", () => {
     ["two posts instead of three", { kind: "json" as const, value: { posts: ["Eins", "Zwei"] } }],
     ["an empty post", { kind: "json" as const, value: { posts: ["Eins", " ", "Drei"] } }],
   ])("refunds the credit and says 'Ungültiges Antwortformat vom Server' for %s", async (_name, reply) => {
-    const { cookie, userId } = await signUpAs(t, { credits: 10 });
-    fake.script(reply);
-    const { events, last } = await generateEvents(cookie);
+    const { cookie, userId } = await signUpAs(generator.t, { credits: 10 });
+    generator.fake.script(reply);
+    const { events, last } = await generator.generateEvents(cookie);
     expect(events[0]).toMatchObject({ type: "start", creditsRemaining: 9 });
     expect(last).toEqual({ type: "error", message: "Ungültiges Antwortformat vom Server", creditsRemaining: 10 });
-    expect(await creditsOf(userId)).toBe(10);
-    expect((await logsOf(userId)).map((row) => row.creditsRemaining).sort()).toEqual([10, 9]);
-    expect(await archiveOf(userId)).toEqual([]);
+    expect(await generator.creditsOf(userId)).toBe(10);
+    expect((await generator.logsOf(userId)).map((row) => row.creditsRemaining).sort()).toEqual([10, 9]);
+    expect(await generator.archiveOf(userId)).toEqual([]);
   });
 
   it("refunds the credit when the model times out", async () => {
-    const { cookie, userId } = await signUpAs(t, { credits: 2 });
-    fake.script({ kind: "delay", ms: AI_TIMEOUT_MS + 1000 });
-    const { last } = await generateEvents(cookie);
+    const { cookie, userId } = await signUpAs(generator.t, { credits: 2 });
+    generator.fake.script({ kind: "delay", ms: AI_TIMEOUT_MS + 1000 });
+    const { last } = await generator.generateEvents(cookie);
     expect(last).toEqual({ type: "error", message: GENERATOR_MESSAGES.timeout, creditsRemaining: 2 });
-    expect(await creditsOf(userId)).toBe(2);
-    expect(await logsOf(userId)).toHaveLength(2);
+    expect(await generator.creditsOf(userId)).toBe(2);
+    expect(await generator.logsOf(userId)).toHaveLength(2);
   });
 
   it("refunds the credit when the provider fails twice", async () => {
-    const { cookie, userId } = await signUpAs(t, { credits: 2 });
-    fake.script({ kind: "error", status: 500 }, { kind: "error", status: 503 });
-    const { last } = await generateEvents(cookie);
+    const { cookie, userId } = await signUpAs(generator.t, { credits: 2 });
+    generator.fake.script({ kind: "error", status: 500 }, { kind: "error", status: 503 });
+    const { last } = await generator.generateEvents(cookie);
     expect(last).toEqual({
       type: "error",
       message: "Fehler bei der Generierung des Inhalts. Bitte versuchen Sie es erneut.",
       creditsRemaining: 2,
     });
-    expect(await creditsOf(userId)).toBe(2);
+    expect(await generator.creditsOf(userId)).toBe(2);
   });
 
   it("refuses a free user at 0 credits before streaming, without calling the model", async () => {
-    const { cookie, userId } = await signUpAs(t, { credits: 0 });
-    const { response } = await generate(cookie);
+    const { cookie, userId } = await signUpAs(generator.t, { credits: 0 });
+    const { response } = await generator.generate(cookie);
     expect(response.status).toBe(402);
     expect(await response.json()).toEqual({ error: "Keine Credits mehr verfügbar", code: "NO_CREDITS" });
-    expect(fake.requests).toHaveLength(0);
-    expect(await logsOf(userId)).toEqual([]);
+    expect(generator.fake.requests).toHaveLength(0);
+    expect(await generator.logsOf(userId)).toEqual([]);
   });
 
   it("never charges an active subscriber", async () => {
-    const { cookie, userId } = await signUpAs(t, { credits: 0, subscriber: true });
-    const { events, last } = await generateEvents(cookie);
+    const { cookie, userId } = await signUpAs(generator.t, { credits: 0, subscriber: true });
+    const { events, last } = await generator.generateEvents(cookie);
     expect(events[0]).toEqual({ type: "start", creditsRemaining: null, demo: false });
     expect(last).toMatchObject({ type: "done", creditsRemaining: null });
-    expect(await creditsOf(userId)).toBe(0);
-    expect(await logsOf(userId)).toEqual([]);
+    expect(await generator.creditsOf(userId)).toBe(0);
+    expect(await generator.logsOf(userId)).toEqual([]);
   });
 
   it(`allows ${GENERATOR_RATE_LIMIT.max} runs per account in ten minutes, then answers 429 in the generator's words`, async () => {
-    const { cookie, userId } = await signUpAs(t, { credits: 5 });
+    const { cookie, userId } = await signUpAs(generator.t, { credits: 5 });
     // The account's earlier runs, counted where the limiter counts them.
-    for (let run = 0; run < GENERATOR_RATE_LIMIT.max; run++) await consumeRateLimit(t.db, GENERATOR_RATE_LIMIT, userId);
-    const { response } = await generate(cookie);
+    for (let run = 0; run < GENERATOR_RATE_LIMIT.max; run++)
+      await consumeRateLimit(generator.t.db, GENERATOR_RATE_LIMIT, userId);
+    const { response } = await generator.generate(cookie);
     expect(response.status).toBe(429);
     expect(await response.json()).toEqual({
       error: "Zu viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.",
       code: "TOO_MANY_REQUESTS",
     });
     expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(await creditsOf(userId)).toBe(5);
+    expect(await generator.creditsOf(userId)).toBe(5);
   });
 
   it("lets exactly 1 of 20 simultaneous requests through for a user with 1 credit", async () => {
     // ADR 0050: at most two of them are admitted at once (429 for the others); of those, the
     // credit statement lets one through (402 for the other). The SQL race itself is in credits.test.ts.
-    const { cookie, userId } = await signUpAs(t, { credits: 1 });
+    const { cookie, userId } = await signUpAs(generator.t, { credits: 1 });
     const responses = await Promise.all(
-      Array.from({ length: 20 }, () => t.postJson("/api/generator/generate", FORM, cookie)),
+      Array.from({ length: 20 }, () => generator.t.postJson("/api/generator/generate", FORM, cookie)),
     );
     const streamed = responses.filter((response) => response.status === 200);
     expect(streamed).toHaveLength(1);
     expect(responses.every((response) => [200, 402, 429].includes(response.status))).toBe(true);
-    const finals = await Promise.all(streamed.map(async (response) => (await readEvents(response)).at(-1)));
+    const finals = await Promise.all(streamed.map(async (response) => (await generator.readEvents(response)).at(-1)));
     expect(finals.map((event) => event?.type)).toEqual(["done"]);
-    expect(fake.requests).toHaveLength(1);
-    expect(await creditsOf(userId)).toBe(0);
-    expect((await logsOf(userId)).map((row) => row.creditsRemaining)).toEqual([0]);
-    expect(await archiveOf(userId)).toHaveLength(1);
+    expect(generator.fake.requests).toHaveLength(1);
+    expect(await generator.creditsOf(userId)).toBe(0);
+    expect((await generator.logsOf(userId)).map((row) => row.creditsRemaining)).toEqual([0]);
+    expect(await generator.archiveOf(userId)).toHaveLength(1);
   });
 });
