@@ -31,42 +31,31 @@ export async function clientLoader() {
 
 // Only the first panel comes with the page; the others load when their tab opens, with the
 // forms and schemas they bring (ADR 0073).
-const lazyPanel = (load: () => Promise<ComponentType>) => lazy(() => load().then((Panel) => ({ default: Panel })));
+function lazyPanel<const Id extends string, Module, Name extends keyof Module>(
+  id: Id,
+  label: string,
+  load: () => Promise<Module>,
+  name: Name,
+) {
+  const Panel = lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  return { id, label, Panel };
+}
 
 // Spec section 2: the five panels, plus usage and the audit log (ADR 0024). The open panel
 // is in the address (?panel=…), so a reload or a shared link opens the same one.
 const PANELS = [
   { id: "nachrichten", label: "Nachrichten", Panel: MessagesPanel },
-  {
-    id: "nutzer",
-    label: "Nutzer & Credits",
-    Panel: lazyPanel(() => import("#app/features/admin/users-panel.tsx").then((m) => m.UsersPanel)),
-  },
-  {
-    id: "prompts",
-    label: "Prompts",
-    Panel: lazyPanel(() => import("#app/features/admin/prompts-panel.tsx").then((m) => m.PromptsPanel)),
-  },
-  {
-    id: "tokens",
-    label: "Tokens",
-    Panel: lazyPanel(() => import("#app/features/admin/tokens-panel.tsx").then((m) => m.TokensPanel)),
-  },
-  {
-    id: "seite",
-    label: "Seiteneinstellungen",
-    Panel: lazyPanel(() => import("#app/features/admin/site-settings-panel.tsx").then((m) => m.SiteSettingsPanel)),
-  },
-  {
-    id: "nutzung",
-    label: "Nutzung",
-    Panel: lazyPanel(() => import("#app/features/admin/usage-panel.tsx").then((m) => m.UsagePanel)),
-  },
-  {
-    id: "protokoll",
-    label: "Protokoll",
-    Panel: lazyPanel(() => import("#app/features/admin/audit-panel.tsx").then((m) => m.AuditPanel)),
-  },
+  lazyPanel("nutzer", "Nutzer & Credits", () => import("#app/features/admin/users-panel.tsx"), "UsersPanel"),
+  lazyPanel("prompts", "Prompts", () => import("#app/features/admin/prompts-panel.tsx"), "PromptsPanel"),
+  lazyPanel("tokens", "Tokens", () => import("#app/features/admin/tokens-panel.tsx"), "TokensPanel"),
+  lazyPanel(
+    "seite",
+    "Seiteneinstellungen",
+    () => import("#app/features/admin/site-settings-panel.tsx"),
+    "SiteSettingsPanel",
+  ),
+  lazyPanel("nutzung", "Nutzung", () => import("#app/features/admin/usage-panel.tsx"), "UsagePanel"),
+  lazyPanel("protokoll", "Protokoll", () => import("#app/features/admin/audit-panel.tsx"), "AuditPanel"),
 ] as const;
 
 type PanelId = (typeof PANELS)[number]["id"];
