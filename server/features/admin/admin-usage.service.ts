@@ -76,16 +76,25 @@ export async function getUsage(db: Database) {
         group by plan`,
     ),
     // ADR 0053: what the operator pays the networks for (X per post, more for one with a link),
-    // in the calendar month in Berlin.
+    // in the calendar month in Berlin. A thread's posts count one by one (ADR 0066), each when
+    // it went out, also those of a thread that stopped halfway.
     queryRows<{ month: string; network: string; posts: number; with_link: number }>(
       db,
       sql`with bounds as (
-          select date_trunc('month', now() at time zone ${tz}) as first_day
+          select date_trunc('month', now() at time zone ${tz}) at time zone ${tz} as first_instant
+        ),
+        sent_posts as (
+          select network, text, sent_at from publications where status = 'sent' and post_count = 1
+          union all
+          select publications.network, thread_post.text, thread_post.sent_at
+          from publication_thread_posts thread_post
+          join publications on publications.id = thread_post.publication_id
+          where thread_post.status = 'sent'
         )
-        select to_char(first_day, 'YYYY-MM') as month, network, count(*)::int as posts,
-          count(*) filter (where text ~* 'https?://')::int as with_link
-        from bounds left join publications
-          on status = 'sent' and sent_at >= (first_day at time zone ${tz})
+        select to_char(first_instant at time zone ${tz}, 'YYYY-MM') as month, network,
+          count(network)::int as posts,
+          count(network) filter (where text ~* 'https?://')::int as with_link
+        from bounds left join sent_posts on sent_at >= first_instant
         group by 1, 2`,
     ),
   ]);

@@ -5,7 +5,7 @@ import { subscriptions } from "#server/db/schema/billing.ts";
 import { contentGenerationLogs } from "#server/db/schema/content-generation-logs.ts";
 import { optimizerAiCalls } from "#server/db/schema/optimizer-ai-calls.ts";
 import { profiles } from "#server/db/schema/profiles.ts";
-import { publications } from "#server/db/schema/publishing.ts";
+import { publications, publicationThreadPosts } from "#server/db/schema/publishing.ts";
 import { grantPlanByHand } from "#server/features/billing/billing-manual-grants.service.ts";
 import { consumeCredit, markRunArchived, refundRun } from "#server/features/generator/credits.service.ts";
 import { ADMIN_MESSAGES } from "#shared/admin.ts";
@@ -218,22 +218,29 @@ describe("GET /api/admin/usage", () => {
     });
   });
 
-  it("counts the posts sent this month per network, and those with a link (ADR 0053)", async () => {
+  it("counts the posts sent this month per network, and those with a link (ADR 0053), a thread's one by one", async () => {
     const poster = await signUp("poster@example.test");
     const before = (await loadUsage()).publishedThisMonth;
     const now = new Date();
-    const post = (network: "x" | "bluesky", text: string, status: "sent" | "failed", sentAt: Date | null) => ({
+    const post = (
+      network: "x" | "bluesky",
+      text: string,
+      status: "sent" | "failed",
+      sentAt: Date | null,
+      postCount = 1,
+    ) => ({
       batchId: crypto.randomUUID(),
       userId: poster.userId,
       network,
       accountHandle: "@p",
       text,
+      postCount,
       scheduledAt: now,
       nextAttemptAt: now,
       status,
       sentAt,
     });
-    await t.db
+    const [, , , , , thread] = await t.db
       .insert(publications)
       .values([
         post("x", "Mit Link https://example.test", "sent", now),
@@ -241,12 +248,21 @@ describe("GET /api/admin/usage", () => {
         post("x", "Gescheitert", "failed", null),
         post("x", "Vor zwei Monaten", "sent", new Date(now.getTime() - 62 * 86_400_000)),
         post("bluesky", "Himmel", "sent", now),
-      ]);
+        // A thread that stopped after two of its three posts: those two went out and cost.
+        post("x", "Thread", "failed", null, 3),
+      ])
+      .returning({ id: publications.id });
+    if (!thread) throw new Error("Thread fehlt");
+    await t.db.insert(publicationThreadPosts).values([
+      { publicationId: thread.id, position: 1, text: "Erster https://example.test/a", status: "sent", sentAt: now },
+      { publicationId: thread.id, position: 2, text: "Zweiter", status: "sent", sentAt: now },
+      { publicationId: thread.id, position: 3, text: "Dritter https://example.test/c", status: "pending" },
+    ]);
     const after = (await loadUsage()).publishedThisMonth;
     expect(after.month).toBe(berlinDay(now).slice(0, 7));
     expect(after.networks.x).toEqual({
-      posts: (before.networks.x?.posts ?? 0) + 2,
-      withLink: (before.networks.x?.withLink ?? 0) + 1,
+      posts: (before.networks.x?.posts ?? 0) + 4,
+      withLink: (before.networks.x?.withLink ?? 0) + 2,
     });
     expect(after.networks.bluesky?.posts).toBe((before.networks.bluesky?.posts ?? 0) + 1);
     expect(after.networks.linkedin).toEqual(before.networks.linkedin);
