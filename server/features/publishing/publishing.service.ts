@@ -184,7 +184,6 @@ export async function updatePost(
     now,
     // Only a new time, or a failed post planned again, takes a place in a month; a text edit does not.
     takesPlace: input.plannedFor !== undefined || existing.status === "failed",
-    needsAccount: true,
   });
   if (!updated) throw new PublishingRefusal("POST_NOT_EDITABLE", 409);
   return toView(updated, (await threadViewsOf(deps.db, [updated])).get(updated.id));
@@ -193,8 +192,8 @@ export async function updatePost(
 /**
  * Plans an own post again, due at `dueAt`: written only while its status is one of `from`, with
  * a new job in the same transaction and under the user's cap lock (ADR 0053). Null when the post
- * had left those statuses. With `needsAccount`, a post whose account is gone is refused (409)
- * rather than planned to fail.
+ * had left those statuses. A post whose account is gone is refused (409) rather than planned to
+ * fail.
  */
 export async function planAgain(
   deps: PostsDeps,
@@ -207,7 +206,6 @@ export async function planAgain(
     now: Date;
     /** Whether the post takes a place in its month again, checked against the plan's cap. */
     takesPlace: boolean;
-    needsAccount: boolean;
   },
 ): Promise<Publication | null> {
   const { from, dueAt, now } = again;
@@ -220,7 +218,7 @@ export async function planAgain(
       .where(and(eq(publications.id, id), eq(publications.userId, userId), inArray(publications.status, [...from])))
       .returning();
     if (!row) return null;
-    if (again.needsAccount && !row.accountId) throw new PublishingRefusal("ACCOUNT_NOT_FOUND", 409);
+    if (!row.accountId) throw new PublishingRefusal("ACCOUNT_NOT_FOUND", 409);
     if (again.takesPlace) await refuseOverCap(tx, userId, row.network, dueAt);
     await deps.publishingQueue.enqueue(tx, row.id, dueAt);
     return row;

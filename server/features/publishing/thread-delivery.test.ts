@@ -162,6 +162,18 @@ describe("a thread on X", () => {
     expect(atFake("Revoke")).toHaveLength(2);
   });
 
+  it("refuses to resume a thread whose account was disconnected, instead of planning it to fail", async () => {
+    const { author, start, created } = await startThread("getrennt", "Getrennt");
+    fake.fault({ kind: "unauthorized" }, { route: "post", after: 2 });
+    await processPublication(t.deps, created.id, start);
+    expect((await t.publication(created.id)).status).toBe("failed");
+    await t.db.delete(socialAccounts).where(eq(socialAccounts.id, author.accountId));
+    await expect(resumeThread(t.deps, author.userId, created.id, later(start, 1_000))).rejects.toMatchObject({
+      code: "ACCOUNT_NOT_FOUND",
+    });
+    expect((await t.publication(created.id)).status).toBe("failed");
+  });
+
   it("after a lost answer at post 3 is 'unbestätigt'; 'Fortsetzen' finds post 3 on X and sends 4 and 5 only", async () => {
     const { author, start, created } = await startThread("verloren", "Lost");
     fake.fault({ kind: "lost-response" }, { route: "post", after: 2 });

@@ -87,7 +87,6 @@ export async function resumeThread(
     dueAt,
     now,
     takesPlace: true,
-    needsAccount: false,
   });
   if (!resumed) throw new PublishingRefusal("THREAD_NOT_RESUMABLE", 409);
   return toView(resumed, toThreadView(resumed, await threadPostsOf(deps.db, id)));
