@@ -1,5 +1,5 @@
 // Lighthouse (mobile) on every public page of the production build, served by the real server on
-// a free port with a fresh database (issues 5 and 17). Each page is measured in a fresh Chromium,
+// a free port with a fresh database (ADR 0016, 0018). Each page is measured in a fresh Chromium,
 // runs interleaved across pages (and checkouts), and the medians are reported. With `vorher`, a
 // second checkout is served beside this one and each run measures it first, then this one, so a
 // change is judged on the same machine at the same time. A report, not a test: bench/run.ts
@@ -23,7 +23,7 @@ export const LIGHTHOUSE_DEFAULT_RUNS = 5;
 /** Lighthouse's own CPU slowdown for its mobile profile. */
 export const LIGHTHOUSE_DEFAULT_CPU_SLOWDOWN = 4;
 /**
- * The issue's targets hold for a machine with this benchmarkIndex (issue 17: ~1600, like a
+ * The targets hold for a machine with this benchmarkIndex (~1600, like a
  * mid-range phone). On a faster machine the same page scores better, so `--cpu-bremse` slows
  * the simulated phone by benchmarkIndex / 1600 more to judge it as there.
  */
@@ -52,7 +52,7 @@ const FIGURES = [
 export type Figure = (typeof FIGURES)[number];
 export type Figures = Record<Figure, number>;
 
-// Issue 17, "Acceptance". A target with `page` applies to that page only.
+// The public pages' targets (ADR 0016, 0018). A target with `page` applies to that page only.
 export const LIGHTHOUSE_TARGETS: { metric: Figure; label: string; atLeast?: number; atMost?: number; page?: string }[] =
   [
     { metric: "performance", label: "Performance", atLeast: 98 },

@@ -6,7 +6,7 @@ import { E2E_BASE_URL } from "../../playwright.config.ts";
 import { FAKE_BLUESKY_ACCOUNT } from "../mocks/bluesky-server.ts";
 import { expect, signUpConfirmed, test } from "./fixtures.ts";
 
-// Issue 5, "Acceptance": axe-core finds no violations on any public page. A visitor without
+// axe-core finds no violations on any public page. A visitor without
 // a session stays on the optimizer's landing (ADR 0032).
 const PUBLIC_PAGES = [
   ...PRERENDERED_PATHS.map((path) => ({ path, landsOn: path })),

@@ -5,7 +5,7 @@ import { E2E_BASE_URL, E2E_DATA_DIR } from "../../playwright.config.ts";
 import { waitForMail } from "../support/outbox.ts";
 import { expect, signUpConfirmed, test } from "./fixtures.ts";
 
-// GDPR on /konto (issue 15): the data as a download, and the account deleted with the password.
+// GDPR on /konto: the data as a download, and the account deleted with the password.
 
 test("a customer downloads their data and then deletes the account with the password", async ({ page }) => {
   const { email, password } = await signUpConfirmed(page);

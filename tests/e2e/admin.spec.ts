@@ -4,7 +4,7 @@ import { waitForMail } from "../support/outbox.ts";
 import { storeConsentChoice } from "./consent-choice.ts";
 import { expect, signUpConfirmed, test, uniqueEmail } from "./fixtures.ts";
 
-// The admin dashboard (issue 14): an admin of ADMIN_EMAILS walks the panels while a visitor
+// The admin dashboard: an admin of ADMIN_EMAILS walks the panels while a visitor
 // and a customer use the product in their own browsers.
 
 async function customerBrowser(browser: Browser): Promise<{ page: Page; email: string }> {

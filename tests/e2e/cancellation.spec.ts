@@ -2,7 +2,7 @@ import { E2E_DATA_DIR } from "../../playwright.config.ts";
 import { waitForMail } from "../support/outbox.ts";
 import { expect, test, uniqueEmail } from "./fixtures.ts";
 
-// § 312k BGB (issue 13): "Verträge hier kündigen" in every footer leads to a form that works
+// § 312k BGB: "Verträge hier kündigen" in every footer leads to a form that works
 // without signing in and confirms the cancellation on screen and by e-mail at once.
 
 test("a signed-out customer cancels through the footer link and gets the receipt on screen and by e-mail", async ({

@@ -14,7 +14,7 @@ import { expect, test } from "./fixtures.ts";
 
 test.use({ consentChosen: false });
 
-// Issue 5 scope 3 and 4, spec sections 2-4 "Consent", 7, 8 "Consent" (ADR 0010).
+// Spec sections 2-4 "Consent", 7, 8 "Consent" (ADR 0010).
 
 const LOOPBACK_ADDRESS = /^(127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)$/;
 const VALID_MEASUREMENT_ID = "G-E2ETEST123";

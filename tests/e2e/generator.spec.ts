@@ -4,7 +4,7 @@ import { FAKE_GENERATED_POSTS, type RecordedRequest } from "../mocks/openai.ts";
 import { expect, signUpConfirmed, test } from "./fixtures.ts";
 import { FAKE_URL, generateViaApi, scriptFake, unlockViaApi } from "./generator-api.ts";
 
-// The post generator (/erstellen), issue 4; the archive has its own spec (archive.spec.ts). The server talks to the
+// The post generator (/erstellen); the archive has its own spec (archive.spec.ts). The server talks to the
 // fake OpenAI-compatible model of playwright.config.ts; tests script its next answers. The
 // e2e server asks for the access code E2E_ACCESS_CODE (ADR 0015) and can read the one
 // "customer website" at E2E_WEBSITE_URL (tests/support/e2e-server.ts).

@@ -7,7 +7,7 @@ const LONG_POST =
   "Heute zeige ich dir drei Wege, wie du mit kurzen Sätzen mehr Reichweite auf X bekommst und dabei deinen eigenen Ton behältst, ohne dass es werblich klingt! Wirklich! #Marketing #X";
 
 // ADR 0032: a visitor without a session keeps the landing; the tool's code (and zod) is not
-// loaded for them, nor the query client only the tool uses (issue 17), and trying the tool brings
+// loaded for them, nor the query client only the tool uses, and trying the tool brings
 // the spec's toast and the way to /auth.
 const TOOL_CODE =
   /\/assets\/(optimizer-tool|post-metrics|[\w.-]*schemas|auth-navigation|with-query-client|query-client-provider|useQuery|mutation)[\w-]*\.js$/;

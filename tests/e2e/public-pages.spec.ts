@@ -3,7 +3,7 @@ import { expect, test } from "./fixtures.ts";
 const SITE_TITLE = "postwerk-content-creator";
 
 // Every public route with the main heading the server must send before any JavaScript runs
-// (issue 5, acceptance 1). /kontakt and the optimizer's heading come from their own parts.
+// (ADR 0016). /kontakt and the optimizer's heading come from their own parts.
 const PUBLIC_PAGES = [
   { path: "/", heading: "Social-Media-Beiträge, die ankommen – in Sekunden statt Stunden", title: SITE_TITLE },
   { path: "/funktionen", heading: "Zwei Werkzeuge für Ihren Social-Media-Alltag", title: "Funktionen" },
@@ -188,7 +188,7 @@ test("no public page scrolls sideways on a 390 px wide phone", async ({ page }) 
   }
 });
 
-// Issue 17: the contact and cancellation forms do not evaluate zod or build their schema on the
+// The contact and cancellation forms do not evaluate zod or build their schema on the
 // first visit; both load when the visitor starts on the form. That they still validate is covered
 // in contact.spec.ts and cancellation.spec.ts.
 const FORM_VALIDATION_CODE = /\/assets\/(zod|[\w.-]*schemas)-[\w-]+\.js$/;

@@ -4,7 +4,7 @@ import { E2E_BASE_URL } from "../../playwright.config.ts";
 import { storeConsentChoice } from "./consent-choice.ts";
 import { expect, signInThroughForm, signUpConfirmed, test } from "./fixtures.ts";
 
-// Issue 15: "Angemeldete Geräte" on /konto. The test's own page is Playwright's desktop Chrome
+// "Angemeldete Geräte" on /konto. The test's own page is Playwright's desktop Chrome
 // on Windows; the other devices are further browsers of the same account with their own
 // user agents, so the card has something to tell apart.
 

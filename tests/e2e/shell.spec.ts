@@ -42,7 +42,7 @@ test("the header highlights the active link and the footer offers the cookie set
 test("an unknown path shows the not-found page with both buttons", async ({ page }) => {
   await page.goto("/");
   const response = await page.goto("/gibt-es-nicht");
-  // A real 404, not the app shell with 200 (issue 17), and the page is there before JavaScript.
+  // A real 404, not the app shell with 200, and the page is there before JavaScript.
   expect(response?.status()).toBe(404);
   expect(await response?.text()).toContain("Seite nicht gefunden");
   await expect(page.getByRole("heading", { name: "Seite nicht gefunden" })).toBeVisible();
@@ -66,7 +66,7 @@ test("llms.txt lists the public pages, each of which is there as Markdown", asyn
   expect(await (await request.get("/preise.md")).text()).toMatch(/### Pro\n\n24,99\s€/);
 });
 
-// Issue 17: the marketing pages load the auth client only for a browser with the signed-in hint,
+// The marketing pages load the auth client only for a browser with the signed-in hint,
 // which the server sets with the session cookie.
 test("a signed-out visitor's home page shows 'Anmelden' without the auth client; a signed-in user's shows the account", async ({
   page,

@@ -5,7 +5,7 @@ import { adminAuditLog } from "#server/db/schema/admin-audit.ts";
 import { GENERATOR_CONFIGURATION_NAME } from "#server/features/generator/generator-prompts.ts";
 import { createTestApp, readJson, type TestApp } from "./test-app.ts";
 
-// The prompt and token configurations of the admin dashboard (spec section 7, issue 14): an
+// The prompt and token configurations of the admin dashboard (spec section 7): an
 // app with an admin and a customer, and the calls their tests share.
 
 const ADMIN_EMAIL = "chefin@example.test";

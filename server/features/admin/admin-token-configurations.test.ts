@@ -16,7 +16,7 @@ import {
 } from "../../../tests/setup/admin-configurations.ts";
 import { expectError } from "../../../tests/setup/test-app.ts";
 
-// The token configurations of the admin dashboard (spec section 7, issue 14); who may use the
+// The token configurations of the admin dashboard (spec section 7); who may use the
 // routes and the prompt configurations are in admin-configurations.test.ts.
 
 let kit: Awaited<ReturnType<typeof createConfigurationsTestApp>>;

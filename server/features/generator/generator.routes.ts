@@ -12,7 +12,7 @@ import { admitGeneration } from "./generation-admission.ts";
 import { GENERATOR_RATE_LIMIT, getGeneratorStatus, startGeneration } from "./generator.service.ts";
 import { UNLOCK_RATE_LIMIT, unlockGenerator } from "./generator-access.service.ts";
 
-// /api/generator (issue 4, ADR 0012). Errors that are known before any work (session,
+// /api/generator (ADR 0012). Errors that are known before any work (session,
 // input, image bytes, credits) are plain JSON { error, code } with a 4xx status (ADR 0055). Once the credit
 // is taken the answer is a stream of server-sent events: start, progress…, done | error.
 export const generatorRoutes = new Hono<AppEnv>()

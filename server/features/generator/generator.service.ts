@@ -21,7 +21,7 @@ import { type CheckedImage, checkImage, removeImage } from "./generator-image.ts
 import type { WebsiteContext } from "./generator-prompts.ts";
 import { createProgressReporter } from "./progress-reporter.ts";
 
-// The post generator's server side (spec section 4 "Generation flow", issue 4, ADR 0012), in
+// The post generator's server side (spec section 4 "Generation flow", ADR 0012), in
 // the spec's order: the route checks the session; here the subscription and the credit (one
 // statement), then the image, the website, the model (streamed), the archive row. Anything
 // that fails after the charge gives the credit back (+1, log row) and ends with the spec's

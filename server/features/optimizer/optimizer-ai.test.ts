@@ -6,7 +6,7 @@ import { optimizerAppForFile, PREMIUM_MESSAGE, signUpForOptimizer } from "../../
 import { readJson } from "../../../tests/setup/test-app.ts";
 import { IMPROVE_MAX_MODEL_CALLS } from "./optimizer.service.ts";
 
-// The optimizer's two AI routes against an OpenAI-compatible fake (issue 3, ADR 0007); access,
+// The optimizer's two AI routes against an OpenAI-compatible fake (ADR 0007); access,
 // trial, spelling hints and rate limits are in optimizer.test.ts.
 
 const AI_TIMEOUT_MS = 800;

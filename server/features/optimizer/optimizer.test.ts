@@ -13,8 +13,8 @@ import {
 import { expectAnswer, readJson } from "../../../tests/setup/test-app.ts";
 import { OPTIMIZER_AI_RATE_LIMIT } from "./optimizer.service.ts";
 
-// The X-Post Optimizer's access, trial, spelling hints, rate limits and demo mode (issue 3,
-// ADR 0007); the AI routes against the model are in optimizer-ai.test.ts.
+// The X-Post Optimizer's access, trial, spelling hints, rate limits and demo mode
+// (ADR 0007); the AI routes against the model are in optimizer-ai.test.ts.
 
 const app = optimizerAppForFile();
 
