@@ -17,13 +17,30 @@ import { GENERATOR_RATE_LIMIT } from "./generator.service.ts";
 
 // A model that answers when the test says so, so a run is "in flight" as long as the test wants.
 const gates: Array<() => void> = [];
+const gateWatchers = new Set<() => void>();
 const gatedAi: AiClient = {
   model: { provider: "openai-compatible", id: "gate" },
   supportsImages: false,
   generateStructured: () => Promise.reject(new Error("nicht gebraucht")),
   streamStructured: <T>() =>
-    new Promise<T>((resolve) => gates.push(() => resolve({ posts: ["Eins", "Zwei", "Drei"] } as T))),
+    new Promise<T>((resolve) => {
+      gates.push(() => resolve({ posts: ["Eins", "Zwei", "Drei"] } as T));
+      for (const watcher of gateWatchers) watcher();
+    }),
 };
+
+/** Resolves once `count` runs wait at the model: a run's answer starts before it asks the model. */
+function runsAtTheModel(count: number): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (gates.length < count) return;
+      gateWatchers.delete(check);
+      resolve();
+    };
+    gateWatchers.add(check);
+    check();
+  });
+}
 
 let t: TestApp;
 beforeAll(async () => {
@@ -95,6 +112,7 @@ describe("admission to /api/generator/generate", () => {
     expect(counted?.count).toBe(2);
 
     // The places are held until the run ends, not until its answer starts.
+    await runsAtTheModel(2);
     for (const open of gates.splice(0)) open();
     for (const response of [first, second]) {
       const events = [];
