@@ -7,7 +7,7 @@ import { ROUTES } from "./routes.ts";
 // the page's scripts load instead of after them; the page's own request then takes the
 // preloaded answer. A preload is only taken by a request with the same address and credentials
 // mode, so each address here is exactly the one the page requests (the end-to-end test
-// `daily-use.spec.ts` counts one request per address).
+// `app-page-preloads.spec.ts` checks that the page takes each one).
 
 /** `include` for Better Auth's client, `same-origin` (fetch's default) for the typed API client. */
 export type PageDataRequest = { href: string; credentials: "include" | "same-origin" };

@@ -48,15 +48,15 @@ export function createPagesRoutes(clientDir: string) {
         const alias = ROUTE_ALIASES[c.req.path];
         if (alias) return c.redirect(alias, 301);
         const { deps, logger } = c.var;
-        const mayHaveSessionCookie = mayHaveSession(getCookie(c));
-        const found = deps.pages.find(c.req.path, { mayHaveSession: mayHaveSessionCookie });
+        const withSession = mayHaveSession(getCookie(c));
+        const found = deps.pages.find(c.req.path, { mayHaveSession: withSession });
         const page = await getServedPage(found ?? deps.pages.notFound, await getCurrentSiteSettings(deps.db, logger));
         c.header("Content-Security-Policy", page.contentSecurityPolicy);
         // ADR 0038: a browser with a session gets every document in its own browsing context
         // group. A signed-out visitor gets it on none, because isolation would cost the first
         // visit a new renderer process, and a switch between two of our own documents would
         // drop the navigation state (the return URL on /auth) on reload.
-        if (mayHaveSessionCookie) c.header("Cross-Origin-Opener-Policy", "same-origin");
+        if (withSession) c.header("Cross-Origin-Opener-Policy", "same-origin");
         // Revalidated on every visit, answered with 304 while the ETag still matches.
         c.header("Cache-Control", "no-cache");
         c.header("Vary", deps.pages.variesBySession(c.req.path) ? "Accept-Encoding, Cookie" : "Accept-Encoding");
