@@ -7,7 +7,7 @@ import { user } from "#server/db/schema/auth.ts";
 import { publications, socialAccounts } from "#server/db/schema/publishing.ts";
 import { tokenColumns } from "#server/features/connections/account-tokens.ts";
 import { loadPageDocuments } from "#server/features/pages/page-documents.ts";
-import { processPublication } from "#server/features/publishing/delivery.service.ts";
+import { startDeliveryWorkers } from "#server/features/publishing/delivery.service.ts";
 import { createPosts } from "#server/features/publishing/publishing.service.ts";
 import type { SocialNetwork } from "#server/integrations/social/social-network.ts";
 import { createLogger } from "#server/logger.ts";
@@ -114,7 +114,7 @@ export async function runPlanningBenchmark(postgresServerUrl?: string): Promise<
     const sampler = setInterval(() => {
       rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
     }, 250);
-    await deps.publishingQueue.startWorkers((id) => processPublication(deps, id));
+    await startDeliveryWorkers(deps);
     const deadline = firstDue + SPREAD_MS + 120_000;
     let open = PLANNING_POSTS;
     while (open > 0 && Date.now() < deadline) {
@@ -140,7 +140,7 @@ export async function runPlanningBenchmark(postgresServerUrl?: string): Promise<
       rssGrowthMb: (rssPeak - rssBefore) / 1024 / 1024,
     };
   } finally {
-    await deps.publishingQueue.stop();
+    await deps.jobQueue.stop(5_000);
     await bench.close();
   }
 }

@@ -11,6 +11,7 @@ import type { SocialNetwork } from "./integrations/social/social-network.ts";
 import type { ImageStorage } from "./integrations/storage/image-storage.ts";
 import type { Payments } from "./integrations/stripe/stripe-payments.ts";
 import type { WebsiteReader } from "./integrations/website/website-reader.ts";
+import type { JobQueue } from "./job-queue.ts";
 import type { Logger } from "./logger.ts";
 
 // Everything a request handler may need, built once at start-up (server/main.ts) or
@@ -35,7 +36,9 @@ export type AppDeps = Readonly<{
   networks: Record<NetworkId, SocialNetwork>;
   /** Seals and opens the networks' tokens at rest (ADR 0059). */
   tokenBox: TokenBox;
-  /** pg-boss on our database; started on first use, its workers only by start-server.ts. */
+  /** pg-boss on our database (ADR 0078); started on first use, workers and schedules only by start-server.ts. */
+  jobQueue: JobQueue;
+  /** Publishing's jobs on it: one per publication (ADR 0053). */
   publishingQueue: PublishingQueue;
 }>;
 

@@ -16,6 +16,7 @@ import { createSocialNetworks } from "./integrations/social/networks.ts";
 import { createImageStorage } from "./integrations/storage/image-storage.ts";
 import { createPayments } from "./integrations/stripe/stripe-payments.ts";
 import { createWebsiteReader } from "./integrations/website/website-reader.ts";
+import { createJobQueue, type JobQueueTuning } from "./job-queue.ts";
 import type { Logger } from "./logger.ts";
 
 // Opens the database (migrating it) and wires the services; shared by the server,
@@ -39,6 +40,7 @@ export type DepsOverrides = Partial<
 > & {
   /** Tests and the bench: quicker polling and crash detection than in production. */
   queueTuning?: QueueTuning;
+  jobQueueTuning?: JobQueueTuning;
 };
 
 export async function createDeps(options: {
@@ -72,7 +74,8 @@ export async function createDeps(options: {
   const imageStorage = overrides.imageStorage ?? (await createImageStorage(env.DATA_DIR, env.storageS3));
   const websiteReader = overrides.websiteReader ?? createWebsiteReader();
   const payments = overrides.payments === undefined ? await createPayments(env.stripe) : overrides.payments;
-  const publishingQueue = createPublishingQueue(database.queueConnection, logger, overrides.queueTuning);
+  const jobQueue = createJobQueue(database.queueConnection, logger, overrides.jobQueueTuning);
+  const publishingQueue = createPublishingQueue(jobQueue, logger, overrides.queueTuning);
   const deletionDeps = { db: database.db, imageStorage, payments, mailer, logger, publishingQueue };
   const secret = resolveAuthSecret(env.BETTER_AUTH_SECRET, env.DATA_DIR);
   const auth = createAuth({
@@ -103,6 +106,7 @@ export async function createDeps(options: {
     pages,
     networks,
     tokenBox,
+    jobQueue,
     publishingQueue,
   };
 }

@@ -20,9 +20,10 @@ import { profiles } from "./db/schema/profiles.ts";
 import { publications, socialAccounts } from "./db/schema/publishing.ts";
 import { tokenColumns } from "./features/connections/account-tokens.ts";
 import { tokenBoxFromSettings } from "./features/connections/token-crypto.ts";
-import { processPublication } from "./features/publishing/delivery.service.ts";
+import { startDeliveryWorkers } from "./features/publishing/delivery.service.ts";
 import { createPosts } from "./features/publishing/publishing.service.ts";
 import { createPublishingQueue } from "./features/publishing/publishing-queue.ts";
+import { createJobQueue } from "./job-queue.ts";
 
 // Two app servers behind a load balancer, one PostgreSQL, one S3-compatible store (docs/architecture.md,
 // "Betrieb mit mehreren Servern").
@@ -187,8 +188,8 @@ describe.skipIf(!shared)("two app servers on one PostgreSQL and one S3 store", (
       await (start % 20 === 0 ? a : b).deps.publishingQueue.ready();
       await createPosts((start % 20 === 0 ? a : b).deps, userId, { targets });
     }
-    await a.deps.publishingQueue.startWorkers((id) => processPublication(a.deps, id));
-    await b.deps.publishingQueue.startWorkers((id) => processPublication(b.deps, id));
+    await startDeliveryWorkers(a.deps);
+    await startDeliveryWorkers(b.deps);
     await vi.waitFor(
       async () => {
         const open = await a.db
@@ -224,7 +225,8 @@ describe.skipIf(!shared)("two app servers on one PostgreSQL and one S3 store", (
       NODE_ENV: "test",
       LOG_LEVEL: "silent",
     };
-    const queue = createPublishingQueue(handle.queueConnection, a.deps.logger);
+    const jobs = createJobQueue(handle.queueConnection, a.deps.logger);
+    const queue = createPublishingQueue(jobs, a.deps.logger);
     const servers: ChildProcess[] = [];
     try {
       servers.push(await spawnPublishingServer(env), await spawnPublishingServer(env));
@@ -289,7 +291,7 @@ describe.skipIf(!shared)("two app servers on one PostgreSQL and one S3 store", (
       expect(rows.filter((row) => row.status === "unconfirmed").length).toBeGreaterThan(0);
     } finally {
       for (const server of servers) server.kill("SIGKILL");
-      await queue.stop();
+      await jobs.stop(0);
       await recorder.close();
       await own.close();
       await fs.rm(dataDir, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Logger } from "./logger.ts";
-import { createShutdown, shutdownGraceMs } from "./shutdown.ts";
+import { backgroundDrainMs, createShutdown, shutdownGraceMs } from "./shutdown.ts";
 
 // ADR 0047: the parts of a shutdown a real process cannot show without waiting for the grace
 // period; the process itself is tested in shutdown.test.ts.
@@ -41,13 +41,18 @@ afterEach(() => {
 });
 
 describe("shutdown", () => {
-  it("waits the AI timeout plus a margin", () => {
-    expect(shutdownGraceMs({ ai: null })).toBe(15_000);
+  it("waits the AI timeout plus a margin, or the network calls in flight and their recording if longer", () => {
+    const networks = { timeoutMs: 5_000 };
+    expect(shutdownGraceMs({ ai: null, networks })).toBe(15_000);
     expect(
       shutdownGraceMs({
         ai: { provider: "openai", model: "m", apiKey: "k", baseUrl: undefined, timeoutMs: 30_000 },
+        networks,
       }),
     ).toBe(45_000);
+    // ADR 0076: a post in flight may finish within NETWORK_TIMEOUT_MS, not a fixed 5 s.
+    expect(backgroundDrainMs({ networks: { timeoutMs: 30_000 } })).toBe(35_000);
+    expect(shutdownGraceMs({ ai: null, networks: { timeoutMs: 30_000 } })).toBe(40_000);
   });
 
   it("exits with 1 and a German line when the grace period runs out, without closing the database", async () => {

@@ -8,9 +8,17 @@ import type { Logger } from "./logger.ts";
  */
 const SHUTDOWN_MARGIN_MS = 15_000;
 
-/** How long a shutdown waits for the requests in flight: the longest AI call plus the margin. */
-export function shutdownGraceMs(env: Pick<Env, "ai">): number {
-  return (env.ai?.timeoutMs ?? 0) + SHUTDOWN_MARGIN_MS;
+/** ADR 0076: after a network's answer the outcome is still to be written (a transaction, a mail). */
+const RECORD_MARGIN_MS = 5_000;
+
+/** How long the background work may finish: a network call in flight (NETWORK_TIMEOUT_MS) and recording its outcome. */
+export function backgroundDrainMs(env: { networks: Pick<Env["networks"], "timeoutMs"> }): number {
+  return env.networks.timeoutMs + RECORD_MARGIN_MS;
+}
+
+/** How long a shutdown waits: the longest AI call plus the margin, or the background drain if longer. */
+export function shutdownGraceMs(env: Pick<Env, "ai"> & { networks: Pick<Env["networks"], "timeoutMs"> }): number {
+  return Math.max((env.ai?.timeoutMs ?? 0) + SHUTDOWN_MARGIN_MS, backgroundDrainMs(env) + RECORD_MARGIN_MS);
 }
 
 type ShutdownOptions = {

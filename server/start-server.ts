@@ -6,17 +6,15 @@ import { readEnv } from "./env.ts";
 import { listenForBackups } from "./features/backup/backup-socket.ts";
 import { expireManualGrants } from "./features/billing/billing-manual-grants.service.ts";
 import { sendExpiryReminders } from "./features/connections/expiry-reminders.ts";
-import { repairAbandonedRunsWhenDue } from "./features/generator/run-repair.service.ts";
+import { RUN_REPAIR_SCHEDULE, repairAbandonedRuns } from "./features/generator/run-repair.service.ts";
 import { loadPageDocuments } from "./features/pages/page-documents.ts";
-import { processPublication } from "./features/publishing/delivery.service.ts";
+import { startDeliveryWorkers } from "./features/publishing/delivery.service.ts";
+import { sweepPublications } from "./features/publishing/publishing-sweep.ts";
 import { deleteExpiredRateLimits } from "./features/rate-limit/rate-limit.service.ts";
-import { runRetentionWhenDue } from "./features/retention/retention.service.ts";
+import { applyRetention, RETENTION_SCHEDULE } from "./features/retention/retention.service.ts";
 import { listen } from "./http-server.ts";
 import { createLogger } from "./logger.ts";
-import { createShutdown, shutdownGraceMs } from "./shutdown.ts";
-
-/** How often expired rate-limit counters are swept; any server may do it, it is idempotent. */
-const RATE_LIMIT_SWEEP_MS = 10 * 60_000;
+import { backgroundDrainMs, createShutdown, shutdownGraceMs } from "./shutdown.ts";
 
 /**
  * Starts the whole product on PORT: database, migrations, API, pages. `server/main.ts` calls
@@ -40,7 +38,8 @@ export async function startServer(overrides: DepsOverrides = {}) {
     : async () => {};
 
   // Every app server sends posts; the publication rows keep each one to a single send (ADR 0053).
-  await deps.publishingQueue.startWorkers((publicationId) => processPublication(deps, publicationId));
+  await startDeliveryWorkers(deps);
+  await scheduleBackgroundWork(deps);
 
   const http = listen({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     logger.info(
@@ -55,38 +54,11 @@ export async function startServer(overrides: DepsOverrides = {}) {
     );
   });
 
-  // Idempotent housekeeping: every app server may run it, none depends on another doing so.
-  // A shutdown waits for the run in progress before it closes the database (shutdown.ts).
-  let sweepRun: Promise<unknown> = Promise.resolve();
-  const sweep = setInterval(() => {
-    sweepRun = Promise.allSettled([
-      deleteExpiredRateLimits(deps.db).catch((error: unknown) =>
-        logger.warn({ err: error }, "Abgelaufene Rate-Limit-Zähler nicht gelöscht"),
-      ),
-      expireManualGrants(deps.db).catch((error: unknown) =>
-        logger.warn({ err: error }, "Abgelaufene Pläne von Hand nicht beendet"),
-      ),
-      runRetentionWhenDue(deps.db, logger).catch((error: unknown) =>
-        logger.warn({ err: error }, "Aufbewahrungsfristen nicht angewendet"),
-      ),
-      repairAbandonedRunsWhenDue(deps.db, logger).catch((error: unknown) =>
-        logger.warn({ err: error }, "Abgebrochene Generierungen nicht geprüft"),
-      ),
-      // Each reminder is claimed by one UPDATE, so every server may sweep (ADR 0053).
-      sendExpiryReminders(deps).catch((error: unknown) =>
-        logger.warn({ err: error }, "Erinnerungen an ablaufende Verbindungen nicht versendet"),
-      ),
-    ]);
-  }, RATE_LIMIT_SWEEP_MS);
-  sweep.unref();
-
   const shutDown = createShutdown({
     http,
     graceMs: shutdownGraceMs(env),
-    stopBackgroundWork: async () => {
-      clearInterval(sweep);
-      await Promise.allSettled([sweepRun, deps.publishingQueue.stop()]);
-    },
+    // Calls to networks in flight may finish (ADR 0076); a sweep or housekeeping run in progress too.
+    stopBackgroundWork: () => deps.jobQueue.stop(backgroundDrainMs(env)),
     closeDatabase: async () => {
       await stopBackups();
       await database.close();
@@ -98,4 +70,21 @@ export async function startServer(overrides: DepsOverrides = {}) {
   process.on("SIGTERM", () => shutDown("SIGTERM"));
   // The end-to-end server drives the publishing queue's clock through them (tests/support/e2e-server.ts).
   return { deps };
+}
+
+/**
+ * The periodic work (ADR 0078), each on one server per tick however many run, through pg-boss
+ * schedules (cron, UTC). Each task is idempotent: a tick that runs twice or late does no harm.
+ */
+async function scheduleBackgroundWork(deps: Awaited<ReturnType<typeof createDeps>>) {
+  const { db, logger } = deps;
+  // ADR 0075: no planned post without a live job, checked every minute.
+  await deps.jobQueue.every("publishing-sweep", "* * * * *", () => sweepPublications(deps));
+  await deps.jobQueue.every("housekeeping", "*/10 * * * *", () =>
+    Promise.all([deleteExpiredRateLimits(db), expireManualGrants(db), sendExpiryReminders(deps)]),
+  );
+  await deps.jobQueue.every("generation-run-repair", RUN_REPAIR_SCHEDULE, () => repairAbandonedRuns(db, logger));
+  await deps.jobQueue.every("retention", RETENTION_SCHEDULE, async () => {
+    logger.info({ removed: await applyRetention(db) }, "Aufbewahrungsfristen angewendet");
+  });
 }

@@ -1,12 +1,7 @@
 import { z } from "zod";
 import { NETWORK_IDS } from "./networks.ts";
-import {
-  PUBLICATION_STATUSES,
-  PUBLISHING_ERRORS,
-  THREAD_MAX_POSTS,
-  THREAD_MIN_POSTS,
-  type THREAD_POST_STATUSES,
-} from "./publishing.ts";
+import { PUBLISHING_ERRORS, THREAD_MAX_POSTS, THREAD_MIN_POSTS } from "./publishing.ts";
+import { PUBLICATION_STATUSES, type THREAD_POST_STATUSES } from "./publishing-states.ts";
 import { textField } from "./text.schemas.ts";
 
 // Requests and answers of /api/connections, /api/posts and /api/notifications (ADR 0053), for the

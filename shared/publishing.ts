@@ -4,33 +4,6 @@ import type { NetworkId } from "./networks.ts";
 // Publish and schedule (ADR 0053): statuses, their German labels and the API's messages, for the
 // server's answers and the composer, the Redaktionsplan and the notification area alike.
 
-export const PUBLICATION_STATUSES = ["planned", "sending", "sent", "failed", "unconfirmed", "cancelled"] as const;
-export type PublicationStatus = (typeof PUBLICATION_STATUSES)[number];
-
-export const PUBLICATION_STATUS_LABELS: Record<PublicationStatus, string> = {
-  planned: "Geplant",
-  sending: "Wird gesendet",
-  sent: "Gesendet",
-  failed: "Fehlgeschlagen",
-  unconfirmed: "Unbestätigt",
-  cancelled: "Abgebrochen",
-};
-
-/**
- * A thread's posts (ADR 0066): each is pending, being sent, sent (its remote id recorded) or
- * unconfirmed (sent, but the answer was lost; looked up on the network before the thread goes on).
- */
-export const THREAD_POST_STATUSES = ["pending", "sending", "sent", "unconfirmed"] as const;
-export type ThreadPostStatus = (typeof THREAD_POST_STATUSES)[number];
-
-/** The states a thread's post shares with a publication have the publication's words. */
-export const THREAD_POST_STATUS_LABELS: Record<ThreadPostStatus, string> = {
-  pending: "Ausstehend",
-  sending: PUBLICATION_STATUS_LABELS.sending,
-  sent: PUBLICATION_STATUS_LABELS.sent,
-  unconfirmed: PUBLICATION_STATUS_LABELS.unconfirmed,
-};
-
 /** Networks whose posts can reply to one another as a thread (ADR 0066). */
 export const THREAD_NETWORKS: readonly NetworkId[] = ["x"];
 export const THREAD_MIN_POSTS = 2;
@@ -41,8 +14,8 @@ export function threadProgressLabel(sent: number, total: number): string {
   return `${sent} von ${total} gesendet`;
 }
 
-/** A post may be edited, rescheduled or cancelled only before the queue has tried to send it. */
-export const EDITABLE_STATUSES: readonly PublicationStatus[] = ["planned", "failed"];
+/** How far ahead a post may be planned (ADR 0077): every date that enters publishing is checked against it. */
+export const PLANNING_HORIZON_DAYS = 365;
 
 export type AccountStatus = "connected" | "reconnect_required";
 
@@ -53,7 +26,7 @@ export const ACCOUNT_STATUS_LABELS: Record<AccountStatus, string> = {
 
 export const NOT_CONFIGURED_LABEL = "vom Betreiber nicht eingerichtet";
 
-export type NotificationKind = "sent" | "failed" | "unconfirmed" | "reconnect" | "expiring";
+export type NotificationKind = "sent" | "failed" | "unconfirmed" | "missed" | "reconnect" | "expiring";
 
 /** Why a post is "unbestätigt": shown next to the post, with a link to the account on the network. */
 export const UNCONFIRMED_EXPLANATION =
@@ -61,6 +34,11 @@ export const UNCONFIRMED_EXPLANATION =
 
 export const INTERRUPTED_EXPLANATION =
   "Der Server wurde beendet, während der Beitrag gesendet wurde. Ob er angekommen ist, wissen wir nicht. Wir senden ihn deshalb nicht noch einmal, damit er nicht doppelt erscheint. Bitte sehen Sie in Ihrem Konto nach.";
+
+/** A post this late is not sent without asking: it becomes "verpasst" (ADR 0075). */
+export const MISSED_AFTER_MINUTES = 30;
+
+export const MISSED_EXPLANATION = `Postwerk konnte den Beitrag nicht rechtzeitig senden (mehr als ${MISSED_AFTER_MINUTES} Minuten nach dem geplanten Zeitpunkt). Damit er nicht unerwartet spät erscheint, wartet er auf Sie: Jetzt senden oder neu planen.`;
 
 /** Why a thread is "unbestätigt": unlike a single post, "Fortsetzen" can clear it (ADR 0066). */
 export const THREAD_UNCONFIRMED_EXPLANATION =
@@ -76,6 +54,8 @@ export const PUBLISHING_DETAILS = {
     "Das Netzwerk nimmt Beiträge über die hinterlegte Schnittstellenversion nicht mehr an. Der Betreiber muss Postwerk aktualisieren.",
   rejected: "Das Netzwerk hat den Beitrag abgelehnt.",
   disconnected: "Das Konto wurde getrennt.",
+  stuck:
+    "Postwerk konnte den Beitrag wegen einer Störung auf unserer Seite nicht senden. Bitte senden Sie ihn erneut oder planen Sie ihn neu.",
 } as const;
 
 /**
@@ -88,6 +68,7 @@ export const PUBLISHING_ERRORS = {
   POST_TOO_LONG: "Der Text ist zu lang für dieses Netzwerk.",
   IMAGE_REQUIRED: "Dieses Netzwerk braucht ein Bild.",
   TIME_IN_PAST: "Der Zeitpunkt liegt in der Vergangenheit. Bitte wählen Sie einen späteren.",
+  TIME_TOO_FAR: `Beiträge lassen sich höchstens ${PLANNING_HORIZON_DAYS} Tage im Voraus planen. Bitte wählen Sie einen früheren Zeitpunkt.`,
   ACCOUNT_NOT_FOUND: "Dieses Konto ist nicht (mehr) verbunden.",
   ACCOUNT_NEEDS_RECONNECT: "Dieses Konto muss neu verbunden werden, bevor Sie darüber veröffentlichen.",
   ARCHIVE_ENTRY_NOT_FOUND: "Diese Generierung gibt es nicht (mehr).",
@@ -177,6 +158,8 @@ export const NOTIFICATION_MESSAGES = {
   sent: (network: string, account: string) => `Beitrag für ${account} (${network}) veröffentlicht.`,
   failed: (network: string, account: string) => `Beitrag für ${account} (${network}) nicht veröffentlicht.`,
   unconfirmed: (network: string, account: string) => `Beitrag für ${account} (${network}) ist unbestätigt.`,
+  missed: (network: string, account: string) =>
+    `Beitrag für ${account} (${network}) verpasst: Jetzt senden oder neu planen.`,
   reconnect: (network: string, account: string) => `${network}: Konto ${account} muss neu verbunden werden.`,
   expiring: (network: string, account: string, days: number) =>
     `${network}: Die Verbindung zu ${account} läuft in ${days === 1 ? "einem Tag" : `${days} Tagen`} ab.`,

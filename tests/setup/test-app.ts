@@ -47,7 +47,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
       startOn(database, dataDir, { ...options, ...changes, env: { ...options.env, ...changes.env } }),
     close: async () => {
       // pg-boss holds the database while its workers poll (ADR 0053).
-      await app.deps.publishingQueue.stop();
+      await app.deps.jobQueue.stop(0);
       if (!options.database) await database.close();
       // Security mails go out in the background (ADR 0044) and may still be writing to the outbox.
       await fs.rm(dataDir, { recursive: true, force: true, maxRetries: 5 });

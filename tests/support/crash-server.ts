@@ -9,7 +9,7 @@ import { serve } from "@hono/node-server";
 import { createApp } from "#server/app.ts";
 import { connectDatabase, createDeps } from "#server/bootstrap.ts";
 import { readEnv } from "#server/env.ts";
-import { RUN_REPAIR_AFTER_MS, repairAbandonedRunsWhenDue } from "#server/features/generator/run-repair.service.ts";
+import { RUN_REPAIR_AFTER_MS, repairAbandonedRuns } from "#server/features/generator/run-repair.service.ts";
 import { loadPageDocuments } from "#server/features/pages/page-documents.ts";
 import { createLogger } from "#server/logger.ts";
 
@@ -27,7 +27,7 @@ const server = serve(
     fetch: async (request) => {
       if (new URL(request.url).pathname === "/__test/repair-runs" && request.method === "POST") {
         const now = new Date(Date.now() + RUN_REPAIR_AFTER_MS + 60_000);
-        return Response.json(await repairAbandonedRunsWhenDue(deps.db, logger, { now }));
+        return Response.json(await repairAbandonedRuns(deps.db, logger, { now }));
       }
       return app.fetch(request);
     },

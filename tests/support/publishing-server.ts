@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { connectDatabase, createDeps } from "#server/bootstrap.ts";
 import { readEnv } from "#server/env.ts";
 import { loadPageDocuments } from "#server/features/pages/page-documents.ts";
-import { processPublication } from "#server/features/publishing/delivery.service.ts";
+import { startDeliveryWorkers } from "#server/features/publishing/delivery.service.ts";
 import { createLogger } from "#server/logger.ts";
 import { createRemoteNetworks } from "./recording-network.ts";
 
@@ -27,9 +27,10 @@ const deps = await createDeps({
       batchSize: 10,
       localConcurrency: 2,
       heartbeatSeconds: 10,
-      superviseIntervalSeconds: 1,
+      retryDelaySeconds: 5,
     },
+    jobQueueTuning: { superviseIntervalSeconds: 1, cronMonitorIntervalSeconds: 30 },
   },
 });
-await deps.publishingQueue.startWorkers((id) => processPublication(deps, id));
+await startDeliveryWorkers(deps);
 process.stdout.write("READY 0\n");

@@ -6,6 +6,7 @@ import { publications, socialAccounts } from "#server/db/schema/publishing.ts";
 import { tokenColumns } from "#server/features/connections/account-tokens.ts";
 import type { TokenSet } from "#server/integrations/social/social-network.ts";
 import type { NetworkId } from "#shared/networks.ts";
+import { berlinWallTimeToInstant, toBerlinWallTime } from "#shared/publishing.ts";
 import { createTestApp } from "../setup/test-app.ts";
 import { createScriptedNetworks, tokensFor } from "./scripted-network.ts";
 
@@ -63,4 +64,22 @@ export async function createPublishingTestApp(options: { overrides?: DepsOverrid
   }
 
   return { ...app, networks, mails, createUser, connectAccount, publication, account };
+}
+
+/**
+ * A Monday in Berlin a few weeks from today, as "YYYY-MM-DD", and a day after it: planned times
+ * for tests that plan through the API with the real clock, inside the planning horizon (ADR 0077).
+ */
+export function mondayAhead(weeks = 4, plusDays = 0): string {
+  const today = new Date(`${toBerlinWallTime(new Date()).date}T12:00:00Z`);
+  const toMonday = (8 - today.getUTCDay()) % 7 || 7;
+  const day = new Date(today.getTime() + (toMonday + (weeks - 1) * 7 + plusDays) * 86_400_000);
+  return day.toISOString().slice(0, 10);
+}
+
+/** The instant of a Berlin wall time, as the API answers it. */
+export function berlinIso(date: string, time: string): string {
+  const instant = berlinWallTimeToInstant(date, time);
+  if (!instant) throw new Error(`no such Berlin time: ${date} ${time}`);
+  return instant.toISOString();
 }

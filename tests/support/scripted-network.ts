@@ -18,11 +18,16 @@ export type Step =
   /** The post arrives, the answer is lost: the caller sees outcome-unknown. */
   | { do: "arrive-then-lose-answer" }
   /** Never answers (until `releaseHanging`); the caller's own timeout must end the wait. */
-  | { do: "hang" };
+  | { do: "hang" }
+  /** A network that publishes in steps (ADR 0074): the post is made by `continuePublish` later. */
+  | { do: "pending"; checkAfterMs: number };
 
 export type ScriptedNetwork = SocialNetwork & {
   /** Queues steps for the next publish calls. */
   publishSteps: Step[];
+  /** Queues steps for the next continuePublish calls (a `pending` step again: still not ready). */
+  continueSteps: Step[];
+  continueCalls: number;
   refreshSteps: Step[];
   received: { text: string; images: number; accessToken: string; externalId: string }[];
   publishCalls: number;
@@ -39,6 +44,7 @@ export function createScriptedNetwork(
   let counter = 0;
   let hanging: (() => void)[] = [];
   let waiters: (() => void)[] = [];
+  const containers = new Map<string, { text: string; accessToken: string }>();
   const fail = (step: Extract<Step, { do: "fail" }>) =>
     new NetworkError(id, step.kind, { retryAt: step.retryAt ?? null, detail: step.detail ?? null });
 
@@ -91,6 +97,12 @@ export function createScriptedNetwork(
         await new Promise<void>((resolve) => hanging.push(resolve));
         throw new NetworkError(id, "unavailable", { detail: "released" });
       }
+      if (step.do === "pending") {
+        counter += 1;
+        const continuation = `container-${counter}`;
+        containers.set(continuation, { text: input.text, accessToken: tokens.accessToken });
+        return { status: "pending", continuation, checkAfterMs: step.checkAfterMs };
+      }
       counter += 1;
       const externalId = `${id}-post-${counter}`;
       network.received.push({
@@ -102,9 +114,24 @@ export function createScriptedNetwork(
       if (step.do === "arrive-then-lose-answer") throw new NetworkError(id, "outcome-unknown", { detail: "timeout" });
       return { status: "published", post: { externalId, url: `https://${id}.example/posts/${externalId}` } };
     },
+    async continuePublish(_tokens, _identity, continuation) {
+      network.continueCalls += 1;
+      const step = network.continueSteps.shift() ?? { do: "succeed" };
+      if (step.do === "fail") throw fail(step);
+      if (step.do === "pending") return { status: "pending", continuation, checkAfterMs: step.checkAfterMs };
+      const container = containers.get(continuation);
+      if (!container) throw new NetworkError(id, "rejected", { detail: "unknown container" });
+      containers.delete(continuation);
+      counter += 1;
+      const externalId = `${id}-post-${counter}`;
+      network.received.push({ text: container.text, images: 0, accessToken: container.accessToken, externalId });
+      return { status: "published", post: { externalId, url: `https://${id}.example/posts/${externalId}` } };
+    },
     async deletePost() {},
     limits: options.limits ?? { postsPerWindow: 100, windowMs: 15 * 60_000 },
     publishSteps: [],
+    continueSteps: [],
+    continueCalls: 0,
     refreshSteps: [],
     received: [],
     publishCalls: 0,

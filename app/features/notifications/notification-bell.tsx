@@ -152,6 +152,7 @@ const KIND_ICONS: Record<NotificationKind, typeof Bell> = {
   sent: CircleCheck,
   failed: CircleAlert,
   unconfirmed: CircleAlert,
+  missed: CircleAlert,
   reconnect: Link2Off,
   expiring: Link2Off,
 };
@@ -160,6 +161,7 @@ const KIND_COLORS: Record<NotificationKind, string> = {
   sent: "text-emerald-700",
   failed: "text-red-700",
   unconfirmed: "text-amber-700",
+  missed: "text-amber-700",
   reconnect: "text-amber-700",
   expiring: "text-amber-700",
 };

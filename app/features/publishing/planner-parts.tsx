@@ -1,7 +1,8 @@
 import { ImageIcon } from "lucide-react";
 import { Badge, type BadgeTone } from "#app/components/ui/badge.tsx";
 import { NETWORKS } from "#shared/networks.ts";
-import { type PublicationStatus, toBerlinWallTime } from "#shared/publishing.ts";
+import { toBerlinWallTime } from "#shared/publishing.ts";
+import type { PublicationStatus } from "#shared/publishing-states.ts";
 import { formatBerlinDateTime } from "./berlin-time.ts";
 import type { Post } from "./use-publishing.ts";
 
@@ -11,6 +12,7 @@ const STATUS_TONES: Record<PublicationStatus, BadgeTone> = {
   sent: "emerald",
   failed: "red",
   unconfirmed: "amber",
+  missed: "amber",
   cancelled: "slate",
 };
 

@@ -7,13 +7,8 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#app/components/ui/tabs.tsx";
 import { cn } from "#app/lib/cn.ts";
 import type { ListPostsQuery } from "#shared/publishing.schemas.ts";
-import {
-  CONNECTIONS_PATH,
-  PUBLICATION_STATUS_LABELS,
-  PUBLICATION_STATUSES,
-  type PublicationStatus,
-  toBerlinWallTime,
-} from "#shared/publishing.ts";
+import { CONNECTIONS_PATH, toBerlinWallTime } from "#shared/publishing.ts";
+import { PUBLICATION_STATUS_LABELS, PUBLICATION_STATUSES, type PublicationStatus } from "#shared/publishing-states.ts";
 import { addDays, berlinToday, formatDay, WEEKDAY_LABELS, weekOf } from "./berlin-time.ts";
 import { PostSummary } from "./planner-parts.tsx";
 import { PostDialog } from "./post-dialog.tsx";

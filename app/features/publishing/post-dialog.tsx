@@ -5,17 +5,20 @@ import { toast } from "sonner";
 import { Button } from "#app/components/ui/button.tsx";
 import { Dialog, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#app/components/ui/dialog.tsx";
 import { NETWORKS } from "#shared/networks.ts";
-import { CONNECTIONS_PATH, EDITABLE_STATUSES, toBerlinWallTime } from "#shared/publishing.ts";
+import { CONNECTIONS_PATH, toBerlinWallTime } from "#shared/publishing.ts";
+import { allows } from "#shared/publishing-states.ts";
 import { formatBerlinDateTime } from "./berlin-time.ts";
 import { BerlinTimeInputs } from "./berlin-time-inputs.tsx";
 import { FormError } from "./composer-parts.tsx";
 import { StatusBadge } from "./planner-parts.tsx";
 import { PostTextField } from "./post-text-field.tsx";
 import { ResumeThreadButton, ThreadPosts } from "./thread-parts.tsx";
-import { type Post, useCancelPost, useUpdatePost } from "./use-publishing.ts";
+import { type Post, useCancelPost, useSendPostNow, useUpdatePost } from "./use-publishing.ts";
 
 // One post of the Redaktionsplan: read it, and while the queue has not tried to send it, edit
-// its text, reschedule or cancel it (ADR 0053). A sent post links to the live post.
+// its text, reschedule or cancel it (ADR 0053); a failed or missed post is sent now or planned
+// anew (ADR 0075). A sent post links to the live post. The actions follow the state machine
+// (shared/publishing-states.ts).
 export function PostDialog({
   post,
   profileUrl,
@@ -37,14 +40,27 @@ function PostDetails({ post, profileUrl, onClose }: { post: Post; profileUrl: st
   const id = useId();
   const network = NETWORKS[post.network].label;
   const thread = post.thread;
-  // A thread's posts are not edited here; a stopped thread is continued, not planned anew.
-  const editable = thread ? post.status === "planned" : EDITABLE_STATUSES.includes(post.status);
+  // A thread's posts are not edited here; a thread that failed is continued, not planned anew.
+  const editable = allows("reschedule", post.status) && !(thread && post.status === "failed");
+  const sendableNow = allows("sendNow", post.status) && !thread?.resumable;
   const [text, setText] = useState(post.text);
   const [plannedFor, setPlannedFor] = useState(() => toBerlinWallTime(new Date(post.scheduledAt)));
   const [error, setError] = useState<string | null>(null);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const update = useUpdatePost();
   const cancel = useCancelPost();
+  const sendNow = useSendPostNow();
+
+  function sendPostNow() {
+    setError(null);
+    sendNow.mutate(post.id, {
+      onSuccess: () => {
+        toast.success("Beitrag wird jetzt gesendet.");
+        onClose();
+      },
+      onError: (failure) => setError(failure.message),
+    });
+  }
 
   function save(event: FormEvent) {
     event.preventDefault();
@@ -95,7 +111,7 @@ function PostDetails({ post, profileUrl, onClose }: { post: Post; profileUrl: st
       {post.detail ? (
         <div
           className={
-            post.status === "unconfirmed"
+            post.status === "unconfirmed" || post.status === "missed"
               ? "rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
               : "rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-800"
           }
@@ -165,8 +181,13 @@ function PostDetails({ post, profileUrl, onClose }: { post: Post; profileUrl: st
             >
               {thread ? "Thread abbrechen" : "Beitrag abbrechen"}
             </Button>
+            {sendableNow ? (
+              <Button type="button" variant="outline" onClick={sendPostNow} disabled={sendNow.isPending}>
+                Jetzt senden
+              </Button>
+            ) : null}
             <Button type="submit" disabled={update.isPending}>
-              Speichern
+              {post.status === "planned" ? "Speichern" : "Neu planen"}
             </Button>
           </DialogFooter>
         </form>

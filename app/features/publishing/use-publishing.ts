@@ -128,6 +128,11 @@ export function useCancelPost() {
   return usePostsChange((id: string) => api.posts[":id"].cancel.$post({ param: { id } }));
 }
 
+/** "Jetzt senden": a post that failed or was missed goes out now (ADR 0075). */
+export function useSendPostNow() {
+  return usePostsChange((id: string) => api.posts[":id"]["send-now"].$post({ param: { id } }));
+}
+
 /** A thread for one X account (ADR 0066). */
 export function useCreateThread() {
   return usePostsChange((input: CreateThreadInput) => api.posts.threads.$post({ json: input }));

@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { NetworkId } from "#shared/networks.ts";
-import type { AccountStatus, NotificationKind, PublicationStatus, ThreadPostStatus } from "#shared/publishing.ts";
+import type { AccountStatus, NotificationKind } from "#shared/publishing.ts";
 import type { CapPlan } from "#shared/publishing-caps.ts";
+import type { PublicationStatus, ThreadPostStatus } from "#shared/publishing-states.ts";
 import { ownedByUser } from "./auth.ts";
 import { timestamps } from "./columns.ts";
 
@@ -79,9 +80,16 @@ export const publications = pgTable(
      * publication_thread_posts, ADR 0066). Caps and the per-account limit count posts, not rows.
      */
     postCount: integer("post_count").notNull().default(1),
+    /**
+     * A network that publishes in steps (ADR 0074): what its next step needs (Instagram's container
+     * id), while the post waits "sending" for it. Null otherwise, and while a step is running.
+     */
+    continuation: text("continuation"),
     ...timestamps,
   },
   (table) => [
+    // The sweep (ADR 0075) looks for overdue planned posts and attempts without an outcome.
+    index("publications_status_next_attempt_idx").on(table.status, table.nextAttemptAt),
     index("publications_user_scheduled_idx").on(table.userId, table.scheduledAt),
     // The per-account limit counts the attempts of the last window.
     index("publications_account_attempt_idx").on(table.accountId, table.attemptStartedAt),

@@ -6,6 +6,7 @@ import { isApiErrorCode } from "#shared/api-errors.ts";
 import { CAP_INVALID_MESSAGE, NO_PUBLISHING_CAPS, type PublishingCaps } from "#shared/publishing-caps.ts";
 import { newestAuditEntry } from "../../../tests/setup/admin-audit.ts";
 import { ADMIN_EMAIL, adminCookie, customerCookie, setUpAdminTestApp, t } from "../../../tests/setup/app-per-file.ts";
+import { mondayAhead } from "../../../tests/support/publishing.ts";
 import { createScriptedNetworks } from "../../../tests/support/scripted-network.ts";
 
 // The operator's monthly caps per plan and network (ADR 0053, "Kontingent je Plan") through the
@@ -96,7 +97,7 @@ describe("GET and PUT /api/admin/publishing-caps", () => {
         cookie: customerCookie,
         body: JSON.stringify({
           targets: [{ accountId, text: "Hallo" }],
-          plannedFor: { date: "2099-06-01", time: "09:00" },
+          plannedFor: { date: mondayAhead(), time: "09:00" },
         }),
       });
     expect((await post()).status).toBe(201);
@@ -110,10 +111,16 @@ describe("GET and PUT /api/admin/publishing-caps", () => {
     expect(refused.status).toBe(409);
     const body = (await refused.json()) as { error: string; code: string };
     expect(body).toEqual({
-      error:
-        "Ihr Plan erlaubt höchstens 1 Beiträge im Monat über Bluesky. Für Juni 2099 sind sie schon gesendet oder geplant.",
+      error: `Ihr Plan erlaubt höchstens 1 Beiträge im Monat über Bluesky. Für ${monthName(mondayAhead())} sind sie schon gesendet oder geplant.`,
       code: "PUBLISHING_CAP_REACHED",
     });
     expect(isApiErrorCode(body.code)).toBe(true);
   });
 });
+
+/** "Juni 2099": the month of a Berlin date as the refusal names it. */
+function monthName(date: string): string {
+  return new Intl.DateTimeFormat("de-DE", { month: "long", year: "numeric", timeZone: "Europe/Berlin" }).format(
+    new Date(`${date}T12:00:00Z`),
+  );
+}

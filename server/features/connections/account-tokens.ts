@@ -1,6 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { AppDeps } from "#server/app-env.ts";
-import { socialAccounts } from "#server/db/schema/publishing.ts";
+import { publications, socialAccounts } from "#server/db/schema/publishing.ts";
 import { notify } from "#server/features/notifications/notifications.service.ts";
 import { composeReconnectAccountMail } from "#server/integrations/mail/mail-templates.ts";
 import { NetworkError, type NetworkIdentity, type TokenSet } from "#server/integrations/social/social-network.ts";
@@ -82,7 +82,7 @@ export async function usableTokens(deps: AccountDeps, accountId: string, now: Da
     return { kind: "revoked" };
   }
   if (!needsRefresh(tokens, now)) return { kind: "ok", tokens, identity: identityOf(account) };
-  return refreshUnderLock(deps, accountId, now);
+  return refreshUnderLock(deps, accountId, now, false);
 }
 
 function readTokens(deps: AccountDeps, account: AccountRow): TokenSet | null {
@@ -96,7 +96,12 @@ function readTokens(deps: AccountDeps, account: AccountRow): TokenSet | null {
   }
 }
 
-async function refreshUnderLock(deps: AccountDeps, accountId: string, now: Date): Promise<UsableTokens> {
+async function refreshUnderLock(
+  deps: AccountDeps,
+  accountId: string,
+  now: Date,
+  force: boolean,
+): Promise<UsableTokens> {
   let revokedAccount: AccountRow | null = null;
   const result = await deps.db.transaction(async (tx): Promise<UsableTokens> => {
     // The row lock: a second server waits here and then finds the tokens already fresh.
@@ -107,7 +112,7 @@ async function refreshUnderLock(deps: AccountDeps, accountId: string, now: Date)
       revokedAccount = account;
       return { kind: "revoked" };
     }
-    if (!needsRefresh(tokens, now)) return { kind: "ok", tokens, identity: identityOf(account) };
+    if (!force && !needsRefresh(tokens, now)) return { kind: "ok", tokens, identity: identityOf(account) };
     try {
       const fresh = await deps.networks[account.network].refresh(tokens);
       const columns = tokenColumns(deps.tokenBox, account.id, fresh, tokens);
@@ -150,6 +155,13 @@ export async function markReconnectRequired(deps: AccountDeps, account: AccountR
     .returning({ id: socialAccounts.id });
   if (changed.length === 0) return;
   const network = NETWORKS[account.network].label;
+  // Its posts in flight or planned fail without a mail each (delivery.service.ts): this mail names them.
+  const stopped = await deps.db
+    .select({ scheduledAt: publications.scheduledAt })
+    .from(publications)
+    .where(and(eq(publications.accountId, account.id), inArray(publications.status, ["planned", "sending"])))
+    .orderBy(asc(publications.scheduledAt));
+  const posts = stopped.map((post) => post.scheduledAt);
   await notify(deps, {
     userId: account.userId,
     kind: "reconnect",
@@ -159,6 +171,15 @@ export async function markReconnectRequired(deps: AccountDeps, account: AccountR
       network,
       account: account.handle,
       url: `${deps.env.BASE_URL}${CONNECTIONS_PATH}`,
+      posts,
     }),
   });
+}
+
+/**
+ * After the network refused the access token (401) on a call: one refresh, however fresh the token
+ * looks, before the account counts as revoked (ADR 0060).
+ */
+export async function refreshAfterRejection(deps: AccountDeps, accountId: string, now: Date): Promise<UsableTokens> {
+  return refreshUnderLock(deps, accountId, now, true);
 }

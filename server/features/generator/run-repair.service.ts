@@ -1,16 +1,15 @@
 import { and, asc, eq, lt } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
 import { contentGenerationLogs } from "#server/db/schema/content-generation-logs.ts";
-import { claimScheduledJob } from "#server/features/retention/retention.service.ts";
 import type { Logger } from "#server/logger.ts";
 import { refundRun } from "./credits.service.ts";
 
 // Runs cut short (ADR 0049): a server killed mid-run (kill -9, OOM, power) never reaches the
 // run's own refund, and a refund that meets an unreachable database fails. Both leave the
-// charge row 'open'. Every app server's sweep calls `repairAbandonedRunsWhenDue`; one server per
-// interval claims it (scheduled_jobs, as the retention, ADR 0026) and gives back every run that
-// is still open long after any run could have ended. `refundRun` makes each refund happen once,
-// even if two servers, or a late run and a sweep, try at the same moment.
+// charge row 'open'. A pg-boss schedule (ADR 0078) runs `repairAbandonedRuns` on one server every
+// few minutes and gives back every run that is still open long after any run could have ended.
+// `refundRun` makes each refund happen once, even if two servers, or a late run and a sweep, try
+// at the same moment.
 
 /**
  * Longer than any run can take: image re-encoding (ADR 0020, 0050), the website (5 s), the model
@@ -18,9 +17,8 @@ import { refundRun } from "./credits.service.ts";
  */
 export const RUN_REPAIR_AFTER_MS = 60 * 60_000;
 
-/** Shorter than the sweep's 10 minutes, so each round of sweeps has one server that repairs. */
-const RUN_REPAIR_INTERVAL_MS = 5 * 60_000;
-const RUN_REPAIR_JOB = "generation-run-repair";
+/** When the repair runs (pg-boss cron, UTC): every five minutes. */
+export const RUN_REPAIR_SCHEDULE = "*/5 * * * *";
 /** Runs handled per sweep; more wait for the next one (there are none in normal operation). */
 const RUN_REPAIR_BATCH = 500;
 
@@ -50,11 +48,4 @@ export async function repairAbandonedRuns(db: Database, logger: Logger, options:
   }
   if (refunded > 0 || failed > 0) logger.warn({ refunded, failed }, "Abgebrochene Generierungen erstattet");
   return { refunded, failed };
-}
-
-/** Called by every app server's sweep; repairs at most once per interval in all. */
-export async function repairAbandonedRunsWhenDue(db: Database, logger: Logger, options: RepairOptions = {}) {
-  const now = options.now ?? new Date();
-  if (!(await claimScheduledJob(db, RUN_REPAIR_JOB, RUN_REPAIR_INTERVAL_MS, now))) return null;
-  return repairAbandonedRuns(db, logger, { ...options, now });
 }

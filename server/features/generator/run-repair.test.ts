@@ -5,7 +5,7 @@ import { contentGenerationLogs } from "#server/db/schema/content-generation-logs
 import { createLogger } from "#server/logger.ts";
 import { insertUserWithProfile, withTestDatabase } from "../../../tests/setup/test-database.ts";
 import { consumeCredit, getCreditStatus, markRunArchived } from "./credits.service.ts";
-import { RUN_REPAIR_AFTER_MS, repairAbandonedRuns, repairAbandonedRunsWhenDue } from "./run-repair.service.ts";
+import { RUN_REPAIR_AFTER_MS, repairAbandonedRuns } from "./run-repair.service.ts";
 
 // ADR 0049: a run cut short (server killed, database away during the refund) leaves its charge
 // row open; the repair sweep gives it back exactly once after the timeout, and only then.
@@ -51,27 +51,13 @@ describe("repair of abandoned runs", () => {
     const { userId } = await chargedUser(5);
     expect(await creditsOf(userId)).toBe(4);
     const now = laterSweep();
-    // Two app servers' sweeps, and two bare repairs without the job's claim: one refund in all.
-    await Promise.all([
-      repairAbandonedRunsWhenDue(database.db, logger, { now }),
-      repairAbandonedRunsWhenDue(database.db, logger, { now }),
-      repairAbandonedRuns(database.db, logger, { now }),
-      repairAbandonedRuns(database.db, logger, { now }),
-    ]);
+    // Four repairs at once (servers whose schedules overlapped): one refund in all.
+    await Promise.all(Array.from({ length: 4 }, () => repairAbandonedRuns(database.db, logger, { now })));
     expect(await creditsOf(userId)).toBe(5);
     expect(await refundRowsOf(userId)).toHaveLength(1);
     // And a later sweep finds nothing left to give back.
-    await repairAbandonedRunsWhenDue(database.db, logger, { now: laterSweep() });
+    await repairAbandonedRuns(database.db, logger, { now: laterSweep() });
     expect(await creditsOf(userId)).toBe(5);
-  });
-
-  it("claims the sweep for one server per interval", async () => {
-    const now = laterSweep();
-    const claims = await Promise.all([
-      repairAbandonedRunsWhenDue(database.db, logger, { now }),
-      repairAbandonedRunsWhenDue(database.db, logger, { now }),
-    ]);
-    expect(claims.filter((claim) => claim !== null)).toHaveLength(1);
   });
 
   it("leaves a run alone that is younger than the timeout", async () => {
@@ -86,17 +72,17 @@ describe("repair of abandoned runs", () => {
   it("leaves an archived run alone", async () => {
     const { userId, runId } = await chargedUser(5);
     expect(await markRunArchived(database.db, runId)).toBe(true);
-    await repairAbandonedRunsWhenDue(database.db, logger, { now: laterSweep() });
+    await repairAbandonedRuns(database.db, logger, { now: laterSweep() });
     expect(await creditsOf(userId)).toBe(4);
     expect(await refundRowsOf(userId)).toEqual([]);
   });
 
   it("retries a refund that failed at the next sweep", async () => {
     const { userId } = await chargedUser(5);
-    const failed = await repairAbandonedRunsWhenDue(failingStatements(database.db), logger, { now: laterSweep() });
+    const failed = await repairAbandonedRuns(failingStatements(database.db), logger, { now: laterSweep() });
     expect(failed).toEqual({ refunded: 0, failed: 1 });
     expect(await creditsOf(userId)).toBe(4);
-    const retried = await repairAbandonedRunsWhenDue(database.db, logger, { now: laterSweep() });
+    const retried = await repairAbandonedRuns(database.db, logger, { now: laterSweep() });
     expect(retried).toEqual({ refunded: 1, failed: 0 });
     expect(await creditsOf(userId)).toBe(5);
     expect(await refundRowsOf(userId)).toHaveLength(1);

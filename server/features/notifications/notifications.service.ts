@@ -11,35 +11,47 @@ export type NotificationDeps = Pick<AppDeps, "db" | "mailer" | "logger">;
 
 const LIST_LIMIT = 30;
 
+type NotificationEvent = {
+  userId: string;
+  kind: NotificationKind;
+  message: string;
+  publicationId?: string;
+  accountId?: string;
+};
+
 /**
  * Records one event and, if given, sends its mail. A failed mail is logged, never thrown: the
  * event is recorded and the queue goes on. Callers call it once per event (a status transition
  * that only one server can make), so no retry sends a second mail.
  */
-export async function notify(
-  deps: NotificationDeps,
-  event: {
-    userId: string;
-    kind: NotificationKind;
-    message: string;
-    publicationId?: string;
-    accountId?: string;
-    mail?: MailContent;
-  },
-): Promise<void> {
-  await deps.db.insert(notifications).values({
+export async function notify(deps: NotificationDeps, event: NotificationEvent & { mail?: MailContent }): Promise<void> {
+  await recordNotification(deps.db, event);
+  if (event.mail) await mailUser(deps, event.userId, event.kind, event.mail);
+}
+
+/** The event alone, inside the caller's transaction: it commits with the status change it reports. */
+export async function recordNotification(db: AppDeps["db"], event: NotificationEvent): Promise<void> {
+  await db.insert(notifications).values({
     userId: event.userId,
     kind: event.kind,
     message: event.message,
     publicationId: event.publicationId ?? null,
     accountId: event.accountId ?? null,
   });
-  if (!event.mail) return;
-  const [recipient] = await deps.db.select({ email: user.email }).from(user).where(eq(user.id, event.userId));
+}
+
+/** The event's mail, after its transaction committed; a failed mail is logged, never thrown. */
+export async function mailUser(
+  deps: NotificationDeps,
+  userId: string,
+  kind: NotificationKind,
+  mail: MailContent,
+): Promise<void> {
+  const [recipient] = await deps.db.select({ email: user.email }).from(user).where(eq(user.id, userId));
   if (!recipient) return;
   await deps.mailer
-    .send({ to: recipient.email, ...event.mail })
-    .catch((error: unknown) => deps.logger.warn({ err: error, kind: event.kind }, "Benachrichtigung nicht gemailt"));
+    .send({ to: recipient.email, ...mail })
+    .catch((error: unknown) => deps.logger.warn({ err: error, kind }, "Benachrichtigung nicht gemailt"));
 }
 
 export async function listNotifications(db: AppDeps["db"], userId: string) {

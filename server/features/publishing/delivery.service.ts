@@ -1,38 +1,31 @@
-import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNotNull, lte, sql } from "drizzle-orm";
 import type { AppDeps } from "#server/app-env.ts";
 import { publications, socialAccounts } from "#server/db/schema/publishing.ts";
-import { type AccountDeps, markReconnectRequired, usableTokens } from "#server/features/connections/account-tokens.ts";
-import { notify } from "#server/features/notifications/notifications.service.ts";
 import {
-  composePublicationFailedMail,
-  composePublicationUnconfirmedMail,
-  type MailContent,
-  type PublicationMailFacts,
-} from "#server/integrations/mail/mail-templates.ts";
-import { NetworkError, type PublishImage, type PublishOutcome } from "#server/integrations/social/social-network.ts";
+  type AccountDeps,
+  markReconnectRequired,
+  refreshAfterRejection,
+  type UsableTokens,
+  usableTokens,
+} from "#server/features/connections/account-tokens.ts";
+import { NetworkError, type PublishImage } from "#server/integrations/social/social-network.ts";
 import { imageNameFromPublicUrl } from "#server/integrations/storage/image-storage.ts";
-import { NETWORKS } from "#shared/networks.ts";
-import {
-  INTERRUPTED_EXPLANATION,
-  NOTIFICATION_MESSAGES,
-  PLANNER_PATH,
-  PUBLISHING_DETAILS,
-  type PublicationStatus,
-  THREAD_INTERRUPTED_EXPLANATION,
-  THREAD_UNCONFIRMED_EXPLANATION,
-  UNCONFIRMED_EXPLANATION,
-} from "#shared/publishing.ts";
+import { MISSED_AFTER_MINUTES, PUBLISHING_DETAILS } from "#shared/publishing.ts";
 import { capReachedDetail } from "#shared/publishing-caps.ts";
-import { callNetwork, PUBLISH_TIMEOUT_MS } from "./network-call.ts";
+import { type AttemptResult, callNetwork, type NetworkAttempt, PUBLISH_TIMEOUT_MS } from "./network-call.ts";
+import { doubtPublication, failPublication, missPublication, moveAndTell } from "./publication-outcomes.ts";
+import { movePublication } from "./publication-transitions.ts";
 import { capFilledBeforeSending, lockUserForCaps } from "./publishing-caps.ts";
-import { markThreadPostsInDoubt, sendThread } from "./thread-delivery.ts";
+import { sendThread } from "./thread-delivery.ts";
 
-// Sending one publication exactly once (ADR 0053). The publication row decides, not the job:
-// 1. a due, planned post is claimed and the attempt committed (status "sending") before the call;
+// Sending one publication exactly once (ADR 0053, 0074). The publication row decides, not the job:
+// 1. a due, planned post is claimed in its own short transaction right before its own call, and
+//    the attempt committed (status "sending");
 // 2. the network's answer is recorded: sent, a retry later (not accepted), failed, or "unbestätigt"
 //    when the request may have arrived (timeout, lost answer) — never sent a second time;
-// 3. a job that finds a post still "sending" belongs to an attempt whose server died mid-call:
-//    the post becomes "unbestätigt" instead of being sent again.
+// 3. an attempt whose server died mid-call is found by the sweep (publishing-sweep.ts) and becomes
+//    "unbestätigt"; a job that finds a post "sending" leaves it alone, since its attempt may still run.
+// No network call runs inside a transaction or under a row lock.
 
 export type DeliveryDeps = AccountDeps & Pick<AppDeps, "publishingQueue" | "imageStorage">;
 
@@ -46,6 +39,13 @@ export function backoffAfter(attempt: number): number {
   return BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length) - 1] ?? BACKOFF_MS[0] ?? 30_000;
 }
 
+/** A post the queue reaches this long after it was due is "verpasst", not sent late (ADR 0075). */
+export const MISSED_AFTER_MS = MISSED_AFTER_MINUTES * 60_000;
+
+export function isOverdue(publication: Pick<Publication, "nextAttemptAt">, now: Date): boolean {
+  return now.getTime() - publication.nextAttemptAt.getTime() > MISSED_AFTER_MS;
+}
+
 export async function processPublication(
   deps: DeliveryDeps,
   publicationId: string,
@@ -53,51 +53,102 @@ export async function processPublication(
   timeoutMs = PUBLISH_TIMEOUT_MS,
 ): Promise<void> {
   const [publication] = await deps.db.select().from(publications).where(eq(publications.id, publicationId));
-  if (!publication) return;
-  if (publication.status === "sending") return markInterrupted(deps, publication);
-  if (publication.status !== "planned" || publication.nextAttemptAt > now) return;
-  if (!publication.accountId) return finish(deps, publication, "planned", "failed", PUBLISHING_DETAILS.disconnected);
+  if (!publication || publication.nextAttemptAt > now) return;
+  if (publication.status === "sending") {
+    if (publication.continuation !== null) await continueAttempt(deps, publication, now, timeoutMs);
+    return;
+  }
+  if (publication.status !== "planned") return;
+  if (isOverdue(publication, now)) {
+    await missPublication(deps, publication);
+    return;
+  }
+  if (!publication.accountId) {
+    await failPublication(deps, "queue", "fail", publication, PUBLISHING_DETAILS.disconnected);
+    return;
+  }
 
   const access = await usableTokens(deps, publication.accountId, now);
-  if (access.kind === "revoked") return finish(deps, publication, "planned", "failed", PUBLISHING_DETAILS.revoked);
-  if (access.kind === "unavailable") return retryLater(deps, publication, "planned", now, null);
+  // The account's own mail ("neu verbinden") lists its posts; no second mail per post.
+  if (access.kind === "revoked") {
+    await failPublication(deps, "queue", "fail", publication, PUBLISHING_DETAILS.revoked, { mail: false });
+    return;
+  }
+  if (access.kind === "unavailable") return deferAttempt(deps, publication, "planned", now, null);
 
   const images = await imagesOf(deps, publication);
-  if (images === null)
-    return finish(deps, publication, "planned", "failed", "Das Bild der Generierung gibt es nicht mehr.");
+  if (images === null) {
+    await failPublication(deps, "queue", "fail", publication, "Das Bild der Generierung gibt es nicht mehr.");
+    return;
+  }
 
   const claim = await claimAttempt(deps, publication, now);
-  if (claim.kind === "over-cap")
-    return finish(deps, publication, "planned", "failed", capReachedDetail(publication.network, claim.cap));
+  if (claim.kind === "over-cap") {
+    await failPublication(deps, "queue", "fail", publication, capReachedDetail(publication.network, claim.cap));
+    return;
+  }
   if (claim.kind === "not-now") return;
-  const claimed = claim.publication;
+  const attempt = networkAttempt(deps, claim.publication, access, now, timeoutMs);
+  const result =
+    claim.publication.postCount > 1
+      ? await sendThread(deps, claim.publication, attempt, now)
+      : await attempt.publish({ text: claim.publication.text, images });
+  await recordResult(deps, claim.publication, result, now, attempt.clock());
+}
 
+function networkAttempt(
+  deps: DeliveryDeps,
+  publication: Publication,
+  access: Extract<UsableTokens, { kind: "ok" }>,
+  now: Date,
+  timeoutMs: number,
+): NetworkAttempt {
   const network = deps.networks[publication.network];
-  const outcome =
-    claimed.postCount > 1
-      ? await sendThread(deps, claimed, access, now, timeoutMs)
-      : await callNetwork(
-          publication.network,
-          () => network.publish(access.tokens, access.identity, { text: claimed.text, images }),
-          timeoutMs,
-        );
-  await recordOutcome(deps, claimed, outcome, now);
+  const startedAt = performance.now();
+  let tokens = access.tokens;
+  let refreshed = false;
+  /**
+   * A 401 may only mean the access token ran out early: one refresh and one more try before the
+   * account counts as revoked (ADR 0060). A refused call made no post, so trying again is safe.
+   */
+  async function withTokens<T>(call: (current: typeof tokens) => Promise<T>): Promise<T | NetworkError> {
+    const first = await callNetwork(publication.network, () => call(tokens), timeoutMs);
+    if (!(first instanceof NetworkError) || first.kind !== "revoked" || refreshed || !publication.accountId)
+      return first;
+    refreshed = true;
+    const fresh = await refreshAfterRejection(deps, publication.accountId, now);
+    if (fresh.kind === "revoked") return first;
+    if (fresh.kind === "unavailable") return new NetworkError(publication.network, "unavailable");
+    tokens = fresh.tokens;
+    return callNetwork(publication.network, () => call(tokens), timeoutMs);
+  }
+  return {
+    publish: (input) => withTokens((current) => network.publish(current, access.identity, input)),
+    async findPost(lookup) {
+      if (!network.findPost) return null;
+      const find = network.findPost.bind(network);
+      const found = await withTokens((current) => find(current, access.identity, lookup));
+      if (found === null) return { status: "not-found" };
+      return found instanceof NetworkError ? found : { status: "published", post: found };
+    },
+    stopping: () => deps.publishingQueue.stopping(),
+    clock: () => answeredAt(now, startedAt),
+  };
 }
 
 type Claim = { kind: "claimed"; publication: Publication } | { kind: "over-cap"; cap: number } | { kind: "not-now" };
 
 /**
- * Step 1: in one transaction, under the user's and the account's row locks, check the plan's
- * monthly cap and the network's limit, and record the attempt.
+ * Step 1, in one short transaction right before this post's own call: under the user's and the
+ * account's row locks, check the plan's monthly cap and the network's limit, and record the attempt.
  */
 async function claimAttempt(deps: DeliveryDeps, due: Publication, now: Date): Promise<Claim> {
-  const publicationId = due.id;
   const notNow = { kind: "not-now" } as const;
   await deps.publishingQueue.ready();
   return deps.db.transaction(async (tx): Promise<Claim> => {
     // The user's lock first, as planning takes it (publishing.service.ts): no two orders, no deadlock.
     await lockUserForCaps(tx, due.userId);
-    const [publication] = await tx.select().from(publications).where(eq(publications.id, publicationId)).for("update");
+    const [publication] = await tx.select().from(publications).where(eq(publications.id, due.id)).for("update");
     if (!publication?.accountId || publication.status !== "planned" || publication.nextAttemptAt > now) return notNow;
     const cap = await capFilledBeforeSending(tx, publication, now);
     if (cap !== null) return { kind: "over-cap", cap };
@@ -106,187 +157,216 @@ async function claimAttempt(deps: DeliveryDeps, due: Publication, now: Date): Pr
       .select({ id: socialAccounts.id })
       .from(socialAccounts)
       .where(eq(socialAccounts.id, publication.accountId))
-      .for("update");
-    const { postsPerWindow, windowMs } = deps.networks[publication.network].limits;
-    const windowStart = new Date(now.getTime() - windowMs);
-    const inWindow = and(
-      eq(publications.accountId, publication.accountId),
-      gt(publications.attemptStartedAt, windowStart),
-    );
-    // A thread is as many posts as it has (ADR 0066); the network counts each.
-    const [used] = await tx
-      .select({ n: sql<number>`coalesce(sum(${publications.postCount}), 0)::int` })
-      .from(publications)
-      .where(inWindow);
-    if ((used?.n ?? 0) >= postsPerWindow) {
-      const [oldest] = await tx
-        .select({ at: publications.attemptStartedAt })
-        .from(publications)
-        .where(inWindow)
-        .orderBy(asc(publications.attemptStartedAt))
-        .limit(1);
-      const freeAt = new Date((oldest?.at ?? now).getTime() + windowMs + 1_000);
-      await tx
-        .update(publications)
-        .set({ nextAttemptAt: freeAt, updatedAt: now })
-        .where(eq(publications.id, publicationId));
-      await deps.publishingQueue.enqueue(tx, publicationId, freeAt);
+      .for("no key update");
+    const freeAt = await windowFreeAt(deps, tx, publication, publication.accountId, now);
+    if (freeAt) {
+      const deferred = await movePublication(tx, "queue", "defer", publication.id, { nextAttemptAt: freeAt });
+      if (deferred) await deps.publishingQueue.enqueue(tx, publication.id, freeAt);
       return notNow;
     }
-    const [claimed] = await tx
-      .update(publications)
-      .set({ status: "sending", attempts: publication.attempts + 1, attemptStartedAt: now, updatedAt: now })
-      .where(eq(publications.id, publicationId))
-      .returning();
+    const claimed = await movePublication(tx, "queue", "claim", publication.id, {
+      attempts: publication.attempts + 1,
+      attemptStartedAt: now,
+      updatedAt: now,
+    });
     return claimed ? { kind: "claimed", publication: claimed } : notNow;
   });
 }
 
-/** Step 2. Every write is guarded by status "sending", so only the attempt's own worker records its outcome. */
-async function recordOutcome(
+/** When the account's posting window has room again, or null when it has room now. */
+async function windowFreeAt(
+  deps: DeliveryDeps,
+  tx: AppDeps["db"],
+  publication: Publication,
+  accountId: string,
+  now: Date,
+): Promise<Date | null> {
+  const { postsPerWindow, windowMs } = deps.networks[publication.network].limits;
+  const inWindow = and(
+    eq(publications.accountId, accountId),
+    gt(publications.attemptStartedAt, new Date(now.getTime() - windowMs)),
+  );
+  // A thread is as many posts as it has (ADR 0066); the network counts each.
+  const [used] = await tx
+    .select({ n: sql<number>`coalesce(sum(${publications.postCount}), 0)::int` })
+    .from(publications)
+    .where(inWindow);
+  if ((used?.n ?? 0) < postsPerWindow) return null;
+  const [oldest] = await tx
+    .select({ at: publications.attemptStartedAt })
+    .from(publications)
+    .where(inWindow)
+    .orderBy(asc(publications.attemptStartedAt))
+    .limit(1);
+  return new Date((oldest?.at ?? now).getTime() + windowMs + 1_000);
+}
+
+/**
+ * A network that publishes in steps answered `pending`: the next step is taken by one job once it
+ * is due. Taking it clears the continuation in one UPDATE, so two jobs never both take it, and
+ * restarts the attempt's clock, so the sweep finds a step whose server died (ADR 0074).
+ */
+async function continueAttempt(deps: DeliveryDeps, waiting: Publication, now: Date, timeoutMs: number): Promise<void> {
+  const [taken] = await deps.db
+    .update(publications)
+    .set({ continuation: null, attemptStartedAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(publications.id, waiting.id),
+        eq(publications.status, "sending"),
+        isNotNull(publications.continuation),
+        lte(publications.nextAttemptAt, now),
+      ),
+    )
+    .returning();
+  if (!taken?.accountId || !waiting.continuation) return;
+  const continuation = waiting.continuation;
+  const access = await usableTokens(deps, taken.accountId, now);
+  if (access.kind !== "ok") {
+    // The container was made but not published: nothing is on the network yet.
+    await failPublication(deps, "queue", "fail", taken, PUBLISHING_DETAILS.revoked, { mail: false });
+    return;
+  }
+  const network = deps.networks[taken.network];
+  const continuePublish = network.continuePublish?.bind(network);
+  const startedAt = performance.now();
+  // A network that answers `pending` implements continuePublish (the seam's contract, ADR 0074).
+  const result = continuePublish
+    ? await callNetwork(taken.network, () => continuePublish(access.tokens, access.identity, continuation), timeoutMs)
+    : new NetworkError(taken.network, "outcome-unknown", { detail: "kein zweiter Schritt" });
+  await recordResult(deps, taken, result, now, answeredAt(now, startedAt));
+}
+
+/** Step 2: every write leaves from "sending", so only the attempt's own worker records its outcome. */
+async function recordResult(
   deps: DeliveryDeps,
   publication: Publication,
-  outcome: PublishOutcome | NetworkError,
+  result: AttemptResult,
   now: Date,
-): Promise<void> {
-  if (!(outcome instanceof NetworkError)) {
-    if (outcome.status === "pending") {
-      // X, LinkedIn and Bluesky answer at once; a network that publishes in steps (Instagram) needs
-      // its continuation stored and polled before it is added (ADR 0053). Never guess: unconfirmed.
-      deps.logger.error(
-        { publicationId: publication.id, network: publication.network },
-        "Netzwerk antwortete 'pending'",
-      );
-      return markUnconfirmed(deps, publication, unconfirmedExplanation(publication));
+  answered: Date,
+) {
+  if (!(result instanceof NetworkError)) {
+    switch (result.status) {
+      case "published":
+        await moveAndTell(
+          deps,
+          "queue",
+          "accept",
+          publication,
+          {
+            externalId: result.post.externalId,
+            externalUrl: result.post.url,
+            sentAt: answered,
+            detail: null,
+            continuation: null,
+          },
+          { kind: "sent" },
+        );
+        return;
+      case "pending": {
+        const checkAt = new Date(now.getTime() + result.checkAfterMs);
+        await deps.publishingQueue.ready();
+        await deps.db.transaction(async (tx) => {
+          const [waiting] = await tx
+            .update(publications)
+            .set({ continuation: result.continuation, nextAttemptAt: checkAt, updatedAt: now })
+            .where(and(eq(publications.id, publication.id), eq(publications.status, "sending")))
+            .returning({ id: publications.id });
+          if (waiting) await deps.publishingQueue.enqueue(tx, publication.id, checkAt);
+        });
+        return;
+      }
+      case "wait":
+        // Not an attempt that reached the network: it does not count toward MAX_ATTEMPTS.
+        return deferAttempt(deps, { ...publication, attempts: publication.attempts - 1 }, "sending", now, result.until);
+      case "taken-over":
+      case "not-found":
+        return;
     }
-    return settle(deps, publication, "sending", {
-      status: "sent",
-      externalId: outcome.post.externalId,
-      externalUrl: outcome.post.url,
-      sentAt: now,
-      detail: null,
-      updatedAt: now,
-    });
   }
-  switch (outcome.kind) {
+  switch (result.kind) {
     case "unavailable":
-      return retryLater(deps, publication, "sending", now, null);
+      return deferAttempt(deps, publication, "sending", now, null);
     case "rate-limited":
-      return retryLater(deps, publication, "sending", now, outcome.retryAt ?? new Date(now.getTime() + 60_000));
+      return deferAttempt(deps, publication, "sending", now, result.retryAt ?? new Date(now.getTime() + 60_000));
     case "outcome-unknown":
-      return markUnconfirmed(deps, publication, unconfirmedExplanation(publication));
-    case "revoked": {
-      await finish(deps, publication, "sending", "failed", PUBLISHING_DETAILS.revoked);
-      const [account] = publication.accountId
-        ? await deps.db.select().from(socialAccounts).where(eq(socialAccounts.id, publication.accountId))
-        : [];
-      if (account) await markReconnectRequired(deps, account);
+      await doubtPublication(deps, publication);
       return;
-    }
+    case "revoked":
+      await failPublication(deps, "queue", "fail", publication, PUBLISHING_DETAILS.revoked, { mail: false });
+      await reconnectAccountOf(deps, publication);
+      return;
     case "rejected":
-      return finish(
+      await failPublication(
         deps,
+        "queue",
+        "fail",
         publication,
-        "sending",
-        "failed",
-        outcome.detail ? `${PUBLISHING_DETAILS.rejected} ${outcome.detail}` : PUBLISHING_DETAILS.rejected,
+        result.detail ? `${PUBLISHING_DETAILS.rejected} ${result.detail}` : PUBLISHING_DETAILS.rejected,
       );
+      return;
     case "version-retired":
       deps.logger.error(
-        { network: publication.network, detail: outcome.detail },
+        { network: publication.network, detail: result.detail },
         "Schnittstellenversion vom Netzwerk abgelehnt (426): Postwerk aktualisieren",
       );
-      return finish(deps, publication, "sending", "failed", PUBLISHING_DETAILS.versionRetired);
+      await failPublication(deps, "queue", "fail", publication, PUBLISHING_DETAILS.versionRetired);
+      return;
   }
 }
 
+/**
+ * When the network's answer came: the attempt's clock (a test's fake one, or now) plus the real
+ * time since, so `sentAt` is the acceptance and not the start of sending.
+ */
+function answeredAt(attemptNow: Date, startedAt: number): Date {
+  return new Date(attemptNow.getTime() + (performance.now() - startedAt));
+}
+
+async function reconnectAccountOf(deps: DeliveryDeps, publication: Publication): Promise<void> {
+  if (!publication.accountId) return;
+  const [account] = await deps.db.select().from(socialAccounts).where(eq(socialAccounts.id, publication.accountId));
+  if (account) await markReconnectRequired(deps, account);
+}
+
 /** Not accepted by the network: plan the next attempt (and its job) in one transaction, or give up. */
-async function retryLater(
+async function deferAttempt(
   deps: DeliveryDeps,
   publication: Publication,
-  from: PublicationStatus,
+  from: "planned" | "sending",
   now: Date,
   at: Date | null,
 ): Promise<void> {
   // A claimed attempt was counted when it was claimed; one that never reached the network (tokens
   // could not be refreshed) counts here, so neither can go on for ever.
   const attempts = from === "sending" ? publication.attempts : publication.attempts + 1;
-  if (attempts >= MAX_ATTEMPTS) return finish(deps, publication, from, "failed", PUBLISHING_DETAILS.unavailable);
+  if (attempts >= MAX_ATTEMPTS) {
+    await failPublication(deps, "queue", "fail", publication, PUBLISHING_DETAILS.unavailable);
+    return;
+  }
   const next = at ?? new Date(now.getTime() + backoffAfter(Math.max(attempts, 1)));
   await deps.publishingQueue.ready();
   await deps.db.transaction(async (tx) => {
-    const updated = await tx
-      .update(publications)
-      // The attempt was not accepted: it leaves the per-account window, as the network counts it.
-      .set({ status: "planned", attempts, nextAttemptAt: next, attemptStartedAt: null, updatedAt: now })
-      .where(and(eq(publications.id, publication.id), eq(publications.status, from)))
-      .returning({ id: publications.id });
-    if (updated.length > 0) await deps.publishingQueue.enqueue(tx, publication.id, next);
+    // The attempt was not accepted: it leaves the per-account window, as the network counts it.
+    const changes = { attempts, nextAttemptAt: next, attemptStartedAt: null, continuation: null, updatedAt: now };
+    const moved = await movePublication(tx, "queue", "defer", publication.id, changes, eq(publications.status, from));
+    if (moved) await deps.publishingQueue.enqueue(tx, publication.id, next);
   });
 }
 
-function finish(
-  deps: DeliveryDeps,
-  publication: Publication,
-  from: PublicationStatus,
-  to: "failed",
-  detail: string,
-): Promise<void> {
-  return settle(deps, publication, from, { status: to, detail }, (post) =>
-    composePublicationFailedMail({ ...post, reason: detail }),
-  );
-}
-
-function markUnconfirmed(deps: DeliveryDeps, publication: Publication, explanation: string): Promise<void> {
-  return settle(deps, publication, "sending", { status: "unconfirmed", detail: explanation }, (post) =>
-    composePublicationUnconfirmedMail({ ...post, explanation }),
-  );
-}
-
-/**
- * Moves the publication on from `from` and tells its owner: a notification, and the mail that
- * `mail` writes. Guarded by `from`, so only one worker moves it, and the owner is told once.
- */
-async function settle(
-  deps: DeliveryDeps,
-  publication: Publication,
-  from: PublicationStatus,
-  changes: Partial<typeof publications.$inferInsert> & { status: "sent" | "failed" | "unconfirmed" },
-  mail?: (post: PublicationMailFacts) => MailContent,
-): Promise<void> {
-  const updated = await deps.db
-    .update(publications)
-    .set({ updatedAt: new Date(), ...changes })
-    .where(and(eq(publications.id, publication.id), eq(publications.status, from)))
-    .returning({ id: publications.id });
-  if (updated.length === 0) return;
-  const network = NETWORKS[publication.network].label;
-  const account = publication.accountHandle;
-  await notify(deps, {
-    userId: publication.userId,
-    kind: changes.status,
-    publicationId: publication.id,
-    message: NOTIFICATION_MESSAGES[changes.status](network, account),
-    mail: mail?.({
-      network,
-      account,
-      scheduledAt: publication.scheduledAt,
-      url: `${deps.env.BASE_URL}${PLANNER_PATH}`,
-    }),
+/** This server's delivery workers: start-server.ts, and the tests and benches that run the queue for real. */
+export function startDeliveryWorkers(deps: DeliveryDeps): Promise<void> {
+  return deps.publishingQueue.startWorkers({
+    handle: (publicationId) => processPublication(deps, publicationId),
+    giveUp: (publicationId) => giveUpPublication(deps, publicationId),
   });
 }
 
-/** Step 3: the attempt was recorded and its server never recorded an outcome. */
-async function markInterrupted(deps: DeliveryDeps, publication: Publication): Promise<void> {
-  deps.logger.warn({ publicationId: publication.id }, "Sendeversuch ohne Ergebnis gefunden: unbestätigt");
-  if (publication.postCount === 1) return markUnconfirmed(deps, publication, INTERRUPTED_EXPLANATION);
-  await markThreadPostsInDoubt(deps.db, publication.id);
-  return markUnconfirmed(deps, publication, THREAD_INTERRUPTED_EXPLANATION);
-}
-
-/** A thread in doubt can be continued ("Fortsetzen" looks the post up first); a single post cannot. */
-function unconfirmedExplanation(publication: Publication): string {
-  return publication.postCount > 1 ? THREAD_UNCONFIRMED_EXPLANATION : UNCONFIRMED_EXPLANATION;
+/** The queue ran out of retries for a post without a verdict (its database kept failing): failed, with a notice. */
+export async function giveUpPublication(deps: DeliveryDeps, publicationId: string): Promise<void> {
+  const [publication] = await deps.db.select().from(publications).where(eq(publications.id, publicationId));
+  if (publication?.status !== "planned") return;
+  await failPublication(deps, "queue", "giveUp", publication, PUBLISHING_DETAILS.stuck);
 }
 
 /** The generation's image, or [] without one; null when it was meant to go along and is gone. */
@@ -297,7 +377,7 @@ async function imagesOf(deps: DeliveryDeps, publication: Publication): Promise<P
   return file ? [{ bytes: file.bytes, mimeType: file.contentType, altText: "" }] : null;
 }
 
-/** Posts due now or earlier that are still planned, for the queue's start and its tests. */
+/** Posts due now or earlier that are still planned, for the e2e server's test clock. */
 export async function duePublicationIds(db: AppDeps["db"], now: Date): Promise<string[]> {
   const rows = await db
     .select({ id: publications.id })

@@ -7,8 +7,9 @@ import { INTERRUPTED_EXPLANATION, UNCONFIRMED_EXPLANATION } from "#shared/publis
 import { queuedJobsFor } from "../../../tests/setup/test-database.ts";
 import { createPublishingTestApp } from "../../../tests/support/publishing.ts";
 import { tokensFor } from "../../../tests/support/scripted-network.ts";
-import { MAX_ATTEMPTS, processPublication } from "./delivery.service.ts";
+import { MAX_ATTEMPTS, processPublication, startDeliveryWorkers } from "./delivery.service.ts";
 import { cancelPost, createPosts, updatePost } from "./publishing.service.ts";
+import { INTERRUPTED_AFTER_MS, sweepPublications } from "./publishing-sweep.ts";
 
 // Exactly once toward the network (ADR 0053), through the real database (PGlite, or PostgreSQL with
 // TEST_DATABASE_URL), with a scripted network and a clock passed in, never slept for.
@@ -142,7 +143,13 @@ describe("sending a planned post", () => {
       .set({ status: "sending", attempts: 1, attemptStartedAt: at(60) })
       .where(eq(publications.id, post.id));
     const calls = t.networks.x.publishCalls;
+    // A job that finds it "sending" leaves it: its attempt may still be running on another server.
     await processPublication(t.deps, post.id, at(62));
+    expect((await t.publication(post.id)).status).toBe("sending");
+    // The sweep settles it once the call must have ended (ADR 0075).
+    await sweepPublications(t.deps, new Date(at(60).getTime() + INTERRUPTED_AFTER_MS - 1_000));
+    expect((await t.publication(post.id)).status).toBe("sending");
+    await sweepPublications(t.deps, new Date(at(60).getTime() + INTERRUPTED_AFTER_MS + 1_000));
     const row = await t.publication(post.id);
     expect(row.status).toBe("unconfirmed");
     expect(row.detail).toBe(INTERRUPTED_EXPLANATION);
@@ -160,22 +167,39 @@ describe("sending a planned post", () => {
     expect(row.detail).toContain("Duplicate content");
   });
 
-  it("on a revoked grant asks to reconnect the account, once, however many posts find it", async () => {
+  it("on a revoked grant asks to reconnect the account with one mail that lists its posts, however many posts find it", async () => {
     const userId = await t.createUser();
     const accountId = await t.connectAccount(userId, "x");
-    const first = await planX(userId, accountId, "Eins");
-    const second = await planX(userId, accountId, "Zwei");
+    const posts = [];
+    for (const text of ["Eins", "Zwei", "Drei", "Vier", "Fünf"]) posts.push(await planX(userId, accountId, text));
+    // A 401 is answered with one refresh first; only a refused refresh means the grant is gone.
     t.networks.x.publishSteps.push({ do: "fail", kind: "revoked" });
-    await processPublication(t.deps, first.id, at(60));
-    await processPublication(t.deps, second.id, at(60));
+    t.networks.x.refreshSteps.push({ do: "fail", kind: "revoked" });
+    for (const post of posts) await processPublication(t.deps, post.id, at(60));
     expect((await t.account(accountId))?.status).toBe("reconnect_required");
-    expect((await t.publication(first.id)).status).toBe("failed");
-    expect((await t.publication(second.id)).status).toBe("failed");
+    for (const post of posts) expect((await t.publication(post.id)).status).toBe("failed");
     const reconnect = await t.db.select().from(notifications).where(eq(notifications.accountId, accountId));
     expect(reconnect.map((event) => event.kind)).toEqual(["reconnect"]);
-    expect(t.mails.filter((mail) => mail.to.startsWith(userId) && mail.subject.includes("neu verbinden"))).toHaveLength(
-      1,
-    );
+    const mails = t.mails.filter((mail) => mail.to.startsWith(userId));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toContain("neu verbinden");
+    expect(mails[0]?.text).toContain("5 Beiträge");
+    expect(mails[0]?.text).toContain("18.11.2026, 11:00 Uhr; 18.11.2026, 11:00 Uhr");
+  });
+
+  it("refreshes the token once on a 401 and sends the post with the new one", async () => {
+    const userId = await t.createUser();
+    const accountId = await t.connectAccount(userId, "x");
+    const post = await planX(userId, accountId, "Nach dem 401");
+    t.networks.x.publishSteps.push({ do: "fail", kind: "revoked" });
+    const refreshes = t.networks.x.refreshCalls.length;
+    await processPublication(t.deps, post.id, at(60));
+    expect((await t.publication(post.id)).status).toBe("sent");
+    expect(t.networks.x.refreshCalls.length).toBe(refreshes + 1);
+    expect((await t.account(accountId))?.status).toBe("connected");
+    const arrived = t.networks.x.received.filter((p) => p.text === "Nach dem 401");
+    expect(arrived).toHaveLength(1);
+    expect(arrived[0]?.accessToken).toMatch(/^refreshed-/);
   });
 
   it("keeps to the account's limit (X: 100 per 15 minutes) and sends the rest when the window frees up", async () => {
@@ -293,7 +317,7 @@ describe("the queue's own workers", () => {
   it("send a post of 'Jetzt veröffentlichen' through pg-boss", async () => {
     const userId = await t.createUser();
     const accountId = await t.connectAccount(userId, "linkedin");
-    await t.deps.publishingQueue.startWorkers((id) => processPublication(t.deps, id));
+    await startDeliveryWorkers(t.deps);
     const [post] = await createPosts(t.deps, userId, { targets: [{ accountId, text: "Über die Queue" }] });
     await vi.waitFor(async () => expect((await t.publication(post?.id ?? "")).status).toBe("sent"), {
       timeout: 20_000,

@@ -4,7 +4,7 @@ import { user } from "#server/db/schema/auth.ts";
 import { publications, publishingCaps } from "#server/db/schema/publishing.ts";
 import { getPlanStates } from "#server/features/billing/billing-plans.service.ts";
 import { NETWORK_IDS, type NetworkId } from "#shared/networks.ts";
-import { berlinWallTimeToInstant, type PublicationStatus, toBerlinWallTime } from "#shared/publishing.ts";
+import { berlinWallTimeToInstant, toBerlinWallTime } from "#shared/publishing.ts";
 import {
   CAP_PLANS,
   type CapPlan,
@@ -14,6 +14,7 @@ import {
   type PublishingCap,
   type PublishingCaps,
 } from "#shared/publishing-caps.ts";
+import type { PublicationStatus } from "#shared/publishing-states.ts";
 import { PublishingRefusal } from "./refusals.ts";
 
 // The operator's monthly cap per plan and network (ADR 0053, "Kontingent je Plan"). Checked twice:

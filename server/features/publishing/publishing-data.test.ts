@@ -6,6 +6,7 @@ import { publications, socialAccounts } from "#server/db/schema/publishing.ts";
 import type { PublicationView } from "#shared/publishing.schemas.ts";
 import { setUpTestApp, t } from "../../../tests/setup/app-per-file.ts";
 import { queuedJobsFor } from "../../../tests/setup/test-database.ts";
+import { mondayAhead } from "../../../tests/support/publishing.ts";
 import { createScriptedNetworks } from "../../../tests/support/scripted-network.ts";
 
 // The data of publishing in the GDPR export and deletion (ADR 0026, 0053, 0059): the export lists
@@ -23,7 +24,7 @@ async function customerWithPlannedPost(email: string) {
   const { accountId } = (await connected.json()) as { accountId: string };
   const created = await t.postJson(
     "/api/posts",
-    { targets: [{ accountId, text: "Geplant für später" }], plannedFor: { date: "2099-03-01", time: "08:00" } },
+    { targets: [{ accountId, text: "Geplant für später" }], plannedFor: { date: mondayAhead(), time: "08:00" } },
     cookie,
   );
   const { posts } = (await created.json()) as { posts: PublicationView[] };

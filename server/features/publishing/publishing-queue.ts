@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
-import { type DrizzleTransactionLike, fromDrizzle, fromPglite, type Job, type JobResult, PgBoss } from "pg-boss";
-import type { Database, DatabaseHandle } from "#server/db/client.ts";
+import type { DrizzleTransactionLike, Job, JobResult, PgBoss } from "pg-boss";
+import { fromDrizzle } from "pg-boss";
+import type { Database } from "#server/db/client.ts";
+import type { JobQueue } from "#server/job-queue.ts";
 import type { Logger } from "#server/logger.ts";
 
 // The durable queue of publishing (ADR 0053): pg-boss on the product's own database, PGlite in the
@@ -16,24 +18,25 @@ export type PublicationJob = { publicationId: string };
 export type QueueTuning = {
   /** How often an idle worker looks for due jobs; bounds the lateness of a planned post. */
   pollingIntervalSeconds: number;
-  /** Jobs one worker takes at once, and workers per server: together the parallel network calls. */
+  /**
+   * Jobs one worker takes at once, and workers per server: together the parallel network calls,
+   * and so the most posts a crash can leave "unbestätigt" (ADR 0076). Each job claims its post in
+   * its own transaction right before its own call.
+   */
   batchSize: number;
   localConcurrency: number;
-  /**
-   * A job whose server stopped sending heartbeats (SIGKILL, power loss) goes to another worker
-   * after this long; that worker finds the attempt recorded and marks the post "unbestätigt".
-   */
+  /** A job whose server stopped sending heartbeats (SIGKILL, power loss) goes to another worker after this long. */
   heartbeatSeconds: number;
-  /** How often pg-boss looks for such jobs. */
-  superviseIntervalSeconds: number;
+  /** The first wait before pg-boss runs a failed job again; doubled each time up to 5 minutes. */
+  retryDelaySeconds: number;
 };
 
 export const DEFAULT_QUEUE_TUNING: QueueTuning = {
   pollingIntervalSeconds: 1,
-  batchSize: 25,
-  localConcurrency: 2,
+  batchSize: 5,
+  localConcurrency: 4,
   heartbeatSeconds: 30,
-  superviseIntervalSeconds: 30,
+  retryDelaySeconds: 5,
 };
 
 export type PublishingQueue = {
@@ -43,33 +46,36 @@ export type PublishingQueue = {
   enqueue(tx: Database, publicationId: string, startAfter: Date): Promise<void>;
   /** Deletes the jobs still waiting for these publications (account deletion). */
   removeJobsOf(publicationIds: string[]): Promise<void>;
-  /** This server's workers; `handle` must not throw for a post's own outcome, only for a failure to record it. */
-  startWorkers(handle: (publicationId: string) => Promise<void>): Promise<void>;
-  stop(): Promise<void>;
+  /**
+   * This server's workers; `handle` must not throw for a post's own outcome, only for a failure to
+   * record it. When the last of a job's retries failed too, `giveUp` settles the post (ADR 0075).
+   */
+  startWorkers(handlers: {
+    handle: (publicationId: string) => Promise<void>;
+    giveUp: (publicationId: string) => Promise<void>;
+  }): Promise<void>;
+  /** True once the server is shutting down: a thread stops after its post in flight (ADR 0076). */
+  stopping(): boolean;
 };
 
+/** How often pg-boss runs a job again whose handler threw (the database failed us), with backoff. */
+export const JOB_RETRY_LIMIT = 5;
+
 export function createPublishingQueue(
-  connection: DatabaseHandle["queueConnection"],
+  jobs: JobQueue,
   logger: Logger,
   tuning: QueueTuning = DEFAULT_QUEUE_TUNING,
 ): PublishingQueue {
-  let starting: Promise<PgBoss> | null = null;
-  let stopped = false;
+  let ready: Promise<PgBoss> | null = null;
 
   function boss(): Promise<PgBoss> {
-    starting ??= (async () => {
-      const instance =
-        connection.driver === "pglite"
-          ? new PgBoss({ db: fromPglite(connection.pglite), backend: "pglite", ...maintenance(tuning) })
-          : new PgBoss({ connectionString: connection.url, max: 4, ...maintenance(tuning) });
-      // pg-boss reports its own troubles (a lost connection, a slow query) as events, never by throwing.
-      instance.on("error", (error) => logger.warn({ err: error }, "Warteschlange: Fehler"));
-      await instance.start();
+    ready ??= (async () => {
+      const instance = await jobs.boss();
       await instance.createQueue(QUEUE, {
-        retryLimit: 5,
-        retryDelay: 5,
-        retryBackoff: true,
-        retryDelayMax: 300,
+        retryLimit: JOB_RETRY_LIMIT,
+        retryDelay: tuning.retryDelaySeconds,
+        // pg-boss backs off from a floor of its own even at 0: a test's 0 means at once.
+        ...(tuning.retryDelaySeconds > 0 ? { retryBackoff: true, retryDelayMax: 300 } : { retryBackoff: false }),
         heartbeatSeconds: tuning.heartbeatSeconds,
         notify: true,
       });
@@ -77,7 +83,7 @@ export function createPublishingQueue(
       await instance.findJobs(QUEUE, { limit: 1 });
       return instance;
     })();
-    return starting;
+    return ready;
   }
 
   return {
@@ -103,7 +109,7 @@ export function createPublishingQueue(
           );
       }
     },
-    async startWorkers(handle) {
+    async startWorkers({ handle, giveUp }) {
       const instance = await boss();
       await instance.work<PublicationJob>(
         QUEUE,
@@ -119,38 +125,27 @@ export function createPublishingQueue(
         async (jobs: Job<PublicationJob>[]): Promise<JobResult[]> =>
           Promise.all(
             jobs.map(async (job) => {
+              const { publicationId } = job.data;
               try {
-                await handle(job.data.publicationId);
+                await handle(publicationId);
                 return { id: job.id, status: "completed" as const };
               } catch (error) {
                 // The database failed us (not the network): pg-boss retries the job with backoff.
                 logger.error(
-                  { err: error, publicationId: job.data.publicationId },
+                  { err: error, publicationId, retry: job.retryCount },
                   "Veröffentlichung nicht verarbeitet",
                 );
+                if (job.retryCount >= JOB_RETRY_LIMIT)
+                  await giveUp(publicationId).catch((giveUpError: unknown) =>
+                    // The sweep keeps the post alive until this can be written (ADR 0075).
+                    logger.error({ err: giveUpError, publicationId }, "Veröffentlichung nicht aufgegeben"),
+                  );
                 return { id: job.id, status: "failed" as const };
               }
             }),
           ),
       );
     },
-    async stop() {
-      if (stopped || !starting) return;
-      stopped = true;
-      const instance = await starting.catch(() => null);
-      // Not graceful beyond a few seconds: an attempt cut off here is found "unbestätigt" later.
-      await instance?.stop({ graceful: true, timeout: 5_000, close: true });
-    },
-  };
-}
-
-function maintenance(tuning: QueueTuning) {
-  return {
-    // Cron schedules are not used; the planned time is each job's startAfter.
-    schedule: false,
-    useListenNotify: true,
-    superviseIntervalSeconds: tuning.superviseIntervalSeconds,
-    monitorIntervalSeconds: tuning.superviseIntervalSeconds,
-    registerInstance: false,
+    stopping: () => jobs.stopping(),
   };
 }

@@ -1,12 +1,16 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { user } from "#server/db/schema/auth.ts";
-import { notifications, socialAccounts, socialOauthStates } from "#server/db/schema/publishing.ts";
+import { notifications, publishingCaps, socialAccounts, socialOauthStates } from "#server/db/schema/publishing.ts";
 import { listConnections } from "#server/features/connections/connections.service.ts";
 import type { PublicationView } from "#shared/publishing.schemas.ts";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
+import { berlinIso, mondayAhead } from "../../../tests/support/publishing.ts";
 import { createScriptedNetworks } from "../../../tests/support/scripted-network.ts";
 import { createUnconfiguredNetworks } from "../../../tests/support/unconfigured-networks.ts";
+
+/** A Monday a few weeks ahead, inside the planning horizon (ADR 0077). */
+const MONDAY = mondayAhead();
 
 // The routes of "Verbundene Konten", posts and notifications through the real Hono app (ADR 0053):
 // German messages with a stable code, 400/404/409 for bad input, never 500.
@@ -120,32 +124,34 @@ describe("/api/posts", () => {
         { accountId: xId, text: "Kurz für X" },
         { accountId: blueskyId, text: "Etwas länger für Bluesky" },
       ],
-      plannedFor: { date: "2099-06-01", time: "09:15" },
+      plannedFor: { date: MONDAY, time: "09:15" },
     });
     expect(created.status).toBe(201);
     const { posts } = (await created.json()) as { posts: PublicationView[] };
     expect(posts.map((post) => [post.network, post.text, post.statusLabel, post.scheduledAt])).toEqual([
-      ["x", "Kurz für X", "Geplant", "2099-06-01T07:15:00.000Z"],
-      ["bluesky", "Etwas länger für Bluesky", "Geplant", "2099-06-01T07:15:00.000Z"],
+      ["x", "Kurz für X", "Geplant", berlinIso(MONDAY, "09:15")],
+      ["bluesky", "Etwas länger für Bluesky", "Geplant", berlinIso(MONDAY, "09:15")],
     ]);
     const [xPost] = posts;
     if (!xPost) throw new Error("no post");
 
-    const week = (await (await send("/api/posts?week=2099-06-03&status=planned", "GET")).json()) as {
+    const week = (await (await send(`/api/posts?week=${mondayAhead(4, 2)}&status=planned`, "GET")).json()) as {
       posts: PublicationView[];
     };
     expect(week.posts).toHaveLength(2);
-    const otherWeek = (await (await send("/api/posts?week=2099-06-08", "GET")).json()) as { posts: PublicationView[] };
+    const otherWeek = (await (await send(`/api/posts?week=${mondayAhead(5)}`, "GET")).json()) as {
+      posts: PublicationView[];
+    };
     expect(otherWeek.posts).toHaveLength(0);
     const onlyX = (await (await send(`/api/posts?accountId=${xId}`, "GET")).json()) as { posts: PublicationView[] };
     expect(onlyX.posts.map((post) => post.network)).toEqual(["x"]);
 
     const edited = await send(`/api/posts/${xPost.id}`, "PATCH", {
       text: "Neu für X",
-      plannedFor: { date: "2099-06-02", time: "10:00" },
+      plannedFor: { date: mondayAhead(4, 1), time: "10:00" },
     });
     expect(edited.status).toBe(200);
-    expect(((await edited.json()) as PublicationView).scheduledAt).toBe("2099-06-02T08:00:00.000Z");
+    expect(((await edited.json()) as PublicationView).scheduledAt).toBe(berlinIso(mondayAhead(4, 1), "10:00"));
     const cancelled = await send(`/api/posts/${xPost.id}/cancel`, "POST");
     expect(((await cancelled.json()) as PublicationView).status).toBe("cancelled");
     const twice = await send(`/api/posts/${xPost.id}/cancel`, "POST");
@@ -176,6 +182,36 @@ describe("/api/posts", () => {
     expect(((await blank.json()) as { code: string }).code).toBe("POST_EMPTY");
   });
 
+  it("refuses a time beyond the planning horizon with a German 400, also with a monthly cap set (ADR 0077)", async () => {
+    const xId = await connectX("horizont");
+    await t.db.insert(publishingCaps).values({ plan: "free", network: "x", monthlyMax: 100 });
+    try {
+      const farAway = { date: "9999-12-31", time: "23:59" };
+      const answers = await Promise.all([
+        send("/api/posts", "POST", { targets: [{ accountId: xId, text: "Sehr spät" }], plannedFor: farAway }),
+        send("/api/posts/threads", "POST", { accountId: xId, posts: ["Eins", "Zwei"], plannedFor: farAway }),
+        send("/api/posts", "POST", {
+          targets: [{ accountId: xId, text: "Übernächstes Jahr" }],
+          plannedFor: { date: mondayAhead(60), time: "09:00" },
+        }),
+      ]);
+      for (const answer of answers) {
+        expect(answer.status).toBe(400);
+        expect(((await answer.json()) as { code: string }).code).toBe("TIME_TOO_FAR");
+      }
+      const planned = await send("/api/posts", "POST", {
+        targets: [{ accountId: xId, text: "Bald" }],
+        plannedFor: { date: MONDAY, time: "09:00" },
+      });
+      const [post] = ((await planned.json()) as { posts: PublicationView[] }).posts;
+      const moved = await send(`/api/posts/${post?.id}`, "PATCH", { plannedFor: farAway });
+      expect(moved.status).toBe(400);
+      expect(((await moved.json()) as { error: string }).error).toMatch(/höchstens 365 Tage im Voraus/);
+    } finally {
+      await t.db.delete(publishingCaps);
+    }
+  });
+
   it("answers 400 or 404 to nonsense, never 500", async () => {
     const answers = await Promise.all([
       send("/api/posts", "POST", { targets: "nein" }),
@@ -202,7 +238,7 @@ describe("/api/posts/threads (ADR 0066)", () => {
     const created = await send("/api/posts/threads", "POST", {
       accountId: xId,
       posts: ["Erster Teil", "Zweiter Teil", "Dritter Teil"],
-      plannedFor: { date: "2099-03-01", time: "08:00" },
+      plannedFor: { date: MONDAY, time: "08:00" },
     });
     expect(created.status).toBe(201);
     const { post } = (await created.json()) as { post: PublicationView };
@@ -266,7 +302,7 @@ describe("disconnecting and notifications", () => {
     const xId = await connectX("emil");
     const created = await send("/api/posts", "POST", {
       targets: [{ accountId: xId, text: "Wird abgesagt" }],
-      plannedFor: { date: "2099-01-01", time: "10:00" },
+      plannedFor: { date: MONDAY, time: "10:00" },
     });
     const { posts } = (await created.json()) as { posts: PublicationView[] };
     const removed = await send(`/api/connections/accounts/${xId}`, "DELETE");

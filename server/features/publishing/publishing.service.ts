@@ -15,13 +15,13 @@ import type {
 } from "#shared/publishing.schemas.ts";
 import {
   berlinWallTimeToInstant,
-  EDITABLE_STATUSES,
   networkTooLongMessage,
-  PUBLICATION_STATUS_LABELS,
+  PLANNING_HORIZON_DAYS,
   PUBLISHING_DETAILS,
-  type PublicationStatus,
   THREAD_TEXT_NOT_EDITABLE,
 } from "#shared/publishing.ts";
+import { type EventBy, PUBLICATION_STATUS_LABELS } from "#shared/publishing-states.ts";
+import { movePublication, movePublications } from "./publication-transitions.ts";
 import { lockUserForCaps, refuseOverCap } from "./publishing-caps.ts";
 import { PublishingRefusal } from "./refusals.ts";
 import { threadViewsOf } from "./thread-views.ts";
@@ -34,11 +34,16 @@ export type PostsDeps = Pick<AppDeps, "db" | "publishingQueue">;
 
 type Publication = typeof publications.$inferSelect;
 
-/** The instant of a planned time; refused when it is in the past (a minute of grace for slow clicks). */
+/**
+ * The instant of a planned time; refused when it is in the past (a minute of grace for slow clicks)
+ * or beyond the planning horizon (ADR 0077).
+ */
 export function plannedInstant(plannedFor: BerlinTime, now: Date): Date {
   const instant = berlinWallTimeToInstant(plannedFor.date, plannedFor.time);
   if (!instant) throw new PublishingRefusal("INVALID_INPUT", 400);
   if (instant.getTime() < now.getTime() - 60_000) throw new PublishingRefusal("TIME_IN_PAST", 400);
+  if (instant.getTime() > now.getTime() + PLANNING_HORIZON_DAYS * 86_400_000)
+    throw new PublishingRefusal("TIME_TOO_FAR", 400);
   return instant;
 }
 
@@ -178,7 +183,7 @@ export async function updatePost(
   // A failed post planned again without a new time goes out now, not at its past time.
   const dueAt = scheduledAt < now ? now : scheduledAt;
   const updated = await planAgain(deps, userId, id, {
-    from: EDITABLE_STATUSES,
+    event: "reschedule",
     changes: { text: input.text ?? existing.text, scheduledAt },
     dueAt,
     now,
@@ -190,17 +195,17 @@ export async function updatePost(
 }
 
 /**
- * Plans an own post again, due at `dueAt`: written only while its status is one of `from`, with
- * a new job in the same transaction and under the user's cap lock (ADR 0053). Null when the post
- * had left those statuses. A post whose account is gone is refused (409) rather than planned to
- * fail.
+ * Plans an own post again, due at `dueAt`: moved by the user's `event` (written only from that
+ * event's states, ADR 0074), with a new job in the same transaction and under the user's cap lock
+ * (ADR 0053). Null when the post had left those states. A post whose account is gone is refused
+ * (409) rather than planned to fail.
  */
 export async function planAgain(
   deps: PostsDeps,
   userId: string,
   id: string,
   again: {
-    from: readonly PublicationStatus[];
+    event: EventBy<"user"> & ("reschedule" | "sendNow" | "resume");
     changes?: Pick<Publication, "text" | "scheduledAt">;
     dueAt: Date;
     now: Date;
@@ -208,15 +213,18 @@ export async function planAgain(
     takesPlace: boolean;
   },
 ): Promise<Publication | null> {
-  const { from, dueAt, now } = again;
+  const { dueAt, now } = again;
   await deps.publishingQueue.ready();
   return deps.db.transaction(async (tx) => {
     await lockUserForCaps(tx, userId);
-    const [row] = await tx
-      .update(publications)
-      .set({ ...again.changes, status: "planned", attempts: 0, detail: null, nextAttemptAt: dueAt, updatedAt: now })
-      .where(and(eq(publications.id, id), eq(publications.userId, userId), inArray(publications.status, [...from])))
-      .returning();
+    const row = await movePublication(
+      tx,
+      "user",
+      again.event,
+      id,
+      { ...again.changes, attempts: 0, detail: null, nextAttemptAt: dueAt, updatedAt: now },
+      eq(publications.userId, userId),
+    );
     if (!row) return null;
     if (!row.accountId) throw new PublishingRefusal("ACCOUNT_NOT_FOUND", 409);
     if (again.takesPlace) await refuseOverCap(tx, userId, row.network, dueAt);
@@ -225,34 +233,37 @@ export async function planAgain(
   });
 }
 
+/** "Jetzt senden": a post that failed or was missed (ADR 0075) goes out now. */
+export async function sendPostNow(
+  deps: PostsDeps,
+  userId: string,
+  id: string,
+  now = new Date(),
+): Promise<PublicationView> {
+  await ownPost(deps.db, userId, id);
+  const row = await planAgain(deps, userId, id, { event: "sendNow", dueAt: now, now, takesPlace: true });
+  if (!row) throw new PublishingRefusal("POST_NOT_EDITABLE", 409);
+  return toView(row, (await threadViewsOf(deps.db, [row])).get(row.id));
+}
+
 /** Cancels a post until the queue has claimed it: the job then finds it cancelled and does nothing. */
 export async function cancelPost(db: Database, userId: string, id: string): Promise<PublicationView> {
-  // Whose post it is is checked here; the update below names the post by its id alone.
   await ownPost(db, userId, id);
-  const [row] = await db
-    .update(publications)
-    .set({ status: "cancelled", updatedAt: new Date() })
-    .where(and(eq(publications.id, id), inArray(publications.status, [...EDITABLE_STATUSES])))
-    .returning();
+  const row = await movePublication(db, "user", "cancel", id, {}, eq(publications.userId, userId));
   if (!row) throw new PublishingRefusal("POST_NOT_EDITABLE", 409);
   return toView(row, (await threadViewsOf(db, [row])).get(row.id));
 }
 
-/** A disconnected account's planned posts are cancelled in the disconnecting transaction. */
+/** A disconnected account's posts that have not gone out are cancelled in the disconnecting transaction. */
 export async function cancelPlannedPostsOf(db: Database, accountId: string): Promise<void> {
-  await db
-    .update(publications)
-    .set({ status: "cancelled", detail: PUBLISHING_DETAILS.disconnected, updatedAt: new Date() })
-    .where(and(eq(publications.accountId, accountId), inArray(publications.status, [...EDITABLE_STATUSES])));
+  await movePublications(db, "account", "withdraw", eq(publications.accountId, accountId), {
+    detail: PUBLISHING_DETAILS.disconnected,
+  });
 }
 
-/** Every planned post of a user, cancelled (account deletion); their ids, for removing the jobs. */
+/** Every post of a user that has not gone out, cancelled (account deletion); their ids, for removing the jobs. */
 export async function cancelAllPlannedPostsOf(db: Database, userId: string): Promise<string[]> {
-  const rows = await db
-    .update(publications)
-    .set({ status: "cancelled", updatedAt: new Date() })
-    .where(and(eq(publications.userId, userId), inArray(publications.status, [...EDITABLE_STATUSES])))
-    .returning({ id: publications.id });
+  const rows = await movePublications(db, "account", "withdraw", eq(publications.userId, userId));
   return rows.map((row) => row.id);
 }
 

@@ -10,6 +10,7 @@ import { startXFake, type XFake } from "../../../tests/mocks/x-server.ts";
 import { createPublishingTestApp } from "../../../tests/support/publishing.ts";
 import { createScriptedNetworks } from "../../../tests/support/scripted-network.ts";
 import { MAX_ATTEMPTS, processPublication } from "./delivery.service.ts";
+import { INTERRUPTED_AFTER_MS, sweepPublications } from "./publishing-sweep.ts";
 import { SETTLE_AFTER_MS } from "./thread-delivery.ts";
 import { createThread, resumeThread } from "./threads.service.ts";
 
@@ -75,7 +76,9 @@ async function startThread(username: string, prefix: string) {
 /** "Fortsetzen" a minute after the attempt; the queue's run once the post in doubt may be looked up. */
 async function continueThread(userId: string, id: string, start: Date) {
   await resumeThread(t.deps, userId, id, later(start, 60_000));
-  await processPublication(t.deps, id, later(start, SETTLE_AFTER_MS));
+  const due = (await t.publication(id)).nextAttemptAt;
+  expect(due.getTime()).toBeGreaterThanOrEqual(later(start, SETTLE_AFTER_MS).getTime());
+  await processPublication(t.deps, id, due);
   expect((await t.publication(id)).status).toBe("sent");
 }
 
@@ -154,7 +157,8 @@ describe("a thread on X", () => {
 
   it("fails at post 3 when the token is revoked, keeps 2 of 5 sent and asks to reconnect", async () => {
     const { author, start, created } = await startThread("widerrufen", "Revoke");
-    fake.fault({ kind: "unauthorized" }, { route: "post", after: 2 });
+    // Refused again after the one refresh that a 401 gets: the grant is gone.
+    fake.fault({ kind: "unauthorized" }, { route: "post", after: 2, times: 2 });
     await processPublication(t.deps, created.id, start);
     expect((await t.publication(created.id)).status).toBe("failed");
     expect((await t.account(author.accountId))?.status).toBe("reconnect_required");
@@ -164,7 +168,7 @@ describe("a thread on X", () => {
 
   it("refuses to resume a thread whose account was disconnected, instead of planning it to fail", async () => {
     const { author, start, created } = await startThread("getrennt", "Getrennt");
-    fake.fault({ kind: "unauthorized" }, { route: "post", after: 2 });
+    fake.fault({ kind: "unauthorized" }, { route: "post", after: 2, times: 2 });
     await processPublication(t.deps, created.id, start);
     expect((await t.publication(created.id)).status).toBe("failed");
     await t.db.delete(socialAccounts).where(eq(socialAccounts.id, author.accountId));
@@ -188,7 +192,8 @@ describe("a thread on X", () => {
     const resumed = await resumeThread(t.deps, author.userId, created.id, later(start, 1_000));
     // The network is asked only once the lost attempt cannot still be on its way.
     const dueAt = (await t.publication(created.id)).nextAttemptAt;
-    expect(dueAt.getTime()).toBe(start.getTime() + SETTLE_AFTER_MS);
+    const postStarted = (await threadPosts(created.id))[2]?.attemptStartedAt?.getTime() ?? Number.NaN;
+    expect(dueAt.getTime()).toBe(postStarted + SETTLE_AFTER_MS);
     expect(resumed.status).toBe("planned");
     await processPublication(t.deps, created.id, later(start, 1_000));
     expect((await t.publication(created.id)).status).toBe("planned");
@@ -212,8 +217,10 @@ describe("a thread on X", () => {
       .where(and(eq(publicationThreadPosts.publicationId, created.id), eq(publicationThreadPosts.position, 3)));
     expect(atFake("Kill")).toHaveLength(3);
 
-    // pg-boss hands the job to another worker: it finds the attempt without an outcome.
+    // A job finds the attempt running and leaves it; the sweep finds it cut off (ADR 0075).
     await processPublication(t.deps, created.id, later(start, 60_000));
+    expect((await t.publication(created.id)).status).toBe("sending");
+    await sweepPublications(t.deps, later(start, INTERRUPTED_AFTER_MS + 60_000));
     const interrupted = await t.publication(created.id);
     expect(interrupted.status).toBe("unconfirmed");
     expect(interrupted.detail).toBe(THREAD_INTERRUPTED_EXPLANATION);
@@ -236,7 +243,7 @@ describe("a thread on X", () => {
       .update(publicationThreadPosts)
       .set({ status: "sending", attemptStartedAt: start })
       .where(and(eq(publicationThreadPosts.publicationId, created.id), eq(publicationThreadPosts.position, 3)));
-    await processPublication(t.deps, created.id, later(start, 60_000));
+    await sweepPublications(t.deps, later(start, INTERRUPTED_AFTER_MS + 60_000));
     expect((await t.publication(created.id)).status).toBe("unconfirmed");
 
     await continueThread(author.userId, created.id, start);

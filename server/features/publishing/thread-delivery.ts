@@ -1,15 +1,11 @@
-import { and, asc, eq, exists, inArray } from "drizzle-orm";
+import { and, asc, eq, exists } from "drizzle-orm";
 import type { AppDeps } from "#server/app-env.ts";
 import type { Database } from "#server/db/client.ts";
 import { publications, publicationThreadPosts } from "#server/db/schema/publishing.ts";
-import {
-  NetworkError,
-  type NetworkIdentity,
-  type PublishedPost,
-  type PublishOutcome,
-  type TokenSet,
-} from "#server/integrations/social/social-network.ts";
-import { callNetwork, PUBLISH_TIMEOUT_MS } from "./network-call.ts";
+import { NetworkError, type PublishedPost } from "#server/integrations/social/social-network.ts";
+import type { AttemptResult, NetworkAttempt } from "./network-call.ts";
+import { PUBLISH_TIMEOUT_MS } from "./network-call.ts";
+import { moveThreadPost } from "./publication-transitions.ts";
 
 // Sending a thread (ADR 0066): post 1, then each next post as a reply to the one before, inside
 // the one attempt the queue claimed for the publication (ADR 0053). Per post the same rule as for a
@@ -21,15 +17,6 @@ import { callNetwork, PUBLISH_TIMEOUT_MS } from "./network-call.ts";
 
 type Publication = typeof publications.$inferSelect;
 type ThreadPost = typeof publicationThreadPosts.$inferSelect;
-
-/** The one attempt the queue claimed for the thread, with what every call of it needs. */
-type Attempt = {
-  deps: Pick<AppDeps, "db" | "networks">;
-  publication: Publication;
-  access: { tokens: TokenSet; identity: NetworkIdentity };
-  now: Date;
-  timeoutMs: number;
-};
 
 /**
  * How long after a post's attempt started the network is asked whether it arrived: past our own
@@ -48,34 +35,33 @@ export async function threadPostsOf(db: Database, publicationId: string): Promis
 }
 
 /**
- * Sends the thread's posts that are not sent yet, in order. The answer is the thread's outcome for
- * recordOutcome: published (with the first post's id and link) when every post is sent, else the
- * failure of the post that stopped it.
+ * Sends the thread's posts that are not sent yet, in order. The answer is the thread's outcome:
+ * published (with the first post's id and link) when every post is sent, else what stopped it.
  */
 export async function sendThread(
-  deps: Pick<AppDeps, "db" | "networks">,
+  deps: Pick<AppDeps, "db">,
   publication: Publication,
-  access: { tokens: TokenSet; identity: NetworkIdentity },
+  attempt: NetworkAttempt,
   now: Date,
-  timeoutMs: number,
-): Promise<PublishOutcome | NetworkError> {
-  const attempt: Attempt = { deps, publication, access, now, timeoutMs };
+): Promise<AttemptResult> {
   let previous: string | null = null;
   let first: PublishedPost | null = null;
   for (const post of await threadPostsOf(deps.db, publication.id)) {
     let sent: PublishedPost | null =
       post.status === "sent" && post.externalId ? { externalId: post.externalId, url: post.externalUrl ?? "" } : null;
-    if (!sent && (post.status === "unconfirmed" || post.status === "sending")) {
-      const found = await settle(attempt, post, previous);
-      if (found instanceof NetworkError) return found;
-      sent = found;
+    if (!sent && post.status === "unconfirmed") {
+      const found = await lookUpPostInDoubt(attempt, publication, post, previous, now);
+      if (found instanceof NetworkError || (found.status !== "published" && found.status !== "not-found")) return found;
+      if (found.status === "published") sent = found.post;
     }
     if (!sent) {
-      const outcome = await sendOne(attempt, post, previous);
-      if (outcome instanceof NetworkError || outcome.status === "pending") return outcome;
+      // Shutting down: the thread goes on from here on the next server (ADR 0076).
+      if (attempt.stopping()) return { status: "wait", until: now };
+      const outcome = await sendThreadPost(deps.db, attempt, publication, post, previous);
+      if (outcome instanceof NetworkError || outcome.status !== "published") return outcome;
       sent = outcome.post;
     }
-    if (post.status !== "sent") await recordSent(deps.db, post, sent, now);
+    if (post.status !== "sent") await recordThreadPostSent(deps.db, post, sent, attempt.clock());
     previous = sent.externalId;
     first ??= sent;
   }
@@ -83,42 +69,31 @@ export async function sendThread(
   return { status: "published", post: first };
 }
 
-async function sendOne(
-  { deps, publication, access, now, timeoutMs }: Attempt,
+async function sendThreadPost(
+  db: Database,
+  attempt: NetworkAttempt,
+  publication: Publication,
   post: ThreadPost,
   replyTo: string | null,
-): Promise<PublishOutcome | NetworkError> {
+): Promise<AttemptResult> {
   // Only while the publication is still this attempt's ("sending"): a worker that lost it stops.
-  const claimed = await deps.db
-    .update(publicationThreadPosts)
-    .set({ status: "sending", attemptStartedAt: now })
-    .where(
-      and(
-        ofPost(post),
-        exists(
-          deps.db
-            .select({ id: publications.id })
-            .from(publications)
-            .where(and(eq(publications.id, publication.id), eq(publications.status, "sending"))),
-        ),
-      ),
-    )
-    .returning({ position: publicationThreadPosts.position });
-  if (claimed.length === 0) return new NetworkError(publication.network, "outcome-unknown", { detail: "übernommen" });
-  const network = deps.networks[publication.network];
-  const outcome = await callNetwork(
-    publication.network,
-    () => network.publish(access.tokens, access.identity, { text: post.text, images: [], replyTo }),
-    timeoutMs,
+  const stillOurs = exists(
+    db
+      .select({ id: publications.id })
+      .from(publications)
+      .where(and(eq(publications.id, publication.id), eq(publications.status, "sending"))),
   );
-  const inDoubt = outcome instanceof NetworkError ? outcome.kind === "outcome-unknown" : outcome.status === "pending";
-  if (outcome instanceof NetworkError || inDoubt) {
-    // Not accepted: the post is pending again. In doubt: it stays marked with its attempt's time.
-    await deps.db
-      .update(publicationThreadPosts)
-      .set(inDoubt ? { status: "unconfirmed" } : { status: "pending", attemptStartedAt: null })
-      .where(and(ofPost(post), eq(publicationThreadPosts.status, "sending")));
+  const claimed = await moveThreadPost(db, "claim", post, { attemptStartedAt: attempt.clock() }, stillOurs);
+  if (!claimed) return { status: "taken-over" };
+  const outcome = await attempt.publish({ text: post.text, images: [], replyTo });
+  if (outcome instanceof NetworkError ? outcome.kind === "outcome-unknown" : outcome.status === "pending") {
+    // In doubt: it stays marked with its attempt's time, for the lookup when the thread goes on.
+    await moveThreadPost(db, "doubt", post);
+    return outcome instanceof NetworkError
+      ? outcome
+      : new NetworkError(publication.network, "outcome-unknown", { detail: "Thread-Beitrag in Schritten" });
   }
+  if (outcome instanceof NetworkError) await moveThreadPost(db, "defer", post, { attemptStartedAt: null });
   return outcome;
 }
 
@@ -126,53 +101,34 @@ async function sendOne(
  * A post in doubt: asks the network for it. Found: it was sent, with this id. Not found: it is sent
  * now. Too early to ask (the attempt may still be on its way): the thread waits until it may.
  */
-async function settle(
-  { deps, publication, access, now, timeoutMs }: Attempt,
+async function lookUpPostInDoubt(
+  attempt: NetworkAttempt,
+  publication: Publication,
   post: ThreadPost,
   replyTo: string | null,
-): Promise<PublishedPost | null | NetworkError> {
+  now: Date,
+): Promise<AttemptResult> {
   const startedAt = post.attemptStartedAt ?? now;
   const askableAt = new Date(startedAt.getTime() + SETTLE_AFTER_MS);
-  if (askableAt > now) return new NetworkError(publication.network, "rate-limited", { retryAt: askableAt });
-  const network = deps.networks[publication.network];
-  if (!network.findPost)
-    return new NetworkError(publication.network, "outcome-unknown", { detail: "Nachsehen nicht möglich" });
+  if (askableAt > now) return { status: "wait", until: askableAt };
   const lookup = { text: post.text, replyTo, since: new Date(startedAt.getTime() - LOOKUP_MARGIN_MS) };
-  return callNetwork(
-    publication.network,
-    () => network.findPost?.(access.tokens, access.identity, lookup) ?? Promise.resolve(null),
-    timeoutMs,
-  );
+  const found = await attempt.findPost(lookup);
+  return found ?? new NetworkError(publication.network, "outcome-unknown", { detail: "Nachsehen nicht möglich" });
 }
 
 /** Committed before the next post is sent; the first post's link is the thread's link. */
-async function recordSent(db: Database, post: ThreadPost, sent: PublishedPost, now: Date): Promise<void> {
+async function recordThreadPostSent(
+  db: Database,
+  post: ThreadPost,
+  sent: PublishedPost,
+  answered: Date,
+): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx
-      .update(publicationThreadPosts)
-      .set({ status: "sent", externalId: sent.externalId, externalUrl: sent.url, sentAt: now })
-      .where(ofPost(post));
+    await moveThreadPost(tx, "accept", post, { externalId: sent.externalId, externalUrl: sent.url, sentAt: answered });
     if (post.position === 1)
       await tx
         .update(publications)
         .set({ externalId: sent.externalId, externalUrl: sent.url })
         .where(eq(publications.id, post.publicationId));
   });
-}
-
-/** A server died mid-thread: the post it was sending is in doubt, like a lost answer. */
-export async function markThreadPostsInDoubt(db: Database, publicationId: string): Promise<void> {
-  await db
-    .update(publicationThreadPosts)
-    .set({ status: "unconfirmed" })
-    .where(
-      and(eq(publicationThreadPosts.publicationId, publicationId), inArray(publicationThreadPosts.status, ["sending"])),
-    );
-}
-
-function ofPost(post: ThreadPost) {
-  return and(
-    eq(publicationThreadPosts.publicationId, post.publicationId),
-    eq(publicationThreadPosts.position, post.position),
-  );
 }

@@ -2,16 +2,14 @@ import { asc, inArray } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
 import { type publications, publicationThreadPosts } from "#server/db/schema/publishing.ts";
 import type { ThreadView } from "#shared/publishing.schemas.ts";
-import { type PublicationStatus, THREAD_POST_STATUS_LABELS, threadProgressLabel } from "#shared/publishing.ts";
+import { threadProgressLabel } from "#shared/publishing.ts";
+import { allows, THREAD_POST_STATUS_LABELS } from "#shared/publishing-states.ts";
 
 // How the API shows a thread (ADR 0066): its posts with their states, "3 von 5 gesendet", and
 // whether "Fortsetzen" applies.
 
 type Publication = typeof publications.$inferSelect;
 type ThreadPost = typeof publicationThreadPosts.$inferSelect;
-
-/** A thread stopped by a failure or a post in doubt can be continued from its first unsent post. */
-export const RESUMABLE_STATUSES: readonly PublicationStatus[] = ["failed", "unconfirmed"];
 
 /** The threads among `rows`, by publication id (one query for a whole list). */
 export async function threadViewsOf(db: Database, rows: Publication[]): Promise<Map<string, ThreadView>> {
@@ -52,6 +50,7 @@ export function toThreadView(publication: Publication, posts: ThreadPost[]): Thr
     sent,
     total: posts.length,
     progressLabel: threadProgressLabel(sent, posts.length),
-    resumable: RESUMABLE_STATUSES.includes(publication.status) && sent < posts.length,
+    // A thread stopped by a failure or a post in doubt goes on from its first unsent post.
+    resumable: allows("resume", publication.status) && sent < posts.length,
   };
 }

@@ -8,7 +8,7 @@ import { ownPost, type PostsDeps, planAgain, plannedInstant, toView } from "./pu
 import { lockUserForCaps, refuseOverCap } from "./publishing-caps.ts";
 import { PublishingRefusal } from "./refusals.ts";
 import { SETTLE_AFTER_MS, threadPostsOf } from "./thread-delivery.ts";
-import { RESUMABLE_STATUSES, toThreadView } from "./thread-views.ts";
+import { toThreadView } from "./thread-views.ts";
 
 // Threads (ADR 0066): one publication for one X account whose posts go out as a chain of replies,
 // with one queue job like every publication (ADR 0053). "Fortsetzen" plans a stopped thread again;
@@ -83,7 +83,7 @@ export async function resumeThread(
   const dueAt = new Date(Math.max(now.getTime(), ...askable));
   // Its posts still count toward the month, like a failed post planned again.
   const resumed = await planAgain(deps, userId, id, {
-    from: RESUMABLE_STATUSES,
+    event: "resume",
     dueAt,
     now,
     takesPlace: true,

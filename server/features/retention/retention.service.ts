@@ -1,4 +1,4 @@
-import { and, eq, lt } from "drizzle-orm";
+import { lt } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "#server/db/client.ts";
 import { emailChangeObjections, signInFailures } from "#server/db/schema/account-security.ts";
@@ -6,8 +6,6 @@ import { adminAuditLog } from "#server/db/schema/admin-audit.ts";
 import { cancellationRequests, stripeEvents } from "#server/db/schema/billing.ts";
 import { contactMessages } from "#server/db/schema/contact-messages.ts";
 import { cookieConsentHistory } from "#server/db/schema/cookie-consent.ts";
-import { scheduledJobs } from "#server/db/schema/scheduled-jobs.ts";
-import type { Logger } from "#server/logger.ts";
 import { EMAIL_CHANGE_OBJECTION_DAYS, SIGN_IN_FAILURE_MEMORY_HOURS } from "#shared/account-security.ts";
 
 // Retention (ADR 0026): what Postwerk keeps beyond its use, and for how long. The
@@ -29,8 +27,8 @@ export const RETENTION = {
   emailChangeObjections: EMAIL_CHANGE_OBJECTION_DAYS * DAY_MS,
 } as const;
 
-const RETENTION_JOB = "retention";
-const RETENTION_INTERVAL_MS = DAY_MS;
+/** When the retention runs (pg-boss cron, UTC, ADR 0078): once a day, at night. */
+export const RETENTION_SCHEDULE = "17 3 * * *";
 
 /** Where each rule deletes, and the time its period runs from. */
 const RETENTION_RULES: Record<keyof typeof RETENTION, { table: PgTable; from: PgColumn }> = {
@@ -53,28 +51,4 @@ export async function applyRetention(db: Database, now = new Date()): Promise<Re
     removed[rule] = (await db.delete(table).where(lt(from, before)).returning({ at: from })).length;
   }
   return removed;
-}
-
-/**
- * Claims a job for this interval: true for exactly one caller, however many app servers ask at
- * once (the UPDATE's row lock serialises them; the second sees the new last_run_at).
- */
-export async function claimScheduledJob(db: Database, name: string, intervalMs: number, now = new Date()) {
-  await db
-    .insert(scheduledJobs)
-    .values({ name, lastRunAt: new Date(0) })
-    .onConflictDoNothing();
-  const claimed = await db
-    .update(scheduledJobs)
-    .set({ lastRunAt: now })
-    .where(and(eq(scheduledJobs.name, name), lt(scheduledJobs.lastRunAt, new Date(now.getTime() - intervalMs))))
-    .returning({ name: scheduledJobs.name });
-  return claimed.length === 1;
-}
-
-/** Called by every app server's sweep; runs the retention at most once a day in all. */
-export async function runRetentionWhenDue(db: Database, logger: Logger, now = new Date()): Promise<void> {
-  if (!(await claimScheduledJob(db, RETENTION_JOB, RETENTION_INTERVAL_MS, now))) return;
-  const removed = await applyRetention(db, now);
-  logger.info({ removed }, "Aufbewahrungsfristen angewendet");
 }

@@ -3,9 +3,8 @@ import { describe, expect, it } from "vitest";
 import { signInFailures } from "#server/db/schema/account-security.ts";
 import { contactMessages } from "#server/db/schema/contact-messages.ts";
 import { cookieConsentHistory } from "#server/db/schema/cookie-consent.ts";
-import { createLogger } from "#server/logger.ts";
 import { setUpTestApp, t } from "../../../tests/setup/app-per-file.ts";
-import { applyRetention, claimScheduledJob, RETENTION, runRetentionWhenDue } from "./retention.service.ts";
+import { applyRetention, RETENTION } from "./retention.service.ts";
 
 // Retention (ADR 0026): rows past their period go, younger ones stay, and the daily
 // run happens once however many app servers ask for it.
@@ -61,28 +60,5 @@ describe("retention", () => {
     const removed = await applyRetention(t.db, now);
     expect(removed.signInFailures).toBe(1);
     expect((await t.db.select().from(signInFailures)).map((row) => row.accountKey)).toEqual(["jung"]);
-  });
-
-  it("is claimed by exactly one of many servers per interval", async () => {
-    const now = new Date("2031-01-01T00:00:00Z");
-    const claims = await Promise.all(Array.from({ length: 8 }, () => claimScheduledJob(t.db, "probe", DAY, now)));
-    expect(claims.filter(Boolean)).toHaveLength(1);
-    expect(await claimScheduledJob(t.db, "probe", DAY, new Date(now.getTime() + DAY / 2))).toBe(false);
-    expect(await claimScheduledJob(t.db, "probe", DAY, new Date(now.getTime() + DAY + 1))).toBe(true);
-  });
-
-  it("runs from the sweep at most once a day", async () => {
-    const logger = createLogger(t.deps.env);
-    const now = new Date("2032-01-01T00:00:00Z");
-    await t.db.insert(contactMessages).values({
-      name: "Sehr alt",
-      email: "sehr-alt@example.test",
-      message: "Eine sehr alte Frage.",
-      createdAt: new Date(now.getTime() - RETENTION.contactMessages - DAY),
-    });
-    await runRetentionWhenDue(t.db, logger, now);
-    expect(await t.db.select().from(contactMessages).where(eq(contactMessages.email, "sehr-alt@example.test"))).toEqual(
-      [],
-    );
   });
 });

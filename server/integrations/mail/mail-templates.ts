@@ -278,12 +278,37 @@ export function composePublicationUnconfirmedMail(post: PublicationMailFacts & {
   );
 }
 
-export function composeReconnectAccountMail(account: { network: string; account: string; url: string }): MailContent {
+/** ADR 0075: overdue by more than half an hour, the post waits for its owner instead of going out late. */
+export function composePublicationMissedMail(post: PublicationMailFacts): MailContent {
+  return compose(
+    `Beitrag für ${post.network} verpasst`,
+    [
+      `Ihr Beitrag für ${post.account} (${post.network}), geplant für ${formatMailDateTime(post.scheduledAt)} Uhr, konnte nicht rechtzeitig gesendet werden.`,
+      "Damit er nicht unerwartet verspätet erscheint, haben wir ihn angehalten. Im Redaktionsplan können Sie ihn jetzt senden oder neu planen.",
+    ],
+    { label: "Zum Redaktionsplan", url: post.url },
+  );
+}
+
+/**
+ * One mail per account event (ADR 0053): the posts the lost connection stops are listed by their
+ * planned time in it, instead of a mail of their own each.
+ */
+export function composeReconnectAccountMail(account: {
+  network: string;
+  account: string;
+  url: string;
+  /** When the account's posts that cannot go out now were planned. */
+  posts: Date[];
+}): MailContent {
+  const times = account.posts.map((at) => `${formatMailDateTime(at)} Uhr`);
   return compose(
     `${account.network}: Konto neu verbinden`,
     [
       `Die Verbindung zu Ihrem Konto ${account.account} bei ${account.network} wurde vom Netzwerk beendet, etwa weil der Zugriff widerrufen wurde oder abgelaufen ist.`,
-      "Geplante Beiträge für dieses Konto können erst wieder gesendet werden, wenn Sie es neu verbinden.",
+      times.length === 0
+        ? "Geplante Beiträge für dieses Konto können erst wieder gesendet werden, wenn Sie es neu verbinden."
+        : `Betroffen ${times.length === 1 ? "ist 1 Beitrag" : `sind ${times.length} Beiträge`}, geplant für ${times.join("; ")}. Bis Sie das Konto neu verbinden, werden sie nicht gesendet; danach können Sie sie im Redaktionsplan jetzt senden oder neu planen.`,
     ],
     { label: "Konto neu verbinden", url: account.url },
   );

@@ -1,0 +1,114 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { publications, publicationThreadPosts } from "#server/db/schema/publishing.ts";
+import {
+  type Actor,
+  type EventBy,
+  PUBLICATION_STATUSES,
+  PUBLICATION_TRANSITIONS,
+  type PublicationEvent,
+  type PublicationStatus,
+  THREAD_POST_STATUSES,
+  THREAD_POST_TRANSITIONS,
+  type ThreadPostEvent,
+} from "#shared/publishing-states.ts";
+import { createPublishingTestApp } from "../../../tests/support/publishing.ts";
+import { movePublication, moveThreadPost } from "./publication-transitions.ts";
+
+// The state machine (ADR 0074) through the one function that writes a status: every event from
+// every state, on the real database. A move from a state the event does not leave from changes
+// nothing, in the same UPDATE.
+
+let t: Awaited<ReturnType<typeof createPublishingTestApp>>;
+let userId: string;
+let accountId: string;
+
+beforeAll(async () => {
+  t = await createPublishingTestApp();
+  userId = await t.createUser();
+  accountId = await t.connectAccount(userId, "x");
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function postIn(status: PublicationStatus) {
+  const now = new Date();
+  const [row] = await t.db
+    .insert(publications)
+    .values({
+      batchId: crypto.randomUUID(),
+      userId,
+      accountId,
+      network: "x",
+      accountHandle: "@x-user",
+      text: `In ${status}`,
+      scheduledAt: now,
+      nextAttemptAt: now,
+      status,
+      postCount: 2,
+    })
+    .returning();
+  if (!row) throw new Error("no post");
+  return row;
+}
+
+const cases = (Object.keys(PUBLICATION_TRANSITIONS) as PublicationEvent[]).flatMap((event) =>
+  PUBLICATION_STATUSES.map((status) => [event, status] as const),
+);
+
+describe("a publication's moves", () => {
+  it.each(cases)("%s from %s: moves exactly when the state machine allows it", async (event, status) => {
+    const post = await postIn(status);
+    const { from, to, by } = PUBLICATION_TRANSITIONS[event];
+    const moved = await movePublication(t.db, by as Actor, event as EventBy<Actor>, post.id, { detail: "bewegt" });
+    const allowed = (from as readonly PublicationStatus[]).includes(status);
+    expect(moved?.status ?? null).toBe(allowed ? to : null);
+    const row = await t.publication(post.id);
+    expect(row.status).toBe(allowed ? to : status);
+    expect(row.detail).toBe(allowed ? "bewegt" : null);
+  });
+
+  it("moves only the post it names, and only with the caller's extra condition", async () => {
+    const [first, second] = [await postIn("planned"), await postIn("planned")];
+    if (!first || !second) throw new Error("no posts");
+    expect(
+      await movePublication(t.db, "user", "cancel", first.id, {}, eq(publications.userId, "someone-else")),
+    ).toBeNull();
+    expect((await movePublication(t.db, "user", "cancel", first.id))?.status).toBe("cancelled");
+    expect((await t.publication(second.id)).status).toBe("planned");
+  });
+
+  it("lets only one of two racing workers make a move", async () => {
+    const post = await postIn("planned");
+    const moves = await Promise.all([
+      movePublication(t.db, "queue", "claim", post.id),
+      movePublication(t.db, "queue", "claim", post.id),
+    ]);
+    expect(moves.filter((move) => move !== null)).toHaveLength(1);
+  });
+});
+
+const threadCases = (Object.keys(THREAD_POST_TRANSITIONS) as ThreadPostEvent[]).flatMap((event) =>
+  THREAD_POST_STATUSES.map((status) => [event, status] as const),
+);
+
+describe("a thread post's moves", () => {
+  it.each(threadCases)("%s from %s: moves exactly when the state machine allows it", async (event, status) => {
+    const publication = await postIn("sending");
+    await t.db.insert(publicationThreadPosts).values([
+      { publicationId: publication.id, position: 1, text: "Eins", status },
+      { publicationId: publication.id, position: 2, text: "Zwei", status },
+    ]);
+    const { from, to } = THREAD_POST_TRANSITIONS[event];
+    const moved = await moveThreadPost(t.db, event, { publicationId: publication.id, position: 1 });
+    const allowed = (from as readonly string[]).includes(status);
+    expect(moved?.status ?? null).toBe(allowed ? to : null);
+    const rows = await t.db
+      .select()
+      .from(publicationThreadPosts)
+      .where(eq(publicationThreadPosts.publicationId, publication.id))
+      .orderBy(publicationThreadPosts.position);
+    expect(rows.map((row) => row.status)).toEqual([allowed ? to : status, status]);
+  });
+});
