@@ -1,5 +1,5 @@
 import http from "node:http";
-import { duePublicationIds, processPublication } from "#server/features/publishing/delivery.service.ts";
+import { duePublications, processPublication } from "#server/features/publishing/delivery.service.ts";
 import { isPublicAddress } from "#server/integrations/website/address-policy.ts";
 import { createWebsiteReader } from "#server/integrations/website/website-reader.ts";
 import { startServer } from "#server/start-server.ts";
@@ -54,8 +54,9 @@ const clock = http.createServer((request, response) => {
   clockOffsetMs += minutes * 60_000;
   const now = new Date(Date.now() + clockOffsetMs);
   void (async () => {
-    const due = await duePublicationIds(deps.db, now);
-    for (const id of due) await processPublication(deps, id, now);
+    // Each post at its own time, as the worker would have taken it then (not 30 min late: "verpasst").
+    const due = await duePublications(deps.db, now);
+    for (const { id, dueAt } of due) await processPublication(deps, id, dueAt);
     response.writeHead(200, { "content-type": "application/json" });
     response.end(JSON.stringify({ now: now.toISOString(), processed: due.length }));
   })().catch((error: unknown) => {

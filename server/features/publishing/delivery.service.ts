@@ -377,11 +377,10 @@ async function imagesOf(deps: DeliveryDeps, publication: Publication): Promise<P
   return file ? [{ bytes: file.bytes, mimeType: file.contentType, altText: "" }] : null;
 }
 
-/** Posts due now or earlier that are still planned, for the e2e server's test clock. */
-export async function duePublicationIds(db: AppDeps["db"], now: Date): Promise<string[]> {
-  const rows = await db
-    .select({ id: publications.id })
+/** Posts due now or earlier that are still planned, with when each fell due, for the e2e server's test clock. */
+export async function duePublications(db: AppDeps["db"], now: Date): Promise<{ id: string; dueAt: Date }[]> {
+  return db
+    .select({ id: publications.id, dueAt: publications.nextAttemptAt })
     .from(publications)
     .where(and(eq(publications.status, "planned"), lte(publications.nextAttemptAt, now)));
-  return rows.map((row) => row.id);
 }
