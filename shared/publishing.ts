@@ -113,6 +113,9 @@ export function threadPostTooLongMessage(position: number, length: number, max: 
   return `Beitrag ${position} des Threads ist ${length} Zeichen lang; erlaubt sind ${max}.`;
 }
 
+/** A post goes to each account once; the same account twice in one request is refused (400 INVALID_INPUT). */
+export const DUPLICATE_TARGET_MESSAGE = "Jedes Konto kann nur einmal ausgewählt werden.";
+
 export const THREAD_TEXT_NOT_EDITABLE =
   "Die Beiträge eines Threads lassen sich hier nicht ändern. Sie können den Thread abbrechen und neu anlegen.";
 
