@@ -113,6 +113,10 @@ export function threadPostTooLongMessage(position: number, length: number, max: 
   return `Beitrag ${position} des Threads ist ${length} Zeichen lang; erlaubt sind ${max}.`;
 }
 
+/** The 429 of "Verbinden" started too often in a short time (ADR 0083). */
+export const OAUTH_START_TOO_OFTEN =
+  "Sie haben die Verbindung zu oft in kurzer Zeit gestartet. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.";
+
 /** A post goes to each account once; the same account twice in one request is refused (400 INVALID_INPUT). */
 export const DUPLICATE_TARGET_MESSAGE = "Jedes Konto kann nur einmal ausgewählt werden.";
 

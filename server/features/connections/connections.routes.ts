@@ -1,15 +1,17 @@
 import { Hono } from "hono";
 import type { AppEnv } from "#server/app-env.ts";
 import { answerRefusal, PublishingRefusal } from "#server/features/publishing/refusals.ts";
+import { limitPerUser } from "#server/rate-limit.ts";
 import { requireSession } from "#server/session.ts";
 import { validateJson } from "#server/validation.ts";
 import { AppPasswordConnectSchema, NetworkParamSchema } from "#shared/publishing.schemas.ts";
-import { CONNECTIONS_PATH, PUBLISHING_ERRORS } from "#shared/publishing.ts";
+import { CONNECTIONS_PATH, OAUTH_START_TOO_OFTEN, PUBLISHING_ERRORS } from "#shared/publishing.ts";
 import {
   connectWithAppPassword,
   disconnectAccount,
   finishOAuth,
   listConnections,
+  OAUTH_START_RATE_LIMIT,
   startOAuth,
 } from "./connections.service.ts";
 
@@ -23,7 +25,7 @@ function networkOf(value: string) {
 export const connectionRoutes = new Hono<AppEnv>()
   .onError(answerRefusal)
   .get("/", requireSession(), async (c) => c.json(await listConnections(c.var.deps, c.var.session.user.id), 200))
-  .post("/:network/start", requireSession(), async (c) => {
+  .post("/:network/start", requireSession(), limitPerUser(OAUTH_START_RATE_LIMIT, OAUTH_START_TOO_OFTEN), async (c) => {
     return c.json(await startOAuth(c.var.deps, c.var.session.user.id, networkOf(c.req.param("network"))), 200);
   })
   // The network sends the browser back here; the answer is a redirect to the account page either way.
