@@ -180,6 +180,11 @@ export function berlinWallTimeToInstant(date: string, time: string): Date | null
 export const PLANNER_PATH = "/redaktionsplan";
 export const CONNECTIONS_PATH = "/konto/verbundene-konten";
 
+/** Where a network's consent page sends the browser back to (the server's route, not a page). */
+export function oauthCallbackPath(network: NetworkId): string {
+  return `/api/connections/${network}/callback`;
+}
+
 export const NOTIFICATION_MESSAGES = {
   sent: (network: string, account: string) => `Beitrag für ${account} (${network}) veröffentlicht.`,
   failed: (network: string, account: string) => `Beitrag für ${account} (${network}) nicht veröffentlicht.`,

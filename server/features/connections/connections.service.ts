@@ -7,7 +7,7 @@ import { PublishingRefusal } from "#server/features/publishing/refusals.ts";
 import type { RateLimitRule } from "#server/features/rate-limit/rate-limit.service.ts";
 import { type NetworkConnect, NetworkError, type TokenSet } from "#server/integrations/social/social-network.ts";
 import { NETWORK_IDS, NETWORKS, type NetworkId } from "#shared/networks.ts";
-import { ACCOUNT_STATUS_LABELS, NOT_CONFIGURED_LABEL } from "#shared/publishing.ts";
+import { ACCOUNT_STATUS_LABELS, NOT_CONFIGURED_LABEL, oauthCallbackPath } from "#shared/publishing.ts";
 import { openTokens, tokenColumns } from "./account-tokens.ts";
 
 // "Verbundene Konten" (ADR 0053): connect (OAuth with PKCE, or Bluesky's app password), list and
@@ -57,7 +57,7 @@ export async function listConnections(deps: ConnectionDeps, userId: string) {
 }
 
 export function callbackUrl(deps: Pick<AppDeps, "env">, network: NetworkId): string {
-  return `${deps.env.BASE_URL}/api/connections/${network}/callback`;
+  return `${deps.env.BASE_URL}${oauthCallbackPath(network)}`;
 }
 
 /** How the network connects, refused unless it is configured and connects the way asked for. */

@@ -97,3 +97,40 @@ describe("open OAuth round trips of an account", () => {
     expect(await statesOf(busy.userId)).toHaveLength(OAUTH_OPEN_STATES_PER_ACCOUNT);
   });
 });
+
+describe("GET /api/connections/:network/callback signed out", () => {
+  it("leads to sign-in with the way back, and back there the connection completes", async () => {
+    const { cookie } = await account("abgemeldet@example.test");
+    const start = await t.request("/api/connections/x/start", { method: "POST", cookie });
+    const state = stateIn(((await start.json()) as { authorizationUrl: string }).authorizationUrl);
+    const callback = `/api/connections/x/callback?code=zurueck&state=${state}`;
+
+    const signedOut = await t.request(callback);
+    expect(signedOut.status).toBe(302);
+    const signIn = new URL(signedOut.headers.get("location") ?? "", "http://localhost");
+    expect(signIn.pathname).toBe("/auth");
+    expect(signIn.searchParams.get("returnUrl")).toBe(callback);
+    expect(signIn.searchParams.get("anmelden")).toBe("1");
+
+    // Signed in again (a new session), the same address connects the account.
+    const again = await t.signIn("abgemeldet@example.test");
+    const back = await t.request(signIn.searchParams.get("returnUrl") ?? "", { cookie: again });
+    expect(back.headers.get("location")).toBe("/konto/verbundene-konten?verbunden=x");
+  });
+
+  it("lands on the connections page with the German reason when the state cannot be used any more", async () => {
+    const owner = await account("besitzerin@example.test");
+    const start = await t.request("/api/connections/x/start", { method: "POST", cookie: owner.cookie });
+    const state = stateIn(((await start.json()) as { authorizationUrl: string }).authorizationUrl);
+    // Someone else signs in on the way back: the state is not theirs.
+    const other = await account("jemand-anders@example.test");
+    const back = await t.request(`/api/connections/x/callback?code=fremd&state=${state}`, { cookie: other.cookie });
+    expect(back.headers.get("location")).toBe("/konto/verbundene-konten?fehler=OAUTH_STATE_INVALID");
+  });
+
+  it("keeps no way back to another network's or another server's address", async () => {
+    const unknown = await t.request("/api/connections/myspace/callback?code=a&state=b");
+    expect(unknown.status).toBe(302);
+    expect(unknown.headers.get("location")).toBe("/auth");
+  });
+});
