@@ -62,15 +62,8 @@ function isPieces(value: unknown): value is AsyncIterable<string> {
 }
 
 /** All rows of `table` matching `where`, oldest first, read a page at a time (see `pagesOf`). */
-export async function* pages(
-  db: Database,
-  table: PgTable,
-  columns: Record<string, PgColumn>,
-  where: SQL | undefined,
-  time: PgColumn,
-  id: PgColumn,
-): AsyncGenerator<Row> {
-  for await (const page of pagesOf(db, table, columns, where, time, id)) yield* page;
+export async function* pages(...query: Parameters<typeof pagesOf>): AsyncGenerator<Row> {
+  for await (const page of pagesOf(...query)) yield* page;
 }
 
 /**
