@@ -51,7 +51,9 @@ test("back from X signed out, then signed in as someone else: the connections pa
   await page.getByRole("button", { name: "Zugriff erlauben" }).click();
   await signInOnAuthPage(page, someoneElse.email, someoneElse.password);
   await expect(
-    page.getByText("Die Anmeldung beim Netzwerk ist abgelaufen oder ungültig. Bitte verbinden Sie das Konto noch einmal."),
+    page.getByText(
+      "Die Anmeldung beim Netzwerk ist abgelaufen oder ungültig. Bitte verbinden Sie das Konto noch einmal.",
+    ),
   ).toBeVisible();
   await expect(page).toHaveURL((url) => url.pathname === "/konto/verbundene-konten");
   await expect(page.getByTestId("connected-account")).toHaveCount(0);
