@@ -73,8 +73,21 @@ export function postLength(network: NetworkId, text: string): number {
 
 export type PostTextCheck = { length: number; max: number; fits: boolean; empty: boolean };
 
+/**
+ * What shows nothing on its own: white space, characters that are ignorable by default (zero-width
+ * space and joiners, word joiner, byte-order mark, soft hyphen, Hangul fillers, variation
+ * selectors), other format and control characters, combining marks (a mark without a letter has
+ * nothing to sit on) and the blank Braille pattern that is passed around as an "invisible" space.
+ */
+const INVISIBLE = /[\s\p{Default_Ignorable_Code_Point}\p{Cf}\p{Cc}\p{M}\u2800]/gu;
+
+/** A text without a single visible character is empty, however many code points it has. */
+function hasVisibleCharacter(text: string): boolean {
+  return text.replace(INVISIBLE, "").length > 0;
+}
+
 export function checkPostText(network: NetworkId, text: string): PostTextCheck {
   const length = postLength(network, text);
   const max = NETWORKS[network].maxLength;
-  return { length, max, fits: length <= max, empty: text.trim().length === 0 };
+  return { length, max, fits: length <= max, empty: !hasVisibleCharacter(text) };
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { NETWORK_IDS } from "./networks.ts";
-import { PUBLISHING_ERRORS, THREAD_MAX_POSTS, THREAD_MIN_POSTS } from "./publishing.ts";
+import { DUPLICATE_TARGET_MESSAGE, PUBLISHING_ERRORS, THREAD_MAX_POSTS, THREAD_MIN_POSTS } from "./publishing.ts";
 import { PUBLICATION_STATUSES, type THREAD_POST_STATUSES } from "./publishing-states.ts";
 import { textField } from "./text.schemas.ts";
 
@@ -28,7 +28,17 @@ export const CreatePostsSchema = z.object({
       error: invalid,
     })
     .min(1, { error: invalid })
-    .max(MAX_TARGETS_PER_POST, { error: invalid }),
+    .max(MAX_TARGETS_PER_POST, { error: invalid })
+    // One post per account: a second target for the same account would post the text twice.
+    .superRefine((targets, context) => {
+      const seen = new Set<string>();
+      for (const [index, { accountId }] of targets.entries()) {
+        const account = accountId.toLowerCase();
+        if (seen.has(account))
+          context.addIssue({ code: "custom", message: DUPLICATE_TARGET_MESSAGE, path: [index, "accountId"] });
+        seen.add(account);
+      }
+    }),
   /** The generation whose image goes along, if it has one. */
   archiveEntryId: z.uuid({ error: PUBLISHING_ERRORS.ARCHIVE_ENTRY_NOT_FOUND }).optional(),
   /** Absent: "Jetzt veröffentlichen". */

@@ -94,6 +94,13 @@ export function threadPostTooLongMessage(position: number, length: number, max: 
   return `Beitrag ${position} des Threads ist ${length} Zeichen lang; erlaubt sind ${max}.`;
 }
 
+/** The 429 of "Verbinden" started too often in a short time (ADR 0083). */
+export const OAUTH_START_TOO_OFTEN =
+  "Sie haben die Verbindung zu oft in kurzer Zeit gestartet. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.";
+
+/** A post goes to each account once; the same account twice in one request is refused (400 INVALID_INPUT). */
+export const DUPLICATE_TARGET_MESSAGE = "Jedes Konto kann nur einmal ausgewählt werden.";
+
 export const THREAD_TEXT_NOT_EDITABLE =
   "Die Beiträge eines Threads lassen sich hier nicht ändern. Sie können den Thread abbrechen und neu anlegen.";
 
@@ -153,6 +160,11 @@ export function berlinWallTimeToInstant(date: string, time: string): Date | null
 /** Where the mails and notifications link to (the pages are the UI's, ADR 0053). */
 export const PLANNER_PATH = "/redaktionsplan";
 export const CONNECTIONS_PATH = "/konto/verbundene-konten";
+
+/** Where a network's consent page sends the browser back to (the server's route, not a page). */
+export function oauthCallbackPath(network: NetworkId): string {
+  return `/api/connections/${network}/callback`;
+}
 
 export const NOTIFICATION_MESSAGES = {
   sent: (network: string, account: string) => `Beitrag für ${account} (${network}) veröffentlicht.`,

@@ -3,8 +3,9 @@ import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { CenteredSpinner } from "#app/components/load-status.tsx";
 import { authClient } from "#app/features/auth/auth-client.ts";
-import { safeReturnUrl } from "#app/features/auth/auth-navigation.ts";
+import { goToReturnUrl } from "#app/features/auth/auth-navigation.ts";
 import { pageMeta } from "#app/features/site-settings/site-settings.ts";
+import { safeReturnUrl } from "#shared/return-url.ts";
 import { ROUTES } from "#shared/routes.ts";
 
 export const meta = () => pageMeta({ title: "Anmeldung wird abgeschlossen" });
@@ -18,7 +19,7 @@ export default function AuthCallback() {
   useEffect(() => {
     if (handled.current) return;
     handled.current = true;
-    const returnUrl = safeReturnUrl(searchParams.get("returnUrl")) ?? ROUTES.generator;
+    const returnUrl = safeReturnUrl(searchParams.get("returnUrl"));
     async function complete() {
       try {
         const { data } = searchParams.get("error") ? { data: null } : await authClient.getSession();
@@ -28,7 +29,7 @@ export default function AuthCallback() {
           return;
         }
         toast.success("Successfully signed in!");
-        navigate(returnUrl, { replace: true });
+        goToReturnUrl(navigate, returnUrl);
       } catch {
         toast.error("An unexpected error occurred");
         navigate(ROUTES.auth, { replace: true });

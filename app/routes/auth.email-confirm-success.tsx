@@ -1,9 +1,9 @@
 import { CircleAlert } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
-import { safeReturnUrl } from "#app/features/auth/auth-navigation.ts";
 import { ResendConfirmation } from "#app/features/auth/resend-confirmation.tsx";
 import { SuccessPanel } from "#app/features/auth/success-panel.tsx";
 import { pageMeta } from "#app/features/site-settings/site-settings.ts";
+import { safeReturnUrl } from "#shared/return-url.ts";
 import { ROUTES } from "#shared/routes.ts";
 
 export const meta = () => pageMeta({ title: "E-Mail-Adresse bestätigt" });

@@ -9,7 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader } from "#app/components/
 import { Checkbox } from "#app/components/ui/checkbox.tsx";
 import { FormInput } from "#app/components/ui/form-field.tsx";
 import { authClient, describeAuthError } from "#app/features/auth/auth-client.ts";
-import { readAuthNavigationState } from "#app/features/auth/auth-navigation.ts";
+import { goToReturnUrl, readAuthNavigationState } from "#app/features/auth/auth-navigation.ts";
 import { GoogleSignInButton } from "#app/features/auth/google-sign-in-button.tsx";
 import { ResendConfirmation } from "#app/features/auth/resend-confirmation.tsx";
 import { pageMeta } from "#app/features/site-settings/site-settings.ts";
@@ -40,9 +40,10 @@ const SignInFormSchema = SignInSchema.extend({ acceptTerms: z.boolean() });
 export default function AuthPage({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const navigate = useNavigate();
-  const { returnUrl, fromCreator } = readAuthNavigationState(location.state, location.search);
-  // Spec section 2 "/auth": sign-up first when the visitor came from the creator or has a return URL.
-  const [mode, setMode] = useState<Mode>(fromCreator || returnUrl ? "signUp" : "signIn");
+  const { returnUrl, fromCreator, signIn } = readAuthNavigationState(location.state, location.search);
+  // Spec section 2 "/auth": sign-up first when the visitor came from the creator or has a return URL;
+  // sign-in first when a personal page or an OAuth return sent a signed-out visitor here (ADR 0083).
+  const [mode, setMode] = useState<Mode>(!signIn && (fromCreator || returnUrl) ? "signUp" : "signIn");
   const isSignUp = mode === "signUp";
   // The address of a sign-in refused as not yet confirmed: offer a new confirmation mail.
   const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
@@ -57,7 +58,7 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
 
   // Spec section 2 "/auth": a visitor who is already signed in goes on to the return URL.
   useEffect(() => {
-    if (loaderData.signedIn) navigate(returnUrl ?? ROUTES.generator, { replace: true });
+    if (loaderData.signedIn) goToReturnUrl(navigate, returnUrl);
   }, [loaderData.signedIn, returnUrl, navigate]);
 
   async function onSubmit(values: SignUpInput) {
@@ -81,7 +82,7 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
     // ADR 0041: with two-factor sign-in on, no session yet; the code step keeps the return URL.
     if (data && "twoFactorRedirect" in data) return void navigate(ROUTES.authTwoFactor, { state: { returnUrl } });
     toast.success("Erfolgreich eingeloggt!");
-    navigate(returnUrl ?? ROUTES.generator, { replace: true });
+    goToReturnUrl(navigate, returnUrl);
   }
 
   if (loaderData.signedIn) return <CenteredSpinner className="py-24" />;

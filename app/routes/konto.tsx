@@ -16,6 +16,7 @@ import {
   useProfile,
 } from "#app/features/account/use-profile.ts";
 import { authClient } from "#app/features/auth/auth-client.ts";
+import { signInRedirect } from "#app/features/auth/require-session.ts";
 import { refreshPlans } from "#app/features/billing/use-billing.ts";
 import { ConnectionsLinkCard } from "#app/features/publishing/connections-link-card.tsx";
 import { pageMeta } from "#app/features/site-settings/site-settings.ts";
@@ -25,16 +26,18 @@ import type { Route } from "./+types/konto";
 
 export const meta = () => pageMeta({ title: "Mein Account" });
 
-// Spec section 2 "/konto": without a session the visitor goes to /auth.
-// Someone who chose a plan while signed out (/konto?plan=…) comes back to it after signing in.
+// Spec section 2 "/konto": without a session the visitor goes to /auth, and comes back here after
+// signing in (ADR 0083); so does someone who chose a plan while signed out (/konto?plan=…).
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   prefetchProfile();
   const { data } = await authClient.getSession();
   if (data) return null;
   await forgetProfile();
   const url = new URL(request.url);
-  if (!asPlan(url.searchParams.get("plan"))) throw redirect(ROUTES.auth);
-  throw redirect(`${ROUTES.auth}?returnUrl=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
+  // A plan chosen on /preise may be a new customer's: /auth opens with sign-up (spec section 2).
+  if (asPlan(url.searchParams.get("plan")))
+    throw redirect(`${ROUTES.auth}?returnUrl=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
+  throw signInRedirect(request);
 }
 
 export default function AccountPage() {

@@ -19,9 +19,9 @@ async function expectAskedAlongside(page: Page, pathname: string, held: string, 
   await loaded;
 }
 
-test("a signed-out visit to /konto ends on /auth", async ({ page }) => {
+test("a signed-out visit to /konto ends on /auth, with the way back (ADR 0083)", async ({ page }) => {
   await page.goto("/konto");
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth\?returnUrl=%2Fkonto&anmelden=1$/);
   await expect(page.getByRole("heading", { name: "Anmelden" })).toBeVisible();
 });
 

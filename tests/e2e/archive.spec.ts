@@ -6,7 +6,7 @@ import { generateViaApi, scriptFake, unlockViaApi } from "./generator-api.ts";
 
 test("a signed-out visitor of the archive is sent to /auth", async ({ page }) => {
   await page.goto("/archiv");
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth\?returnUrl=%2Farchiv&anmelden=1$/);
 });
 
 test("the archive pages, filters, searches, copies and deletes the user's generations", async ({ page, clipboard }) => {

@@ -1,15 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { safeReturnUrl } from "./auth-navigation.ts";
+import { readAuthNavigationState } from "./auth-navigation.ts";
 
-describe("safeReturnUrl", () => {
-  it("keeps a path of this site", () => {
-    expect(safeReturnUrl("/xposter-evaluator")).toBe("/xposter-evaluator");
-    expect(safeReturnUrl("/konto?plan=generator_pro")).toBe("/konto?plan=generator_pro");
+describe("readAuthNavigationState", () => {
+  it("takes the return URL from the state first, then from the query", () => {
+    expect(readAuthNavigationState({ returnUrl: "/xposter-evaluator" }, "?returnUrl=%2Fkonto").returnUrl).toBe(
+      "/xposter-evaluator",
+    );
+    expect(readAuthNavigationState(null, "?returnUrl=%2Fredaktionsplan&anmelden=1")).toEqual({
+      returnUrl: "/redaktionsplan",
+      fromCreator: false,
+      signIn: true,
+    });
   });
 
-  it("refuses whatever a browser would take to another host", () => {
-    for (const value of ["//evil.example", "/\\evil.example", "https://evil.example", "evil.example", "", null, 42]) {
-      expect(safeReturnUrl(value)).toBeUndefined();
-    }
+  it("follows no return URL that leaves the site", () => {
+    expect(readAuthNavigationState({ returnUrl: "//evil.example" }, "?returnUrl=https%3A%2F%2Fevil.example")).toEqual({
+      returnUrl: undefined,
+      fromCreator: false,
+      signIn: false,
+    });
   });
 });

@@ -9,6 +9,7 @@ import { InputField } from "#app/components/ui/form-field.tsx";
 import { ROUTES } from "#shared/routes.ts";
 import { TOTP_DIGITS, TRUST_DEVICE_DAYS, TWO_FACTOR_MESSAGES } from "#shared/two-factor.ts";
 import { authClient, describeAuthError } from "./auth-client.ts";
+import { goToReturnUrl } from "./auth-navigation.ts";
 
 type Method = "totp" | "backup";
 
@@ -44,7 +45,7 @@ export function TwoFactorSignIn({ returnUrl }: { returnUrl: string | undefined }
       return;
     }
     toast.success("Erfolgreich eingeloggt!");
-    navigate(returnUrl ?? ROUTES.generator, { replace: true });
+    goToReturnUrl(navigate, returnUrl);
   }
 
   function switchMethod() {

@@ -1,15 +1,19 @@
 import { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "#server/app-env.ts";
 import { answerRefusal, PublishingRefusal } from "#server/features/publishing/refusals.ts";
+import { limitPerUser } from "#server/rate-limit.ts";
 import { requireSession } from "#server/session.ts";
 import { validateJson } from "#server/validation.ts";
 import { AppPasswordConnectSchema, NetworkParamSchema } from "#shared/publishing.schemas.ts";
-import { CONNECTIONS_PATH, PUBLISHING_ERRORS } from "#shared/publishing.ts";
+import { CONNECTIONS_PATH, OAUTH_START_TOO_OFTEN, PUBLISHING_ERRORS } from "#shared/publishing.ts";
+import { signInPath } from "#shared/return-url.ts";
 import {
   connectWithAppPassword,
   disconnectAccount,
   finishOAuth,
   listConnections,
+  OAUTH_START_RATE_LIMIT,
   startOAuth,
 } from "./connections.service.ts";
 
@@ -20,14 +24,24 @@ function networkOf(value: string) {
   return parsed.data;
 }
 
+/**
+ * The network's return reached us without a session (it ran out at the consent page, or another
+ * browser): not a 401 as JSON, but sign-in and back here with the network's query (ADR 0083).
+ */
+const signInFirst = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.var.session) return next();
+  const url = new URL(c.req.url);
+  return c.redirect(signInPath(`${url.pathname}${url.search}`), 302);
+});
+
 export const connectionRoutes = new Hono<AppEnv>()
   .onError(answerRefusal)
   .get("/", requireSession(), async (c) => c.json(await listConnections(c.var.deps, c.var.session.user.id), 200))
-  .post("/:network/start", requireSession(), async (c) => {
+  .post("/:network/start", requireSession(), limitPerUser(OAUTH_START_RATE_LIMIT, OAUTH_START_TOO_OFTEN), async (c) => {
     return c.json(await startOAuth(c.var.deps, c.var.session.user.id, networkOf(c.req.param("network"))), 200);
   })
   // The network sends the browser back here; the answer is a redirect to the account page either way.
-  .get("/:network/callback", requireSession(), async (c) => {
+  .get("/:network/callback", signInFirst, requireSession(), async (c) => {
     const back = (query: string) => c.redirect(`${CONNECTIONS_PATH}?${query}`, 302);
     const network = networkOf(c.req.param("network"));
     const code = c.req.query("code");

@@ -1,12 +1,13 @@
 import crypto from "node:crypto";
-import { and, asc, eq, lt } from "drizzle-orm";
+import { and, asc, desc, eq, lt, notInArray, or } from "drizzle-orm";
 import type { AppDeps } from "#server/app-env.ts";
 import { socialAccounts, socialOauthStates } from "#server/db/schema/publishing.ts";
 import { cancelPlannedPostsOf } from "#server/features/publishing/publishing.service.ts";
 import { PublishingRefusal } from "#server/features/publishing/refusals.ts";
+import type { RateLimitRule } from "#server/features/rate-limit/rate-limit.service.ts";
 import { type NetworkConnect, NetworkError, type TokenSet } from "#server/integrations/social/social-network.ts";
 import { NETWORK_IDS, NETWORKS, type NetworkId } from "#shared/networks.ts";
-import { ACCOUNT_STATUS_LABELS, NOT_CONFIGURED_LABEL } from "#shared/publishing.ts";
+import { ACCOUNT_STATUS_LABELS, NOT_CONFIGURED_LABEL, oauthCallbackPath } from "#shared/publishing.ts";
 import { openTokens, tokenColumns } from "./account-tokens.ts";
 
 // "Verbundene Konten" (ADR 0053): connect (OAuth with PKCE, or Bluesky's app password), list and
@@ -16,6 +17,15 @@ export type ConnectionDeps = Pick<AppDeps, "db" | "networks" | "tokenBox" | "env
 
 /** How long the user may take at the network's consent screen. */
 const OAUTH_STATE_TTL_MS = 15 * 60_000;
+
+/**
+ * ADR 0083: each start writes a row and is a request to the network's consent page. A person
+ * clicks "Verbinden" a few times at most (a second tab, a retry); ten a minute is plenty.
+ */
+export const OAUTH_START_RATE_LIMIT: RateLimitRule = { name: "oauth-start", max: 10, windowMs: 60_000 };
+
+/** ADR 0083: round trips an account may have open at once; a start beyond them ends the oldest. */
+export const OAUTH_OPEN_STATES_PER_ACCOUNT = 5;
 
 export async function listConnections(deps: ConnectionDeps, userId: string) {
   const accounts = await deps.db
@@ -47,7 +57,7 @@ export async function listConnections(deps: ConnectionDeps, userId: string) {
 }
 
 export function callbackUrl(deps: Pick<AppDeps, "env">, network: NetworkId): string {
-  return `${deps.env.BASE_URL}/api/connections/${network}/callback`;
+  return `${deps.env.BASE_URL}${oauthCallbackPath(network)}`;
 }
 
 /** How the network connects, refused unless it is configured and connects the way asked for. */
@@ -67,7 +77,6 @@ export async function startOAuth(deps: ConnectionDeps, userId: string, network: 
   const connect = connectionTo(deps, network, "oauth");
   const state = crypto.randomBytes(32).toString("base64url");
   const codeVerifier = crypto.randomBytes(32).toString("base64url");
-  await deps.db.delete(socialOauthStates).where(lt(socialOauthStates.expiresAt, now));
   await deps.db.insert(socialOauthStates).values({
     state,
     userId,
@@ -75,8 +84,31 @@ export async function startOAuth(deps: ConnectionDeps, userId: string, network: 
     codeVerifier: deps.tokenBox.seal(codeVerifier, state),
     expiresAt: new Date(now.getTime() + OAUTH_STATE_TTL_MS),
   });
+  await deleteStaleStates(deps, userId, now);
   const url = connect.authorizationUrl({ state, codeVerifier, redirectUri: callbackUrl(deps, network) });
   return { authorizationUrl: url.toString() };
+}
+
+/**
+ * Deletes every expired round trip and those of the account beyond its newest few. After its own
+ * insert, in one statement: whichever start runs last sees every committed row, so concurrent
+ * starts leave at most OAUTH_OPEN_STATES_PER_ACCOUNT, without a lock.
+ */
+async function deleteStaleStates(deps: ConnectionDeps, userId: string, now: Date) {
+  const newest = deps.db
+    .select({ state: socialOauthStates.state })
+    .from(socialOauthStates)
+    .where(eq(socialOauthStates.userId, userId))
+    .orderBy(desc(socialOauthStates.expiresAt), desc(socialOauthStates.state))
+    .limit(OAUTH_OPEN_STATES_PER_ACCOUNT);
+  await deps.db
+    .delete(socialOauthStates)
+    .where(
+      or(
+        lt(socialOauthStates.expiresAt, now),
+        and(eq(socialOauthStates.userId, userId), notInArray(socialOauthStates.state, newest)),
+      ),
+    );
 }
 
 /** The network sent the user back with a code: exchange it (once: the state is deleted first). */

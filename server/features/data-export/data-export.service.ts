@@ -1,4 +1,4 @@
-import { asc, eq, getTableColumns, sql } from "drizzle-orm";
+import { eq, getTableColumns, sql } from "drizzle-orm";
 import { AsyncZipDeflate, Zip, ZipPassThrough } from "fflate";
 import { createInFlightLimit } from "#server/admission.ts";
 import type { AppDeps } from "#server/app-env.ts";
@@ -10,12 +10,12 @@ import { contactMessages } from "#server/db/schema/contact-messages.ts";
 import { contentGenerationLogs } from "#server/db/schema/content-generation-logs.ts";
 import { cookieConsentHistory } from "#server/db/schema/cookie-consent.ts";
 import { profiles } from "#server/db/schema/profiles.ts";
-import { notifications, publications, socialAccounts } from "#server/db/schema/publishing.ts";
 import { cancellationRequestColumns } from "#server/features/cancellation/cancellation.service.ts";
 import { billingInfoColumns } from "#server/features/profile/profile.service.ts";
 import type { RateLimitRule } from "#server/features/rate-limit/rate-limit.service.ts";
 import { imageNameFromPublicUrl } from "#server/integrations/storage/image-storage.ts";
 import { type ExportFile, file, jsonArray, jsonFile, oldestFirst, pages, toAsync } from "./export-files.ts";
+import { publishingFile } from "./export-publishing.ts";
 import { EXPORT_README } from "./export-readme.ts";
 
 // GDPR Art. 15 and 20 (ADR 0026): everything Postwerk stores about an account, as one
@@ -242,40 +242,8 @@ async function* exportFiles(deps: ExportDeps, userId: string): AsyncGenerator<Ex
       ...cancellationRequestColumns,
     }),
   );
-  // ADR 0053/0059: the connected accounts without their tokens, the posts sent or planned through them.
-  yield jsonFile("veroeffentlichungen.json", {
-    connectedAccounts: await oldestFirst(db, socialAccounts, eq(socialAccounts.userId, userId), {
-      network: socialAccounts.network,
-      handle: socialAccounts.handle,
-      displayName: socialAccounts.displayName,
-      profileUrl: socialAccounts.profileUrl,
-      status: socialAccounts.status,
-      connectionExpiresAt: socialAccounts.connectionExpiresAt,
-      createdAt: socialAccounts.createdAt,
-    }),
-    posts: await db
-      .select({
-        network: publications.network,
-        account: publications.accountHandle,
-        text: publications.text,
-        imageUrl: publications.imageUrl,
-        scheduledAt: publications.scheduledAt,
-        status: publications.status,
-        detail: publications.detail,
-        externalUrl: publications.externalUrl,
-        sentAt: publications.sentAt,
-        createdAt: publications.createdAt,
-      })
-      .from(publications)
-      .where(eq(publications.userId, userId))
-      .orderBy(asc(publications.scheduledAt), asc(publications.id)),
-    notifications: await oldestFirst(db, notifications, eq(notifications.userId, userId), {
-      kind: notifications.kind,
-      message: notifications.message,
-      readAt: notifications.readAt,
-      createdAt: notifications.createdAt,
-    }),
-  });
+  // ADR 0053/0059/0066: the connected accounts without their tokens, every post and thread post.
+  yield publishingFile(db, userId);
   // What admins changed on this account; who they were is their data, not the customer's.
   yield jsonFile(
     "admin-protokoll.json",

@@ -44,32 +44,53 @@ export function oldestFirst(
   return db.select(columns).from(table).where(where).orderBy(asc(table.createdAt));
 }
 
+/** A JSON object written member by member; a member that arrives in pieces (jsonArray) is passed on piece by piece. */
+export async function* jsonObject(members: Record<string, unknown>): AsyncGenerator<string> {
+  let first = true;
+  yield "{";
+  for (const [key, value] of Object.entries(members)) {
+    yield `${first ? "\n  " : ",\n  "}${JSON.stringify(key)}: `;
+    first = false;
+    if (isPieces(value)) yield* value;
+    else yield JSON.stringify(value, null, 2).replaceAll("\n", "\n  ");
+  }
+  yield "\n}\n";
+}
+
+function isPieces(value: unknown): value is AsyncIterable<string> {
+  return typeof value === "object" && value !== null && Symbol.asyncIterator in value;
+}
+
+/** All rows of `table` matching `where`, oldest first, read a page at a time (see `pagesOf`). */
+export async function* pages(...query: Parameters<typeof pagesOf>): AsyncGenerator<Row> {
+  for await (const page of pagesOf(...query)) yield* page;
+}
+
 /**
- * All rows of `table` matching `where`, oldest first, EXPORT_PAGE_SIZE at a time: keyset paging
- * on (created_at, id), so each page is one index range however far into the list. The cursor
- * keeps created_at as PostgreSQL's text, because a JavaScript date would drop its microseconds.
+ * All rows of `table` matching `where` in the order of (time, id), EXPORT_PAGE_SIZE at a time:
+ * keyset paging, so each page is one index range however far into the list. `time` is a
+ * timestamptz column (created_at; a post's scheduled_at). The cursor keeps it as PostgreSQL's
+ * text, because a JavaScript date would drop its microseconds.
  */
-export async function* pages(
+export async function* pagesOf(
   db: Database,
   table: PgTable,
   columns: Record<string, PgColumn>,
   where: SQL | undefined,
-  createdAt: PgColumn,
+  time: PgColumn,
   id: PgColumn,
-): AsyncGenerator<Row> {
-  let after: { createdAt: string; id: string } | null = null;
+): AsyncGenerator<Row[]> {
+  let after: { time: string; id: string } | null = null;
   while (true) {
     const page: Row[] = await db
-      .select({ ...columns, cursorCreatedAt: sql<string>`${createdAt}::text`, cursorId: sql<string>`${id}::text` })
+      .select({ ...columns, cursorTime: sql<string>`${time}::text`, cursorId: sql<string>`${id}::text` })
       .from(table)
-      .where(
-        and(where, after ? sql`(${createdAt}, ${id}) > (${after.createdAt}::timestamptz, ${after.id})` : undefined),
-      )
-      .orderBy(asc(createdAt), asc(id))
+      .where(and(where, after ? sql`(${time}, ${id}) > (${after.time}::timestamptz, ${after.id})` : undefined))
+      .orderBy(asc(time), asc(id))
       .limit(EXPORT_PAGE_SIZE);
-    for (const { cursorCreatedAt: _createdAt, cursorId: _id, ...row } of page) yield row;
+    if (page.length > 0) yield page.map(({ cursorTime: _time, cursorId: _id, ...row }) => row);
     const last = page.at(-1);
     if (!last || page.length < EXPORT_PAGE_SIZE) return;
-    after = { createdAt: String(last.cursorCreatedAt), id: String(last.cursorId) };
+    after = { time: String(last.cursorTime), id: String(last.cursorId) };
   }
 }

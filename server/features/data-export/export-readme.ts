@@ -80,11 +80,18 @@ veroeffentlichungen.json  Veröffentlichen und Planen:
                     nötig), connectionExpiresAt (Ende der Verbindung, LinkedIn), createdAt. Die
                     Zugangsschlüssel (Tokens) der Netzwerke sind nicht enthalten: Sie sind
                     verschlüsselt gespeichert und kein Teil Ihrer Daten, sondern ein Schlüssel.
-  posts             Ihre geplanten, gesendeten und gescheiterten Beiträge: network, account,
-                    text, imageUrl, scheduledAt (geplanter Zeitpunkt), status (planned, sending,
-                    sent, failed, unconfirmed = unbestätigt, cancelled), detail (Grund),
-                    externalUrl (Link zum Beitrag im Netzwerk), sentAt, createdAt
   notifications     Ihre Benachrichtigungen: kind, message, readAt (gelesen), createdAt
+  posts             Ihre geplanten, gesendeten und gescheiterten Beiträge und Threads, nach dem
+                    geplanten Zeitpunkt: network (Netzwerk), account (Konto), text, imageUrl,
+                    scheduledAt (geplanter Zeitpunkt), status (planned, sending, sent, failed,
+                    unconfirmed, cancelled), statusLabel (der Status auf Deutsch: Geplant, Wird
+                    gesendet, Gesendet, Fehlgeschlagen, Unbestätigt, Abgebrochen), detail (Grund),
+                    externalUrl (Link zum Beitrag im Netzwerk), sentAt (gesendet), createdAt
+    threadPosts     nur bei einem Thread (sonst null); text oben ist dann sein erster Beitrag.
+                    Jeder Beitrag des Threads in seiner Reihenfolge: position, text, status
+                    (pending, sending, sent, unconfirmed), statusLabel (Ausstehend, Wird gesendet,
+                    Gesendet, Unbestätigt), sentAt (gesendet), externalUrl (Link zum Beitrag).
+                    Netzwerk, Konto und geplanter Zeitpunkt sind die des Threads.
 
 admin-protokoll.json  Änderungen, die Administratoren an Ihrem Konto vorgenommen haben:
                     action (z. B. credits.update), before, after (vorher, nachher)
