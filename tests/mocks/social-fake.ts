@@ -14,7 +14,7 @@ import {
 // What the fakes of X, LinkedIn and Bluesky (x-server.ts, linkedin-server.ts, bluesky-server.ts)
 // share: a real HTTP server on a free port, the switches a test flips to make the network fail in
 // each way ADR 0060 maps (429 with a reset time, 5xx, a slow answer, a response lost after the
-// post was made, LinkedIn's 426), an OAuth authorize page with a „Zugriff erlauben“ button, and
+// post was made, LinkedIn's 426, an answer held until the test lets it go), an OAuth authorize page with a „Zugriff erlauben“ button, and
 // tokens that can be revoked or expire. Each fake adds its own endpoints and records the posts.
 
 /** Which kind of endpoint a request hit; faults are aimed at one of these. */
@@ -123,6 +123,11 @@ export async function startFakeServer(port: number, routes: FakeRoutes) {
     faults.push({ fault, route, times, after });
   };
 
+  // Answers held back until the test lets them go (`hold`): an event, not a timer.
+  const holds: { route: FakeRoute; arrived: () => void; released: Promise<void> }[] = [];
+  const releases = new Set<() => void>();
+  const requests = new Map<FakeRoute, number>();
+
   const takeFault = (route: FakeRoute) => {
     const index = faults.findIndex((entry) => entry.route === "any" || entry.route === route);
     const entry = faults[index];
@@ -181,6 +186,7 @@ export async function startFakeServer(port: number, routes: FakeRoutes) {
     }
     const route = routes.routeOf(method, url.pathname);
     if (!route) return send(json(404, routes.errorBody(404, "Not Found")));
+    requests.set(route, (requests.get(route) ?? 0) + 1);
     const fault = takeFault(route);
     if (fault?.kind === "rate-limit")
       return send(json(429, routes.errorBody(429, "Too Many Requests"), routes.rateLimitHeaders(fault.resetAt)));
@@ -198,6 +204,13 @@ export async function startFakeServer(port: number, routes: FakeRoutes) {
       incoming.socket.destroy();
       return;
     }
+    const holdIndex = holds.findIndex((entry) => entry.route === route);
+    const hold = holds[holdIndex];
+    if (hold) {
+      holds.splice(holdIndex, 1);
+      hold.arrived();
+      await hold.released;
+    }
     const delay = (fault?.kind === "slow" ? fault.ms : 0) + latencyMs;
     if (delay > 0) await wait(delay);
     send(answer);
@@ -208,14 +221,39 @@ export async function startFakeServer(port: number, routes: FakeRoutes) {
   return {
     url,
     fault: addFault,
+    /** How many requests reached `route` so far (e.g. how often a refresh token was redeemed). */
+    requestsTo(route: FakeRoute) {
+      return requests.get(route) ?? 0;
+    },
     clearFaults() {
       faults.length = 0;
+    },
+    /**
+     * The next request to `route` is done at once (a refresh rotates the token) and its answer
+     * held until `release()`: a slow network, without a timer. `arrived` resolves once it came in.
+     */
+    hold(route: FakeRoute) {
+      let arrived = () => {};
+      let release = () => {};
+      const arrival = new Promise<void>((resolve) => {
+        arrived = resolve;
+      });
+      const released = new Promise<void>((resolve) => {
+        release = () => {
+          releases.delete(release);
+          resolve();
+        };
+      });
+      releases.add(release);
+      holds.push({ route, arrived, released });
+      return { arrived: arrival, release };
     },
     /** Every answer from now on comes this much later (the benchmark's "network answering in 200 ms"). */
     setLatency(ms: number) {
       latencyMs = ms;
     },
     async close() {
+      for (const release of releases) release();
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       server.closeAllConnections();

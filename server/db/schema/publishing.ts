@@ -29,6 +29,12 @@ export const socialAccounts = pgTable(
     connectionExpiresAt: timestamp("connection_expires_at", { withTimezone: true }),
     /** Which expiry reminders went out (7 and 1 days before), so each goes out once. */
     remindedDaysBefore: integer("reminded_days_before"),
+    /**
+     * The lease of the one server refreshing the tokens (ADR 0079): taken and returned by short
+     * UPDATEs, so no transaction or row lock is held while the network is asked.
+     */
+    refreshLeaseId: text("refresh_lease_id"),
+    refreshLeaseUntil: timestamp("refresh_lease_until", { withTimezone: true }),
     ...timestamps,
   },
   (table) => [

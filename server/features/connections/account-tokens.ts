@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { AppDeps } from "#server/app-env.ts";
 import { publications, socialAccounts } from "#server/db/schema/publishing.ts";
 import { notify } from "#server/features/notifications/notifications.service.ts";
@@ -8,9 +9,10 @@ import { NETWORKS } from "#shared/networks.ts";
 import { CONNECTIONS_PATH, NOTIFICATION_MESSAGES } from "#shared/publishing.ts";
 import { type TokenBox, TokenDecryptionError } from "./token-crypto.ts";
 
-// An account's tokens: sealed at rest (ADR 0059), refreshed ahead of expiry under the account's row
-// lock so two servers never rotate one refresh token twice (X's refresh tokens are single-use), and
-// a clear revocation turns the account to "Neu verbinden nötig" exactly once (ADR 0053).
+// An account's tokens: sealed at rest (ADR 0059), refreshed ahead of expiry by one server at a time
+// under a lease in the account's row, never inside a transaction or under a row lock (ADR 0079), so
+// a refresh token is never spent twice (X's are single-use); a clear revocation turns the account
+// to "Neu verbinden nötig" exactly once (ADR 0053).
 
 export type AccountDeps = Pick<AppDeps, "db" | "networks" | "tokenBox" | "mailer" | "logger" | "env">;
 
@@ -73,16 +75,30 @@ function needsRefresh(tokens: TokenSet, now: Date): boolean {
 }
 
 /** Tokens to publish with, refreshed first when they expire soon. */
-export async function usableTokens(deps: AccountDeps, accountId: string, now: Date): Promise<UsableTokens> {
-  const [account] = await deps.db.select().from(socialAccounts).where(eq(socialAccounts.id, accountId));
-  if (account?.status !== "connected") return { kind: "revoked" };
-  const tokens = readTokens(deps, account);
-  if (!tokens) {
-    await markReconnectRequired(deps, account);
-    return { kind: "revoked" };
-  }
-  if (!needsRefresh(tokens, now)) return { kind: "ok", tokens, identity: identityOf(account) };
-  return refreshUnderLock(deps, accountId, now, false);
+export function usableTokens(deps: AccountDeps, accountId: string, now: Date): Promise<UsableTokens> {
+  return refreshOnce(deps, accountId, now, {
+    satisfiedBy: (tokens) => !needsRefresh(tokens, now),
+    // 5xx, timeout, rate limit: never a reason to disconnect. The old token still works until it expires.
+    oldStillUsable: (tokens) => tokens.accessTokenExpiresAt !== null && tokens.accessTokenExpiresAt > now,
+  });
+}
+
+/**
+ * After the network refused `rejected` (401 on publish): one refresh before the account counts as
+ * revoked. `ok` with new tokens (also when another server or worker refreshed them meanwhile);
+ * `revoked` when the network refused the refresh too (the account is then "Neu verbinden nötig");
+ * `unavailable` when the refresh could not be done now (5xx, timeout): try again later.
+ */
+export function refreshAfterRejection(
+  deps: AccountDeps,
+  accountId: string,
+  rejected: TokenSet,
+  now: Date,
+): Promise<UsableTokens> {
+  return refreshOnce(deps, accountId, now, {
+    satisfiedBy: (tokens) => tokens.accessToken !== rejected.accessToken && !needsRefresh(tokens, now),
+    oldStillUsable: () => false,
+  });
 }
 
 function readTokens(deps: AccountDeps, account: AccountRow): TokenSet | null {
@@ -96,51 +112,190 @@ function readTokens(deps: AccountDeps, account: AccountRow): TokenSet | null {
   }
 }
 
-async function refreshUnderLock(
-  deps: AccountDeps,
-  accountId: string,
-  now: Date,
-  force: boolean,
-): Promise<UsableTokens> {
-  let revokedAccount: AccountRow | null = null;
-  const result = await deps.db.transaction(async (tx): Promise<UsableTokens> => {
-    // The row lock: a second server waits here and then finds the tokens already fresh.
-    const [account] = await tx.select().from(socialAccounts).where(eq(socialAccounts.id, accountId)).for("update");
+/** What a caller needs from the tokens. */
+type RefreshNeed = {
+  /** These tokens will do; no refresh. */
+  satisfiedBy: (tokens: TokenSet) => boolean;
+  /** No refresh came through: may the stored tokens still be used? */
+  oldStillUsable: (tokens: TokenSet) => boolean;
+};
+
+/**
+ * The lease outlasts the refresh call (bounded by NETWORK_TIMEOUT_MS) by this much, for the write
+ * after it and a paused process; a lease that runs out anyway is handled as ADR 0079 describes.
+ */
+export const REFRESH_LEASE_MARGIN_MS = 30_000;
+/** How long a server waits before it looks at a lease another holds again: quickly first, then each second. */
+const LOOK_AGAIN_MS = [25, 50, 100, 250, 500, 1_000] as const;
+const LOOK_AGAIN_MAX_MS = 1_000;
+
+type Lease = { id: string; tookOver: boolean };
+
+/**
+ * Refreshes the account's tokens once across all servers and workers (ADR 0079): the first takes
+ * the lease with one UPDATE, asks the network holding no transaction, and stores the result; the
+ * others look again (woken at once in this process) until the new tokens are there.
+ */
+async function refreshOnce(deps: AccountDeps, accountId: string, now: Date, need: RefreshNeed): Promise<UsableTokens> {
+  const leaseMs = deps.env.networks.timeoutMs + REFRESH_LEASE_MARGIN_MS;
+  // By then a holder's lease has run out, and the look before it took the lease over.
+  const giveUpAt = Date.now() + leaseMs + 2 * LOOK_AGAIN_MAX_MS;
+  let waitingFor: string | null = null;
+  for (let look = 0; ; look++) {
+    const [account] = await deps.db.select().from(socialAccounts).where(eq(socialAccounts.id, accountId));
     if (account?.status !== "connected") return { kind: "revoked" };
     const tokens = readTokens(deps, account);
     if (!tokens) {
-      revokedAccount = account;
+      await markReconnectRequired(deps, account);
       return { kind: "revoked" };
     }
-    if (!force && !needsRefresh(tokens, now)) return { kind: "ok", tokens, identity: identityOf(account) };
-    try {
-      const fresh = await deps.networks[account.network].refresh(tokens);
-      const columns = tokenColumns(deps.tokenBox, account.id, fresh, tokens);
-      await tx
-        .update(socialAccounts)
-        .set({ ...columns, updatedAt: now })
-        .where(eq(socialAccounts.id, account.id));
-      return {
-        kind: "ok",
-        tokens: openTokens(deps.tokenBox, account.id, columns.tokens),
-        identity: identityOf(account),
-      };
-    } catch (error) {
-      if (error instanceof NetworkError && error.kind === "revoked") {
-        revokedAccount = account;
-        return { kind: "revoked" };
-      }
-      // 5xx, timeout, rate limit: never a reason to disconnect. The old token still works until it expires.
-      deps.logger.warn(
-        { accountId, network: account.network, kind: (error as NetworkError).kind },
-        "Token-Refresh fehlgeschlagen",
-      );
-      const stillValid = tokens.accessTokenExpiresAt !== null && tokens.accessTokenExpiresAt > now;
-      return stillValid ? { kind: "ok", tokens, identity: identityOf(account) } : { kind: "unavailable" };
+    if (need.satisfiedBy(tokens)) return { kind: "ok", tokens, identity: identityOf(account) };
+    // The holder we waited for gave its lease back without new tokens: its refresh failed just now.
+    const holderFailed = waitingFor !== null && account.refreshLeaseId === null;
+    if (holderFailed || Date.now() > giveUpAt) return withoutRefresh(need, tokens, account);
+    const lease = await takeLease(deps, account, leaseMs);
+    if (lease) {
+      const result = await refreshHolding(deps, account, tokens, lease, need, now);
+      if (result !== "look-again") return result;
+      waitingFor = null;
+      continue;
     }
+    if (waitingFor === null)
+      deps.logger.debug({ accountId }, "Token-Refresh läuft schon (anderer Server oder Worker); warte auf ihn");
+    waitingFor = account.refreshLeaseId;
+    await lookAgainLater(accountId, LOOK_AGAIN_MS[look] ?? LOOK_AGAIN_MAX_MS);
+  }
+}
+
+function withoutRefresh(need: RefreshNeed, tokens: TokenSet, account: AccountRow): UsableTokens {
+  return need.oldStillUsable(tokens) ? { kind: "ok", tokens, identity: identityOf(account) } : { kind: "unavailable" };
+}
+
+/**
+ * One UPDATE, no transaction: the lease is ours if it was free (or ran out) as we read it and the
+ * tokens are still the ones we read, so we refresh with the refresh token that is stored.
+ */
+async function takeLease(deps: AccountDeps, account: AccountRow, leaseMs: number): Promise<Lease | null> {
+  const id = randomUUID();
+  const free =
+    account.refreshLeaseId === null
+      ? isNull(socialAccounts.refreshLeaseId)
+      : and(
+          eq(socialAccounts.refreshLeaseId, account.refreshLeaseId),
+          lt(socialAccounts.refreshLeaseUntil, sql`now()`),
+        );
+  const taken = await deps.db
+    .update(socialAccounts)
+    // The database's clock, so servers whose clocks differ agree on when a lease ends.
+    .set({ refreshLeaseId: id, refreshLeaseUntil: sql`now() + ${leaseMs}::int * interval '1 millisecond'` })
+    .where(
+      and(
+        eq(socialAccounts.id, account.id),
+        eq(socialAccounts.status, "connected"),
+        eq(socialAccounts.tokens, account.tokens),
+        free,
+      ),
+    )
+    .returning({ id: socialAccounts.id });
+  return taken.length > 0 ? { id, tookOver: account.refreshLeaseId !== null } : null;
+}
+
+/** The lease back, unless it ran out and another server holds it now. */
+function releaseLease(deps: AccountDeps, accountId: string, leaseId: string) {
+  return deps.db
+    .update(socialAccounts)
+    .set({ refreshLeaseId: null, refreshLeaseUntil: null })
+    .where(and(eq(socialAccounts.id, accountId), eq(socialAccounts.refreshLeaseId, leaseId)));
+}
+
+/** The network call and the one guarded write after it, holding the lease and nothing else. */
+async function refreshHolding(
+  deps: AccountDeps,
+  account: AccountRow,
+  tokens: TokenSet,
+  lease: Lease,
+  need: RefreshNeed,
+  now: Date,
+): Promise<UsableTokens | "look-again"> {
+  let fresh: TokenSet;
+  try {
+    fresh = await deps.networks[account.network].refresh(tokens);
+  } catch (error) {
+    await releaseLease(deps, account.id, lease.id);
+    wakeWaiters(account.id);
+    if (error instanceof NetworkError && error.kind === "revoked") return refusedRefresh(deps, account, lease);
+    deps.logger.warn(
+      { accountId: account.id, network: account.network, kind: (error as NetworkError).kind },
+      "Token-Refresh fehlgeschlagen",
+    );
+    return withoutRefresh(need, tokens, account);
+  }
+  const columns = tokenColumns(deps.tokenBox, account.id, fresh, tokens);
+  const ours = (column: typeof socialAccounts.refreshLeaseId | typeof socialAccounts.refreshLeaseUntil) =>
+    sql`case when ${socialAccounts.refreshLeaseId} = ${lease.id} then null else ${column} end`;
+  // Guarded by the tokens we refreshed, not by the lease: a result that comes after the lease ran out
+  // is still stored, unless newer tokens are (a reconnect, or a refresh of the server that took over).
+  const stored = await deps.db
+    .update(socialAccounts)
+    .set({
+      ...columns,
+      refreshLeaseId: ours(socialAccounts.refreshLeaseId),
+      refreshLeaseUntil: ours(socialAccounts.refreshLeaseUntil),
+      updatedAt: now,
+    })
+    .where(and(eq(socialAccounts.id, account.id), eq(socialAccounts.tokens, account.tokens)))
+    .returning({ id: socialAccounts.id });
+  if (stored.length === 0) await releaseLease(deps, account.id, lease.id);
+  wakeWaiters(account.id);
+  if (stored.length === 0) return "look-again";
+  return { kind: "ok", tokens: openTokens(deps.tokenBox, account.id, columns.tokens), identity: identityOf(account) };
+}
+
+/**
+ * The network refused the refresh token. Revoked, unless newer tokens were stored meanwhile (then
+ * ours was simply spent), or we took over a lease that ran out: its holder may have spent the token
+ * and still store the new one, so this attempt is only "unavailable" and the next one decides.
+ */
+async function refusedRefresh(
+  deps: AccountDeps,
+  account: AccountRow,
+  lease: Lease,
+): Promise<UsableTokens | "look-again"> {
+  const [current] = await deps.db
+    .select({ tokens: socialAccounts.tokens })
+    .from(socialAccounts)
+    .where(eq(socialAccounts.id, account.id));
+  if (current && current.tokens !== account.tokens) return "look-again";
+  if (lease.tookOver) {
+    deps.logger.warn({ accountId: account.id }, "Refresh-Token abgelehnt nach übernommenem Lease; später erneut");
+    return { kind: "unavailable" };
+  }
+  await markReconnectRequired(deps, account);
+  return { kind: "revoked" };
+}
+
+// In this process, a finished refresh wakes the workers waiting for it at once; other servers look again.
+const waiters = new Map<string, Set<() => void>>();
+
+function wakeWaiters(accountId: string): void {
+  const waiting = waiters.get(accountId);
+  waiters.delete(accountId);
+  for (const wake of waiting ?? []) wake();
+}
+
+function lookAgainLater(accountId: string, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const waiting = waiters.get(accountId) ?? new Set<() => void>();
+    waiters.set(accountId, waiting);
+    const wake = () => {
+      clearTimeout(timer);
+      waiting.delete(wake);
+      if (waiting.size === 0 && waiters.get(accountId) === waiting) waiters.delete(accountId);
+      resolve();
+    };
+    const timer = setTimeout(wake, ms);
+    waiting.add(wake);
   });
-  if (revokedAccount) await markReconnectRequired(deps, revokedAccount);
-  return result;
 }
 
 /**
@@ -161,7 +316,6 @@ export async function markReconnectRequired(deps: AccountDeps, account: AccountR
     .from(publications)
     .where(and(eq(publications.accountId, account.id), inArray(publications.status, ["planned", "sending"])))
     .orderBy(asc(publications.scheduledAt));
-  const posts = stopped.map((post) => post.scheduledAt);
   await notify(deps, {
     userId: account.userId,
     kind: "reconnect",
@@ -171,15 +325,7 @@ export async function markReconnectRequired(deps: AccountDeps, account: AccountR
       network,
       account: account.handle,
       url: `${deps.env.BASE_URL}${CONNECTIONS_PATH}`,
-      posts,
+      posts: stopped.map((post) => post.scheduledAt),
     }),
   });
-}
-
-/**
- * After the network refused the access token (401) on a call: one refresh, however fresh the token
- * looks, before the account counts as revoked (ADR 0060).
- */
-export async function refreshAfterRejection(deps: AccountDeps, accountId: string, now: Date): Promise<UsableTokens> {
-  return refreshUnderLock(deps, accountId, now, true);
 }

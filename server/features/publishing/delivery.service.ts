@@ -116,7 +116,7 @@ function networkAttempt(
     if (!(first instanceof NetworkError) || first.kind !== "revoked" || refreshed || !publication.accountId)
       return first;
     refreshed = true;
-    const fresh = await refreshAfterRejection(deps, publication.accountId, now);
+    const fresh = await refreshAfterRejection(deps, publication.accountId, tokens, now);
     if (fresh.kind === "revoked") return first;
     if (fresh.kind === "unavailable") return new NetworkError(publication.network, "unavailable");
     tokens = fresh.tokens;

@@ -226,7 +226,7 @@ describe("sending a planned post", () => {
 });
 
 describe("tokens", () => {
-  it("refreshes ahead of expiry once under the row lock, stores the rotated refresh token", async () => {
+  it("refreshes ahead of expiry once, stores the rotated refresh token", async () => {
     const userId = await t.createUser();
     const accountId = await t.connectAccount(userId, "x", tokensFor("old-access", "old-refresh", at(62)));
     const posts = [await planX(userId, accountId, "R1"), await planX(userId, accountId, "R2")];
