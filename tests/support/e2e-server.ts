@@ -1,5 +1,6 @@
 import http from "node:http";
 import { duePublications, processPublication } from "#server/features/publishing/delivery.service.ts";
+import { sweepPublications } from "#server/features/publishing/publishing-sweep.ts";
 import { isPublicAddress } from "#server/integrations/website/address-policy.ts";
 import { createWebsiteReader } from "#server/integrations/website/website-reader.ts";
 import { startServer } from "#server/start-server.ts";
@@ -47,8 +48,17 @@ let clockOffsetMs = 0;
 const clock = http.createServer((request, response) => {
   const url = new URL(request.url ?? "/", "http://clock");
   const minutes = Number(url.searchParams.get("minutes"));
-  if (request.method !== "POST" || url.pathname !== "/advance" || !(minutes >= 0)) {
+  if (request.method !== "POST" || !["/advance", "/sweep"].includes(url.pathname) || !(minutes >= 0)) {
     response.writeHead(404).end();
+    return;
+  }
+  // `/sweep`: the sweep looks `minutes` ahead, as if no worker had run meanwhile (a server that was
+  // down, ADR 0075); the clock itself stays, so the next specs see no jump.
+  if (url.pathname === "/sweep") {
+    void sweepPublications(deps, new Date(Date.now() + clockOffsetMs + minutes * 60_000)).then(
+      (report) => response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(report)),
+      (error: unknown) => response.writeHead(500, { "content-type": "text/plain" }).end(String(error)),
+    );
     return;
   }
   clockOffsetMs += minutes * 60_000;

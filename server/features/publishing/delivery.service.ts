@@ -1,18 +1,12 @@
 import { and, asc, eq, gt, isNotNull, lte, sql } from "drizzle-orm";
 import type { AppDeps } from "#server/app-env.ts";
 import { publications, socialAccounts } from "#server/db/schema/publishing.ts";
-import {
-  type AccountDeps,
-  markReconnectRequired,
-  refreshAfterRejection,
-  type UsableTokens,
-  usableTokens,
-} from "#server/features/connections/account-tokens.ts";
+import { type AccountDeps, markReconnectRequired, usableTokens } from "#server/features/connections/account-tokens.ts";
 import { NetworkError, type PublishImage } from "#server/integrations/social/social-network.ts";
 import { imageNameFromPublicUrl } from "#server/integrations/storage/image-storage.ts";
 import { MISSED_AFTER_MINUTES, PUBLISHING_DETAILS } from "#shared/publishing.ts";
 import { capReachedDetail } from "#shared/publishing-caps.ts";
-import { type AttemptResult, callNetwork, type NetworkAttempt, PUBLISH_TIMEOUT_MS } from "./network-call.ts";
+import { type AttemptResult, answeredAt, callNetwork, networkAttempt, PUBLISH_TIMEOUT_MS } from "./network-call.ts";
 import { doubtPublication, failPublication, missPublication, moveAndTell } from "./publication-outcomes.ts";
 import { movePublication } from "./publication-transitions.ts";
 import { capFilledBeforeSending, lockUserForCaps } from "./publishing-caps.ts";
@@ -94,46 +88,6 @@ export async function processPublication(
       ? await sendThread(deps, claim.publication, attempt, now)
       : await attempt.publish({ text: claim.publication.text, images });
   await recordResult(deps, claim.publication, result, now, attempt.clock());
-}
-
-function networkAttempt(
-  deps: DeliveryDeps,
-  publication: Publication,
-  access: Extract<UsableTokens, { kind: "ok" }>,
-  now: Date,
-  timeoutMs: number,
-): NetworkAttempt {
-  const network = deps.networks[publication.network];
-  const startedAt = performance.now();
-  let tokens = access.tokens;
-  let refreshed = false;
-  /**
-   * A 401 may only mean the access token ran out early: one refresh and one more try before the
-   * account counts as revoked (ADR 0060). A refused call made no post, so trying again is safe.
-   */
-  async function withTokens<T>(call: (current: typeof tokens) => Promise<T>): Promise<T | NetworkError> {
-    const first = await callNetwork(publication.network, () => call(tokens), timeoutMs);
-    if (!(first instanceof NetworkError) || first.kind !== "revoked" || refreshed || !publication.accountId)
-      return first;
-    refreshed = true;
-    const fresh = await refreshAfterRejection(deps, publication.accountId, tokens, now);
-    if (fresh.kind === "revoked") return first;
-    if (fresh.kind === "unavailable") return new NetworkError(publication.network, "unavailable");
-    tokens = fresh.tokens;
-    return callNetwork(publication.network, () => call(tokens), timeoutMs);
-  }
-  return {
-    publish: (input) => withTokens((current) => network.publish(current, access.identity, input)),
-    async findPost(lookup) {
-      if (!network.findPost) return null;
-      const find = network.findPost.bind(network);
-      const found = await withTokens((current) => find(current, access.identity, lookup));
-      if (found === null) return { status: "not-found" };
-      return found instanceof NetworkError ? found : { status: "published", post: found };
-    },
-    stopping: () => deps.publishingQueue.stopping(),
-    clock: () => answeredAt(now, startedAt),
-  };
 }
 
 type Claim = { kind: "claimed"; publication: Publication } | { kind: "over-cap"; cap: number } | { kind: "not-now" };
@@ -313,14 +267,6 @@ async function recordResult(
       await failPublication(deps, "queue", "fail", publication, PUBLISHING_DETAILS.versionRetired);
       return;
   }
-}
-
-/**
- * When the network's answer came: the attempt's clock (a test's fake one, or now) plus the real
- * time since, so `sentAt` is the acceptance and not the start of sending.
- */
-function answeredAt(attemptNow: Date, startedAt: number): Date {
-  return new Date(attemptNow.getTime() + (performance.now() - startedAt));
 }
 
 async function reconnectAccountOf(deps: DeliveryDeps, publication: Publication): Promise<void> {

@@ -1,3 +1,10 @@
+import type { AppDeps } from "#server/app-env.ts";
+import type { publications } from "#server/db/schema/publishing.ts";
+import {
+  type AccountDeps,
+  refreshAfterRejection,
+  type UsableTokens,
+} from "#server/features/connections/account-tokens.ts";
 import {
   NetworkError,
   type PostLookup,
@@ -57,4 +64,53 @@ export async function callNetwork<T>(
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** The network calls of one claimed attempt, with the account's tokens. */
+export function networkAttempt(
+  deps: AccountDeps & Pick<AppDeps, "publishingQueue">,
+  publication: typeof publications.$inferSelect,
+  access: Extract<UsableTokens, { kind: "ok" }>,
+  now: Date,
+  timeoutMs: number,
+): NetworkAttempt {
+  const network = deps.networks[publication.network];
+  const startedAt = performance.now();
+  let tokens = access.tokens;
+  let refreshed = false;
+  /**
+   * A 401 may only mean the access token ran out early: one refresh and one more try before the
+   * account counts as revoked (ADR 0060). A refused call made no post, so trying again is safe.
+   */
+  async function withTokens<T>(call: (current: typeof tokens) => Promise<T>): Promise<T | NetworkError> {
+    const first = await callNetwork(publication.network, () => call(tokens), timeoutMs);
+    if (!(first instanceof NetworkError) || first.kind !== "revoked" || refreshed || !publication.accountId)
+      return first;
+    refreshed = true;
+    const fresh = await refreshAfterRejection(deps, publication.accountId, tokens, now);
+    if (fresh.kind === "revoked") return first;
+    if (fresh.kind === "unavailable") return new NetworkError(publication.network, "unavailable");
+    tokens = fresh.tokens;
+    return callNetwork(publication.network, () => call(tokens), timeoutMs);
+  }
+  return {
+    publish: (input) => withTokens((current) => network.publish(current, access.identity, input)),
+    async findPost(lookup) {
+      if (!network.findPost) return null;
+      const find = network.findPost.bind(network);
+      const found = await withTokens((current) => find(current, access.identity, lookup));
+      if (found === null) return { status: "not-found" };
+      return found instanceof NetworkError ? found : { status: "published", post: found };
+    },
+    stopping: () => deps.publishingQueue.stopping(),
+    clock: () => answeredAt(now, startedAt),
+  };
+}
+
+/**
+ * When the network's answer came: the attempt's clock (a test's fake one, or now) plus the real
+ * time since, so `sentAt` is the acceptance and not the start of sending.
+ */
+export function answeredAt(attemptNow: Date, startedAt: number): Date {
+  return new Date(attemptNow.getTime() + (performance.now() - startedAt));
 }

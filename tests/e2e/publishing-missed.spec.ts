@@ -1,0 +1,64 @@
+import { BLUESKY_FAKE_URL, E2E_BASE_URL, E2E_CLOCK_URL } from "../../playwright.config.ts";
+import { FAKE_BLUESKY_ACCOUNT } from "../mocks/bluesky-server.ts";
+import { expect, signUpConfirmed, test } from "./fixtures.ts";
+
+// A post the queue could not send in time (ADR 0075): "Verpasst" in the Redaktionsplan, with the
+// reason, and "Jetzt senden" sends it once. The e2e clock's /sweep looks ahead as if no worker had
+// run meanwhile (tests/support/e2e-server.ts).
+
+const TEXT = "Heute frische Brezeln, solange der Vorrat reicht.";
+
+test("a missed post says why and goes out with 'Jetzt senden'", async ({ page }) => {
+  await signUpConfirmed(page);
+  await page.goto("/konto/verbundene-konten");
+  await page.getByRole("button", { name: "Bluesky verbinden" }).click();
+  await page.getByLabel("Handle").fill(FAKE_BLUESKY_ACCOUNT.handle);
+  await page.getByLabel("App-Passwort").fill(FAKE_BLUESKY_ACCOUNT.appPassword);
+  await page.getByRole("button", { name: "Bluesky-Konto verbinden" }).click();
+  await expect(page.getByText("Bluesky-Konto verbunden.")).toBeVisible();
+
+  const accounts = (await (await page.request.get("/api/connections")).json()) as {
+    accounts: { id: string; network: string }[];
+  };
+  const bluesky = accounts.accounts.find((account) => account.network === "bluesky");
+  const inAnHour = new Date(Date.now() + 60 * 60_000);
+  const wall = new Intl.DateTimeFormat("sv-SE", {
+    timeZone: "Europe/Berlin",
+    dateStyle: "short",
+    timeStyle: "short",
+  }).format(inAnHour);
+  const [date, time] = wall.split(" ");
+  const planned = await page.request.post("/api/posts", {
+    headers: { origin: E2E_BASE_URL },
+    data: { targets: [{ accountId: bluesky?.id, text: TEXT }], plannedFor: { date, time } },
+  });
+  expect(planned.status()).toBe(201);
+
+  // Two hours pass without a worker: the sweep finds it overdue by more than 30 minutes.
+  const swept = await page.request.post(`${E2E_CLOCK_URL}/sweep?minutes=120`);
+  expect(((await swept.json()) as { missed: number }).missed).toBeGreaterThanOrEqual(1);
+
+  await page.goto("/redaktionsplan?ansicht=liste");
+  const post = page.getByTestId("planned-post").filter({ hasText: "Heute frische Brezeln" });
+  await expect(post).toContainText("Verpasst");
+  await page.screenshot({ path: "test-results/verpasst-liste.png", fullPage: true });
+  await post.click();
+  const details = page.getByRole("dialog", { name: /^Beitrag für Bluesky/ });
+  await expect(details.getByText(/nicht rechtzeitig senden \(mehr als 30 Minuten/)).toBeVisible();
+  await expect(details.getByRole("button", { name: "Neu planen" })).toBeVisible();
+  await page.screenshot({ path: "test-results/verpasst-dialog.png", fullPage: true });
+  await details.getByRole("button", { name: "Jetzt senden" }).click();
+  await expect(page.getByText("Beitrag wird jetzt gesendet.")).toBeVisible();
+
+  // The queue takes it within its polling interval; the user looks again until it has.
+  await expect(async () => {
+    await page.reload();
+    await expect(post).toContainText("Gesendet", { timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  const atBluesky = await (await page.request.get(`${BLUESKY_FAKE_URL}/`)).text();
+  expect(atBluesky.split(TEXT)).toHaveLength(2);
+
+  // The notification area told about the missed post too.
+  await page.getByRole("button", { name: /^Benachrichtigungen/ }).click();
+  await expect(page.getByTestId("notification").filter({ hasText: "verpasst" })).toHaveCount(1);
+});
