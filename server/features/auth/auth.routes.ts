@@ -41,20 +41,21 @@ export const authRoutes = new Hono<AppEnv>().on(["GET", "POST"], "/*", async (c)
  */
 async function inGerman(response: Response): Promise<Response> {
   const isError = response.status >= 400 && response.status < 500;
-  if (!isError && !(await isJson(response))) return response;
+  if (!isError && !isJson(response)) return response;
   const body = await jsonOf(response);
   if (isError) return withBody(response, { ...body, ...germanAuthError(response.status, body) });
   const message = germanAuthSuccessMessage(body?.message);
   return message ? withBody(response, { ...body, message }) : response;
 }
 
-async function isJson(response: Response): Promise<boolean> {
+function isJson(response: Response): boolean {
   return (response.headers.get("content-type") ?? "").includes("application/json") && response.body !== null;
 }
 
 function withBody(response: Response, body: object): Response {
   const headers = new Headers(response.headers);
   headers.delete("content-length");
+  headers.set("content-type", "application/json");
   return Response.json(body, { status: response.status, headers });
 }
 
