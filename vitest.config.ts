@@ -12,6 +12,7 @@ export default defineConfig({
       "scripts/**/*.test.ts",
     ],
     globalSetup: ["tests/setup/global-setup.ts"],
+    setupFiles: ["tests/setup/zod-locale.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -8,7 +8,7 @@ import fc from "fast-check";
 type FuzzApp = { request: (path: string, init: RequestInit) => Response | Promise<Response> };
 
 export type FuzzRequest = {
-  method: "GET" | "POST" | "PUT" | "DELETE";
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   path: string;
   headers: Record<string, string>;
   body: string | undefined;
@@ -318,6 +318,69 @@ const TARGETS: Target[] = [
       newEmail: fc.constantFrom("neu@example.test"),
       callbackURL: fc.constantFrom("/konto", "https://evil.example"),
     }),
+  },
+  // ADR 0080: more of Better Auth's refusals (redirect targets, a second factor without its
+  // sign-in, a path it does not know), each to be answered in German.
+  {
+    method: "POST",
+    path: fc.constantFrom("/api/auth/sign-in/email", "/api/auth/send-verification-email"),
+    body: fc.record({
+      email: fc.constantFrom("erika@example.test"),
+      password: fc.constantFrom("falsch123"),
+      callbackURL: fc.constantFrom("/konto", "https://evil.example", "//evil.example"),
+    }),
+  },
+  {
+    method: "POST",
+    path: fc.constant("/api/auth/request-password-reset"),
+    body: fc.record({
+      email: fc.constantFrom("erika@example.test"),
+      redirectTo: fc.constantFrom("/auth/neues-passwort", "https://evil.example"),
+    }),
+  },
+  {
+    method: "POST",
+    path: fc.constantFrom("/api/auth/two-factor/verify-totp", "/api/auth/two-factor/verify-backup-code"),
+    body: fc.record({ code: fc.constantFrom("123456", "abcde-fghij") }),
+  },
+  {
+    method: "POST",
+    path: fc.constantFrom("/api/auth/reset-password", "/api/auth/gibt-es-nicht"),
+    body: fc.record({ token: fc.constantFrom("abc"), newPassword: fc.constantFrom("Laterne-Zimt-43") }),
+  },
+  // Publishing (ADR 0053, 0066): plans for accounts that do not exist, so nothing is sent.
+  {
+    method: "POST",
+    path: fc.constant("/api/posts"),
+    body: fc.record({
+      targets: fc.array(fc.record({ accountId: fc.uuid(), text: fc.constantFrom("Guten Morgen", "") }), {
+        maxLength: 2,
+      }),
+      plannedFor: fc.constantFrom({ date: "2099-01-01", time: "10:00" }, "2099-01-01T10:00", null),
+    }),
+  },
+  {
+    method: "POST",
+    path: fc.constant("/api/posts/threads"),
+    body: fc.record({
+      accountId: fc.uuid(),
+      posts: fc.constantFrom(["Eins", "Zwei"], ["Eins"]),
+      plannedFor: fc.constantFrom({ date: "2099-01-01", time: "10:00" }, "x"),
+    }),
+  },
+  {
+    method: "PATCH",
+    path: pathSegment.map((id) => `/api/posts/${id}`),
+    body: fc.record({
+      text: fc.constantFrom("Neu"),
+      plannedFor: fc.constantFrom({ date: "2099-01-01", time: "10:00" }, "x"),
+    }),
+  },
+  {
+    method: "GET",
+    path: fc
+      .record({ accountId: fc.oneof(fc.uuid(), nastyText), status: nastyText, week: integerText })
+      .map((query) => `/api/posts?${new URLSearchParams(query)}`),
   },
 ];
 

@@ -5,11 +5,12 @@ import { isApiErrorCode } from "#shared/api-errors.ts";
 import { apiRequests, describeFuzzRequest, type FuzzRequest, sendFuzzRequest } from "../bench/api-fuzz.ts";
 import { aiEnvFor, type OpenAiFake, startOpenAiFake } from "../tests/mocks/openai.ts";
 import { createTestApp, TEST_BASE_URL, type TestApp } from "../tests/setup/test-app.ts";
+import { languageProblem } from "../tests/support/german-text.ts";
 import { archivedPosts } from "./db/schema/archive.ts";
 import { profiles } from "./db/schema/profiles.ts";
 
 // ADR 0020: whatever arrives, the API answers below 500, stays up, and no credit is lost or
-// spent twice; every error answer carries its code (ADR 0055). A few hundred cases here; `npm run bench -- fuzz` sends tens of thousands.
+// spent twice; every error answer carries its code (ADR 0055) and a German sentence (ADR 0080). A few hundred cases here; `npm run bench -- fuzz` sends tens of thousands.
 const FUZZ_RUNS = 1000;
 const STARTING_CREDITS = 50;
 const ADMIN = "fuzz-admin@example.test";
@@ -39,9 +40,10 @@ afterAll(async () => {
 });
 
 /**
- * ADR 0055: what is wrong with an error answer's body, or null. Ours is { error, code } with a
- * code from shared/api-errors.ts, also under /api/auth when a middleware refuses before Better
- * Auth runs; Better Auth's own there is { message, code }.
+ * ADR 0055, 0080: what is wrong with an error answer's body, or null. Ours is { error, code } with
+ * a code from shared/api-errors.ts, also under /api/auth when a middleware refuses before Better
+ * Auth runs; Better Auth's own there is { message, code }. Either sentence is German, never zod's
+ * or Better Auth's English.
  */
 function errorBodyProblem(path: string, body: string): string | null {
   let parsed: { error?: unknown; message?: unknown; code?: unknown };
@@ -51,13 +53,18 @@ function errorBodyProblem(path: string, body: string): string | null {
     return "no JSON";
   }
   const betterAuth = typeof parsed.message === "string" && typeof parsed.code === "string";
-  if (path.startsWith("/api/auth/") && betterAuth) return null;
+  if (path.startsWith("/api/auth/") && betterAuth) {
+    const language = languageProblem(parsed.message);
+    return language ? `message: ${language}` : null;
+  }
   if (typeof parsed.error !== "string") return "no German error";
+  const language = languageProblem(parsed.error);
+  if (language) return `error: ${language}`;
   return isApiErrorCode(parsed.code) ? null : `no known code (${String(parsed.code)})`;
 }
 
 describe("the API under random and mutated requests", () => {
-  it(`answers ${FUZZ_RUNS} of them below 500 with a code on every error, stays up and keeps the credits right`, async () => {
+  it(`answers ${FUZZ_RUNS} of them below 500 with a code and German on every error, stays up and keeps the credits right`, async () => {
     const failures: string[] = [];
     await fc
       .assert(

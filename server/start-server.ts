@@ -1,5 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { config } from "zod";
+import { germanZodLocale } from "#shared/zod-locale.ts";
 import { createApp } from "./app.ts";
 import { connectDatabase, createDeps, type DepsOverrides } from "./bootstrap.ts";
 import { readEnv } from "./env.ts";
@@ -21,6 +23,8 @@ import { backgroundDrainMs, createShutdown, shutdownGraceMs } from "./shutdown.t
  * it as is; the end-to-end server (tests/support/e2e-server.ts) replaces one dependency.
  */
 export async function startServer(overrides: DepsOverrides = {}) {
+  // zod's messages in German before the first parse, the environment's included (ADR 0080).
+  config(germanZodLocale());
   const env = readEnv();
   const logger = createLogger(env);
   const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../build/client");

@@ -6,7 +6,8 @@ import { answerError } from "./api-error.ts";
 // Validates a JSON body with a schema from shared/ (docs/design.md: one schema for form and
 // route) and answers 400 with the schema's German message. The parsed type flows into
 // hc<AppType>, so the browser's client knows the request shape. Messages the schema does
-// not word itself (a body that is no object at all) become `fallbackMessage`.
+// not word itself (a body that is no object at all, a field without its own message) become
+// `fallbackMessage`.
 export function validateJson<Schema extends z.ZodType>(schema: Schema, fallbackMessage: string) {
   return validator("json", (value, c) => parseOrRefuse(c, schema, value, fallbackMessage));
 }
@@ -19,13 +20,27 @@ export function validateQuery<Schema extends z.ZodType>(schema: Schema, fallback
   return validator("query", (value, c) => parseOrRefuse(c, schema, value, fallbackMessage));
 }
 
-/** The parsed value, or 400 with the message of the field at fault (a value that is no object: `fallbackMessage`). */
 function parseOrRefuse<Schema extends z.ZodType>(c: Context, schema: Schema, value: unknown, fallbackMessage: string) {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const message = issue && issue.path.length > 0 ? issue.message : fallbackMessage;
-    return answerError(c, 400, "INVALID_INPUT", message);
-  }
-  return parsed.data as z.output<Schema>;
+  const parsed = parseWithMessage(schema, value, fallbackMessage);
+  if (!parsed.success) return answerError(c, 400, "INVALID_INPUT", parsed.message);
+  return parsed.data;
+}
+
+export type ParsedOrMessage<T> = { success: true; data: T } | { success: false; message: string };
+
+/**
+ * The parsed value, or the German message for the first problem (ADR 0080): the schema's own
+ * words for the field at fault; `fallbackMessage` for a value that is no object at all and for a
+ * field whose schema words no message, so zod's generic text never reaches a client.
+ */
+export function parseWithMessage<Schema extends z.ZodType>(
+  schema: Schema,
+  value: unknown,
+  fallbackMessage: string,
+): ParsedOrMessage<z.output<Schema>> {
+  // A parse-level error map ranks below the schema's own messages and above zod's locale.
+  const parsed = schema.safeParse(value, { error: () => fallbackMessage });
+  if (parsed.success) return { success: true, data: parsed.data };
+  const issue = parsed.error.issues[0];
+  return { success: false, message: issue && issue.path.length > 0 ? issue.message : fallbackMessage };
 }

@@ -21,6 +21,9 @@ export const ACCOUNT_MESSAGES = {
   changeEmailMismatch: "Emails don't match",
   newPasswordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
   newPasswordMismatch: "Passwords don't match",
+  // ADR 0080: the server's answer to a new password that is too short is German like every error
+  // answer; the form above keeps the spec's words and refuses it before it is sent.
+  newPasswordTooShortAnswer: `Das neue Passwort muss mindestens ${PASSWORD_MIN_LENGTH} Zeichen lang sein.`,
   // ADR 0004: the current password is asked for, so a borrowed session cannot lock the owner out.
   currentPasswordRequired: "Bitte geben Sie Ihr aktuelles Passwort ein.",
   // Spec section 8 "Generation" ("Profil nicht gefunden"); every route that reads a profile says it.

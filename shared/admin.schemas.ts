@@ -1,12 +1,5 @@
 import { z } from "zod";
-import {
-  ADMIN_MESSAGES,
-  ADMIN_PAGE_MAX,
-  ADMIN_SEARCH_MAX_LENGTH,
-  ADMIN_TEXTS,
-  CREDITS_MAX,
-  RESPONSE_MAX_LENGTH,
-} from "./admin.ts";
+import { ADMIN_MESSAGES, ADMIN_PAGE_MAX, ADMIN_SEARCH_MAX_LENGTH, CREDITS_MAX, RESPONSE_MAX_LENGTH } from "./admin.ts";
 import { PLANS } from "./billing.ts";
 import { integerBetween, integerParamBetween } from "./integer.schemas.ts";
 import { INT4_MAX } from "./integer.ts";
@@ -20,9 +13,9 @@ import { textField } from "./text.schemas.ts";
  * sender, read on the server, so the dashboard cannot mail an arbitrary address (ADR 0024).
  */
 export const ContactResponseSchema = z.object({
-  responseText: textField(ADMIN_TEXTS.responseEmpty)
+  responseText: textField(ADMIN_MESSAGES.responseEmpty)
     .trim()
-    .min(1, { error: ADMIN_TEXTS.responseEmpty })
+    .min(1, { error: ADMIN_MESSAGES.responseEmpty })
     .max(RESPONSE_MAX_LENGTH, { error: ADMIN_MESSAGES.invalidInput }),
   senderName: textField(ADMIN_MESSAGES.invalidInput).trim().max(100, { error: ADMIN_MESSAGES.invalidInput }).optional(),
 });

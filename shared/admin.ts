@@ -64,6 +64,8 @@ export const ADMIN_MESSAGES = {
   planFromStripe:
     "Dieser Plan wurde über Stripe gebucht und läuft dort. Kündigen oder erstatten Sie ihn im Stripe-Dashboard.",
   planNotRunning: "Dieser Plan läuft für das Konto nicht.",
+  /** ADR 0080: the server's answer to a blank reply; the dashboard's own check shows the spec's toast. */
+  responseEmpty: "Bitte schreiben Sie eine Antwort.",
 } as const;
 
 /** What an audit entry records (ADR 0024). */

@@ -11,6 +11,6 @@ export const CheckoutRequestSchema = z.object({
 export const StatusRequestSchema = z.object({
   checkoutSessionId: z
     .string()
-    .regex(/^cs_\w{1,250}$/, { error: BILLING_MESSAGES.verifyFailed })
+    .regex(/^cs_\w{1,250}$/, { error: BILLING_MESSAGES.checkoutSessionInvalid })
     .optional(),
 });

@@ -35,6 +35,8 @@ export const BILLING_MESSAGES = {
   noPortalUrl: "Keine Portal-URL erhalten",
   portalFailed: "Fehler beim Öffnen des Kundenportals",
   verifyFailed: "Could not verify subscription status",
+  /** ADR 0080: a 400 answers in German; the spec's words above stay for the failed check itself. */
+  checkoutSessionInvalid: "Die Angaben der Bezahlseite sind ungültig. Bitte laden Sie die Seite neu.",
   paymentsDisabled:
     "Online-Zahlungen sind in dieser Installation noch nicht eingerichtet. Bitte wenden Sie sich an den Betreiber.",
   paymentPending: "Ihre Zahlung wird noch bestätigt. Ihr Plan erscheint hier, sobald Stripe sie meldet.",

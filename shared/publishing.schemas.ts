@@ -13,20 +13,30 @@ const POST_TEXT_MAX = 10_000;
 /** One post written for this many accounts at most. */
 export const MAX_TARGETS_PER_POST = 10;
 
+// ADR 0080: a planned time in any other shape is named in the answer.
+const plannedForInvalid = "Bitte geben Sie für den geplanten Zeitpunkt ein Datum und eine Uhrzeit an.";
+
 /** A planned time as the user picks it: a day and a wall-clock time in Europe/Berlin. */
-export const BerlinTimeSchema = z.object({
-  date: z.string({ error: invalid }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: invalid }),
-  time: z.string({ error: invalid }).regex(/^\d{2}:\d{2}$/, { error: invalid }),
-});
+export const BerlinTimeSchema = z.object(
+  {
+    date: z.string({ error: plannedForInvalid }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: plannedForInvalid }),
+    time: z.string({ error: plannedForInvalid }).regex(/^\d{2}:\d{2}$/, { error: plannedForInvalid }),
+  },
+  { error: plannedForInvalid },
+);
 export type BerlinTime = z.infer<typeof BerlinTimeSchema>;
 
 const postText = textField(PUBLISHING_ERRORS.POST_EMPTY).max(POST_TEXT_MAX, { error: PUBLISHING_ERRORS.POST_TOO_LONG });
 
 export const CreatePostsSchema = z.object({
   targets: z
-    .array(z.object({ accountId: z.uuid({ error: PUBLISHING_ERRORS.ACCOUNT_NOT_FOUND }), text: postText }), {
-      error: invalid,
-    })
+    .array(
+      z.object(
+        { accountId: z.uuid({ error: PUBLISHING_ERRORS.ACCOUNT_NOT_FOUND }), text: postText },
+        { error: "Bitte wählen Sie für jeden Beitrag ein verbundenes Konto und geben Sie einen Text ein." },
+      ),
+      { error: invalid },
+    )
     .min(1, { error: invalid })
     .max(MAX_TARGETS_PER_POST, { error: invalid })
     // One post per account: a second target for the same account would post the text twice.

@@ -31,7 +31,12 @@ type ZodSchema = Parameters<typeof import("#app/lib/zod.ts").zodResolver>[0];
 /** The forms' way to it: zod (through app/lib/zod.ts) and the form's schema load together. */
 export function lazyZodResolver<T extends FieldValues>(loadSchema: () => Promise<ZodSchema>) {
   return lazyResolver<T>(async () => {
-    const [{ zodResolver }, schema] = await Promise.all([import("#app/lib/zod.ts"), loadSchema()]);
-    return zodResolver(schema) as Resolver<T>;
+    // The resolver is taken inside `then`, so the bundler keeps only what it uses; the whole
+    // module object would keep every export of zod's namespace, all its locales included.
+    const [resolverFor, schema] = await Promise.all([
+      import("#app/lib/zod.ts").then(({ zodResolver }) => zodResolver),
+      loadSchema(),
+    ]);
+    return resolverFor(schema) as Resolver<T>;
   });
 }

@@ -23,7 +23,7 @@ export const adminMessagesRoutes = new Hono<AppEnv>()
     if (outcome === "not-found") return answerError(c, 404, "NOT_FOUND", ADMIN_MESSAGES.notFound);
     return c.json({ status: "read" as const }, 200);
   })
-  .post("/:id/reply", requireAdmin, validateJson(ContactResponseSchema, ADMIN_TEXTS.responseEmpty), async (c) => {
+  .post("/:id/reply", requireAdmin, validateJson(ContactResponseSchema, ADMIN_MESSAGES.invalidInput), async (c) => {
     const outcome = await respondToMessage(
       c.var.deps,
       c.var.logger,

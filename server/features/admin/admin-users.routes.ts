@@ -3,7 +3,7 @@ import { answerError } from "#server/api-error.ts";
 import type { AppEnv } from "#server/app-env.ts";
 import { validateJson, validateQuery } from "#server/validation.ts";
 import { CreditsUpdateSchema, PlanGrantSchema, UserSearchSchema } from "#shared/admin.schemas.ts";
-import { ADMIN_MESSAGES, ADMIN_TEXTS } from "#shared/admin.ts";
+import { ADMIN_MESSAGES } from "#shared/admin.ts";
 import { searchUsers, setPlanByHand, updateCredits } from "./admin-users.service.ts";
 import { requireAdmin } from "./require-admin.ts";
 
@@ -13,7 +13,7 @@ export const adminUsersRoutes = new Hono<AppEnv>()
     const { q, page } = c.req.valid("query");
     return c.json(await searchUsers(c.var.deps.db, q, page), 200);
   })
-  .put("/:id/credits", requireAdmin, validateJson(CreditsUpdateSchema, ADMIN_TEXTS.creditsFailed), async (c) => {
+  .put("/:id/credits", requireAdmin, validateJson(CreditsUpdateSchema, ADMIN_MESSAGES.invalidInput), async (c) => {
     const outcome = await updateCredits(c.var.deps.db, c.var.session.user.id, c.req.param("id"), c.req.valid("json"));
     if (outcome === "not-found") return answerError(c, 404, "NOT_FOUND", ADMIN_MESSAGES.notFound);
     if (outcome === "changed") return answerError(c, 409, "CHANGED_MEANWHILE", ADMIN_MESSAGES.changedMeanwhile);

@@ -135,11 +135,11 @@ describe("contact messages", () => {
     expect(audit?.after).toMatchObject({ status: "responded", responseText });
   });
 
-  it("refuse a blank answer with the spec's words, and say so when the mail cannot be sent", async () => {
+  it("refuse a blank answer in German, and say so when the mail cannot be sent", async () => {
     const message = await storeMessage();
     const blank = await send("POST", `/api/admin/messages/${message.id}/reply`, { responseText: "   " }, adminCookie);
     expect(blank.status).toBe(400);
-    expect(await blank.json()).toEqual({ error: ADMIN_TEXTS.responseEmpty, code: "INVALID_INPUT" });
+    expect(await blank.json()).toEqual({ error: ADMIN_MESSAGES.responseEmpty, code: "INVALID_INPUT" });
 
     const broken = await t.restartWith({
       overrides: {

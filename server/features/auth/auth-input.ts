@@ -1,4 +1,5 @@
 import { getSessionFromCtx } from "better-auth/api";
+import { parseWithMessage } from "#server/validation.ts";
 import { UserFieldsSchema } from "#shared/account.schemas.ts";
 import { ACCOUNT_MESSAGES, PASSWORD_MIN_LENGTH } from "#shared/account.ts";
 import { findPasswordWeakness, type PasswordOwner } from "./password-strength.ts";
@@ -10,12 +11,12 @@ import { findPasswordWeakness, type PasswordOwner } from "./password-strength.ts
 
 const PATHS_WITH_USER_FIELDS = new Set(["/sign-up/email", "/update-user", "/change-email"]);
 
-// Where a new password arrives, and the words its form uses for one that is too short
-// (Better Auth's own answer would be English).
+// Where a new password arrives, and the German words for one that is too short (Better Auth's
+// own answer would be English).
 const NEW_PASSWORD_FIELD: Record<string, { field: string; tooShort: string }> = {
   "/sign-up/email": { field: "password", tooShort: ACCOUNT_MESSAGES.passwordTooShort },
-  "/change-password": { field: "newPassword", tooShort: ACCOUNT_MESSAGES.newPasswordTooShort },
-  "/reset-password": { field: "newPassword", tooShort: ACCOUNT_MESSAGES.newPasswordTooShort },
+  "/change-password": { field: "newPassword", tooShort: ACCOUNT_MESSAGES.newPasswordTooShortAnswer },
+  "/reset-password": { field: "newPassword", tooShort: ACCOUNT_MESSAGES.newPasswordTooShortAnswer },
 };
 
 /**
@@ -30,8 +31,8 @@ export async function findAuthInputProblem(
   // Anything but an object is Better Auth's own validation's to refuse.
   if (typeof body !== "object" || body === null || Array.isArray(body)) return null;
   if (PATHS_WITH_USER_FIELDS.has(path)) {
-    const parsed = UserFieldsSchema.safeParse(body);
-    if (!parsed.success) return parsed.error.issues[0]?.message ?? ACCOUNT_MESSAGES.nameInvalid;
+    const parsed = parseWithMessage(UserFieldsSchema, body, ACCOUNT_MESSAGES.nameInvalid);
+    if (!parsed.success) return parsed.message;
   }
   const newPassword = NEW_PASSWORD_FIELD[path];
   const password = newPassword ? (body as Record<string, unknown>)[newPassword.field] : undefined;

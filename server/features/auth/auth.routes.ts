@@ -6,6 +6,7 @@ import { UNEXPECTED_ERROR_MESSAGE } from "#server/unexpected-error.ts";
 import { ACCOUNT_DATA_TEXTS } from "#shared/account-data.ts";
 import { ACCOUNT_SECURITY_LIMIT_CODES } from "#shared/account-security.ts";
 import type { ApiErrorCode } from "#shared/api-errors.ts";
+import { germanAuthError, germanAuthSuccessMessage } from "./auth-messages.ts";
 import { withSignedInHint } from "./signed-in-hint.ts";
 
 const TOO_MANY_REQUESTS_MESSAGE = "Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.";
@@ -15,8 +16,8 @@ const TOO_MANY_REQUESTS_MESSAGE = "Zu viele Versuche. Bitte warten Sie einen Mom
 const OWN_SERVER_ERROR_MESSAGES = new Set<unknown>([ACCOUNT_DATA_TEXTS.deleteFailed]);
 
 // Hands /api/auth/* to Better Auth with the visitor's real address for its rate limiter,
-// answers its English 429 in German (ADR 0004) and mirrors the session cookie in the
-// readable signed-in hint (ADR 0031).
+// answers its English 429 and every other answer of its in German (ADR 0004, 0080) and mirrors
+// the session cookie in the readable signed-in hint (ADR 0031).
 export const authRoutes = new Hono<AppEnv>().on(["GET", "POST"], "/*", async (c) => {
   const { auth, env } = c.var.deps;
   const headers = new Headers(c.req.raw.headers);
@@ -30,18 +31,32 @@ export const authRoutes = new Hono<AppEnv>().on(["GET", "POST"], "/*", async (c)
       "Retry-After": response.headers.get("X-Retry-After") ?? response.headers.get("Retry-After") ?? "60",
     });
   }
-  return withSignedInHint(await withInputCode(response));
+  return withSignedInHint(await inGerman(response));
 });
 
-// Better Auth's own check of a request's shape answers 400 with a message but no code; it gets
-// ours, so every error answer carries one (ADR 0055).
-async function withInputCode(response: Response): Promise<Response> {
-  if (response.status !== 400) return response;
+/**
+ * ADR 0080: Better Auth's `message` in German, its `code` kept (auth-messages.ts). An error
+ * answer without a code or without a body (its 404 for an unknown path) gets one, so every
+ * error answer carries one (ADR 0055); a successful answer's English `message` is translated too.
+ */
+async function inGerman(response: Response): Promise<Response> {
+  const isError = response.status >= 400 && response.status < 500;
+  if (!isError && !isJson(response)) return response;
   const body = await jsonOf(response);
-  if (!body || typeof body.code === "string") return response;
+  if (isError) return withBody(response, { ...body, ...germanAuthError(response.status, body) });
+  const message = germanAuthSuccessMessage(body?.message);
+  return message ? withBody(response, { ...body, message }) : response;
+}
+
+function isJson(response: Response): boolean {
+  return (response.headers.get("content-type") ?? "").includes("application/json") && response.body !== null;
+}
+
+function withBody(response: Response, body: object): Response {
   const headers = new Headers(response.headers);
   headers.delete("content-length");
-  return Response.json({ ...body, code: "INVALID_INPUT" satisfies ApiErrorCode }, { status: 400, headers });
+  headers.set("content-type", "application/json");
+  return Response.json(body, { status: response.status, headers });
 }
 
 async function isGermanLimitAnswer(response: Response): Promise<boolean> {

@@ -204,7 +204,7 @@ describe("what Better Auth stores is bounded and clean (ADR 0020)", () => {
 });
 
 describe("the password's minimum length (spec section 5)", () => {
-  it("keeps the spec's minimum of 6 characters, in the words of the form that sent it", async () => {
+  it("keeps the spec's minimum of 6 characters and says so in German (ADR 0080)", async () => {
     const signUp = await t.signUp({
       email: "kurz@example.test",
       password: "a1b2c",
@@ -215,6 +215,6 @@ describe("the password's minimum length (spec section 5)", () => {
     const cookie = await t.signUpAndConfirm("kurz-wechsel@example.test");
     const change = await t.changePassword(cookie, "a1b2c");
     expect(change.status).toBe(400);
-    expect((await change.json()).message).toBe(ACCOUNT_MESSAGES.newPasswordTooShort);
+    expect((await change.json()).message).toBe(ACCOUNT_MESSAGES.newPasswordTooShortAnswer);
   });
 });

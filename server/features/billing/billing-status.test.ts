@@ -63,7 +63,7 @@ describe("POST /api/billing/status (spec section 7: subscription status check)",
     );
     const malformed = await billing.statusOf(other.cookie, { checkoutSessionId: "../v1/customers" });
     expect(malformed.response.status).toBe(400);
-    expect(malformed.body).toEqual({ error: BILLING_MESSAGES.verifyFailed, code: "INVALID_INPUT" });
+    expect(malformed.body).toEqual({ error: BILLING_MESSAGES.checkoutSessionInvalid, code: "INVALID_INPUT" });
   });
 
   it("answers the spec's words when Stripe cannot be asked, and keeps the last known state", async () => {

@@ -46,7 +46,7 @@ export const billingRoutes = new Hono<AppEnv>()
     "/status",
     requireSession(),
     limitPerUser(BILLING_STATUS_RATE_LIMIT, BILLING_MESSAGES.tooManyRequests),
-    validateJson(StatusRequestSchema, BILLING_MESSAGES.verifyFailed),
+    validateJson(StatusRequestSchema, BILLING_MESSAGES.checkoutSessionInvalid),
     async (c) => {
       try {
         const { checkoutSessionId } = c.req.valid("json");

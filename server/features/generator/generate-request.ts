@@ -4,6 +4,7 @@ import { z } from "zod";
 import { answerError } from "#server/api-error.ts";
 import type { AppEnv } from "#server/app-env.ts";
 import { REQUEST_TOO_LARGE_MESSAGE } from "#server/body-limits.ts";
+import { parseWithMessage } from "#server/validation.ts";
 import { type GenerateRequest, GenerateRequestSchema, refuseThreadOffX } from "#shared/generator.schemas.ts";
 import { GENERATOR_MESSAGES } from "#shared/generator.ts";
 import { GenerateBodyRefused, readGenerateBody, type UploadedImage } from "./generate-body.ts";
@@ -14,7 +15,7 @@ import { GenerateBodyRefused, readGenerateBody, type UploadedImage } from "./gen
 
 /** The fields as the schema checks them; the data URL itself was taken out of the body. */
 const GenerateFieldsSchema = GenerateRequestSchema.extend({
-  imageData: z.null({ error: GENERATOR_MESSAGES.imageUnreadable }).optional(),
+  imageData: z.null({ error: GENERATOR_MESSAGES.imageType }).optional(),
 }).superRefine(refuseThreadOffX);
 
 export type GenerationRequest = Omit<GenerateRequest, "imageData">;
@@ -46,12 +47,8 @@ export const readGenerateRequest = createMiddleware<AppEnv, string, GenerateInpu
       throw new HTTPException(400, { message: "Malformed JSON in request body" });
     }
   }
-  const parsed = GenerateFieldsSchema.safeParse(body.fields);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const message = issue && issue.path.length > 0 ? issue.message : GENERATOR_MESSAGES.keyPointsBlank;
-    return answerError(c, 400, "INVALID_INPUT", message);
-  }
+  const parsed = parseWithMessage(GenerateFieldsSchema, body.fields, GENERATOR_MESSAGES.keyPointsBlank);
+  if (!parsed.success) return answerError(c, 400, "INVALID_INPUT", parsed.message);
   const { imageData: _none, ...request } = parsed.data;
   c.req.addValidatedData("json", { request, image: body.image });
   await next();
