@@ -45,7 +45,7 @@ test("forgot password: mail, new password, signed in, old password refused, othe
   await expect(page.getByRole("heading", { name: "Link ungültig oder abgelaufen" })).toBeVisible();
 
   await otherPage.goto("/konto");
-  await expect(otherPage).toHaveURL(/\/auth$/);
+  await expect(otherPage).toHaveURL(/\/auth\?returnUrl=%2Fkonto&anmelden=1$/);
   await expect(otherPage.getByRole("heading", { name: "Anmelden" })).toBeVisible();
   await otherPage.getByLabel("E-Mail").fill(email);
   await otherPage.getByLabel("Passwort", { exact: true }).fill(password);

@@ -17,10 +17,10 @@ test("a missed post says why and goes out with 'Jetzt senden'", async ({ page })
   await page.getByRole("button", { name: "Bluesky-Konto verbinden" }).click();
   await expect(page.getByText("Bluesky-Konto verbunden.")).toBeVisible();
 
-  const accounts = (await (await page.request.get("/api/connections")).json()) as {
-    accounts: { id: string; network: string }[];
+  const connections = (await (await page.request.get("/api/connections")).json()) as {
+    networks: { network: string; accounts: { id: string }[] }[];
   };
-  const bluesky = accounts.accounts.find((account) => account.network === "bluesky");
+  const bluesky = connections.networks.find((entry) => entry.network === "bluesky")?.accounts[0];
   const inAnHour = new Date(Date.now() + 60 * 60_000);
   const wall = new Intl.DateTimeFormat("sv-SE", {
     timeZone: "Europe/Berlin",

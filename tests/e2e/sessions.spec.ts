@@ -22,7 +22,7 @@ async function otherDevice(browser: Browser, userAgent: string, account: { email
 
 async function expectSignedOut(device: Page) {
   await device.goto("/konto");
-  await expect(device).toHaveURL(/\/auth$/);
+  await expect(device).toHaveURL(/\/auth\?returnUrl=%2Fkonto&anmelden=1$/);
 }
 
 function devicesCard(page: Page) {
