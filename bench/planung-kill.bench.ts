@@ -46,6 +46,8 @@ export type PlanningKillReport = {
   arrivedAtKill: number;
   /** PGlite: from the kill until the new server's workers run. */
   restartSeconds: number | null;
+  /** Posts that fell due while no server ran (PGlite, during the restart). */
+  dueWhileDown: number;
   sent: number;
   duplicates: number;
   lost: number;
@@ -102,11 +104,14 @@ export async function runPlanningKillBenchmark(postgresServerUrl?: string): Prom
     killed?.process.kill("SIGKILL");
     const arrivedAtKill = recorder.count();
     await killed?.exited;
+    const killedAt = Date.now();
     let restartSeconds: number | null = null;
+    let dueWhileDown = 0;
     if (count === 1) {
-      const killedAt = Date.now();
       servers.push(await startServer(serverEnv));
-      restartSeconds = (Date.now() - killedAt) / 1000;
+      const ready = Date.now();
+      restartSeconds = (ready - killedAt) / 1000;
+      dueWhileDown = [...due.values()].filter((at) => at >= killedAt && at < ready).length;
     }
     const survivors = servers.slice(1);
     // The killed server's jobs that had not claimed their post come back after pg-boss's heartbeat.
@@ -138,6 +143,7 @@ export async function runPlanningKillBenchmark(postgresServerUrl?: string): Prom
         servers: count,
         arrivedAtKill,
         restartSeconds,
+        dueWhileDown,
         sent: withStatus("sent").length,
         duplicates: [...recorder.arrivals.values()].filter((times) => times.length > 1).length,
         lost: PLANNING_POSTS - rows.filter((row) => accounted.has(row.status)).length,

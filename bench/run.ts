@@ -373,7 +373,7 @@ if (wanted("planung")) {
 function printPlanningKillReports(reports: PlanningKillReport[]) {
   const { p99LatenessMs: p99Target, unconfirmedPerServer } = PLANNING_KILL_TARGETS;
   const row = (label: string, values: string[], target = "") =>
-    console.log(`${label.padEnd(40)}${values.map((value) => value.padStart(14)).join("")}  ${target}`);
+    console.log(`${label.padEnd(40)}${values.map((value) => value.padStart(20)).join("")}  ${target}`);
   const check = (met: boolean) => (met ? "OK" : "VERFEHLT");
   const each = (figure: (report: PlanningKillReport) => number | string) =>
     reports.map((report) => String(figure(report)));
@@ -393,6 +393,10 @@ function printPlanningKillReports(reports: PlanningKillReport[]) {
   row(
     "neuer Server bereit nach",
     each((report) => (report.restartSeconds === null ? "–" : `${report.restartSeconds.toFixed(1)} s`)),
+  );
+  row(
+    "fällig, während kein Server lief",
+    each((report) => (report.restartSeconds === null ? "–" : report.dueWhileDown)),
   );
   row(
     "gesendet",
