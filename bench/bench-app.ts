@@ -28,6 +28,8 @@ type BenchDatabase = {
   label: "PGlite" | "PostgreSQL";
   env: Env;
   database: DatabaseHandle;
+  /** Closes the connection and keeps the data, for a server process that opens it itself (PGlite has one owner). */
+  release: () => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -58,12 +60,17 @@ export async function openBenchDatabase(
     await removeTemporaries();
     throw error;
   });
+  let released = false;
   return {
     label: temporary ? "PostgreSQL" : "PGlite",
     env,
     database,
-    close: async () => {
+    release: async () => {
+      released = true;
       await database.close();
+    },
+    close: async () => {
+      if (!released) await database.close();
       await removeTemporaries();
     },
   };

@@ -59,13 +59,14 @@ import {
 } from "./load.bench.ts";
 import { measureOptimizerBundle, OPTIMIZER_JS_TARGET_KIB } from "./optimizer-bundle.bench.ts";
 import { DURABILITY_COMMITS, runDurabilityBenchmark } from "./pglite-durability.bench.ts";
+import { PLANNING_ACCOUNTS, PLANNING_POSTS, PLANNING_TARGETS, runPlanningBenchmark } from "./planung.bench.ts";
 import {
-  PLANNING_ACCOUNTS,
-  PLANNING_NETWORK_MS,
-  PLANNING_POSTS,
-  PLANNING_TARGETS,
-  runPlanningBenchmark,
-} from "./planung.bench.ts";
+  KILL_AT_SHARE,
+  PLANNING_KILL_TARGETS,
+  type PlanningKillReport,
+  runPlanningKillBenchmark,
+} from "./planung-kill.bench.ts";
+import { PLANNING_NETWORK_MS } from "./planung-network.ts";
 import {
   BENCHMARK_EMOJI_POST,
   BENCHMARK_POST,
@@ -334,6 +335,7 @@ if (wanted("last")) {
   }
 }
 
+// Publishing is trusted blind (ADR 0053, 0076): here a missed target is a failure, exit code 1.
 if (wanted("planung")) {
   console.log(
     `\n== Planen: ${PLANNING_POSTS} Beiträge von ${PLANNING_ACCOUNTS} Konten in einer Minute fällig, Netzwerk antwortet nach ${PLANNING_NETWORK_MS} ms (ADR 0053)`,
@@ -347,8 +349,104 @@ if (wanted("planung")) {
           `doppelt ${report.duplicates}, verloren ${report.lost} (Ziel 0: ${report.duplicates + report.lost === 0 ? "OK" : "FEHLER"}); ` +
           `RSS-Zuwachs ${report.rssGrowthMb.toFixed(1)} MB (Ziel ≤ ${PLANNING_TARGETS.rssGrowthMb} MB: ${verdict(report.rssGrowthMb, PLANNING_TARGETS.rssGrowthMb)})`,
       );
+      const met =
+        report.p99LatenessMs <= PLANNING_TARGETS.p99LatenessMs &&
+        report.duplicates + report.lost === 0 &&
+        report.rssGrowthMb <= PLANNING_TARGETS.rssGrowthMb;
+      if (!met) process.exitCode = 1;
     });
   }
+  console.log(
+    `\n-- Dieselben Beiträge, gesendet von Serverprozessen (Warteschlange wie in Produktion); bei ${KILL_AT_SHARE * 100} % der Ankünfte ` +
+      "kill -9 eines Servers: auf PostgreSQL sendet der zweite weiter, auf PGlite startet ein neuer auf denselben Daten; " +
+      "danach der Sweep mit vorgestellter Uhr (ADR 0075, 0076)",
+  );
+  const killReports: PlanningKillReport[] = [];
+  for (const serverUrl of [undefined, ...(postgresServerUrl ? [postgresServerUrl] : [])]) {
+    await reportFailures(async () => {
+      killReports.push(await runPlanningKillBenchmark(serverUrl));
+    });
+  }
+  if (killReports.length > 0) printPlanningKillReports(killReports);
+}
+
+function printPlanningKillReports(reports: PlanningKillReport[]) {
+  const { p99LatenessMs: p99Target, unconfirmedPerServer } = PLANNING_KILL_TARGETS;
+  const row = (label: string, values: string[], target = "") =>
+    console.log(`${label.padEnd(40)}${values.map((value) => value.padStart(20)).join("")}  ${target}`);
+  const check = (met: boolean) => (met ? "OK" : "VERFEHLT");
+  const each = (figure: (report: PlanningKillReport) => number | string) =>
+    reports.map((report) => String(figure(report)));
+  row(
+    "",
+    each((report) => report.database),
+    "Ziel",
+  );
+  row(
+    "Server / davon getötet",
+    each((report) => `${report.servers} / 1`),
+  );
+  row(
+    "angekommen beim kill -9",
+    each((report) => report.arrivedAtKill),
+  );
+  row(
+    "neuer Server bereit nach",
+    each((report) => (report.restartSeconds === null ? "–" : `${report.restartSeconds.toFixed(1)} s`)),
+  );
+  row(
+    "fällig, während kein Server lief",
+    each((report) => (report.restartSeconds === null ? "–" : report.dueWhileDown)),
+  );
+  row(
+    "gesendet",
+    each((report) => report.sent),
+  );
+  row(
+    "doppelt angekommen",
+    each((report) => `${report.duplicates} ${check(report.duplicates === 0)}`),
+    "0",
+  );
+  row(
+    "verloren",
+    each((report) => `${report.lost} ${check(report.lost === 0)}`),
+    "0 (weder gesendet noch unbestätigt, fehlgeschlagen, verpasst)",
+  );
+  row(
+    "unbestätigt",
+    each((report) => `${report.unconfirmed} ${check(report.unconfirmed <= unconfirmedPerServer)}`),
+    `≤ ${unconfirmedPerServer}, Beiträge in Arbeit je Server (ADR 0076); vom Sweep: ${each((report) => report.interrupted).join(", ")}`,
+  );
+  row(
+    "  davon Aufruf nie angekommen",
+    each((report) => report.unconfirmedNeverArrived),
+    "0, bis auf Millisekunden zwischen Beanspruchung und Anfrage (ADR 0076)",
+  );
+  row(
+    "fehlgeschlagen / verpasst",
+    each((report) => `${report.failed} / ${report.missed}`),
+  );
+  row(
+    "Verspätung p50 (gesendete)",
+    each((report) => milliseconds(report.p50LatenessMs)),
+  );
+  row(
+    "Verspätung p99 (gesendete)",
+    each((report) => `${milliseconds(report.p99LatenessMs)} ${check(report.p99LatenessMs <= p99Target)}`),
+    `≤ ${p99Target} ms`,
+  );
+  row(
+    "Verspätung höchstens",
+    each((report) => milliseconds(report.maxLatenessMs)),
+  );
+  const met = reports.every(
+    (report) =>
+      report.duplicates === 0 &&
+      report.lost === 0 &&
+      report.unconfirmed <= unconfirmedPerServer &&
+      report.p99LatenessMs <= p99Target,
+  );
+  if (!met) process.exitCode = 1;
 }
 
 if (wanted("uploads")) {
