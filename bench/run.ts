@@ -377,6 +377,8 @@ function printPlanningKillReports(reports: PlanningKillReport[]) {
   const check = (met: boolean) => (met ? "OK" : "VERFEHLT");
   const each = (figure: (report: PlanningKillReport) => number | string) =>
     reports.map((report) => String(figure(report)));
+  // With one PGlite server the kill is downtime until it is back: its posts wait that long (ADR 0076).
+  const latenessTarget = (report: PlanningKillReport) => p99Target + (report.restartSeconds ?? 0) * 1000;
   row(
     "",
     each((report) => report.database),
@@ -432,8 +434,8 @@ function printPlanningKillReports(reports: PlanningKillReport[]) {
   );
   row(
     "Verspätung p99 (gesendete)",
-    each((report) => `${milliseconds(report.p99LatenessMs)} ${check(report.p99LatenessMs <= p99Target)}`),
-    `≤ ${p99Target} ms`,
+    each((report) => `${milliseconds(report.p99LatenessMs)} ${check(report.p99LatenessMs <= latenessTarget(report))}`),
+    `≤ ${p99Target} ms, mit einem PGlite-Server zuzüglich seines Neustarts`,
   );
   row(
     "Verspätung höchstens",
@@ -444,7 +446,7 @@ function printPlanningKillReports(reports: PlanningKillReport[]) {
       report.duplicates === 0 &&
       report.lost === 0 &&
       report.unconfirmed <= unconfirmedPerServer &&
-      report.p99LatenessMs <= p99Target,
+      report.p99LatenessMs <= latenessTarget(report),
   );
   if (!met) process.exitCode = 1;
 }
