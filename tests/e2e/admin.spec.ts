@@ -89,6 +89,34 @@ test("an admin answers a visitor's message by e-mail and changes a customer's cr
   await customer.page.context().close();
 });
 
+// ADR 0081: a message sent faster than CONTACT_MIN_FILL_MS (autofill, paste) is kept, not dropped.
+test("a message sent 1 s after the form opened reaches the admin marked as suspected spam", async ({
+  page,
+  admin: _admin,
+}) => {
+  const visitor = uniqueEmail("schnell");
+  const sent = await page.request.post("/api/contact", {
+    headers: { origin: E2E_BASE_URL },
+    data: {
+      name: "Schnelle Besucherin",
+      email: visitor,
+      message: "Guten Tag, meine Nachricht kam per Autofill und Einfügen.",
+      website: "",
+      fillDurationMs: 1000,
+    },
+  });
+  expect(sent.ok()).toBe(true);
+
+  await page.goto("/admin");
+  const message = page.getByRole("listitem").filter({ hasText: visitor });
+  await expect(message.getByText("Spamverdacht", { exact: true })).toBeVisible();
+  await expect(message.getByText(/In weniger als 3 Sekunden abgeschickt/)).toBeVisible();
+  await page.getByLabel("Anzeigen").selectOption({ label: "Ohne Spamverdacht" });
+  await expect(page.getByRole("listitem").filter({ hasText: visitor })).toHaveCount(0);
+  await page.getByLabel("Anzeigen").selectOption({ label: "Nur Spamverdacht" });
+  await expect(message.getByText("Spamverdacht", { exact: true })).toBeVisible();
+});
+
 test("an admin manages prompt and token configurations, the site settings, and reads the usage", async ({
   page,
   admin: _admin,
