@@ -78,6 +78,7 @@ import {
 } from "./post-metrics.bench.ts";
 import {
   formatStatuses,
+  formatThreadCpu,
   runUploadBenchmark,
   UPLOAD_ATTACK_REQUESTS,
   UPLOAD_ROUNDS,
@@ -383,6 +384,7 @@ if (wanted("uploads")) {
         `CPU-Zeit des Hauptthreads (Event-Loop) während des Angriffs, Median: ${Math.round(checkout.medianMainThreadCpuMs)} ms ` +
           `(je Runde ${each(checkout.rounds.map((round) => round.mainThreadCpuMs))} ms)`,
       );
+      console.log(`CPU-Zeit des Servers je Thread-Art, Median der Runden: ${formatThreadCpu(checkout.rounds)}`);
       console.log(
         `Speicher (VmRSS): Zuwachs im Median ${Math.round(checkout.medianRssGrowthMb)} MB ` +
           `(Ziel ≤ ${rssTarget} MB: ${verdict(checkout.medianRssGrowthMb, rssTarget)}; je Runde ` +

@@ -36,6 +36,8 @@ export type UploadRound = {
   rssGrowthMb: number;
   /** CPU time of the server's main thread (its event loop) during the attack: what the load cost it, however busy the machine. */
   mainThreadCpuMs: number;
+  /** CPU time of all the server's threads during the attack, summed by thread name (V8's GC helpers, libvips, …). */
+  threadCpuMs: Record<string, number>;
 };
 
 /** One checkout's rounds and their medians; "vorher" is the checkout given with `--vorher`. */
@@ -155,6 +157,17 @@ export async function runUploadBenchmark(
   }
 }
 
+/** "MainThread 390 ms, V8Worker 200 ms, …": the median of each kind of thread over the rounds, largest first. */
+export function formatThreadCpu(rounds: UploadRound[]): string {
+  const names = new Set(rounds.flatMap((round) => Object.keys(round.threadCpuMs)));
+  return [...names]
+    .map((name) => ({ name, ms: median(rounds.map((round) => round.threadCpuMs[name] ?? 0)) }))
+    .filter(({ ms }) => ms > 0)
+    .sort((a, b) => b.ms - a.ms)
+    .map(({ name, ms }) => `${name} ${Math.round(ms)} ms`)
+    .join(", ");
+}
+
 export function formatStatuses(statuses: Record<string, number>): string {
   return Object.entries(statuses)
     .map(([status, count]) => `${count} × ${status}`)
@@ -164,7 +177,7 @@ export function formatStatuses(statuses: Record<string, number>): string {
 /** The 20 uploads at once against one server, /healthz asked beside them; back once every answer is read. */
 async function attack(server: RunningServer, body: Uint8Array<ArrayBuffer>, cookie: string): Promise<UploadRound> {
   const rssBeforeMb = readMemory(server.pid).rssMb;
-  const cpuBeforeMs = mainThreadCpuMs(server.pid);
+  const threadsBefore = threadCpuTimes(server.pid);
   let rssPeakMb = rssBeforeMb;
   const sampler = setInterval(() => {
     rssPeakMb = Math.max(rssPeakMb, readMemory(server.pid).rssMb);
@@ -189,7 +202,7 @@ async function attack(server: RunningServer, body: Uint8Array<ArrayBuffer>, cook
     }),
   );
   const attackSeconds = (performance.now() - started) / 1000;
-  const cpuAfterMs = mainThreadCpuMs(server.pid);
+  const threadsAfter = threadCpuTimes(server.pid);
   probe.postMessage("stop");
   const { latencies, errors: healthzErrors } = await probed;
   await probe.terminate();
@@ -205,17 +218,40 @@ async function attack(server: RunningServer, body: Uint8Array<ArrayBuffer>, cook
     rssBeforeMb,
     rssPeakMb,
     rssGrowthMb: rssPeakMb - rssBeforeMb,
-    mainThreadCpuMs: cpuAfterMs - cpuBeforeMs,
+    mainThreadCpuMs: (threadsAfter.get(server.pid)?.ms ?? 0) - (threadsBefore.get(server.pid)?.ms ?? 0),
+    threadCpuMs: cpuByThreadName(threadsBefore, threadsAfter),
   };
 }
 
-/** utime + stime of the process's main thread (its task has the process's ID), from /proc. */
-function mainThreadCpuMs(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/task/${pid}/stat`, "utf8");
-  // The fields after the command name (which may hold spaces) start with the state, field 3.
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  const ticks = Number(fields[11]) + Number(fields[12]);
-  return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+type ThreadTimes = Map<number, { name: string; ms: number }>;
+
+/** utime + stime of each thread of the process, from /proc (the main thread's ID is the process's). */
+function threadCpuTimes(pid: number): ThreadTimes {
+  const times: ThreadTimes = new Map();
+  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+    // A thread may end between the listing and the read.
+    const stat = readIfPresent(`/proc/${pid}/task/${tid}/stat`);
+    if (!stat) continue;
+    const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+    // The fields after the name (which may hold spaces) start with the state, field 3; utime and stime are 14 and 15.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    times.set(Number(tid), { name, ms: ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND });
+  }
+  return times;
+}
+
+function readIfPresent(file: string): string | null {
+  try {
+    return fs.readFileSync(file, "utf8");
+  } catch {
+    return null;
+  }
+}
+
+function cpuByThreadName(before: ThreadTimes, after: ThreadTimes): Record<string, number> {
+  const byName: Record<string, number> = {};
+  for (const [tid, { name, ms }] of after) byName[name] = (byName[name] ?? 0) + ms - (before.get(tid)?.ms ?? 0);
+  return byName;
 }
 
 /** USER_HZ, 100 on Linux everywhere Node runs. */

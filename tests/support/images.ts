@@ -45,12 +45,3 @@ export function jpegOfSize(width: number, height: number): Promise<Buffer> {
     .jpeg()
     .toBuffer();
 }
-
-/** A photo-like JPEG of `width` × `height`: noise compresses as badly as a camera's picture (about 2 MB at 1200 × 900). */
-export function noisyJpeg(width: number, height: number): Promise<Buffer> {
-  return sharp({
-    create: { width, height, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } },
-  })
-    .jpeg({ quality: 100, chromaSubsampling: "4:4:4" })
-    .toBuffer();
-}

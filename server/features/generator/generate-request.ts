@@ -6,13 +6,7 @@ import type { AppEnv } from "#server/app-env.ts";
 import { REQUEST_TOO_LARGE_MESSAGE } from "#server/body-limits.ts";
 import { type GenerateRequest, GenerateRequestSchema, refuseThreadOffX } from "#shared/generator.schemas.ts";
 import { GENERATOR_MESSAGES } from "#shared/generator.ts";
-import {
-  GENERATE_FIELDS_MAX_BYTES,
-  GenerateBodyRefused,
-  readGenerateBody,
-  type UploadedImage,
-} from "./generate-body.ts";
-import { readGenerateBodyInThread } from "./generate-body-thread.ts";
+import { GenerateBodyRefused, readGenerateBody, type UploadedImage } from "./generate-body.ts";
 
 // Takes the place of validateJson for POST /generate (ADR 0057): the same schema, German answers
 // and codes (ADR 0055), but the body is read as a stream, so the image arrives as bytes beside
@@ -32,16 +26,6 @@ type GenerateInput = {
 
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
 
-/**
- * ADR 0082: a body that may carry an image is parsed in a worker thread; one that declares no more
- * than the fields' own limit (no image worth the name) is parsed here, without the hop.
- */
-function readBody(body: ReadableStream<Uint8Array>, contentLength: string | undefined) {
-  const declared = Number(contentLength);
-  const small = contentLength !== undefined && Number.isSafeInteger(declared) && declared <= GENERATE_FIELDS_MAX_BYTES;
-  return small ? readGenerateBody(body) : readGenerateBodyInThread(body);
-}
-
 export const readGenerateRequest = createMiddleware<AppEnv, string, GenerateInput>(async (c, next) => {
   const mediaType = (c.req.header("content-type") ?? "").split(";")[0]?.trim() ?? "";
   let body: Awaited<ReturnType<typeof readGenerateBody>> = { fields: {}, image: null };
@@ -50,7 +34,7 @@ export const readGenerateRequest = createMiddleware<AppEnv, string, GenerateInpu
     try {
       // No body at all is malformed JSON too, as for c.req.json().
       if (!c.req.raw.body) throw new GenerateBodyRefused("invalid-json");
-      body = await readBody(c.req.raw.body, c.req.header("content-length"));
+      body = await readGenerateBody(c.req.raw.body);
     } catch (error) {
       // The rest of a refused body is left unsent: the client stops, the next request gets a new connection.
       const close = { Connection: "close" };
