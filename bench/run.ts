@@ -10,6 +10,8 @@
 //                                          Lighthouse on these pages only, 3 runs, beside another checkout
 //   npm run bench -- app-routes --vorher=../postwerk-alt
 //                                          the signed-in pages in turns with another (built) checkout's
+//   npm run bench -- uploads --vorher=../postwerk-alt
+//                                          the upload attack in alternating rounds with another (built) checkout's server
 //   npm run bench -- metriken --vorher=../postwerk-alt
 //                                          X-post metrics in turns with another checkout's, and both optimizer bundles
 //   npm run bench -- lighthouse --cpu-bremse=7
@@ -75,7 +77,14 @@ import {
   POST_METRICS_TARGET_MS,
   runPostMetricsBenchmark,
 } from "./post-metrics.bench.ts";
-import { runUploadBenchmark, UPLOAD_ATTACK_REQUESTS, UPLOAD_TARGETS } from "./uploads.bench.ts";
+import {
+  formatStatuses,
+  formatThreadCpu,
+  runUploadBenchmark,
+  UPLOAD_ATTACK_REQUESTS,
+  UPLOAD_ROUNDS,
+  UPLOAD_TARGETS,
+} from "./uploads.bench.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -453,27 +462,38 @@ function printPlanningKillReports(reports: PlanningKillReport[]) {
 
 if (wanted("uploads")) {
   console.log(
-    `\n== Uploads: ein Gratis-Konto schickt ${UPLOAD_ATTACK_REQUESTS} JPEGs von etwa 9 MB gleichzeitig an ` +
-      "/api/generator/generate (Produktionsserver, PGlite, Demo-KI), daneben /healthz nacheinander (ADR 0050)",
+    `\n== Uploads: ein Gratis-Konto schickt ${UPLOAD_ATTACK_REQUESTS} JPEGs von etwa 9 MB gleichzeitig als JSON mit ` +
+      `imageData (Base64-Data-URL) an /api/generator/generate (Produktionsserver, PGlite, Demo-KI), daneben /healthz ` +
+      `nacheinander; ${UPLOAD_ROUNDS} Runden${lighthouseOptions.beforeRoot ? " je Stand, im Wechsel mit --vorher" : ""} (ADR 0050, 0082)`,
   );
   await reportFailures(async () => {
-    const report = await runUploadBenchmark((line) => console.log(`   ${line}`));
-    const growth = report.rssPeakMb - report.rssBeforeMb;
-    const answers = Object.entries(report.statuses)
-      .map(([status, count]) => `${count} × ${status}`)
-      .join(", ");
-    console.log(
-      `Bild ${report.imageMb.toFixed(1)} MB; Antworten: ${answers}; Angriff ${report.attackSeconds.toFixed(1)} s`,
-    );
-    console.log(
-      `/healthz während des Angriffs (${report.healthzRequests} Anfragen, ${report.healthzErrors} Fehler): p50 ${milliseconds(report.healthzP50Ms)}, ` +
-        `p99 ${milliseconds(report.healthzP99Ms)} (Ziel ≤ ${UPLOAD_TARGETS.healthzP99Ms} ms: ${verdict(report.healthzP99Ms, UPLOAD_TARGETS.healthzP99Ms)})`,
-    );
-    console.log(
-      `Speicher (VmRSS): vorher ${Math.round(report.rssBeforeMb)} MB, Höchststand ${Math.round(report.rssPeakMb)} MB, ` +
-        `Zuwachs ${Math.round(growth)} MB (Ziel ≤ ${UPLOAD_TARGETS.rssGrowthMb} MB: ${verdict(growth, UPLOAD_TARGETS.rssGrowthMb)}); ` +
-        `danach ${Math.round(report.rssAfterMb)} MB, VmHWM seit dem Start ${Math.round(report.rssHighWaterMb)} MB`,
-    );
+    const report = await runUploadBenchmark((line) => console.log(`   ${line}`), {
+      beforeRoot: lighthouseOptions.beforeRoot,
+    });
+    console.log(`Bild ${report.imageMb.toFixed(1)} MB, Anfragekörper ${report.bodyMb.toFixed(1)} MB`);
+    for (const checkout of report.checkouts) {
+      if (report.checkouts.length > 1) console.log(`-- ${checkout.label} (${checkout.root})`);
+      const each = (values: number[]) => values.map((value) => value.toFixed(0)).join(", ");
+      const { healthzP99Ms: p99Target, rssGrowthMb: rssTarget } = UPLOAD_TARGETS;
+      console.log(
+        `/healthz während des Angriffs, Median der Runden: p50 ${milliseconds(checkout.medianP50Ms)}, ` +
+          `p99 ${milliseconds(checkout.medianP99Ms)} (Ziel ≤ ${p99Target} ms: ${verdict(checkout.medianP99Ms, p99Target)}; ` +
+          `p99 je Runde ${each(checkout.rounds.map((round) => round.healthzP99Ms))} ms)`,
+      );
+      console.log(
+        `CPU-Zeit des Hauptthreads (Event-Loop) während des Angriffs, Median: ${Math.round(checkout.medianMainThreadCpuMs)} ms ` +
+          `(je Runde ${each(checkout.rounds.map((round) => round.mainThreadCpuMs))} ms)`,
+      );
+      console.log(`CPU-Zeit des Servers je Thread-Art, Median der Runden: ${formatThreadCpu(checkout.rounds)}`);
+      console.log(
+        `Speicher (VmRSS): Zuwachs im Median ${Math.round(checkout.medianRssGrowthMb)} MB ` +
+          `(Ziel ≤ ${rssTarget} MB: ${verdict(checkout.medianRssGrowthMb, rssTarget)}; je Runde ` +
+          `${each(checkout.rounds.map((round) => round.rssGrowthMb))} MB); VmHWM seit dem Start ${Math.round(checkout.rssHighWaterMb)} MB`,
+      );
+      console.log(
+        `Antworten je Runde: ${checkout.rounds.map((round) => `${formatStatuses(round.statuses)} in ${round.attackSeconds.toFixed(1)} s`).join("; ")}`,
+      );
+    }
   });
 }
 

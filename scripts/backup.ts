@@ -1,15 +1,14 @@
 // Writes a consistent backup of this installation (ADR 0051):
-//   npm run backup [-- datei.zip]
+//   npm run backup [-- datei.zip | ordner/]
 // With a running server on PGlite the server writes it; otherwise this script opens the data itself.
 import path from "node:path";
 import { connectDatabase } from "#server/bootstrap.ts";
 import { readEnv } from "#server/env.ts";
-import { writeBackup } from "#server/features/backup/backup.service.ts";
+import { resolveBackupFile, writeBackup } from "#server/features/backup/backup.service.ts";
 import { requestBackupFromServer } from "#server/features/backup/backup-socket.ts";
 
 const env = readEnv();
-const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-const file = path.resolve(process.argv[2] ?? path.join("backups", `postwerk-${stamp}.zip`));
+const file = await resolveBackupFile(process.argv[2], new Date());
 const uploadsDir = path.join(env.DATA_DIR, "uploads");
 
 if (env.DATABASE_URL) {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ADMIN_MESSAGES, ADMIN_PAGE_MAX, ADMIN_SEARCH_MAX_LENGTH, CREDITS_MAX, RESPONSE_MAX_LENGTH } from "./admin.ts";
 import { PLANS } from "./billing.ts";
+import { CONTACT_SPAM_FILTERS } from "./contact.ts";
 import { integerBetween, integerParamBetween } from "./integer.schemas.ts";
 import { INT4_MAX } from "./integer.ts";
 import { textField } from "./text.schemas.ts";
@@ -20,6 +21,11 @@ export const ContactResponseSchema = z.object({
   senderName: textField(ADMIN_MESSAGES.invalidInput).trim().max(100, { error: ADMIN_MESSAGES.invalidInput }).optional(),
 });
 export type ContactResponseInput = z.input<typeof ContactResponseSchema>;
+
+/** ADR 0081: the contact messages, all of them (no filter) or with or without a suspicion of spam. */
+export const ContactMessageListSchema = z.object({
+  spam: z.enum(CONTACT_SPAM_FILTERS, { error: ADMIN_MESSAGES.invalidInput }).optional(),
+});
 
 export const UserSearchSchema = z.object({
   q: textField(ADMIN_MESSAGES.searchInvalid)

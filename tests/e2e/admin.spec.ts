@@ -15,6 +15,18 @@ async function customerBrowser(browser: Browser): Promise<{ page: Page; email: s
   return { page, email };
 }
 
+/** A visitor's message through the public route, as the form sends it after `fillDurationMs`. */
+async function sendContactMessage(
+  page: Page,
+  message: { name: string; email: string; message: string; fillDurationMs: number },
+) {
+  const sent = await page.request.post("/api/contact", {
+    headers: { origin: E2E_BASE_URL },
+    data: { ...message, website: "" },
+  });
+  expect(sent.ok()).toBe(true);
+}
+
 test("an admin answers a visitor's message by e-mail and changes a customer's credits and plan", async ({
   page,
   browser,
@@ -22,17 +34,12 @@ test("an admin answers a visitor's message by e-mail and changes a customer's cr
 }) => {
   test.setTimeout(120_000);
   const visitor = uniqueEmail("besucherin");
-  const sent = await page.request.post("/api/contact", {
-    headers: { origin: E2E_BASE_URL },
-    data: {
-      name: "Erika Besucherin",
-      email: visitor,
-      message: "Guten Tag, gibt es einen Rabatt für Vereine?",
-      website: "",
-      fillDurationMs: 60_000,
-    },
+  await sendContactMessage(page, {
+    name: "Erika Besucherin",
+    email: visitor,
+    message: "Guten Tag, gibt es einen Rabatt für Vereine?",
+    fillDurationMs: 60_000,
   });
-  expect(sent.ok()).toBe(true);
   const customer = await customerBrowser(browser);
   await expect(customer.page.getByLabel("Credits: 10 von 100")).toBeVisible();
 
@@ -87,6 +94,29 @@ test("an admin answers a visitor's message by e-mail and changes a customer's cr
   await expect(log.getByRole("row").filter({ hasText: "Plan von Hand vergeben" }).first()).toBeVisible();
   await expect(log.getByRole("row").filter({ hasText: "Kontaktanfrage beantwortet" }).first()).toBeVisible();
   await customer.page.context().close();
+});
+
+// ADR 0081: a message sent faster than CONTACT_MIN_FILL_MS (autofill, paste) is kept, not dropped.
+test("a message sent 1 s after the form opened reaches the admin marked as suspected spam", async ({
+  page,
+  admin: _admin,
+}) => {
+  const visitor = uniqueEmail("schnell");
+  await sendContactMessage(page, {
+    name: "Schnelle Besucherin",
+    email: visitor,
+    message: "Guten Tag, meine Nachricht kam per Autofill und Einfügen.",
+    fillDurationMs: 1000,
+  });
+
+  await page.goto("/admin");
+  const message = page.getByRole("listitem").filter({ hasText: visitor });
+  await expect(message.getByText("Spamverdacht", { exact: true })).toBeVisible();
+  await expect(message.getByText(/In weniger als 3 Sekunden abgeschickt/)).toBeVisible();
+  await page.getByLabel("Anzeigen").selectOption({ label: "Ohne Spamverdacht" });
+  await expect(page.getByRole("listitem").filter({ hasText: visitor })).toHaveCount(0);
+  await page.getByLabel("Anzeigen").selectOption({ label: "Nur Spamverdacht" });
+  await expect(message.getByText("Spamverdacht", { exact: true })).toBeVisible();
 });
 
 test("an admin manages prompt and token configurations, the site settings, and reads the usage", async ({

@@ -5,10 +5,12 @@ import { Badge, type BadgeTone } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Dialog, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#app/components/ui/dialog.tsx";
 import { Label } from "#app/components/ui/label.tsx";
+import { Select } from "#app/components/ui/select.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { formatDate, formatDateTime } from "#app/lib/format.ts";
 import { ADMIN_TEXTS } from "#shared/admin.ts";
 import { CANCELLATION_KIND_LABELS, type CancellationKind, NEXT_POSSIBLE_DATE } from "#shared/cancellation.ts";
+import { CONTACT_SPAM_FILTERS, CONTACT_SPAM_TEXTS, type ContactSpamFilter } from "#shared/contact.ts";
 import { AdminPanelCard } from "./admin-panel-card.tsx";
 import {
   type ContactMessage,
@@ -34,8 +36,16 @@ export function MessagesPanel() {
   );
 }
 
+const EMPTY_TEXTS: Record<ContactSpamFilter, string> = {
+  all: ADMIN_TEXTS.noMessages,
+  exclude: CONTACT_SPAM_TEXTS.emptyExclude,
+  only: CONTACT_SPAM_TEXTS.emptyOnly,
+};
+
 function ContactMessagesCard() {
-  const query = useContactMessages();
+  // ADR 0081: suspected spam is kept and marked; the admin may hide it or look at it alone.
+  const [spam, setSpam] = useState<ContactSpamFilter>("all");
+  const query = useContactMessages(spam);
   const [answering, setAnswering] = useState<ContactMessage | null>(null);
 
   return (
@@ -44,9 +54,27 @@ function ContactMessagesCard() {
         icon={Mail}
         title="Kontaktanfragen"
         description="Nachrichten aus dem Kontaktformular, die neuesten zuerst."
+        actions={
+          <div className="flex items-center gap-2">
+            <Label htmlFor="admin-messages-spam" className="shrink-0">
+              {CONTACT_SPAM_TEXTS.filterLabel}
+            </Label>
+            <Select
+              id="admin-messages-spam"
+              value={spam}
+              onChange={(event) => setSpam(event.target.value as ContactSpamFilter)}
+            >
+              {CONTACT_SPAM_FILTERS.map((filter) => (
+                <option key={filter} value={filter}>
+                  {CONTACT_SPAM_TEXTS.filters[filter]}
+                </option>
+              ))}
+            </Select>
+          </div>
+        }
         query={query}
         loadFailed={ADMIN_TEXTS.messagesFailed}
-        empty={ADMIN_TEXTS.noMessages}
+        empty={EMPTY_TEXTS[spam]}
         retryLabel={ADMIN_TEXTS.tryAgain}
       >
         {(messages) => (
@@ -65,8 +93,13 @@ function ContactMessagesCard() {
 function MessageItem({ message, onAnswer }: { message: ContactMessage; onAnswer: () => void }) {
   const markRead = useMarkRead();
   const badge = STATUS_BADGES[message.status];
+  const suspicion = message.spamSuspicion;
   return (
-    <li className="rounded-lg border border-slate-200 p-4">
+    <li
+      className={
+        suspicion ? "rounded-lg border border-amber-300 bg-amber-50/50 p-4" : "rounded-lg border border-slate-200 p-4"
+      }
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <p className="font-medium">{message.name}</p>
@@ -74,9 +107,15 @@ function MessageItem({ message, onAnswer }: { message: ContactMessage; onAnswer:
         </div>
         <div className="flex items-center gap-2 text-sm text-slate-600">
           <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
+          {suspicion ? <Badge tone="amber">{CONTACT_SPAM_TEXTS.badge}</Badge> : null}
           <Badge tone={badge.tone}>{badge.label}</Badge>
         </div>
       </div>
+      {suspicion ? (
+        <p className="mt-2 text-sm text-amber-900">
+          {CONTACT_SPAM_TEXTS.badge}: {CONTACT_SPAM_TEXTS.reasons[suspicion]}
+        </p>
+      ) : null}
       <p className="mt-3 whitespace-pre-line break-words text-slate-800">{message.message}</p>
       <div className="mt-4 flex flex-wrap gap-2">
         {message.status === "new" ? (

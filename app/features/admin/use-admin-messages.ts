@@ -2,20 +2,23 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import { api, toApiError } from "#app/lib/api.ts";
 import { queryClient } from "#app/lib/query-client.ts";
 import type { ContactResponseInput } from "#shared/admin.schemas.ts";
+import type { ContactSpamFilter } from "#shared/contact.ts";
 
 // The admin's contact messages and § 312k cancellations (ADR 0024).
 
 const MESSAGES_KEY = ["admin", "messages"] as const;
 const CANCELLATIONS_KEY = ["admin", "cancellations"] as const;
 
-const contactMessagesQuery = queryOptions({
-  queryKey: MESSAGES_KEY,
-  queryFn: async () => {
-    const response = await api.admin.messages.$get();
-    if (!response.ok) throw await toApiError(response);
-    return (await response.json()).messages;
-  },
-});
+// ADR 0081: the list with or without suspected spam; "all" asks without a filter, as the preload does.
+const contactMessagesQuery = (spam: ContactSpamFilter) =>
+  queryOptions({
+    queryKey: [...MESSAGES_KEY, spam],
+    queryFn: async () => {
+      const response = await api.admin.messages.$get({ query: spam === "all" ? {} : { spam } });
+      if (!response.ok) throw await toApiError(response);
+      return (await response.json()).messages;
+    },
+  });
 
 const cancellationRequestsQuery = queryOptions({
   queryKey: CANCELLATIONS_KEY,
@@ -31,7 +34,7 @@ const cancellationRequestsQuery = queryOptions({
  * after it; the server refuses both to anyone who is not an admin, so this shows nothing more.
  */
 export function prefetchMessagesPanel() {
-  void queryClient.prefetchQuery(contactMessagesQuery);
+  void queryClient.prefetchQuery(contactMessagesQuery("all"));
   void queryClient.prefetchQuery(cancellationRequestsQuery);
 }
 
@@ -41,8 +44,8 @@ export async function forgetAdminData() {
   queryClient.removeQueries({ queryKey: ["admin"] });
 }
 
-export function useContactMessages() {
-  return useQuery(contactMessagesQuery);
+export function useContactMessages(spam: ContactSpamFilter = "all") {
+  return useQuery(contactMessagesQuery(spam));
 }
 
 export type ContactMessage = NonNullable<ReturnType<typeof useContactMessages>["data"]>[number];

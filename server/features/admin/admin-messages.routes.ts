@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { answerError } from "#server/api-error.ts";
 import type { AppEnv } from "#server/app-env.ts";
-import { validateJson } from "#server/validation.ts";
-import { ContactResponseSchema } from "#shared/admin.schemas.ts";
+import { validateJson, validateQuery } from "#server/validation.ts";
+import { ContactMessageListSchema, ContactResponseSchema } from "#shared/admin.schemas.ts";
 import { ADMIN_MESSAGES, ADMIN_TEXTS } from "#shared/admin.ts";
 import {
   listCancellationRequests,
@@ -14,7 +14,9 @@ import { requireAdmin } from "./require-admin.ts";
 
 // /api/admin/messages: the contact messages and the § 312k cancellations (ADR 0024).
 export const adminMessagesRoutes = new Hono<AppEnv>()
-  .get("/", requireAdmin, async (c) => c.json({ messages: await listContactMessages(c.var.deps.db) }, 200))
+  .get("/", requireAdmin, validateQuery(ContactMessageListSchema, ADMIN_MESSAGES.invalidInput), async (c) =>
+    c.json({ messages: await listContactMessages(c.var.deps.db, c.req.valid("query").spam) }, 200),
+  )
   .get("/cancellations", requireAdmin, async (c) =>
     c.json({ cancellations: await listCancellationRequests(c.var.deps.db) }, 200),
   )

@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppDeps } from "#server/app-env.ts";
 import type { Database } from "#server/db/client.ts";
@@ -10,6 +10,7 @@ import { composeContactResponseMail, formatMailDateTime } from "#server/integrat
 import type { Logger } from "#server/logger.ts";
 import type { ContactResponseSchema } from "#shared/admin.schemas.ts";
 import { PLAN_LABELS, type Plan } from "#shared/billing.ts";
+import type { ContactSpamFilter } from "#shared/contact.ts";
 import { isUuid } from "#shared/ids.ts";
 import { recordAudit } from "./audit.service.ts";
 
@@ -19,10 +20,18 @@ import { recordAudit } from "./audit.service.ts";
 /** The newest messages the panel lists; older ones stay in the database. */
 const MESSAGE_LIST_LIMIT = 500;
 
-export async function listContactMessages(db: Database) {
+// ADR 0081: filtered in the database, so a wave of bot messages cannot push the others out of the list.
+const SPAM_FILTER_CONDITIONS = {
+  all: undefined,
+  exclude: isNull(contactMessages.spamSuspicion),
+  only: isNotNull(contactMessages.spamSuspicion),
+} satisfies Record<ContactSpamFilter, unknown>;
+
+export async function listContactMessages(db: Database, spam: ContactSpamFilter = "all") {
   const rows = await db
     .select()
     .from(contactMessages)
+    .where(SPAM_FILTER_CONDITIONS[spam])
     .orderBy(desc(contactMessages.createdAt))
     .limit(MESSAGE_LIST_LIMIT);
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));

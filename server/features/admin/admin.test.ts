@@ -39,7 +39,10 @@ const profileOf = async (email: string) =>
   (await t.db.select().from(profiles).where(eq(profiles.email, email)))[0] ?? expect.unreachable();
 
 let messageCount = 0;
-async function storeMessage(status: "new" | "read" | "responded" = "new") {
+async function storeMessage(
+  status: "new" | "read" | "responded" = "new",
+  spamSuspicion: "honeypot" | "too-fast" | null = null,
+) {
   messageCount += 1;
   const [row] = await t.db
     .insert(contactMessages)
@@ -48,6 +51,7 @@ async function storeMessage(status: "new" | "read" | "responded" = "new") {
       email: `besucherin-${messageCount}@example.test`,
       message: `Guten Tag, ich habe Frage Nummer ${messageCount}.`,
       status,
+      spamSuspicion,
     })
     .returning();
   return row ?? expect.unreachable();
@@ -91,10 +95,27 @@ describe("contact messages", () => {
   it("are listed newest first with their status", async () => {
     const older = await storeMessage("read");
     const newer = await storeMessage();
-    const { messages } = await readJson(await admin().messages.$get(), 200);
+    const { messages } = await readJson(await admin().messages.$get({ query: {} }), 200);
     const ids = messages.map((message) => message.id);
     expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
     expect(messages.find((message) => message.id === older.id)?.status).toBe("read");
+  });
+
+  it("are filtered by a suspicion of spam in the database, and an unknown filter is refused in German (ADR 0081)", async () => {
+    const honest = await storeMessage();
+    const suspected = await storeMessage("new", "honeypot");
+    const ids = async (query: { spam?: "exclude" | "only" }) =>
+      (await readJson(await admin().messages.$get({ query }), 200)).messages.map((message) => message.id);
+    expect(await ids({})).toEqual(expect.arrayContaining([honest.id, suspected.id]));
+    const withoutSpam = await ids({ spam: "exclude" });
+    expect(withoutSpam).toContain(honest.id);
+    expect(withoutSpam).not.toContain(suspected.id);
+    const onlySpam = await ids({ spam: "only" });
+    expect(onlySpam).toContain(suspected.id);
+    expect(onlySpam).not.toContain(honest.id);
+    const unknown = await send("GET", "/api/admin/messages?spam=vielleicht", undefined, adminCookie);
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toEqual({ error: ADMIN_MESSAGES.invalidInput, code: "INVALID_INPUT" });
   });
 
   it("go from new to read, and a message already answered stays answered", async () => {

@@ -26,6 +26,22 @@ export type BackupSource = {
   uploadsDir: string;
 };
 
+/** The name `npm run backup` gives an archive, dated to the millisecond (UTC). */
+export function datedBackupName(now: Date): string {
+  return `postwerk-${now.toISOString().replace(/[:.]/g, "-")}.zip`;
+}
+
+/**
+ * Where `npm run backup [-- ziel]` writes: without a target into `backups/`; into a target that is
+ * a directory (one that exists, or a path ending in "/") under the dated name; anywhere else to the
+ * file named. An absolute path, because the running server writes it (backup-socket.ts).
+ */
+export async function resolveBackupFile(target: string | undefined, now: Date): Promise<string> {
+  if (target === undefined || target === "") return path.resolve("backups", datedBackupName(now));
+  const isDirectory = /[\\/]$/.test(target) || (await fsp.stat(target).catch(() => null))?.isDirectory() === true;
+  return path.resolve(isDirectory ? path.join(target, datedBackupName(now)) : target);
+}
+
 async function listFiles(dir: string): Promise<string[]> {
   const entries = await fsp.readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
   return entries
@@ -74,9 +90,15 @@ export async function writeBackup(source: BackupSource, file: string): Promise<B
     const data = await fsp.readFile(path.join(source.uploadsDir, name)).catch(() => null);
     if (data) await add(`${UPLOADS_PREFIX}${name}`, data, false);
   }
-  zip.end();
-  await finished;
-  await fsp.rename(partial, file);
+  try {
+    zip.end();
+    await finished;
+    await fsp.rename(partial, file);
+  } catch (error) {
+    // A cut-off archive under its temporary name helps nobody and fills the disk.
+    await fsp.rm(partial, { force: true });
+    throw error;
+  }
   return manifest;
 }
 

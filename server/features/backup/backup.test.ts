@@ -1,3 +1,4 @@
+import { execFile } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -7,11 +8,13 @@ import { type DatabaseHandle, loadPgliteDump, openDatabase } from "#server/db/cl
 import { contactMessages } from "#server/db/schema/contact-messages.ts";
 import { readEnv } from "#server/env.ts";
 import { createLogger } from "#server/logger.ts";
-import { RestoreRefused, restoreBackup, writeBackup } from "./backup.service.ts";
+import { RestoreRefused, resolveBackupFile, restoreBackup, writeBackup } from "./backup.service.ts";
 import { listenForBackups, requestBackupFromServer } from "./backup-socket.ts";
 
 // ADR 0051: a backup taken while writes go on restores every row committed before it began,
 // and the uploaded images with it.
+
+const repo = path.resolve(import.meta.dirname, "../../..");
 
 let root: string;
 let source: DatabaseHandle;
@@ -108,5 +111,60 @@ describe("backup and restore", () => {
     await fs.writeFile(evil, Buffer.concat(chunks));
     await expect(restoreBackup(evil, path.join(root, "ziel-boese"), loadPgliteDump)).rejects.toThrow(RestoreRefused);
     await expect(fs.stat(path.join(root, "ausserhalb.txt"))).rejects.toThrow();
+  });
+});
+
+describe("npm run backup", () => {
+  const DATED = /^postwerk-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z\.zip$/;
+
+  /** scripts/backup.ts as `npm run backup -- <target>` runs it, beside a running server's socket. */
+  function runBackupScript(target: string) {
+    return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      execFile(
+        process.execPath,
+        ["--import", "tsx", "scripts/backup.ts", target],
+        { cwd: repo, env: { HOME: os.tmpdir(), TMPDIR: os.tmpdir(), DATA_DIR: sourceDir(), LOG_LEVEL: "silent" } },
+        (error, stdout, stderr) => resolve({ code: error ? (error.code as number) : 0, stdout, stderr }),
+      );
+    });
+  }
+
+  it("writes the dated archive into a directory given as its target", async () => {
+    const logger = createLogger(readEnv({ LOG_LEVEL: "silent" }));
+    const stop = listenForBackups(
+      sourceDir(),
+      { dumpDatabase: source.dumpDataDir ?? null, uploadsDir: uploadsDir() },
+      logger,
+    );
+    const target = path.join(root, "sicherungen");
+    await fs.mkdir(target);
+    try {
+      const { code, stdout, stderr } = await runBackupScript(target);
+      expect(stderr).toBe("");
+      expect(code).toBe(0);
+      const written = await fs.readdir(target);
+      expect(written).toEqual([expect.stringMatching(DATED)]);
+      expect(stdout).toContain(`✓ ${path.join(target, written[0] ?? "")}`);
+    } finally {
+      await stop();
+    }
+  }, 60_000);
+
+  it("names the file in a directory, in a path ending in a slash, by default in backups/, or as given", async () => {
+    const now = new Date("2026-12-01T09:30:15.042Z");
+    const dated = "postwerk-2026-12-01T09-30-15-042Z.zip";
+    const existing = path.join(root, "vorhanden");
+    await fs.mkdir(existing);
+    expect(await resolveBackupFile(existing, now)).toBe(path.join(existing, dated));
+    expect(await resolveBackupFile(path.join(root, "neu") + path.sep, now)).toBe(path.join(root, "neu", dated));
+    expect(await resolveBackupFile(undefined, now)).toBe(path.resolve("backups", dated));
+    expect(await resolveBackupFile(path.join(root, "eigene.zip"), now)).toBe(path.join(root, "eigene.zip"));
+  });
+
+  it("leaves no half-written file behind when the archive cannot be put in place", async () => {
+    const blocked = path.join(root, "ein-ordner");
+    await fs.mkdir(blocked);
+    await expect(writeBackup({ dumpDatabase: null, uploadsDir: uploadsDir() }, blocked)).rejects.toThrow();
+    expect((await fs.readdir(root)).filter((name) => name.endsWith(".unvollstaendig"))).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import { CONTACT_TEXTS } from "#shared/contact.ts";
 import { CONTACT_RATE_LIMIT, submitContactMessage } from "./contact.service.ts";
 
 // POST /api/contact: public, no session (spec section 6: visitors may use the form).
-// Spam gets the same 200 as a stored message (ADR 0011).
+// Every valid message is stored, suspected spam included, so the 200 is always true (ADR 0081).
 export const contactRoutes = new Hono<AppEnv>().post(
   "/",
   validateJson(ContactRequestSchema, CONTACT_TEXTS.failed),

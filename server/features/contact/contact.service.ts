@@ -5,10 +5,10 @@ import type { RateLimitRule } from "#server/features/rate-limit/rate-limit.servi
 import { composeContactNotificationMail } from "#server/integrations/mail/mail-templates.ts";
 import type { Logger } from "#server/logger.ts";
 import type { ContactRequestSchema } from "#shared/contact.schemas.ts";
-import { CONTACT_MIN_FILL_MS } from "#shared/contact.ts";
+import { CONTACT_MIN_FILL_MS, type ContactSpamSuspicion } from "#shared/contact.ts";
 import { ROUTES } from "#shared/routes.ts";
 
-// The public contact form (ADR 0011): spam guard, storage, the operator's mail.
+// The public contact form (ADR 0011, 0081): spam guard, storage, the operator's mail.
 
 // ADR 0011: per address, counted in the database like every other limit.
 export const CONTACT_RATE_LIMIT: RateLimitRule = { name: "contact", max: 5, windowMs: 10 * 60_000 };
@@ -17,39 +17,38 @@ type ContactDeps = Pick<AppDeps, "db" | "env" | "mailer">;
 
 type ContactSubmission = z.output<typeof ContactRequestSchema>;
 
-type SpamReason = "honeypot" | "too-fast";
-
-// ADR 0011: a filled honeypot or a form sent faster than a person can type it. A missing
+// ADR 0011, 0081: a filled honeypot or a form sent faster than a person can type it. A missing
 // or odd duration counts as too fast: only a script leaves it out.
-function detectSpam(submission: Pick<ContactSubmission, "website" | "fillDurationMs">): SpamReason | null {
+function suspectSpam(submission: Pick<ContactSubmission, "website" | "fillDurationMs">): ContactSpamSuspicion | null {
   if (submission.website !== undefined && submission.website !== "") return "honeypot";
   const duration = submission.fillDurationMs;
   if (typeof duration !== "number" || !Number.isFinite(duration) || duration < CONTACT_MIN_FILL_MS) return "too-fast";
   return null;
 }
 
-// Stores the message as "new" (spec section 4) and tells the operator. Spam is dropped
-// silently, so the caller answers it like a success and a bot learns nothing.
+// Stores the message as "new" (spec section 4), also under suspicion of spam (ADR 0081): the
+// visitor's success answer always means the message is here. Only an unsuspected message is
+// mailed to the operator; a suspected one waits in the admin's list with its reason.
 export async function submitContactMessage(
   deps: ContactDeps,
   logger: Logger,
   submission: ContactSubmission,
-): Promise<{ stored: boolean }> {
-  const spam = detectSpam(submission);
-  if (spam) {
-    logger.warn({ reason: spam }, "Kontaktanfrage als Spam verworfen");
-    return { stored: false };
-  }
+): Promise<{ spamSuspicion: ContactSpamSuspicion | null }> {
+  const spamSuspicion = suspectSpam(submission);
   const contact = { name: submission.name, email: submission.email, message: submission.message };
   const [row] = await deps.db
     .insert(contactMessages)
-    .values({ ...contact, status: "new" })
+    .values({ ...contact, status: "new", spamSuspicion })
     .returning({ id: contactMessages.id });
+  if (spamSuspicion) {
+    logger.warn({ contactMessageId: row?.id, reason: spamSuspicion }, "Kontaktanfrage unter Spamverdacht gespeichert");
+    return { spamSuspicion };
+  }
   logger.info({ contactMessageId: row?.id }, "Kontaktanfrage gespeichert");
   // Not awaited: the message is safe in the database, and a slow or broken mail server
   // must neither keep the visitor waiting nor turn their success into an error.
   void notifyOperator(deps, logger, contact);
-  return { stored: true };
+  return { spamSuspicion };
 }
 
 async function notifyOperator(

@@ -5,15 +5,16 @@ import { contactMessages } from "#server/db/schema/contact-messages.ts";
 import { PUBLIC_TOO_MANY_REQUESTS } from "#server/rate-limit.ts";
 import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_MIN_FILL_MS, CONTACT_TEXTS } from "#shared/contact.ts";
 import { INVALID_CHARACTERS_MESSAGE } from "#shared/text.schemas.ts";
-import { setUpBlockTestApp, setUpTestApp, t } from "../../../tests/setup/app-per-file.ts";
-import { createTestApp, TEST_BASE_URL, type TestApp } from "../../../tests/setup/test-app.ts";
+import { adminCookie, setUpAdminTestApp, setUpBlockTestApp, t } from "../../../tests/setup/app-per-file.ts";
+import { createTestApp, readJson, TEST_BASE_URL, type TestApp } from "../../../tests/setup/test-app.ts";
 import { waitForMail } from "../../../tests/support/outbox.ts";
 import { CONTACT_RATE_LIMIT } from "./contact.service.ts";
 
 const OPERATOR = "kontakt@postwerk.example";
 
 // TRUST_PROXY lets each test speak from its own address, so no test uses up another's limit.
-setUpTestApp({ env: { CONTACT_EMAIL: OPERATOR, TRUST_PROXY: "1" } });
+// The admin reads the stored messages as the dashboard does (ADR 0081).
+setUpAdminTestApp({ env: { CONTACT_EMAIL: OPERATOR, TRUST_PROXY: "1" } });
 afterEach(() => vi.restoreAllMocks());
 
 let visitorCount = 0;
@@ -92,22 +93,50 @@ describe("POST /api/contact", () => {
     }
   });
 
-  it("answers a filled honeypot like a success but stores nothing", async () => {
+  it("keeps a message sent 1 s after the form opened, answers it as sent, and shows it to the admin as suspected spam", async () => {
     const { ip, fields } = newVisitor();
-    const response = await sendContact(t, ip, { ...fields, website: "https://spam.example" });
+    const send = vi.spyOn(t.deps.mailer, "send");
+    const response = await sendContact(t, ip, { ...fields, fillDurationMs: 1000 });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ message: CONTACT_TEXTS.sent });
-    expect(await storedMessagesFrom(t, fields.email)).toHaveLength(0);
+
+    const listed = async (spam?: "exclude" | "only") => {
+      const query = spam ? { spam } : {};
+      const { messages } = await readJson(await t.api(adminCookie).admin.messages.$get({ query }), 200);
+      return messages.filter((message) => message.email === fields.email);
+    };
+    expect(await listed()).toEqual([
+      expect.objectContaining({ message: fields.message, status: "new", spamSuspicion: "too-fast" }),
+    ]);
+    expect(await listed("only")).toHaveLength(1);
+    expect(await listed("exclude")).toHaveLength(0);
+    // The operator's mailbox gets no suspected spam; the admin's list has it.
+    expect(send).not.toHaveBeenCalled();
   });
 
-  it("answers a form sent faster than a person can fill it like a success but stores nothing", async () => {
-    for (const fillDurationMs of [CONTACT_MIN_FILL_MS - 1, undefined, "9999"]) {
+  it("keeps a form sent without a fill time or with an odd one, and one with the honeypot filled, each with its reason", async () => {
+    const cases = [
+      [{ fillDurationMs: CONTACT_MIN_FILL_MS - 1 }, "too-fast"],
+      [{ fillDurationMs: undefined }, "too-fast"],
+      [{ fillDurationMs: "9999" }, "too-fast"],
+      // A password manager may fill a field called "website" in spite of autocomplete="off".
+      [{ website: "https://spam.example" }, "honeypot"],
+    ] as const;
+    for (const [change, reason] of cases) {
       const { ip, fields } = newVisitor();
-      const response = await sendContact(t, ip, { ...fields, fillDurationMs });
+      const response = await sendContact(t, ip, { ...fields, ...change });
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({ message: CONTACT_TEXTS.sent });
-      expect(await storedMessagesFrom(t, fields.email)).toHaveLength(0);
+      expect(await storedMessagesFrom(t, fields.email)).toEqual([
+        expect.objectContaining({ status: "new", spamSuspicion: reason }),
+      ]);
     }
+  });
+
+  it("stores a message filled in at human speed without suspicion", async () => {
+    const { ip, fields } = newVisitor();
+    await sendContact(t, ip, fields);
+    expect(await storedMessagesFrom(t, fields.email)).toEqual([expect.objectContaining({ spamSuspicion: null })]);
   });
 
   it(`allows ${CONTACT_RATE_LIMIT.max} messages per address in ten minutes, then answers 429 in German`, async () => {
@@ -144,10 +173,12 @@ describe("POST /api/contact", () => {
     expect(await storedMessagesFrom(t, fields.email)).toHaveLength(1);
   });
 
-  it("sends no mail for spam", async () => {
-    const { ip, fields } = newVisitor();
+  it("sends no mail for suspected spam", async () => {
     const send = vi.spyOn(t.deps.mailer, "send");
-    await sendContact(t, ip, { ...fields, website: "https://spam.example" });
+    for (const change of [{ website: "https://spam.example" }, { fillDurationMs: 10 }]) {
+      const { ip, fields } = newVisitor();
+      expect((await sendContact(t, ip, { ...fields, ...change })).status).toBe(200);
+    }
     expect(send).not.toHaveBeenCalled();
   });
 });

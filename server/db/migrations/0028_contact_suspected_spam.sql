@@ -1,0 +1,2 @@
+ALTER TABLE "contact_messages" ADD COLUMN "spam_suspicion" text;--> statement-breakpoint
+ALTER TABLE "contact_messages" ADD CONSTRAINT "contact_messages_spam_suspicion_known" CHECK ("contact_messages"."spam_suspicion" in ('honeypot', 'too-fast'));
