@@ -1,3 +1,4 @@
+import { toBerlinWallTime } from "#shared/publishing.ts";
 import { BLUESKY_FAKE_URL, E2E_BASE_URL, E2E_CLOCK_URL } from "../../playwright.config.ts";
 import { FAKE_BLUESKY_ACCOUNT } from "../mocks/bluesky-server.ts";
 import { expect, signUpConfirmed, test } from "./fixtures.ts";
@@ -16,23 +17,19 @@ test("a missed post says why and goes out with 'Jetzt senden'", async ({ page })
   await page.getByLabel("App-Passwort").fill(FAKE_BLUESKY_ACCOUNT.appPassword);
   await page.getByRole("button", { name: "Bluesky-Konto verbinden" }).click();
   await expect(page.getByText("Bluesky-Konto verbunden.")).toBeVisible();
+  await expect(page.getByTestId("connected-account")).toHaveCount(1);
 
   const connections = (await (await page.request.get("/api/connections")).json()) as {
     networks: { network: string; accounts: { id: string }[] }[];
   };
   const bluesky = connections.networks.find((entry) => entry.network === "bluesky")?.accounts[0];
   const inAnHour = new Date(Date.now() + 60 * 60_000);
-  const wall = new Intl.DateTimeFormat("sv-SE", {
-    timeZone: "Europe/Berlin",
-    dateStyle: "short",
-    timeStyle: "short",
-  }).format(inAnHour);
-  const [date, time] = wall.split(" ");
+  const { date, time } = toBerlinWallTime(inAnHour);
   const planned = await page.request.post("/api/posts", {
     headers: { origin: E2E_BASE_URL },
     data: { targets: [{ accountId: bluesky?.id, text: TEXT }], plannedFor: { date, time } },
   });
-  expect(planned.status()).toBe(201);
+  expect(planned.status(), await planned.text()).toBe(201);
 
   // Two hours pass without a worker: the sweep finds it overdue by more than 30 minutes.
   const swept = await page.request.post(`${E2E_CLOCK_URL}/sweep?minutes=120`);
@@ -41,12 +38,10 @@ test("a missed post says why and goes out with 'Jetzt senden'", async ({ page })
   await page.goto("/redaktionsplan?ansicht=liste");
   const post = page.getByTestId("planned-post").filter({ hasText: "Heute frische Brezeln" });
   await expect(post).toContainText("Verpasst");
-  await page.screenshot({ path: "test-results/verpasst-liste.png", fullPage: true });
   await post.click();
   const details = page.getByRole("dialog", { name: /^Beitrag für Bluesky/ });
   await expect(details.getByText(/nicht rechtzeitig senden \(mehr als 30 Minuten/)).toBeVisible();
   await expect(details.getByRole("button", { name: "Neu planen" })).toBeVisible();
-  await page.screenshot({ path: "test-results/verpasst-dialog.png", fullPage: true });
   await details.getByRole("button", { name: "Jetzt senden" }).click();
   await expect(page.getByText("Beitrag wird jetzt gesendet.")).toBeVisible();
 
