@@ -23,6 +23,7 @@ import { tokenBoxFromSettings } from "./features/connections/token-crypto.ts";
 import { startDeliveryWorkers } from "./features/publishing/delivery.service.ts";
 import { createPosts } from "./features/publishing/publishing.service.ts";
 import { createPublishingQueue } from "./features/publishing/publishing-queue.ts";
+import { INTERRUPTED_AFTER_MS, sweepPublications } from "./features/publishing/publishing-sweep.ts";
 import { createJobQueue } from "./job-queue.ts";
 
 // Two app servers behind a load balancer, one PostgreSQL, one S3-compatible store (docs/architecture.md,
@@ -268,22 +269,40 @@ describe.skipIf(!shared)("two app servers on one PostgreSQL and one S3 store", (
         timeout: 60_000,
         interval: 20,
       });
+      const killedAt = new Date();
       servers[0]?.kill("SIGKILL");
       servers.push(await spawnPublishingServer(env));
 
       const statuses = async () =>
         handle.db
-          .select({ text: publications.text, status: publications.status })
+          .select({
+            text: publications.text,
+            status: publications.status,
+            attemptStartedAt: publications.attemptStartedAt,
+          })
           .from(publications)
           .where(eq(publications.userId, userId));
+      // The living servers send everything else; what stays "sending" is the killed server's.
       await vi.waitFor(
         async () =>
-          expect((await statuses()).filter((row) => row.status === "planned" || row.status === "sending")).toEqual([]),
+          expect(
+            (await statuses()).filter(
+              (row) =>
+                row.status === "planned" ||
+                (row.status === "sending" && (row.attemptStartedAt ?? killedAt) >= killedAt),
+            ),
+          ).toEqual([]),
         { timeout: 120_000, interval: 500 },
+      );
+      // The sweep finds those attempts once their calls must have ended (ADR 0075).
+      await sweepPublications(
+        { ...a.deps, db: handle.db, publishingQueue: queue },
+        new Date(Date.now() + INTERRUPTED_AFTER_MS + 1_000),
       );
       const rows = await statuses();
       const arrivals = (text: string) => recorder.arrivals.filter((arrived) => arrived === text).length;
       expect(rows).toHaveLength(200);
+      expect(rows.filter((row) => row.status === "planned" || row.status === "sending")).toEqual([]);
       expect(rows.filter((row) => row.status === "sent").every((row) => arrivals(row.text) === 1)).toBe(true);
       expect(rows.filter((row) => row.status === "unconfirmed").every((row) => arrivals(row.text) <= 1)).toBe(true);
       expect(rows.filter((row) => row.status !== "sent" && row.status !== "unconfirmed")).toEqual([]);
