@@ -1,7 +1,7 @@
 import { toBerlinWallTime } from "#shared/publishing.ts";
 import { BLUESKY_FAKE_URL, E2E_BASE_URL, E2E_CLOCK_URL } from "../../playwright.config.ts";
-import { FAKE_BLUESKY_ACCOUNT } from "../mocks/bluesky-server.ts";
 import { expect, signUpConfirmed, test } from "./fixtures.ts";
+import { connectBluesky } from "./publishing-steps.ts";
 
 // A post the queue could not send in time (ADR 0075): "Verpasst" in the Redaktionsplan, with the
 // reason, and "Jetzt senden" sends it once. The e2e clock's /sweep looks ahead as if no worker had
@@ -11,13 +11,7 @@ const TEXT = "Heute frische Brezeln, solange der Vorrat reicht.";
 
 test("a missed post says why and goes out with 'Jetzt senden'", async ({ page }) => {
   await signUpConfirmed(page);
-  await page.goto("/konto/verbundene-konten");
-  await page.getByRole("button", { name: "Bluesky verbinden" }).click();
-  await page.getByLabel("Handle").fill(FAKE_BLUESKY_ACCOUNT.handle);
-  await page.getByLabel("App-Passwort").fill(FAKE_BLUESKY_ACCOUNT.appPassword);
-  await page.getByRole("button", { name: "Bluesky-Konto verbinden" }).click();
-  await expect(page.getByText("Bluesky-Konto verbunden.")).toBeVisible();
-  await expect(page.getByTestId("connected-account")).toHaveCount(1);
+  await connectBluesky(page);
 
   const connections = (await (await page.request.get("/api/connections")).json()) as {
     networks: { network: string; accounts: { id: string }[] }[];

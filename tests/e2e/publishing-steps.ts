@@ -1,7 +1,18 @@
 import type { Page } from "@playwright/test";
+import { FAKE_BLUESKY_ACCOUNT } from "../mocks/bluesky-server.ts";
 import { expect } from "./fixtures.ts";
 
 // Steps the publishing specs share (ADR 0053, 0066).
+
+/** Bluesky's app password, from "Verbundene Konten": the account is listed when this returns. */
+export async function connectBluesky(page: Page) {
+  await page.goto("/konto/verbundene-konten");
+  await page.getByRole("button", { name: "Bluesky verbinden" }).click();
+  await page.getByLabel("Handle").fill(FAKE_BLUESKY_ACCOUNT.handle);
+  await page.getByLabel("App-Passwort").fill(FAKE_BLUESKY_ACCOUNT.appPassword);
+  await page.getByRole("button", { name: "Bluesky-Konto verbinden" }).click();
+  await expect(page.getByTestId("connected-account")).toHaveCount(1);
+}
 
 /** An OAuth round trip through the network fake's consent page, from "Verbundene Konten". */
 export async function connectThroughConsentPage(page: Page, network: "X" | "LinkedIn") {

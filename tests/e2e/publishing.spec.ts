@@ -5,7 +5,7 @@ import { FAKE_GENERATED_POSTS } from "../mocks/openai.ts";
 import { jpegOfSize } from "../support/images.ts";
 import { expect, signUpConfirmed, test } from "./fixtures.ts";
 import { scriptFake, unlockViaApi } from "./generator-api.ts";
-import { connectThroughConsentPage } from "./publishing-steps.ts";
+import { connectBluesky, connectThroughConsentPage } from "./publishing-steps.ts";
 
 // Publish and schedule (ADR 0053), the acceptance in the browser: the networks are the
 // fakes of tests/mocks (ADR 0060), started by playwright.config.ts. A planned post is sent by
@@ -170,12 +170,7 @@ test("the composer points to Verbundene Konten when no account is connected", as
 
 test("a connected account is disconnected after the confirmation dialog", async ({ page }) => {
   await signUpConfirmed(page);
-  await page.goto("/konto/verbundene-konten");
-  await page.getByRole("button", { name: "Bluesky verbinden" }).click();
-  await page.getByLabel("Handle").fill(FAKE_BLUESKY_ACCOUNT.handle);
-  await page.getByLabel("App-Passwort").fill(FAKE_BLUESKY_ACCOUNT.appPassword);
-  await page.getByRole("button", { name: "Bluesky-Konto verbinden" }).click();
-  await expect(page.getByTestId("connected-account")).toHaveCount(1);
+  await connectBluesky(page);
   await page.getByRole("button", { name: /trennen$/ }).click();
   const dialog = page.getByRole("dialog", { name: "Konto trennen?" });
   await expect(dialog.getByText("Geplante Beiträge für dieses Konto werden nicht veröffentlicht")).toBeVisible();

@@ -7,6 +7,7 @@ import { tokenColumns } from "#server/features/connections/account-tokens.ts";
 import type { TokenSet } from "#server/integrations/social/social-network.ts";
 import type { NetworkId } from "#shared/networks.ts";
 import { berlinWallTimeToInstant, toBerlinWallTime } from "#shared/publishing.ts";
+import type { PublicationStatus } from "#shared/publishing-states.ts";
 import { createTestApp } from "../setup/test-app.ts";
 import { createScriptedNetworks, tokensFor } from "./scripted-network.ts";
 
@@ -63,7 +64,37 @@ export async function createPublishingTestApp(options: { overrides?: DepsOverrid
     return row ?? null;
   }
 
-  return { ...app, networks, mails, createUser, connectAccount, publication, account };
+  /** A publication row as the queue finds it, written directly: due at `due`, in `status`. */
+  async function insertPublication(post: {
+    userId: string;
+    accountId: string;
+    network: NetworkId;
+    text: string;
+    due?: Date;
+    status?: PublicationStatus;
+    postCount?: number;
+  }) {
+    const due = post.due ?? new Date();
+    const [row] = await app.db
+      .insert(publications)
+      .values({
+        batchId: crypto.randomUUID(),
+        userId: post.userId,
+        accountId: post.accountId,
+        network: post.network,
+        accountHandle: `@${post.network}-user`,
+        text: post.text,
+        scheduledAt: due,
+        nextAttemptAt: due,
+        status: post.status ?? "planned",
+        postCount: post.postCount ?? 1,
+      })
+      .returning();
+    if (!row) throw new Error("publication not written");
+    return row;
+  }
+
+  return { ...app, networks, mails, createUser, connectAccount, publication, account, insertPublication };
 }
 
 /**

@@ -32,25 +32,8 @@ afterAll(async () => {
   await t.close();
 });
 
-async function postIn(status: PublicationStatus) {
-  const now = new Date();
-  const [row] = await t.db
-    .insert(publications)
-    .values({
-      batchId: crypto.randomUUID(),
-      userId,
-      accountId,
-      network: "x",
-      accountHandle: "@x-user",
-      text: `In ${status}`,
-      scheduledAt: now,
-      nextAttemptAt: now,
-      status,
-      postCount: 2,
-    })
-    .returning();
-  if (!row) throw new Error("no post");
-  return row;
+function postIn(status: PublicationStatus) {
+  return t.insertPublication({ userId, accountId, network: "x", text: `In ${status}`, status, postCount: 2 });
 }
 
 const cases = (Object.keys(PUBLICATION_TRANSITIONS) as PublicationEvent[]).flatMap((event) =>

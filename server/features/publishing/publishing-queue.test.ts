@@ -20,24 +20,8 @@ afterAll(async () => {
   await t.close();
 });
 
-async function planned(userId: string, accountId: string, text: string) {
-  const due = new Date(Date.now() - 1_000);
-  const [row] = await t.db
-    .insert(publications)
-    .values({
-      batchId: crypto.randomUUID(),
-      userId,
-      accountId,
-      network: "bluesky",
-      accountHandle: "@bluesky-user",
-      text,
-      scheduledAt: due,
-      nextAttemptAt: due,
-      status: "planned",
-    })
-    .returning();
-  if (!row) throw new Error("no post");
-  return row;
+function planned(userId: string, accountId: string, text: string) {
+  return t.insertPublication({ userId, accountId, network: "bluesky", text, due: new Date(Date.now() - 1_000) });
 }
 
 describe("the publishing queue", () => {

@@ -37,22 +37,11 @@ async function duePosts(prefix: string, count: number, minutesAgo: number) {
   const userId = await t.createUser();
   const accountId = await t.connectAccount(userId, "bluesky");
   const due = new Date(Date.now() - minutesAgo * 60_000);
-  const rows = await t.db
-    .insert(publications)
-    .values(
-      Array.from({ length: count }, (_, index) => ({
-        batchId: crypto.randomUUID(),
-        userId,
-        accountId,
-        network: "bluesky" as const,
-        accountHandle: "@bluesky-user",
-        text: `${prefix} ${index + 1}`,
-        scheduledAt: due,
-        nextAttemptAt: due,
-        status: "planned" as const,
-      })),
-    )
-    .returning({ id: publications.id });
+  const rows = [];
+  for (let index = 0; index < count; index++)
+    rows.push(
+      await t.insertPublication({ userId, accountId, network: "bluesky", text: `${prefix} ${index + 1}`, due }),
+    );
   return { userId, ids: rows.map((row) => row.id) };
 }
 
