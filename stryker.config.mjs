@@ -1,52 +1,22 @@
 // @ts-check
-// Mutation testing (ADR 0074, "Mutationstest"): `npm run mutation` runs StrykerJS once per group
-// below (scripts/mutation.ts), each group with only the test files that are meant to catch its
-// mutants. A group of its own matters for the state tables: they run at module load, so Stryker
-// runs every test of the group for each of their mutants, and the transition tests alone take
-// seconds where the whole publishing suite takes minutes. Not part of CI or `npm test`.
+import { MUTATION_GROUPS } from "./scripts/mutation-groups.ts";
 
-/** @type {Record<string, { mutate: string[]; testFiles: string[] }>} */
-export const MUTATION_GROUPS = {
-  "state-machine": {
-    mutate: ["shared/publishing-states.ts", "server/features/publishing/publication-transitions.ts"],
-    testFiles: ["shared/publishing-states.test.ts", "server/features/publishing/publication-transitions.test.ts"],
-  },
-  delivery: {
-    mutate: [
-      "server/features/publishing/publication-outcomes.ts",
-      "server/features/publishing/delivery.service.ts",
-      "server/features/publishing/thread-delivery.ts",
-      "server/features/publishing/publishing-sweep.ts",
-    ],
-    testFiles: [
-      "server/features/publishing/delivery*.test.ts",
-      "server/features/publishing/thread-delivery*.test.ts",
-      "server/features/publishing/publishing-sweep*.test.ts",
-      "server/features/publishing/publishing-queue.test.ts",
-      "server/features/publishing/publishing-caps.test.ts",
-      "server/features/publishing/publication-outcomes*.test.ts",
-    ],
-  },
-  webhook: {
-    mutate: ["server/features/billing/billing-webhook.service.ts"],
-    testFiles: ["server/features/billing/billing-webhook*.test.ts"],
-  },
-};
+// Mutation testing (ADR 0074, "Mutationstest"): `npm run mutation` runs StrykerJS once per group
+// of scripts/mutation-groups.ts, each with only the test files meant to catch its mutants
+// (vitest.mutation.config.ts picks them). Not part of CI or `npm test`.
 
 const groupName = process.env.MUTATION_GROUP;
 const group = groupName ? MUTATION_GROUPS[groupName] : undefined;
 if (groupName && !group)
   throw new Error(`Unknown MUTATION_GROUP "${groupName}": ${Object.keys(MUTATION_GROUPS).join(", ")}`);
-const all = Object.values(MUTATION_GROUPS);
 const reportName = groupName ?? "all";
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: "vitest",
   // The integration tests reach the code through the HTTP app, not by importing it: no `related`.
-  vitest: { configFile: "vitest.config.ts", related: false },
-  mutate: group?.mutate ?? all.flatMap((g) => g.mutate),
-  testFiles: group?.testFiles ?? all.flatMap((g) => g.testFiles),
+  vitest: { configFile: "vitest.mutation.config.ts", related: false },
+  mutate: group?.mutate ?? Object.values(MUTATION_GROUPS).flatMap((g) => g.mutate),
   coverageAnalysis: "perTest",
   concurrency: 2,
   // A busy 2-core machine is slow, not stuck: a mutant counts as a timeout only well past its tests' time.

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { MUTATION_GROUPS } from "../stryker.config.mjs";
+import { MUTATION_GROUPS } from "./mutation-groups.ts";
 
 // `npm run mutation [-- group …]`: StrykerJS once per group of stryker.config.mjs (ADR 0074,
 // "Mutationstest"), each with its own incremental file, so a second run re-tests only the mutants
