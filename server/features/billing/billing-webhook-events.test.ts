@@ -32,7 +32,7 @@ describe("the webhook's de-duplication", () => {
 
   it("answers 'disabled' without Stripe configured, before reading the event", async () => {
     const other = billing.stripe.otherEvent();
-    const deps = { ...billing.t.deps, payments: undefined };
+    const deps = { ...billing.t.deps, payments: null };
     expect(await handleWebhook(deps, deps.logger, other.payload, other.signature)).toBe("disabled");
     expect(await storedEvent(eventId(other.payload))).toBeUndefined();
   });
