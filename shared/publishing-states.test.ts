@@ -1,11 +1,14 @@
+import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   allows,
   EDITABLE_STATUSES,
   FINAL_STATUSES,
+  PUBLICATION_STATUS_LABELS,
   PUBLICATION_STATUSES,
   PUBLICATION_TRANSITIONS,
   type PublicationStatus,
+  THREAD_POST_STATUS_LABELS,
 } from "./publishing-states.ts";
 
 // The state machine as data (ADR 0074): its shape, which the one writing function and the
@@ -35,11 +38,48 @@ describe("the publication state machine", () => {
         ).toEqual([]);
   });
 
+  // The table is the guard of every UPDATE, and the transition tests read it back: the documented
+  // table is the second copy that a changed source state has to agree with (docs/publishing-states.md).
+  it("is the table in docs/publishing-states.md, event by event", () => {
+    const doc = fs.readFileSync(new URL("../docs/publishing-states.md", import.meta.url), "utf8");
+    const documented = Object.fromEntries(
+      [...doc.matchAll(/^\| `(\w+)` \| ([a-z, ]+) \| ([a-z]+) \|/gm)].map(([, event, from, to]) => [
+        event,
+        { from: from?.split(", "), to },
+      ]),
+    );
+    const coded = Object.fromEntries(
+      Object.entries(PUBLICATION_TRANSITIONS).map(([event, { from, to }]) => [event, { from: [...from], to }]),
+    );
+    expect(coded).toEqual(documented);
+  });
+
   it("answers the planner's questions from the same table", () => {
     expect(EDITABLE_STATUSES).toEqual(["planned", "failed", "missed"]);
     expect(allows("sendNow", "missed")).toBe(true);
     expect(allows("sendNow", "planned")).toBe(false);
     expect(allows("resume", "unconfirmed")).toBe(true);
     expect(allows("cancel", "sending")).toBe(false);
+  });
+});
+
+describe("the states' German names", () => {
+  // The words the planner shows and the data export writes (statusLabel, export-readme.ts).
+  it("names every state, a thread's post with the publication's words where the states agree", () => {
+    expect(PUBLICATION_STATUS_LABELS).toEqual({
+      planned: "Geplant",
+      sending: "Wird gesendet",
+      sent: "Gesendet",
+      failed: "Fehlgeschlagen",
+      unconfirmed: "Unbestätigt",
+      missed: "Verpasst",
+      cancelled: "Abgebrochen",
+    });
+    expect(THREAD_POST_STATUS_LABELS).toEqual({
+      pending: "Ausstehend",
+      sending: "Wird gesendet",
+      sent: "Gesendet",
+      unconfirmed: "Unbestätigt",
+    });
   });
 });

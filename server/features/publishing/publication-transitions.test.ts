@@ -13,7 +13,7 @@ import {
   type ThreadPostEvent,
 } from "#shared/publishing-states.ts";
 import { createPublishingTestApp } from "../../../tests/support/publishing.ts";
-import { movePublication, moveThreadPost } from "./publication-transitions.ts";
+import { interruptThreadPosts, movePublication, moveThreadPost } from "./publication-transitions.ts";
 
 // The state machine (ADR 0074) through the one function that writes a status: every event from
 // every state, on the real database. A move from a state the event does not leave from changes
@@ -93,5 +93,25 @@ describe("a thread post's moves", () => {
       .where(eq(publicationThreadPosts.publicationId, publication.id))
       .orderBy(publicationThreadPosts.position);
     expect(rows.map((row) => row.status)).toEqual([allowed ? to : status, status]);
+  });
+});
+
+describe("a thread whose server died mid-call", () => {
+  it("puts its posts being sent in doubt, and no other post of it or of another thread", async () => {
+    const [dead, other] = [await postIn("sending"), await postIn("sending")];
+    const posts = (publicationId: string) =>
+      THREAD_POST_STATUSES.map((status, index) => ({ publicationId, position: index + 1, text: status, status }));
+    await t.db.insert(publicationThreadPosts).values([...posts(dead.id), ...posts(other.id)]);
+    await interruptThreadPosts(t.db, dead.id);
+    const statuses = async (publicationId: string) =>
+      (
+        await t.db
+          .select()
+          .from(publicationThreadPosts)
+          .where(eq(publicationThreadPosts.publicationId, publicationId))
+          .orderBy(publicationThreadPosts.position)
+      ).map((row) => row.status);
+    expect(await statuses(dead.id)).toEqual(["pending", "unconfirmed", "sent", "unconfirmed"]);
+    expect(await statuses(other.id)).toEqual([...THREAD_POST_STATUSES]);
   });
 });
