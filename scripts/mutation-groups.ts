@@ -14,6 +14,7 @@ export const MUTATION_GROUPS: Record<string, { mutate: string[]; testFiles: stri
       "server/features/publishing/delivery.service.ts",
       "server/features/publishing/thread-delivery.ts",
       "server/features/publishing/publishing-sweep.ts",
+      "server/features/publishing/network-call.ts",
     ],
     testFiles: [
       "server/features/publishing/delivery*.test.ts",

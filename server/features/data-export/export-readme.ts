@@ -84,8 +84,9 @@ veroeffentlichungen.json  Veröffentlichen und Planen:
   posts             Ihre geplanten, gesendeten und gescheiterten Beiträge und Threads, nach dem
                     geplanten Zeitpunkt: network (Netzwerk), account (Konto), text, imageUrl,
                     scheduledAt (geplanter Zeitpunkt), status (planned, sending, sent, failed,
-                    unconfirmed, cancelled), statusLabel (der Status auf Deutsch: Geplant, Wird
-                    gesendet, Gesendet, Fehlgeschlagen, Unbestätigt, Abgebrochen), detail (Grund),
+                    unconfirmed, missed, cancelled), statusLabel (der Status auf Deutsch: Geplant,
+                    Wird gesendet, Gesendet, Fehlgeschlagen, Unbestätigt, Verpasst, Abgebrochen),
+                    detail (Grund),
                     externalUrl (Link zum Beitrag im Netzwerk), sentAt (gesendet), createdAt
     threadPosts     nur bei einem Thread (sonst null); text oben ist dann sein erster Beitrag.
                     Jeder Beitrag des Threads in seiner Reihenfolge: position, text, status
