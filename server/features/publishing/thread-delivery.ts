@@ -3,8 +3,7 @@ import type { AppDeps } from "#server/app-env.ts";
 import type { Database } from "#server/db/client.ts";
 import { publications, publicationThreadPosts } from "#server/db/schema/publishing.ts";
 import { NetworkError, type PublishedPost } from "#server/integrations/social/social-network.ts";
-import type { AttemptResult, NetworkAttempt } from "./network-call.ts";
-import { PUBLISH_TIMEOUT_MS } from "./network-call.ts";
+import { type AttemptResult, type NetworkAttempt, PUBLISH_TIMEOUT_MS } from "./network-call.ts";
 import { moveThreadPost } from "./publication-transitions.ts";
 
 // Sending a thread (ADR 0066): post 1, then each next post as a reply to the one before, inside
