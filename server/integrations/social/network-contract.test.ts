@@ -76,6 +76,13 @@ describe.each(NETWORKS)("$name: what every network adapter does", ({ start, conn
     expect(post?.images[0]?.bytes.equals(image.bytes)).toBe(true);
   });
 
+  it("sends the post's image description (imageAlt) with an image that has none of its own", async () => {
+    const description = "Ein Diagramm: Reichweite je Woche, steigend";
+    const input: PublishInput = { text: "Bild mit Beschreibung", images: [{ ...image, altText: "" }], imageAlt: description };
+    const published = await publishedPost(publish(onFake.network, input));
+    expect(onFake.storedPost(published.externalId)?.images[0]?.altText).toBe(description);
+  });
+
   it("maps a 5xx of the post or of the image upload, and a refused connection, to unavailable", async () => {
     onFake.fake.fault({ kind: "server-error" }, { route: "post" });
     expect((await networkFailure(publish(onFake.network, textOnly("Ausfall")))).kind).toBe("unavailable");
