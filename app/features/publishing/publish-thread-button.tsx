@@ -22,13 +22,6 @@ export function PublishThreadButton({
   buttonProps?: ComponentProps<typeof PublishButton>["buttonProps"];
 }) {
   return (
-    <PublishButton
-      text=""
-      thread={posts}
-      networks={X_ONLY}
-      address={address}
-      label={label}
-      buttonProps={buttonProps}
-    />
+    <PublishButton text="" thread={posts} networks={X_ONLY} address={address} label={label} buttonProps={buttonProps} />
   );
 }

@@ -78,7 +78,11 @@ describe.each(NETWORKS)("$name: what every network adapter does", ({ start, conn
 
   it("sends the post's image description (imageAlt) with an image that has none of its own", async () => {
     const description = "Ein Diagramm: Reichweite je Woche, steigend";
-    const input: PublishInput = { text: "Bild mit Beschreibung", images: [{ ...image, altText: "" }], imageAlt: description };
+    const input: PublishInput = {
+      text: "Bild mit Beschreibung",
+      images: [{ ...image, altText: "" }],
+      imageAlt: description,
+    };
     const published = await publishedPost(publish(onFake.network, input));
     expect(onFake.storedPost(published.externalId)?.images[0]?.altText).toBe(description);
   });

@@ -180,7 +180,9 @@ describe("X: threads (ADR 0066)", () => {
     );
     const parent = first.externalId;
     expect(await x.findPost?.(redaktion, identity, { text: "Antwort", replyTo: parent, since })).toBeNull();
-    const reply = await publishedPost(x.publish(redaktion, identity, { text: "Antwort", images: [], replyTo: replyTo(parent) }));
+    const reply = await publishedPost(
+      x.publish(redaktion, identity, { text: "Antwort", images: [], replyTo: replyTo(parent) }),
+    );
     expect(await x.findPost?.(redaktion, identity, { text: "Antwort", replyTo: parent, since })).toEqual(reply);
     expect(
       await x.findPost?.(redaktion, identity, { text: "Suche & finde https://example.com/a", replyTo: null, since }),
