@@ -296,28 +296,6 @@ describe("/api/posts/threads (ADR 0066)", () => {
     ]);
     expect(answers.map((answer) => answer.status)).toEqual([400, 400, 404]);
   });
-  it("takes a Bluesky thread, each post counted in graphemes against Bluesky's 300 (ADR 0088)", async () => {
-    const blueskyId = await connectBluesky("gerda");
-    // 300 graphemes fit, though "👋🏽" is two code points and "ä" two UTF-8 bytes.
-    const fits = ["👋🏽".repeat(150) + "ä".repeat(150), "Zwei"];
-    const created = await send("/api/posts/threads", "POST", {
-      accountId: blueskyId,
-      posts: fits,
-      plannedFor: { date: MONDAY, time: "09:00" },
-    });
-    expect(created.status).toBe(201);
-    const { post } = (await created.json()) as { post: PublicationView };
-    expect([post.network, post.thread?.total, post.thread?.progressLabel]).toEqual(["bluesky", 2, "0 von 2 gesendet"]);
-    const tooLong = await send("/api/posts/threads", "POST", {
-      accountId: blueskyId,
-      posts: ["Eins", "Zwei", "ä".repeat(301)],
-    });
-    expect(tooLong.status).toBe(400);
-    expect(await tooLong.json()).toEqual({
-      error: "Beitrag 3 des Threads ist 301 Zeichen lang; erlaubt sind 300.",
-      code: "POST_TOO_LONG",
-    });
-  });
 });
 
 describe("disconnecting and notifications", () => {
