@@ -56,7 +56,10 @@ export const CreatePostsSchema = z.object({
 });
 export type CreatePostsInput = z.infer<typeof CreatePostsSchema>;
 
-/** A thread for one X account (ADR 0066): its posts in order, each checked against X's 280 on the server. */
+/**
+ * A thread for one X or Bluesky account (ADR 0066, 0088): its posts in order, each checked on the
+ * server against its network's limit (X: 280 weighted characters, Bluesky: 300 graphemes).
+ */
 export const CreateThreadSchema = z.object({
   accountId: z.uuid({ error: PUBLISHING_ERRORS.ACCOUNT_NOT_FOUND }),
   posts: z

@@ -4,8 +4,8 @@ import type { NetworkId } from "./networks.ts";
 // Publish and schedule (ADR 0053): statuses, their German labels and the API's messages, for the
 // server's answers and the composer, the Redaktionsplan and the notification area alike.
 
-/** Networks whose posts can reply to one another as a thread (ADR 0066). */
-export const THREAD_NETWORKS: readonly NetworkId[] = ["x"];
+/** Networks whose posts can reply to one another as a thread (ADR 0066, Bluesky ADR 0088). */
+export const THREAD_NETWORKS: readonly NetworkId[] = ["x", "bluesky"];
 export const THREAD_MIN_POSTS = 2;
 export const THREAD_MAX_POSTS = 25;
 
@@ -84,7 +84,8 @@ export const PUBLISHING_ERRORS = {
   NOTIFICATION_NOT_FOUND: "Diese Benachrichtigung gibt es nicht (mehr).",
   /** The refusal names the network, the cap and the month (publishing-caps.ts); this is its fallback. */
   PUBLISHING_CAP_REACHED: "Das monatliche Kontingent Ihres Plans für dieses Netzwerk ist erreicht.",
-  THREAD_NOT_SUPPORTED: "Threads veröffentlicht Postwerk nur auf X. Bitte wählen Sie ein X-Konto.",
+  THREAD_NOT_SUPPORTED:
+    "Threads veröffentlicht Postwerk nur auf X und Bluesky. Bitte wählen Sie ein X- oder Bluesky-Konto.",
   THREAD_NOT_RESUMABLE:
     "Dieser Thread lässt sich gerade nicht fortsetzen: Er wird noch gesendet, ist vollständig oder wurde abgebrochen.",
 } as const satisfies Partial<Record<ApiErrorCode, string>>;

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { E2E_BASE_URL, E2E_CLOCK_URL, X_FAKE_URL } from "../../playwright.config.ts";
+import { BLUESKY_FAKE_URL, E2E_BASE_URL, E2E_CLOCK_URL, X_FAKE_URL } from "../../playwright.config.ts";
+import { FAKE_BLUESKY_ACCOUNT } from "../mocks/bluesky-server.ts";
 import { expect, signUpConfirmed, test } from "./fixtures.ts";
 import { connectThroughConsentPage } from "./publishing-steps.ts";
 
@@ -101,4 +102,54 @@ test("the optimizer's 'Thread veröffentlichen' sends the thread to X as a chain
       return posts.map((text) => xPage.split(text).length - 1);
     })
     .toEqual([1, 1, 1]);
+});
+
+test("a Bluesky thread whose answer to post 2 was lost is continued from the plan, each post once (ADR 0088)", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signUpConfirmed(page);
+  const connected = await page.request.post("/api/connections/bluesky/app-password", {
+    headers: { origin: E2E_BASE_URL },
+    data: { identifier: FAKE_BLUESKY_ACCOUNT.handle, appPassword: FAKE_BLUESKY_ACCOUNT.appPassword },
+  });
+  expect(connected.status()).toBe(201);
+  const { accountId } = (await connected.json()) as { accountId: string };
+
+  const run = Date.now().toString(36);
+  const posts = [1, 2, 3].map((index) => `Himmelsfaden ${run}, Teil ${index} von 3: Franzbrötchen am Samstag.`);
+  const fault = await page.request.post(`${BLUESKY_FAKE_URL}/__fake/fault`, {
+    data: { fault: { kind: "lost-response" }, route: "post", after: 1 },
+  });
+  expect(fault.ok()).toBe(true);
+  const created = await page.request.post("/api/posts/threads", {
+    headers: { origin: E2E_BASE_URL },
+    data: { accountId, posts },
+  });
+  expect(created.status()).toBe(201);
+
+  await page.goto("/redaktionsplan?ansicht=liste");
+  const item = page.getByTestId("planned-post").filter({ hasText: `Himmelsfaden ${run}` });
+  await expect(async () => {
+    await page.reload();
+    await expect(item).toContainText("Unbestätigt", { timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(item).toContainText("Thread · 3 Beiträge · 1 von 3 gesendet");
+  await shoot(page, "bluesky-thread-redaktionsplan");
+
+  await item.click();
+  const details = page.getByRole("dialog", { name: /^Thread für Bluesky/ });
+  const states = details.getByTestId("thread-post");
+  for (const [index, label] of ["Gesendet", "Unbestätigt", "Ausstehend"].entries())
+    await expect(states.nth(index)).toContainText(label);
+  await details.getByRole("button", { name: "Fortsetzen" }).click();
+  await expect(details).toBeHidden();
+  await page.request.post(`${E2E_CLOCK_URL}/advance?minutes=3`);
+  await page.reload();
+  await expect(item).toContainText("Gesendet");
+  await item.click();
+  await expect(details.getByTestId("thread-progress")).toHaveText("3 von 3 gesendet");
+
+  const blueskyPage = await (await page.request.get(`${BLUESKY_FAKE_URL}/`)).text();
+  for (const text of posts) expect(blueskyPage.split(text).length - 1).toBe(1);
 });

@@ -13,8 +13,10 @@ import {
 
 // A fake of a Bluesky PDS (ADR 0060) at the XRPC boundary: createSession with an app password,
 // refreshSession (rotating), getSession, getProfile, resolveHandle (for mentions), uploadBlob,
-// createRecord and deleteRecord of app.bsky.feed.post. It checks what Bluesky checks: at most 300
-// graphemes, and facets whose byte offsets cut exactly the mention or link out of the UTF-8 text.
+// createRecord, deleteRecord and listRecords (newest first, with a cursor) of app.bsky.feed.post.
+// It checks what Bluesky checks: at most 300 graphemes, facets whose byte offsets cut exactly the
+// mention or link out of the UTF-8 text, and a reply's root and parent as strong refs (URI and the
+// CID the post was created with, ADR 0088), which it records with the post and its images' alt texts.
 // Point Postwerk at it with BLUESKY_SERVICE. Run alone:
 // `node --import tsx tests/mocks/bluesky-server.ts` (port 3195 or BLUESKY_FAKE_PORT); it has an
 // account erika.bsky.social with the app password abcd-efgh-ijkl-mnop.
@@ -28,7 +30,17 @@ type Facet = {
   index: { byteStart: number; byteEnd: number };
   features: { $type: string; did?: string; uri?: string; tag?: string }[];
 };
-export type BlueskyPost = RecordedPost & { uri: string; facets: Facet[]; langs: string[] };
+type StrongRef = { uri: string; cid: string };
+export type BlueskyPost = RecordedPost & {
+  uri: string;
+  cid: string;
+  facets: Facet[];
+  langs: string[];
+  /** A thread's reply: the thread's first post and the post it answers (ADR 0088). */
+  reply: { root: StrongRef; parent: StrongRef } | null;
+  /** The record as the client sent it, as listRecords returns it. */
+  record: unknown;
+};
 
 const BASE32 = "abcdefghijklmnopqrstuvwxyz234567";
 function base32(bytes: Buffer): string {
@@ -119,6 +131,7 @@ export async function startBlueskyFake({ port = 0 }: { port?: number } = {}) {
     if (method === "POST" && nsid === "com.atproto.repo.uploadBlob") return "media";
     if (method === "POST" && nsid === "com.atproto.repo.createRecord") return "post";
     if (method === "POST" && nsid === "com.atproto.repo.deleteRecord") return "delete";
+    if (method === "GET" && nsid === "com.atproto.repo.listRecords") return "timeline";
     if (method === "GET" && path === "/") return "page";
     return null;
   };
@@ -152,6 +165,7 @@ export async function startBlueskyFake({ port = 0 }: { port?: number } = {}) {
       return json(200, { did: account.did, handle: account.handle, active: true });
     if (nsid === "app.bsky.actor.getProfile")
       return json(200, { did: account.did, handle: account.handle, displayName: account.displayName });
+    if (route === "timeline") return listRecords(request, account.did);
     if (route === "media") {
       const cid = cidOf(request.body);
       const mimeType = String(request.headers["content-type"] ?? "");
@@ -175,6 +189,30 @@ export async function startBlueskyFake({ port = 0 }: { port?: number } = {}) {
     langs?: string[];
     createdAt?: string;
     embed?: { $type?: string; images?: { image?: { ref?: { $link?: string } }; alt?: string }[] };
+    reply?: { root?: Partial<StrongRef>; parent?: Partial<StrongRef> };
+  };
+
+  /** A strong ref must name a post that exists, with the CID it was created with. */
+  const knownRef = (ref: Partial<StrongRef> | undefined): StrongRef | null => {
+    const post = posts.find((candidate) => candidate.uri === ref?.uri);
+    return post && ref?.cid === post.cid ? { uri: post.uri, cid: post.cid } : null;
+  };
+
+  /** The account's posts newest first, as the PDS lists a collection; the cursor is the last rkey. */
+  const listRecords = (request: FakeRequest, did: string) => {
+    const params = request.url.searchParams;
+    if (params.get("repo") !== did || params.get("collection") !== "app.bsky.feed.post")
+      return error(400, "InvalidRequest", "Only the session's own posts in this fake");
+    const limit = Math.min(Number(params.get("limit") ?? 50) || 50, 100);
+    const cursor = params.get("cursor");
+    const own = posts.filter((post) => post.uri.startsWith(`at://${did}/`)).reverse();
+    const start = cursor ? own.findIndex((post) => post.id === cursor) + 1 : 0;
+    const page = own.slice(start, start + limit);
+    const last = page.at(-1);
+    return json(200, {
+      records: page.map((post) => ({ uri: post.uri, cid: post.cid, value: post.record })),
+      ...(last && start + limit < own.length ? { cursor: last.id } : {}),
+    });
   };
   const createPost = (account: { did: string; handle: string }, record: PostRecord | undefined) => {
     const text = record?.text ?? "";
@@ -201,6 +239,13 @@ export async function startBlueskyFake({ port = 0 }: { port?: number } = {}) {
           return error(400, "InvalidRequest", `Invalid facet at bytes ${facet.index.byteStart}-${facet.index.byteEnd}`);
       }
     }
+    let reply: BlueskyPost["reply"] = null;
+    if (record?.reply) {
+      const root = knownRef(record.reply.root);
+      const parent = knownRef(record.reply.parent);
+      if (!root || !parent) return error(400, "InvalidRequest", "Invalid app.bsky.feed.post record: reply refs");
+      reply = { root, parent };
+    }
     const images: RecordedImage[] = [];
     for (const image of record?.embed?.images ?? []) {
       const blob = blobs.get(image.image?.ref?.$link ?? "");
@@ -209,17 +254,22 @@ export async function startBlueskyFake({ port = 0 }: { port?: number } = {}) {
     }
     const rkey = `3l${(++counter).toString(36).padStart(11, "a")}`;
     const uri = `at://${account.did}/app.bsky.feed.post/${rkey}`;
+    // The record's own bytes and its place: two posts with the same text still differ.
+    const cid = cidOf(Buffer.from(JSON.stringify({ uri, record })));
     posts.push({
       id: rkey,
       uri,
+      cid,
       account: account.handle,
       text,
       images,
       facets: record?.facets ?? [],
       langs: record?.langs ?? [],
+      reply,
+      record,
       createdAt: new Date(),
     });
-    return json(200, { uri, cid: cidOf(Buffer.from(JSON.stringify(record))), validationStatus: "valid" });
+    return json(200, { uri, cid, validationStatus: "valid" });
   };
 
   const server = await startFakeServer(port, {

@@ -174,6 +174,8 @@ export async function startLinkedInFake({
       const text = readLittleText(commentary);
       if (text.length > 3000)
         return error(422, "/commentary :: length must be at most 3000", { code: "UNPROCESSABLE_ENTITY" });
+      if ([...(body.content?.media?.altText ?? "")].length > 4086)
+        return error(422, "/content/media/altText :: length must be at most 4086", { code: "UNPROCESSABLE_ENTITY" });
       const recorded = [];
       const mediaId = body.content?.media?.id;
       if (mediaId) {

@@ -27,7 +27,10 @@ export type FakeRoute =
   | "delete"
   | "resolve"
   | "page"
-  /** X: the account's own recent posts (GET /2/users/:id/tweets). */
+  /**
+   * The account's own recent posts, where a post in doubt is looked up: X's GET
+   * /2/users/:id/tweets, Bluesky's com.atproto.repo.listRecords.
+   */
   | "timeline";
 
 export type FakeFault =

@@ -208,6 +208,9 @@ export async function startXFake({ port = 0 }: { port?: number } = {}) {
       const body = request.json() as { id?: string; metadata?: { alt_text?: { text?: string } } } | null;
       const upload = uploads.get(body?.id ?? "");
       if (!upload) return problem(400, "Invalid Request", "Unknown media id");
+      // X's limit for an image description.
+      if ([...(body?.metadata?.alt_text?.text ?? "")].length > 1000)
+        return problem(400, "Invalid Request", "alt_text.text must be at most 1000 characters");
       upload.altText = body?.metadata?.alt_text?.text ?? "";
       return json(200, { data: { associated_metadata: true, id: body?.id } });
     }

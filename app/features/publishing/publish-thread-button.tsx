@@ -2,9 +2,13 @@ import type { ComponentProps } from "react";
 import { PublishButton } from "./publish-button.tsx";
 import type { Address } from "./publish-dialog.tsx";
 
+const X_ONLY = ["x"] as const;
+
 /**
  * "Thread veröffentlichen" (ADR 0066): the composer in thread mode for these posts, in order, to
- * one connected X account, now or planned. Loads on the first click like PublishButton.
+ * one connected X account, now or planned. Loads on the first click like PublishButton. Only X:
+ * the optimizer's threads are split and counted by X's rules, though Bluesky takes threads too
+ * (ADR 0088).
  */
 export function PublishThreadButton({
   posts,
@@ -17,5 +21,7 @@ export function PublishThreadButton({
   label?: string;
   buttonProps?: ComponentProps<typeof PublishButton>["buttonProps"];
 }) {
-  return <PublishButton text="" thread={posts} address={address} label={label} buttonProps={buttonProps} />;
+  return (
+    <PublishButton text="" thread={posts} networks={X_ONLY} address={address} label={label} buttonProps={buttonProps} />
+  );
 }

@@ -120,7 +120,13 @@ export const publicationThreadPosts = pgTable(
     text: text("text").notNull(),
     status: text("status").$type<ThreadPostStatus>().notNull().default("pending"),
     attemptStartedAt: timestamp("attempt_started_at", { withTimezone: true }),
+    /** The network's id of the post (X: tweet id, Bluesky: at:// URI). */
     externalId: text("external_id"),
+    /**
+     * Bluesky: the record's CID. A reply cites its parent and the thread's root by URI and CID
+     * (ADR 0088); null on X, whose replies cite the id alone.
+     */
+    externalCid: text("external_cid"),
     externalUrl: text("external_url"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },

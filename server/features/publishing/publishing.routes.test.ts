@@ -30,18 +30,19 @@ afterAll(async () => {
 const send = (path: string, method: string, body?: unknown) =>
   t.request(path, { method, cookie, body: body === undefined ? undefined : JSON.stringify(body) });
 
-async function connectX(code: string): Promise<string> {
-  const start = await send("/api/connections/x/start", "POST");
+async function connectX(code: string, network: "x" | "linkedin" = "x"): Promise<string> {
+  const start = await send(`/api/connections/${network}/start`, "POST");
   expect(start.status).toBe(200);
   const { authorizationUrl } = (await start.json()) as { authorizationUrl: string };
   const state = new URL(authorizationUrl).searchParams.get("state") ?? "";
-  const back = await t.request(`/api/connections/x/callback?code=${code}&state=${state}`, { cookie });
+  const back = await t.request(`/api/connections/${network}/callback?code=${code}&state=${state}`, { cookie });
   expect(back.status).toBe(302);
-  expect(back.headers.get("location")).toBe("/konto/verbundene-konten?verbunden=x");
+  expect(back.headers.get("location")).toBe(`/konto/verbundene-konten?verbunden=${network}`);
   const list = (await (await send("/api/connections", "GET")).json()) as {
     networks: { network: string; accounts: { id: string; handle: string }[] }[];
   };
-  const account = list.networks.find((n) => n.network === "x")?.accounts.find((a) => a.handle === `@${code}`);
+  const accounts = list.networks.find((n) => n.network === network)?.accounts ?? [];
+  const account = accounts.find((a) => a.handle === `@${code}`) ?? accounts.at(-1);
   if (!account) throw new Error("account missing");
   return account.id;
 }
@@ -269,13 +270,13 @@ describe("/api/posts/threads (ADR 0066)", () => {
     expect(((await edit.json()) as { code: string }).code).toBe("POST_NOT_EDITABLE");
   });
 
-  it("refuses LinkedIn and Bluesky, a post over 280 weighted characters, and too few or too many posts", async () => {
+  it("refuses LinkedIn, a post over 280 weighted characters, and too few or too many posts", async () => {
     const xId = await connectX("gerda");
-    const blueskyId = await connectBluesky("gerda");
-    const notX = await send("/api/posts/threads", "POST", { accountId: blueskyId, posts: ["Eins", "Zwei"] });
-    expect(notX.status).toBe(400);
-    expect(await notX.json()).toEqual({
-      error: "Threads veröffentlicht Postwerk nur auf X. Bitte wählen Sie ein X-Konto.",
+    const linkedInId = await connectX("gerda-li", "linkedin");
+    const notThreads = await send("/api/posts/threads", "POST", { accountId: linkedInId, posts: ["Eins", "Zwei"] });
+    expect(notThreads.status).toBe(400);
+    expect(await notThreads.json()).toEqual({
+      error: "Threads veröffentlicht Postwerk nur auf X und Bluesky. Bitte wählen Sie ein X- oder Bluesky-Konto.",
       code: "THREAD_NOT_SUPPORTED",
     });
     // Each emoji weighs 2 on X: 141 of them are 282.

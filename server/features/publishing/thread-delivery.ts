@@ -2,14 +2,15 @@ import { and, asc, eq, exists } from "drizzle-orm";
 import type { AppDeps } from "#server/app-env.ts";
 import type { Database } from "#server/db/client.ts";
 import { publications, publicationThreadPosts } from "#server/db/schema/publishing.ts";
-import { NetworkError, type PublishedPost } from "#server/integrations/social/social-network.ts";
+import { NetworkError, type PostRef, type PublishedPost } from "#server/integrations/social/social-network.ts";
 import { type AttemptResult, type NetworkAttempt, PUBLISH_TIMEOUT_MS } from "./network-call.ts";
 import { moveThreadPost } from "./publication-transitions.ts";
 
-// Sending a thread (ADR 0066): post 1, then each next post as a reply to the one before, inside
-// the one attempt the queue claimed for the publication (ADR 0053). Per post the same rule as for a
-// single post: "sending" and the attempt's time are committed before the call, the network's id is
-// committed as soon as it answers, before the next post goes out. A post whose answer was lost
+// Sending a thread (ADR 0066, on Bluesky ADR 0088): post 1, then each next post as a reply to the
+// one before, inside the one attempt the queue claimed for the publication (ADR 0053). Per post the
+// same rule as for a single post: "sending" and the attempt's time are committed before the call,
+// the network's id (and Bluesky's CID, which the next reply cites) is committed as soon as it
+// answers, before the next post goes out. A post whose answer was lost
 // (or whose server died mid-call) is "unbestätigt" and stops the thread; when the thread is
 // continued, the network is asked for the account's own recent posts first, so that post is sent
 // only if it is not there, and the next one replies to whichever id is found.
@@ -43,25 +44,28 @@ export async function sendThread(
   attempt: NetworkAttempt,
   now: Date,
 ): Promise<AttemptResult> {
-  let previous: string | null = null;
+  let previous: PostRef | null = null;
   let first: PublishedPost | null = null;
   for (const post of await threadPostsOf(deps.db, publication.id)) {
     let sent: PublishedPost | null =
-      post.status === "sent" && post.externalId ? { externalId: post.externalId, url: post.externalUrl ?? "" } : null;
+      post.status === "sent" && post.externalId
+        ? { externalId: post.externalId, url: post.externalUrl ?? "", cid: post.externalCid }
+        : null;
     if (!sent && post.status === "unconfirmed") {
-      const found = await lookUpPostInDoubt(attempt, publication, post, previous, now);
+      const found = await lookUpPostInDoubt(attempt, publication, post, previous?.externalId ?? null, now);
       if (found instanceof NetworkError || (found.status !== "published" && found.status !== "not-found")) return found;
       if (found.status === "published") sent = found.post;
     }
     if (!sent) {
       // Shutting down: the thread goes on from here on the next server (ADR 0076).
       if (attempt.stopping()) return { status: "wait", until: now };
-      const outcome = await sendThreadPost(deps.db, attempt, publication, post, previous);
+      const replyTo = previous && first ? { parent: previous, root: refOf(first) } : null;
+      const outcome = await sendThreadPost(deps.db, attempt, publication, post, replyTo);
       if (outcome instanceof NetworkError || outcome.status !== "published") return outcome;
       sent = outcome.post;
     }
     if (post.status !== "sent") await recordThreadPostSent(deps.db, post, sent, attempt.clock());
-    previous = sent.externalId;
+    previous = refOf(sent);
     first ??= sent;
   }
   if (!first) return new NetworkError(publication.network, "rejected", { detail: "Thread ohne Beiträge" });
@@ -73,7 +77,7 @@ async function sendThreadPost(
   attempt: NetworkAttempt,
   publication: Publication,
   post: ThreadPost,
-  replyTo: string | null,
+  replyTo: { parent: PostRef; root: PostRef } | null,
 ): Promise<AttemptResult> {
   // Only while the publication is still this attempt's ("sending"): a worker that lost it stops.
   const stillOurs = exists(
@@ -123,7 +127,12 @@ async function recordThreadPostSent(
   answered: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    await moveThreadPost(tx, "accept", post, { externalId: sent.externalId, externalUrl: sent.url, sentAt: answered });
+    await moveThreadPost(tx, "accept", post, {
+      externalId: sent.externalId,
+      externalCid: sent.cid ?? null,
+      externalUrl: sent.url,
+      sentAt: answered,
+    });
     if (post.position === 1)
       await tx
         .update(publications)
@@ -131,3 +140,5 @@ async function recordThreadPostSent(
         .where(eq(publications.id, post.publicationId));
   });
 }
+
+const refOf = (post: PublishedPost): PostRef => ({ externalId: post.externalId, cid: post.cid ?? null });

@@ -10,8 +10,9 @@ import { PublishingRefusal } from "./refusals.ts";
 import { SETTLE_AFTER_MS, threadPostsOf } from "./thread-delivery.ts";
 import { toThreadView } from "./thread-views.ts";
 
-// Threads (ADR 0066): one publication for one X account whose posts go out as a chain of replies,
-// with one queue job like every publication (ADR 0053). "Fortsetzen" plans a stopped thread again;
+// Threads (ADR 0066, 0088): one publication for one X or Bluesky account whose posts go out as a
+// chain of replies, with one queue job like every publication (ADR 0053). Each post is checked
+// against its network's own limit (shared/networks.ts). "Fortsetzen" plans a stopped thread again;
 // the queue goes on from its first unsent post.
 
 export async function createThread(

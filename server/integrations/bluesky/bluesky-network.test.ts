@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { NetworkIdentity, TokenSet } from "#server/integrations/social/social-network.ts";
+import type { NetworkIdentity, PublishedPost, TokenSet } from "#server/integrations/social/social-network.ts";
 import { FAKE_BLUESKY_ACCOUNT } from "../../../tests/mocks/bluesky-server.ts";
 import { blueskyOnFake, signInToBluesky } from "../../../tests/mocks/networks-on-fakes.ts";
 import { networkFailure, publishedPost } from "../../../tests/mocks/social-fake.ts";
@@ -105,5 +105,76 @@ describe("Bluesky: publishing", () => {
       (await networkFailure(bluesky.publish(otherTokens, otherIdentity, { text: "Hallo", images: [] }))).kind,
     ).toBe("revoked");
     expect((await networkFailure(bluesky.refresh(otherTokens))).kind).toBe("revoked");
+  });
+});
+
+describe("Bluesky: threads (ADR 0088)", () => {
+  let tokens: TokenSet;
+  let identity: NetworkIdentity;
+  beforeAll(async () => {
+    tokens = await signInToBluesky(bluesky);
+    identity = await bluesky.identity(tokens);
+  });
+  const ref = (post: PublishedPost) => ({ externalId: post.externalId, cid: post.cid ?? null });
+  const publish = (text: string, replyTo: { parent: PublishedPost; root: PublishedPost } | null = null) =>
+    publishedPost(
+      bluesky.publish(tokens, identity, {
+        text,
+        images: [],
+        replyTo: replyTo && { parent: ref(replyTo.parent), root: ref(replyTo.root) },
+      }),
+    );
+
+  it("answers each post's URI and CID, and makes a reply that cites the thread's root and its parent", async () => {
+    const first = await publish("Kette 1/3");
+    const second = await publish("Kette 2/3", { parent: first, root: first });
+    const third = await publish("Kette 3/3", { parent: second, root: first });
+    expect(first.cid).toBe(storedPost(first.externalId)?.cid);
+    expect(storedPost(first.externalId)?.reply).toBeNull();
+    expect(storedPost(second.externalId)?.reply).toEqual({
+      root: { uri: first.externalId, cid: first.cid },
+      parent: { uri: first.externalId, cid: first.cid },
+    });
+    expect(storedPost(third.externalId)?.reply).toEqual({
+      root: { uri: first.externalId, cid: first.cid },
+      parent: { uri: second.externalId, cid: second.cid },
+    });
+  });
+
+  it("refuses to reply without the parent's CID instead of sending a reply Bluesky would not thread", async () => {
+    const first = await publish("Ohne CID 1/2");
+    const error = await networkFailure(
+      bluesky.publish(tokens, identity, {
+        text: "Ohne CID 2/2",
+        images: [],
+        replyTo: { parent: { externalId: first.externalId, cid: null }, root: ref(first) },
+      }),
+    );
+    expect(error.kind).toBe("rejected");
+    expect(fake.posts.filter((post) => post.text === "Ohne CID 2/2")).toHaveLength(0);
+  });
+
+  it("finds its own post in doubt by text and parent among its records, across pages, but not one older than the attempt", async () => {
+    const since = new Date(Date.now() - 60_000);
+    const first = await publish("Gesucht 1/2");
+    const reply = await publish("Gesucht 2/2", { parent: first, root: first });
+    // More than a page of newer posts on top.
+    for (let index = 0; index < 105; index++) await publish(`Danach ${index}`);
+    const find = (text: string, replyTo: string | null, from = since) =>
+      bluesky.findPost?.(tokens, identity, { text, replyTo, since: from });
+    expect(await find("Gesucht 2/2", first.externalId)).toEqual(reply);
+    expect(await find("Gesucht 1/2", null)).toEqual(first);
+    // The same text replying to another post, or not made since the attempt, is not the one.
+    expect(await find("Gesucht 2/2", reply.externalId)).toBeNull();
+    expect(await find("Gesucht 1/2", null, new Date(Date.now() + 60_000))).toBeNull();
+    expect(await find("Nie gesendet", null)).toBeNull();
+  });
+
+  it("maps a 5xx of the lookup to unavailable", async () => {
+    fake.fault({ kind: "server-error" }, { route: "timeline" });
+    const error = await networkFailure(
+      bluesky.findPost?.(tokens, identity, { text: "a", replyTo: null, since: new Date() }) ?? Promise.resolve(),
+    );
+    expect(error.kind).toBe("unavailable");
   });
 });

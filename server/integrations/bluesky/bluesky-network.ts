@@ -3,6 +3,10 @@ import type { SocialNetworkSettings } from "#server/env.ts";
 import { failureFromStatus, failureFromTransport, safeDetail } from "#server/integrations/social/network-failures.ts";
 import {
   NetworkError,
+  type NetworkIdentity,
+  type PostLookup,
+  type PostRef,
+  type PublishedPost,
   type PublishInput,
   type SocialNetwork,
   type TokenSet,
@@ -12,7 +16,9 @@ import {
 // (createSession), whose refresh token rotates on every refreshSession. The agent gets our own
 // fetch handler instead of the library's session manager, which would refresh an expired token
 // by itself and lose the rotated pair the caller has to store. Links and mentions become facets
-// with UTF-8 byte offsets (RichText.detectFacets); images go up with uploadBlob.
+// with UTF-8 byte offsets (RichText.detectFacets); images go up with uploadBlob. A thread's post
+// is a reply citing the thread's root and its parent by URI and CID (ADR 0088); a post whose answer
+// was lost is looked up among the account's own records (listRecords).
 
 const POST_COLLECTION = "app.bsky.feed.post";
 const MENTION = "app.bsky.richtext.facet#mention";
@@ -20,6 +26,9 @@ const MENTION = "app.bsky.richtext.facet#mention";
 const WEB_BASE = "https://bsky.app";
 /** A PDS allows 5,000 write points an hour; a post costs 3. */
 const LIMITS = { postsPerWindow: 1_666, windowMs: 60 * 60 * 1000 };
+/** listRecords' largest page, and how many pages a lookup reads at most (newest first). */
+const LOOKUP_PAGE_SIZE = 100;
+const LOOKUP_MAX_PAGES = 5;
 // What a PDS answers for an access or refresh token it no longer takes.
 const TOKEN_REFUSED = new Set(["ExpiredToken", "InvalidToken", "AuthenticationRequired"]);
 
@@ -114,15 +123,36 @@ export function createBlueskyNetwork({ service, timeoutMs }: BlueskySettings): S
             facets: resolvedFacets(richText),
             langs: ["de"],
             createdAt: new Date().toISOString(),
+            ...(input.replyTo
+              ? { reply: { root: strongRef(input.replyTo.root), parent: strongRef(input.replyTo.parent) } }
+              : {}),
             ...(embed ? { embed } : {}),
           },
         }),
       );
-      const rkey = data.uri.split("/").pop() ?? "";
-      return {
-        status: "published",
-        post: { externalId: data.uri, url: `${WEB_BASE}/profile/${identity.handle}/post/${rkey}` },
-      };
+      return { status: "published", post: publishedPost(identity, data) };
+    },
+    async findPost(tokens, identity, lookup) {
+      const agent = await agentFor(tokens.accessToken, identity.externalId);
+      let cursor: string | undefined;
+      // The PDS lists a collection newest first; past the first record older than the attempt
+      // (less our margin) nothing can be the post in doubt.
+      for (let page = 0; page < LOOKUP_MAX_PAGES; page++) {
+        const { data } = await call({ hide: [tokens.accessToken] }, () =>
+          agent.com.atproto.repo.listRecords({
+            repo: identity.externalId,
+            collection: POST_COLLECTION,
+            limit: LOOKUP_PAGE_SIZE,
+            cursor,
+          }),
+        );
+        const found = data.records.find((record) => isLookedFor(record.value, lookup));
+        if (found) return publishedPost(identity, found);
+        const older = data.records.some((record) => createdAt(record.value) < lookup.since.getTime());
+        if (older || !data.cursor || data.records.length === 0) return null;
+        cursor = data.cursor;
+      }
+      return null;
     },
     async deletePost(tokens, identity, externalId) {
       const agent = await agentFor(tokens.accessToken, identity.externalId);
@@ -144,9 +174,40 @@ async function uploadImages(agent: Agent, input: PublishInput, hide: string[]) {
     const { data } = await call({ hide }, () =>
       agent.com.atproto.repo.uploadBlob(new Uint8Array(image.bytes), { encoding: image.mimeType }),
     );
-    images.push({ image: data.blob, alt: image.altText });
+    // Bluesky shows `alt` to screen readers and under "ALT" (ADR 0088); an empty one is allowed.
+    images.push({ image: data.blob, alt: image.altText || input.imageAlt?.trim() || "" });
   }
   return { $type: "app.bsky.embed.images", images };
+}
+
+/** A reply's citation of a post: Bluesky wants the record's CID with its URI. */
+function strongRef(post: PostRef) {
+  // Every Bluesky post we sent or found carries its CID (ADR 0088); without it a reply cannot be made.
+  if (!post.cid) throw new NetworkError("bluesky", "rejected", { detail: "Antwort ohne CID des Beitrags" });
+  return { uri: post.externalId, cid: post.cid };
+}
+
+function publishedPost(identity: NetworkIdentity, record: { uri: string; cid: string }): PublishedPost {
+  const rkey = record.uri.split("/").pop() ?? "";
+  return {
+    externalId: record.uri,
+    url: `${WEB_BASE}/profile/${identity.handle}/post/${rkey}`,
+    cid: record.cid,
+  };
+}
+
+type PostValue = { text?: unknown; createdAt?: unknown; reply?: { parent?: { uri?: unknown } } };
+
+const createdAt = (value: unknown) => Date.parse(String((value as PostValue).createdAt ?? "")) || 0;
+
+/**
+ * The post in doubt: made since the attempt began, with the same text (Bluesky keeps it as sent)
+ * and, for a thread's later post, replying to the same parent.
+ */
+function isLookedFor(value: unknown, lookup: PostLookup): boolean {
+  const post = value as PostValue;
+  const parent = post.reply?.parent?.uri ?? null;
+  return post.text === lookup.text && parent === lookup.replyTo && createdAt(value) >= lookup.since.getTime();
 }
 
 /**

@@ -23,6 +23,8 @@ export const LINKEDIN_VERSION = "202610";
 const SCOPES = ["openid", "profile", "w_member_social"];
 /** LinkedIn: 150 posts a day per member. */
 const LIMITS = { postsPerWindow: 150, windowMs: 24 * 60 * 60 * 1000 };
+/** The Posts API's limit for `content.media.altText`. */
+const ALT_TEXT_MAX = 4086;
 
 type LinkedInSettings = SocialNetworkSettings["linkedin"] & { timeoutMs: number };
 
@@ -131,6 +133,8 @@ export function createLinkedInNetwork(settings: LinkedInSettings): SocialNetwork
     async publish(tokens, identity, input) {
       const image = input.images[0];
       const imageUrn = image ? await uploadImage(tokens, identity.externalId, image) : null;
+      // The image's description rides on the post's media (Posts API `content.media.altText`, ADR 0088).
+      const altText = [...(image?.altText || input.imageAlt?.trim() || "")].slice(0, ALT_TEXT_MAX).join("");
       const { response } = await api(tokens, "/rest/posts", {
         method: "POST",
         createsPost: true,
@@ -142,7 +146,7 @@ export function createLinkedInNetwork(settings: LinkedInSettings): SocialNetwork
           distribution: { feedDistribution: "MAIN_FEED", targetEntities: [], thirdPartyDistributionChannels: [] },
           lifecycleState: "PUBLISHED",
           isReshareDisabledByAuthor: false,
-          ...(image && imageUrn ? { content: { media: { id: imageUrn, altText: image.altText } } } : {}),
+          ...(imageUrn ? { content: { media: { id: imageUrn, ...(altText ? { altText } : {}) } } } : {}),
         },
       });
       const postUrn = response.headers.get("x-restli-id");

@@ -21,6 +21,9 @@ import { connectThroughFake, networkFailure, publishedPost } from "../../../test
 // is "unavailable". What differs (connecting, rate-limit headers, refusals) is tested in each
 // network's own folder.
 
+/** What each network takes as an image's description; Bluesky sets no limit. */
+const ALT_TEXT_LIMITS: Partial<Record<string, number>> = { x: 1000, linkedin: 4086 };
+
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.alloc(3000, 7)]);
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(5000, 3)]);
 
@@ -74,6 +77,25 @@ describe.each(NETWORKS)("$name: what every network adapter does", ({ start, conn
       altText: "Ein Testbild",
     });
     expect(post?.images[0]?.bytes.equals(image.bytes)).toBe(true);
+  });
+
+  it("sends the post's image description (imageAlt) with an image that has none of its own", async () => {
+    const description = "Ein Diagramm: Reichweite je Woche, steigend";
+    const input: PublishInput = {
+      text: "Bild mit Beschreibung",
+      images: [{ ...image, altText: "" }],
+      imageAlt: description,
+    };
+    const published = await publishedPost(publish(onFake.network, input));
+    expect(onFake.storedPost(published.externalId)?.images[0]?.altText).toBe(description);
+  });
+
+  it("cuts a description to what the network takes (X 1,000, LinkedIn 4,086 characters) instead of failing the post", async () => {
+    const long = "Beschreibung ".repeat(400).trim();
+    const input: PublishInput = { text: "Lange Beschreibung", images: [{ ...image, altText: "" }], imageAlt: long };
+    const published = await publishedPost(publish(onFake.network, input));
+    const sent = onFake.storedPost(published.externalId)?.images[0]?.altText ?? "";
+    expect(sent).toBe(long.slice(0, ALT_TEXT_LIMITS[onFake.network.id] ?? long.length));
   });
 
   it("maps a 5xx of the post or of the image upload, and a refused connection, to unavailable", async () => {

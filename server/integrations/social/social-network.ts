@@ -30,18 +30,35 @@ export type NetworkIdentity = {
 
 export type PublishImage = { bytes: Uint8Array; mimeType: string; altText: string };
 
+/**
+ * A post as a reply cites it (ADR 0088): the network's id and, where the network pins the exact
+ * version of what is answered (Bluesky: the record's CID), that too; null elsewhere.
+ */
+export type PostRef = { externalId: string; cid: string | null };
+
 export type PublishInput = {
   text: string;
   images: PublishImage[];
-  /** A thread's next post (ADR 0066): the network's id of the post this one replies to. */
-  replyTo?: string | null;
+  /**
+   * The post's image description (alt text), sent with every image whose own `altText` is empty,
+   * where the network takes one (X, Bluesky, LinkedIn).
+   */
+  imageAlt?: string;
+  /**
+   * A thread's next post (ADR 0066, 0088): the post it answers and the thread's first post. X
+   * cites the parent's id; Bluesky cites both by URI and CID.
+   */
+  replyTo?: { parent: PostRef; root: PostRef } | null;
 };
 
-/** What to look for when a post's answer was lost: its text, the post it replied to, and since when. */
+/**
+ * What to look for when a post's answer was lost: its text, the id of the post it replied to, and
+ * since when.
+ */
 export type PostLookup = { text: string; replyTo: string | null; since: Date };
 
-/** A post the network accepted. */
-export type PublishedPost = { externalId: string; url: string };
+/** A post the network accepted; `cid` where the network names a version (Bluesky, ADR 0088). */
+export type PublishedPost = { externalId: string; url: string; cid?: string | null };
 
 /**
  * Why a call failed, as the queue must act on it (ADR 0053 "exactly once"):

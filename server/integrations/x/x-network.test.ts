@@ -156,12 +156,18 @@ describe("X: publishing", () => {
   });
 });
 
+/** A thread's reply as the publishing cites it: X needs only the parent's id. */
+const replyTo = (parent: string) => ({
+  parent: { externalId: parent, cid: null },
+  root: { externalId: parent, cid: null },
+});
+
 describe("X: threads (ADR 0066)", () => {
   it("posts a reply with in_reply_to_tweet_id", async () => {
     const identity = await x.identity(redaktion);
     const first = await publishedPost(x.publish(redaktion, identity, { text: "Faden 1", images: [] }));
     const reply = await publishedPost(
-      x.publish(redaktion, identity, { text: "Faden 2", images: [], replyTo: first.externalId }),
+      x.publish(redaktion, identity, { text: "Faden 2", images: [], replyTo: replyTo(first.externalId) }),
     );
     expect(storedPost(reply.externalId)?.inReplyTo).toBe(first.externalId);
   });
@@ -174,7 +180,9 @@ describe("X: threads (ADR 0066)", () => {
     );
     const parent = first.externalId;
     expect(await x.findPost?.(redaktion, identity, { text: "Antwort", replyTo: parent, since })).toBeNull();
-    const reply = await publishedPost(x.publish(redaktion, identity, { text: "Antwort", images: [], replyTo: parent }));
+    const reply = await publishedPost(
+      x.publish(redaktion, identity, { text: "Antwort", images: [], replyTo: replyTo(parent) }),
+    );
     expect(await x.findPost?.(redaktion, identity, { text: "Antwort", replyTo: parent, since })).toEqual(reply);
     expect(
       await x.findPost?.(redaktion, identity, { text: "Suche & finde https://example.com/a", replyTo: null, since }),

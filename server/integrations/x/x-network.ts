@@ -31,6 +31,8 @@ const loadSdk = () => {
 
 /** X: 100 posts per 15 minutes and user. */
 const LIMITS = { postsPerWindow: 100, windowMs: 15 * 60 * 1000 };
+/** X takes an image description of at most 1,000 characters (POST /2/media/metadata). */
+const ALT_TEXT_MAX = 1000;
 
 type XSettings = SocialNetworkSettings["x"] & { timeoutMs: number };
 
@@ -99,7 +101,7 @@ export function createXNetwork(settings: XSettings): SocialNetwork {
           client.tweet({
             text: input.text,
             ...(mediaIds.length > 0 ? { media: { media_ids: mediaIds } } : {}),
-            ...(input.replyTo ? { reply: { in_reply_to_tweet_id: input.replyTo } } : {}),
+            ...(input.replyTo ? { reply: { in_reply_to_tweet_id: input.replyTo.parent.externalId } } : {}),
           }),
         input.text,
       );
@@ -143,10 +145,10 @@ async function uploadImages(
         media_category: "tweet_image",
       }),
     );
-    if (image.altText)
-      await call(library, tokens, false, () =>
-        client.createMediaMetadata(mediaId, { alt_text: { text: image.altText } }),
-      );
+    // The description goes on the uploaded media before the post cites it (ADR 0088).
+    const altText = [...(image.altText || input.imageAlt?.trim() || "")].slice(0, ALT_TEXT_MAX).join("");
+    if (altText)
+      await call(library, tokens, false, () => client.createMediaMetadata(mediaId, { alt_text: { text: altText } }));
     ids.push(mediaId);
   }
   return ids as MediaIds;

@@ -1,0 +1,1 @@
+ALTER TABLE "publication_thread_posts" ADD COLUMN "external_cid" text;
