@@ -87,6 +87,9 @@ export const PUBLISHING_ERRORS = {
   THREAD_NOT_SUPPORTED: "Threads veröffentlicht Postwerk nur auf X. Bitte wählen Sie ein X-Konto.",
   THREAD_NOT_RESUMABLE:
     "Dieser Thread lässt sich gerade nicht fortsetzen: Er wird noch gesendet, ist vollständig oder wurde abgebrochen.",
+  /** ADR 0093: a post in doubt goes out again only once its owner has looked on the network. */
+  RESEND_NOT_CONFIRMED:
+    "Bitte sehen Sie zuerst in Ihrem Konto beim Netzwerk nach und bestätigen Sie, dass der Beitrag nicht erschienen ist.",
 } as const satisfies Partial<Record<ApiErrorCode, string>>;
 export type PublishingErrorCode = keyof typeof PUBLISHING_ERRORS;
 
