@@ -162,6 +162,14 @@ export function berlinWallTimeToInstant(date: string, time: string): Date | null
 
 /** Where the mails and notifications link to (the pages are the UI's, ADR 0053). */
 export const PLANNER_PATH = "/redaktionsplan";
+
+/** The query parameter of the Redaktionsplan that opens one post (the mails link to it). */
+export const POST_PARAM = "beitrag";
+
+/** The Redaktionsplan with one post opened: where a mail about that post leads (ADR 0094). */
+export function plannerPostPath(publicationId: string): string {
+  return `${PLANNER_PATH}?${POST_PARAM}=${encodeURIComponent(publicationId)}`;
+}
 export const CONNECTIONS_PATH = "/konto/verbundene-konten";
 
 /** Where a network's consent page sends the browser back to (the server's route, not a page). */

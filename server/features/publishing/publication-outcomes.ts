@@ -13,7 +13,7 @@ import {
   INTERRUPTED_EXPLANATION,
   MISSED_EXPLANATION,
   NOTIFICATION_MESSAGES,
-  PLANNER_PATH,
+  plannerPostPath,
   THREAD_INTERRUPTED_EXPLANATION,
   THREAD_UNCONFIRMED_EXPLANATION,
   UNCONFIRMED_EXPLANATION,
@@ -60,7 +60,7 @@ export async function moveAndTell<A extends Actor>(
     return true;
   });
   if (moved && notice.mail) {
-    const url = `${deps.env.BASE_URL}${PLANNER_PATH}`;
+    const url = `${deps.env.BASE_URL}${plannerPostPath(publication.id)}`;
     await mailUser(
       deps,
       publication.userId,
@@ -97,7 +97,9 @@ export function failPublication(
     },
     {
       kind: "failed",
-      mail: options.mail ? (post) => composePublicationFailedMail({ ...post, reason }) : undefined,
+      mail: options.mail
+        ? (post) => composePublicationFailedMail({ ...post, reason, original: refusal?.original ?? null })
+        : undefined,
     },
   );
 }
