@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { BLUESKY_FAKE_URL, E2E_BASE_URL, X_FAKE_URL } from "../../playwright.config.ts";
 import { expect, signUpConfirmed, test } from "./fixtures.ts";
@@ -62,6 +63,7 @@ test("a duplicate X refused: the German sentence, X's words folded away, and 'Er
   await expect(original).toBeVisible();
   // A duplicate is fixed in the text, not on the connections page.
   await expect(dialog.getByRole("link", { name: "Verbundene Konten" })).toHaveCount(0);
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
@@ -69,12 +71,15 @@ test("a duplicate X refused: the German sentence, X's words folded away, and 'Er
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 
+  // As the sentence says: the text changed a little, then sent again, as changed.
+  await dialog.getByLabel("Text").fill(`${text} (neu)`);
   await dialog.getByRole("button", { name: "Erneut senden" }).click();
   await expect(page.getByText("Beitrag wird jetzt gesendet.")).toBeVisible();
   const sent = await listedAs(page, text, /Gesendet am \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}/);
   await sent.click();
   await expect(page.getByRole("dialog").getByText(/^Gesendet am \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/)).toBeVisible();
   const atX = await (await page.request.get(`${X_FAKE_URL}/`)).text();
+  expect(atX.split(`${text} (neu)`)).toHaveLength(2);
   expect(atX.split(text)).toHaveLength(2);
 });
 
@@ -96,6 +101,7 @@ test("a post in doubt goes out again only after the owner confirmed it is not on
   const confirm = dialog.getByRole("button", { name: "Jetzt erneut senden" });
   await expect(confirm).toBeDisabled();
   await dialog.getByLabel("Ich habe nachgesehen: Der Beitrag ist nicht erschienen").check();
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });

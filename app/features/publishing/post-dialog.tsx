@@ -55,6 +55,21 @@ function PostDetails({ post, profileUrl, onClose }: { post: Post; profileUrl: st
 
   function sendPostNow() {
     setError(null);
+    // An edited text (a duplicate changed a little) goes out as edited: a failed post whose text is
+    // saved without a new time is planned for now (publishing.service.ts updatePost).
+    if (!thread && text !== post.text && post.status === "failed") {
+      update.mutate(
+        { id: post.id, text },
+        {
+          onSuccess: () => {
+            toast.success("Beitrag wird jetzt gesendet.");
+            onClose();
+          },
+          onError: (failure) => setError(failure.message),
+        },
+      );
+      return;
+    }
     sendNow.mutate(post.id, {
       onSuccess: () => {
         toast.success("Beitrag wird jetzt gesendet.");
@@ -185,7 +200,7 @@ function PostDetails({ post, profileUrl, onClose }: { post: Post; profileUrl: st
                 type="button"
                 variant={post.status === "failed" ? "default" : "outline"}
                 onClick={sendPostNow}
-                disabled={sendNow.isPending}
+                disabled={sendNow.isPending || update.isPending}
               >
                 {post.status === "failed" ? "Erneut senden" : "Jetzt senden"}
               </Button>
@@ -207,7 +222,7 @@ function PostDetails({ post, profileUrl, onClose }: { post: Post; profileUrl: st
             </p>
           )}
           <FormError error={error} />
-          <DialogFooter>
+          <DialogFooter className="sm:flex-wrap">
             <Button variant="outline" onClick={onClose}>
               Schließen
             </Button>

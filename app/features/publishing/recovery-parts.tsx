@@ -60,7 +60,7 @@ export function ResendUnconfirmed({
   return (
     <section
       aria-labelledby={`${id}-title`}
-      className="grid w-full gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-left text-sm text-amber-950"
+      className="grid w-full gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-left text-sm text-amber-950 sm:order-first sm:basis-full"
     >
       <h3 id={`${id}-title`} className="font-semibold">
         Erst nachsehen, dann erneut senden
