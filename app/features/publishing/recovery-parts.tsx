@@ -91,13 +91,15 @@ export function ResendUnconfirmed({
           size="sm"
           disabled={!looked || resend.isPending}
           onClick={() =>
-            resend.mutate(post.id, {
-              onSuccess: () => {
+            // The promise, not mutate's callbacks: once planned again the dialog shows the post as
+            // the plan reloads it, and this button is gone before those callbacks would run.
+            resend.mutateAsync(post.id).then(
+              () => {
                 toast.success("Beitrag wird erneut gesendet.");
                 onDone();
               },
-              onError: (failure) => onError(failure.message),
-            })
+              (failure: Error) => onError(failure.message),
+            )
           }
         >
           Jetzt erneut senden
