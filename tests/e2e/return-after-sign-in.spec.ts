@@ -97,6 +97,18 @@ test("a deep link with its query survives sign-in with a two-factor code, also a
   await expect(page.getByRole("heading", { name: "Redaktionsplan", level: 1 })).toBeVisible();
 });
 
+test("/admin seen signed out asks to sign in and comes back; signed in without the role it is home", async ({
+  page,
+}) => {
+  await page.goto("/admin?tab=nachrichten");
+  await expect(page).toHaveURL(/\/auth\?returnUrl=%2Fadmin%3Ftab%3Dnachrichten&anmelden=1$/);
+  const { email, password } = await signUpConfirmed(page);
+  await page.context().clearCookies();
+  await page.goto("/admin");
+  await signInOnAuthPage(page, email, password);
+  await expect(page).toHaveURL((url) => url.pathname === "/");
+});
+
 test("Google sign-in from a deep link comes back to it with its query", async ({ page }) => {
   const email = uniqueEmail("google-deeplink");
   await page.request.post(`http://127.0.0.1:${GOOGLE_FAKE_PORT}/__next-user`, {
