@@ -58,6 +58,11 @@ export const PUBLICATION_TRANSITIONS = {
   reschedule: { from: ["planned", "failed", "missed"], to: "planned", by: "user" },
   /** "Jetzt senden" for a post that failed or was missed. */
   sendNow: { from: ["failed", "missed"], to: "planned", by: "user" },
+  /**
+   * "Erneut senden" of a post in doubt (ADR 0093): only after the user looked at the account on the
+   * network and confirmed the post is not there. Never made by the queue or the sweep.
+   */
+  resend: { from: ["unconfirmed"], to: "planned", by: "user" },
   /** "Fortsetzen" of a thread that stopped (ADR 0066): the queue goes on from its first unsent post. */
   resume: { from: ["failed", "unconfirmed"], to: "planned", by: "user" },
   cancel: { from: ["planned", "failed", "missed"], to: "cancelled", by: "user" },

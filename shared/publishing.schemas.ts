@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { NETWORK_IDS } from "./networks.ts";
 import { DUPLICATE_TARGET_MESSAGE, PUBLISHING_ERRORS, THREAD_MAX_POSTS, THREAD_MIN_POSTS } from "./publishing.ts";
+import type { FailureReason } from "./publishing-failures.ts";
 import { PUBLICATION_STATUSES, type THREAD_POST_STATUSES } from "./publishing-states.ts";
 import { textField } from "./text.schemas.ts";
 
@@ -76,6 +77,9 @@ export const UpdatePostSchema = z
   .refine((value) => value.text !== undefined || value.plannedFor !== undefined, { error: invalid, path: ["text"] });
 export type UpdatePostInput = z.infer<typeof UpdatePostSchema>;
 
+/** "Erneut senden" of a post in doubt: the owner's word that it did not appear (ADR 0093). */
+export const ResendPostSchema = z.object({ confirmedNotPublished: z.boolean({ error: invalid }).optional() });
+
 export const ListPostsQuerySchema = z.object({
   accountId: z.uuid({ error: invalid }).optional(),
   status: z.enum(PUBLICATION_STATUSES, { error: invalid }).optional(),
@@ -125,6 +129,10 @@ export type PublicationView = {
   status: (typeof PUBLICATION_STATUSES)[number];
   statusLabel: string;
   detail: string | null;
+  /** Why the network refused it (ADR 0093); `detail` holds its German sentence. */
+  failureReason: FailureReason | null;
+  /** The network's own words for the refusal, untranslated. */
+  failureOriginal: string | null;
   externalUrl: string | null;
   sentAt: string | null;
   /** Null for a single post. */

@@ -88,6 +88,9 @@ export const PUBLISHING_ERRORS = {
     "Threads veröffentlicht Postwerk nur auf X und Bluesky. Bitte wählen Sie ein X- oder Bluesky-Konto.",
   THREAD_NOT_RESUMABLE:
     "Dieser Thread lässt sich gerade nicht fortsetzen: Er wird noch gesendet, ist vollständig oder wurde abgebrochen.",
+  /** ADR 0093: a post in doubt goes out again only once its owner has looked on the network. */
+  RESEND_NOT_CONFIRMED:
+    "Bitte sehen Sie zuerst in Ihrem Konto beim Netzwerk nach und bestätigen Sie, dass der Beitrag nicht erschienen ist.",
 } as const satisfies Partial<Record<ApiErrorCode, string>>;
 export type PublishingErrorCode = keyof typeof PUBLISHING_ERRORS;
 
@@ -160,6 +163,14 @@ export function berlinWallTimeToInstant(date: string, time: string): Date | null
 
 /** Where the mails and notifications link to (the pages are the UI's, ADR 0053). */
 export const PLANNER_PATH = "/redaktionsplan";
+
+/** The query parameter of the Redaktionsplan that opens one post (the mails link to it). */
+export const POST_PARAM = "beitrag";
+
+/** The Redaktionsplan with one post opened: where a mail about that post leads (ADR 0094). */
+export function plannerPostPath(publicationId: string): string {
+  return `${PLANNER_PATH}?${POST_PARAM}=${encodeURIComponent(publicationId)}`;
+}
 export const CONNECTIONS_PATH = "/konto/verbundene-konten";
 
 /** Where a network's consent page sends the browser back to (the server's route, not a page). */

@@ -6,6 +6,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#app/components/ui/tabs.tsx";
 import { MessagesPanel } from "#app/features/admin/messages-panel.tsx";
 import { forgetAdminData, prefetchMessagesPanel } from "#app/features/admin/use-admin-messages.ts";
+import { signInRedirect } from "#app/features/auth/require-session.ts";
 import { pageMeta } from "#app/features/site-settings/site-settings.ts";
 import { api } from "#app/lib/api.ts";
 import { ROUTES } from "#shared/routes.ts";
@@ -17,9 +18,11 @@ export const meta = () => pageMeta({ title: "Admin-Dashboard" });
 // Spec section 2 "/admin": the server decides; anyone it refuses goes to the home page.
 // The first panel's data comes with the check whichever panel opens (its document preloads it,
 // ADR 0073), so switching to it later shows it at once.
-export async function clientLoader() {
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   prefetchMessagesPanel();
   const response = await api.admin.access.$get().catch(() => null);
+  // Signed out: sign in, then back here (ADR 0094); signed in without the role: home.
+  if (response?.status === 401) throw signInRedirect(request);
   const access = response?.ok ? await response.json() : null;
   if (!access?.admin || access.twoFactorRequired) await forgetAdminData();
   // ADR 0041 (ADMIN_REQUIRE_2FA): an admin without two-factor sign-in is shown the way to /konto.

@@ -9,7 +9,12 @@ import { Card, CardContent, CardDescription, CardHeader } from "#app/components/
 import { Checkbox } from "#app/components/ui/checkbox.tsx";
 import { FormInput } from "#app/components/ui/form-field.tsx";
 import { authClient, describeAuthError } from "#app/features/auth/auth-client.ts";
-import { goToReturnUrl, readAuthNavigationState } from "#app/features/auth/auth-navigation.ts";
+import {
+  emailConfirmPath,
+  goToReturnUrl,
+  readAuthNavigationState,
+  twoFactorPath,
+} from "#app/features/auth/auth-navigation.ts";
 import { GoogleSignInButton } from "#app/features/auth/google-sign-in-button.tsx";
 import { ResendConfirmation } from "#app/features/auth/resend-confirmation.tsx";
 import { pageMeta } from "#app/features/site-settings/site-settings.ts";
@@ -68,9 +73,7 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
         password: values.password,
         name: values.email.split("@")[0] ?? values.email,
         // The confirmation link brings the visitor back to where sign-up started (ADR 0061).
-        callbackURL: returnUrl
-          ? `${ROUTES.emailConfirmSuccess}?returnUrl=${encodeURIComponent(returnUrl)}`
-          : ROUTES.emailConfirmSuccess,
+        callbackURL: emailConfirmPath(returnUrl),
       });
       if (error) return void toast.error(describeAuthError(error));
       navigate(ROUTES.registrationSuccess, { state: { email: values.email } });
@@ -80,7 +83,8 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
     setUnconfirmedEmail(error?.code === "EMAIL_NOT_VERIFIED" ? values.email : null);
     if (error) return void toast.error(describeAuthError(error));
     // ADR 0041: with two-factor sign-in on, no session yet; the code step keeps the return URL.
-    if (data && "twoFactorRedirect" in data) return void navigate(ROUTES.authTwoFactor, { state: { returnUrl } });
+    // In the address as well, so a reload of the code step still leads back (ADR 0094).
+    if (data && "twoFactorRedirect" in data) return void navigate(twoFactorPath(returnUrl), { state: { returnUrl } });
     toast.success("Erfolgreich eingeloggt!");
     goToReturnUrl(navigate, returnUrl);
   }

@@ -131,7 +131,8 @@ test("the code step keeps the return URL, and a pending sign-in is no session", 
   await page.getByLabel("E-Mail").fill(email);
   await page.getByLabel("Passwort").fill(password);
   await page.getByRole("button", { name: "Anmelden", exact: true }).click();
-  await expect(page).toHaveURL(/\/auth\/zwei-faktor$/);
+  // In the address too, so a reload of the code step keeps it (ADR 0094).
+  await expect(page).toHaveURL(/\/auth\/zwei-faktor\?returnUrl=%2Fkonto%3Fplan%3Dgenerator_pro$/);
   expect((await page.request.get("/api/profile")).status()).toBe(401);
 
   await page.getByLabel("6-stelliger Code").fill(app.generate());

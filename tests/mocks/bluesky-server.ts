@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
+import type { FailureReason } from "#shared/publishing-failures.ts";
 import {
   exhaustedRateLimitHeaders,
+  type FakeAnswer,
   type FakeRequest,
   type FakeRoute,
   json,
@@ -25,6 +27,31 @@ const ACCESS_LIFETIME_MS = 2 * 60 * 60 * 1000;
 const REFRESH_LIFETIME_MS = 90 * 24 * 60 * 60 * 1000;
 const graphemes = new Intl.Segmenter("de", { granularity: "grapheme" });
 export const FAKE_BLUESKY_ACCOUNT = { handle: "erika.bsky.social", appPassword: "abcd-efgh-ijkl-mnop" };
+
+const xrpcError = (status: number, error: string, message: string) => json(status, { error, message });
+
+/**
+ * What a PDS answers when it refuses a post, by the class Postwerk sorts it into (ADR 0093). It takes
+ * the same text twice and an app password may always post: no duplicate, no missing permission.
+ */
+export const BLUESKY_REFUSALS: Record<FailureReason, FakeAnswer | null> = {
+  duplicate: null,
+  "too-long": xrpcError(
+    400,
+    "InvalidRequest",
+    "Invalid app.bsky.feed.post record: Record/text must not be longer than 300 graphemes",
+  ),
+  "media-invalid": xrpcError(
+    400,
+    "BlobTooLarge",
+    "This file is too large. It is 1.21MB but the maximum size is 976.56KB.",
+  ),
+  "usage-limit": xrpcError(429, "RateLimitExceeded", "Rate Limit Exceeded"),
+  "permission-missing": null,
+  "account-suspended": xrpcError(400, "AccountTakedown", "Account has been taken down"),
+  "token-invalid": xrpcError(400, "ExpiredToken", "Token has expired"),
+  unknown: xrpcError(400, "InvalidRequest", "Input/record is invalid"),
+};
 
 type Facet = {
   index: { byteStart: number; byteEnd: number };
@@ -280,6 +307,7 @@ export async function startBlueskyFake({ port = 0 }: { port?: number } = {}) {
       "ratelimit-policy": "5000;w=3600",
     }),
     errorBody: (status, message) => ({ error: status === 429 ? "RateLimitExceeded" : "InternalServerError", message }),
+    refusal: (reason) => BLUESKY_REFUSALS[reason],
   });
 
   return {

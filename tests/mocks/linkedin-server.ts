@@ -1,6 +1,8 @@
+import type { FailureReason } from "#shared/publishing-failures.ts";
 import {
   authorizePage,
   createTokenStore,
+  type FakeAnswer,
   type FakeRequest,
   type FakeRoute,
   json,
@@ -24,6 +26,34 @@ import {
 export const FAKE_LINKEDIN_CLIENT = { id: "linkedin-fake-client", secret: "linkedin-fake-secret" };
 const SIXTY_DAYS_MS = 60 * 24 * 60 * 60 * 1000;
 const RESERVED = /[\\|{}@[\]()<>#*_~]/;
+
+const linkedInError = (status: number, code: string, message: string, serviceErrorCode?: number) =>
+  json(status, { ...(serviceErrorCode ? { serviceErrorCode } : {}), code, message, status });
+
+/** What LinkedIn answers when it refuses a post, by the class Postwerk sorts it into (ADR 0093). */
+export const LINKEDIN_REFUSALS: Record<FailureReason, FakeAnswer> = {
+  duplicate: linkedInError(422, "DUPLICATE_POST", "Content is a duplicate of urn:li:share:7290000000000000000"),
+  "too-long": linkedInError(422, "UNPROCESSABLE_ENTITY", "/commentary :: length must be at most 3000"),
+  "media-invalid": linkedInError(
+    400,
+    "INVALID_CONTENT",
+    "/content/media/id :: urn:li:image:D4E10AQF is not in AVAILABLE state",
+  ),
+  "usage-limit": linkedInError(
+    429,
+    "TOO_MANY_REQUESTS",
+    "Resource level throttle MEMBER DAY limit for calls to this resource is reached.",
+  ),
+  "permission-missing": linkedInError(
+    403,
+    "ACCESS_DENIED",
+    "Not enough permissions to access: partnerApiPostsExternal.CREATE.20261001",
+    100,
+  ),
+  "account-suspended": linkedInError(403, "ACCESS_DENIED", "Member is restricted from creating content", 100),
+  "token-invalid": linkedInError(401, "INVALID_ACCESS_TOKEN", "Invalid access token", 65600),
+  unknown: linkedInError(400, "BAD_REQUEST", "Request could not be processed"),
+};
 
 export type LinkedInFake = Awaited<ReturnType<typeof startLinkedInFake>>;
 
@@ -207,6 +237,7 @@ export async function startLinkedInFake({
       "retry-after": String(Math.max(0, Math.ceil((resetAt.getTime() - Date.now()) / 1000))),
     }),
     errorBody: (status, message) => ({ status, message }),
+    refusal: (reason) => LINKEDIN_REFUSALS[reason],
   });
 
   return {

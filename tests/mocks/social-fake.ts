@@ -10,6 +10,7 @@ import {
   type SocialNetwork,
   type TokenSet,
 } from "#server/integrations/social/social-network.ts";
+import type { FailureReason } from "#shared/publishing-failures.ts";
 
 // What the fakes of X, LinkedIn and Bluesky (x-server.ts, linkedin-server.ts, bluesky-server.ts)
 // share: a real HTTP server on a free port, the switches a test flips to make the network fail in
@@ -45,7 +46,9 @@ export type FakeFault =
   /** LinkedIn: 426 for a retired `LinkedIn-Version`. */
   | { kind: "version-retired" }
   /** 401, as when the user removed the app's access just now. */
-  | { kind: "unauthorized" };
+  | { kind: "unauthorized" }
+  /** The network refuses the call as it does for `reason` (ADR 0093), with its own status and body. */
+  | { kind: "refusal"; reason: FailureReason };
 
 export type FaultOptions = { route?: FakeRoute | "any"; times?: number; after?: number };
 
@@ -83,6 +86,8 @@ type FakeRoutes = {
   rateLimitHeaders: (resetAt: Date) => Record<string, string>;
   /** The network's error body for a status, in its own format. */
   errorBody: (status: number, message: string) => unknown;
+  /** The network's own answer when it refuses a post for `reason`; null where it never does. */
+  refusal: (reason: FailureReason) => FakeAnswer | null;
 };
 
 export const json = (status: number, body: unknown, headers?: Record<string, string>): FakeAnswer => ({
@@ -197,6 +202,10 @@ export async function startFakeServer(port: number, routes: FakeRoutes) {
     if (fault?.kind === "version-retired")
       return send(json(426, routes.errorBody(426, "Requested version is not active")));
     if (fault?.kind === "unauthorized") return send(json(401, routes.errorBody(401, "Unauthorized")));
+    if (fault?.kind === "refusal") {
+      const refusal = routes.refusal(fault.reason);
+      if (refusal) return send(refusal);
+    }
     let answer: FakeAnswer;
     try {
       answer = await routes.handle(request, route);

@@ -1,8 +1,10 @@
 import { postLength } from "#shared/networks.ts";
+import type { FailureReason } from "#shared/publishing-failures.ts";
 import {
   authorizePage,
   createTokenStore,
   exhaustedRateLimitHeaders,
+  type FakeAnswer,
   type FakeRequest,
   type FakeRoute,
   json,
@@ -33,6 +35,35 @@ const ACCESS_LIFETIME_MS = 2 * 60 * 60 * 1000;
 export type XRecordedPost = RecordedPost & { inReplyTo: string | null };
 
 type Upload = { account: string; mimeType: string; totalBytes: number; chunks: Buffer[]; altText: string };
+
+const invalidRequest = (message: string, parameter: string, value: string) =>
+  json(400, {
+    errors: [{ parameters: { [parameter]: [value] }, message }],
+    title: "Invalid Request",
+    detail: "One or more parameters to your request was invalid.",
+    type: "https://api.twitter.com/2/problems/invalid-request",
+  });
+const forbidden = (detail: string) => json(403, { detail, type: "about:blank", title: "Forbidden", status: 403 });
+
+/** What X answers when it refuses a post, by the class Postwerk sorts it into (ADR 0093). */
+export const X_REFUSALS: Record<FailureReason, FakeAnswer> = {
+  duplicate: forbidden("You are not allowed to create a Tweet with duplicate content."),
+  "too-long": invalidRequest("The Tweet text is too long.", "text", "…"),
+  "media-invalid": invalidRequest("Your media IDs are invalid.", "media.media_ids", "1"),
+  "usage-limit": json(402, {
+    title: "CreditsDepleted",
+    detail: "Your enrolled account [1] does not have any credits to fulfill this request.",
+    type: "https://api.twitter.com/2/problems/credits",
+  }),
+  "permission-missing": forbidden("You are not permitted to perform this action."),
+  "account-suspended": forbidden("Your account is suspended and is not permitted to access this feature."),
+  "token-invalid": json(401, { title: "Unauthorized", type: "about:blank", status: 401, detail: "Unauthorized" }),
+  unknown: json(400, {
+    title: "Invalid Request",
+    detail: "The request could not be processed.",
+    type: "https://api.twitter.com/2/problems/invalid-request",
+  }),
+};
 
 export type XFake = Awaited<ReturnType<typeof startXFake>>;
 
@@ -147,15 +178,12 @@ export async function startXFake({ port = 0 }: { port?: number } = {}) {
       const inReplyTo = body?.reply?.in_reply_to_tweet_id ?? null;
       if (inReplyTo && !posts.some((post) => post.id === inReplyTo))
         return problem(400, "Invalid Request", "The Tweet you are replying to does not exist.");
-      if (postLength("x", text) > 280)
-        return problem(400, "Invalid Request", "One or more parameters to your request was invalid.");
-      if (posts.some((post) => post.account === user.username && post.text === text))
-        return problem(403, "Forbidden", "You are not allowed to create a Tweet with duplicate content.");
+      if (postLength("x", text) > 280) return X_REFUSALS["too-long"];
+      if (posts.some((post) => post.account === user.username && post.text === text)) return X_REFUSALS.duplicate;
       const images: RecordedImage[] = [];
       for (const mediaId of body?.media?.media_ids ?? []) {
         const upload = uploads.get(mediaId);
-        if (!upload || upload.account !== user.username)
-          return problem(400, "Invalid Request", "Your media IDs are invalid.");
+        if (!upload || upload.account !== user.username) return X_REFUSALS["media-invalid"];
         const bytes = Buffer.concat(upload.chunks);
         images.push({ size: bytes.length, bytes, mimeType: upload.mimeType, altText: upload.altText });
       }
@@ -243,6 +271,7 @@ export async function startXFake({ port = 0 }: { port?: number } = {}) {
     handle,
     rateLimitHeaders: (resetAt) => exhaustedRateLimitHeaders("x-rate-limit-", 100, resetAt),
     errorBody: (status, message) => ({ title: message, detail: message, type: "about:blank", status }),
+    refusal: (reason) => X_REFUSALS[reason],
   });
 
   return {

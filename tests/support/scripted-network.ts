@@ -6,6 +6,7 @@ import {
   type TokenSet,
 } from "#server/integrations/social/social-network.ts";
 import type { NetworkId } from "#shared/networks.ts";
+import type { FailureReason } from "#shared/publishing-failures.ts";
 
 // An in-memory SocialNetwork for the publishing core's tests (ADR 0053): each call to publish or
 // refresh takes the next scripted step (succeed, fail with a kind, hang), else succeeds. What the
@@ -14,7 +15,7 @@ import type { NetworkId } from "#shared/networks.ts";
 
 export type Step =
   | { do: "succeed" }
-  | { do: "fail"; kind: NetworkFailureKind; retryAt?: Date; detail?: string }
+  | { do: "fail"; kind: NetworkFailureKind; retryAt?: Date; detail?: string; reason?: FailureReason }
   /** The post arrives, the answer is lost: the caller sees outcome-unknown. */
   | { do: "arrive-then-lose-answer" }
   /** Never answers (until `releaseHanging`); the caller's own timeout must end the wait. */
@@ -46,7 +47,11 @@ export function createScriptedNetwork(
   let waiters: (() => void)[] = [];
   const containers = new Map<string, { text: string; accessToken: string }>();
   const fail = (step: Extract<Step, { do: "fail" }>) =>
-    new NetworkError(id, step.kind, { retryAt: step.retryAt ?? null, detail: step.detail ?? null });
+    new NetworkError(id, step.kind, {
+      retryAt: step.retryAt ?? null,
+      detail: step.detail ?? null,
+      reason: step.reason,
+    });
 
   const network: ScriptedNetwork = {
     id,

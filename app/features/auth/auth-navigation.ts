@@ -22,6 +22,20 @@ export function readAuthNavigationState(
   return { returnUrl, fromCreator: candidate.fromCreator === true, signIn: query.get(SIGN_IN_PARAM) === "1" };
 }
 
+/** The code step of a sign-in with two-factor sign-in on, with the way back in its address. */
+export function twoFactorPath(returnUrl: string | undefined): string {
+  const target = safeReturnUrl(returnUrl);
+  return target ? `${ROUTES.authTwoFactor}?${new URLSearchParams({ returnUrl: target })}` : ROUTES.authTwoFactor;
+}
+
+/** Where the confirmation link of a sign-up leads: the tool the visitor chose (ADR 0094). */
+export function emailConfirmPath(returnUrl: string | undefined): string {
+  const target = safeReturnUrl(returnUrl);
+  return target
+    ? `${ROUTES.emailConfirmSuccess}?${new URLSearchParams({ returnUrl: target })}`
+    : ROUTES.emailConfirmSuccess;
+}
+
 /**
  * After signing in: on to the return URL, else the generator. A page of the app is a client-side
  * navigation; a path of the server (a network's OAuth return, ADR 0083) needs a real page load.

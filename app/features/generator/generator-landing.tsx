@@ -23,8 +23,9 @@ const FEATURES = [
   },
 ];
 
-// /auth opens in sign-up mode for the first and sends both back here (its default) afterwards.
-const SIGN_UP_STATE: AuthNavigationState = { signUp: true, fromCreator: true };
+// /auth opens in sign-up mode for the first and sends both back here afterwards: after sign-in by
+// its default, after sign-up through the confirmation link, which carries the return URL (ADR 0094).
+const SIGN_UP_STATE: AuthNavigationState = { signUp: true, fromCreator: true, returnUrl: ROUTES.generator };
 
 // Spec section 2 "/erstellen": what a signed-out visitor sees.
 export function GeneratorLanding() {

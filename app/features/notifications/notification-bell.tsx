@@ -11,6 +11,7 @@ import { NOTIFICATIONS_QUERY_KEY } from "#app/features/publishing/use-publishing
 import { api, jsonOrThrow, toApiError } from "#app/lib/api.ts";
 import { cn } from "#app/lib/cn.ts";
 import type { NotificationKind } from "#shared/publishing.ts";
+import { plannerPostPath } from "#shared/publishing.ts";
 import { ROUTES } from "#shared/routes.ts";
 
 // The header's notification area (spec section 2; ADR 0053): posts sent, failed or unconfirmed,
@@ -210,9 +211,11 @@ function NotificationLink({ notification, onFollow }: { notification: Notificati
       </Link>
     );
   }
-  if (notification.kind === "failed" || notification.kind === "unconfirmed") {
+  if (notification.kind === "failed" || notification.kind === "unconfirmed" || notification.kind === "missed") {
+    // The post itself opens in the Redaktionsplan (ADR 0094), where it can be sent again.
+    const to = notification.publicationId ? plannerPostPath(notification.publicationId) : ROUTES.planner;
     return (
-      <Link to={ROUTES.planner} onClick={onFollow} className={linkClass}>
+      <Link to={to} onClick={onFollow} className={linkClass}>
         Im Redaktionsplan ansehen
       </Link>
     );

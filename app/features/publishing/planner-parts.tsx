@@ -16,6 +16,16 @@ const STATUS_TONES: Record<PublicationStatus, BadgeTone> = {
   cancelled: "slate",
 };
 
+/**
+ * A post's time as the plan, the dialog and the notifications say it (ADR 0093): "Gesendet am …"
+ * once it went out, "Geplant für …" before; without the day where the week's column says it.
+ */
+export function postTimeLabel(post: Pick<Post, "sentAt" | "scheduledAt">, withDate = true): string {
+  const at = (iso: string) => (withDate ? formatBerlinDateTime(iso) : toBerlinWallTime(new Date(iso)).time);
+  if (post.sentAt) return `${withDate ? "Gesendet am" : "Gesendet um"} ${at(post.sentAt)}`;
+  return `Geplant für ${at(post.scheduledAt)}`;
+}
+
 export function StatusBadge({ post }: { post: Pick<Post, "status" | "statusLabel"> }) {
   return <Badge tone={STATUS_TONES[post.status]}>{post.statusLabel}</Badge>;
 }
@@ -31,8 +41,8 @@ export function PostSummary({
   /** The list shows the day; the week's column already says it. */
   showDate: boolean;
 }) {
-  // The planned time, also for a sent post: the week sorts by it (the dialog says when it went out).
-  const when = post.scheduledAt;
+  // A sent post says when it went out; the week still places and sorts it by its planned time.
+  const when = post.sentAt ?? post.scheduledAt;
   return (
     <button
       type="button"
@@ -42,7 +52,7 @@ export function PostSummary({
     >
       <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
         <time dateTime={when} className="font-semibold tabular-nums text-slate-900">
-          {showDate ? formatBerlinDateTime(when) : toBerlinWallTime(new Date(when)).time}
+          {postTimeLabel(post, showDate)}
         </time>
         <StatusBadge post={post} />
       </span>

@@ -7,12 +7,12 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#app/components/ui/tabs.tsx";
 import { cn } from "#app/lib/cn.ts";
 import type { ListPostsQuery } from "#shared/publishing.schemas.ts";
-import { CONNECTIONS_PATH, toBerlinWallTime } from "#shared/publishing.ts";
+import { CONNECTIONS_PATH, POST_PARAM, toBerlinWallTime } from "#shared/publishing.ts";
 import { PUBLICATION_STATUS_LABELS, PUBLICATION_STATUSES, type PublicationStatus } from "#shared/publishing-states.ts";
 import { addDays, berlinToday, formatDay, WEEKDAY_LABELS, weekOf } from "./berlin-time.ts";
 import { PostSummary } from "./planner-parts.tsx";
 import { PostDialog } from "./post-dialog.tsx";
-import { allAccounts, type Post, useConnections, usePosts } from "./use-publishing.ts";
+import { allAccounts, type Post, useConnections, usePost, usePosts } from "./use-publishing.ts";
 
 const ALL = "all";
 type View = "woche" | "liste";
@@ -33,7 +33,10 @@ export function Planner() {
   const day = weekParam && /^\d{4}-\d{2}-\d{2}$/.test(weekParam) ? weekParam : berlinToday();
   const days = weekOf(day);
   const [filters, setFilters] = useState<Filters>({ accountId: ALL, status: ALL });
-  const [opened, setOpened] = useState<Post | null>(null);
+  const [clicked, setClicked] = useState<Post | null>(null);
+  // A mail or a notification opens one post (?beitrag=<id>, ADR 0094).
+  const linkedId = params.get(POST_PARAM);
+  const linked = usePost(clicked ? null : linkedId);
   const connections = useConnections();
   const accounts = allAccounts(connections.data);
 
@@ -52,6 +55,14 @@ export function Planner() {
     }
     setParams(merged, { replace: true });
   }
+
+  // The opened post as the plan last loaded it: sent meanwhile, it says so (not a stale "Geplant für").
+  const shown = clicked ?? linked.data ?? null;
+  const opened = (shown && posts.data?.posts.find((post) => post.id === shown.id)) ?? shown;
+  const setOpened = (post: Post | null) => {
+    setClicked(post);
+    if (!post && linkedId) update({ [POST_PARAM]: null });
+  };
 
   const openedProfile = accounts.find((account) => account.id === opened?.accountId)?.profileUrl ?? null;
 

@@ -7,11 +7,11 @@ import { Dialog, DialogDescription, DialogFooter, DialogHeader, DialogTitle } fr
 import { NETWORKS } from "#shared/networks.ts";
 import { CONNECTIONS_PATH, toBerlinWallTime } from "#shared/publishing.ts";
 import { allows } from "#shared/publishing-states.ts";
-import { formatBerlinDateTime } from "./berlin-time.ts";
 import { BerlinTimeInputs } from "./berlin-time-inputs.tsx";
 import { FormError } from "./composer-parts.tsx";
-import { StatusBadge } from "./planner-parts.tsx";
+import { postTimeLabel, StatusBadge } from "./planner-parts.tsx";
 import { PostTextField } from "./post-text-field.tsx";
+import { FailureOriginal, needsConnectionsLink, ResendUnconfirmed } from "./recovery-parts.tsx";
 import { ResumeThreadButton, ThreadPosts } from "./thread-parts.tsx";
 import { type Post, useCancelPost, useSendPostNow, useUpdatePost } from "./use-publishing.ts";
 
@@ -43,6 +43,8 @@ function PostDetails({ post, profileUrl, onClose }: { post: Post; profileUrl: st
   // A thread's posts are not edited here; a thread that failed is continued, not planned anew.
   const editable = allows("reschedule", post.status) && !(thread && post.status === "failed");
   const sendableNow = allows("sendNow", post.status) && !thread?.resumable;
+  // A post in doubt goes out again only after its owner looked (ADR 0093); a thread is continued.
+  const resendable = allows("resend", post.status) && !thread;
   const [text, setText] = useState(post.text);
   const [plannedFor, setPlannedFor] = useState(() => toBerlinWallTime(new Date(post.scheduledAt)));
   const [error, setError] = useState<string | null>(null);
@@ -53,6 +55,21 @@ function PostDetails({ post, profileUrl, onClose }: { post: Post; profileUrl: st
 
   function sendPostNow() {
     setError(null);
+    // An edited text (a duplicate changed a little) goes out as edited: a failed post whose text is
+    // saved without a new time is planned for now (publishing.service.ts updatePost).
+    if (!thread && text !== post.text && post.status === "failed") {
+      update.mutate(
+        { id: post.id, text },
+        {
+          onSuccess: () => {
+            toast.success("Beitrag wird jetzt gesendet.");
+            onClose();
+          },
+          onError: (failure) => setError(failure.message),
+        },
+      );
+      return;
+    }
     sendNow.mutate(post.id, {
       onSuccess: () => {
         toast.success("Beitrag wird jetzt gesendet.");
@@ -96,11 +113,7 @@ function PostDetails({ post, profileUrl, onClose }: { post: Post; profileUrl: st
         </DialogTitle>
         <DialogDescription className="flex flex-wrap items-center gap-2">
           <StatusBadge post={post} />
-          <span>
-            {post.sentAt
-              ? `Gesendet am ${formatBerlinDateTime(post.sentAt)}`
-              : `Geplant für ${formatBerlinDateTime(post.scheduledAt)}`}
-          </span>
+          <span>{postTimeLabel(post)}</span>
         </DialogDescription>
       </DialogHeader>
 
@@ -117,6 +130,7 @@ function PostDetails({ post, profileUrl, onClose }: { post: Post; profileUrl: st
           }
         >
           <p>{post.detail}</p>
+          {post.failureOriginal ? <FailureOriginal original={post.failureOriginal} /> : null}
           {post.status === "unconfirmed" && profileUrl ? (
             <a
               href={profileUrl}
@@ -129,7 +143,7 @@ function PostDetails({ post, profileUrl, onClose }: { post: Post; profileUrl: st
               <span className="sr-only">(öffnet in neuem Tab)</span>
             </a>
           ) : null}
-          {post.status === "failed" ? (
+          {post.status === "failed" && needsConnectionsLink(post) ? (
             <Link to={CONNECTIONS_PATH} className="mt-2 inline-block font-medium text-indigo-800 underline">
               Verbundene Konten
             </Link>
@@ -182,11 +196,20 @@ function PostDetails({ post, profileUrl, onClose }: { post: Post; profileUrl: st
               {thread ? "Thread abbrechen" : "Beitrag abbrechen"}
             </Button>
             {sendableNow ? (
-              <Button type="button" variant="outline" onClick={sendPostNow} disabled={sendNow.isPending}>
-                Jetzt senden
+              <Button
+                type="button"
+                variant={post.status === "failed" ? "default" : "outline"}
+                onClick={sendPostNow}
+                disabled={sendNow.isPending || update.isPending}
+              >
+                {post.status === "failed" ? "Erneut senden" : "Jetzt senden"}
               </Button>
             ) : null}
-            <Button type="submit" disabled={update.isPending}>
+            <Button
+              type="submit"
+              variant={post.status === "failed" ? "outline" : "default"}
+              disabled={update.isPending}
+            >
               {post.status === "planned" ? "Speichern" : "Neu planen"}
             </Button>
           </DialogFooter>
@@ -199,11 +222,20 @@ function PostDetails({ post, profileUrl, onClose }: { post: Post; profileUrl: st
             </p>
           )}
           <FormError error={error} />
-          <DialogFooter>
+          <DialogFooter className="sm:flex-wrap">
             <Button variant="outline" onClick={onClose}>
               Schließen
             </Button>
             {thread?.resumable ? <ResumeThreadButton id={post.id} onDone={onClose} onError={setError} /> : null}
+            {resendable ? (
+              <ResendUnconfirmed
+                post={post}
+                network={network}
+                profileUrl={profileUrl}
+                onDone={onClose}
+                onError={setError}
+              />
+            ) : null}
           </DialogFooter>
         </>
       )}

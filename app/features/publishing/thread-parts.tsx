@@ -70,13 +70,15 @@ export function ResumeThreadButton({
       type="button"
       disabled={resume.isPending}
       onClick={() =>
-        resume.mutate(id, {
-          onSuccess: () => {
+        // The promise, not mutate's callbacks: the dialog follows the reloaded plan, and once the
+        // thread is planned again this button is gone before those callbacks would run.
+        resume.mutateAsync(id).then(
+          () => {
             toast.success("Thread wird fortgesetzt.");
             onDone();
           },
-          onError: (failure) => onError(failure.message),
-        })
+          (failure: Error) => onError(failure.message),
+        )
       }
     >
       Fortsetzen

@@ -138,6 +138,27 @@ export function useCreateThread() {
   return usePostsChange((input: CreateThreadInput) => api.posts.threads.$post({ json: input }));
 }
 
+/**
+ * "Erneut senden" of a post in doubt: only with the owner's word that it did not appear on the
+ * network (ADR 0093); the server refuses it otherwise.
+ */
+export function useResendPost() {
+  return usePostsChange((id: string) =>
+    api.posts[":id"].resend.$post({ param: { id }, json: { confirmedNotPublished: true } }),
+  );
+}
+
+/** One post, for a link that opens it (`?beitrag=` from a mail or a notification, ADR 0094). */
+export function usePost(id: string | null) {
+  const signingOut = useSigningOut();
+  return useQuery({
+    queryKey: [...POSTS_QUERY_KEY, "one", id],
+    queryFn: async () => jsonOrThrow(await api.posts[":id"].$get({ param: { id: id ?? "" } })),
+    enabled: id !== null && !signingOut,
+    retry: false,
+  });
+}
+
 /** "Fortsetzen": a stopped thread goes on from its first unsent post (ADR 0066). */
 export function useResumeThread() {
   return usePostsChange((id: string) => api.posts[":id"].resume.$post({ param: { id } }));

@@ -3,6 +3,7 @@ import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueInde
 import type { NetworkId } from "#shared/networks.ts";
 import type { AccountStatus, NotificationKind } from "#shared/publishing.ts";
 import type { CapPlan } from "#shared/publishing-caps.ts";
+import type { FailureReason } from "#shared/publishing-failures.ts";
 import type { PublicationStatus, ThreadPostStatus } from "#shared/publishing-states.ts";
 import { ownedByUser } from "./auth.ts";
 import { timestamps } from "./columns.ts";
@@ -80,6 +81,10 @@ export const publications = pgTable(
     externalUrl: text("external_url"),
     /** A German reason to show: the network's detail for a rejection, why it is unconfirmed, … */
     detail: text("detail"),
+    /** Why the network refused it, as a class the owner can act on (ADR 0093); null otherwise. */
+    failureReason: text("failure_reason").$type<FailureReason>(),
+    /** The network's own words for that refusal, shown untranslated under the German sentence. */
+    failureOriginal: text("failure_original"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     /**
      * How many posts this publication makes on the network: 1, or a thread's length (its posts in

@@ -22,6 +22,8 @@ const POST_COLUMNS = {
   scheduledAt: publications.scheduledAt,
   status: publications.status,
   detail: publications.detail,
+  failureReason: publications.failureReason,
+  failureOriginal: publications.failureOriginal,
   externalUrl: publications.externalUrl,
   sentAt: publications.sentAt,
   createdAt: publications.createdAt,

@@ -86,7 +86,10 @@ veroeffentlichungen.json  Veröffentlichen und Planen:
                     scheduledAt (geplanter Zeitpunkt), status (planned, sending, sent, failed,
                     unconfirmed, missed, cancelled), statusLabel (der Status auf Deutsch: Geplant,
                     Wird gesendet, Gesendet, Fehlgeschlagen, Unbestätigt, Verpasst, Abgebrochen),
-                    detail (Grund),
+                    detail (Grund), failureReason (Art der Ablehnung durch das Netzwerk:
+                    duplicate, too-long, media-invalid, usage-limit, permission-missing,
+                    account-suspended, token-invalid, unknown), failureOriginal (die Meldung des
+                    Netzwerks im Original),
                     externalUrl (Link zum Beitrag im Netzwerk), sentAt (gesendet), createdAt
     threadPosts     nur bei einem Thread (sonst null); text oben ist dann sein erster Beitrag.
                     Jeder Beitrag des Threads in seiner Reihenfolge: position, text, status

@@ -6,8 +6,16 @@ import { NetworkError, type PublishImage } from "#server/integrations/social/soc
 import { imageNameFromPublicUrl } from "#server/integrations/storage/image-storage.ts";
 import { MISSED_AFTER_MINUTES, PUBLISHING_DETAILS } from "#shared/publishing.ts";
 import { capReachedDetail } from "#shared/publishing-caps.ts";
+import type { FailureReason } from "#shared/publishing-failures.ts";
 import { type AttemptResult, answeredAt, callNetwork, networkAttempt, PUBLISH_TIMEOUT_MS } from "./network-call.ts";
-import { doubtPublication, failPublication, missPublication, moveAndTell } from "./publication-outcomes.ts";
+import {
+  doubtPublication,
+  failPublication,
+  failRefused,
+  missPublication,
+  moveAndTell,
+  type Refusal,
+} from "./publication-outcomes.ts";
 import { movePublication } from "./publication-transitions.ts";
 import { capFilledBeforeSending, lockUserForCaps } from "./publishing-caps.ts";
 import { sendThread } from "./thread-delivery.ts";
@@ -247,17 +255,11 @@ async function recordResult(
       await doubtPublication(deps, publication);
       return;
     case "revoked":
-      await failPublication(deps, "queue", "fail", publication, PUBLISHING_DETAILS.revoked, { mail: false });
+      await failRefused(deps, publication, refusalOf(result, "token-invalid"), { mail: false });
       await reconnectAccountOf(deps, publication);
       return;
     case "rejected":
-      await failPublication(
-        deps,
-        "queue",
-        "fail",
-        publication,
-        result.detail ? `${PUBLISHING_DETAILS.rejected} ${result.detail}` : PUBLISHING_DETAILS.rejected,
-      );
+      await failRefused(deps, publication, refusalOf(result, "unknown"));
       return;
     case "version-retired":
       deps.logger.error(
@@ -267,6 +269,10 @@ async function recordResult(
       await failPublication(deps, "queue", "fail", publication, PUBLISHING_DETAILS.versionRetired);
       return;
   }
+}
+
+function refusalOf(error: NetworkError, fallback: FailureReason): Refusal {
+  return { reason: error.reason ?? fallback, original: error.detail };
 }
 
 async function reconnectAccountOf(deps: DeliveryDeps, publication: Publication): Promise<void> {

@@ -4,6 +4,7 @@ import { notifications, publications } from "#server/db/schema/publishing.ts";
 import { openTokens } from "#server/features/connections/account-tokens.ts";
 import type { NetworkFailureKind } from "#server/integrations/social/social-network.ts";
 import { INTERRUPTED_EXPLANATION, UNCONFIRMED_EXPLANATION } from "#shared/publishing.ts";
+import { failureText } from "#shared/publishing-failures.ts";
 import { queuedJobsFor } from "../../../tests/setup/test-database.ts";
 import { createPublishingTestApp } from "../../../tests/support/publishing.ts";
 import { tokensFor } from "../../../tests/support/scripted-network.ts";
@@ -156,15 +157,16 @@ describe("sending a planned post", () => {
     expect(t.networks.x.publishCalls).toBe(calls);
   });
 
-  it("fails a rejected post with the network's detail", async () => {
+  it("fails a rejected post with the German sentence of its class and keeps the network's detail (ADR 0093)", async () => {
     const userId = await t.createUser();
     const accountId = await t.connectAccount(userId, "x");
     const post = await planX(userId, accountId, "Doppelt");
-    t.networks.x.publishSteps.push({ do: "fail", kind: "rejected", detail: "Duplicate content" });
+    t.networks.x.publishSteps.push({ do: "fail", kind: "rejected", detail: "Duplicate content", reason: "duplicate" });
     await processPublication(t.deps, post.id, at(60));
     const row = await t.publication(post.id);
     expect(row.status).toBe("failed");
-    expect(row.detail).toContain("Duplicate content");
+    expect(row.detail).toBe(failureText("duplicate", "X"));
+    expect([row.failureReason, row.failureOriginal]).toEqual(["duplicate", "Duplicate content"]);
   });
 
   it("on a revoked grant asks to reconnect the account with one mail that lists its posts, however many posts find it", async () => {

@@ -13,11 +13,12 @@ import {
   INTERRUPTED_EXPLANATION,
   MISSED_EXPLANATION,
   NOTIFICATION_MESSAGES,
-  PLANNER_PATH,
+  plannerPostPath,
   THREAD_INTERRUPTED_EXPLANATION,
   THREAD_UNCONFIRMED_EXPLANATION,
   UNCONFIRMED_EXPLANATION,
 } from "#shared/publishing.ts";
+import { type FailureReason, failureText } from "#shared/publishing-failures.ts";
 import type { Actor, EventBy } from "#shared/publishing-states.ts";
 import { interruptThreadPosts, movePublication } from "./publication-transitions.ts";
 
@@ -59,7 +60,7 @@ export async function moveAndTell<A extends Actor>(
     return true;
   });
   if (moved && notice.mail) {
-    const url = `${deps.env.BASE_URL}${PLANNER_PATH}`;
+    const url = `${deps.env.BASE_URL}${plannerPostPath(publication.id)}`;
     await mailUser(
       deps,
       publication.userId,
@@ -70,6 +71,9 @@ export async function moveAndTell<A extends Actor>(
   return moved;
 }
 
+/** A network's refusal as its integration sorted it (ADR 0093), with the network's own words. */
+export type Refusal = { reason: FailureReason; original: string | null };
+
 /** Failed for good, with the German reason; `mail: false` where the account's own mail lists the post. */
 export function failPublication(
   deps: OutcomeDeps,
@@ -78,18 +82,37 @@ export function failPublication(
   publication: Publication,
   reason: string,
   options: { mail: boolean } = { mail: true },
+  refusal: Refusal | null = null,
 ): Promise<boolean> {
   return moveAndTell(
     deps,
     by,
     event,
     publication,
-    { detail: reason, attemptStartedAt: null },
+    {
+      detail: reason,
+      failureReason: refusal?.reason ?? null,
+      failureOriginal: refusal?.original ?? null,
+      attemptStartedAt: null,
+    },
     {
       kind: "failed",
-      mail: options.mail ? (post) => composePublicationFailedMail({ ...post, reason }) : undefined,
+      mail: options.mail
+        ? (post) => composePublicationFailedMail({ ...post, reason, original: refusal?.original ?? null })
+        : undefined,
     },
   );
+}
+
+/** Refused by the network: the German sentence of the refusal's class says what to do (ADR 0093). */
+export function failRefused(
+  deps: OutcomeDeps,
+  publication: Publication,
+  refusal: Refusal,
+  options: { mail: boolean } = { mail: true },
+): Promise<boolean> {
+  const sentence = failureText(refusal.reason, NETWORKS[publication.network].label);
+  return failPublication(deps, "queue", "fail", publication, sentence, options, refusal);
 }
 
 /** The request may have reached the network: never sent again, the owner looks (ADR 0053). */

@@ -6,17 +6,26 @@ import {
   CreatePostsSchema,
   CreateThreadSchema,
   ListPostsQuerySchema,
+  ResendPostSchema,
   UpdatePostSchema,
 } from "#shared/publishing.schemas.ts";
 import { PUBLISHING_ERRORS } from "#shared/publishing.ts";
-import { cancelPost, createPosts, getPost, listPosts, sendPostNow, updatePost } from "./publishing.service.ts";
+import {
+  cancelPost,
+  createPosts,
+  getPost,
+  listPosts,
+  resendPost,
+  sendPostNow,
+  updatePost,
+} from "./publishing.service.ts";
 import { answerRefusal } from "./refusals.ts";
 import { createThread, resumeThread } from "./threads.service.ts";
 
 // /api/posts (ADR 0053): the signed-in user's publications — write now or planned for several
 // accounts, list for the Redaktionsplan, edit, reschedule and cancel until sent; threads for one
 // X account and "Fortsetzen" of a stopped thread (ADR 0066); "Jetzt senden" of a failed or missed
-// post (ADR 0075).
+// post (ADR 0075); "Erneut senden" of a post in doubt once its owner confirmed it is not there (ADR 0093).
 export const publishingRoutes = new Hono<AppEnv>()
   .onError(answerRefusal)
   .get("/", requireSession(), validateQuery(ListPostsQuerySchema, PUBLISHING_ERRORS.INVALID_INPUT), async (c) => {
@@ -42,6 +51,11 @@ export const publishingRoutes = new Hono<AppEnv>()
   })
   .post("/:id/send-now", requireSession(), async (c) => {
     return c.json(await sendPostNow(c.var.deps, c.var.session.user.id, c.req.param("id")), 200);
+  })
+  .post("/:id/resend", requireSession(), validateJson(ResendPostSchema, PUBLISHING_ERRORS.INVALID_INPUT), async (c) => {
+    const { confirmedNotPublished } = c.req.valid("json");
+    const userId = c.var.session.user.id;
+    return c.json(await resendPost(c.var.deps, userId, c.req.param("id"), confirmedNotPublished === true), 200);
   })
   .post("/:id/cancel", requireSession(), async (c) => {
     return c.json(await cancelPost(c.var.deps.db, c.var.session.user.id, c.req.param("id")), 200);

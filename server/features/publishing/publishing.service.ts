@@ -19,6 +19,7 @@ import {
   PLANNING_HORIZON_DAYS,
   PUBLISHING_DETAILS,
   THREAD_TEXT_NOT_EDITABLE,
+  toBerlinWallTime,
 } from "#shared/publishing.ts";
 import { type EventBy, PUBLICATION_STATUS_LABELS } from "#shared/publishing-states.ts";
 import { movePublication, movePublications } from "./publication-transitions.ts";
@@ -179,7 +180,9 @@ export async function updatePost(
   if (input.text !== undefined && existing.postCount > 1)
     throw new PublishingRefusal("POST_NOT_EDITABLE", 409, THREAD_TEXT_NOT_EDITABLE);
   if (input.text !== undefined) checkText(existing.network, input.text);
-  const scheduledAt = input.plannedFor ? plannedInstant(input.plannedFor, now) : existing.scheduledAt;
+  // The dialog sends the time it shows; a failed post's unchanged past time is not a new, past time.
+  const newTime = input.plannedFor && !sameWallTime(input.plannedFor, existing.scheduledAt);
+  const scheduledAt = input.plannedFor && newTime ? plannedInstant(input.plannedFor, now) : existing.scheduledAt;
   // A failed post planned again without a new time goes out now, not at its past time.
   const dueAt = scheduledAt < now ? now : scheduledAt;
   const updated = await planAgain(deps, userId, id, {
@@ -188,7 +191,7 @@ export async function updatePost(
     dueAt,
     now,
     // Only a new time, or a failed post planned again, takes a place in a month; a text edit does not.
-    takesPlace: input.plannedFor !== undefined || existing.status === "failed",
+    takesPlace: Boolean(newTime) || existing.status === "failed",
   });
   if (!updated) throw new PublishingRefusal("POST_NOT_EDITABLE", 409);
   return toView(updated, (await threadViewsOf(deps.db, [updated])).get(updated.id));
@@ -205,7 +208,7 @@ export async function planAgain(
   userId: string,
   id: string,
   again: {
-    event: EventBy<"user"> & ("reschedule" | "sendNow" | "resume");
+    event: EventBy<"user"> & ("reschedule" | "sendNow" | "resend" | "resume");
     changes?: Pick<Publication, "text" | "scheduledAt">;
     dueAt: Date;
     now: Date;
@@ -222,7 +225,15 @@ export async function planAgain(
       "user",
       again.event,
       id,
-      { ...again.changes, attempts: 0, detail: null, nextAttemptAt: dueAt, updatedAt: now },
+      {
+        ...again.changes,
+        attempts: 0,
+        detail: null,
+        failureReason: null,
+        failureOriginal: null,
+        nextAttemptAt: dueAt,
+        updatedAt: now,
+      },
       eq(publications.userId, userId),
     );
     if (!row) return null;
@@ -244,6 +255,31 @@ export async function sendPostNow(
   const row = await planAgain(deps, userId, id, { event: "sendNow", dueAt: now, now, takesPlace: true });
   if (!row) throw new PublishingRefusal("POST_NOT_EDITABLE", 409);
   return toView(row, (await threadViewsOf(deps.db, [row])).get(row.id));
+}
+
+/**
+ * "Erneut senden" of a post in doubt (ADR 0093): only once its owner confirmed that it did not
+ * appear on the network. A thread in doubt is continued instead ("Fortsetzen"), which looks first.
+ */
+export async function resendPost(
+  deps: PostsDeps,
+  userId: string,
+  id: string,
+  confirmedNotPublished: boolean,
+  now = new Date(),
+): Promise<PublicationView> {
+  const existing = await ownPost(deps.db, userId, id);
+  if (existing.status !== "unconfirmed" || existing.postCount > 1)
+    throw new PublishingRefusal("POST_NOT_EDITABLE", 409);
+  if (!confirmedNotPublished) throw new PublishingRefusal("RESEND_NOT_CONFIRMED", 400);
+  const row = await planAgain(deps, userId, id, { event: "resend", dueAt: now, now, takesPlace: true });
+  if (!row) throw new PublishingRefusal("POST_NOT_EDITABLE", 409);
+  return toView(row);
+}
+
+function sameWallTime(plannedFor: BerlinTime, instant: Date): boolean {
+  const wall = toBerlinWallTime(instant);
+  return wall.date === plannedFor.date && wall.time === plannedFor.time;
 }
 
 /** Cancels a post until the queue has claimed it: the job then finds it cancelled and does nothing. */
@@ -280,6 +316,8 @@ export function toView(row: Publication, thread: ThreadView | null = null): Publ
     status: row.status,
     statusLabel: PUBLICATION_STATUS_LABELS[row.status],
     detail: row.detail,
+    failureReason: row.failureReason,
+    failureOriginal: row.failureOriginal,
     externalUrl: row.externalUrl,
     sentAt: row.sentAt?.toISOString() ?? null,
     thread,

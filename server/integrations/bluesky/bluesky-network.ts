@@ -11,6 +11,7 @@ import {
   type SocialNetwork,
   type TokenSet,
 } from "#server/integrations/social/social-network.ts";
+import { blueskyFailureReason } from "./bluesky-failures.ts";
 
 // Bluesky (ADR 0060) through @atproto/api: a handle and an app password open a session
 // (createSession), whose refresh token rotates on every refreshSession. The agent gets our own
@@ -254,6 +255,7 @@ async function call<T>(
     if (error.status === 400 && TOKEN_REFUSED.has(error.error))
       throw new NetworkError("bluesky", "revoked", { detail, cause: error });
     const headers = { get: (name: string) => error.headers?.[name] ?? null };
-    throw failureFromStatus("bluesky", { status: error.status, headers, detail });
+    const reason = blueskyFailureReason(error.status, error.error, error.message);
+    throw failureFromStatus("bluesky", { status: error.status, headers, detail, reason });
   }
 }

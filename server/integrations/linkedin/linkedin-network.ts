@@ -7,6 +7,7 @@ import {
   type SocialNetwork,
   type TokenSet,
 } from "#server/integrations/social/social-network.ts";
+import { linkedInFailureReason } from "./linkedin-failures.ts";
 import { toLittleText } from "./little-text.ts";
 
 // LinkedIn (ADR 0060): its REST API directly, with fetch (no maintained client adds anything).
@@ -53,6 +54,7 @@ export function createLinkedInNetwork(settings: LinkedInSettings): SocialNetwork
       createsPost: init.createsPost ?? false,
       hide: [tokens.accessToken, init.text ?? ""],
       detailOf: linkedInDetail,
+      reasonOf: linkedInFailureReason,
     };
     const headers: Record<string, string> = {
       authorization: `Bearer ${tokens.accessToken}`,

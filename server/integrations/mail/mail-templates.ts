@@ -255,15 +255,18 @@ export function composePaymentFailedMail(plan: PlanMailFacts): MailContent {
 
 export type PublicationMailFacts = { network: string; account: string; scheduledAt: Date; url: string };
 
-export function composePublicationFailedMail(post: PublicationMailFacts & { reason: string }): MailContent {
+export function composePublicationFailedMail(
+  post: PublicationMailFacts & { reason: string; original?: string | null },
+): MailContent {
   return compose(
     `Beitrag für ${post.network} nicht veröffentlicht`,
     [
       `Ihr Beitrag für ${post.account} (${post.network}), geplant für ${formatMailDateTime(post.scheduledAt)} Uhr, wurde nicht veröffentlicht.`,
       post.reason,
-      "Der Text bleibt im Redaktionsplan erhalten; Sie können ihn dort bearbeiten und neu planen.",
+      ...(post.original ? [`Originale Meldung des Netzwerks: „${post.original}“`] : []),
+      "Der Text bleibt im Redaktionsplan erhalten; dort können Sie ihn erneut senden, bearbeiten oder neu planen.",
     ],
-    { label: "Zum Redaktionsplan", url: post.url },
+    { label: "Beitrag im Redaktionsplan öffnen", url: post.url },
   );
 }
 

@@ -1,4 +1,5 @@
 import type { NetworkId } from "#shared/networks.ts";
+import type { FailureReason } from "#shared/publishing-failures.ts";
 import { NetworkError } from "./social-network.ts";
 
 // How a network's answer or a broken connection becomes a NetworkError (ADR 0060). Shared by
@@ -47,6 +48,8 @@ export type HttpFailure = {
   headers: HeaderReader;
   /** The network's own short reason, already passed through `safeDetail`. */
   detail: string | null;
+  /** The integration's class of the refusal (ADR 0093); each kind has its default. */
+  reason?: FailureReason | null;
 };
 
 /**
@@ -55,12 +58,13 @@ export type HttpFailure = {
  */
 export function failureFromStatus(network: NetworkId, failure: HttpFailure, now = Date.now()): NetworkError {
   const { status, headers, detail } = failure;
+  const reason = failure.reason ?? undefined;
   if (status === 429)
-    return new NetworkError(network, "rate-limited", { retryAt: rateLimitResetAt(headers, now), detail });
+    return new NetworkError(network, "rate-limited", { retryAt: rateLimitResetAt(headers, now), detail, reason });
   if (status >= 500) return new NetworkError(network, "unavailable", { detail: detail ?? `HTTP ${status}` });
   if (status === 401) return new NetworkError(network, "revoked", { detail });
   if (status === 426) return new NetworkError(network, "version-retired", { detail });
-  return new NetworkError(network, "rejected", { detail: detail ?? `HTTP ${status}` });
+  return new NetworkError(network, "rejected", { detail: detail ?? `HTTP ${status}`, reason });
 }
 
 // Node's codes for a connection that was never made: nothing was sent, so retrying is safe.
@@ -109,6 +113,8 @@ export type NetworkCall = {
   hide: readonly string[];
   /** Reads the network's short reason from an error body. */
   detailOf: (body: unknown) => string | null | undefined;
+  /** Sorts an error answer into a class the owner can act on (ADR 0093). */
+  reasonOf?: (status: number, body: unknown) => FailureReason;
 };
 
 /**
@@ -129,16 +135,18 @@ export async function callNetwork(call: NetworkCall, url: string | URL, init: Re
 /** Reads an error response's detail (its body is consumed). */
 export async function httpFailure(
   response: Response,
-  call: Pick<NetworkCall, "hide" | "detailOf">,
+  call: Pick<NetworkCall, "hide" | "detailOf" | "reasonOf">,
 ): Promise<HttpFailure> {
   const text = await response.text().catch(() => "");
-  let detail: string | null | undefined;
+  let body: unknown = null;
   try {
-    detail = call.detailOf(JSON.parse(text));
+    body = JSON.parse(text);
   } catch {
-    detail = null;
+    body = null;
   }
-  return { status: response.status, headers: response.headers, detail: safeDetail(detail, call.hide) };
+  const detail = body === null ? null : call.detailOf(body);
+  const reason = call.reasonOf?.(response.status, body) ?? null;
+  return { status: response.status, headers: response.headers, detail: safeDetail(detail, call.hide), reason };
 }
 
 /** Reads a 2xx JSON body; a body that breaks off on the way is a transport failure. */

@@ -1,4 +1,5 @@
 import type { NetworkId } from "#shared/networks.ts";
+import type { FailureReason } from "#shared/publishing-failures.ts";
 
 // The seam between publishing (server/features/publishing) and each network's API
 // (server/integrations/<network>/), ADR 0053. Nothing network-specific crosses it: the
@@ -90,11 +91,13 @@ export class NetworkError extends Error {
   readonly retryAt: Date | null;
   /** The network's own short reason, safe to show (never a token, never the post's text). */
   readonly detail: string | null;
+  /** What the owner can do about it (ADR 0093): set for `rejected`, `revoked` and `rate-limited`. */
+  readonly reason: FailureReason | null;
 
   constructor(
     network: NetworkId,
     kind: NetworkFailureKind,
-    options: { retryAt?: Date | null; detail?: string | null; cause?: unknown } = {},
+    options: { retryAt?: Date | null; detail?: string | null; reason?: FailureReason | null; cause?: unknown } = {},
   ) {
     super(`${network}: ${kind}${options.detail ? ` (${options.detail})` : ""}`, { cause: options.cause });
     this.name = "NetworkError";
@@ -102,7 +105,15 @@ export class NetworkError extends Error {
     this.kind = kind;
     this.retryAt = options.retryAt ?? null;
     this.detail = options.detail ?? null;
+    this.reason = options.reason ?? defaultReason(kind);
   }
+}
+
+function defaultReason(kind: NetworkFailureKind): FailureReason | null {
+  if (kind === "rejected") return "unknown";
+  if (kind === "revoked") return "token-invalid";
+  if (kind === "rate-limited") return "usage-limit";
+  return null;
 }
 
 /** How an account is connected to Postwerk. */

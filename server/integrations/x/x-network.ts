@@ -11,6 +11,7 @@ import {
   type SocialNetwork,
   type TokenSet,
 } from "#server/integrations/social/social-network.ts";
+import { type XErrorBody, xFailureReason } from "./x-failures.ts";
 
 // X (ADR 0060): OAuth 2.0 with PKCE, posts and images through twitter-api-v2, the v2 media
 // upload. Access tokens live two hours; every refresh returns a new refresh token and ends the
@@ -214,15 +215,16 @@ async function call<T>(
 function xFailure(library: Sdk, error: unknown, createsPost: boolean, hide: string[]): unknown {
   const { ApiPartialResponseError, ApiRequestError, ApiResponseError } = library;
   if (error instanceof ApiResponseError) {
-    const data = error.data as { detail?: string; title?: string; errors?: { message?: string }[] } | undefined;
+    const data = error.data as XErrorBody | undefined;
     const headers = {
       get: (name: string) => {
         const value = error.headers[name];
         return value === undefined ? null : String(value);
       },
     };
-    const detail = safeDetail(data?.detail ?? data?.title ?? data?.errors?.[0]?.message, hide);
-    return failureFromStatus("x", { status: error.code, headers, detail });
+    // A bad parameter is named in `errors`; `detail` then only says "One or more parameters … invalid".
+    const detail = safeDetail(data?.errors?.[0]?.message ?? data?.detail ?? data?.title, hide);
+    return failureFromStatus("x", { status: error.code, headers, detail, reason: xFailureReason(error.code, data) });
   }
   if (error instanceof ApiPartialResponseError) return failureFromTransport("x", error.responseError, { createsPost });
   if (error instanceof ApiRequestError) {
