@@ -2,7 +2,7 @@ import { and, asc, eq, exists } from "drizzle-orm";
 import type { AppDeps } from "#server/app-env.ts";
 import type { Database } from "#server/db/client.ts";
 import { publications, publicationThreadPosts } from "#server/db/schema/publishing.ts";
-import { NetworkError, type PublishedPost } from "#server/integrations/social/social-network.ts";
+import { NetworkError, type PublishImage, type PublishedPost } from "#server/integrations/social/social-network.ts";
 import { type AttemptResult, type NetworkAttempt, PUBLISH_TIMEOUT_MS } from "./network-call.ts";
 import { moveThreadPost } from "./publication-transitions.ts";
 
@@ -42,6 +42,8 @@ export async function sendThread(
   publication: Publication,
   attempt: NetworkAttempt,
   now: Date,
+  /** The thread's image: it goes with the first post (ADR 0086). */
+  images: PublishImage[] = [],
 ): Promise<AttemptResult> {
   let previous: string | null = null;
   let first: PublishedPost | null = null;
@@ -56,7 +58,7 @@ export async function sendThread(
     if (!sent) {
       // Shutting down: the thread goes on from here on the next server (ADR 0076).
       if (attempt.stopping()) return { status: "wait", until: now };
-      const outcome = await sendThreadPost(deps.db, attempt, publication, post, previous);
+      const outcome = await sendThreadPost(deps.db, attempt, publication, post, previous, post.position === 1 ? images : []);
       if (outcome instanceof NetworkError || outcome.status !== "published") return outcome;
       sent = outcome.post;
     }
@@ -74,6 +76,7 @@ async function sendThreadPost(
   publication: Publication,
   post: ThreadPost,
   replyTo: string | null,
+  images: PublishImage[],
 ): Promise<AttemptResult> {
   // Only while the publication is still this attempt's ("sending"): a worker that lost it stops.
   const stillOurs = exists(
@@ -84,7 +87,7 @@ async function sendThreadPost(
   );
   const claimed = await moveThreadPost(db, "claim", post, { attemptStartedAt: attempt.clock() }, stillOurs);
   if (!claimed) return { status: "taken-over" };
-  const outcome = await attempt.publish({ text: post.text, images: [], replyTo });
+  const outcome = await attempt.publish({ text: post.text, images, replyTo });
   if (outcome instanceof NetworkError ? outcome.kind === "outcome-unknown" : outcome.status === "pending") {
     // In doubt: it stays marked with its attempt's time, for the lookup when the thread goes on.
     await moveThreadPost(db, "doubt", post);

@@ -33,6 +33,8 @@ export type PublishImage = { bytes: Uint8Array; mimeType: string; altText: strin
 export type PublishInput = {
   text: string;
   images: PublishImage[];
+  /** The description of the post's image as the user wrote it (ADR 0086); each image carries it as `altText` too. */
+  imageAlt?: string;
   /** A thread's next post (ADR 0066): the network's id of the post this one replies to. */
   replyTo?: string | null;
 };
