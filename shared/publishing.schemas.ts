@@ -36,10 +36,10 @@ const STORED_IMAGE_URL = /^\/uploads\/social-images\/\d{13}-[0-9a-f]{16}\.(jpg|p
  */
 export const PostImageSchema = z.object(
   {
-    url: z.string({ error: MEDIA_MESSAGES.imageNotFound }).regex(STORED_IMAGE_URL, { error: MEDIA_MESSAGES.imageNotFound }),
-    alt: textField(MEDIA_MESSAGES.altTooLong)
-      .trim()
-      .max(IMAGE_ALT_MAX, { error: MEDIA_MESSAGES.altTooLong }),
+    url: z
+      .string({ error: MEDIA_MESSAGES.imageNotFound })
+      .regex(STORED_IMAGE_URL, { error: MEDIA_MESSAGES.imageNotFound }),
+    alt: textField(MEDIA_MESSAGES.altTooLong).trim().max(IMAGE_ALT_MAX, { error: MEDIA_MESSAGES.altTooLong }),
   },
   { error: MEDIA_MESSAGES.imageNotFound },
 );

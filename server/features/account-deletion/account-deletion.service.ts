@@ -78,7 +78,10 @@ export async function removeDataOutsideTheAccount(deps: DeletionDeps, user: Dele
     .from(archivedPosts)
     .where(and(eq(archivedPosts.userId, user.id), isNotNull(archivedPosts.imageUrl)));
   // The composer's uploads too (ADR 0086).
-  const uploads = await db.select({ imageUrl: mediaUploads.url }).from(mediaUploads).where(eq(mediaUploads.userId, user.id));
+  const uploads = await db
+    .select({ imageUrl: mediaUploads.url })
+    .from(mediaUploads)
+    .where(eq(mediaUploads.userId, user.id));
   for (const { imageUrl } of [...images, ...uploads]) {
     const name = imageNameFromPublicUrl(imageUrl);
     if (name) await deps.imageStorage.remove(name);

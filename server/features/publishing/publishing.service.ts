@@ -20,8 +20,8 @@ import {
   THREAD_TEXT_NOT_EDITABLE,
 } from "#shared/publishing.ts";
 import { type EventBy, PUBLICATION_STATUS_LABELS } from "#shared/publishing-states.ts";
-import { movePublication, movePublications } from "./publication-transitions.ts";
 import { postImageOf } from "./post-image.ts";
+import { movePublication, movePublications } from "./publication-transitions.ts";
 import { lockUserForCaps, refuseOverCap } from "./publishing-caps.ts";
 import { PublishingRefusal } from "./refusals.ts";
 import { threadViewsOf } from "./thread-views.ts";

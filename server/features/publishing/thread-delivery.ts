@@ -2,7 +2,7 @@ import { and, asc, eq, exists } from "drizzle-orm";
 import type { AppDeps } from "#server/app-env.ts";
 import type { Database } from "#server/db/client.ts";
 import { publications, publicationThreadPosts } from "#server/db/schema/publishing.ts";
-import { NetworkError, type PublishImage, type PublishedPost } from "#server/integrations/social/social-network.ts";
+import { NetworkError, type PublishedPost, type PublishImage } from "#server/integrations/social/social-network.ts";
 import { type AttemptResult, type NetworkAttempt, PUBLISH_TIMEOUT_MS } from "./network-call.ts";
 import { moveThreadPost } from "./publication-transitions.ts";
 
@@ -58,7 +58,14 @@ export async function sendThread(
     if (!sent) {
       // Shutting down: the thread goes on from here on the next server (ADR 0076).
       if (attempt.stopping()) return { status: "wait", until: now };
-      const outcome = await sendThreadPost(deps.db, attempt, publication, post, previous, post.position === 1 ? images : []);
+      const outcome = await sendThreadPost(
+        deps.db,
+        attempt,
+        publication,
+        post,
+        previous,
+        post.position === 1 ? images : [],
+      );
       if (outcome instanceof NetworkError || outcome.status !== "published") return outcome;
       sent = outcome.post;
     }

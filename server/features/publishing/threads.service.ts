@@ -4,8 +4,8 @@ import { publications, publicationThreadPosts, socialAccounts } from "#server/db
 import { checkPostText } from "#shared/networks.ts";
 import type { CreateThreadInput, PublicationView } from "#shared/publishing.schemas.ts";
 import { THREAD_NETWORKS, threadPostTooLongMessage } from "#shared/publishing.ts";
-import { ownPost, type PostsDeps, planAgain, plannedInstant, toView } from "./publishing.service.ts";
 import { postImageOf } from "./post-image.ts";
+import { ownPost, type PostsDeps, planAgain, plannedInstant, toView } from "./publishing.service.ts";
 import { lockUserForCaps, refuseOverCap } from "./publishing-caps.ts";
 import { PublishingRefusal } from "./refusals.ts";
 import { SETTLE_AFTER_MS, threadPostsOf } from "./thread-delivery.ts";
