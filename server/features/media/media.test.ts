@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { mediaUploads } from "#server/db/schema/publishing.ts";
 import { processPublication } from "#server/features/publishing/delivery.service.ts";
@@ -8,7 +7,7 @@ import { MEDIA_MAX_BYTES, MEDIA_MESSAGES } from "#shared/media.ts";
 import type { PublicationView } from "#shared/publishing.schemas.ts";
 import { PUBLISHING_ERRORS } from "#shared/publishing.ts";
 import { setUpTestApp, t } from "../../../tests/setup/app-per-file.ts";
-import { pngDataUrl } from "../../../tests/support/images.ts";
+import { pngDataUrl, smallGif } from "../../../tests/support/images.ts";
 import { createScriptedNetworks } from "../../../tests/support/scripted-network.ts";
 
 // The composer's image upload and posts with an image and its description (ADR 0086), through
@@ -32,7 +31,7 @@ async function sendForm(form: FormData, as?: string) {
   return t.request("/api/media", { method: "POST", body: await encoded.arrayBuffer(), headers, cookie: as });
 }
 
-function upload(bytes: Uint8Array, as = cookie, type = "image/png") {
+function upload(bytes: Uint8Array<ArrayBuffer>, as = cookie, type = "image/png") {
   const form = new FormData();
   form.set("file", new Blob([bytes], { type }), "urlaub.png");
   return sendForm(form, as);
@@ -76,9 +75,7 @@ describe("POST /api/media", () => {
   });
 
   it("takes a GIF and keeps it a GIF", async () => {
-    const gif = await sharp({ create: { width: 4, height: 3, channels: 3, background: "#f00" } })
-      .gif()
-      .toBuffer();
+    const gif = await smallGif();
     const response = await upload(gif, cookie, "image/gif");
     expect(response.status).toBe(201);
     const { url } = (await response.json()) as { url: string };
