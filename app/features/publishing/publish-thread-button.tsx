@@ -1,10 +1,10 @@
 import type { ComponentProps } from "react";
+import type { Address } from "#app/features/composer/composer-dialog.tsx";
 import { PublishButton } from "./publish-button.tsx";
-import type { Address } from "./publish-dialog.tsx";
 
 /**
- * "Thread veröffentlichen" (ADR 0066): the composer in thread mode for these posts, in order, to
- * one connected X account, now or planned. Loads on the first click like PublishButton.
+ * "Thread veröffentlichen" (ADR 0066): the composer in thread mode with these posts, in order.
+ * Loads on the first click like PublishButton.
  */
 export function PublishThreadButton({
   posts,
