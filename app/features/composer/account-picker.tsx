@@ -37,7 +37,7 @@ export function AccountPicker({
               <label htmlFor={checkboxId} className="flex items-center gap-2 text-sm text-slate-800">
                 <NetworkIcon network={account.network} />
                 <span>
-                  <span className="sr-only">{account.networkLabel}: </span>
+                  <span className="sr-only">{account.networkLabel} · </span>
                   {account.handle}
                   {usable ? null : <span className="text-slate-600"> ({account.statusLabel})</span>}
                 </span>

@@ -189,8 +189,8 @@ export function ComposerForm({
   const submitLabel = SUBMIT_LABELS[thread ? "thread" : "post"][value.plannedFor ? "planned" : "now"];
 
   return (
-    <form onSubmit={submit} noValidate className="grid min-h-0 grow gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
-      <div className="grid content-start gap-5">
+    <form onSubmit={submit} noValidate className="grid grow grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
+      <div className="grid grid-cols-1 content-start gap-5">
         <AccountPicker
           accounts={accounts}
           chosen={value.accountIds}

@@ -18,7 +18,7 @@ export function ComposerPreviews({ value, accounts }: { value: ComposerValue; ac
   const titleId = useId();
   const chosen = chosenAccounts(value, accounts);
   return (
-    <section aria-labelledby={titleId} className="grid content-start gap-3">
+    <section aria-labelledby={titleId} className="grid grid-cols-1 content-start gap-3">
       <h3 id={titleId} className="text-sm font-medium text-slate-800">
         Vorschau
       </h3>

@@ -5,12 +5,12 @@ import { Attachment, Avatar, PreviewFrame, type PreviewProps, PreviewText } from
 export function BlueskyPreview({ name, handle, posts, image }: PreviewProps) {
   return (
     <PreviewFrame label={`Vorschau für Bluesky (${handle})`} className="p-3 text-[15px] text-slate-900">
-      <ol className="grid gap-3">
+      <ol className="grid grid-cols-1 gap-3">
         {posts.map((post, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a preview of posts in their order.
           <li key={index} className="flex gap-3" data-testid="bluesky-preview-post">
             <div className="flex flex-col items-center">
-              <Avatar name={name} className="bg-sky-200 text-sky-900" />
+              <Avatar name={name} tone="sky" />
               {index < posts.length - 1 ? <span aria-hidden className="mt-1 w-0.5 grow bg-slate-200" /> : null}
             </div>
             <div className="min-w-0 grow">

@@ -28,7 +28,7 @@ export function LinkedInPreview({ name, handle, posts, image }: PreviewProps) {
   return (
     <PreviewFrame label={`Vorschau für LinkedIn (${handle})`} className="text-sm text-slate-900">
       <div className="flex gap-2 p-3 pb-2">
-        <Avatar name={name} className="size-12 bg-blue-100 text-blue-900" />
+        <Avatar name={name} tone="blue" large />
         <p className="grid text-xs text-slate-600">
           <span className="text-sm font-semibold text-slate-900">{name}</span>
           <span>{handle}</span>

@@ -68,13 +68,20 @@ export function PreviewImage({
   );
 }
 
-export function Avatar({ name, className }: { name: string; className?: string }) {
+const AVATAR_TONES = {
+  slate: "bg-slate-300 text-slate-800",
+  sky: "bg-sky-200 text-sky-900",
+  blue: "bg-blue-100 text-blue-900",
+};
+
+export function Avatar({ name, tone = "slate", large = false }: { name: string; tone?: keyof typeof AVATAR_TONES; large?: boolean }) {
   return (
     <span
       aria-hidden
       className={cn(
-        "grid size-10 shrink-0 place-items-center rounded-full bg-slate-300 text-sm font-semibold text-slate-800",
-        className,
+        "grid shrink-0 place-items-center rounded-full text-sm font-semibold",
+        large ? "size-12" : "size-10",
+        AVATAR_TONES[tone],
       )}
     >
       {(name.replace(/^@/, "")[0] ?? "?").toUpperCase()}
@@ -93,7 +100,7 @@ export function PreviewFrame({
   children: ReactNode;
 }) {
   return (
-    <figure aria-label={label} className={cn("grid gap-0 rounded-xl border border-slate-200 bg-white", className)}>
+    <figure aria-label={label} className={cn("min-w-0 overflow-hidden rounded-xl border border-slate-200 bg-white", className)}>
       {children}
     </figure>
   );

@@ -5,7 +5,7 @@ import { Attachment, Avatar, PreviewFrame, type PreviewProps, PreviewText } from
 export function XPreview({ name, handle, posts, image }: PreviewProps) {
   return (
     <PreviewFrame label={`Vorschau für X (${handle})`} className="p-3 font-[system-ui] text-[15px] text-slate-900">
-      <ol className="grid gap-3">
+      <ol className="grid grid-cols-1 gap-3">
         {posts.map((post, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a preview of posts in their order.
           <li key={index} className="flex gap-3" data-testid="x-preview-post">
