@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { CenteredSpinner, LoadFailedAlert } from "#app/components/load-status.tsx";
@@ -13,6 +13,7 @@ import {
   useCreatePosts,
   useCreateThread,
 } from "#app/features/publishing/use-publishing.ts";
+import { api } from "#app/lib/api.ts";
 import type { NetworkId } from "#shared/networks.ts";
 import { CONNECTIONS_PATH, PLANNER_PATH, THREAD_NETWORKS } from "#shared/publishing.ts";
 import { AccountPicker } from "./account-picker.tsx";
@@ -133,7 +134,40 @@ function ComposerState({
   ...props
 }: Omit<LoaderProps, "networks"> & { accounts: ConnectedAccount[] }) {
   const [value, setValue] = useState(() => initialValue(initial, props.accounts, preferredNetwork));
+  useStoredGenerationImage(props.archiveEntryId, value.image?.url, setValue);
   return <ComposerForm {...props} value={value} onChange={setValue} />;
+}
+
+/**
+ * The generator shows its image from the browser's own copy (a data URL); a post names the stored
+ * one, which the generation's archive entry has. Until it is known, the copy is shown.
+ */
+function useStoredGenerationImage(
+  archiveEntryId: string | undefined,
+  url: string | undefined,
+  setValue: (change: (value: ComposerValue) => ComposerValue) => void,
+) {
+  const needed = archiveEntryId && url?.startsWith("data:") ? { archiveEntryId, url } : null;
+  const entryId = needed?.archiveEntryId;
+  const localUrl = needed?.url;
+  useEffect(() => {
+    if (!entryId || !localUrl) return;
+    let current = true;
+    void api.archive[":id"]
+      .$get({ param: { id: entryId } })
+      .then((response) => (response.ok ? response.json() : null))
+      .then((entry) => {
+        const stored = entry?.imageUrl;
+        if (!current || !stored) return;
+        setValue((value) =>
+          value.image?.url === localUrl ? { ...value, image: { ...value.image, url: stored } } : value,
+        );
+      })
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [entryId, localUrl, setValue]);
 }
 
 export function ComposerForm({
@@ -189,7 +223,11 @@ export function ComposerForm({
   const submitLabel = SUBMIT_LABELS[thread ? "thread" : "post"][value.plannedFor ? "planned" : "now"];
 
   return (
-    <form onSubmit={submit} noValidate className="grid grow grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
+    <form
+      onSubmit={submit}
+      noValidate
+      className="grid grow grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]"
+    >
       <div className="grid grid-cols-1 content-start gap-5">
         <AccountPicker
           accounts={accounts}

@@ -113,7 +113,10 @@ export function toRequests(
   if (chosen.length === 0) return { kind: "invalid", error: COMPOSER_ERRORS.noAccount };
   if (value.image && value.image.alt.length > IMAGE_ALT_MAX)
     return { kind: "invalid", error: COMPOSER_ERRORS.altTooLong };
-  const image = value.image ? { image: { url: value.image.url, alt: value.image.alt.trim() } } : {};
+  // The generator's own copy (a data URL) until its stored image is known: the server takes that
+  // one through the generation instead, without a description.
+  const stored = value.image && !value.image.url.startsWith("data:") ? value.image : null;
+  const image = stored ? { image: { url: stored.url, alt: stored.alt.trim() } } : {};
   const plannedFor = value.plannedFor ? { plannedFor: value.plannedFor } : {};
   if (isThread(value)) {
     if (chosen.some((account) => !THREAD_NETWORKS.includes(account.network)))

@@ -55,6 +55,19 @@ async function connectBluesky(as: string, handle: string): Promise<string> {
   return ((await connected.json()) as { accountId: string }).accountId;
 }
 
+async function connectX(as: string, code: string): Promise<string> {
+  const start = await t.request("/api/connections/x/start", { method: "POST", cookie: as });
+  const { authorizationUrl } = (await start.json()) as { authorizationUrl: string };
+  const state = new URL(authorizationUrl).searchParams.get("state") ?? "";
+  await t.request(`/api/connections/x/callback?code=${code}&state=${state}`, { cookie: as });
+  const list = (await (await t.request("/api/connections", { cookie: as })).json()) as {
+    networks: { network: string; accounts: { id: string; handle: string }[] }[];
+  };
+  const account = list.networks.find((n) => n.network === "x")?.accounts.find((a) => a.handle === `@${code}`);
+  if (!account) throw new Error("X account missing");
+  return account.id;
+}
+
 describe("POST /api/media", () => {
   it("asks to sign in first", async () => {
     const form = new FormData();
@@ -152,5 +165,23 @@ describe("posts with an image and its description", () => {
     });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: MEDIA_MESSAGES.altTooLong, code: "INVALID_INPUT" });
+  });
+
+  it("sends a thread's image with its description on the first post only", async () => {
+    const accountId = await connectX(cookie, "fadenbild");
+    const url = await uploaded();
+    const run = Date.now().toString(36);
+    const posts = [`Faden ${run} eins`, `Faden ${run} zwei`];
+    const response = await t.request("/api/posts/threads", {
+      method: "POST",
+      cookie,
+      body: JSON.stringify({ accountId, posts, image: { url, alt: "Ein Faden" } }),
+    });
+    expect(response.status).toBe(201);
+    const { post } = (await response.json()) as { post: PublicationView };
+    expect(post).toMatchObject({ imageUrl: url, imageAlt: "Ein Faden" });
+    await processPublication(t.deps, post.id, new Date());
+    const arrived = posts.map((text) => networks.x.received.find((sent) => sent.text === text));
+    expect(arrived.map((sent) => sent?.altTexts)).toEqual([["Ein Faden"], []]);
   });
 });

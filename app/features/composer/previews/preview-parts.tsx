@@ -74,7 +74,15 @@ const AVATAR_TONES = {
   blue: "bg-blue-100 text-blue-900",
 };
 
-export function Avatar({ name, tone = "slate", large = false }: { name: string; tone?: keyof typeof AVATAR_TONES; large?: boolean }) {
+export function Avatar({
+  name,
+  tone = "slate",
+  large = false,
+}: {
+  name: string;
+  tone?: keyof typeof AVATAR_TONES;
+  large?: boolean;
+}) {
   return (
     <span
       aria-hidden
@@ -100,7 +108,10 @@ export function PreviewFrame({
   children: ReactNode;
 }) {
   return (
-    <figure aria-label={label} className={cn("min-w-0 overflow-hidden rounded-xl border border-slate-200 bg-white", className)}>
+    <figure
+      aria-label={label}
+      className={cn("min-w-0 overflow-hidden rounded-xl border border-slate-200 bg-white", className)}
+    >
       {children}
     </figure>
   );
