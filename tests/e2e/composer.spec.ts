@@ -14,7 +14,10 @@ const SCREENSHOTS = process.env.SCREENSHOTS_DIR;
 
 async function violations(page: Page) {
   const { violations: found } = await new AxeBuilder({ page }).analyze();
-  return found.map((violation) => ({ rule: violation.id, elements: violation.nodes.map((node) => node.target.join(" ")) }));
+  return found.map((violation) => ({
+    rule: violation.id,
+    elements: violation.nodes.map((node) => node.target.join(" ")),
+  }));
 }
 
 for (const width of [1280, 390]) {
@@ -59,7 +62,9 @@ for (const width of [1280, 390]) {
     await expect(composer.getByTestId("alt-missing")).toHaveCount(0);
 
     const xPreview = composer.getByRole("figure", { name: /^Vorschau für X/ });
-    const blueskyPreview = composer.getByRole("figure", { name: `Vorschau für Bluesky (${FAKE_BLUESKY_ACCOUNT.handle})` });
+    const blueskyPreview = composer.getByRole("figure", {
+      name: `Vorschau für Bluesky (${FAKE_BLUESKY_ACCOUNT.handle})`,
+    });
     await expect(xPreview).toContainText(`Eigener Beitrag ${run}`);
     await expect(blueskyPreview).toContainText("mit Zeilenumbruch und Bild.");
     await expect(xPreview.getByRole("img", { name: alt })).toBeVisible();
