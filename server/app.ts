@@ -20,6 +20,7 @@ import { contactRoutes } from "./features/contact/contact.routes.ts";
 import { dataExportRoutes } from "./features/data-export/data-export.routes.ts";
 import { generatorRoutes } from "./features/generator/generator.routes.ts";
 import { healthRoutes } from "./features/health/health.routes.ts";
+import { mediaRoutes } from "./features/media/media.routes.ts";
 import { notificationRoutes } from "./features/notifications/notifications.routes.ts";
 import { optimizerRoutes } from "./features/optimizer/optimizer.routes.ts";
 import { createPagesRoutes, isAssetPath } from "./features/pages/pages.routes.ts";
@@ -50,6 +51,7 @@ const apiRoutes = new Hono<AppEnv>()
   .route("/data-export", dataExportRoutes)
   .route("/connections", connectionRoutes)
   .route("/posts", publishingRoutes)
+  .route("/media", mediaRoutes)
   .route("/notifications", notificationRoutes);
 
 export type AppType = typeof apiRoutes;

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { CONTACT_TEXTS } from "#shared/contact.ts";
 import { GENERATOR_MESSAGES, IMAGE_MAX_BYTES } from "#shared/generator.ts";
+import { MEDIA_MAX_BYTES, MEDIA_MESSAGES } from "#shared/media.ts";
 import { OPTIMIZER_ERRORS } from "#shared/optimizer.ts";
 import { answerError } from "./api-error.ts";
 import type { AppEnv } from "./app-env.ts";
@@ -24,6 +25,8 @@ type BodyLimitRule = { path: string; maxBytes: number; message: string };
 /** First match wins; a rule's path matches itself and everything below it. */
 export const BODY_LIMITS: readonly BodyLimitRule[] = [
   { path: "/api/generator/generate", maxBytes: GENERATE_BODY_MAX_BYTES, message: GENERATOR_MESSAGES.imageTooLarge },
+  // The composer's image (ADR 0086) and its multipart framing.
+  { path: "/api/media", maxBytes: MEDIA_MAX_BYTES + 64 * KIB, message: MEDIA_MESSAGES.tooLarge },
   // A post is at most 2000 characters, a contact message 5000: 64 KiB is ample for either.
   { path: "/api/optimizer", maxBytes: 64 * KIB, message: OPTIMIZER_ERRORS.textTooLong },
   { path: "/api/contact", maxBytes: 64 * KIB, message: CONTACT_TEXTS.messageTooLong },

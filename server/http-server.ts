@@ -25,8 +25,8 @@ export const SERVER_TIMEOUTS = {
 
 export type ServerTimeouts = typeof SERVER_TIMEOUTS;
 
-/** Request paths whose body is an image upload (ADR 0057). */
-export const UPLOAD_PATHS: readonly string[] = ["/api/generator/generate"];
+/** Request paths whose body is an image upload (ADR 0057): the generator's and the composer's (ADR 0086). */
+export const UPLOAD_PATHS: readonly string[] = ["/api/generator/generate", "/api/media"];
 
 /** A request whose body is still arriving. */
 type Receiving = { startedAt: number; bytesRead: number; progressAt: number; upload: boolean };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { IMAGE_ALT_MAX, MEDIA_MESSAGES } from "./media.ts";
 import { NETWORK_IDS } from "./networks.ts";
 import { DUPLICATE_TARGET_MESSAGE, PUBLISHING_ERRORS, THREAD_MAX_POSTS, THREAD_MIN_POSTS } from "./publishing.ts";
 import type { FailureReason } from "./publishing-failures.ts";
@@ -27,6 +28,24 @@ export const BerlinTimeSchema = z.object(
 );
 export type BerlinTime = z.infer<typeof BerlinTimeSchema>;
 
+/** Where the storage serves what it handed out (server/integrations/storage/image-storage.ts). */
+const STORED_IMAGE_URL = /^\/uploads\/social-images\/\d{13}-[0-9a-f]{16}\.(jpg|png|webp|gif)$/;
+
+/**
+ * An image that goes with a post (ADR 0086): one of the user's own uploads (the server checks
+ * whose it is) and its description. An empty description is allowed; the composer warns.
+ */
+export const PostImageSchema = z.object(
+  {
+    url: z
+      .string({ error: MEDIA_MESSAGES.imageNotFound })
+      .regex(STORED_IMAGE_URL, { error: MEDIA_MESSAGES.imageNotFound }),
+    alt: textField(MEDIA_MESSAGES.altTooLong).trim().max(IMAGE_ALT_MAX, { error: MEDIA_MESSAGES.altTooLong }),
+  },
+  { error: MEDIA_MESSAGES.imageNotFound },
+);
+export type PostImage = z.infer<typeof PostImageSchema>;
+
 const postText = textField(PUBLISHING_ERRORS.POST_EMPTY).max(POST_TEXT_MAX, { error: PUBLISHING_ERRORS.POST_TOO_LONG });
 
 export const CreatePostsSchema = z.object({
@@ -52,6 +71,8 @@ export const CreatePostsSchema = z.object({
     }),
   /** The generation whose image goes along, if it has one. */
   archiveEntryId: z.uuid({ error: PUBLISHING_ERRORS.ARCHIVE_ENTRY_NOT_FOUND }).optional(),
+  /** An uploaded image (or the generation's) with its description; it wins over the archive entry's. */
+  image: PostImageSchema.optional(),
   /** Absent: "Jetzt veröffentlichen". */
   plannedFor: BerlinTimeSchema.optional(),
 });
@@ -67,6 +88,8 @@ export const CreateThreadSchema = z.object({
     .array(postText, { error: invalid })
     .min(THREAD_MIN_POSTS, { error: `Ein Thread hat mindestens ${THREAD_MIN_POSTS} Beiträge.` })
     .max(THREAD_MAX_POSTS, { error: `Ein Thread hat höchstens ${THREAD_MAX_POSTS} Beiträge.` }),
+  /** Goes with the thread's first post. */
+  image: PostImageSchema.optional(),
   /** Absent: "Jetzt veröffentlichen". */
   plannedFor: BerlinTimeSchema.optional(),
 });
@@ -125,6 +148,8 @@ export type PublicationView = {
   accountHandle: string;
   text: string;
   imageUrl: string | null;
+  /** The image's description as it is sent (ADR 0086); null without an image. */
+  imageAlt: string | null;
   scheduledAt: string;
   status: (typeof PUBLICATION_STATUSES)[number];
   statusLabel: string;

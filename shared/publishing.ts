@@ -72,6 +72,7 @@ export const PUBLISHING_ERRORS = {
   ACCOUNT_NOT_FOUND: "Dieses Konto ist nicht (mehr) verbunden.",
   ACCOUNT_NEEDS_RECONNECT: "Dieses Konto muss neu verbunden werden, bevor Sie darüber veröffentlichen.",
   ARCHIVE_ENTRY_NOT_FOUND: "Diese Generierung gibt es nicht (mehr).",
+  IMAGE_NOT_FOUND: "Dieses Bild gibt es nicht (mehr). Bitte laden Sie es noch einmal hoch.",
   POST_NOT_FOUND: "Diesen Beitrag gibt es nicht (mehr).",
   POST_NOT_EDITABLE: "Dieser Beitrag wird bereits gesendet oder ist schon gesendet und lässt sich nicht mehr ändern.",
   NETWORK_NOT_CONFIGURED: `Dieses Netzwerk ist ${NOT_CONFIGURED_LABEL}.`,

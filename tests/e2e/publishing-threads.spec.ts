@@ -90,8 +90,8 @@ test("the optimizer's 'Thread veröffentlichen' sends the thread to X as a chain
   await page.getByRole("button", { name: "Thread", exact: true }).click();
   await page.getByRole("button", { name: "Thread veröffentlichen" }).click();
 
-  const composer = page.getByRole("dialog", { name: "Thread veröffentlichen" });
-  await expect(composer.getByRole("region", { name: "Beiträge des Threads" })).toContainText("3 Beiträge");
+  const composer = page.getByRole("dialog", { name: "Neuer Beitrag" });
+  await expect(composer.getByRole("region", { name: "Beiträge des Threads" }).getByRole("textbox")).toHaveCount(3);
   await shoot(page, "thread-composer");
   await composer.getByRole("button", { name: "Thread veröffentlichen" }).click();
   await expect(composer).toBeHidden();

@@ -63,11 +63,11 @@ test("connect X, LinkedIn and Bluesky; publish now and plan from the generator; 
   // A LinkedIn run: its first suggestion goes out now, with the run's image.
   await generate(page, "linkedin");
   await page.getByRole("button", { name: "Vorschlag 1 veröffentlichen" }).click();
-  const composer = page.getByRole("dialog", { name: "Veröffentlichen" });
-  await expect(composer.getByRole("img", { name: "Bild der Generierung" })).toBeVisible();
+  const composer = page.getByRole("dialog", { name: "Neuer Beitrag" });
+  await expect(composer.getByTestId("composer-thumbnail")).toBeVisible();
   await expect(composer.getByRole("checkbox", { name: /^LinkedIn · / })).toBeChecked();
   await expect(composer.getByRole("checkbox", { name: /^X · / })).not.toBeChecked();
-  await expect(composer.getByLabel(/^Text für LinkedIn/)).toHaveValue(FAKE_GENERATED_POSTS[0] ?? "");
+  await expect(composer.getByLabel("Text", { exact: true })).toHaveValue(FAKE_GENERATED_POSTS[0] ?? "");
   await composer.getByRole("button", { name: "Jetzt veröffentlichen" }).click();
   await expect(page.getByText("Beitrag wird veröffentlicht.")).toBeVisible();
   await expect(composer).toBeHidden();
@@ -77,6 +77,7 @@ test("connect X, LinkedIn and Bluesky; publish now and plan from the generator; 
   await page.getByRole("button", { name: "Vorschlag 1 veröffentlichen" }).click();
   await expect(composer.getByRole("checkbox", { name: /^X · / })).toBeChecked();
   await composer.getByRole("checkbox", { name: /^Bluesky · / }).check();
+  await composer.getByRole("checkbox", { name: "Text je Konto anpassen" }).check();
   const blueskyText = composer.getByLabel(/^Text für Bluesky/);
   await blueskyText.fill(`${"Zimt ".repeat(61)}`);
   // Too long for Bluesky's 300 graphemes: the counter turns red, the server refuses, nothing is lost.
@@ -161,7 +162,7 @@ test("the composer points to Verbundene Konten when no account is connected", as
   await unlockViaApi(page);
   await generate(page, "linkedin");
   await page.getByRole("button", { name: "Vorschlag 2 veröffentlichen" }).click();
-  const composer = page.getByRole("dialog", { name: "Veröffentlichen" });
+  const composer = page.getByRole("dialog", { name: "Neuer Beitrag" });
   await expect(composer.getByText("Sie haben noch kein Konto verbunden")).toBeVisible();
   await composer.getByRole("link", { name: "Konto verbinden" }).click();
   await expect(page).toHaveURL((url) => url.pathname === "/konto/verbundene-konten");

@@ -45,3 +45,10 @@ export function jpegOfSize(width: number, height: number): Promise<Buffer> {
     .jpeg()
     .toBuffer();
 }
+
+/** A small GIF, for the composer's upload (ADR 0086). */
+export function smallGif(): Promise<Buffer<ArrayBuffer>> {
+  return sharp({ create: { width: 4, height: 3, channels: 3, background: "#f00" } })
+    .gif()
+    .toBuffer() as Promise<Buffer<ArrayBuffer>>;
+}

@@ -30,7 +30,7 @@ export type ScriptedNetwork = SocialNetwork & {
   continueSteps: Step[];
   continueCalls: number;
   refreshSteps: Step[];
-  received: { text: string; images: number; accessToken: string; externalId: string }[];
+  received: { text: string; images: number; altTexts?: string[]; accessToken: string; externalId: string }[];
   publishCalls: number;
   refreshCalls: TokenSet[];
   releaseHanging(): void;
@@ -113,6 +113,7 @@ export function createScriptedNetwork(
       network.received.push({
         text: input.text,
         images: input.images.length,
+        altTexts: input.images.map((image) => image.altText),
         accessToken: tokens.accessToken,
         externalId,
       });

@@ -16,7 +16,13 @@ type DialogProps = {
   children: ReactNode;
 };
 
-const DIALOG_WIDTHS = { normal: "max-w-lg", medium: "max-w-2xl", wide: "max-w-5xl" };
+const DIALOG_WIDTHS = {
+  normal: "max-w-lg",
+  medium: "max-w-2xl",
+  wide: "max-w-5xl",
+  /** A workspace (the composer, ADR 0086): full height, on a phone the whole screen. */
+  full: "h-[calc(100dvh-1rem)] max-w-6xl max-sm:h-dvh max-sm:max-h-dvh max-sm:w-full max-sm:max-w-none max-sm:rounded-none",
+};
 
 /**
  * The ids DialogTitle and DialogDescription take; also for a panel that is labelled like a

@@ -1,14 +1,7 @@
-import { useState } from "react";
-import { useNavigate } from "react-router";
-import { toast } from "sonner";
-import { Button } from "#app/components/ui/button.tsx";
-import { DialogFooter } from "#app/components/ui/dialog.tsx";
-import { PLANNER_PATH } from "#shared/publishing.ts";
-import { formatDay, suggestedPlanTime } from "./berlin-time.ts";
 import { BerlinTimeInputs } from "./berlin-time-inputs.tsx";
 
-// What the composer of a post and of a thread share: "Jetzt veröffentlichen" or "Planen" with a
-// time in Europe/Berlin, the server's refusal in German, the toast after success and the buttons.
+// What the composer (ADR 0086) and the Redaktionsplan's post dialog share: "Jetzt veröffentlichen"
+// or "Planen" with a time in Europe/Berlin, and the server's refusal in German.
 
 export type Mode = "now" | "planned";
 export type PlannedFor = { date: string; time: string };
@@ -60,66 +53,5 @@ export function FormError({ error }: { error: string | null }) {
     <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
       {error}
     </p>
-  );
-}
-
-/**
- * The state the composer of a post and of a thread share: when to send, and the server's refusal.
- * `callbacks` are the mutation's: on success a toast with a link to the Redaktionsplan, on a
- * refusal the server's German message in the form, which keeps every field.
- */
-export function useComposerState(what: "Beitrag" | "Thread", onDone: () => void) {
-  const navigate = useNavigate();
-  const [mode, setMode] = useState<Mode>("now");
-  const [plannedFor, setPlannedFor] = useState(() => suggestedPlanTime());
-  const [error, setError] = useState<string | null>(null);
-  return {
-    mode,
-    error,
-    setError,
-    /** What the API takes: absent for "Jetzt veröffentlichen". */
-    plannedForInput: mode === "planned" ? plannedFor : undefined,
-    when: { mode, onModeChange: setMode, plannedFor, onPlannedForChange: setPlannedFor },
-    callbacks: {
-      onSuccess: () => {
-        const message =
-          mode === "planned"
-            ? `${what} geplant für ${formatDay(plannedFor.date)} ${plannedFor.time}.`
-            : `${what} wird veröffentlicht.`;
-        toast.success(message, { action: { label: "Redaktionsplan", onClick: () => navigate(PLANNER_PATH) } });
-        onDone();
-      },
-      onError: (failure: Error) => setError(failure.message),
-    },
-  };
-}
-
-/** The end of both composers: when, the refusal, "Abbrechen" and the submit button. */
-export function ComposerEnd({
-  id,
-  state,
-  labels,
-  submitDisabled,
-  onCancel,
-}: {
-  id: string;
-  state: ReturnType<typeof useComposerState>;
-  labels: Record<Mode, string>;
-  submitDisabled: boolean;
-  onCancel: () => void;
-}) {
-  return (
-    <>
-      <WhenFieldset id={id} {...state.when} />
-      <FormError error={state.error} />
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          Abbrechen
-        </Button>
-        <Button type="submit" disabled={submitDisabled}>
-          {labels[state.mode]}
-        </Button>
-      </DialogFooter>
-    </>
   );
 }

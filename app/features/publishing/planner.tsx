@@ -5,6 +5,7 @@ import { type FilterOption, FilterSelect } from "#app/components/filter-select.t
 import { CenteredSpinner, LoadFailedAlert } from "#app/components/load-status.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#app/components/ui/tabs.tsx";
+import { NewPostButton } from "#app/features/composer/new-post-button.tsx";
 import { cn } from "#app/lib/cn.ts";
 import type { ListPostsQuery } from "#shared/publishing.schemas.ts";
 import { CONNECTIONS_PATH, POST_PARAM, toBerlinWallTime } from "#shared/publishing.ts";
@@ -73,9 +74,12 @@ export function Planner() {
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Redaktionsplan</h1>
           <p className="mt-3 text-slate-700">Ihre geplanten, gesendeten und fehlgeschlagenen Beiträge.</p>
         </div>
-        <Button asChild variant="outline">
-          <Link to={CONNECTIONS_PATH}>Verbundene Konten</Link>
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline">
+            <Link to={CONNECTIONS_PATH}>Verbundene Konten</Link>
+          </Button>
+          <NewPostButton />
+        </div>
       </div>
 
       <section

@@ -1,18 +1,39 @@
 import { Rocket } from "lucide-react";
 import { type ComponentProps, lazy, Suspense, useState } from "react";
 import { Button } from "#app/components/ui/button.tsx";
-import type { PublishDialogProps } from "./publish-dialog.tsx";
+import type { Address } from "#app/features/composer/composer-dialog.tsx";
+import type { NetworkId } from "#shared/networks.ts";
 
 // The composer and the networks' counting rules (twitter-text for X) load on the first click,
 // so the generator, the archive and the optimizer stay as light as before.
-const PublishDialog = lazy(() => import("./publish-dialog.tsx").then((module) => ({ default: module.PublishDialog })));
+const ComposerDialog = lazy(() =>
+  import("#app/features/composer/composer-dialog.tsx").then((module) => ({ default: module.ComposerDialog })),
+);
 
-/** "Veröffentlichen": opens the composer for a post (generator, archive, optimizer). */
+/** "Veröffentlichen": opens the composer (ADR 0086) with this text, image or thread (generator, archive, optimizer). */
 export function PublishButton({
   label = "Veröffentlichen",
   buttonProps,
-  ...dialog
-}: Omit<PublishDialogProps, "open" | "onClose"> & {
+  text,
+  thread,
+  imageUrl,
+  archiveEntryId,
+  networks,
+  preferredNetwork,
+  address = "sie",
+}: {
+  /** The suggestion; unused with `thread`. */
+  text: string;
+  /** Thread mode (ADR 0066): these posts as a chain of replies. */
+  thread?: string[];
+  /** The generation's image: it goes along unless the user removes it. */
+  imageUrl?: string | null;
+  archiveEntryId?: string;
+  /** Only these networks (the optimizer: X). */
+  networks?: readonly NetworkId[];
+  /** Accounts of this network are chosen at first (the generation's platform). */
+  preferredNetwork?: NetworkId;
+  address?: Address;
   label?: string;
   buttonProps?: Omit<ComponentProps<typeof Button>, "onClick" | "children">;
 }) {
@@ -25,7 +46,20 @@ export function PublishButton({
       </Button>
       {open ? (
         <Suspense fallback={null}>
-          <PublishDialog {...dialog} open onClose={() => setOpen(false)} />
+          <ComposerDialog
+            open
+            onOpenChange={setOpen}
+            initial={{
+              text: thread ? "" : text,
+              threadPosts: thread ?? [],
+              image: imageUrl ? { url: imageUrl, alt: "" } : null,
+            }}
+            networks={networks}
+            preferredNetwork={preferredNetwork ?? (thread ? "x" : undefined)}
+            archiveEntryId={archiveEntryId}
+            archiveImageUrl={imageUrl}
+            address={address}
+          />
         </Suspense>
       ) : null}
     </>

@@ -1,11 +1,11 @@
 import type { ComponentProps } from "react";
+import type { Address } from "#app/features/composer/composer-dialog.tsx";
 import { PublishButton } from "./publish-button.tsx";
-import type { Address } from "./publish-dialog.tsx";
 
 const X_ONLY = ["x"] as const;
 
 /**
- * "Thread veröffentlichen" (ADR 0066): the composer in thread mode for these posts, in order, to
+ * "Thread veröffentlichen" (ADR 0066): the composer in thread mode with these posts, in order, to
  * one connected X account, now or planned. Loads on the first click like PublishButton. Only X:
  * the optimizer's threads are split and counted by X's rules, though Bluesky takes threads too
  * (ADR 0088).

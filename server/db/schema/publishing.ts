@@ -70,6 +70,8 @@ export const publications = pgTable(
     text: text("text").notNull(),
     /** The generation's image as the storage's public URL (`/uploads/social-images/…`). */
     imageUrl: text("image_url"),
+    /** The image's description (alt text) as the user wrote it; sent where the network takes one (ADR 0086). */
+    imageAlt: text("image_alt"),
     archiveEntryId: uuid("archive_entry_id"),
     scheduledAt: timestamp("scheduled_at", { withTimezone: true }).notNull(),
     status: text("status").$type<PublicationStatus>().notNull(),
@@ -170,4 +172,20 @@ export const publishingCaps = pgTable(
     primaryKey({ columns: [table.plan, table.network] }),
     check("publishing_caps_monthly_max_not_negative", sql`${table.monthlyMax} >= 0`),
   ],
+);
+
+/**
+ * An image the user uploaded in the composer (ADR 0086): a post may carry only an image whose URL
+ * is one of its user's uploads (or its generations'). The file itself is in the social-images bucket.
+ */
+export const mediaUploads = pgTable(
+  "media_uploads",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ...ownedByUser,
+    /** The storage's public URL (`/uploads/social-images/…`). */
+    url: text("url").notNull(),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex("media_uploads_url_idx").on(table.url), index("media_uploads_user_idx").on(table.userId)],
 );

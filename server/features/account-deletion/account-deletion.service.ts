@@ -6,6 +6,7 @@ import { archivedPosts } from "#server/db/schema/archive.ts";
 import { account } from "#server/db/schema/auth.ts";
 import { contactMessages } from "#server/db/schema/contact-messages.ts";
 import { profiles } from "#server/db/schema/profiles.ts";
+import { mediaUploads } from "#server/db/schema/publishing.ts";
 import { endBillingOfDeletedAccount } from "#server/features/billing/billing-cancel.service.ts";
 import { cancelAllPlannedPostsOf } from "#server/features/publishing/publishing.service.ts";
 import { composeAccountDeletedMail } from "#server/integrations/mail/mail-templates.ts";
@@ -76,7 +77,12 @@ export async function removeDataOutsideTheAccount(deps: DeletionDeps, user: Dele
     .select({ imageUrl: archivedPosts.imageUrl })
     .from(archivedPosts)
     .where(and(eq(archivedPosts.userId, user.id), isNotNull(archivedPosts.imageUrl)));
-  for (const { imageUrl } of images) {
+  // The composer's uploads too (ADR 0086).
+  const uploads = await db
+    .select({ imageUrl: mediaUploads.url })
+    .from(mediaUploads)
+    .where(eq(mediaUploads.userId, user.id));
+  for (const { imageUrl } of [...images, ...uploads]) {
     const name = imageNameFromPublicUrl(imageUrl);
     if (name) await deps.imageStorage.remove(name);
   }

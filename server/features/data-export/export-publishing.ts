@@ -19,6 +19,7 @@ const POST_COLUMNS = {
   account: publications.accountHandle,
   text: publications.text,
   imageUrl: publications.imageUrl,
+  imageAlt: publications.imageAlt,
   scheduledAt: publications.scheduledAt,
   status: publications.status,
   detail: publications.detail,

@@ -83,7 +83,7 @@ veroeffentlichungen.json  Veröffentlichen und Planen:
   notifications     Ihre Benachrichtigungen: kind, message, readAt (gelesen), createdAt
   posts             Ihre geplanten, gesendeten und gescheiterten Beiträge und Threads, nach dem
                     geplanten Zeitpunkt: network (Netzwerk), account (Konto), text, imageUrl,
-                    scheduledAt (geplanter Zeitpunkt), status (planned, sending, sent, failed,
+                    imageAlt (Bildbeschreibung), scheduledAt (geplanter Zeitpunkt), status (planned, sending, sent, failed,
                     unconfirmed, missed, cancelled), statusLabel (der Status auf Deutsch: Geplant,
                     Wird gesendet, Gesendet, Fehlgeschlagen, Unbestätigt, Verpasst, Abgebrochen),
                     detail (Grund), failureReason (Art der Ablehnung durch das Netzwerk:

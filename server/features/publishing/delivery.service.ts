@@ -80,7 +80,7 @@ export async function processPublication(
 
   const images = await imagesOf(deps, publication);
   if (images === null) {
-    await failPublication(deps, "queue", "fail", publication, "Das Bild der Generierung gibt es nicht mehr.");
+    await failPublication(deps, "queue", "fail", publication, "Das Bild des Beitrags gibt es nicht mehr.");
     return;
   }
 
@@ -93,8 +93,12 @@ export async function processPublication(
   const attempt = networkAttempt(deps, claim.publication, access, now, timeoutMs);
   const result =
     claim.publication.postCount > 1
-      ? await sendThread(deps, claim.publication, attempt, now)
-      : await attempt.publish({ text: claim.publication.text, images });
+      ? await sendThread(deps, claim.publication, attempt, now, images)
+      : await attempt.publish({
+          text: claim.publication.text,
+          images,
+          ...(claim.publication.imageAlt ? { imageAlt: claim.publication.imageAlt } : {}),
+        });
   await recordResult(deps, claim.publication, result, now, attempt.clock());
 }
 
@@ -326,7 +330,7 @@ async function imagesOf(deps: DeliveryDeps, publication: Publication): Promise<P
   if (!publication.imageUrl) return [];
   const name = imageNameFromPublicUrl(publication.imageUrl);
   const file = name ? await deps.imageStorage.read(name) : null;
-  return file ? [{ bytes: file.bytes, mimeType: file.contentType, altText: "" }] : null;
+  return file ? [{ bytes: file.bytes, mimeType: file.contentType, altText: publication.imageAlt ?? "" }] : null;
 }
 
 /** Posts due now or earlier that are still planned, with when each fell due, for the e2e server's test clock. */

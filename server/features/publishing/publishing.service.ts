@@ -2,7 +2,6 @@ import crypto from "node:crypto";
 import { and, desc, eq, gte, inArray, lt, type SQL } from "drizzle-orm";
 import type { AppDeps } from "#server/app-env.ts";
 import type { Database } from "#server/db/client.ts";
-import { archivedPosts } from "#server/db/schema/archive.ts";
 import { publications, socialAccounts } from "#server/db/schema/publishing.ts";
 import { checkPostText, NETWORKS } from "#shared/networks.ts";
 import type {
@@ -22,6 +21,7 @@ import {
   toBerlinWallTime,
 } from "#shared/publishing.ts";
 import { type EventBy, PUBLICATION_STATUS_LABELS } from "#shared/publishing-states.ts";
+import { postImageOf } from "./post-image.ts";
 import { movePublication, movePublications } from "./publication-transitions.ts";
 import { lockUserForCaps, refuseOverCap } from "./publishing-caps.ts";
 import { PublishingRefusal } from "./refusals.ts";
@@ -60,7 +60,7 @@ export async function createPosts(
     .select()
     .from(socialAccounts)
     .where(and(eq(socialAccounts.userId, userId), inArray(socialAccounts.id, accountIds)));
-  const imageUrl = input.archiveEntryId ? await archiveImage(deps.db, userId, input.archiveEntryId) : null;
+  const { imageUrl, imageAlt } = await postImageOf(deps.db, userId, input);
   const rows = input.targets.map((target) => {
     const account = accounts.find((candidate) => candidate.id === target.accountId);
     if (!account) throw new PublishingRefusal("ACCOUNT_NOT_FOUND", 409);
@@ -74,6 +74,7 @@ export async function createPosts(
       accountHandle: account.handle,
       text: target.text,
       imageUrl,
+      imageAlt,
       archiveEntryId: input.archiveEntryId ?? null,
       scheduledAt,
       nextAttemptAt: scheduledAt,
@@ -106,15 +107,6 @@ export function checkText(network: Publication["network"], text: string): void {
       networkTooLongMessage(network, NETWORKS[network].label, check.length, check.max),
     );
   }
-}
-
-async function archiveImage(db: Database, userId: string, archiveEntryId: string): Promise<string | null> {
-  const [entry] = await db
-    .select({ imageUrl: archivedPosts.imageUrl })
-    .from(archivedPosts)
-    .where(and(eq(archivedPosts.id, archiveEntryId), eq(archivedPosts.userId, userId)));
-  if (!entry) throw new PublishingRefusal("ARCHIVE_ENTRY_NOT_FOUND", 404);
-  return entry.imageUrl;
 }
 
 export async function listPosts(db: Database, userId: string, query: ListPostsQuery): Promise<PublicationView[]> {
@@ -312,6 +304,7 @@ export function toView(row: Publication, thread: ThreadView | null = null): Publ
     accountHandle: row.accountHandle,
     text: row.text,
     imageUrl: row.imageUrl,
+    imageAlt: row.imageUrl ? row.imageAlt : null,
     scheduledAt: row.scheduledAt.toISOString(),
     status: row.status,
     statusLabel: PUBLICATION_STATUS_LABELS[row.status],

@@ -2,7 +2,7 @@ import { and, asc, eq, exists } from "drizzle-orm";
 import type { AppDeps } from "#server/app-env.ts";
 import type { Database } from "#server/db/client.ts";
 import { publications, publicationThreadPosts } from "#server/db/schema/publishing.ts";
-import { NetworkError, type PostRef, type PublishedPost } from "#server/integrations/social/social-network.ts";
+import { NetworkError, type PostRef, type PublishedPost, type PublishImage } from "#server/integrations/social/social-network.ts";
 import { type AttemptResult, type NetworkAttempt, PUBLISH_TIMEOUT_MS } from "./network-call.ts";
 import { moveThreadPost } from "./publication-transitions.ts";
 
@@ -43,6 +43,8 @@ export async function sendThread(
   publication: Publication,
   attempt: NetworkAttempt,
   now: Date,
+  /** The thread's image: it goes with the first post (ADR 0086). */
+  threadImages: PublishImage[] = [],
 ): Promise<AttemptResult> {
   let previous: PostRef | null = null;
   let first: PublishedPost | null = null;
@@ -60,7 +62,8 @@ export async function sendThread(
       // Shutting down: the thread goes on from here on the next server (ADR 0076).
       if (attempt.stopping()) return { status: "wait", until: now };
       const replyTo = previous && first ? { parent: previous, root: refOf(first) } : null;
-      const outcome = await sendThreadPost(deps.db, attempt, publication, post, replyTo);
+      const images = post.position === 1 ? threadImages : [];
+      const outcome = await sendThreadPost(deps.db, attempt, publication, post, replyTo, images);
       if (outcome instanceof NetworkError || outcome.status !== "published") return outcome;
       sent = outcome.post;
     }
@@ -78,6 +81,7 @@ async function sendThreadPost(
   publication: Publication,
   post: ThreadPost,
   replyTo: { parent: PostRef; root: PostRef } | null,
+  images: PublishImage[],
 ): Promise<AttemptResult> {
   // Only while the publication is still this attempt's ("sending"): a worker that lost it stops.
   const stillOurs = exists(
@@ -88,7 +92,7 @@ async function sendThreadPost(
   );
   const claimed = await moveThreadPost(db, "claim", post, { attemptStartedAt: attempt.clock() }, stillOurs);
   if (!claimed) return { status: "taken-over" };
-  const outcome = await attempt.publish({ text: post.text, images: [], replyTo });
+  const outcome = await attempt.publish({ text: post.text, images, replyTo });
   if (outcome instanceof NetworkError ? outcome.kind === "outcome-unknown" : outcome.status === "pending") {
     // In doubt: it stays marked with its attempt's time, for the lookup when the thread goes on.
     await moveThreadPost(db, "doubt", post);

@@ -4,6 +4,7 @@ import { publications, publicationThreadPosts, socialAccounts } from "#server/db
 import { checkPostText } from "#shared/networks.ts";
 import type { CreateThreadInput, PublicationView } from "#shared/publishing.schemas.ts";
 import { THREAD_NETWORKS, threadPostTooLongMessage } from "#shared/publishing.ts";
+import { postImageOf } from "./post-image.ts";
 import { ownPost, type PostsDeps, planAgain, plannedInstant, toView } from "./publishing.service.ts";
 import { lockUserForCaps, refuseOverCap } from "./publishing-caps.ts";
 import { PublishingRefusal } from "./refusals.ts";
@@ -35,6 +36,7 @@ export async function createThread(
     if (!check.fits)
       throw new PublishingRefusal("POST_TOO_LONG", 400, threadPostTooLongMessage(index + 1, check.length, check.max));
   }
+  const { imageUrl, imageAlt } = await postImageOf(deps.db, userId, input);
   await deps.publishingQueue.ready();
   return deps.db.transaction(async (tx) => {
     await lockUserForCaps(tx, userId);
@@ -48,6 +50,9 @@ export async function createThread(
         accountHandle: account.handle,
         // The first post stands for the thread wherever one text is shown (lists, mails).
         text: input.posts[0] ?? "",
+        // The image goes with the first post (ADR 0086).
+        imageUrl,
+        imageAlt,
         scheduledAt,
         nextAttemptAt: scheduledAt,
         status: "planned",

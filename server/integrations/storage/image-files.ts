@@ -6,13 +6,14 @@ import { IMAGE_MAX_PIXELS } from "#shared/generator.ts";
 // from the bytes, never from a name or a declared media type, and metadata (EXIF with GPS
 // position, camera serial, XMP, IPTC, comments) is removed before anything is stored.
 
-export type ImageType = "jpeg" | "png" | "webp";
+export type ImageType = "jpeg" | "png" | "webp" | "gif";
 
-export const IMAGE_EXTENSIONS: Record<ImageType, string> = { jpeg: "jpg", png: "png", webp: "webp" };
+export const IMAGE_EXTENSIONS: Record<ImageType, string> = { jpeg: "jpg", png: "png", webp: "webp", gif: "gif" };
 export const IMAGE_CONTENT_TYPES: Record<ImageType, string> = {
   jpeg: "image/jpeg",
   png: "image/png",
   webp: "image/webp",
+  gif: "image/gif",
 };
 
 // sharp and its libvips take ~10 MB; loaded with the first upload, not by every server at start.
@@ -32,11 +33,17 @@ export const loadSharp = () => {
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 /** JPEG, PNG or WEBP by magic number; anything else (GIF, SVG, HTML, a renamed file) is null. */
-export function detectImageType(bytes: Uint8Array): ImageType | null {
+export function detectImageType(bytes: Uint8Array): Exclude<ImageType, "gif"> | null {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "jpeg";
   if (bytes.length >= 8 && PNG_SIGNATURE.every((byte, index) => bytes[index] === byte)) return "png";
   if (bytes.length >= 12 && ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 4) === "WEBP") return "webp";
   return null;
+}
+
+/** The composer's images (ADR 0086): what detectImageType takes, and GIF. */
+export function detectMediaType(bytes: Uint8Array): ImageType | null {
+  if (bytes.length >= 6 && (ascii(bytes, 0, 6) === "GIF87a" || ascii(bytes, 0, 6) === "GIF89a")) return "gif";
+  return detectImageType(bytes);
 }
 
 export class InvalidImageError extends Error {
@@ -88,10 +95,9 @@ export function reencodeImage(bytes: Uint8Array, type: ImageType): Promise<Uint8
     const sharp = await loadSharp();
     try {
       // limitInputPixels: sharp itself refuses a file whose header lied to readImageSize.
-      const output = await sharp(bytes, { failOn: "error", limitInputPixels: IMAGE_MAX_PIXELS })
-        .rotate()
-        .toFormat(type)
-        .toBuffer();
+      const image = sharp(bytes, { failOn: "error", limitInputPixels: IMAGE_MAX_PIXELS, animated: type === "gif" });
+      // A GIF keeps its frames and has no EXIF orientation to apply.
+      const output = await (type === "gif" ? image : image.rotate()).toFormat(type).toBuffer();
       return new Uint8Array(output.buffer, output.byteOffset, output.byteLength);
     } catch (error) {
       throw new InvalidImageError(error instanceof Error ? error.message : "nicht lesbar");

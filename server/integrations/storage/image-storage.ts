@@ -31,8 +31,8 @@ export type ImageStorage = {
 
 // The spec names files "timestamp-filename"; the user's file name is replaced by random
 // bytes, so nothing the user chose ends up in a path, an object key or a URL (docs/design.md, ADR 0013).
-const IMAGE_NAME = /^(\d{13})-([0-9a-f]{16})\.(jpg|png|webp)$/;
-const TYPE_BY_EXTENSION: Record<string, ImageType> = { jpg: "jpeg", png: "png", webp: "webp" };
+const IMAGE_NAME = /^(\d{13})-([0-9a-f]{16})\.(jpg|png|webp|gif)$/;
+const TYPE_BY_EXTENSION: Record<string, ImageType> = { jpg: "jpeg", png: "png", webp: "webp", gif: "gif" };
 
 function createImageName(type: ImageType, now = Date.now()): string {
   return `${now}-${crypto.randomBytes(8).toString("hex")}.${IMAGE_EXTENSIONS[type]}`;
