@@ -26,6 +26,8 @@ export const BerlinTimeSchema = z.object(
 );
 export type BerlinTime = z.infer<typeof BerlinTimeSchema>;
 
+const draftIdField = z.uuid({ error: "Diesen Entwurf gibt es nicht (mehr)." }).optional();
+
 const postText = textField(PUBLISHING_ERRORS.POST_EMPTY).max(POST_TEXT_MAX, { error: PUBLISHING_ERRORS.POST_TOO_LONG });
 
 export const CreatePostsSchema = z.object({
@@ -53,6 +55,8 @@ export const CreatePostsSchema = z.object({
   archiveEntryId: z.uuid({ error: PUBLISHING_ERRORS.ARCHIVE_ENTRY_NOT_FOUND }).optional(),
   /** Absent: "Jetzt veröffentlichen". */
   plannedFor: BerlinTimeSchema.optional(),
+  /** The draft being planned (ADR 0084): deleted in the transaction that creates the posts. */
+  draftId: draftIdField,
 });
 export type CreatePostsInput = z.infer<typeof CreatePostsSchema>;
 
@@ -65,6 +69,7 @@ export const CreateThreadSchema = z.object({
     .max(THREAD_MAX_POSTS, { error: `Ein Thread hat höchstens ${THREAD_MAX_POSTS} Beiträge.` }),
   /** Absent: "Jetzt veröffentlichen". */
   plannedFor: BerlinTimeSchema.optional(),
+  draftId: draftIdField,
 });
 export type CreateThreadInput = z.infer<typeof CreateThreadSchema>;
 

@@ -84,8 +84,9 @@ veroeffentlichungen.json  Veröffentlichen und Planen:
   posts             Ihre geplanten, gesendeten und gescheiterten Beiträge und Threads, nach dem
                     geplanten Zeitpunkt: network (Netzwerk), account (Konto), text, imageUrl,
                     scheduledAt (geplanter Zeitpunkt), status (planned, sending, sent, failed,
-                    unconfirmed, missed, cancelled), statusLabel (der Status auf Deutsch: Geplant,
-                    Wird gesendet, Gesendet, Fehlgeschlagen, Unbestätigt, Verpasst, Abgebrochen),
+                    unconfirmed, missed, cancelled, drafted), statusLabel (der Status auf Deutsch: Geplant,
+                    Wird gesendet, Gesendet, Fehlgeschlagen, Unbestätigt, Verpasst, Abgebrochen,
+                    Als Entwurf übernommen),
                     detail (Grund),
                     externalUrl (Link zum Beitrag im Netzwerk), sentAt (gesendet), createdAt
     threadPosts     nur bei einem Thread (sonst null); text oben ist dann sein erster Beitrag.
@@ -93,6 +94,12 @@ veroeffentlichungen.json  Veröffentlichen und Planen:
                     (pending, sending, sent, unconfirmed), statusLabel (Ausstehend, Wird gesendet,
                     Gesendet, Unbestätigt), sentAt (gesendet), externalUrl (Link zum Beitrag).
                     Netzwerk, Konto und geplanter Zeitpunkt sind die des Threads.
+
+entwuerfe.json      Ihre Entwürfe, ältester zuerst: source (Herkunft: composer = Beitrag,
+                    optimizer = X-Post Optimizer, optimizer-thread = Thread im Optimizer),
+                    content (accountIds: gewählte Konten, text, perAccountText: Text je Konto,
+                    threadPosts: die Beiträge eines Threads, image: Bild mit Alternativtext,
+                    plannedFor: gewünschter Zeitpunkt), createdAt, updatedAt (letzte Änderung)
 
 admin-protokoll.json  Änderungen, die Administratoren an Ihrem Konto vorgenommen haben:
                     action (z. B. credits.update), before, after (vorher, nachher)
