@@ -1,6 +1,6 @@
 import { api, isApiError, jsonOrThrow, toApiError } from "#app/lib/api.ts";
-import type { DraftContent, DraftSource, DraftView } from "#shared/drafts.ts";
 import type { ListDraftsQuery } from "#shared/drafts.schemas.ts";
+import type { DraftContent, DraftSource, DraftView } from "#shared/drafts.ts";
 import { type DraftApi, DraftConflict } from "./draft-saver.ts";
 
 // The browser's side of /api/drafts (ADR 0084). Saves on leaving the page go out with

@@ -65,6 +65,8 @@ export function useDraftAutosave({
   // The value the editor opened with: what the server holds (the first value given).
   const openedWith = useRef(value);
 
+  // One saver per opened document; the value flows in through change(), source and revision are the opening ones.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: see above
   useEffect(() => {
     if (!enabled) return;
     const storage = browserStorage();
@@ -98,8 +100,6 @@ export function useDraftAutosave({
       void saver.stop();
       saverRef.current = null;
     };
-    // One saver per opened document; the value flows in through change().
-    // biome-ignore lint/correctness/useExhaustiveDependencies: source and revision are the opening ones
   }, [enabled, slot, draftId, queryClient]);
 
   useEffect(() => {
@@ -116,7 +116,8 @@ export function useDraftAutosave({
       setRestorable(null);
       if (!copy || !saverRef.current) return copy;
       // The same draft: the copy is written over the server's current revision (the user chose it).
-      if (copy.draftId && copy.draftId !== saverRef.current.draftId) saverRef.current.adopt(copy.draftId, copy.revision);
+      if (copy.draftId && copy.draftId !== saverRef.current.draftId)
+        saverRef.current.adopt(copy.draftId, copy.revision);
       return copy;
     },
     dismissRestore: () => setRestorable(null),

@@ -5,6 +5,7 @@ import { type FilterOption, FilterSelect } from "#app/components/filter-select.t
 import { CenteredSpinner, LoadFailedAlert } from "#app/components/load-status.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#app/components/ui/tabs.tsx";
+import { DraftsPanel } from "#app/features/drafts/drafts-panel.tsx";
 import { cn } from "#app/lib/cn.ts";
 import type { ListPostsQuery } from "#shared/publishing.schemas.ts";
 import { CONNECTIONS_PATH, toBerlinWallTime } from "#shared/publishing.ts";
@@ -144,6 +145,11 @@ export function Planner() {
           </PostsState>
         </TabsContent>
       </Tabs>
+
+      {/* ADR 0084: for now below the plan; the lead places it as the tab "Entwürfe". */}
+      <div className="mt-12">
+        <DraftsPanel />
+      </div>
 
       <PostDialog post={opened} profileUrl={openedProfile} onClose={() => setOpened(null)} />
     </div>
