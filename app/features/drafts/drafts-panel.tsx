@@ -123,9 +123,10 @@ export function DraftsPanel({ onOpenComposerDraft }: { onOpenComposerDraft?: (dr
         <ul className="grid gap-3" aria-busy={drafts.isFetching} data-testid="drafts-list">
           {drafts.data.map((draft) => {
             const excerpt = excerptOf(draft);
-            const handles = draft.content.accountIds.map(
-              (id) => accounts.find((account) => account.id === id)?.handle ?? "Konto nicht mehr verbunden",
-            );
+            const handles = draft.content.accountIds.map((id) => {
+              const account = accounts.find((candidate) => candidate.id === id);
+              return account ? `${account.networkLabel} · ${account.handle}` : "Konto nicht mehr verbunden";
+            });
             const openable = draft.source !== "composer" || onOpenComposerDraft !== undefined;
             return (
               <li
@@ -137,13 +138,12 @@ export function DraftsPanel({ onOpenComposerDraft }: { onOpenComposerDraft?: (dr
                   <p className="line-clamp-3 whitespace-pre-line break-words text-sm text-slate-900">
                     {excerpt || <span className="italic text-slate-600">Noch ohne Text</span>}
                   </p>
-                  <div className="flex flex-wrap items-center gap-2 text-xs text-slate-700">
+                  <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-700">
                     <Badge tone="indigo">{DRAFT_SOURCE_LABELS[draft.source]}</Badge>
                     {draft.content.threadPosts.length > 0 ? (
                       <Badge tone="slate">Thread · {draft.content.threadPosts.length} Beiträge</Badge>
                     ) : null}
                     <span>{handles.length > 0 ? handles.join(", ") : "Noch kein Konto gewählt"}</span>
-                    <span aria-hidden>·</span>
                     <span>Zuletzt geändert {formatBerlinDateTime(draft.updatedAt)}</span>
                   </div>
                 </div>
