@@ -177,3 +177,27 @@ describe("DraftSaver", () => {
     expect(restorableCopy(storage, "anderer-editor", EMPTY_DRAFT_CONTENT)).toBeNull();
   });
 });
+
+describe("DraftSaver opened with a text brought along", () => {
+  it("makes it a draft only once it is changed", async () => {
+    const server = fakeApi();
+    const saver = new DraftSaver({
+      slot: "optimizer",
+      source: "optimizer",
+      draftId: null,
+      revision: null,
+      value: text("Aus dem Generator"),
+      api: server.api,
+      storage,
+      onState: (state) => states.push(state),
+    });
+    saver.change(text("Aus dem Generator"));
+    await vi.advanceTimersByTimeAsync(DRAFT_AUTOSAVE_DELAY_MS * 2);
+    expect(server.calls).toEqual([]);
+    saver.change(text("Aus dem Generator, bearbeitet"));
+    await vi.advanceTimersByTimeAsync(DRAFT_AUTOSAVE_DELAY_MS);
+    expect(server.calls).toEqual([
+      { kind: "create", content: text("Aus dem Generator, bearbeitet"), keepalive: undefined },
+    ]);
+  });
+});

@@ -117,8 +117,9 @@ export class DraftSaver {
     this.revision = options.revision;
     this.source = options.source;
     this.value = options.value;
-    // A new document has nothing saved yet: its first value with any text in it is saved.
-    this.savedKey = options.draftId === null ? "" : this.keyOf(options.source, options.value);
+    // What the editor opened with is where it starts: a text brought from the generator or the
+    // archive (kept there) becomes a draft only once it is changed, so opening is no new draft.
+    this.savedKey = this.keyOf(options.source, options.value);
     this.timers = options.timers ?? {
       setTimeout: (run, ms) => globalThis.setTimeout(run, ms),
       clearTimeout: (id) => globalThis.clearTimeout(id as ReturnType<typeof setTimeout>),

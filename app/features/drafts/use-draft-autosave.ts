@@ -84,8 +84,6 @@ export function useDraftAutosave({
       },
       onCreated: (draft) => onCreatedRef.current?.(draft),
     });
-    // A new document opened with a value (from the generator, say) is saved like typing.
-    if (!draftId) saver.change(openedWith.current, source);
     saverRef.current = saver;
     setRestorable(restorableCopy(storage, slot, openedWith.current));
     const leave = () => void saver.flush({ keepalive: true });
