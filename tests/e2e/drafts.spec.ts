@@ -47,6 +47,27 @@ test("the optimizer's text and thread survive leaving the page, coming back and 
   await expect(page.getByRole("textbox", { name: "Dein Thread" })).toHaveValue(
     "Erster Post über Brezeln.\n\nZweiter Post über Laugen.",
   );
+
+  // "Neuer Entwurf": the thread stays a draft, the editor starts empty.
+  await page.getByRole("button", { name: "Neuer Entwurf" }).click();
+  await expect(page.getByRole("textbox", { name: "Dein Post" })).toHaveValue("");
+  await page.getByRole("textbox", { name: "Dein Post" }).fill("Ein zweiter Gedanke.");
+  await expect(status).toHaveText("Gespeichert");
+
+  // Both in the Redaktionsplan's drafts; the thread opens in the optimizer again.
+  await page.getByRole("navigation", { name: "Hauptnavigation" }).getByRole("link", { name: "Redaktionsplan" }).click();
+  const drafts = page.getByTestId("draft");
+  await expect(drafts).toHaveCount(2);
+  await expect(drafts.first()).toContainText("Ein zweiter Gedanke.");
+  await expect(drafts.nth(1)).toContainText("Optimizer-Thread");
+  await expect(drafts.nth(1)).toContainText("Thread · 2 Beiträge");
+  await drafts
+    .nth(1)
+    .getByRole("button", { name: /^Öffnen/ })
+    .click();
+  await expect(page.getByRole("textbox", { name: "Dein Thread" })).toHaveValue(
+    "Erster Post über Brezeln.\n\nZweiter Post über Laugen.",
+  );
 });
 
 test("a text the server never got is offered back in the next tab", async ({ page, context }) => {

@@ -91,5 +91,14 @@ export function useOptimizerOpening(initialText: string, initialThread: string[]
     navigate({ pathname: location.pathname, search: `?${next}`, hash: location.hash }, { replace: true, state: null });
   }
 
-  return { opened, rememberInAddress };
+  /** "Neuer Entwurf": the current draft stays in the list; the editor starts a new, empty one. */
+  function startNew() {
+    const next = new URLSearchParams(params);
+    next.delete(DRAFT_PARAM);
+    const search = next.size > 0 ? `?${next}` : "";
+    navigate({ pathname: location.pathname, search, hash: location.hash }, { replace: true, state: null });
+    setOpened({ draftId: null, revision: null, mode: "single", text: "" });
+  }
+
+  return { opened, rememberInAddress, startNew };
 }

@@ -1,4 +1,4 @@
-import { Check, Copy, Link2, Lock, RotateCcw, Scissors, Send, Sparkles, SpellCheck } from "lucide-react";
+import { Check, Copy, FilePlus, Link2, Lock, RotateCcw, Scissors, Send, Sparkles, SpellCheck } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
 import { Badge } from "#app/components/ui/badge.tsx";
@@ -93,7 +93,9 @@ type ToolProps = { initialText?: string; initialThread?: string[] | null };
 function OptimizerToolWithQueries({ initialText = "", initialThread = null }: ToolProps) {
   // A post or a thread can arrive from the generator or the archive through navigation state;
   // otherwise the editor opens its draft (ADR 0084), so nothing typed is lost on leaving or reloading.
-  const { opened, rememberInAddress } = useOptimizerOpening(initialText, initialThread);
+  const { opened, rememberInAddress, startNew } = useOptimizerOpening(initialText, initialThread);
+  // A new document is a new editor, with its own autosave.
+  const [editorKey, setEditorKey] = useState(0);
   if (!opened) {
     return (
       <div className="flex min-h-96 items-center justify-center rounded-xl border border-dashed border-slate-300">
@@ -101,15 +103,27 @@ function OptimizerToolWithQueries({ initialText = "", initialThread = null }: To
       </div>
     );
   }
-  return <OptimizerEditor opened={opened} onDraftCreated={rememberInAddress} />;
+  return (
+    <OptimizerEditor
+      key={editorKey}
+      opened={opened}
+      onDraftCreated={rememberInAddress}
+      onStartNew={() => {
+        startNew();
+        setEditorKey((key) => key + 1);
+      }}
+    />
+  );
 }
 
 function OptimizerEditor({
   opened,
   onDraftCreated,
+  onStartNew,
 }: {
   opened: OpenedOptimizerDraft;
   onDraftCreated: (draftId: string) => void;
+  onStartNew: () => void;
 }) {
   // Both modes edit the same text; in thread mode blank lines and "---" lines separate posts.
   const [mode, setMode] = useState<EditorMode>(opened.mode);
@@ -251,6 +265,12 @@ function OptimizerEditor({
             </h2>
             <div className="flex items-center gap-2">
               <DraftSaveStatus autosave={autosave} />
+              {autosave.draftId || text.trim() ? (
+                <Button variant="ghost" size="sm" onClick={onStartNew}>
+                  <FilePlus aria-hidden />
+                  Neuer Entwurf
+                </Button>
+              ) : null}
               {access?.demoMode ? <Badge tone="amber">Demo-Modus</Badge> : null}
               {isThread ? (
                 <Badge tone="slate">{posts.length === 1 ? "1 Post" : `${posts.length} Posts`}</Badge>
