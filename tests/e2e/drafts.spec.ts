@@ -10,11 +10,11 @@ import { connectBluesky } from "./publishing-steps.ts";
 
 const SCREENSHOTS = process.env.SCREENSHOTS_DIR;
 
-async function shoot(page: Page, name: string) {
+async function shoot(page: Page, name: string, heading = "Entwürfe") {
   if (!SCREENSHOTS) return;
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.getByRole("heading", { name: "Entwürfe", exact: true }).scrollIntoViewIfNeeded();
+    await page.getByRole("heading", { name: heading, exact: true }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SCREENSHOTS}/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -92,6 +92,7 @@ test("a text the server never got is offered back in the next tab", async ({ pag
   await expect(page.getByRole("textbox", { name: "Dein Post" })).toHaveValue("Schon gespeichert.");
   const { violations } = await new AxeBuilder({ page }).include("#tool").analyze();
   expect(violations).toEqual([]);
+  await shoot(page, "optimizer-restore", "Dein Post");
   await page.getByRole("button", { name: "Wiederherstellen" }).click();
   await expect(page.getByRole("textbox", { name: "Dein Post" })).toHaveValue(
     "Schon gespeichert. Und dieser Satz ging nicht durch.",
