@@ -382,6 +382,39 @@ const TARGETS: Target[] = [
       .record({ accountId: fc.oneof(fc.uuid(), nastyText), status: nastyText, week: integerText })
       .map((query) => `/api/posts?${new URLSearchParams(query)}`),
   },
+  // Drafts (ADR 0084): any shape of content, stale or absurd revisions, ids that are no draft.
+  {
+    method: "POST",
+    path: fc.constant("/api/drafts"),
+    body: fc.record({
+      source: fc.constantFrom("composer", "optimizer", "optimizer-thread"),
+      content: fc.record({
+        accountIds: fc.array(fc.uuid(), { maxLength: 2 }),
+        text: nastyText,
+        perAccountText: fc.constantFrom({}),
+        threadPosts: fc.array(nastyText, { maxLength: 3 }),
+        image: fc.constantFrom(null, { url: "/uploads/social-images/a.png", alt: "" }),
+        plannedFor: fc.constantFrom(null, { date: "2099-01-01", time: "10:00" }),
+      }),
+    }),
+  },
+  {
+    method: "PUT",
+    path: pathSegment.map((id) => `/api/drafts/${id}`),
+    body: fc.record({ content: fc.constantFrom({ text: "x" }), revision: fc.integer() }),
+  },
+  {
+    method: "POST",
+    path: fc
+      .tuple(pathSegment, fc.constantFrom("duplicate", "redraft"))
+      .map(([id, action]) => `/api/posts/${id}/${action}`),
+  },
+  {
+    method: "GET",
+    path: fc
+      .record({ source: nastyText, network: nastyText, accountId: fc.oneof(fc.uuid(), nastyText) })
+      .map((query) => `/api/drafts?${new URLSearchParams(query)}`),
+  },
 ];
 
 /**

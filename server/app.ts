@@ -18,6 +18,7 @@ import { connectionRoutes } from "./features/connections/connections.routes.ts";
 import { consentRoutes } from "./features/consent/consent.routes.ts";
 import { contactRoutes } from "./features/contact/contact.routes.ts";
 import { dataExportRoutes } from "./features/data-export/data-export.routes.ts";
+import { draftRoutes } from "./features/drafts/drafts.routes.ts";
 import { generatorRoutes } from "./features/generator/generator.routes.ts";
 import { healthRoutes } from "./features/health/health.routes.ts";
 import { mediaRoutes } from "./features/media/media.routes.ts";
@@ -52,6 +53,7 @@ const apiRoutes = new Hono<AppEnv>()
   .route("/connections", connectionRoutes)
   .route("/posts", publishingRoutes)
   .route("/media", mediaRoutes)
+  .route("/drafts", draftRoutes)
   .route("/notifications", notificationRoutes);
 
 export type AppType = typeof apiRoutes;

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { CONTACT_TEXTS } from "#shared/contact.ts";
+import { DRAFT_BODY_MAX_BYTES } from "#shared/drafts.ts";
 import { GENERATOR_MESSAGES, IMAGE_MAX_BYTES } from "#shared/generator.ts";
 import { MEDIA_MAX_BYTES, MEDIA_MESSAGES } from "#shared/media.ts";
 import { OPTIMIZER_ERRORS } from "#shared/optimizer.ts";
@@ -30,6 +31,12 @@ export const BODY_LIMITS: readonly BodyLimitRule[] = [
   // A post is at most 2000 characters, a contact message 5000: 64 KiB is ample for either.
   { path: "/api/optimizer", maxBytes: 64 * KIB, message: OPTIMIZER_ERRORS.textTooLong },
   { path: "/api/contact", maxBytes: 64 * KIB, message: CONTACT_TEXTS.messageTooLong },
+  // A draft holds the composer's whole value: a text per account and a thread of 25 posts (ADR 0084).
+  {
+    path: "/api/drafts",
+    maxBytes: DRAFT_BODY_MAX_BYTES,
+    message: "Der Entwurf ist zu groß, um gespeichert zu werden.",
+  },
   // Stripe's events carry whole objects; a few KiB usually, never near this.
   { path: "/api/billing/webhook", maxBytes: 256 * KIB, message: REQUEST_TOO_LARGE_MESSAGE },
   // E-mail, password, name and a callback address: a few hundred bytes in practice.

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   allows,
+  DRAFT_TRANSITIONS,
   EDITABLE_STATUSES,
   FINAL_STATUSES,
   PUBLICATION_STATUS_LABELS,
@@ -61,6 +62,19 @@ describe("the publication state machine", () => {
     expect(allows("resume", "unconfirmed")).toBe(true);
     expect(allows("cancel", "sending")).toBe(false);
   });
+
+  // ADR 0084: a post that may be live is never ended as a draft, only duplicated.
+  it("offers 'Als Entwurf bearbeiten' exactly where a post has not gone out, and 'Duplizieren' everywhere", () => {
+    expect(PUBLICATION_TRANSITIONS.redraft).toEqual({
+      from: ["planned", "failed", "missed"],
+      to: "drafted",
+      by: "user",
+    });
+    expect(allows("redraft", "unconfirmed")).toBe(false);
+    expect(DRAFT_TRANSITIONS.duplicate.from).toEqual(PUBLICATION_STATUSES);
+    expect(DRAFT_TRANSITIONS.plan).toEqual({ from: "draft", to: "planned", by: "user" });
+    expect(FINAL_STATUSES).toContain("drafted");
+  });
 });
 
 describe("the states' German names", () => {
@@ -74,6 +88,7 @@ describe("the states' German names", () => {
       unconfirmed: "Unbestätigt",
       missed: "Verpasst",
       cancelled: "Abgebrochen",
+      drafted: "Als Entwurf übernommen",
     });
     expect(THREAD_POST_STATUS_LABELS).toEqual({
       pending: "Ausstehend",

@@ -12,6 +12,7 @@ export const PUBLICATION_STATUSES = [
   "unconfirmed",
   "missed",
   "cancelled",
+  "drafted",
 ] as const;
 export type PublicationStatus = (typeof PUBLICATION_STATUSES)[number];
 
@@ -23,6 +24,7 @@ export const PUBLICATION_STATUS_LABELS: Record<PublicationStatus, string> = {
   unconfirmed: "Unbestätigt",
   missed: "Verpasst",
   cancelled: "Abgebrochen",
+  drafted: "Als Entwurf übernommen",
 };
 
 /**
@@ -68,6 +70,12 @@ export const PUBLICATION_TRANSITIONS = {
   cancel: { from: ["planned", "failed", "missed"], to: "cancelled", by: "user" },
   /** The account was disconnected or deleted: its posts that have not gone out are cancelled. */
   withdraw: { from: ["planned", "failed", "missed"], to: "cancelled", by: "account" },
+  /**
+   * "Als Entwurf bearbeiten" (ADR 0084): the post's content becomes a new draft in the same
+   * transaction, and the post ends here, not as "Abgebrochen". Not from unconfirmed: that post may
+   * be live, so it is only duplicated (a copy into a new draft, the post stays as it is).
+   */
+  redraft: { from: ["planned", "failed", "missed"], to: "drafted", by: "user" },
 } as const satisfies Record<string, Transition<PublicationStatus>>;
 export type PublicationEvent = keyof typeof PUBLICATION_TRANSITIONS;
 
@@ -85,7 +93,23 @@ export function allows(event: PublicationEvent, status: PublicationStatus): bool
 export const EDITABLE_STATUSES = PUBLICATION_TRANSITIONS.reschedule.from;
 
 /** States a post stays in for good. */
-export const FINAL_STATUSES: readonly PublicationStatus[] = ["sent", "cancelled"];
+export const FINAL_STATUSES: readonly PublicationStatus[] = ["sent", "cancelled", "drafted"];
+
+/**
+ * A draft ("Entwurf", ADR 0084) is the state before any publication exists: a document of the user
+ * in the table `drafts`, perhaps without an account yet. It is not a publication status; these are
+ * its moves. `plan` creates the publications (each `planned`, or due now for "Jetzt
+ * veröffentlichen") and deletes the draft in one transaction; `redraft` and `duplicate` make a draft
+ * from a publication (redraft also ends the publication, see PUBLICATION_TRANSITIONS.redraft).
+ */
+export const DRAFT_TRANSITIONS = {
+  /** Entwurf → Geplant: the user plans or publishes the draft. */
+  plan: { from: "draft", to: "planned", by: "user" },
+  /** A post's content into a new draft; the post ends as "drafted". */
+  redraft: { from: PUBLICATION_TRANSITIONS.redraft.from, to: "draft", by: "user" },
+  /** A copy of any post's content into a new draft; the post stays as it is. */
+  duplicate: { from: PUBLICATION_STATUSES, to: "draft", by: "user" },
+} as const;
 
 /**
  * A thread's posts (ADR 0066): each is pending, being sent, sent (its remote id recorded) or

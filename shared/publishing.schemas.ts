@@ -45,6 +45,7 @@ export const PostImageSchema = z.object(
   { error: MEDIA_MESSAGES.imageNotFound },
 );
 export type PostImage = z.infer<typeof PostImageSchema>;
+const draftIdField = z.uuid({ error: "Diesen Entwurf gibt es nicht (mehr)." }).optional();
 
 const postText = textField(PUBLISHING_ERRORS.POST_EMPTY).max(POST_TEXT_MAX, { error: PUBLISHING_ERRORS.POST_TOO_LONG });
 
@@ -75,6 +76,8 @@ export const CreatePostsSchema = z.object({
   image: PostImageSchema.optional(),
   /** Absent: "Jetzt veröffentlichen". */
   plannedFor: BerlinTimeSchema.optional(),
+  /** The draft being planned (ADR 0084): deleted in the transaction that creates the posts. */
+  draftId: draftIdField,
 });
 export type CreatePostsInput = z.infer<typeof CreatePostsSchema>;
 
@@ -92,6 +95,7 @@ export const CreateThreadSchema = z.object({
   image: PostImageSchema.optional(),
   /** Absent: "Jetzt veröffentlichen". */
   plannedFor: BerlinTimeSchema.optional(),
+  draftId: draftIdField,
 });
 export type CreateThreadInput = z.infer<typeof CreateThreadSchema>;
 

@@ -15,6 +15,7 @@ import * as billingTables from "./schema/billing.ts";
 import * as contactMessageTables from "./schema/contact-messages.ts";
 import * as generationLogTables from "./schema/content-generation-logs.ts";
 import * as cookieConsentTables from "./schema/cookie-consent.ts";
+import * as draftTables from "./schema/drafts.ts";
 import * as generatorTables from "./schema/generator.ts";
 import * as optimizerAiCallTables from "./schema/optimizer-ai-calls.ts";
 import * as profileTables from "./schema/profiles.ts";
@@ -33,6 +34,7 @@ export const schema = {
   ...billingTables,
   ...contactMessageTables,
   ...cookieConsentTables,
+  ...draftTables,
   ...generationLogTables,
   ...generatorTables,
   ...optimizerAiCallTables,

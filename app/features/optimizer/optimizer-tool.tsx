@@ -1,9 +1,20 @@
-import { Check, Copy, Link2, Lock, RotateCcw, Scissors, Send, Sparkles, SpellCheck } from "lucide-react";
+import { Check, Copy, FilePlus, Link2, Lock, RotateCcw, Scissors, Send, Sparkles, SpellCheck } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
+import { Spinner } from "#app/components/ui/spinner.tsx";
 import { Switch } from "#app/components/ui/switch.tsx";
+import { DraftRestoreNotice, DraftSaveStatus } from "#app/features/drafts/draft-status.tsx";
+import {
+  OPTIMIZER_SLOT,
+  type OpenedOptimizerDraft,
+  optimizerContent,
+  optimizerDocument,
+  optimizerSource,
+  useOptimizerOpening,
+} from "#app/features/drafts/optimizer-draft.ts";
+import { useDraftAutosave } from "#app/features/drafts/use-draft-autosave.ts";
 import { PublishButton } from "#app/features/publishing/publish-button.tsx";
 import { PublishThreadButton } from "#app/features/publishing/publish-thread-button.tsx";
 import { cn } from "#app/lib/cn.ts";
@@ -80,10 +91,52 @@ export function OptimizerTool(props: ToolProps) {
 type ToolProps = { initialText?: string; initialThread?: string[] | null };
 
 function OptimizerToolWithQueries({ initialText = "", initialThread = null }: ToolProps) {
-  // A post or a thread can arrive from the generator or the archive through navigation state.
+  // A post or a thread can arrive from the generator or the archive through navigation state;
+  // otherwise the editor opens its draft (ADR 0084), so nothing typed is lost on leaving or reloading.
+  const { opened, rememberInAddress, startNew } = useOptimizerOpening(initialText, initialThread);
+  // A new document is a new editor, with its own autosave.
+  const [editorKey, setEditorKey] = useState(0);
+  if (!opened) {
+    return (
+      <div className="flex min-h-96 items-center justify-center rounded-xl border border-dashed border-slate-300">
+        <Spinner label="Dein Entwurf wird geladen..." />
+      </div>
+    );
+  }
+  return (
+    <OptimizerEditor
+      key={editorKey}
+      opened={opened}
+      onDraftCreated={rememberInAddress}
+      onStartNew={() => {
+        startNew();
+        setEditorKey((key) => key + 1);
+      }}
+    />
+  );
+}
+
+function OptimizerEditor({
+  opened,
+  onDraftCreated,
+  onStartNew,
+}: {
+  opened: OpenedOptimizerDraft;
+  onDraftCreated: (draftId: string) => void;
+  onStartNew: () => void;
+}) {
   // Both modes edit the same text; in thread mode blank lines and "---" lines separate posts.
-  const [mode, setMode] = useState<EditorMode>(initialThread ? "thread" : "single");
-  const [text, setText] = useState(() => (initialThread ? joinThread(initialThread) : initialText));
+  const [mode, setMode] = useState<EditorMode>(opened.mode);
+  const [text, setText] = useState(opened.text);
+  const draftValue = useMemo(() => optimizerContent(mode, text), [mode, text]);
+  const autosave = useDraftAutosave({
+    source: optimizerSource(mode),
+    slot: OPTIMIZER_SLOT,
+    draftId: opened.draftId,
+    revision: opened.revision,
+    value: draftValue,
+    onCreated: (draft) => onDraftCreated(draft.id),
+  });
   const [numbering, setNumbering] = useState(false);
   // Spec section 4 "Optimizer editor": the first AI change saves the original for reset; it is
   // the text the AI got, saved when its answer arrives (ADR 0067).
@@ -123,6 +176,15 @@ function OptimizerToolWithQueries({ initialText = "", initialThread = null }: To
     [highlights, spellingIssues],
   );
   const hasDoubleWeight = highlights.some((highlight) => highlight.kind === "doubleWeight");
+
+  function restoreDraft() {
+    const copy = autosave.acceptRestore();
+    if (!copy) return;
+    const restored = optimizerDocument(copy.source, copy.value);
+    setMode(restored.mode);
+    setText(restored.text);
+    setSuggestion(null);
+  }
 
   function changeMode(next: EditorMode) {
     setMode(next);
@@ -195,12 +257,20 @@ function OptimizerToolWithQueries({ initialText = "", initialThread = null }: To
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
       <div className="grid min-w-0 content-start gap-6">
         <section aria-labelledby="editor-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+          <DraftRestoreNotice autosave={autosave} onRestore={restoreDraft} />
           <ModeToggle mode={mode} onChange={changeMode} />
           <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
             <h2 id="editor-heading" className="text-lg font-semibold">
               <label htmlFor="post-text">{isThread ? "Dein Thread" : "Dein Post"}</label>
             </h2>
             <div className="flex items-center gap-2">
+              <DraftSaveStatus autosave={autosave} />
+              {autosave.draftId || text.trim() ? (
+                <Button variant="ghost" size="sm" onClick={onStartNew}>
+                  <FilePlus aria-hidden />
+                  Neuer Entwurf
+                </Button>
+              ) : null}
               {access?.demoMode ? <Badge tone="amber">Demo-Modus</Badge> : null}
               {isThread ? (
                 <Badge tone="slate">{posts.length === 1 ? "1 Post" : `${posts.length} Posts`}</Badge>

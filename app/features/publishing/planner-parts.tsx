@@ -14,6 +14,7 @@ const STATUS_TONES: Record<PublicationStatus, BadgeTone> = {
   unconfirmed: "amber",
   missed: "amber",
   cancelled: "slate",
+  drafted: "slate",
 };
 
 /**

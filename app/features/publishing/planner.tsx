@@ -6,6 +6,7 @@ import { CenteredSpinner, LoadFailedAlert } from "#app/components/load-status.ts
 import { Button } from "#app/components/ui/button.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#app/components/ui/tabs.tsx";
 import { NewPostButton } from "#app/features/composer/new-post-button.tsx";
+import { DraftsPanel } from "#app/features/drafts/drafts-panel.tsx";
 import { cn } from "#app/lib/cn.ts";
 import type { ListPostsQuery } from "#shared/publishing.schemas.ts";
 import { CONNECTIONS_PATH, POST_PARAM, toBerlinWallTime } from "#shared/publishing.ts";
@@ -159,6 +160,11 @@ export function Planner() {
           </PostsState>
         </TabsContent>
       </Tabs>
+
+      {/* ADR 0084: for now below the plan; the lead places it as the tab "Entwürfe". */}
+      <div className="mt-12">
+        <DraftsPanel />
+      </div>
 
       <PostDialog post={opened} profileUrl={openedProfile} onClose={() => setOpened(null)} />
     </div>

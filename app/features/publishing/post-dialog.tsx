@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { toast } from "sonner";
 import { Button } from "#app/components/ui/button.tsx";
 import { Dialog, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#app/components/ui/dialog.tsx";
+import { PostDraftActions } from "#app/features/drafts/post-draft-actions.tsx";
 import { NETWORKS } from "#shared/networks.ts";
 import { CONNECTIONS_PATH, toBerlinWallTime } from "#shared/publishing.ts";
 import { allows } from "#shared/publishing-states.ts";
@@ -165,6 +166,9 @@ function PostDetails({ post, profileUrl, onClose }: { post: Post; profileUrl: st
       ) : null}
 
       {thread ? <ThreadPosts thread={thread} /> : null}
+
+      {/* ADR 0084: "Duplizieren" and "Als Entwurf bearbeiten". */}
+      <PostDraftActions post={post} onDone={onClose} onError={setError} />
 
       {editable ? (
         <form onSubmit={save} className="grid gap-5" noValidate>

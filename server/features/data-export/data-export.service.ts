@@ -9,6 +9,7 @@ import { cancellationRequests, companyBillingInfo, subscriptions } from "#server
 import { contactMessages } from "#server/db/schema/contact-messages.ts";
 import { contentGenerationLogs } from "#server/db/schema/content-generation-logs.ts";
 import { cookieConsentHistory } from "#server/db/schema/cookie-consent.ts";
+import { drafts } from "#server/db/schema/drafts.ts";
 import { profiles } from "#server/db/schema/profiles.ts";
 import { cancellationRequestColumns } from "#server/features/cancellation/cancellation.service.ts";
 import { billingInfoColumns } from "#server/features/profile/profile.service.ts";
@@ -244,6 +245,16 @@ async function* exportFiles(deps: ExportDeps, userId: string): AsyncGenerator<Ex
   );
   // ADR 0053/0059/0066: the connected accounts without their tokens, every post and thread post.
   yield publishingFile(db, userId);
+  // ADR 0084: the drafts, at most DRAFTS_PER_USER_MAX, with their whole content.
+  yield jsonFile(
+    "entwuerfe.json",
+    await oldestFirst(db, drafts, eq(drafts.userId, userId), {
+      source: drafts.source,
+      content: drafts.content,
+      createdAt: drafts.createdAt,
+      updatedAt: drafts.updatedAt,
+    }),
+  );
   // What admins changed on this account; who they were is their data, not the customer's.
   yield jsonFile(
     "admin-protokoll.json",

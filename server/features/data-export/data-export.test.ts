@@ -6,8 +6,10 @@ import { archivedPosts } from "#server/db/schema/archive.ts";
 import { contactMessages } from "#server/db/schema/contact-messages.ts";
 import { contentGenerationLogs } from "#server/db/schema/content-generation-logs.ts";
 import { cookieConsentHistory } from "#server/db/schema/cookie-consent.ts";
+import { drafts } from "#server/db/schema/drafts.ts";
 import { profiles } from "#server/db/schema/profiles.ts";
 import { ACCOUNT_DATA_TEXTS } from "#shared/account-data.ts";
+import { EMPTY_DRAFT_CONTENT } from "#shared/drafts.ts";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
 import { pngDataUrl } from "../../../tests/support/images.ts";
 import { DATA_EXPORTS_PER_SERVER, dataExportsInFlight, EXPORTS_KEY } from "./data-export.service.ts";
@@ -93,6 +95,12 @@ describe("GET /api/data-export", () => {
       { name: "Anna", email: "ANNA@example.test", message: "Frage von Anna zu Rechnungen." },
       { name: "Ben", email: "ben@example.test", message: "Frage von Ben, nicht für Anna." },
     ]);
+    // ADR 0084: a draft of each; only Anna's in Anna's export.
+    const annasDraft = { ...EMPTY_DRAFT_CONTENT, text: "Annas Entwurf", threadPosts: [] };
+    await t.db.insert(drafts).values([
+      { userId: anna.userId, source: "composer", content: annasDraft },
+      { userId: ben.userId, source: "optimizer", content: { ...EMPTY_DRAFT_CONTENT, text: "Ben geheim" } },
+    ]);
     await t.db.insert(adminAuditLog).values({
       action: "credits.update",
       targetId: anna.userId,
@@ -123,6 +131,7 @@ describe("GET /api/data-export", () => {
         `bilder/${image.name}`,
         "credit-verlauf.json",
         "einwilligungen.json",
+        "entwuerfe.json",
         "konto.json",
         "kontaktanfragen.json",
         "kuendigungen.json",
@@ -171,6 +180,10 @@ describe("GET /api/data-export", () => {
     expect(archive[0]).not.toHaveProperty("searchVector");
     expect(Buffer.from(files[`bilder/${image.name}`] ?? [])).toEqual(png);
 
+    expect(json("entwuerfe.json")).toEqual([
+      { source: "composer", content: annasDraft, createdAt: expect.any(String), updatedAt: expect.any(String) },
+    ]);
+    expect(text("LIESMICH.txt")).toContain("entwuerfe.json");
     expect(json("credit-verlauf.json")).toEqual([expect.objectContaining({ kind: "charged", creditsRemaining: 9 })]);
     expect(json("einwilligungen.json")).toEqual([
       expect.objectContaining({ analytics: true, ipAddress: "203.0.113.7" }),

@@ -84,8 +84,9 @@ veroeffentlichungen.json  Veröffentlichen und Planen:
   posts             Ihre geplanten, gesendeten und gescheiterten Beiträge und Threads, nach dem
                     geplanten Zeitpunkt: network (Netzwerk), account (Konto), text, imageUrl,
                     imageAlt (Bildbeschreibung), scheduledAt (geplanter Zeitpunkt), status (planned, sending, sent, failed,
-                    unconfirmed, missed, cancelled), statusLabel (der Status auf Deutsch: Geplant,
-                    Wird gesendet, Gesendet, Fehlgeschlagen, Unbestätigt, Verpasst, Abgebrochen),
+                    unconfirmed, missed, cancelled, drafted), statusLabel (der Status auf Deutsch: Geplant,
+                    Wird gesendet, Gesendet, Fehlgeschlagen, Unbestätigt, Verpasst, Abgebrochen,
+                    Als Entwurf übernommen),
                     detail (Grund), failureReason (Art der Ablehnung durch das Netzwerk:
                     duplicate, too-long, media-invalid, usage-limit, permission-missing,
                     account-suspended, token-invalid, unknown), failureOriginal (die Meldung des
@@ -96,6 +97,12 @@ veroeffentlichungen.json  Veröffentlichen und Planen:
                     (pending, sending, sent, unconfirmed), statusLabel (Ausstehend, Wird gesendet,
                     Gesendet, Unbestätigt), sentAt (gesendet), externalUrl (Link zum Beitrag).
                     Netzwerk, Konto und geplanter Zeitpunkt sind die des Threads.
+
+entwuerfe.json      Ihre Entwürfe, ältester zuerst: source (Herkunft: composer = Beitrag,
+                    optimizer = X-Post Optimizer, optimizer-thread = Thread im Optimizer),
+                    content (accountIds: gewählte Konten, text, perAccountText: Text je Konto,
+                    threadPosts: die Beiträge eines Threads, image: Bild mit Alternativtext,
+                    plannedFor: gewünschter Zeitpunkt), createdAt, updatedAt (letzte Änderung)
 
 admin-protokoll.json  Änderungen, die Administratoren an Ihrem Konto vorgenommen haben:
                     action (z. B. credits.update), before, after (vorher, nachher)

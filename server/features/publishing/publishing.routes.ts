@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "#server/app-env.ts";
+import { duplicatePost, redraftPost } from "#server/features/drafts/post-drafts.service.ts";
 import { requireSession } from "#server/session.ts";
 import { validateJson, validateQuery } from "#server/validation.ts";
 import {
@@ -59,4 +60,11 @@ export const publishingRoutes = new Hono<AppEnv>()
   })
   .post("/:id/cancel", requireSession(), async (c) => {
     return c.json(await cancelPost(c.var.deps.db, c.var.session.user.id, c.req.param("id")), 200);
+  })
+  // "Duplizieren" and "Als Entwurf bearbeiten" (ADR 0084): both answer the new draft.
+  .post("/:id/duplicate", requireSession(), async (c) => {
+    return c.json({ draft: await duplicatePost(c.var.deps.db, c.var.session.user.id, c.req.param("id")) }, 201);
+  })
+  .post("/:id/redraft", requireSession(), async (c) => {
+    return c.json({ draft: await redraftPost(c.var.deps.db, c.var.session.user.id, c.req.param("id")) }, 201);
   });

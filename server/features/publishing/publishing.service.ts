@@ -3,6 +3,7 @@ import { and, desc, eq, gte, inArray, lt, type SQL } from "drizzle-orm";
 import type { AppDeps } from "#server/app-env.ts";
 import type { Database } from "#server/db/client.ts";
 import { publications, socialAccounts } from "#server/db/schema/publishing.ts";
+import { consumeDraft } from "#server/features/drafts/drafts.service.ts";
 import { checkPostText, NETWORKS } from "#shared/networks.ts";
 import type {
   BerlinTime,
@@ -92,6 +93,7 @@ export async function createPosts(
     for (const network of new Set(rows.map((row) => row.network)))
       await refuseOverCap(tx, userId, network, scheduledAt);
     for (const row of inserted) await deps.publishingQueue.enqueue(tx, row.id, scheduledAt);
+    if (input.draftId) await consumeDraft(tx, userId, input.draftId);
     return inserted;
   });
   return created.map((row) => toView(row));

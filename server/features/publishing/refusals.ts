@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { answerError } from "#server/api-error.ts";
 import type { AppEnv } from "#server/app-env.ts";
+import { DraftRefusal } from "#server/features/drafts/draft-refusal.ts";
 import { PUBLISHING_ERRORS, type PublishingErrorCode } from "#shared/publishing.ts";
 
 /** A refusal of publishing (ADR 0053) with its HTTP status, German message and stable code (ADR 0055). */
@@ -17,6 +18,8 @@ export class PublishingRefusal extends Error {
 
 /** The routers' onError: a refusal is answered as such; anything else goes to the app's handler. */
 export function answerRefusal(error: Error, c: Context<AppEnv>) {
-  if (error instanceof PublishingRefusal) return answerError(c, error.status, error.code, error.message);
+  // Planning a draft and making one from a post (ADR 0084) refuse in the drafts' words.
+  if (error instanceof PublishingRefusal || error instanceof DraftRefusal)
+    return answerError(c, error.status, error.code, error.message);
   throw error;
 }

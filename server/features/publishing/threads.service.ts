@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { publications, publicationThreadPosts, socialAccounts } from "#server/db/schema/publishing.ts";
+import { consumeDraft } from "#server/features/drafts/drafts.service.ts";
 import { checkPostText } from "#shared/networks.ts";
 import type { CreateThreadInput, PublicationView } from "#shared/publishing.schemas.ts";
 import { THREAD_NETWORKS, threadPostTooLongMessage } from "#shared/publishing.ts";
@@ -66,6 +67,7 @@ export async function createThread(
       .returning();
     await refuseOverCap(tx, userId, account.network, scheduledAt);
     await deps.publishingQueue.enqueue(tx, row.id, scheduledAt);
+    if (input.draftId) await consumeDraft(tx, userId, input.draftId);
     return toView(row, toThreadView(row, posts));
   });
 }
