@@ -16,15 +16,15 @@ export const MAX_TARGETS_PER_POST = 10;
 // ADR 0080: a planned time in any other shape is named in the answer.
 const plannedForInvalid = "Bitte geben Sie für den geplanten Zeitpunkt ein Datum und eine Uhrzeit an.";
 
-/** A planned time as the user picks it: a day and a wall-clock time in Europe/Berlin. */
-export const BerlinTimeSchema = z.object(
+/** A planned time as the user picks it: a day and a wall-clock time in the user's zone (ADR 0091). */
+export const WallTimeSchema = z.object(
   {
     date: z.string({ error: plannedForInvalid }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: plannedForInvalid }),
     time: z.string({ error: plannedForInvalid }).regex(/^\d{2}:\d{2}$/, { error: plannedForInvalid }),
   },
   { error: plannedForInvalid },
 );
-export type BerlinTime = z.infer<typeof BerlinTimeSchema>;
+export type PlannedWallTime = z.infer<typeof WallTimeSchema>;
 
 const postText = textField(PUBLISHING_ERRORS.POST_EMPTY).max(POST_TEXT_MAX, { error: PUBLISHING_ERRORS.POST_TOO_LONG });
 
@@ -52,7 +52,7 @@ export const CreatePostsSchema = z.object({
   /** The generation whose image goes along, if it has one. */
   archiveEntryId: z.uuid({ error: PUBLISHING_ERRORS.ARCHIVE_ENTRY_NOT_FOUND }).optional(),
   /** Absent: "Jetzt veröffentlichen". */
-  plannedFor: BerlinTimeSchema.optional(),
+  plannedFor: WallTimeSchema.optional(),
 });
 export type CreatePostsInput = z.infer<typeof CreatePostsSchema>;
 
@@ -64,19 +64,19 @@ export const CreateThreadSchema = z.object({
     .min(THREAD_MIN_POSTS, { error: `Ein Thread hat mindestens ${THREAD_MIN_POSTS} Beiträge.` })
     .max(THREAD_MAX_POSTS, { error: `Ein Thread hat höchstens ${THREAD_MAX_POSTS} Beiträge.` }),
   /** Absent: "Jetzt veröffentlichen". */
-  plannedFor: BerlinTimeSchema.optional(),
+  plannedFor: WallTimeSchema.optional(),
 });
 export type CreateThreadInput = z.infer<typeof CreateThreadSchema>;
 
 export const UpdatePostSchema = z
-  .object({ text: postText.optional(), plannedFor: BerlinTimeSchema.optional() })
+  .object({ text: postText.optional(), plannedFor: WallTimeSchema.optional() })
   .refine((value) => value.text !== undefined || value.plannedFor !== undefined, { error: invalid, path: ["text"] });
 export type UpdatePostInput = z.infer<typeof UpdatePostSchema>;
 
 export const ListPostsQuerySchema = z.object({
   accountId: z.uuid({ error: invalid }).optional(),
   status: z.enum(PUBLICATION_STATUSES, { error: invalid }).optional(),
-  /** Any day of the week to show (Monday to Sunday in Berlin); absent: all, newest plan first. */
+  /** Any day of the week to show (Monday to Sunday in the user's zone); absent: all, newest plan first. */
   week: z
     .string({ error: invalid })
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: invalid })

@@ -3,12 +3,13 @@ import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { Button } from "#app/components/ui/button.tsx";
 import { DialogFooter } from "#app/components/ui/dialog.tsx";
+import { useTimeZone } from "#app/features/account/use-time-zone.ts";
 import { PLANNER_PATH } from "#shared/publishing.ts";
-import { formatDay, suggestedPlanTime } from "./berlin-time.ts";
-import { BerlinTimeInputs } from "./berlin-time-inputs.tsx";
+import { formatDay, suggestedPlanTime } from "./plan-time.ts";
+import { WallTimeInputs } from "./wall-time-inputs.tsx";
 
 // What the composer of a post and of a thread share: "Jetzt veröffentlichen" or "Planen" with a
-// time in Europe/Berlin, the server's refusal in German, the toast after success and the buttons.
+// time in the user's zone (ADR 0091), the server's refusal in German, the toast after success and the buttons.
 
 export type Mode = "now" | "planned";
 export type PlannedFor = { date: string; time: string };
@@ -49,7 +50,7 @@ export function WhenFieldset({
           </label>
         ))}
       </div>
-      {mode === "planned" ? <BerlinTimeInputs id={id} value={plannedFor} onChange={onPlannedForChange} /> : null}
+      {mode === "planned" ? <WallTimeInputs id={id} value={plannedFor} onChange={onPlannedForChange} /> : null}
     </fieldset>
   );
 }
@@ -71,7 +72,8 @@ export function FormError({ error }: { error: string | null }) {
 export function useComposerState(what: "Beitrag" | "Thread", onDone: () => void) {
   const navigate = useNavigate();
   const [mode, setMode] = useState<Mode>("now");
-  const [plannedFor, setPlannedFor] = useState(() => suggestedPlanTime());
+  const zone = useTimeZone();
+  const [plannedFor, setPlannedFor] = useState(() => suggestedPlanTime(zone));
   const [error, setError] = useState<string | null>(null);
   return {
     mode,

@@ -8,9 +8,10 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { InputField } from "#app/components/ui/form-field.tsx";
+import { useTimeZone } from "#app/features/account/use-time-zone.ts";
 import { isNetworkId, NETWORKS } from "#shared/networks.ts";
 import { PUBLISHING_ERRORS, type PublishingErrorCode } from "#shared/publishing.ts";
-import { formatBerlinDateTime } from "./berlin-time.ts";
+import { formatDateTime } from "./plan-time.ts";
 import {
   type ConnectedAccount,
   type NetworkConnections,
@@ -141,6 +142,7 @@ function AccountRow({
 }) {
   const [confirming, setConfirming] = useState(false);
   const disconnect = useDisconnect();
+  const zone = useTimeZone();
   const needsReconnect = account.status !== "connected";
   const name = `${account.networkLabel}-Konto ${account.handle}`;
 
@@ -169,7 +171,7 @@ function AccountRow({
         </p>
         {account.connectionExpiresAt ? (
           <p className="mt-1 text-sm text-slate-600">
-            Verbindung gültig bis {formatBerlinDateTime(account.connectionExpiresAt)}
+            Verbindung gültig bis {formatDateTime(account.connectionExpiresAt, zone)}
           </p>
         ) : null}
       </div>

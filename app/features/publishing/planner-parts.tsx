@@ -1,9 +1,10 @@
 import { ImageIcon } from "lucide-react";
 import { Badge, type BadgeTone } from "#app/components/ui/badge.tsx";
+import { useTimeZone } from "#app/features/account/use-time-zone.ts";
 import { NETWORKS } from "#shared/networks.ts";
-import { toBerlinWallTime } from "#shared/publishing.ts";
 import type { PublicationStatus } from "#shared/publishing-states.ts";
-import { formatBerlinDateTime } from "./berlin-time.ts";
+import { toWallTime } from "#shared/wall-time.ts";
+import { formatDateTime } from "./plan-time.ts";
 import type { Post } from "./use-publishing.ts";
 
 const STATUS_TONES: Record<PublicationStatus, BadgeTone> = {
@@ -33,6 +34,7 @@ export function PostSummary({
 }) {
   // The planned time, also for a sent post: the week sorts by it (the dialog says when it went out).
   const when = post.scheduledAt;
+  const zone = useTimeZone();
   return (
     <button
       type="button"
@@ -42,7 +44,7 @@ export function PostSummary({
     >
       <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
         <time dateTime={when} className="font-semibold tabular-nums text-slate-900">
-          {showDate ? formatBerlinDateTime(when) : toBerlinWallTime(new Date(when)).time}
+          {showDate ? formatDateTime(when, zone) : toWallTime(new Date(when), zone).time}
         </time>
         <StatusBadge post={post} />
       </span>

@@ -4,16 +4,18 @@ import { Link } from "react-router";
 import { toast } from "sonner";
 import { Button } from "#app/components/ui/button.tsx";
 import { Dialog, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#app/components/ui/dialog.tsx";
+import { useTimeZone } from "#app/features/account/use-time-zone.ts";
 import { NETWORKS } from "#shared/networks.ts";
-import { CONNECTIONS_PATH, toBerlinWallTime } from "#shared/publishing.ts";
+import { CONNECTIONS_PATH } from "#shared/publishing.ts";
 import { allows } from "#shared/publishing-states.ts";
-import { formatBerlinDateTime } from "./berlin-time.ts";
-import { BerlinTimeInputs } from "./berlin-time-inputs.tsx";
+import { toWallTime } from "#shared/wall-time.ts";
 import { FormError } from "./composer-parts.tsx";
+import { formatDateTime } from "./plan-time.ts";
 import { StatusBadge } from "./planner-parts.tsx";
 import { PostTextField } from "./post-text-field.tsx";
 import { ResumeThreadButton, ThreadPosts } from "./thread-parts.tsx";
 import { type Post, useCancelPost, useSendPostNow, useUpdatePost } from "./use-publishing.ts";
+import { WallTimeInputs } from "./wall-time-inputs.tsx";
 
 // One post of the Redaktionsplan: read it, and while the queue has not tried to send it, edit
 // its text, reschedule or cancel it (ADR 0053); a failed or missed post is sent now or planned
@@ -44,7 +46,8 @@ function PostDetails({ post, profileUrl, onClose }: { post: Post; profileUrl: st
   const editable = allows("reschedule", post.status) && !(thread && post.status === "failed");
   const sendableNow = allows("sendNow", post.status) && !thread?.resumable;
   const [text, setText] = useState(post.text);
-  const [plannedFor, setPlannedFor] = useState(() => toBerlinWallTime(new Date(post.scheduledAt)));
+  const zone = useTimeZone();
+  const [plannedFor, setPlannedFor] = useState(() => toWallTime(new Date(post.scheduledAt), zone));
   const [error, setError] = useState<string | null>(null);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const update = useUpdatePost();
@@ -98,8 +101,8 @@ function PostDetails({ post, profileUrl, onClose }: { post: Post; profileUrl: st
           <StatusBadge post={post} />
           <span>
             {post.sentAt
-              ? `Gesendet am ${formatBerlinDateTime(post.sentAt)}`
-              : `Geplant für ${formatBerlinDateTime(post.scheduledAt)}`}
+              ? `Gesendet am ${formatDateTime(post.sentAt, zone)}`
+              : `Geplant für ${formatDateTime(post.scheduledAt, zone)}`}
           </span>
         </DialogDescription>
       </DialogHeader>
@@ -157,7 +160,7 @@ function PostDetails({ post, profileUrl, onClose }: { post: Post; profileUrl: st
           {thread ? null : (
             <PostTextField id={`${id}-text`} label="Text" network={post.network} value={text} onChange={setText} />
           )}
-          <BerlinTimeInputs id={id} value={plannedFor} onChange={setPlannedFor} />
+          <WallTimeInputs id={id} value={plannedFor} onChange={setPlannedFor} />
           <FormError error={error} />
           {confirmingCancel ? (
             <div className="grid gap-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">

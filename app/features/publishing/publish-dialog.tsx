@@ -49,7 +49,7 @@ export type PublishDialogProps = {
 type ComposerProps = Omit<PublishDialogProps, "open" | "onClose"> & { address: Address; onDone: () => void };
 
 // "Veröffentlichen" (ADR 0053): one text per chosen account, each counted by its network's rules
-// (shared/networks.ts, as the server checks it), sent now or planned in Europe/Berlin. A refusal
+// (shared/networks.ts, as the server checks it), sent now or planned in the user's zone (ADR 0091). A refusal
 // of the server shows in the dialog; what was typed stays.
 export function PublishDialog({ open, onClose, address = "sie", ...composer }: PublishDialogProps) {
   return (

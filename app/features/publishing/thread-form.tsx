@@ -5,7 +5,7 @@ import { PostLength } from "./post-text-field.tsx";
 import { type ConnectedAccount, useCreateThread } from "./use-publishing.ts";
 
 // The composer in thread mode (ADR 0066): one connected X account, the posts as they were
-// written (each counted as X counts it), now or planned in Europe/Berlin. The server checks the
+// written (each counted as X counts it), now or planned in the user's zone (ADR 0091). The server checks the
 // same rules; its refusal shows here.
 export function ThreadForm({
   accounts,
