@@ -1,4 +1,4 @@
-import { ExternalLink, Link2, Unlink } from "lucide-react";
+import { CalendarClock, ExternalLink, Link2, Unlink } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { toast } from "sonner";
@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { InputField } from "#app/components/ui/form-field.tsx";
 import { useTimeZone } from "#app/features/account/use-time-zone.ts";
+import { QueueSlotsDialog } from "#app/features/queue-slots/queue-slots-dialog.tsx";
 import { isNetworkId, NETWORKS } from "#shared/networks.ts";
 import { PUBLISHING_ERRORS, type PublishingErrorCode } from "#shared/publishing.ts";
 import { formatDateTime } from "./plan-time.ts";
@@ -141,6 +142,7 @@ function AccountRow({
   reconnecting: boolean;
 }) {
   const [confirming, setConfirming] = useState(false);
+  const [editingSlots, setEditingSlots] = useState(false);
   const disconnect = useDisconnect();
   const zone = useTimeZone();
   const needsReconnect = account.status !== "connected";
@@ -181,11 +183,21 @@ function AccountRow({
             Neu verbinden
           </Button>
         ) : null}
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => setEditingSlots(true)}
+          aria-label={`Warteschlange von ${name}`}
+        >
+          <CalendarClock aria-hidden />
+          Warteschlange
+        </Button>
         <Button size="sm" variant="destructiveGhost" onClick={() => setConfirming(true)} aria-label={`${name} trennen`}>
           <Unlink aria-hidden />
           Trennen
         </Button>
       </div>
+      <QueueSlotsDialog account={account} open={editingSlots} onClose={() => setEditingSlots(false)} />
       <ConfirmDialog
         open={confirming}
         onClose={() => setConfirming(false)}

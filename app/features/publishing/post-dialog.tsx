@@ -5,6 +5,7 @@ import { toast } from "sonner";
 import { Button } from "#app/components/ui/button.tsx";
 import { Dialog, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#app/components/ui/dialog.tsx";
 import { useTimeZone } from "#app/features/account/use-time-zone.ts";
+import { NextSlotButton } from "#app/features/queue-slots/next-slot-button.tsx";
 import { NETWORKS } from "#shared/networks.ts";
 import { CONNECTIONS_PATH } from "#shared/publishing.ts";
 import { allows } from "#shared/publishing-states.ts";
@@ -161,6 +162,7 @@ function PostDetails({ post, profileUrl, onClose }: { post: Post; profileUrl: st
             <PostTextField id={`${id}-text`} label="Text" network={post.network} value={text} onChange={setText} />
           )}
           <WallTimeInputs id={id} value={plannedFor} onChange={setPlannedFor} />
+          {post.accountId ? <NextSlotButton accountIds={[post.accountId]} onPick={setPlannedFor} /> : null}
           <FormError error={error} />
           {confirmingCancel ? (
             <div className="grid gap-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
