@@ -140,7 +140,6 @@ function SlotEditor({
                   key={day.weekday}
                   type="button"
                   aria-pressed={on}
-                  aria-label={day.long}
                   onClick={() => setDays(on ? days.filter((d) => d !== day.weekday) : [...days, day.weekday].sort())}
                   className={cn(
                     "h-9 min-w-11 rounded-full border px-3 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500",
@@ -149,7 +148,8 @@ function SlotEditor({
                       : "border-slate-300 bg-white text-slate-800 hover:bg-slate-100",
                   )}
                 >
-                  {day.short}
+                  <span aria-hidden>{day.short}</span>
+                  <span className="sr-only">{day.long}</span>
                 </button>
               );
             })}
@@ -249,14 +249,10 @@ function SuggestionBox({ suggestion, onAdopt }: { suggestion: SlotSuggestion; on
       <ul className="flex flex-wrap gap-2">
         {suggestion.slots.map((slot) => (
           <li key={`${slot.weekday}-${slot.time}`}>
-            <Button
-              size="sm"
-              variant="outline"
-              onClick={() => onAdopt([{ weekday: slot.weekday, time: slot.time }])}
-              aria-label={`${WEEKDAYS[slot.weekday - 1]?.long} ${slot.time} übernehmen (${slot.count}-mal)`}
-            >
+            <Button size="sm" variant="outline" onClick={() => onAdopt([{ weekday: slot.weekday, time: slot.time }])}>
               <Plus aria-hidden />
-              {suggestedSlotLabel(slot)}
+              <span aria-hidden>{suggestedSlotLabel(slot)}</span>
+              <span className="sr-only">{`${WEEKDAYS[slot.weekday - 1]?.long} ${slot.time} übernehmen, ${slot.count}-mal veröffentlicht`}</span>
             </Button>
           </li>
         ))}
