@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { plannedInstant } from "#server/features/publishing/publishing.service.ts";
 import { composePublicationFailedMail } from "#server/integrations/mail/mail-templates.ts";
 import type { PublicationView } from "#shared/publishing.schemas.ts";
 import { TIME_ZONE_INVALID } from "#shared/time-zone.schemas.ts";
@@ -6,7 +7,6 @@ import { DEFAULT_TIME_ZONE, toWallTime, wallTimeToInstant } from "#shared/wall-t
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
 import { mondayAhead } from "../../../tests/support/publishing.ts";
 import { createScriptedNetworks } from "../../../tests/support/scripted-network.ts";
-import { plannedInstant } from "../publishing/publishing.service.ts";
 
 // The user's time zone (ADR 0091) through the real app: stored per user, returned with the
 // profile, and the zone every entered plannedFor is read in (its past and horizon checks too).
