@@ -26,6 +26,11 @@ test("set the zone, define slots, and the next free slot lands in the form in th
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByRole("heading", { name: "Zeitzone" }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: "test-results/queue-slots-konto-1280.png" });
+  const zoneAxe = await new AxeBuilder({ page }).include("form:has(select)").analyze();
+  expect(zoneAxe.violations).toEqual([]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole("heading", { name: "Zeitzone" }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "test-results/queue-slots-konto-390.png" });
 
   // Warteschlange: Mo–So at 09:00 and 12:30, one chip removed again.
   await page.goto("/konto/verbundene-konten");
