@@ -27,6 +27,7 @@ import { optimizerRoutes } from "./features/optimizer/optimizer.routes.ts";
 import { createPagesRoutes, isAssetPath } from "./features/pages/pages.routes.ts";
 import { profileRoutes } from "./features/profile/profile.routes.ts";
 import { publishingRoutes } from "./features/publishing/publishing.routes.ts";
+import { accountQueueSlotRoutes, nextQueueSlotRoutes } from "./features/queue-slots/queue-slots.routes.ts";
 import { siteSettingsRoutes } from "./features/site-settings/site-settings.routes.ts";
 import { sitemapRoutes } from "./features/sitemap/sitemap.routes.ts";
 import { socialImageRoutes } from "./features/uploads/uploads.routes.ts";
@@ -54,7 +55,9 @@ const apiRoutes = new Hono<AppEnv>()
   .route("/posts", publishingRoutes)
   .route("/media", mediaRoutes)
   .route("/drafts", draftRoutes)
-  .route("/notifications", notificationRoutes);
+  .route("/notifications", notificationRoutes)
+  .route("/accounts", accountQueueSlotRoutes)
+  .route("/queue-slots", nextQueueSlotRoutes);
 
 export type AppType = typeof apiRoutes;
 

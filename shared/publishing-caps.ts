@@ -1,6 +1,6 @@
 import { PLAN_LABELS, PLANS } from "./billing.ts";
 import { NETWORK_IDS, NETWORKS, type NetworkId } from "./networks.ts";
-import { PUBLISHING_TIME_ZONE } from "./publishing.ts";
+import { DEFAULT_TIME_ZONE } from "./wall-time.ts";
 
 // The operator's monthly cap of published posts per plan and network (ADR 0053, "Kontingent je
 // Plan"): X charges the operator per post. No value means no cap; 0 turns the network off for the plan.
@@ -30,7 +30,7 @@ export function highestCap(caps: PublishingCap[]): PublishingCap {
 }
 
 const MONTH_LABEL = new Intl.DateTimeFormat("de-DE", {
-  timeZone: PUBLISHING_TIME_ZONE,
+  timeZone: DEFAULT_TIME_ZONE,
   month: "long",
   year: "numeric",
 });

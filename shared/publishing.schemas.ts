@@ -18,15 +18,15 @@ export const MAX_TARGETS_PER_POST = 10;
 // ADR 0080: a planned time in any other shape is named in the answer.
 const plannedForInvalid = "Bitte geben Sie für den geplanten Zeitpunkt ein Datum und eine Uhrzeit an.";
 
-/** A planned time as the user picks it: a day and a wall-clock time in Europe/Berlin. */
-export const BerlinTimeSchema = z.object(
+/** A planned time as the user picks it: a day and a wall-clock time in the user's zone (ADR 0091). */
+export const WallTimeSchema = z.object(
   {
     date: z.string({ error: plannedForInvalid }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: plannedForInvalid }),
     time: z.string({ error: plannedForInvalid }).regex(/^\d{2}:\d{2}$/, { error: plannedForInvalid }),
   },
   { error: plannedForInvalid },
 );
-export type BerlinTime = z.infer<typeof BerlinTimeSchema>;
+export type PlannedWallTime = z.infer<typeof WallTimeSchema>;
 
 /** Where the storage serves what it handed out (server/integrations/storage/image-storage.ts). */
 const STORED_IMAGE_URL = /^\/uploads\/social-images\/\d{13}-[0-9a-f]{16}\.(jpg|png|webp|gif)$/;
@@ -75,7 +75,7 @@ export const CreatePostsSchema = z.object({
   /** An uploaded image (or the generation's) with its description; it wins over the archive entry's. */
   image: PostImageSchema.optional(),
   /** Absent: "Jetzt veröffentlichen". */
-  plannedFor: BerlinTimeSchema.optional(),
+  plannedFor: WallTimeSchema.optional(),
   /** The draft being planned (ADR 0084): deleted in the transaction that creates the posts. */
   draftId: draftIdField,
 });
@@ -94,13 +94,13 @@ export const CreateThreadSchema = z.object({
   /** Goes with the thread's first post. */
   image: PostImageSchema.optional(),
   /** Absent: "Jetzt veröffentlichen". */
-  plannedFor: BerlinTimeSchema.optional(),
+  plannedFor: WallTimeSchema.optional(),
   draftId: draftIdField,
 });
 export type CreateThreadInput = z.infer<typeof CreateThreadSchema>;
 
 export const UpdatePostSchema = z
-  .object({ text: postText.optional(), plannedFor: BerlinTimeSchema.optional() })
+  .object({ text: postText.optional(), plannedFor: WallTimeSchema.optional() })
   .refine((value) => value.text !== undefined || value.plannedFor !== undefined, { error: invalid, path: ["text"] });
 export type UpdatePostInput = z.infer<typeof UpdatePostSchema>;
 
@@ -110,7 +110,7 @@ export const ResendPostSchema = z.object({ confirmedNotPublished: z.boolean({ er
 export const ListPostsQuerySchema = z.object({
   accountId: z.uuid({ error: invalid }).optional(),
   status: z.enum(PUBLICATION_STATUSES, { error: invalid }).optional(),
-  /** Any day of the week to show (Monday to Sunday in Berlin); absent: all, newest plan first. */
+  /** Any day of the week to show (Monday to Sunday in the user's zone); absent: all, newest plan first. */
   week: z
     .string({ error: invalid })
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: invalid })

@@ -113,55 +113,6 @@ export function networkTooLongMessage(network: NetworkId, label: string, length:
   return `Der Text für ${label} ist ${length} Zeichen lang; erlaubt sind ${max}.${network === "bluesky" ? " (Bluesky zählt Grapheme.)" : ""}`;
 }
 
-// Europe/Berlin wall time ↔ UTC. The planner asks for a date and a time in Berlin; the database
-// stores the instant in UTC (ADR 0053). Intl knows the offsets, so no time-zone table is shipped.
-
-export const PUBLISHING_TIME_ZONE = "Europe/Berlin";
-
-const BERLIN_PARTS = new Intl.DateTimeFormat("en-CA", {
-  timeZone: PUBLISHING_TIME_ZONE,
-  hourCycle: "h23",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-});
-
-/** Berlin's wall time of an instant as "YYYY-MM-DD" and "HH:mm". */
-export function toBerlinWallTime(instant: Date): { date: string; time: string } {
-  const parts = Object.fromEntries(BERLIN_PARTS.formatToParts(instant).map((part) => [part.type, part.value]));
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
-}
-
-function offsetMinutesAt(instant: Date): number {
-  const { date, time } = toBerlinWallTime(instant);
-  const asUtc = Date.parse(`${date}T${time}:00Z`);
-  return Math.round((asUtc - Math.floor(instant.getTime() / 60_000) * 60_000) / 60_000);
-}
-
-/**
- * The instant of a Berlin wall time. When the clocks go back (last Sunday of October) 02:00–02:59
- * happens twice: we mean the first, still summer time (CEST), as the wall clock shows it first.
- * When they go forward (last Sunday of March) 02:00–02:59 does not exist: it moves an hour on, to
- * the summer time the wall clock then shows. Same as Temporal's "compatible" rule. ADR 0053.
- */
-export function berlinWallTimeToInstant(date: string, time: string): Date | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  const timeMatch = /^(\d{2}):(\d{2})$/.exec(time);
-  if (!match || !timeMatch) return null;
-  const wallAsUtc = Date.parse(`${date}T${time}:00Z`);
-  if (Number.isNaN(wallAsUtc) || new Date(wallAsUtc).toISOString().slice(0, 10) !== date) return null;
-  if (Number(timeMatch[1]) > 23 || Number(timeMatch[2]) > 59) return null;
-  // Berlin is UTC+1 or UTC+2: try the larger offset first, so the earlier of two instants wins.
-  for (const offset of [120, 60]) {
-    const candidate = new Date(wallAsUtc - offset * 60_000);
-    if (offsetMinutesAt(candidate) === offset) return candidate;
-  }
-  // In the gap: keep the wall time's distance from the last valid minute, in summer time.
-  return new Date(wallAsUtc - 60 * 60_000);
-}
-
 /** Where the mails and notifications link to (the pages are the UI's, ADR 0053). */
 export const PLANNER_PATH = "/redaktionsplan";
 

@@ -7,6 +7,7 @@ import { BillingCard, ProfileCard, SubscriptionCard } from "#app/features/accoun
 import { AccountDataCard } from "#app/features/account/account-data-card.tsx";
 import { useChangeLinkErrorNotice } from "#app/features/account/pending-email-change.tsx";
 import { SessionsCard } from "#app/features/account/sessions-card.tsx";
+import { TimeZoneCard } from "#app/features/account/time-zone-card.tsx";
 import { TwoFactorCard } from "#app/features/account/two-factor-card.tsx";
 import {
   forgetProfile,
@@ -62,6 +63,7 @@ export default function AccountPage() {
           <SubscriptionCard profile={profile} highlightPlan={highlightPlan} />
           {profile.billing ? <BillingCard billing={profile.billing} /> : null}
           <ConnectionsLinkCard />
+          <TimeZoneCard key={profile.timeZone} timeZone={profile.timeZone} />
           <TwoFactorCard />
           <SessionsCard />
           <AccountDataCard />

@@ -20,6 +20,7 @@ import * as generatorTables from "./schema/generator.ts";
 import * as optimizerAiCallTables from "./schema/optimizer-ai-calls.ts";
 import * as profileTables from "./schema/profiles.ts";
 import * as publishingTables from "./schema/publishing.ts";
+import * as queueSlotTables from "./schema/queue-slots.ts";
 import * as rateLimitTables from "./schema/rate-limits.ts";
 import * as scheduledJobTables from "./schema/scheduled-jobs.ts";
 import * as siteSettingTables from "./schema/site-settings.ts";
@@ -40,6 +41,7 @@ export const schema = {
   ...optimizerAiCallTables,
   ...profileTables,
   ...publishingTables,
+  ...queueSlotTables,
   ...rateLimitTables,
   ...scheduledJobTables,
   ...siteSettingTables,

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { toBerlinWallTime } from "#shared/publishing.ts";
 import { PRERENDERED_PATHS, ROUTES } from "#shared/routes.ts";
+import { DEFAULT_TIME_ZONE, toWallTime } from "#shared/wall-time.ts";
 import { E2E_BASE_URL } from "../../playwright.config.ts";
 import { FAKE_BLUESKY_ACCOUNT } from "../mocks/bluesky-server.ts";
 import { expect, signUpConfirmed, test } from "./fixtures.ts";
@@ -76,7 +76,7 @@ test("axe finds no violations in the Redaktionsplan, a post's dialog and Verbund
   });
   expect(connected.status()).toBe(201);
   const { accountId } = (await connected.json()) as { accountId: string };
-  const plannedFor = toBerlinWallTime(new Date(Date.now() + 2 * 60 * 60_000));
+  const plannedFor = toWallTime(new Date(Date.now() + 2 * 60 * 60_000), DEFAULT_TIME_ZONE);
   const created = await page.request.post("/api/posts", {
     headers: { origin: E2E_BASE_URL },
     data: { targets: [{ accountId, text: "Samstag gibt es Zimtschnecken." }], plannedFor },

@@ -1,4 +1,4 @@
-import { toBerlinWallTime } from "#shared/publishing.ts";
+import { DEFAULT_TIME_ZONE, toWallTime } from "#shared/wall-time.ts";
 import { BLUESKY_FAKE_URL, E2E_BASE_URL, E2E_CLOCK_URL } from "../../playwright.config.ts";
 import { expect, signUpConfirmed, test } from "./fixtures.ts";
 import { connectBluesky } from "./publishing-steps.ts";
@@ -18,7 +18,7 @@ test("a missed post says why and goes out with 'Jetzt senden'", async ({ page })
   };
   const bluesky = connections.networks.find((entry) => entry.network === "bluesky")?.accounts[0];
   const inAnHour = new Date(Date.now() + 60 * 60_000);
-  const { date, time } = toBerlinWallTime(inAnHour);
+  const { date, time } = toWallTime(inAnHour, DEFAULT_TIME_ZONE);
   const planned = await page.request.post("/api/posts", {
     headers: { origin: E2E_BASE_URL },
     data: { targets: [{ accountId: bluesky?.id, text: TEXT }], plannedFor: { date, time } },

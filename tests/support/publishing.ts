@@ -6,8 +6,8 @@ import { publications, socialAccounts } from "#server/db/schema/publishing.ts";
 import { tokenColumns } from "#server/features/connections/account-tokens.ts";
 import type { TokenSet } from "#server/integrations/social/social-network.ts";
 import type { NetworkId } from "#shared/networks.ts";
-import { berlinWallTimeToInstant, toBerlinWallTime } from "#shared/publishing.ts";
 import type { PublicationStatus } from "#shared/publishing-states.ts";
+import { DEFAULT_TIME_ZONE, toWallTime, wallTimeToInstant } from "#shared/wall-time.ts";
 import { createTestApp } from "../setup/test-app.ts";
 import { createScriptedNetworks, tokensFor } from "./scripted-network.ts";
 
@@ -102,15 +102,15 @@ export async function createPublishingTestApp(options: { overrides?: DepsOverrid
  * for tests that plan through the API with the real clock, inside the planning horizon (ADR 0077).
  */
 export function mondayAhead(weeks = 4, plusDays = 0): string {
-  const today = new Date(`${toBerlinWallTime(new Date()).date}T12:00:00Z`);
+  const today = new Date(`${toWallTime(new Date(), DEFAULT_TIME_ZONE).date}T12:00:00Z`);
   const toMonday = (8 - today.getUTCDay()) % 7 || 7;
   const day = new Date(today.getTime() + (toMonday + (weeks - 1) * 7 + plusDays) * 86_400_000);
   return day.toISOString().slice(0, 10);
 }
 
-/** The instant of a Berlin wall time, as the API answers it. */
-export function berlinIso(date: string, time: string): string {
-  const instant = berlinWallTimeToInstant(date, time);
-  if (!instant) throw new Error(`no such Berlin time: ${date} ${time}`);
+/** The instant of a wall time in `zone` (Berlin unless given), as the API answers it. */
+export function berlinIso(date: string, time: string, zone = DEFAULT_TIME_ZONE): string {
+  const instant = wallTimeToInstant(date, time, zone);
+  if (!instant) throw new Error(`no such time in ${zone}: ${date} ${time}`);
   return instant.toISOString();
 }

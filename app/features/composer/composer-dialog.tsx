@@ -4,8 +4,9 @@ import { toast } from "sonner";
 import { CenteredSpinner, LoadFailedAlert } from "#app/components/load-status.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Dialog, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#app/components/ui/dialog.tsx";
-import { formatDay, suggestedPlanTime } from "#app/features/publishing/berlin-time.ts";
+import { useTimeZone } from "#app/features/account/use-time-zone.ts";
 import { FormError, WhenFieldset } from "#app/features/publishing/composer-parts.tsx";
+import { formatDay, suggestedPlanTime } from "#app/features/publishing/plan-time.ts";
 import {
   allAccounts,
   type ConnectedAccount,
@@ -186,6 +187,7 @@ export function ComposerForm({
   onDone: () => void;
 }) {
   const id = useId();
+  const zone = useTimeZone();
   const navigate = useNavigate();
   const createPosts = useCreatePosts();
   const createThread = useCreateThread();
@@ -265,8 +267,10 @@ export function ComposerForm({
         <WhenFieldset
           id={id}
           mode={value.plannedFor ? "planned" : "now"}
-          onModeChange={(mode) => onChange({ ...value, plannedFor: mode === "planned" ? suggestedPlanTime() : null })}
-          plannedFor={value.plannedFor ?? suggestedPlanTime()}
+          onModeChange={(mode) =>
+            onChange({ ...value, plannedFor: mode === "planned" ? suggestedPlanTime(zone) : null })
+          }
+          plannedFor={value.plannedFor ?? suggestedPlanTime(zone)}
           onPlannedForChange={(plannedFor) => onChange({ ...value, plannedFor })}
         />
         <FormError error={error} />

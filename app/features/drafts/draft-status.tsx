@@ -1,6 +1,7 @@
 import { CloudCheck, CloudOff, LoaderCircle } from "lucide-react";
 import { Button } from "#app/components/ui/button.tsx";
-import { formatBerlinDateTime } from "#app/features/publishing/berlin-time.ts";
+import { useTimeZone } from "#app/features/account/use-time-zone.ts";
+import { formatDateTime } from "#app/features/publishing/plan-time.ts";
 import { cn } from "#app/lib/cn.ts";
 import { DRAFT_RESTORE_QUESTION } from "#shared/drafts.ts";
 import type { DraftAutosave } from "./use-draft-autosave.ts";
@@ -32,8 +33,9 @@ export function DraftSaveStatus({ autosave, className }: { autosave: DraftAutosa
 }
 
 export function DraftRestoreNotice({ autosave, onRestore }: { autosave: DraftAutosave; onRestore: () => void }) {
+  const zone = useTimeZone();
   if (!autosave.restorable) return null;
-  const when = formatBerlinDateTime(new Date(autosave.restorable.changedAt).toISOString());
+  const when = formatDateTime(new Date(autosave.restorable.changedAt), zone);
   return (
     <section
       aria-label="Nicht gespeicherter Entwurf"

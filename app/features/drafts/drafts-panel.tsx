@@ -7,7 +7,8 @@ import { CenteredSpinner, LoadFailedAlert } from "#app/components/load-status.ts
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
-import { formatBerlinDateTime } from "#app/features/publishing/berlin-time.ts";
+import { useTimeZone } from "#app/features/account/use-time-zone.ts";
+import { formatDateTime } from "#app/features/publishing/plan-time.ts";
 import { allAccounts, useConnections } from "#app/features/publishing/use-publishing.ts";
 import type { ListDraftsQuery } from "#shared/drafts.schemas.ts";
 import { DRAFT_SOURCE_LABELS, DRAFT_SOURCES, type DraftSource, type DraftView } from "#shared/drafts.ts";
@@ -42,6 +43,7 @@ function excerptOf(draft: DraftView): string {
 }
 
 export function DraftsPanel({ onOpenComposerDraft }: { onOpenComposerDraft?: (draft: DraftView) => void }) {
+  const zone = useTimeZone();
   const [filters, setFilters] = useState<Filters>({ accountId: ALL, network: ALL, source: ALL });
   const [deleting, setDeleting] = useState<DraftView | null>(null);
   const navigate = useNavigate();
@@ -144,7 +146,7 @@ export function DraftsPanel({ onOpenComposerDraft }: { onOpenComposerDraft?: (dr
                       <Badge tone="slate">Thread · {draft.content.threadPosts.length} Beiträge</Badge>
                     ) : null}
                     <span>{handles.length > 0 ? handles.join(", ") : "Noch kein Konto gewählt"}</span>
-                    <span>Zuletzt geändert {formatBerlinDateTime(draft.updatedAt)}</span>
+                    <span>Zuletzt geändert {formatDateTime(draft.updatedAt, zone)}</span>
                   </div>
                 </div>
                 <div className="flex gap-2 sm:justify-end">

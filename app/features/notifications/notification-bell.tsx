@@ -5,8 +5,9 @@ import { Link } from "react-router";
 import { toast } from "sonner";
 import { Button } from "#app/components/ui/button.tsx";
 import { DialogCloseButton } from "#app/components/ui/dialog.tsx";
+import { useTimeZone } from "#app/features/account/use-time-zone.ts";
 import { useSigningOut } from "#app/features/auth/signing-out.ts";
-import { formatBerlinDateTime } from "#app/features/publishing/berlin-time.ts";
+import { formatDateTime } from "#app/features/publishing/plan-time.ts";
 import { NOTIFICATIONS_QUERY_KEY } from "#app/features/publishing/use-publishing.ts";
 import { api, jsonOrThrow, toApiError } from "#app/lib/api.ts";
 import { cn } from "#app/lib/cn.ts";
@@ -169,6 +170,7 @@ const KIND_COLORS: Record<NotificationKind, string> = {
 
 function NotificationItem({ notification, onFollow }: { notification: Notification; onFollow: () => void }) {
   const Icon = KIND_ICONS[notification.kind];
+  const zone = useTimeZone();
   return (
     <li
       className={cn(
@@ -184,7 +186,7 @@ function NotificationItem({ notification, onFollow }: { notification: Notificati
           {notification.message}
         </p>
         <p className="text-xs text-slate-600">
-          <time dateTime={notification.createdAt}>{formatBerlinDateTime(notification.createdAt)}</time>
+          <time dateTime={notification.createdAt}>{formatDateTime(notification.createdAt, zone)}</time>
         </p>
         <NotificationLink notification={notification} onFollow={onFollow} />
       </div>

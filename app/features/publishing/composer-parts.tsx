@@ -1,7 +1,7 @@
-import { BerlinTimeInputs } from "./berlin-time-inputs.tsx";
+import { WallTimeInputs } from "./wall-time-inputs.tsx";
 
 // What the composer (ADR 0086) and the Redaktionsplan's post dialog share: "Jetzt veröffentlichen"
-// or "Planen" with a time in Europe/Berlin, and the server's refusal in German.
+// or "Planen" with a time in the user's zone (ADR 0091), and the server's refusal in German.
 
 export type Mode = "now" | "planned";
 export type PlannedFor = { date: string; time: string };
@@ -42,7 +42,7 @@ export function WhenFieldset({
           </label>
         ))}
       </div>
-      {mode === "planned" ? <BerlinTimeInputs id={id} value={plannedFor} onChange={onPlannedForChange} /> : null}
+      {mode === "planned" ? <WallTimeInputs id={id} value={plannedFor} onChange={onPlannedForChange} /> : null}
     </fieldset>
   );
 }

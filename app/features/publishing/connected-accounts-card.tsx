@@ -1,4 +1,4 @@
-import { ExternalLink, Link2, Unlink } from "lucide-react";
+import { CalendarClock, ExternalLink, Link2, Unlink } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { toast } from "sonner";
@@ -8,9 +8,11 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { InputField } from "#app/components/ui/form-field.tsx";
+import { useTimeZone } from "#app/features/account/use-time-zone.ts";
+import { QueueSlotsDialog } from "#app/features/queue-slots/queue-slots-dialog.tsx";
 import { isNetworkId, NETWORKS } from "#shared/networks.ts";
 import { PUBLISHING_ERRORS, type PublishingErrorCode } from "#shared/publishing.ts";
-import { formatBerlinDateTime } from "./berlin-time.ts";
+import { formatDateTime } from "./plan-time.ts";
 import {
   type ConnectedAccount,
   type NetworkConnections,
@@ -140,7 +142,9 @@ function AccountRow({
   reconnecting: boolean;
 }) {
   const [confirming, setConfirming] = useState(false);
+  const [editingSlots, setEditingSlots] = useState(false);
   const disconnect = useDisconnect();
+  const zone = useTimeZone();
   const needsReconnect = account.status !== "connected";
   const name = `${account.networkLabel}-Konto ${account.handle}`;
 
@@ -169,7 +173,7 @@ function AccountRow({
         </p>
         {account.connectionExpiresAt ? (
           <p className="mt-1 text-sm text-slate-600">
-            Verbindung gültig bis {formatBerlinDateTime(account.connectionExpiresAt)}
+            Verbindung gültig bis {formatDateTime(account.connectionExpiresAt, zone)}
           </p>
         ) : null}
       </div>
@@ -179,11 +183,21 @@ function AccountRow({
             Neu verbinden
           </Button>
         ) : null}
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => setEditingSlots(true)}
+          aria-label={`Warteschlange von ${name}`}
+        >
+          <CalendarClock aria-hidden />
+          Warteschlange
+        </Button>
         <Button size="sm" variant="destructiveGhost" onClick={() => setConfirming(true)} aria-label={`${name} trennen`}>
           <Unlink aria-hidden />
           Trennen
         </Button>
       </div>
+      <QueueSlotsDialog account={account} open={editingSlots} onClose={() => setEditingSlots(false)} />
       <ConfirmDialog
         open={confirming}
         onClose={() => setConfirming(false)}

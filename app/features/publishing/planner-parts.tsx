@@ -1,9 +1,10 @@
 import { ImageIcon } from "lucide-react";
 import { Badge, type BadgeTone } from "#app/components/ui/badge.tsx";
+import { useTimeZone } from "#app/features/account/use-time-zone.ts";
 import { NETWORKS } from "#shared/networks.ts";
-import { toBerlinWallTime } from "#shared/publishing.ts";
 import type { PublicationStatus } from "#shared/publishing-states.ts";
-import { formatBerlinDateTime } from "./berlin-time.ts";
+import { toWallTime } from "#shared/wall-time.ts";
+import { formatDateTime } from "./plan-time.ts";
 import type { Post } from "./use-publishing.ts";
 
 const STATUS_TONES: Record<PublicationStatus, BadgeTone> = {
@@ -21,8 +22,8 @@ const STATUS_TONES: Record<PublicationStatus, BadgeTone> = {
  * A post's time as the plan, the dialog and the notifications say it (ADR 0093): "Gesendet am …"
  * once it went out, "Geplant für …" before; without the day where the week's column says it.
  */
-export function postTimeLabel(post: Pick<Post, "sentAt" | "scheduledAt">, withDate = true): string {
-  const at = (iso: string) => (withDate ? formatBerlinDateTime(iso) : toBerlinWallTime(new Date(iso)).time);
+export function postTimeLabel(post: Pick<Post, "sentAt" | "scheduledAt">, zone: string, withDate = true): string {
+  const at = (iso: string) => (withDate ? formatDateTime(iso, zone) : toWallTime(new Date(iso), zone).time);
   if (post.sentAt) return `${withDate ? "Gesendet am" : "Gesendet um"} ${at(post.sentAt)}`;
   return `Geplant für ${at(post.scheduledAt)}`;
 }
@@ -44,6 +45,7 @@ export function PostSummary({
 }) {
   // A sent post says when it went out; the week still places and sorts it by its planned time.
   const when = post.sentAt ?? post.scheduledAt;
+  const zone = useTimeZone();
   return (
     <button
       type="button"
@@ -53,7 +55,7 @@ export function PostSummary({
     >
       <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
         <time dateTime={when} className="font-semibold tabular-nums text-slate-900">
-          {postTimeLabel(post, showDate)}
+          {postTimeLabel(post, zone, showDate)}
         </time>
         <StatusBadge post={post} />
       </span>

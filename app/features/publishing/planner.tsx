@@ -5,13 +5,15 @@ import { type FilterOption, FilterSelect } from "#app/components/filter-select.t
 import { CenteredSpinner, LoadFailedAlert } from "#app/components/load-status.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#app/components/ui/tabs.tsx";
+import { useTimeZone } from "#app/features/account/use-time-zone.ts";
 import { NewPostButton } from "#app/features/composer/new-post-button.tsx";
 import { DraftsPanel } from "#app/features/drafts/drafts-panel.tsx";
 import { cn } from "#app/lib/cn.ts";
 import type { ListPostsQuery } from "#shared/publishing.schemas.ts";
-import { CONNECTIONS_PATH, POST_PARAM, toBerlinWallTime } from "#shared/publishing.ts";
+import { CONNECTIONS_PATH, POST_PARAM } from "#shared/publishing.ts";
 import { PUBLICATION_STATUS_LABELS, PUBLICATION_STATUSES, type PublicationStatus } from "#shared/publishing-states.ts";
-import { addDays, berlinToday, formatDay, WEEKDAY_LABELS, weekOf } from "./berlin-time.ts";
+import { toWallTime } from "#shared/wall-time.ts";
+import { addDays, formatDay, todayIn, WEEKDAY_LABELS, weekOf } from "./plan-time.ts";
 import { PostSummary } from "./planner-parts.tsx";
 import { PostDialog } from "./post-dialog.tsx";
 import { allAccounts, type Post, useConnections, usePost, usePosts } from "./use-publishing.ts";
@@ -26,13 +28,14 @@ const STATUS_OPTIONS: FilterOption<Filters["status"]>[] = [
 ];
 
 // The Redaktionsplan (ADR 0053): the user's planned, sent and failed posts as a week (Monday to
-// Sunday in Berlin) and as a list, filtered by account and status. The week and the view live in
+// Sunday in the user's zone, ADR 0091) and as a list, filtered by account and status. The week and the view live in
 // the address (?woche=YYYY-MM-DD&ansicht=liste), so a link or a reload shows the same.
 export function Planner() {
   const [params, setParams] = useSearchParams();
   const view: View = params.get("ansicht") === "liste" ? "liste" : "woche";
   const weekParam = params.get("woche");
-  const day = weekParam && /^\d{4}-\d{2}-\d{2}$/.test(weekParam) ? weekParam : berlinToday();
+  const zone = useTimeZone();
+  const day = weekParam && /^\d{4}-\d{2}-\d{2}$/.test(weekParam) ? weekParam : todayIn(zone);
   const days = weekOf(day);
   const [filters, setFilters] = useState<Filters>({ accountId: ALL, status: ALL });
   const [clicked, setClicked] = useState<Post | null>(null);
@@ -196,10 +199,11 @@ function PostsState({
 }
 
 function WeekGrid({ days, posts, onOpen }: { days: string[]; posts: Post[]; onOpen: (post: Post) => void }) {
-  const today = berlinToday();
+  const zone = useTimeZone();
+  const today = todayIn(zone);
   const byDay = new Map<string, Post[]>();
   for (const post of posts) {
-    const day = toBerlinWallTime(new Date(post.scheduledAt)).date;
+    const day = toWallTime(new Date(post.scheduledAt), zone).date;
     byDay.set(day, [...(byDay.get(day) ?? []), post]);
   }
   for (const list of byDay.values()) list.sort((a, b) => a.scheduledAt.localeCompare(b.scheduledAt));

@@ -4,17 +4,20 @@ import { Link } from "react-router";
 import { toast } from "sonner";
 import { Button } from "#app/components/ui/button.tsx";
 import { Dialog, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#app/components/ui/dialog.tsx";
+import { useTimeZone } from "#app/features/account/use-time-zone.ts";
 import { PostDraftActions } from "#app/features/drafts/post-draft-actions.tsx";
+import { NextSlotButton } from "#app/features/queue-slots/next-slot-button.tsx";
 import { NETWORKS } from "#shared/networks.ts";
-import { CONNECTIONS_PATH, toBerlinWallTime } from "#shared/publishing.ts";
+import { CONNECTIONS_PATH } from "#shared/publishing.ts";
 import { allows } from "#shared/publishing-states.ts";
-import { BerlinTimeInputs } from "./berlin-time-inputs.tsx";
+import { toWallTime } from "#shared/wall-time.ts";
 import { FormError } from "./composer-parts.tsx";
 import { postTimeLabel, StatusBadge } from "./planner-parts.tsx";
 import { PostTextField } from "./post-text-field.tsx";
 import { FailureOriginal, needsConnectionsLink, ResendUnconfirmed } from "./recovery-parts.tsx";
 import { ResumeThreadButton, ThreadPosts } from "./thread-parts.tsx";
 import { type Post, useCancelPost, useSendPostNow, useUpdatePost } from "./use-publishing.ts";
+import { WallTimeInputs } from "./wall-time-inputs.tsx";
 
 // One post of the Redaktionsplan: read it, and while the queue has not tried to send it, edit
 // its text, reschedule or cancel it (ADR 0053); a failed or missed post is sent now or planned
@@ -47,7 +50,8 @@ function PostDetails({ post, profileUrl, onClose }: { post: Post; profileUrl: st
   // A post in doubt goes out again only after its owner looked (ADR 0093); a thread is continued.
   const resendable = allows("resend", post.status) && !thread;
   const [text, setText] = useState(post.text);
-  const [plannedFor, setPlannedFor] = useState(() => toBerlinWallTime(new Date(post.scheduledAt)));
+  const zone = useTimeZone();
+  const [plannedFor, setPlannedFor] = useState(() => toWallTime(new Date(post.scheduledAt), zone));
   const [error, setError] = useState<string | null>(null);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const update = useUpdatePost();
@@ -114,7 +118,7 @@ function PostDetails({ post, profileUrl, onClose }: { post: Post; profileUrl: st
         </DialogTitle>
         <DialogDescription className="flex flex-wrap items-center gap-2">
           <StatusBadge post={post} />
-          <span>{postTimeLabel(post)}</span>
+          <span>{postTimeLabel(post, zone)}</span>
         </DialogDescription>
       </DialogHeader>
 
@@ -175,7 +179,8 @@ function PostDetails({ post, profileUrl, onClose }: { post: Post; profileUrl: st
           {thread ? null : (
             <PostTextField id={`${id}-text`} label="Text" network={post.network} value={text} onChange={setText} />
           )}
-          <BerlinTimeInputs id={id} value={plannedFor} onChange={setPlannedFor} />
+          <WallTimeInputs id={id} value={plannedFor} onChange={setPlannedFor} />
+          {post.accountId ? <NextSlotButton accountIds={[post.accountId]} onPick={setPlannedFor} /> : null}
           <FormError error={error} />
           {confirmingCancel ? (
             <div className="grid gap-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">

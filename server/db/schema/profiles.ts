@@ -25,6 +25,8 @@ export const profiles = pgTable(
     generatorAccessHash: text("generator_access_hash"),
     // ADR 0044: a mail for every sign-in from a browser this account has not used before.
     notifyNewSignIn: boolean("notify_new_sign_in").notNull().default(true),
+    // ADR 0091: the IANA zone every publishing time is entered and shown in.
+    timeZone: text("time_zone").notNull().default("Europe/Berlin"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

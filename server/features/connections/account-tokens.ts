@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { AppDeps } from "#server/app-env.ts";
 import { publications, socialAccounts } from "#server/db/schema/publishing.ts";
 import { notify } from "#server/features/notifications/notifications.service.ts";
+import { userTimeZone } from "#server/features/profile/time-zone.service.ts";
 import { composeReconnectAccountMail } from "#server/integrations/mail/mail-templates.ts";
 import { NetworkError, type NetworkIdentity, type TokenSet } from "#server/integrations/social/social-network.ts";
 import { NETWORKS } from "#shared/networks.ts";
@@ -326,6 +327,7 @@ export async function markReconnectRequired(deps: AccountDeps, account: AccountR
       account: account.handle,
       url: `${deps.env.BASE_URL}${CONNECTIONS_PATH}`,
       posts: stopped.map((post) => post.scheduledAt),
+      timeZone: await userTimeZone(deps.db, account.userId),
     }),
   });
 }

@@ -2,6 +2,7 @@ import { and, eq, gt, isNotNull, isNull, lte, or } from "drizzle-orm";
 import type { AppDeps } from "#server/app-env.ts";
 import { socialAccounts } from "#server/db/schema/publishing.ts";
 import { notify } from "#server/features/notifications/notifications.service.ts";
+import { userTimeZone } from "#server/features/profile/time-zone.service.ts";
 import { composeConnectionExpiringMail } from "#server/integrations/mail/mail-templates.ts";
 import { NETWORKS } from "#shared/networks.ts";
 import { CONNECTIONS_PATH, NOTIFICATION_MESSAGES } from "#shared/publishing.ts";
@@ -45,6 +46,7 @@ export async function sendExpiryReminders(
           account: account.handle,
           expiresAt: account.connectionExpiresAt ?? now,
           url: `${deps.env.BASE_URL}${CONNECTIONS_PATH}`,
+          timeZone: await userTimeZone(deps.db, account.userId),
         }),
       });
       sent += 1;

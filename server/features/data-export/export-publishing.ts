@@ -1,6 +1,7 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
 import { notifications, publications, publicationThreadPosts, socialAccounts } from "#server/db/schema/publishing.ts";
+import { queueSlots } from "#server/db/schema/queue-slots.ts";
 import {
   PUBLICATION_STATUS_LABELS,
   type PublicationStatus,
@@ -54,6 +55,18 @@ async function* publishingJson(db: Database, userId: string): AsyncGenerator<str
       connectionExpiresAt: socialAccounts.connectionExpiresAt,
       createdAt: socialAccounts.createdAt,
     }),
+    // ADR 0092: each account's weekly posting times, in the user's zone.
+    queueSlots: await db
+      .select({
+        network: socialAccounts.network,
+        handle: socialAccounts.handle,
+        weekday: queueSlots.weekday,
+        time: queueSlots.time,
+      })
+      .from(queueSlots)
+      .innerJoin(socialAccounts, eq(socialAccounts.id, queueSlots.accountId))
+      .where(eq(socialAccounts.userId, userId))
+      .orderBy(asc(socialAccounts.createdAt), asc(queueSlots.weekday), asc(queueSlots.time)),
     notifications: await oldestFirst(db, notifications, eq(notifications.userId, userId), {
       kind: notifications.kind,
       message: notifications.message,

@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
 import { publications } from "#server/db/schema/publishing.ts";
+import { userTimeZone } from "#server/features/profile/time-zone.service.ts";
 import { movePublication } from "#server/features/publishing/publication-transitions.ts";
 import { ownPost } from "#server/features/publishing/publishing.service.ts";
 import { threadPostsOf } from "#server/features/publishing/thread-delivery.ts";
 import type { DraftContent, DraftView } from "#shared/drafts.ts";
-import { toBerlinWallTime } from "#shared/publishing.ts";
+import { toWallTime } from "#shared/wall-time.ts";
 import { DraftRefusal } from "./draft-refusal.ts";
 import { accountNetworks, insertDraft, toDraftView } from "./drafts.service.ts";
 
@@ -53,8 +54,8 @@ async function contentOf(
     threadPosts,
     image:
       post.imageUrl && /^\/uploads\/social-images\/[\w.-]+$/.test(post.imageUrl)
-        ? { url: post.imageUrl, alt: "" }
+        ? { url: post.imageUrl, alt: post.imageAlt ?? "" }
         : null,
-    plannedFor: ahead ? toBerlinWallTime(post.scheduledAt) : null,
+    plannedFor: ahead ? toWallTime(post.scheduledAt, await userTimeZone(db, post.userId)) : null,
   };
 }

@@ -1,6 +1,7 @@
 import type { AppDeps } from "#server/app-env.ts";
 import type { publications } from "#server/db/schema/publishing.ts";
 import { mailUser, recordNotification } from "#server/features/notifications/notifications.service.ts";
+import { userTimeZone } from "#server/features/profile/time-zone.service.ts";
 import {
   composePublicationFailedMail,
   composePublicationMissedMail,
@@ -61,11 +62,12 @@ export async function moveAndTell<A extends Actor>(
   });
   if (moved && notice.mail) {
     const url = `${deps.env.BASE_URL}${plannerPostPath(publication.id)}`;
+    const timeZone = await userTimeZone(deps.db, publication.userId);
     await mailUser(
       deps,
       publication.userId,
       notice.kind,
-      notice.mail({ network, account, scheduledAt: publication.scheduledAt, url }),
+      notice.mail({ network, account, scheduledAt: publication.scheduledAt, url, timeZone }),
     );
   }
   return moved;

@@ -4,7 +4,6 @@ import { user } from "#server/db/schema/auth.ts";
 import { publications, publishingCaps } from "#server/db/schema/publishing.ts";
 import { getPlanStates } from "#server/features/billing/billing-plans.service.ts";
 import { NETWORK_IDS, type NetworkId } from "#shared/networks.ts";
-import { berlinWallTimeToInstant, toBerlinWallTime } from "#shared/publishing.ts";
 import {
   CAP_PLANS,
   type CapPlan,
@@ -15,6 +14,7 @@ import {
   type PublishingCaps,
 } from "#shared/publishing-caps.ts";
 import type { PublicationStatus } from "#shared/publishing-states.ts";
+import { DEFAULT_TIME_ZONE, toWallTime, wallTimeToInstant } from "#shared/wall-time.ts";
 import { PublishingRefusal } from "./refusals.ts";
 
 // The operator's monthly cap per plan and network (ADR 0053, "Kontingent je Plan"). Checked twice:
@@ -52,14 +52,17 @@ export async function capOf(db: Database, userId: string, network: NetworkId): P
   return highestCap(plans.map(capOfPlan));
 }
 
-/** The calendar month in Berlin that holds `instant`: its first midnight, and the next month's. */
+/**
+ * The calendar month in Berlin that holds `instant`: its first midnight, and the next month's. The
+ * cap is the operator's, counted in Berlin whatever zone the user plans in (ADR 0091).
+ */
 export function berlinMonth(instant: Date): { start: Date; end: Date } {
-  const [year, month] = toBerlinWallTime(instant).date.split("-").map(Number) as [number, number];
+  const [year, month] = toWallTime(instant, DEFAULT_TIME_ZONE).date.split("-").map(Number) as [number, number];
   const first = (y: number, m: number) => `${y}-${String(m).padStart(2, "0")}-01`;
   const next = month === 12 ? first(year + 1, 1) : first(year, month + 1);
   // Midnight is never in Berlin's missing hour (02:00–02:59), so both exist.
-  const start = berlinWallTimeToInstant(first(year, month), "00:00") as Date;
-  const end = berlinWallTimeToInstant(next, "00:00") as Date;
+  const start = wallTimeToInstant(first(year, month), "00:00", DEFAULT_TIME_ZONE) as Date;
+  const end = wallTimeToInstant(next, "00:00", DEFAULT_TIME_ZONE) as Date;
   return { start, end };
 }
 

@@ -35,7 +35,13 @@ async function customerWithPlannedPost(email: string) {
 
 describe("export and deletion of publishing data", () => {
   it("exports the connected accounts and posts, and no token", async () => {
-    const { cookie } = await customerWithPlannedPost("export@example.test");
+    const { cookie, accountId } = await customerWithPlannedPost("export@example.test");
+    const slots = await t.request(`/api/accounts/${accountId}/queue-slots`, {
+      method: "PUT",
+      cookie,
+      body: JSON.stringify({ slots: [{ weekday: 2, time: "09:00" }] }),
+    });
+    expect(slots.status).toBe(200);
     const response = await t.request("/api/data-export", { cookie });
     expect(response.status).toBe(200);
     const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
@@ -45,6 +51,7 @@ describe("export and deletion of publishing data", () => {
       expect.objectContaining({ network: "bluesky", handle: "@export", status: "connected" }),
     ]);
     expect(data.posts).toEqual([expect.objectContaining({ text: "Geplant für später", status: "planned" })]);
+    expect(data.queueSlots).toEqual([{ network: "bluesky", handle: "@export", weekday: 2, time: "09:00" }]);
     const everything = Object.values(files)
       .map((bytes) => new TextDecoder().decode(bytes))
       .join("\n");

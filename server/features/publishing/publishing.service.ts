@@ -4,24 +4,24 @@ import type { AppDeps } from "#server/app-env.ts";
 import type { Database } from "#server/db/client.ts";
 import { publications, socialAccounts } from "#server/db/schema/publishing.ts";
 import { consumeDraft } from "#server/features/drafts/drafts.service.ts";
+import { userTimeZone } from "#server/features/profile/time-zone.service.ts";
 import { checkPostText, NETWORKS } from "#shared/networks.ts";
 import type {
-  BerlinTime,
   CreatePostsInput,
   ListPostsQuery,
+  PlannedWallTime,
   PublicationView,
   ThreadView,
   UpdatePostInput,
 } from "#shared/publishing.schemas.ts";
 import {
-  berlinWallTimeToInstant,
   networkTooLongMessage,
   PLANNING_HORIZON_DAYS,
   PUBLISHING_DETAILS,
   THREAD_TEXT_NOT_EDITABLE,
-  toBerlinWallTime,
 } from "#shared/publishing.ts";
 import { type EventBy, PUBLICATION_STATUS_LABELS } from "#shared/publishing-states.ts";
+import { addDays, isoWeekday, toWallTime, wallTimeToInstant } from "#shared/wall-time.ts";
 import { postImageOf } from "./post-image.ts";
 import { movePublication, movePublications } from "./publication-transitions.ts";
 import { lockUserForCaps, refuseOverCap } from "./publishing-caps.ts";
@@ -37,11 +37,11 @@ export type PostsDeps = Pick<AppDeps, "db" | "publishingQueue">;
 type Publication = typeof publications.$inferSelect;
 
 /**
- * The instant of a planned time; refused when it is in the past (a minute of grace for slow clicks)
- * or beyond the planning horizon (ADR 0077).
+ * The instant of a planned time in the user's zone (ADR 0091); refused when it is in the past (a
+ * minute of grace for slow clicks) or beyond the planning horizon (ADR 0077).
  */
-export function plannedInstant(plannedFor: BerlinTime, now: Date): Date {
-  const instant = berlinWallTimeToInstant(plannedFor.date, plannedFor.time);
+export function plannedInstant(plannedFor: PlannedWallTime, zone: string, now: Date): Date {
+  const instant = wallTimeToInstant(plannedFor.date, plannedFor.time, zone);
   if (!instant) throw new PublishingRefusal("INVALID_INPUT", 400);
   if (instant.getTime() < now.getTime() - 60_000) throw new PublishingRefusal("TIME_IN_PAST", 400);
   if (instant.getTime() > now.getTime() + PLANNING_HORIZON_DAYS * 86_400_000)
@@ -55,7 +55,9 @@ export async function createPosts(
   input: CreatePostsInput,
   now = new Date(),
 ): Promise<PublicationView[]> {
-  const scheduledAt = input.plannedFor ? plannedInstant(input.plannedFor, now) : now;
+  const scheduledAt = input.plannedFor
+    ? plannedInstant(input.plannedFor, await userTimeZone(deps.db, userId), now)
+    : now;
   const accountIds = [...new Set(input.targets.map((target) => target.accountId))];
   const accounts = await deps.db
     .select()
@@ -116,7 +118,7 @@ export async function listPosts(db: Database, userId: string, query: ListPostsQu
   if (query.accountId) conditions.push(eq(publications.accountId, query.accountId));
   if (query.status) conditions.push(eq(publications.status, query.status));
   if (query.week) {
-    const week = berlinWeek(query.week);
+    const week = weekIn(query.week, await userTimeZone(db, userId));
     if (!week) throw new PublishingRefusal("INVALID_INPUT", 400);
     conditions.push(gte(publications.scheduledAt, week.start), lt(publications.scheduledAt, week.end));
   }
@@ -130,15 +132,13 @@ export async function listPosts(db: Database, userId: string, query: ListPostsQu
   return rows.map((row) => toView(row, threads.get(row.id)));
 }
 
-/** Monday 00:00 to the next Monday 00:00 in Berlin, of the week that holds `day`. */
-export function berlinWeek(day: string): { start: Date; end: Date } | null {
-  const date = new Date(`${day}T12:00:00Z`);
-  if (Number.isNaN(date.getTime())) return null;
-  const sinceMonday = (date.getUTCDay() + 6) % 7;
-  const monday = new Date(date.getTime() - sinceMonday * 86_400_000).toISOString().slice(0, 10);
-  const nextMonday = new Date(date.getTime() + (7 - sinceMonday) * 86_400_000).toISOString().slice(0, 10);
-  const start = berlinWallTimeToInstant(monday, "00:00");
-  const end = berlinWallTimeToInstant(nextMonday, "00:00");
+/** Monday 00:00 to the next Monday 00:00 in `zone`, of the week that holds `day`. */
+export function weekIn(day: string, zone: string): { start: Date; end: Date } | null {
+  if (Number.isNaN(new Date(`${day}T12:00:00Z`).getTime())) return null;
+  const monday = addDays(day, 1 - isoWeekday(day));
+  // A zone may skip midnight (its clocks jump at 00:00): the gap rule then gives the first minute after it.
+  const start = wallTimeToInstant(monday, "00:00", zone);
+  const end = wallTimeToInstant(addDays(monday, 7), "00:00", zone);
   return start && end ? { start, end } : null;
 }
 
@@ -175,8 +175,10 @@ export async function updatePost(
     throw new PublishingRefusal("POST_NOT_EDITABLE", 409, THREAD_TEXT_NOT_EDITABLE);
   if (input.text !== undefined) checkText(existing.network, input.text);
   // The dialog sends the time it shows; a failed post's unchanged past time is not a new, past time.
-  const newTime = input.plannedFor && !sameWallTime(input.plannedFor, existing.scheduledAt);
-  const scheduledAt = input.plannedFor && newTime ? plannedInstant(input.plannedFor, now) : existing.scheduledAt;
+  const zone = input.plannedFor ? await userTimeZone(deps.db, userId) : null;
+  const newTime = input.plannedFor && zone && !sameWallTime(input.plannedFor, existing.scheduledAt, zone);
+  const scheduledAt =
+    input.plannedFor && zone && newTime ? plannedInstant(input.plannedFor, zone, now) : existing.scheduledAt;
   // A failed post planned again without a new time goes out now, not at its past time.
   const dueAt = scheduledAt < now ? now : scheduledAt;
   const updated = await planAgain(deps, userId, id, {
@@ -271,8 +273,8 @@ export async function resendPost(
   return toView(row);
 }
 
-function sameWallTime(plannedFor: BerlinTime, instant: Date): boolean {
-  const wall = toBerlinWallTime(instant);
+function sameWallTime(plannedFor: PlannedWallTime, instant: Date, zone: string): boolean {
+  const wall = toWallTime(instant, zone);
   return wall.date === plannedFor.date && wall.time === plannedFor.time;
 }
 

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { user } from "#server/db/schema/auth.ts";
 import { publications } from "#server/db/schema/publishing.ts";
 import type { PublicationView } from "#shared/publishing.schemas.ts";
-import { PUBLISHING_ERRORS, toBerlinWallTime } from "#shared/publishing.ts";
+import { PUBLISHING_ERRORS } from "#shared/publishing.ts";
 import { failureText } from "#shared/publishing-failures.ts";
+import { toWallTime } from "#shared/wall-time.ts";
 import { TEST_BASE_URL } from "../../../tests/setup/test-app.ts";
 import { waitForMail } from "../../../tests/support/outbox.ts";
 import { createPublishingTestApp } from "../../../tests/support/publishing.ts";
@@ -86,7 +87,7 @@ describe("a post the network refused", () => {
     const replanned = await t.request(`/api/posts/${second.id}`, {
       method: "PATCH",
       cookie,
-      body: JSON.stringify({ text: "Alte Zeit", plannedFor: toBerlinWallTime(past) }),
+      body: JSON.stringify({ text: "Alte Zeit", plannedFor: toWallTime(past, "Europe/Berlin") }),
     });
     expect(replanned.status).toBe(200);
     await processPublication(t.deps, second.id);

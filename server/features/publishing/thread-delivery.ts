@@ -2,7 +2,12 @@ import { and, asc, eq, exists } from "drizzle-orm";
 import type { AppDeps } from "#server/app-env.ts";
 import type { Database } from "#server/db/client.ts";
 import { publications, publicationThreadPosts } from "#server/db/schema/publishing.ts";
-import { NetworkError, type PostRef, type PublishedPost, type PublishImage } from "#server/integrations/social/social-network.ts";
+import {
+  NetworkError,
+  type PostRef,
+  type PublishedPost,
+  type PublishImage,
+} from "#server/integrations/social/social-network.ts";
 import { type AttemptResult, type NetworkAttempt, PUBLISH_TIMEOUT_MS } from "./network-call.ts";
 import { moveThreadPost } from "./publication-transitions.ts";
 

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { publications, publicationThreadPosts, socialAccounts } from "#server/db/schema/publishing.ts";
 import { consumeDraft } from "#server/features/drafts/drafts.service.ts";
+import { userTimeZone } from "#server/features/profile/time-zone.service.ts";
 import { checkPostText } from "#shared/networks.ts";
 import type { CreateThreadInput, PublicationView } from "#shared/publishing.schemas.ts";
 import { THREAD_NETWORKS, threadPostTooLongMessage } from "#shared/publishing.ts";
@@ -23,7 +24,9 @@ export async function createThread(
   input: CreateThreadInput,
   now = new Date(),
 ): Promise<PublicationView> {
-  const scheduledAt = input.plannedFor ? plannedInstant(input.plannedFor, now) : now;
+  const scheduledAt = input.plannedFor
+    ? plannedInstant(input.plannedFor, await userTimeZone(deps.db, userId), now)
+    : now;
   const [account] = await deps.db
     .select()
     .from(socialAccounts)

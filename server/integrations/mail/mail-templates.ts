@@ -1,4 +1,5 @@
 import { escapeHtml } from "#shared/escape-html.ts";
+import { DEFAULT_TIME_ZONE } from "#shared/wall-time.ts";
 
 // German mail texts. Plain typed functions: each returns the subject,
 // a text part and an HTML part that carry the same words.
@@ -7,29 +8,32 @@ export type MailContent = { subject: string; text: string; html: string; actionU
 
 const BRAND = "Postwerk";
 
-// Dates in mails as the customer reads them (spec section 9: dd.MM.yyyy, dd.MM.yyyy HH:mm),
-// in German time, whatever the server's time zone.
-const MAIL_DATE = new Intl.DateTimeFormat("de-DE", {
-  timeZone: "Europe/Berlin",
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-});
-const MAIL_DATE_TIME = new Intl.DateTimeFormat("de-DE", {
-  timeZone: "Europe/Berlin",
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-});
+// Dates in mails as the customer reads them (spec section 9: dd.MM.yyyy, dd.MM.yyyy HH:mm), in
+// German time whatever the server's zone; mails about posts in the owner's own zone (ADR 0091).
+const MAIL_DATE_TIMES = new Map<string, Intl.DateTimeFormat>();
 
-export function formatMailDate(date: Date): string {
-  return MAIL_DATE.format(date);
+function mailFormat(zone: string, withTime: boolean): Intl.DateTimeFormat {
+  const key = `${zone}|${withTime}`;
+  let format = MAIL_DATE_TIMES.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat("de-DE", {
+      timeZone: zone,
+      day: "2-digit",
+      month: "2-digit",
+      year: "numeric",
+      ...(withTime ? { hour: "2-digit", minute: "2-digit" } : {}),
+    });
+    MAIL_DATE_TIMES.set(key, format);
+  }
+  return format;
 }
 
-export function formatMailDateTime(date: Date): string {
-  return MAIL_DATE_TIME.format(date);
+export function formatMailDate(date: Date, zone = DEFAULT_TIME_ZONE): string {
+  return mailFormat(zone, false).format(date);
+}
+
+export function formatMailDateTime(date: Date, zone = DEFAULT_TIME_ZONE): string {
+  return mailFormat(zone, true).format(date);
 }
 
 type Action = { label: string; url: string };
@@ -253,7 +257,14 @@ export function composePaymentFailedMail(plan: PlanMailFacts): MailContent {
 // Publishing (ADR 0053): one mail per event, never one per retry. The post's text is not quoted:
 // the mail names the network, the account and the time, the Redaktionsplan shows the rest.
 
-export type PublicationMailFacts = { network: string; account: string; scheduledAt: Date; url: string };
+/** `timeZone`: the owner's (ADR 0091), the zone the post's time is written in. */
+export type PublicationMailFacts = {
+  network: string;
+  account: string;
+  scheduledAt: Date;
+  url: string;
+  timeZone: string;
+};
 
 export function composePublicationFailedMail(
   post: PublicationMailFacts & { reason: string; original?: string | null },
@@ -261,7 +272,7 @@ export function composePublicationFailedMail(
   return compose(
     `Beitrag für ${post.network} nicht veröffentlicht`,
     [
-      `Ihr Beitrag für ${post.account} (${post.network}), geplant für ${formatMailDateTime(post.scheduledAt)} Uhr, wurde nicht veröffentlicht.`,
+      `Ihr Beitrag für ${post.account} (${post.network}), geplant für ${formatMailDateTime(post.scheduledAt, post.timeZone)} Uhr, wurde nicht veröffentlicht.`,
       post.reason,
       ...(post.original ? [`Originale Meldung des Netzwerks: „${post.original}“`] : []),
       "Der Text bleibt im Redaktionsplan erhalten; dort können Sie ihn erneut senden, bearbeiten oder neu planen.",
@@ -274,7 +285,7 @@ export function composePublicationUnconfirmedMail(post: PublicationMailFacts & {
   return compose(
     `Beitrag für ${post.network} unbestätigt`,
     [
-      `Ihr Beitrag für ${post.account} (${post.network}), geplant für ${formatMailDateTime(post.scheduledAt)} Uhr, ist unbestätigt.`,
+      `Ihr Beitrag für ${post.account} (${post.network}), geplant für ${formatMailDateTime(post.scheduledAt, post.timeZone)} Uhr, ist unbestätigt.`,
       post.explanation,
     ],
     { label: "Zum Redaktionsplan", url: post.url },
@@ -286,7 +297,7 @@ export function composePublicationMissedMail(post: PublicationMailFacts): MailCo
   return compose(
     `Beitrag für ${post.network} verpasst`,
     [
-      `Ihr Beitrag für ${post.account} (${post.network}), geplant für ${formatMailDateTime(post.scheduledAt)} Uhr, konnte nicht rechtzeitig gesendet werden.`,
+      `Ihr Beitrag für ${post.account} (${post.network}), geplant für ${formatMailDateTime(post.scheduledAt, post.timeZone)} Uhr, konnte nicht rechtzeitig gesendet werden.`,
       "Damit er nicht unerwartet verspätet erscheint, haben wir ihn angehalten. Im Redaktionsplan können Sie ihn jetzt senden oder neu planen.",
     ],
     { label: "Zum Redaktionsplan", url: post.url },
@@ -303,8 +314,9 @@ export function composeReconnectAccountMail(account: {
   url: string;
   /** When the account's posts that cannot go out now were planned. */
   posts: Date[];
+  timeZone: string;
 }): MailContent {
-  const times = account.posts.map((at) => `${formatMailDateTime(at)} Uhr`);
+  const times = account.posts.map((at) => `${formatMailDateTime(at, account.timeZone)} Uhr`);
   return compose(
     `${account.network}: Konto neu verbinden`,
     [
@@ -322,11 +334,12 @@ export function composeConnectionExpiringMail(account: {
   account: string;
   expiresAt: Date;
   url: string;
+  timeZone: string;
 }): MailContent {
   return compose(
-    `${account.network}: Verbindung läuft am ${formatMailDate(account.expiresAt)} ab`,
+    `${account.network}: Verbindung läuft am ${formatMailDate(account.expiresAt, account.timeZone)} ab`,
     [
-      `Die Verbindung zu Ihrem Konto ${account.account} bei ${account.network} endet am ${formatMailDateTime(account.expiresAt)} Uhr; ${account.network} verlängert sie nicht von selbst.`,
+      `Die Verbindung zu Ihrem Konto ${account.account} bei ${account.network} endet am ${formatMailDateTime(account.expiresAt, account.timeZone)} Uhr; ${account.network} verlängert sie nicht von selbst.`,
       "Verbinden Sie das Konto vorher neu, damit geplante Beiträge weiter gesendet werden.",
     ],
     { label: "Konto neu verbinden", url: account.url },
