@@ -99,3 +99,39 @@ for (const width of [1280, 390]) {
     }
   });
 }
+
+test("a text in the composer is a draft: it survives a reload, opens from 'Entwürfe' and is gone once planned", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signUpConfirmed(page);
+  await connectBluesky(page);
+  await page.goto("/redaktionsplan");
+  await page.getByRole("button", { name: "Neuer Beitrag" }).click();
+  const composer = page.getByRole("dialog", { name: "Neuer Beitrag" });
+  await composer.getByRole("checkbox", { name: /^Bluesky · / }).check();
+  const run = Date.now().toString(36);
+  const text = `Entwurf aus dem Composer ${run}`;
+  await composer.getByLabel("Text", { exact: true }).fill(text);
+  await expect(composer.getByTestId("draft-save-status")).toHaveText("Gespeichert");
+
+  await page.reload();
+  const draft = page.getByTestId("draft").filter({ hasText: text });
+  await expect(draft).toContainText("Bluesky · ");
+  await draft.getByRole("button", { name: /^Öffnen/ }).click();
+  const reopened = page.getByRole("dialog", { name: "Neuer Beitrag" });
+  await expect(reopened.getByLabel("Text", { exact: true })).toHaveValue(text);
+  await expect(reopened.getByRole("checkbox", { name: /^Bluesky · / })).toBeChecked();
+  await reopened.getByLabel("Text", { exact: true }).fill(`${text}, fertig`);
+
+  await reopened.getByRole("button", { name: "In nächsten freien Slot" }).click();
+  await expect(reopened.getByText("Für dieses Konto sind keine Sendezeiten hinterlegt.")).toBeVisible();
+  await reopened.getByRole("radio", { name: "Planen" }).check();
+  await reopened.getByRole("button", { name: "Planen", exact: true }).click();
+  await expect(reopened).toBeHidden();
+  await expect(page.getByTestId("draft").filter({ hasText: text })).toHaveCount(0);
+  const { posts } = (await (await page.request.get("/api/posts")).json()) as { posts: PublicationView[] };
+  expect(posts.filter((post) => post.text === `${text}, fertig`)).toHaveLength(1);
+  const { drafts } = (await (await page.request.get("/api/drafts")).json()) as { drafts: unknown[] };
+  expect(drafts).toEqual([]);
+});

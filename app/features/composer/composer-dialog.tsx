@@ -5,6 +5,8 @@ import { CenteredSpinner, LoadFailedAlert } from "#app/components/load-status.ts
 import { Button } from "#app/components/ui/button.tsx";
 import { Dialog, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#app/components/ui/dialog.tsx";
 import { useTimeZone } from "#app/features/account/use-time-zone.ts";
+import { DraftRestoreNotice, DraftSaveStatus } from "#app/features/drafts/draft-status.tsx";
+import { type DraftAutosave, useDraftAutosave } from "#app/features/drafts/use-draft-autosave.ts";
 import { FormError, WhenFieldset } from "#app/features/publishing/composer-parts.tsx";
 import { formatDay, suggestedPlanTime } from "#app/features/publishing/plan-time.ts";
 import {
@@ -14,6 +16,7 @@ import {
   useCreatePosts,
   useCreateThread,
 } from "#app/features/publishing/use-publishing.ts";
+import { NextSlotButton } from "#app/features/queue-slots/next-slot-button.tsx";
 import { api } from "#app/lib/api.ts";
 import type { NetworkId } from "#shared/networks.ts";
 import { CONNECTIONS_PATH, PLANNER_PATH, THREAD_NETWORKS } from "#shared/publishing.ts";
@@ -69,6 +72,8 @@ export type ComposerDialogProps = {
   archiveEntryId?: string;
   archiveImageUrl?: string | null;
   address?: Address;
+  /** The draft opened from the Redaktionsplan's "Entwürfe" (ADR 0084): saved over, deleted once planned. */
+  draft?: { id: string; revision: number };
 };
 
 export function ComposerDialog({ open, onOpenChange, address = "sie", ...props }: ComposerDialogProps) {
@@ -128,15 +133,34 @@ function initialValue(
   return { ...start, accountIds: chosen.map((account) => account.id) };
 }
 
-// The value lives here; a draft's autosave hooks in at onChange (ADR 0086).
+// The value lives here and is saved as a draft as it changes (ADR 0084, 0086): on the server after a
+// pause in typing, in this browser at once, offered back after a crash of the tab.
 function ComposerState({
   initial,
   preferredNetwork,
+  draft,
   ...props
 }: Omit<LoaderProps, "networks"> & { accounts: ConnectedAccount[] }) {
   const [value, setValue] = useState(() => initialValue(initial, props.accounts, preferredNetwork));
   useStoredGenerationImage(props.archiveEntryId, value.image?.url, setValue);
-  return <ComposerForm {...props} value={value} onChange={setValue} />;
+  const autosave = useDraftAutosave({
+    source: "composer",
+    draftId: draft?.id ?? null,
+    revision: draft?.revision ?? null,
+    value,
+  });
+  return (
+    <>
+      <DraftRestoreNotice
+        autosave={autosave}
+        onRestore={() => {
+          const copy = autosave.acceptRestore();
+          if (copy) setValue(initialValue(copy.value, props.accounts, undefined));
+        }}
+      />
+      <ComposerForm {...props} value={value} onChange={setValue} autosave={autosave} />
+    </>
+  );
 }
 
 /**
@@ -178,6 +202,7 @@ export function ComposerForm({
   archiveEntryId,
   archiveImageUrl,
   onDone,
+  autosave,
 }: {
   value: ComposerValue;
   onChange: (value: ComposerValue) => void;
@@ -185,6 +210,7 @@ export function ComposerForm({
   archiveEntryId?: string;
   archiveImageUrl?: string | null;
   onDone: () => void;
+  autosave: DraftAutosave;
 }) {
   const id = useId();
   const zone = useTimeZone();
@@ -206,8 +232,22 @@ export function ComposerForm({
     if (requests.kind === "invalid") return setError(requests.error);
     setSending(true);
     try {
-      if (requests.kind === "posts") await createPosts.mutateAsync(requests.input);
-      else for (const input of requests.inputs) await createThread.mutateAsync(input);
+      // The draft is deleted in the transaction that plans its posts; with several threads, in the
+      // last one, so a refusal of one leaves the draft and the form as they are.
+      await autosave.flush();
+      const draftId = autosave.draftId ?? undefined;
+      if (requests.kind === "posts") await createPosts.mutateAsync({ ...requests.input, draftId });
+      else {
+        let remaining = value;
+        for (const [index, input] of requests.inputs.entries()) {
+          const last = index === requests.inputs.length - 1;
+          await createThread.mutateAsync(last ? { ...input, draftId } : input);
+          // Planned: a second click after a refusal further on must not plan this thread again.
+          remaining = withAccount(remaining, input.accountId, false);
+          if (!last) onChange(remaining);
+        }
+      }
+      autosave.finish();
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : "Der Beitrag konnte nicht gesendet werden.");
       return;
@@ -264,6 +304,7 @@ export function ComposerForm({
         </div>
         <ComposerText value={value} onChange={onChange} accounts={accounts} />
         <ImageField image={value.image} onChange={(image) => onChange({ ...value, image })} />
+        <DraftSaveStatus autosave={autosave} />
         <WhenFieldset
           id={id}
           mode={value.plannedFor ? "planned" : "now"}
@@ -273,6 +314,7 @@ export function ComposerForm({
           plannedFor={value.plannedFor ?? suggestedPlanTime(zone)}
           onPlannedForChange={(plannedFor) => onChange({ ...value, plannedFor })}
         />
+        <NextSlotButton accountIds={value.accountIds} onPick={(plannedFor) => onChange({ ...value, plannedFor })} />
         <FormError error={error} />
         <DialogFooter>
           <Button type="button" variant="outline" onClick={onDone}>

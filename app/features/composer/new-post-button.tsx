@@ -1,13 +1,9 @@
 import { PenSquare } from "lucide-react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { useEffect } from "react";
 import { Button } from "#app/components/ui/button.tsx";
 
 // "Neuer Beitrag" in the Redaktionsplan (ADR 0086), also on the key "n" (not while typing in a
-// field, nor while another dialog is open). The composer loads on first use.
-
-const ComposerDialog = lazy(() =>
-  import("./composer-dialog.tsx").then((module) => ({ default: module.ComposerDialog })),
-);
+// field, nor while another dialog is open). The page's composer (use-composer.tsx) opens.
 
 /** Whether a key press belongs to what has the focus: a field, an editable element, an open dialog. */
 function isTyping(event: KeyboardEvent): boolean {
@@ -16,29 +12,21 @@ function isTyping(event: KeyboardEvent): boolean {
   return document.querySelector("dialog[open]") !== null;
 }
 
-export function NewPostButton() {
-  const [open, setOpen] = useState(false);
+export function NewPostButton({ onOpen }: { onOpen: () => void }) {
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
       if (event.key !== "n" || event.ctrlKey || event.metaKey || event.altKey || event.repeat) return;
       if (event.defaultPrevented || isTyping(event)) return;
       event.preventDefault();
-      setOpen(true);
+      onOpen();
     }
     document.addEventListener("keydown", onKeyDown);
     return () => document.removeEventListener("keydown", onKeyDown);
-  }, []);
+  }, [onOpen]);
   return (
-    <>
-      <Button onClick={() => setOpen(true)} aria-keyshortcuts="n" title="Neuer Beitrag (Taste n)">
-        <PenSquare aria-hidden />
-        Neuer Beitrag
-      </Button>
-      {open ? (
-        <Suspense fallback={null}>
-          <ComposerDialog open onOpenChange={setOpen} />
-        </Suspense>
-      ) : null}
-    </>
+    <Button onClick={() => onOpen()} aria-keyshortcuts="n" title="Neuer Beitrag (Taste n)">
+      <PenSquare aria-hidden />
+      Neuer Beitrag
+    </Button>
   );
 }

@@ -165,6 +165,21 @@ describe("DraftSaver", () => {
     expect(server.calls).toHaveLength(2);
   });
 
+  it("saves nothing more once the document was planned, and offers no copy back", async () => {
+    const server = fakeApi();
+    const saver = saverWith(server.api);
+    saver.change(text("Wird geplant"));
+    await saver.flush();
+    saver.change(text("Wird geplant, noch getippt"));
+    // Planned with its draft: the server deleted the draft in that transaction.
+    saver.finish();
+    await vi.advanceTimersByTimeAsync(DRAFT_AUTOSAVE_DELAY_MS * 2);
+    await saver.stop();
+    expect(server.calls).toHaveLength(1);
+    expect(readLocalCopy(storage, "optimizer")).toBeNull();
+    expect(restorableCopy(storage, "optimizer", EMPTY_DRAFT_CONTENT)).toBeNull();
+  });
+
   it("offers back a local copy the server never got, and only that", async () => {
     const server = fakeApi();
     server.failTimes(99);

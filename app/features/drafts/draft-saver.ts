@@ -221,6 +221,20 @@ export class DraftSaver {
     }
   }
 
+  /**
+   * The document became posts (the server deleted the draft in the same transaction): nothing is
+   * saved any more, and the local copy goes, so it is not offered back.
+   */
+  finish(): void {
+    if (this.timer !== null) {
+      this.timers.clearTimeout(this.timer);
+      this.timer = null;
+    }
+    this.stopped = true;
+    this.savedKey = this.keyOf(this.source, this.value);
+    clearLocalCopy(this.options.storage, this.options.slot);
+  }
+
   /** The editor closes: what is not saved goes out now; the local copy stays until it is. */
   stop(): Promise<void> {
     const done = this.flush();

@@ -34,6 +34,8 @@ export type DraftAutosave = {
   acceptRestore: () => LocalCopy | null;
   dismissRestore: () => void;
   flush: () => Promise<void>;
+  /** The document was planned or published with its draft: stop saving, forget the local copy. */
+  finish: () => void;
 };
 
 export function useDraftAutosave({
@@ -120,5 +122,6 @@ export function useDraftAutosave({
     },
     dismissRestore: () => setRestorable(null),
     flush: () => saverRef.current?.flush() ?? Promise.resolve(),
+    finish: () => saverRef.current?.finish(),
   };
 }

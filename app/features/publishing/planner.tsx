@@ -7,6 +7,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#app/components/ui/tabs.tsx";
 import { useTimeZone } from "#app/features/account/use-time-zone.ts";
 import { NewPostButton } from "#app/features/composer/new-post-button.tsx";
+import { useComposer } from "#app/features/composer/use-composer.tsx";
 import { DraftsPanel } from "#app/features/drafts/drafts-panel.tsx";
 import { cn } from "#app/lib/cn.ts";
 import type { ListPostsQuery } from "#shared/publishing.schemas.ts";
@@ -39,6 +40,7 @@ export function Planner() {
   const days = weekOf(day);
   const [filters, setFilters] = useState<Filters>({ accountId: ALL, status: ALL });
   const [clicked, setClicked] = useState<Post | null>(null);
+  const composer = useComposer();
   // A mail or a notification opens one post (?beitrag=<id>, ADR 0094).
   const linkedId = params.get(POST_PARAM);
   const linked = usePost(clicked ? null : linkedId);
@@ -82,7 +84,7 @@ export function Planner() {
           <Button asChild variant="outline">
             <Link to={CONNECTIONS_PATH}>Verbundene Konten</Link>
           </Button>
-          <NewPostButton />
+          <NewPostButton onOpen={composer.open} />
         </div>
       </div>
 
@@ -164,10 +166,14 @@ export function Planner() {
         </TabsContent>
       </Tabs>
 
-      {/* ADR 0084: for now below the plan; the lead places it as the tab "Entwürfe". */}
       <div className="mt-12">
-        <DraftsPanel />
+        <DraftsPanel
+          onOpenComposerDraft={(draft) =>
+            composer.open({ initial: draft.content, draft: { id: draft.id, revision: draft.revision } })
+          }
+        />
       </div>
+      {composer.element}
 
       <PostDialog post={opened} profileUrl={openedProfile} onClose={() => setOpened(null)} />
     </div>
