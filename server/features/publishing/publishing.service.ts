@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, desc, eq, gte, inArray, lt, type SQL } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { AppDeps } from "#server/app-env.ts";
 import type { Database } from "#server/db/client.ts";
 import { archivedPosts } from "#server/db/schema/archive.ts";
@@ -8,7 +8,6 @@ import { checkPostText, NETWORKS } from "#shared/networks.ts";
 import type {
   BerlinTime,
   CreatePostsInput,
-  ListPostsQuery,
   PublicationView,
   ThreadView,
   UpdatePostInput,
@@ -114,37 +113,6 @@ async function archiveImage(db: Database, userId: string, archiveEntryId: string
     .where(and(eq(archivedPosts.id, archiveEntryId), eq(archivedPosts.userId, userId)));
   if (!entry) throw new PublishingRefusal("ARCHIVE_ENTRY_NOT_FOUND", 404);
   return entry.imageUrl;
-}
-
-export async function listPosts(db: Database, userId: string, query: ListPostsQuery): Promise<PublicationView[]> {
-  const conditions: SQL[] = [eq(publications.userId, userId)];
-  if (query.accountId) conditions.push(eq(publications.accountId, query.accountId));
-  if (query.status) conditions.push(eq(publications.status, query.status));
-  if (query.week) {
-    const week = berlinWeek(query.week);
-    if (!week) throw new PublishingRefusal("INVALID_INPUT", 400);
-    conditions.push(gte(publications.scheduledAt, week.start), lt(publications.scheduledAt, week.end));
-  }
-  const rows = await db
-    .select()
-    .from(publications)
-    .where(and(...conditions))
-    .orderBy(desc(publications.scheduledAt), desc(publications.id))
-    .limit(500);
-  const threads = await threadViewsOf(db, rows);
-  return rows.map((row) => toView(row, threads.get(row.id)));
-}
-
-/** Monday 00:00 to the next Monday 00:00 in Berlin, of the week that holds `day`. */
-export function berlinWeek(day: string): { start: Date; end: Date } | null {
-  const date = new Date(`${day}T12:00:00Z`);
-  if (Number.isNaN(date.getTime())) return null;
-  const sinceMonday = (date.getUTCDay() + 6) % 7;
-  const monday = new Date(date.getTime() - sinceMonday * 86_400_000).toISOString().slice(0, 10);
-  const nextMonday = new Date(date.getTime() + (7 - sinceMonday) * 86_400_000).toISOString().slice(0, 10);
-  const start = berlinWallTimeToInstant(monday, "00:00");
-  const end = berlinWallTimeToInstant(nextMonday, "00:00");
-  return start && end ? { start, end } : null;
 }
 
 export async function getPost(db: Database, userId: string, id: string): Promise<PublicationView> {
