@@ -83,10 +83,7 @@ export type UpdatePostInput = z.infer<typeof UpdatePostSchema>;
 
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 const day = (message: string) =>
-  z
-    .string({ error: message })
-    .regex(DAY_PATTERN, { error: message })
-    .refine(isDay, { error: message });
+  z.string({ error: message }).regex(DAY_PATTERN, { error: message }).refine(isDay, { error: message });
 
 /**
  * A filter of several values: "a,b" or a repeated parameter (`?status=a&status=b`), at most `max`.

@@ -58,7 +58,9 @@ describe("a day of the week's time grid", () => {
     const day = groupByDay(posts, BERLIN).get("2026-10-25") ?? [];
     expect(day.map((post) => post.id)).toEqual(["summer", "winter"]);
     const layout = layoutDay(day.map((post) => ({ id: post.id, minutes: 150 })));
-    expect(layout.placed.map((placement) => [placement.id, placement.top, placement.column, placement.columns])).toEqual([
+    expect(
+      layout.placed.map((placement) => [placement.id, placement.top, placement.column, placement.columns]),
+    ).toEqual([
       ["summer", 150, 0, 2],
       ["winter", 150, 1, 2],
     ]);

@@ -72,7 +72,12 @@ export function layoutDay(
     const hidden = group.filter((item) => item.column >= shown);
     for (const item of group) {
       if (item.column >= shown) continue;
-      layout.placed.push({ id: item.id, top: topOf(item.minutes, cardMinutes), column: item.column, columns: Math.min(columns, maxColumns) });
+      layout.placed.push({
+        id: item.id,
+        top: topOf(item.minutes, cardMinutes),
+        column: item.column,
+        columns: Math.min(columns, maxColumns),
+      });
     }
     const first = hidden[0];
     if (first)

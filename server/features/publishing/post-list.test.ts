@@ -3,10 +3,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { user } from "#server/db/schema/auth.ts";
 import { publications, socialAccounts } from "#server/db/schema/publishing.ts";
-import type { PublicationView } from "#shared/publishing.schemas.ts";
-import { LIST_RANGE_MAX_POSTS, LIST_RANGE_MESSAGES } from "#shared/publishing.ts";
 import { tokenColumns } from "#server/features/connections/account-tokens.ts";
 import type { NetworkId } from "#shared/networks.ts";
+import type { PublicationView } from "#shared/publishing.schemas.ts";
+import { LIST_RANGE_MAX_POSTS, LIST_RANGE_MESSAGES } from "#shared/publishing.ts";
 import type { PublicationStatus } from "#shared/publishing-states.ts";
 import { createTestApp, expectError, type TestApp } from "../../../tests/setup/test-app.ts";
 import { createScriptedNetworks, tokensFor } from "../../../tests/support/scripted-network.ts";
@@ -126,7 +126,13 @@ describe("a range of days", () => {
     const other = await t.createUser();
     const account = await t.connectAccount(other, "x");
     const text = `Fremd ${crypto.randomUUID()}`;
-    await t.insertPublication({ userId: other, accountId: account, network: "x", text, due: new Date("2026-12-09T10:00:00Z") });
+    await t.insertPublication({
+      userId: other,
+      accountId: account,
+      network: "x",
+      text,
+      due: new Date("2026-12-09T10:00:00Z"),
+    });
     expect((await list("from=2026-12-07&to=2026-12-13")).posts.some((post) => post.text === text)).toBe(false);
   });
 
