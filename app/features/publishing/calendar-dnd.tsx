@@ -15,7 +15,7 @@ import {
   useSensor,
   useSensors,
 } from "@dnd-kit/core";
-import { type CSSProperties, memo, type ReactNode, useMemo, useState } from "react";
+import { type CSSProperties, memo, type ReactNode, useMemo, useRef, useState } from "react";
 import { allows } from "#shared/publishing-states.ts";
 import { type Day, zonedWallTime } from "#shared/zoned-time.ts";
 import { formatDay } from "./berlin-time.ts";
@@ -82,6 +82,7 @@ export function CalendarDnd({
   children: ReactNode;
 }) {
   const [active, setActive] = useState<{ post: Post; width: number } | null>(null);
+  const overlay = useRef<HTMLDivElement>(null);
   // The keyboard moves by a day sideways; up and down by a quarter hour (week) or a week (month).
   const coordinateGetter = useMemo<KeyboardCoordinateGetter>(
     () =>
@@ -132,7 +133,9 @@ export function CalendarDnd({
       const rect = activeItem.rect.current;
       if (!post) return null;
       const deltaY = rect.translated && rect.initial ? rect.translated.top - rect.initial.top : 0;
-      return dropTarget(post, over?.data.current as DayDropData | undefined, deltaY, zone);
+      const data = over?.data.current as DayDropData | undefined;
+      // What is said is where the drop will land: the same measurement as the drop's.
+      return dropTarget(post, data, measure.current(post, data) ?? deltaY, zone);
     };
     const moved = (args: Parameters<Announcements["onDragEnd"]>[0]) => {
       const target = targetOf(args.active, args.over);
@@ -162,6 +165,20 @@ export function CalendarDnd({
     };
   }, [zone]);
 
+  // The week's time comes from where the card is seen: the overlay against its day's column, both
+  // measured now, so a page or grid that scrolled during the drag does not shift it.
+  function measuredDeltaY(post: Post, over: DayDropData | undefined): number | null {
+    if (over?.kind !== "week" || !overlay.current) return null;
+    const column = document.querySelector(`[data-testid="week-day"][data-day="${over.day}"]`);
+    if (!column) return null;
+    const from = zonedWallTime(Date.parse(post.scheduledAt), zone).minutes;
+    const cardTop = overlay.current.getBoundingClientRect().top;
+    return cardTop - column.getBoundingClientRect().top - (from / 60) * HOUR_PX;
+  }
+
+  const measure = useRef(measuredDeltaY);
+  measure.current = measuredDeltaY;
+
   function handleStart(event: DragStartEvent) {
     const post = (event.active.data.current as DragData | undefined)?.post;
     if (post) setActive({ post, width: event.active.rect.current.initial?.width ?? 160 });
@@ -171,7 +188,8 @@ export function CalendarDnd({
     setActive(null);
     const post = (event.active.data.current as DragData | undefined)?.post;
     if (!post) return;
-    const target = dropTarget(post, event.over?.data.current as DayDropData | undefined, event.delta.y, zone);
+    const over = event.over?.data.current as DayDropData | undefined;
+    const target = dropTarget(post, over, measuredDeltaY(post, over) ?? event.delta.y, zone);
     if (!target) return;
     const from = zonedWallTime(Date.parse(post.scheduledAt), zone);
     if (target.day === from.date && target.minutes === from.minutes) return;
@@ -180,6 +198,9 @@ export function CalendarDnd({
 
   return (
     <DndContext
+      // The time comes from where the card is over its column; a grid that scrolled by itself
+      // under a resting pointer moved posts by hours the user never pointed at.
+      autoScroll={false}
       sensors={sensors}
       collisionDetection={collisionDetection}
       accessibility={{ announcements, screenReaderInstructions: { draggable: SCREEN_READER_INSTRUCTIONS } }}
@@ -190,7 +211,7 @@ export function CalendarDnd({
       {children}
       <DragOverlay dropAnimation={null}>
         {active ? (
-          <div style={{ width: active.width }} className="pointer-events-none rotate-1 shadow-lg">
+          <div ref={overlay} style={{ width: active.width }} className="pointer-events-none shadow-lg">
             <PostCard post={active.post} zone={zone} density={kind} onOpen={ignore} className="w-full" />
           </div>
         ) : null}

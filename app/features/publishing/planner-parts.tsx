@@ -35,9 +35,17 @@ const NETWORK_MARKS: Record<NetworkId, { mark: string; className: string }> = {
   bluesky: { mark: "B", className: "bg-sky-500 text-slate-950" },
 };
 
-export function StatusBadge({ post, className }: { post: Pick<Post, "status" | "statusLabel">; className?: string }) {
+export function StatusBadge({
+  post,
+  size,
+  className,
+}: {
+  post: Pick<Post, "status" | "statusLabel">;
+  size?: "default" | "compact";
+  className?: string;
+}) {
   return (
-    <Badge tone={STATUS_TONES[post.status]} className={className}>
+    <Badge tone={STATUS_TONES[post.status]} size={size} className={className}>
       {post.statusLabel}
     </Badge>
   );
@@ -62,14 +70,15 @@ export function NetworkMark({ network }: { network: NetworkId }) {
   );
 }
 
-const URL_PATTERN = /(https?:\/\/\S+)/g;
+/** A link, or a run of 24 or more letters without a space: no word of a normal sentence is that long. */
+const UNBREAKABLE_PATTERN = /(https?:\/\/\S+|\S{24,})/gu;
 
 /**
- * A post's text for a card: words wrap only between words, and only a link, which has no place to
- * wrap, may break anywhere (ADR 0089). A word too long for the card is cut at its edge by the clamp.
+ * A post's text for a card: words wrap only between words; only a link or a run of letters longer
+ * than any normal word, which have no place to wrap, may break anywhere (ADR 0089).
  */
 export function CardText({ text, className }: { text: string; className?: string }) {
-  const parts = text.split(URL_PATTERN);
+  const parts = text.split(UNBREAKABLE_PATTERN);
   return (
     <span className={cn("line-clamp-2 break-normal", className)}>
       {parts.map((part, index) =>
@@ -138,9 +147,9 @@ export const PostCard = memo(function PostCard({
       data-post-id={post.id}
       style={style}
       className={cn(
-        "@container flex min-w-0 flex-col gap-0.5 overflow-hidden rounded-md border border-l-4 border-slate-200 bg-white text-left text-xs text-slate-800 shadow-sm transition-colors hover:bg-indigo-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500",
+        "@container flex min-w-0 flex-col overflow-hidden rounded-md border border-l-4 border-slate-200 bg-white text-left text-slate-800 shadow-sm transition-colors hover:bg-indigo-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500",
         STATUS_EDGES[post.status],
-        density === "list" ? "gap-1.5 p-3 text-sm" : "px-1.5 py-1",
+        density === "list" ? "gap-1.5 p-3 text-sm" : "gap-0.5 px-1.5 py-1 text-xs",
         dragging && "opacity-40",
         className,
       )}
@@ -149,13 +158,9 @@ export const PostCard = memo(function PostCard({
         <time dateTime={post.scheduledAt} className="shrink-0 font-semibold tabular-nums text-slate-900">
           {time}
         </time>
-        <StatusBadge
-          post={post}
-          className={cn(
-            "min-w-0 truncate px-1.5 py-0",
-            density === "list" ? "inline-flex" : "hidden @[9.5rem]:inline-flex",
-          )}
-        />
+        <span className={cn("min-w-0", density === "list" ? "flex" : "hidden @[9.5rem]:flex")}>
+          <StatusBadge post={post} size="compact" className="min-w-0 truncate" />
+        </span>
         {density === "list" ? null : <span className="sr-only @[9.5rem]:hidden">{post.statusLabel}</span>}
         {post.imageUrl ? <ImageIcon className="size-3.5 shrink-0 text-slate-600" aria-label="mit Bild" /> : null}
       </span>
@@ -169,7 +174,14 @@ export const PostCard = memo(function PostCard({
           {thread.sent > 0 && thread.sent < thread.total ? ` · ${thread.progressLabel}` : null}
         </span>
       ) : null}
-      <CardText text={post.text} className={density === "list" ? "text-slate-800" : "text-slate-700"} />
+      {density === "list" ? (
+        <CardText text={post.text} className="text-slate-800" />
+      ) : (
+        // A card narrower than a word shows its time and account; the tooltip and the dialog the text.
+        <span className="hidden min-w-0 @[6rem]:block">
+          <CardText text={post.text} className="text-slate-700" />
+        </span>
+      )}
     </button>
   );
 });
