@@ -100,12 +100,10 @@ const MonthDay = memo(function MonthDay({
       }}
       className={cn(
         "flex min-h-20 min-w-0 cursor-cell flex-col gap-1 border-b border-l border-slate-200 p-1 sm:min-h-36 sm:p-1.5 [&:nth-child(7n+1)]:border-l-0",
-        outside && "bg-slate-50",
-        isToday && "bg-indigo-50",
-        isOver && "bg-indigo-100",
+        isOver ? "bg-indigo-100" : isToday ? "bg-indigo-50" : outside ? "bg-slate-50" : null,
       )}
     >
-      <h3 id={headingId} className="flex items-center justify-between text-xs">
+      <h2 id={headingId} className="flex items-center justify-between text-xs">
         <span className="sr-only">{dayName(day)}</span>
         <span
           aria-hidden
@@ -116,7 +114,7 @@ const MonthDay = memo(function MonthDay({
         >
           {Number(day.slice(8, 10))}
         </span>
-      </h3>
+      </h2>
       {posts.length > 0 ? (
         <button
           type="button"

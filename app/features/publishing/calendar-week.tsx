@@ -72,8 +72,8 @@ export function WeekView({
             key={day}
             aria-hidden
             className={cn(
-              "sticky top-0 z-20 snap-start border-b border-l border-slate-200 bg-white px-2 py-2 text-center text-sm",
-              day === today && "bg-indigo-50",
+              "sticky top-0 z-20 snap-start border-b border-l border-slate-200 px-2 py-2 text-center text-sm",
+              day === today ? "bg-indigo-50" : "bg-white",
             )}
           >
             <span className="font-medium text-slate-700">{WEEKDAY_SHORT[index]}</span>{" "}
@@ -160,8 +160,7 @@ const DayColumn = memo(function DayColumn({
       onClick={compose}
       className={cn(
         "relative cursor-cell snap-start border-l border-slate-200",
-        isToday && "bg-indigo-50/40",
-        isOver && "bg-indigo-100/60",
+        isOver ? "bg-indigo-100/60" : isToday ? "bg-indigo-50/40" : null,
       )}
       style={{
         height: GRID_HEIGHT,
