@@ -2,7 +2,7 @@
 // Reports, not tests: the exit code is 0 whatever the figures.
 //   npm run bench                          all sections
 //   npm run bench -- generator archiv      only these (metriken, generator, archiv, nutzersuche, fuzz, last, uploads, lighthouse, dauerhaft, erststart,
-//                                          planung, app-routes; last includes erststart)
+//                                          planung, app-routes, redaktionsplan; last includes erststart)
 //   BENCH_DIR=/var/lib/postwerk npm run bench -- dauerhaft
 //                                          PGlite commits with and without fsync on that disk (default: the temp dir)
 //   BENCH_DATABASE_URL=postgres://…        generator, archive, user search, load and planning also on PostgreSQL
@@ -77,6 +77,7 @@ import {
   POST_METRICS_TARGET_MS,
   runPostMetricsBenchmark,
 } from "./post-metrics.bench.ts";
+import { CALENDAR_POSTS, CALENDAR_RUNS, CALENDAR_TARGETS, runCalendarBenchmark } from "./redaktionsplan.bench.ts";
 import {
   formatStatuses,
   formatThreadCpu,
@@ -101,6 +102,7 @@ const SECTIONS = [
   "erststart",
   "planung",
   "app-routes",
+  "redaktionsplan",
 ] as const;
 type Section = (typeof SECTIONS)[number];
 
@@ -522,6 +524,52 @@ if (wanted("app-routes")) {
         );
       }
     }
+  });
+}
+
+if (wanted("redaktionsplan")) {
+  console.log(
+    `\n== Redaktionsplan mit ${CALENDAR_POSTS} Beiträgen in einem Monat (Produktions-Build, Chromium, 1280 px): ` +
+      `Median aus ${CALENDAR_RUNS} Läufen; Interaktionen als längstes Ereignis nach Event Timing (wie INP)`,
+  );
+  await reportFailures(async () => {
+    const report = await runCalendarBenchmark((line) => console.log(`   ${line}`));
+    const { renderMs, interactionMs } = CALENDAR_TARGETS;
+    const line = (label: string, value: number, target: number, values: number[]) =>
+      console.log(
+        `${label.padEnd(34)} ${milliseconds(value).padStart(10)} (Ziel ≤ ${target} ms: ${value <= target ? "PASS" : "FAIL"}; Läufe ${values.map((entry) => entry.toFixed(0)).join(", ")})`,
+      );
+    const runs = report.runs;
+    line(
+      "Monat: Karten sichtbar",
+      report.medians.monthRenderMs,
+      renderMs,
+      runs.map((run) => run.monthRenderMs),
+    );
+    line(
+      "Woche: Karten sichtbar",
+      report.medians.weekRenderMs,
+      renderMs,
+      runs.map((run) => run.weekRenderMs),
+    );
+    line(
+      "Monat → Woche (Interaktion)",
+      report.medians.switchToWeekMs,
+      interactionMs,
+      runs.map((run) => run.switchToWeekMs),
+    );
+    line(
+      "Karte öffnen (Interaktion)",
+      report.medians.openCardMs,
+      interactionMs,
+      runs.map((run) => run.openCardMs),
+    );
+    line(
+      "Karte ziehen (Interaktion)",
+      report.medians.dragMs,
+      interactionMs,
+      runs.map((run) => run.dragMs),
+    );
   });
 }
 

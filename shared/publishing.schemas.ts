@@ -1,10 +1,18 @@
 import { z } from "zod";
 import { IMAGE_ALT_MAX, MEDIA_MESSAGES } from "./media.ts";
 import { NETWORK_IDS } from "./networks.ts";
-import { DUPLICATE_TARGET_MESSAGE, PUBLISHING_ERRORS, THREAD_MAX_POSTS, THREAD_MIN_POSTS } from "./publishing.ts";
+import {
+  DUPLICATE_TARGET_MESSAGE,
+  LIST_RANGE_MAX_DAYS,
+  LIST_RANGE_MESSAGES,
+  PUBLISHING_ERRORS,
+  THREAD_MAX_POSTS,
+  THREAD_MIN_POSTS,
+} from "./publishing.ts";
 import type { FailureReason } from "./publishing-failures.ts";
 import { PUBLICATION_STATUSES, type THREAD_POST_STATUSES } from "./publishing-states.ts";
 import { textField } from "./text.schemas.ts";
+import { isDay } from "./zoned-time.ts";
 
 // Requests and answers of /api/connections, /api/posts and /api/notifications (ADR 0053), for the
 // routes and for the composer, the Redaktionsplan and the notification area.
@@ -107,15 +115,43 @@ export type UpdatePostInput = z.infer<typeof UpdatePostSchema>;
 /** "Erneut senden" of a post in doubt: the owner's word that it did not appear (ADR 0093). */
 export const ResendPostSchema = z.object({ confirmedNotPublished: z.boolean({ error: invalid }).optional() });
 
-export const ListPostsQuerySchema = z.object({
-  accountId: z.uuid({ error: invalid }).optional(),
-  status: z.enum(PUBLICATION_STATUSES, { error: invalid }).optional(),
-  /** Any day of the week to show (Monday to Sunday in the user's zone); absent: all, newest plan first. */
-  week: z
-    .string({ error: invalid })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: invalid })
-    .optional(),
-});
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+const day = (message: string) =>
+  z.string({ error: message }).regex(DAY_PATTERN, { error: message }).refine(isDay, { error: message });
+
+/**
+ * A filter of several values: "a,b" or a repeated parameter (`?status=a&status=b`), at most `max`.
+ * The calendar keeps its filters in the address the same way.
+ */
+function listOf<Item extends z.ZodType<string, string>>(item: Item, max: number) {
+  return z
+    .union([z.string(), z.array(z.string())], { error: invalid })
+    .transform((value) => (Array.isArray(value) ? value.join(",") : value).split(",").filter((part) => part !== ""))
+    .pipe(z.array(item).max(max, { error: invalid }));
+}
+
+export const ListPostsQuerySchema = z
+  .object({
+    accountId: listOf(z.uuid({ error: invalid }), 50).optional(),
+    network: listOf(z.enum(NETWORK_IDS, { error: invalid }), NETWORK_IDS.length).optional(),
+    status: listOf(z.enum(PUBLICATION_STATUSES, { error: invalid }), PUBLICATION_STATUSES.length).optional(),
+    /** Any day of the week to show (Monday to Sunday in Berlin); absent: all, newest plan first. */
+    week: day(invalid).optional(),
+    /** The calendar's days, both inclusive, in the user's zone (ADR 0089): at most LIST_RANGE_MAX_DAYS. */
+    from: day(LIST_RANGE_MESSAGES.invalidDay).optional(),
+    to: day(LIST_RANGE_MESSAGES.invalidDay).optional(),
+  })
+  .superRefine((query, context) => {
+    if ((query.from === undefined) !== (query.to === undefined))
+      context.addIssue({ code: "custom", message: LIST_RANGE_MESSAGES.bothEnds, path: ["from"] });
+    if (query.week !== undefined && query.from !== undefined)
+      context.addIssue({ code: "custom", message: LIST_RANGE_MESSAGES.weekOrRange, path: ["week"] });
+    if (query.from === undefined || query.to === undefined) return;
+    const days = (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 + 1;
+    if (days < 1) context.addIssue({ code: "custom", message: LIST_RANGE_MESSAGES.reversed, path: ["to"] });
+    else if (days > LIST_RANGE_MAX_DAYS)
+      context.addIssue({ code: "custom", message: LIST_RANGE_MESSAGES.tooLong, path: ["to"] });
+  });
 export type ListPostsQuery = z.infer<typeof ListPostsQuerySchema>;
 
 export const NetworkParamSchema = z.enum(NETWORK_IDS, { error: invalid });

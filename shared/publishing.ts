@@ -17,6 +17,22 @@ export function threadProgressLabel(sent: number, total: number): string {
 /** How far ahead a post may be planned (ADR 0077): every date that enters publishing is checked against it. */
 export const PLANNING_HORIZON_DAYS = 365;
 
+/**
+ * The calendar asks for at most this many days at once (ADR 0089): a month's grid of six weeks.
+ * A range beyond it is refused, so one request never reads a whole account's history.
+ */
+export const LIST_RANGE_MAX_DAYS = 42;
+/** A range answers at most this many posts; `truncated` says when there were more. */
+export const LIST_RANGE_MAX_POSTS = 1000;
+
+export const LIST_RANGE_MESSAGES = {
+  invalidDay: "Bitte geben Sie den Zeitraum als Datum im Format JJJJ-MM-TT an.",
+  bothEnds: "Bitte geben Sie für den Zeitraum ein Anfangs- und ein Enddatum an.",
+  weekOrRange: "Bitte geben Sie entweder eine Woche oder einen Zeitraum an, nicht beides.",
+  reversed: "Das Enddatum des Zeitraums liegt vor dem Anfangsdatum.",
+  tooLong: `Der Zeitraum darf höchstens ${LIST_RANGE_MAX_DAYS} Tage umfassen.`,
+} as const;
+
 export type AccountStatus = "connected" | "reconnect_required";
 
 export const ACCOUNT_STATUS_LABELS: Record<AccountStatus, string> = {

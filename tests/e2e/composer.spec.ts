@@ -34,7 +34,7 @@ for (const width of [1280, 390]) {
     const button = page.getByRole("button", { name: "Neuer Beitrag" });
     await expect(button).toHaveAttribute("aria-keyshortcuts", "n");
     // Typing "n" in a field does not open it.
-    await page.getByLabel("Konto").focus();
+    await page.getByRole("combobox").first().focus();
     await page.keyboard.press("n");
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await page.locator("body").click({ position: { x: 5, y: 5 } });

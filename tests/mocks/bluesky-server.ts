@@ -27,6 +27,12 @@ const ACCESS_LIFETIME_MS = 2 * 60 * 60 * 1000;
 const REFRESH_LIFETIME_MS = 90 * 24 * 60 * 60 * 1000;
 const graphemes = new Intl.Segmenter("de", { granularity: "grapheme" });
 export const FAKE_BLUESKY_ACCOUNT = { handle: "erika.bsky.social", appPassword: "abcd-efgh-ijkl-mnop" };
+/** A handle as long as Bluesky allows a segment: the calendar's cards must cut it, not overflow (ADR 0089). */
+export const FAKE_BLUESKY_LONG_ACCOUNT = {
+  handle: "zimtschnecken-und-kardamom-baeckerei-sonnenschein-marktplatz.bsky.social",
+  appPassword: "qrst-uvwx-yzab-cdef",
+  displayName: "Bäckerei Sonnenschein",
+};
 
 const xrpcError = (status: number, error: string, message: string) => json(status, { error, message });
 
@@ -119,6 +125,7 @@ export async function startBlueskyFake({ port = 0 }: { port?: number } = {}) {
     return did;
   };
   addAccount(FAKE_BLUESKY_ACCOUNT);
+  addAccount(FAKE_BLUESKY_LONG_ACCOUNT);
   const byHandle = (handle: string) => [...accounts.values()].find((account) => account.handle === handle);
   const error = (status: number, name: string, message: string) => json(status, { error: name, message });
 

@@ -2,8 +2,13 @@ import { cva, type VariantProps } from "class-variance-authority";
 import type { ComponentProps } from "react";
 import { cn } from "#app/lib/cn.ts";
 
-const badgeVariants = cva("inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-semibold", {
+const badgeVariants = cva("inline-flex items-center gap-1 rounded-full border text-xs font-semibold", {
   variants: {
+    size: {
+      default: "px-2.5 py-0.5",
+      /** In a calendar card, where a line has little room. */
+      compact: "px-1.5 py-0",
+    },
     tone: {
       indigo: "border-indigo-200 bg-indigo-50 text-indigo-800",
       /** On an indigo-tinted surface, where the indigo badge would disappear. */
@@ -15,11 +20,16 @@ const badgeVariants = cva("inline-flex items-center gap-1 rounded-full border px
       red: "border-red-200 bg-red-600 text-white",
     },
   },
-  defaultVariants: { tone: "indigo" },
+  defaultVariants: { tone: "indigo", size: "default" },
 });
 
 export type BadgeTone = NonNullable<VariantProps<typeof badgeVariants>["tone"]>;
 
-export function Badge({ className, tone, ...props }: ComponentProps<"span"> & VariantProps<typeof badgeVariants>) {
-  return <span className={cn(badgeVariants({ tone }), className)} {...props} />;
+export function Badge({
+  className,
+  tone,
+  size,
+  ...props
+}: ComponentProps<"span"> & VariantProps<typeof badgeVariants>) {
+  return <span className={cn(badgeVariants({ tone, size }), className)} {...props} />;
 }

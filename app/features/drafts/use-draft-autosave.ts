@@ -122,6 +122,10 @@ export function useDraftAutosave({
     },
     dismissRestore: () => setRestorable(null),
     flush: () => saverRef.current?.flush() ?? Promise.resolve(),
-    finish: () => saverRef.current?.finish(),
+    finish: () => {
+      saverRef.current?.finish();
+      // The server deleted the draft with the posts it became: the plan's list must not show it.
+      void queryClient.invalidateQueries({ queryKey: DRAFTS_QUERY_KEY });
+    },
   };
 }

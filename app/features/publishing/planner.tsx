@@ -1,7 +1,7 @@
-import { CalendarDays, ChevronLeft, ChevronRight, List } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { CalendarDays, CalendarRange, ChevronLeft, ChevronRight, List } from "lucide-react";
+import { type ReactNode, useCallback, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { type FilterOption, FilterSelect } from "#app/components/filter-select.tsx";
+import { toast } from "sonner";
 import { CenteredSpinner, LoadFailedAlert } from "#app/components/load-status.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#app/components/ui/tabs.tsx";
@@ -9,79 +9,179 @@ import { useTimeZone } from "#app/features/account/use-time-zone.ts";
 import { NewPostButton } from "#app/features/composer/new-post-button.tsx";
 import { useComposer } from "#app/features/composer/use-composer.tsx";
 import { DraftsPanel } from "#app/features/drafts/drafts-panel.tsx";
-import { cn } from "#app/lib/cn.ts";
+import { NETWORK_IDS, NETWORKS, type NetworkId } from "#shared/networks.ts";
 import type { ListPostsQuery } from "#shared/publishing.schemas.ts";
 import { CONNECTIONS_PATH, POST_PARAM } from "#shared/publishing.ts";
 import { PUBLICATION_STATUS_LABELS, PUBLICATION_STATUSES, type PublicationStatus } from "#shared/publishing-states.ts";
-import { toWallTime } from "#shared/wall-time.ts";
-import { addDays, formatDay, todayIn, WEEKDAY_LABELS, weekOf } from "./plan-time.ts";
-import { PostSummary } from "./planner-parts.tsx";
+import { wallTimeToInstant } from "#shared/wall-time.ts";
+import {
+  addDays,
+  addMonths,
+  type Day,
+  firstOfMonth,
+  isDay,
+  lastOfMonth,
+  monthGrid,
+  weekOf,
+  zonedToday,
+} from "#shared/zoned-time.ts";
+import { CalendarDnd } from "./calendar-dnd.tsx";
+import { ChipFilter } from "./calendar-filters.tsx";
+import { groupByDay, minutesToTime } from "./calendar-layout.ts";
+import { ListView } from "./calendar-list.tsx";
+import { MonthView } from "./calendar-month.tsx";
+import { WeekView } from "./calendar-week.tsx";
+import { DayDialog } from "./day-dialog.tsx";
+import { MoveDialog } from "./move-dialog.tsx";
+import { formatDay, suggestedPlanTime } from "./plan-time.ts";
+import { MONTH_NAMES } from "./planner-parts.tsx";
 import { PostDialog } from "./post-dialog.tsx";
-import { allAccounts, type Post, useConnections, usePost, usePosts } from "./use-publishing.ts";
+import { allAccounts, type Post, useConnections, useMovePost, usePost, usePosts } from "./use-publishing.ts";
 
-const ALL = "all";
-type View = "woche" | "liste";
-type Filters = { accountId: string; status: PublicationStatus | typeof ALL };
+// The Redaktionsplan (ADR 0053, 0089): the user's posts as a month, a week with a time grid, or a
+// list, in the user's time zone. View, day and filters live in the address
+// (?ansicht=woche&datum=2026-12-07&netzwerk=x,bluesky), so a reload or a link shows the same.
+// Posts move by drag and drop or "Verschieben"; a click on free time composes there.
 
-const STATUS_OPTIONS: FilterOption<Filters["status"]>[] = [
-  { value: ALL, label: "Alle Status" },
-  ...PUBLICATION_STATUSES.map((status) => ({ value: status, label: PUBLICATION_STATUS_LABELS[status] })),
+type View = "monat" | "woche" | "liste";
+const VIEWS: { value: View; label: string; icon: typeof List }[] = [
+  { value: "monat", label: "Monat", icon: CalendarRange },
+  { value: "woche", label: "Woche", icon: CalendarDays },
+  { value: "liste", label: "Liste", icon: List },
 ];
+/** A click on a month's day composes at this time of day. */
+const DEFAULT_DAY_TIME = "09:00";
 
-// The Redaktionsplan (ADR 0053): the user's planned, sent and failed posts as a week (Monday to
-// Sunday in the user's zone, ADR 0091) and as a list, filtered by account and status. The week and the view live in
-// the address (?woche=YYYY-MM-DD&ansicht=liste), so a link or a reload shows the same.
+function listParam<Value extends string>(params: URLSearchParams, key: string, allowed: readonly Value[]): Value[] {
+  return (params.get(key) ?? "").split(",").filter((value): value is Value => allowed.includes(value as Value));
+}
+
 export function Planner() {
-  const [params, setParams] = useSearchParams();
-  const view: View = params.get("ansicht") === "liste" ? "liste" : "woche";
-  const weekParam = params.get("woche");
   const zone = useTimeZone();
-  const day = weekParam && /^\d{4}-\d{2}-\d{2}$/.test(weekParam) ? weekParam : todayIn(zone);
-  const days = weekOf(day);
-  const [filters, setFilters] = useState<Filters>({ accountId: ALL, status: ALL });
-  const [clicked, setClicked] = useState<Post | null>(null);
-  const composer = useComposer();
-  // A mail or a notification opens one post (?beitrag=<id>, ADR 0094).
-  const linkedId = params.get(POST_PARAM);
-  const linked = usePost(clicked ? null : linkedId);
+  const [params, setParams] = useSearchParams();
+  // `?woche=` is the address the plan had before it was a calendar (mails, bookmarks).
+  const legacyWeek = params.get("woche");
+  const view: View =
+    params.get("ansicht") === "monat" ? "monat" : params.get("ansicht") === "liste" ? "liste" : "woche";
+  const dayParam = params.get("datum") ?? legacyWeek ?? "";
+  const day = isDay(dayParam) ? dayParam : zonedToday(zone);
+
   const connections = useConnections();
   const accounts = allAccounts(connections.data);
+  const accountFilter = listParam(
+    params,
+    "konto",
+    accounts.map((account) => account.id),
+  );
+  const networkFilter = listParam<NetworkId>(params, "netzwerk", NETWORK_IDS);
+  const statusFilter = listParam<PublicationStatus>(params, "status", PUBLICATION_STATUSES);
 
+  const weeks = useMemo(() => monthGrid(day), [day]);
+  const week = useMemo(() => weekOf(day), [day]);
+  const range =
+    view === "monat"
+      ? { from: weeks[0]?.[0] ?? day, to: weeks.at(-1)?.at(-1) ?? day }
+      : view === "woche"
+        ? { from: week[0] ?? day, to: week[6] ?? day }
+        : { from: firstOfMonth(day), to: lastOfMonth(day) };
   const query: ListPostsQuery = {
-    ...(filters.accountId === ALL ? {} : { accountId: filters.accountId }),
-    ...(filters.status === ALL ? {} : { status: filters.status }),
-    ...(view === "woche" ? { week: days[0] } : {}),
+    ...range,
+    ...(accountFilter.length > 0 ? { accountId: accountFilter } : {}),
+    ...(networkFilter.length > 0 ? { network: networkFilter } : {}),
+    ...(statusFilter.length > 0 ? { status: statusFilter } : {}),
   };
   const posts = usePosts(query);
 
+  const [clicked, setClicked] = useState<Post | null>(null);
+  const [moving, setMoving] = useState<Post | null>(null);
+  const [openDay, setOpenDay] = useState<Day | null>(null);
+  const composer = useComposer();
+  const composeAt = useCallback(
+    (plannedFor: { date: string; time: string }) => composer.open({ initial: { plannedFor } }),
+    [composer.open],
+  );
+  // A mail or a notification opens one post (?beitrag=<id>, ADR 0094).
+  const linkedId = params.get(POST_PARAM);
+  const linked = usePost(clicked ? null : linkedId);
+
   function update(next: Record<string, string | null>) {
     const merged = new URLSearchParams(params);
+    merged.delete("woche");
     for (const [key, value] of Object.entries(next)) {
-      if (value === null) merged.delete(key);
+      if (value === null || value === "") merged.delete(key);
       else merged.set(key, value);
     }
     setParams(merged, { replace: true });
   }
 
+  const step = (direction: 1 | -1) =>
+    update({ datum: view === "woche" ? addDays(day, 7 * direction) : addMonths(day, direction), woche: null });
+
+  const move = useMovePost((plannedFor) =>
+    toast.success(`Beitrag verschoben auf ${formatDay(plannedFor.date)} ${plannedFor.time}.`),
+  );
+  const { mutate: moveNow, mutateAsync: moveAsync } = move;
+  const movePost = useCallback(
+    (post: Post, target: { day: Day; minutes: number }) => {
+      const plannedFor = { date: target.day, time: minutesToTime(target.minutes) };
+      const instant = wallTimeToInstant(plannedFor.date, plannedFor.time, zone)?.toISOString() ?? post.scheduledAt;
+      moveNow({ post, plannedFor, instant });
+    },
+    [moveNow, zone],
+  );
+  const moveFromDialog = useCallback(
+    async (post: Post, plannedFor: { date: string; time: string }) => {
+      const instant = wallTimeToInstant(plannedFor.date, plannedFor.time, zone)?.toISOString() ?? post.scheduledAt;
+      await moveAsync({ post, plannedFor, instant });
+    },
+    [moveAsync, zone],
+  );
+
+  const compose = useCallback(
+    (day: Day, minutes: number) => composeAt({ date: day, time: minutesToTime(minutes) }),
+    [composeAt],
+  );
+  const composeDay = useCallback(
+    (day: Day) => {
+      setOpenDay(null);
+      // Today's free space composes at the next full hour, any other day in the morning.
+      composeAt(day === zonedToday(zone) ? suggestedPlanTime(zone) : { date: day, time: DEFAULT_DAY_TIME });
+    },
+    [zone, composeAt],
+  );
+  const openPost = useCallback((post: Post) => {
+    setOpenDay(null);
+    setClicked(post);
+  }, []);
+
+  const list = posts.data?.posts ?? EMPTY;
   // The opened post as the plan last loaded it: sent meanwhile, it says so (not a stale "Geplant für").
   const shown = clicked ?? linked.data ?? null;
-  const opened = (shown && posts.data?.posts.find((post) => post.id === shown.id)) ?? shown;
+  const opened = (shown && list.find((post) => post.id === shown.id)) ?? shown;
   const setOpened = (post: Post | null) => {
     setClicked(post);
     if (!post && linkedId) update({ [POST_PARAM]: null });
   };
-
+  const dayPosts = useMemo(
+    () => (openDay ? (groupByDay(list, zone).get(openDay) ?? EMPTY) : EMPTY),
+    [list, openDay, zone],
+  );
   const openedProfile = accounts.find((account) => account.id === opened?.accountId)?.profileUrl ?? null;
+  const periodLabel =
+    view === "woche"
+      ? `${formatDay(week[0] ?? day).slice(0, 6)} – ${formatDay(week[6] ?? day)}`
+      : `${MONTH_NAMES[Number(day.slice(5, 7)) - 1]} ${day.slice(0, 4)}`;
+  const unit = view === "woche" ? "Woche" : "Monat";
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:py-12">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Redaktionsplan</h1>
           <p className="mt-3 text-slate-700">Ihre geplanten, gesendeten und fehlgeschlagenen Beiträge.</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button asChild variant="outline">
+          <Button variant="outline" asChild>
             <Link to={CONNECTIONS_PATH}>Verbundene Konten</Link>
           </Button>
           <NewPostButton onOpen={composer.open} />
@@ -90,82 +190,117 @@ export function Planner() {
 
       <section
         aria-label="Filter"
-        className="mt-8 grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-5"
+        className="mt-6 grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
       >
-        <FilterSelect
-          id="planner-account"
+        <ChipFilter
           label="Konto"
-          value={filters.accountId}
-          options={[
-            { value: ALL, label: "Alle Konten" },
-            ...accounts.map((account) => ({ value: account.id, label: `${account.networkLabel} · ${account.handle}` })),
-          ]}
-          onChange={(accountId) => setFilters((current) => ({ ...current, accountId }))}
+          chips={accounts.map((account) => ({
+            value: account.id,
+            label: `${account.networkLabel} · ${account.handle}`,
+          }))}
+          selected={accountFilter}
+          onChange={(next) => update({ konto: next.join(",") })}
         />
-        <FilterSelect
-          id="planner-status"
+        <ChipFilter
+          label="Netzwerk"
+          chips={NETWORK_IDS.map((network) => ({ value: network, label: NETWORKS[network].label }))}
+          selected={networkFilter}
+          onChange={(next) => update({ netzwerk: next.join(",") })}
+        />
+        <ChipFilter
           label="Status"
-          value={filters.status}
-          options={STATUS_OPTIONS}
-          onChange={(status) => setFilters((current) => ({ ...current, status }))}
+          chips={PUBLICATION_STATUSES.map((status) => ({ value: status, label: PUBLICATION_STATUS_LABELS[status] }))}
+          selected={statusFilter}
+          onChange={(next) => update({ status: next.join(",") })}
         />
       </section>
 
-      <Tabs
-        value={view}
-        onValueChange={(value) => update({ ansicht: value === "liste" ? "liste" : null })}
-        className="mt-8"
-      >
-        <TabsList aria-label="Ansicht" className="w-fit">
-          <TabsTrigger value="woche" className="flex items-center gap-1.5">
-            <CalendarDays className="size-4" aria-hidden />
-            Woche
-          </TabsTrigger>
-          <TabsTrigger value="liste" className="flex items-center gap-1.5">
-            <List className="size-4" aria-hidden />
-            Liste
-          </TabsTrigger>
-        </TabsList>
-        <TabsContent value="woche">
-          <nav aria-label="Woche wählen" className="flex flex-wrap items-center justify-between gap-3">
-            <Button variant="outline" size="sm" onClick={() => update({ woche: addDays(days[0] ?? day, -7) })}>
+      <Tabs value={view} onValueChange={(value) => update({ ansicht: value, datum: day })} className="mt-6">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <TabsList aria-label="Ansicht" className="w-fit">
+            {VIEWS.map(({ value, label, icon: Icon }) => (
+              <TabsTrigger key={value} value={value} className="flex items-center gap-1.5">
+                <Icon className="size-4" aria-hidden />
+                {label}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          <nav aria-label="Zeitraum wählen" className="flex flex-wrap items-center gap-2">
+            <Button variant="outline" size="sm" onClick={() => step(-1)} aria-label={`Vorherige ${unit}`}>
               <ChevronLeft aria-hidden />
-              Vorherige Woche
             </Button>
-            <p className="text-sm font-medium text-slate-900" aria-live="polite">
-              {formatDay(days[0] ?? day)} – {formatDay(days[6] ?? day)}
+            <Button variant="ghost" size="sm" onClick={() => update({ datum: null, woche: null })}>
+              Heute
+            </Button>
+            <Button variant="outline" size="sm" onClick={() => step(1)} aria-label={`Nächste ${unit}`}>
+              <ChevronRight aria-hidden />
+            </Button>
+            <p className="min-w-40 text-sm font-semibold text-slate-900" aria-live="polite" data-testid="period">
+              {periodLabel}
             </p>
-            <div className="flex gap-2">
-              <Button variant="ghost" size="sm" onClick={() => update({ woche: null })}>
-                Heute
-              </Button>
-              <Button variant="outline" size="sm" onClick={() => update({ woche: addDays(days[0] ?? day, 7) })}>
-                Nächste Woche
-                <ChevronRight aria-hidden />
-              </Button>
-            </div>
           </nav>
-          <PostsState posts={posts}>{(list) => <WeekGrid days={days} posts={list} onOpen={setOpened} />}</PostsState>
+        </div>
+        {posts.data?.truncated ? (
+          <p role="status" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+            Es werden nur die ersten {posts.data.posts.length} Beiträge gezeigt. Bitte grenzen Sie mit den Filtern ein.
+          </p>
+        ) : null}
+        <TabsContent value="monat">
+          <PostsState posts={posts}>
+            {(loaded) => (
+              <CalendarDnd kind="month" zone={zone} onMove={movePost}>
+                <MonthView
+                  weeks={weeks}
+                  month={day.slice(0, 7)}
+                  posts={loaded}
+                  zone={zone}
+                  onOpen={openPost}
+                  onOpenDay={setOpenDay}
+                  onComposeDay={composeDay}
+                />
+              </CalendarDnd>
+            )}
+          </PostsState>
+        </TabsContent>
+        <TabsContent value="woche">
+          <PostsState posts={posts}>
+            {(loaded) => (
+              <CalendarDnd kind="week" zone={zone} onMove={movePost}>
+                <WeekView
+                  days={week}
+                  posts={loaded}
+                  zone={zone}
+                  onOpen={openPost}
+                  onOpenDay={setOpenDay}
+                  onCompose={compose}
+                />
+              </CalendarDnd>
+            )}
+          </PostsState>
         </TabsContent>
         <TabsContent value="liste">
-          <PostsState posts={posts}>
-            {(list) =>
-              list.length === 0 ? (
-                <EmptyPlan />
-              ) : (
-                <ul className="grid gap-3">
-                  {list.map((post) => (
-                    <li key={post.id}>
-                      <PostSummary post={post} onOpen={setOpened} showDate />
-                    </li>
-                  ))}
-                </ul>
-              )
-            }
-          </PostsState>
+          <PostsState posts={posts}>{(loaded) => <ListView posts={loaded} zone={zone} onOpen={openPost} />}</PostsState>
         </TabsContent>
       </Tabs>
 
+      <PostDialog
+        post={opened}
+        profileUrl={openedProfile}
+        onClose={() => setOpened(null)}
+        onMove={(post) => {
+          setOpened(null);
+          setMoving(post);
+        }}
+      />
+      <MoveDialog post={moving} zone={zone} onMove={moveFromDialog} onClose={() => setMoving(null)} />
+      <DayDialog
+        day={openDay}
+        posts={dayPosts}
+        zone={zone}
+        onOpen={openPost}
+        onCompose={composeDay}
+        onClose={() => setOpenDay(null)}
+      />
       <div className="mt-12">
         <DraftsPanel
           onOpenComposerDraft={(draft) =>
@@ -174,11 +309,11 @@ export function Planner() {
         />
       </div>
       {composer.element}
-
-      <PostDialog post={opened} profileUrl={openedProfile} onClose={() => setOpened(null)} />
     </div>
   );
 }
+
+const EMPTY: Post[] = [];
 
 function PostsState({
   posts,
@@ -197,58 +332,5 @@ function PostsState({
       />
     );
   }
-  return (
-    <div className="mt-6" aria-busy={posts.isFetching}>
-      {children(posts.data.posts)}
-    </div>
-  );
-}
-
-function WeekGrid({ days, posts, onOpen }: { days: string[]; posts: Post[]; onOpen: (post: Post) => void }) {
-  const zone = useTimeZone();
-  const today = todayIn(zone);
-  const byDay = new Map<string, Post[]>();
-  for (const post of posts) {
-    const day = toWallTime(new Date(post.scheduledAt), zone).date;
-    byDay.set(day, [...(byDay.get(day) ?? []), post]);
-  }
-  for (const list of byDay.values()) list.sort((a, b) => a.scheduledAt.localeCompare(b.scheduledAt));
-  return (
-    <ol className="grid gap-3 lg:grid-cols-7">
-      {days.map((day, index) => {
-        const list = byDay.get(day) ?? [];
-        const headingId = `day-${day}`;
-        return (
-          <li
-            key={day}
-            aria-labelledby={headingId}
-            className={cn(
-              "grid content-start gap-2 rounded-xl border p-3 lg:min-h-48",
-              day === today ? "border-indigo-300 bg-indigo-50/60" : "border-slate-200 bg-slate-50",
-            )}
-          >
-            <h2 id={headingId} className="text-sm font-semibold text-slate-900">
-              {WEEKDAY_LABELS[index]} {formatDay(day).slice(0, 6)}
-              {day === today ? <span className="ml-1 font-normal text-indigo-800">(heute)</span> : null}
-            </h2>
-            {list.length === 0 ? (
-              <p className="text-xs text-slate-600">Keine Beiträge</p>
-            ) : (
-              list.map((post) => <PostSummary key={post.id} post={post} onOpen={onOpen} showDate={false} />)
-            )}
-          </li>
-        );
-      })}
-    </ol>
-  );
-}
-
-function EmptyPlan() {
-  return (
-    <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
-      <p className="text-slate-700">
-        Noch keine Beiträge. Veröffentlichen oder planen Sie einen Vorschlag aus dem Generator oder dem Archiv.
-      </p>
-    </div>
-  );
+  return <div aria-busy={posts.isFetching}>{children(posts.data.posts)}</div>;
 }

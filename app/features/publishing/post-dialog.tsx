@@ -27,20 +27,33 @@ export function PostDialog({
   post,
   profileUrl,
   onClose,
+  onMove,
 }: {
   post: Post | null;
   /** The account's page on the network, for a post whose arrival is not confirmed. */
   profileUrl: string | null;
   onClose: () => void;
+  /** "Verschieben": the calendar's dialog for a new day and time (ADR 0089). */
+  onMove?: (post: Post) => void;
 }) {
   return (
     <Dialog open={post !== null} onClose={onClose} width="medium">
-      {post ? <PostDetails post={post} profileUrl={profileUrl} onClose={onClose} /> : null}
+      {post ? <PostDetails post={post} profileUrl={profileUrl} onClose={onClose} onMove={onMove} /> : null}
     </Dialog>
   );
 }
 
-function PostDetails({ post, profileUrl, onClose }: { post: Post; profileUrl: string | null; onClose: () => void }) {
+function PostDetails({
+  post,
+  profileUrl,
+  onClose,
+  onMove,
+}: {
+  post: Post;
+  profileUrl: string | null;
+  onClose: () => void;
+  onMove?: (post: Post) => void;
+}) {
   const id = useId();
   const network = NETWORKS[post.network].label;
   const thread = post.thread;
@@ -204,6 +217,11 @@ function PostDetails({ post, profileUrl, onClose }: { post: Post; profileUrl: st
             >
               {thread ? "Thread abbrechen" : "Beitrag abbrechen"}
             </Button>
+            {onMove ? (
+              <Button type="button" variant="outline" onClick={() => onMove(post)}>
+                Verschieben
+              </Button>
+            ) : null}
             {sendableNow ? (
               <Button
                 type="button"

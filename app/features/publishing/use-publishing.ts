@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
 import { useSigningOut } from "#app/features/auth/signing-out.ts";
 import { type Answer, api, jsonOrThrow, toApiError } from "#app/lib/api.ts";
 import type { NetworkId } from "#shared/networks.ts";
@@ -77,7 +78,8 @@ async function fetchPosts(query: ListPostsQuery) {
   return jsonOrThrow(await api.posts.$get({ query }));
 }
 
-export type Post = Awaited<ReturnType<typeof fetchPosts>>["posts"][number];
+export type PostList = Awaited<ReturnType<typeof fetchPosts>>;
+export type Post = PostList["posts"][number];
 
 /** While a shown post waits or is being sent, the plan looks again now and then. */
 const REFRESH_WHILE_PENDING_MS = 30_000;
@@ -163,3 +165,48 @@ export function usePost(id: string | null) {
 export function useResumeThread() {
   return usePostsChange((id: string) => api.posts[":id"].resume.$post({ param: { id } }));
 }
+
+/**
+ * Drag and drop and "Verschieben" in the calendar (ADR 0089): the card moves at once in every
+ * loaded range, goes back where it was when the server refuses (a time in the past, a post sent
+ * meanwhile), and the refusal is told as a toast in the server's words.
+ */
+export function useMovePost(onMoved?: (plannedFor: { date: string; time: string }) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ post, plannedFor }: MovePostInput) =>
+      jsonOrThrow(await api.posts[":id"].$patch({ param: { id: post.id }, json: { plannedFor } })),
+    onMutate: async ({ post, instant }: MovePostInput) => {
+      await queryClient.cancelQueries({ queryKey: POSTS_QUERY_KEY });
+      const previous = queryClient.getQueriesData<PostList>({ queryKey: POSTS_QUERY_KEY });
+      queryClient.setQueriesData<PostList>({ queryKey: POSTS_QUERY_KEY }, (data) =>
+        data
+          ? {
+              ...data,
+              posts: data.posts.map((candidate) =>
+                candidate.id === post.id ? { ...candidate, scheduledAt: instant } : candidate,
+              ),
+            }
+          : data,
+      );
+      return { previous };
+    },
+    onError: (failure, _input, context) => {
+      for (const [key, data] of context?.previous ?? []) queryClient.setQueryData(key, data);
+      toast.error(failure.message);
+    },
+    onSuccess: (_post, { plannedFor }) => onMoved?.(plannedFor),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: POSTS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY }),
+      ]),
+  });
+}
+
+export type MovePostInput = {
+  post: Post;
+  plannedFor: { date: string; time: string };
+  /** The new instant, for the card's place until the server answers. */
+  instant: string;
+};

@@ -11,15 +11,8 @@ import {
   UpdatePostSchema,
 } from "#shared/publishing.schemas.ts";
 import { PUBLISHING_ERRORS } from "#shared/publishing.ts";
-import {
-  cancelPost,
-  createPosts,
-  getPost,
-  listPosts,
-  resendPost,
-  sendPostNow,
-  updatePost,
-} from "./publishing.service.ts";
+import { listPosts } from "./post-list.service.ts";
+import { cancelPost, createPosts, getPost, resendPost, sendPostNow, updatePost } from "./publishing.service.ts";
 import { answerRefusal } from "./refusals.ts";
 import { createThread, resumeThread } from "./threads.service.ts";
 
@@ -31,7 +24,7 @@ export const publishingRoutes = new Hono<AppEnv>()
   .onError(answerRefusal)
   .get("/", requireSession(), validateQuery(ListPostsQuerySchema, PUBLISHING_ERRORS.INVALID_INPUT), async (c) => {
     const userId = c.var.session.user.id;
-    return c.json({ posts: await listPosts(c.var.deps.db, userId, c.req.valid("query")) }, 200);
+    return c.json(await listPosts(c.var.deps.db, userId, c.req.valid("query")), 200);
   })
   .post("/", requireSession(), validateJson(CreatePostsSchema, PUBLISHING_ERRORS.INVALID_INPUT), async (c) => {
     const userId = c.var.session.user.id;

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, desc, eq, gte, inArray, lt, type SQL } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { AppDeps } from "#server/app-env.ts";
 import type { Database } from "#server/db/client.ts";
 import { publications, socialAccounts } from "#server/db/schema/publishing.ts";
@@ -8,7 +8,6 @@ import { userTimeZone } from "#server/features/profile/time-zone.service.ts";
 import { checkPostText, NETWORKS } from "#shared/networks.ts";
 import type {
   CreatePostsInput,
-  ListPostsQuery,
   PlannedWallTime,
   PublicationView,
   ThreadView,
@@ -21,7 +20,7 @@ import {
   THREAD_TEXT_NOT_EDITABLE,
 } from "#shared/publishing.ts";
 import { type EventBy, PUBLICATION_STATUS_LABELS } from "#shared/publishing-states.ts";
-import { addDays, isoWeekday, toWallTime, wallTimeToInstant } from "#shared/wall-time.ts";
+import { toWallTime, wallTimeToInstant } from "#shared/wall-time.ts";
 import { postImageOf } from "./post-image.ts";
 import { movePublication, movePublications } from "./publication-transitions.ts";
 import { lockUserForCaps, refuseOverCap } from "./publishing-caps.ts";
@@ -111,35 +110,6 @@ export function checkText(network: Publication["network"], text: string): void {
       networkTooLongMessage(network, NETWORKS[network].label, check.length, check.max),
     );
   }
-}
-
-export async function listPosts(db: Database, userId: string, query: ListPostsQuery): Promise<PublicationView[]> {
-  const conditions: SQL[] = [eq(publications.userId, userId)];
-  if (query.accountId) conditions.push(eq(publications.accountId, query.accountId));
-  if (query.status) conditions.push(eq(publications.status, query.status));
-  if (query.week) {
-    const week = weekIn(query.week, await userTimeZone(db, userId));
-    if (!week) throw new PublishingRefusal("INVALID_INPUT", 400);
-    conditions.push(gte(publications.scheduledAt, week.start), lt(publications.scheduledAt, week.end));
-  }
-  const rows = await db
-    .select()
-    .from(publications)
-    .where(and(...conditions))
-    .orderBy(desc(publications.scheduledAt), desc(publications.id))
-    .limit(500);
-  const threads = await threadViewsOf(db, rows);
-  return rows.map((row) => toView(row, threads.get(row.id)));
-}
-
-/** Monday 00:00 to the next Monday 00:00 in `zone`, of the week that holds `day`. */
-export function weekIn(day: string, zone: string): { start: Date; end: Date } | null {
-  if (Number.isNaN(new Date(`${day}T12:00:00Z`).getTime())) return null;
-  const monday = addDays(day, 1 - isoWeekday(day));
-  // A zone may skip midnight (its clocks jump at 00:00): the gap rule then gives the first minute after it.
-  const start = wallTimeToInstant(monday, "00:00", zone);
-  const end = wallTimeToInstant(addDays(monday, 7), "00:00", zone);
-  return start && end ? { start, end } : null;
 }
 
 export async function getPost(db: Database, userId: string, id: string): Promise<PublicationView> {

@@ -1,0 +1,261 @@
+import {
+  type Announcements,
+  type CollisionDetection,
+  DndContext,
+  type DragEndEvent,
+  DragOverlay,
+  type DragStartEvent,
+  KeyboardCode,
+  type KeyboardCoordinateGetter,
+  KeyboardSensor,
+  PointerSensor,
+  pointerWithin,
+  rectIntersection,
+  useDraggable,
+  useSensor,
+  useSensors,
+} from "@dnd-kit/core";
+import { type CSSProperties, memo, type ReactNode, useMemo, useRef, useState } from "react";
+import { allows } from "#shared/publishing-states.ts";
+import { type Day, zonedWallTime } from "#shared/zoned-time.ts";
+import { DROP_STEP_MINUTES, droppedMinutes, HOUR_PX, minutesToTime } from "./calendar-layout.ts";
+import { formatDay } from "./plan-time.ts";
+import { dayName, PostCard } from "./planner-parts.tsx";
+import type { Post } from "./use-publishing.ts";
+
+// Drag and drop in the calendar (ADR 0089) with @dnd-kit/core: a card is picked up with the
+// mouse, a finger or the keyboard (space), moved to another day (month) or day and time (week)
+// and dropped there; screen readers hear each step in German. Only posts the state machine lets
+// the user reschedule can be picked up (shared/publishing-states.ts).
+
+export type DropKind = "week" | "month";
+export type DayDropData = { day: Day; kind: DropKind };
+type DragData = { post: Post };
+
+/** Whether the user may move a post in the calendar: the dialog's "Neu planen" rule. */
+export function canMove(post: Post): boolean {
+  return allows("reschedule", post.status) && !(post.thread && post.status === "failed");
+}
+
+export const SCREEN_READER_INSTRUCTIONS =
+  "Zum Verschieben die Leertaste drücken. Mit den Pfeiltasten links und rechts wählen Sie den Tag, mit hoch und runter in der Woche die Uhrzeit in Viertelstunden, im Monat die Woche. Mit der Leertaste legen Sie den Beitrag ab, mit Escape brechen Sie ab. Die Eingabetaste öffnet den Beitrag.";
+
+/** Where the dragged card would land now: its day and, in the week, its time. */
+export function dropTarget(
+  post: Post,
+  over: DayDropData | undefined,
+  deltaY: number,
+  zone: string,
+): { day: Day; minutes: number } | null {
+  if (!over) return null;
+  const from = zonedWallTime(Date.parse(post.scheduledAt), zone).minutes;
+  return { day: over.day, minutes: over.kind === "week" ? droppedMinutes(from, deltaY) : from };
+}
+
+function describeTarget(target: { day: Day; minutes: number }): string {
+  return `${dayName(target.day)}, ${minutesToTime(target.minutes)} Uhr`;
+}
+
+function describePost(post: Post, zone: string): string {
+  const { date, time } = zonedWallTime(Date.parse(post.scheduledAt), zone);
+  return `Beitrag für ${post.accountHandle} am ${formatDay(date)} um ${time} Uhr`;
+}
+
+// A pointer decides by where it is; the keyboard, which has none, by the card's own box.
+const collisionDetection: CollisionDetection = (args) => {
+  if (args.pointerCoordinates) {
+    const within = pointerWithin(args);
+    if (within.length > 0) return within;
+  }
+  return rectIntersection(args);
+};
+
+export function CalendarDnd({
+  kind,
+  zone,
+  onMove,
+  children,
+}: {
+  kind: DropKind;
+  zone: string;
+  onMove: (post: Post, target: { day: Day; minutes: number }) => void;
+  children: ReactNode;
+}) {
+  const [active, setActive] = useState<{ post: Post; width: number } | null>(null);
+  const overlay = useRef<HTMLDivElement>(null);
+  // The keyboard moves by a day sideways; up and down by a quarter hour (week) or a week (month).
+  const coordinateGetter = useMemo<KeyboardCoordinateGetter>(
+    () =>
+      (event, { currentCoordinates, context }) => {
+        const overRect = context.over ? context.droppableRects.get(context.over.id) : undefined;
+        const across = overRect?.width ?? 120;
+        const down = kind === "week" ? (DROP_STEP_MINUTES / 60) * HOUR_PX : (overRect?.height ?? 120);
+        const { x, y } = currentCoordinates;
+        switch (event.code) {
+          case KeyboardCode.Right:
+            return { x: x + across, y };
+          case KeyboardCode.Left:
+            return { x: x - across, y };
+          case KeyboardCode.Down:
+            return { x, y: y + down };
+          case KeyboardCode.Up:
+            return { x, y: y - down };
+          case "PageDown":
+            return { x, y: y + (kind === "week" ? HOUR_PX : down) };
+          case "PageUp":
+            return { x, y: y - (kind === "week" ? HOUR_PX : down) };
+          default:
+            return undefined;
+        }
+      },
+    [kind],
+  );
+  const sensors = useSensors(
+    // A few pixels of movement before a drag, so a click still opens the post.
+    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(KeyboardSensor, {
+      coordinateGetter,
+      keyboardCodes: {
+        start: [KeyboardCode.Space],
+        cancel: [KeyboardCode.Esc],
+        end: [KeyboardCode.Space, KeyboardCode.Enter],
+      },
+    }),
+  );
+
+  const announcements = useMemo<Announcements>(() => {
+    let lastSaid = "";
+    const targetOf = (
+      activeItem: Parameters<Announcements["onDragEnd"]>[0]["active"],
+      over: Parameters<Announcements["onDragEnd"]>[0]["over"],
+    ) => {
+      const post = (activeItem.data.current as DragData | undefined)?.post;
+      const rect = activeItem.rect.current;
+      if (!post) return null;
+      const deltaY = rect.translated && rect.initial ? rect.translated.top - rect.initial.top : 0;
+      const data = over?.data.current as DayDropData | undefined;
+      // What is said is where the drop will land: the same measurement as the drop's.
+      return dropTarget(post, data, measure.current(post, data) ?? deltaY, zone);
+    };
+    const moved = (args: Parameters<Announcements["onDragEnd"]>[0]) => {
+      const target = targetOf(args.active, args.over);
+      const said = target ? `Ziel: ${describeTarget(target)}.` : "Kein Tag unter dem Beitrag.";
+      if (said === lastSaid) return undefined;
+      lastSaid = said;
+      return said;
+    };
+    return {
+      onDragStart: ({ active: activeItem }) => {
+        lastSaid = "";
+        const post = (activeItem.data.current as DragData | undefined)?.post;
+        return post ? `${describePost(post, zone)} aufgenommen.` : undefined;
+      },
+      onDragOver: moved,
+      onDragMove: moved,
+      onDragEnd: ({ active: activeItem, over }) => {
+        const target = targetOf(activeItem, over);
+        return target
+          ? `Beitrag abgelegt: ${describeTarget(target)}. Er wird verschoben.`
+          : "Beitrag nicht verschoben: kein Tag unter dem Beitrag.";
+      },
+      onDragCancel: ({ active: activeItem }) => {
+        const post = (activeItem.data.current as DragData | undefined)?.post;
+        return post ? `Verschieben abgebrochen. Der ${describePost(post, zone)} bleibt.` : "Verschieben abgebrochen.";
+      },
+    };
+  }, [zone]);
+
+  // The week's time comes from where the card is seen: the overlay against its day's column, both
+  // measured now, so a page or grid that scrolled during the drag does not shift it.
+  function measuredDeltaY(post: Post, over: DayDropData | undefined): number | null {
+    if (over?.kind !== "week" || !overlay.current) return null;
+    const column = document.querySelector(`[data-testid="week-day"][data-day="${over.day}"]`);
+    if (!column) return null;
+    const from = zonedWallTime(Date.parse(post.scheduledAt), zone).minutes;
+    const cardTop = overlay.current.getBoundingClientRect().top;
+    return cardTop - column.getBoundingClientRect().top - (from / 60) * HOUR_PX;
+  }
+
+  const measure = useRef(measuredDeltaY);
+  measure.current = measuredDeltaY;
+
+  function handleStart(event: DragStartEvent) {
+    const post = (event.active.data.current as DragData | undefined)?.post;
+    if (post) setActive({ post, width: event.active.rect.current.initial?.width ?? 160 });
+  }
+
+  function handleEnd(event: DragEndEvent) {
+    setActive(null);
+    const post = (event.active.data.current as DragData | undefined)?.post;
+    if (!post) return;
+    const over = event.over?.data.current as DayDropData | undefined;
+    const target = dropTarget(post, over, measuredDeltaY(post, over) ?? event.delta.y, zone);
+    if (!target) return;
+    const from = zonedWallTime(Date.parse(post.scheduledAt), zone);
+    if (target.day === from.date && target.minutes === from.minutes) return;
+    onMove(post, target);
+  }
+
+  return (
+    <DndContext
+      // The time comes from where the card is over its column; a grid that scrolled by itself
+      // under a resting pointer moved posts by hours the user never pointed at.
+      autoScroll={false}
+      sensors={sensors}
+      collisionDetection={collisionDetection}
+      accessibility={{ announcements, screenReaderInstructions: { draggable: SCREEN_READER_INSTRUCTIONS } }}
+      onDragStart={handleStart}
+      onDragEnd={handleEnd}
+      onDragCancel={() => setActive(null)}
+    >
+      {children}
+      <DragOverlay dropAnimation={null}>
+        {active ? (
+          <div ref={overlay} style={{ width: active.width }} className="pointer-events-none shadow-lg">
+            <PostCard post={active.post} zone={zone} density={kind} onOpen={ignore} className="w-full" />
+          </div>
+        ) : null}
+      </DragOverlay>
+    </DndContext>
+  );
+}
+
+function ignore() {}
+
+/** A card that can be picked up when its state allows it; otherwise the plain card. */
+export const DraggableCard = memo(function DraggableCard({
+  post,
+  zone,
+  density,
+  onOpen,
+  className,
+  style,
+}: {
+  post: Post;
+  zone: string;
+  density: DropKind;
+  onOpen: (post: Post) => void;
+  className?: string;
+  style?: CSSProperties;
+}) {
+  const movable = canMove(post);
+  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
+    id: post.id,
+    data: { post } satisfies DragData,
+    disabled: !movable,
+    attributes: { roleDescription: "verschiebbarer Beitrag" },
+  });
+  return (
+    <PostCard
+      post={post}
+      zone={zone}
+      density={density}
+      onOpen={onOpen}
+      dragging={isDragging}
+      className={className}
+      style={style}
+      buttonRef={movable ? setNodeRef : undefined}
+      buttonProps={movable ? { ...attributes, ...listeners } : undefined}
+    />
+  );
+});
