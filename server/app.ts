@@ -25,6 +25,7 @@ import { optimizerRoutes } from "./features/optimizer/optimizer.routes.ts";
 import { createPagesRoutes, isAssetPath } from "./features/pages/pages.routes.ts";
 import { profileRoutes } from "./features/profile/profile.routes.ts";
 import { publishingRoutes } from "./features/publishing/publishing.routes.ts";
+import { publishingOfferRoutes } from "./features/publishing/publishing-offer.routes.ts";
 import { siteSettingsRoutes } from "./features/site-settings/site-settings.routes.ts";
 import { sitemapRoutes } from "./features/sitemap/sitemap.routes.ts";
 import { socialImageRoutes } from "./features/uploads/uploads.routes.ts";
@@ -50,6 +51,7 @@ const apiRoutes = new Hono<AppEnv>()
   .route("/data-export", dataExportRoutes)
   .route("/connections", connectionRoutes)
   .route("/posts", publishingRoutes)
+  .route("/publishing-offer", publishingOfferRoutes)
   .route("/notifications", notificationRoutes);
 
 export type AppType = typeof apiRoutes;
