@@ -25,7 +25,11 @@ function capLabel(cap: PublishingCap): string {
 export function PublishingOfferTable() {
   const offer = useLoadedOnce(loadOfferOnce);
   if (offer === undefined) {
-    return <p className="h-40 animate-pulse rounded-xl bg-slate-100" aria-busy="true" aria-label="Wird geladen …" />;
+    return (
+      <p className="h-40 animate-pulse rounded-xl bg-slate-100 p-4 text-slate-500" aria-busy="true">
+        Kontingente werden geladen …
+      </p>
+    );
   }
   if (offer === null) {
     return (
