@@ -27,6 +27,7 @@ import { optimizerRoutes } from "./features/optimizer/optimizer.routes.ts";
 import { createPagesRoutes, isAssetPath } from "./features/pages/pages.routes.ts";
 import { profileRoutes } from "./features/profile/profile.routes.ts";
 import { publishingRoutes } from "./features/publishing/publishing.routes.ts";
+import { publishingOfferRoutes } from "./features/publishing/publishing-offer.routes.ts";
 import { accountQueueSlotRoutes, nextQueueSlotRoutes } from "./features/queue-slots/queue-slots.routes.ts";
 import { siteSettingsRoutes } from "./features/site-settings/site-settings.routes.ts";
 import { sitemapRoutes } from "./features/sitemap/sitemap.routes.ts";
@@ -55,6 +56,7 @@ const apiRoutes = new Hono<AppEnv>()
   .route("/posts", publishingRoutes)
   .route("/media", mediaRoutes)
   .route("/drafts", draftRoutes)
+  .route("/publishing-offer", publishingOfferRoutes)
   .route("/notifications", notificationRoutes)
   .route("/accounts", accountQueueSlotRoutes)
   .route("/queue-slots", nextQueueSlotRoutes);

@@ -78,7 +78,10 @@ export const GENERATOR_STEPS = [
   { title: "Inhalt beschreiben", text: "Thema in Stichworten, optional mit Website und Bild." },
   { title: "Zielgruppe wählen", text: "Netzwerk, Tonalität und Sprache festlegen." },
   { title: "KI arbeiten lassen", text: `${POSTS_PER_GENERATION} Vorschläge entstehen live vor Ihren Augen.` },
-  { title: "Teilen", text: "Kopieren oder direkt per E-Mail, auf LinkedIn oder X teilen." },
+  {
+    title: "Teilen",
+    text: "Sofort veröffentlichen oder im Redaktionsplan einplanen – auf X, LinkedIn und Bluesky. Oder kopieren und per E-Mail teilen.",
+  },
 ] as const;
 
 // Beyond the spec: generous for key points, small enough to keep prompts and rows sane.

@@ -49,3 +49,23 @@ export function capReachedDetail(network: NetworkId, cap: number): string {
     return `Der Beitrag wurde nicht gesendet: Über ${label} können Sie mit Ihrem Plan nicht veröffentlichen.`;
   return `Der Beitrag wurde nicht gesendet: Ihr Plan erlaubt höchstens ${cap.toLocaleString("de-DE")} Beiträge im Monat über ${label}, und die sind in diesem Monat schon gesendet.`;
 }
+
+/** What /preise shows of publishing: per plan and network the cap that applies to an account with that plan. */
+export type PublishingOffer = {
+  networks: { id: NetworkId; label: string; configured: boolean }[];
+  plans: { id: CapPlan; label: string; caps: Record<NetworkId, PublishingCap> }[];
+};
+
+/** The caps an account with `plan` has: "free" applies to everyone, and the highest of the two wins. */
+export function offerOf(caps: PublishingCaps): PublishingOffer["plans"] {
+  return CAP_PLANS.map((plan) => ({
+    id: plan,
+    label: CAP_PLAN_LABELS[plan],
+    caps: Object.fromEntries(
+      NETWORK_IDS.map((network) => [
+        network,
+        plan === "free" ? caps.free[network] : highestCap([caps.free[network], caps[plan][network]]),
+      ]),
+    ) as Record<NetworkId, PublishingCap>,
+  }));
+}

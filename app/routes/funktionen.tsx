@@ -2,16 +2,22 @@ import {
   Archive,
   ArrowRight,
   BookCheck,
-  CalendarClock,
+  CalendarDays,
   CircleGauge,
+  Clock,
   Eye,
   FileText,
   Globe,
   ImageIcon,
   Languages,
   ListChecks,
+  ListOrdered,
   MessageSquareQuote,
+  MessagesSquare,
+  PenLine,
+  Save,
   Share2,
+  ShieldCheck,
   Sparkles,
   SpellCheck,
   Wand2,
@@ -111,10 +117,49 @@ const GENERATOR_FEATURES: Feature[] = [
     title: "Archiv mit Suche",
     text: "Jeder Durchlauf landet automatisch im Archiv. Suchen Sie in Stichworten und Beiträgen, filtern Sie nach Netzwerk, Sprache und Tonalität.",
   },
+];
+
+// What the Redaktionsplan does (ADRs 0074-0094): told in the words its screens use.
+const PLANNER_FEATURES: Feature[] = [
   {
-    icon: CalendarClock,
-    title: "Veröffentlichen und planen",
-    text: "Verbinden Sie Ihre Konten bei X, LinkedIn und Bluesky und veröffentlichen Sie einen Vorschlag sofort oder zu einem geplanten Zeitpunkt – mit dem Bild und einem eigenen Text je Konto. Der Redaktionsplan zeigt, was geplant, gesendet oder fehlgeschlagen ist. Für Facebook und Instagram kopieren Sie den Beitrag.",
+    icon: PenLine,
+    title: "Eigene Beiträge für jedes Netzwerk",
+    text: "„Neuer Beitrag“ (Taste N) schreibt einen Text für alle gewählten Konten oder einen je Konto – mit Zeichenzähler je Netzwerk und einer Vorschau, wie X, LinkedIn und Bluesky den Beitrag zeigen.",
+  },
+  {
+    icon: ImageIcon,
+    title: "Bilder mit Alternativtext",
+    text: "Laden Sie ein Bild hoch und beschreiben Sie es für Menschen, die es nicht sehen. Postwerk sendet die Beschreibung mit, wo das Netzwerk sie annimmt, und erinnert Sie, wenn sie fehlt.",
+  },
+  {
+    icon: Save,
+    title: "Entwürfe, die sich selbst speichern",
+    text: "Was Sie schreiben, speichert Postwerk laufend – auch im X-Post Optimizer. Nach einem Neuladen oder Absturz des Tabs bieten wir an, den Text wiederherzustellen.",
+  },
+  {
+    icon: CalendarDays,
+    title: "Kalender mit Monat, Woche und Liste",
+    text: "Klicken Sie in eine freie Stunde, um dort zu planen, und ziehen Sie Beiträge auf einen anderen Tag – oder verschieben Sie sie mit der Tastatur. Filter nach Konto, Netzwerk und Status.",
+  },
+  {
+    icon: ListOrdered,
+    title: "Warteschlange mit festen Sendezeiten",
+    text: "Legen Sie je Konto Ihre Sendezeiten fest, etwa Montag bis Freitag 09:00 und 12:30. „In nächsten freien Slot“ plant den Beitrag dort ein.",
+  },
+  {
+    icon: MessagesSquare,
+    title: "Threads für X und Bluesky",
+    text: "Mehrere Beiträge als zusammenhängender Thread, jeder genau einmal gesendet. Reißt die Verbindung ab, setzt Postwerk dort fort, wo der Thread stehen blieb.",
+  },
+  {
+    icon: ShieldCheck,
+    title: "Kein Beitrag geht unbemerkt verloren",
+    text: "Jeder Beitrag ist geplant, gesendet, fehlgeschlagen, verpasst oder unbestätigt – mit dem Grund auf Deutsch, einer Benachrichtigung und „Erneut senden“, wenn Sie es wollen.",
+  },
+  {
+    icon: Clock,
+    title: "In Ihrer Zeitzone",
+    text: "Alle Zeiten sehen und planen Sie in der Zeitzone aus Ihrem Konto, auch über die Zeitumstellung hinweg.",
   },
 ];
 
@@ -165,7 +210,7 @@ export default function FeaturesPage() {
     <>
       <PageHero
         eyebrow="Funktionen"
-        title="Zwei Werkzeuge für Ihren Social-Media-Alltag"
+        title="Schreiben, verbessern, planen: alles für Ihren Social-Media-Alltag"
         actions={
           <>
             <Button asChild size="lg">
@@ -182,9 +227,10 @@ export default function FeaturesPage() {
       >
         <p>
           Der Beitragsgenerator schreibt aus Ihren Stichworten fertige Posts für {GENERATOR_NETWORKS.length} Netzwerke.
-          Der X-Post Optimizer prüft jeden Post für X live und macht ihn mit KI stärker.
+          Der X-Post Optimizer prüft jeden Post für X live und macht ihn mit KI stärker. Im Redaktionsplan
+          veröffentlichen und planen Sie Ihre Beiträge auf X, LinkedIn und Bluesky.
         </p>
-        <p>Beides auf Deutsch, beides im Browser, ohne Installation.</p>
+        <p>Alles auf Deutsch, alles im Browser, ohne Installation.</p>
       </PageHero>
 
       <nav aria-label="Auf dieser Seite" className="mx-auto max-w-6xl px-4">
@@ -197,6 +243,11 @@ export default function FeaturesPage() {
           <li>
             <a href="#optimizer" className="rounded-full border border-slate-300 px-4 py-2 hover:bg-slate-50">
               X-Post Optimizer
+            </a>
+          </li>
+          <li>
+            <a href="#redaktionsplan" className="rounded-full border border-slate-300 px-4 py-2 hover:bg-slate-50">
+              Redaktionsplan
             </a>
           </li>
         </ul>
@@ -259,7 +310,25 @@ export default function FeaturesPage() {
         </PageSection>
       </div>
 
-      <div className="pt-14">
+      <PageSection
+        id="redaktionsplan"
+        eyebrow="Redaktionsplan"
+        title="Ihre Woche an einem Ort planen"
+        lead="Verbinden Sie Ihre Konten bei X, LinkedIn und Bluesky und veröffentlichen Sie sofort oder zum geplanten Zeitpunkt – eigene Texte ebenso wie Vorschläge aus dem Generator und dem Optimizer. Für Facebook und Instagram kopieren Sie den Beitrag."
+      >
+        <FeatureGrid features={PLANNER_FEATURES} />
+        <div className="mt-10 flex flex-col gap-4 rounded-xl bg-slate-50 p-6 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-slate-700">
+            Veröffentlichen und planen gehören zu jedem Konto, auch zum kostenlosen. Wie viele Beiträge Ihr Plan je
+            Netzwerk enthält, steht bei den <TextLink to={`${ROUTES.pricing}#veroeffentlichen`}>Preisen</TextLink>.
+          </p>
+          <Button asChild className="shrink-0">
+            <Link to={ROUTES.planner}>Redaktionsplan öffnen</Link>
+          </Button>
+        </div>
+      </PageSection>
+
+      <div className="pt-4">
         <ClosingCta
           title="Ihr nächster Post ist nur ein paar Stichworte entfernt"
           actions={
@@ -273,7 +342,7 @@ export default function FeaturesPage() {
             </>
           }
         >
-          Registrieren Sie sich kostenlos und probieren Sie beide Werkzeuge mit Ihrem nächsten echten Thema aus.
+          Registrieren Sie sich kostenlos und probieren Sie die Werkzeuge mit Ihrem nächsten echten Thema aus.
         </ClosingCta>
       </div>
     </>

@@ -1,4 +1,4 @@
-import { ArrowRight, CircleGauge, Clock, Gauge, Layers, type LucideIcon, Sparkles } from "lucide-react";
+import { ArrowRight, CalendarDays, CircleGauge, Clock, Gauge, Layers, type LucideIcon, Sparkles } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import {
@@ -53,6 +53,19 @@ const TOOLS: { icon: LucideIcon; name: string; title: string; points: string[]; 
     to: ROUTES.optimizer,
     action: "X-Post Optimizer testen",
   },
+  {
+    icon: CalendarDays,
+    name: "Redaktionsplan",
+    title: "Die Woche planen, pünktlich veröffentlichen",
+    points: [
+      "Eigene Beiträge für X, LinkedIn und Bluesky, mit Vorschau je Netzwerk",
+      "Kalender mit Monat, Woche und Liste, verschieben per Ziehen",
+      "Entwürfe, Warteschlange mit festen Sendezeiten und Threads",
+      "Jeder Beitrag genau einmal gesendet, jedes Ergebnis gemeldet",
+    ],
+    to: ROUTES.planner,
+    action: "Redaktionsplan öffnen",
+  },
 ];
 
 const HIGHLIGHTS: Feature[] = [
@@ -101,11 +114,11 @@ export default function Home() {
 
       <PageSection
         id="werkzeuge"
-        title="Zwei Werkzeuge, ein Ziel: Posts, die wirken"
+        title="Drei Werkzeuge, ein Ziel: Posts, die wirken"
         lead="Für Content-Creator, Agenturen und Social-Media-Teams, die regelmäßig posten und dabei nicht jedes Mal bei null anfangen wollen."
         className="pt-4"
       >
-        <div className="grid gap-6 md:grid-cols-2">
+        <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {TOOLS.map((tool) => (
             <article key={tool.name} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 sm:p-8">
               <p className="flex items-center gap-2 text-sm font-semibold text-indigo-700">

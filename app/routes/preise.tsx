@@ -14,6 +14,7 @@ import {
   OPTIMIZER_PREMIUM_PLAN,
 } from "#app/features/marketing/plans.ts";
 import { PRICES } from "#app/features/marketing/product-facts.ts";
+import { PublishingOfferTable } from "#app/features/marketing/publishing-offer-table.tsx";
 import { pageMeta } from "#app/features/site-settings/site-settings.ts";
 import { PLATFORMS, POSTS_PER_GENERATION } from "#shared/generator.ts";
 import { OPTIMIZER_TRIAL_DAYS } from "#shared/pricing.ts";
@@ -114,6 +115,19 @@ export default function PricingPage() {
           </div>
         </PageSection>
       </div>
+
+      <PageSection
+        id="veroeffentlichen"
+        eyebrow="Redaktionsplan"
+        title="Veröffentlichen und planen in jedem Plan"
+        lead="Eigene Beiträge, Kalender, Entwürfe, Warteschlange und Threads gehören zu jedem Konto, auch zum kostenlosen. Wie viele Beiträge Sie im Monat je Netzwerk senden, hängt vom Plan ab:"
+      >
+        <PublishingOfferTable />
+        <p className="mt-4 text-sm text-slate-600">
+          Geplante und gesendete Beiträge zählen im Monat ihres Sendezeitpunkts; ein Thread zählt mit jedem seiner
+          Beiträge. Haben Sie mehrere Pläne, gilt das höchste Kontingent.
+        </p>
+      </PageSection>
 
       <PageSection id="fragen" title="Häufige Fragen zu Preisen und Plänen">
         <div className="max-w-4xl">

@@ -162,17 +162,20 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
           <>
             <p>
               Ja, bei X, LinkedIn und Bluesky. Verbinden Sie dazu unter „Account“ → „Verbundene Konten“ ein oder mehrere
-              Konten: X und LinkedIn über deren eigene Anmeldeseite, Bluesky mit einem App-Passwort. Danach
-              veröffentlichen Sie einen Vorschlag aus dem Generator, dem Archiv oder dem X-Post Optimizer sofort oder
-              planen ihn mit Datum und Uhrzeit (deutsche Zeit); das Bild der Generierung geht mit. Facebook und
+              Konten: X und LinkedIn über deren eigene Anmeldeseite, Bluesky mit einem App-Passwort. Im{" "}
+              <TextLink to={ROUTES.planner}>Redaktionsplan</TextLink> schreiben Sie mit „Neuer Beitrag“ einen eigenen
+              Text für alle gewählten Konten oder einen je Konto, mit Bild und Bildbeschreibung und einer Vorschau je
+              Netzwerk; Vorschläge aus dem Generator, dem Archiv und dem X-Post Optimizer öffnen sich dort ebenso. Sie
+              veröffentlichen sofort, planen mit Datum und Uhrzeit in Ihrer Zeitzone oder legen den Beitrag in den
+              nächsten freien Slot Ihrer Warteschlange. Was Sie schreiben, bleibt als Entwurf erhalten. Facebook und
               Instagram unterstützen wir dafür noch nicht: Dort kopieren Sie den Beitrag.
             </p>
             <p>
-              Im <TextLink to={ROUTES.planner}>Redaktionsplan</TextLink> sehen Sie geplante, gesendete und
-              fehlgeschlagene Beiträge und ändern oder stoppen geplante, bis sie gesendet sind. Über jedes Ergebnis
-              informiert Sie die Glocke oben rechts; scheitert ein Beitrag, schreiben wir Ihnen zusätzlich eine E-Mail.
-              Ihre Zugangsdaten zu den Netzwerken speichern wir verschlüsselt, und Sie können jedes Konto jederzeit
-              trennen.
+              Der Kalender zeigt Ihre Beiträge nach Monat, Woche oder als Liste; einen geplanten Beitrag verschieben Sie
+              per Ziehen oder mit der Tastatur. Über jedes Ergebnis informiert Sie die Glocke oben rechts; scheitert ein
+              Beitrag, schreiben wir Ihnen zusätzlich eine E-Mail mit dem Grund und was zu tun ist, und Sie senden ihn
+              mit „Erneut senden“ noch einmal. Ihre Zugangsdaten zu den Netzwerken speichern wir verschlüsselt, und Sie
+              können jedes Konto jederzeit trennen.
             </p>
           </>
         ),

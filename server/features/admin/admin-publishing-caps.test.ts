@@ -3,7 +3,12 @@ import { describe, expect, it } from "vitest";
 import { adminAuditLog } from "#server/db/schema/admin-audit.ts";
 import { ADMIN_MESSAGES } from "#shared/admin.ts";
 import { isApiErrorCode } from "#shared/api-errors.ts";
-import { CAP_INVALID_MESSAGE, NO_PUBLISHING_CAPS, type PublishingCaps } from "#shared/publishing-caps.ts";
+import {
+  CAP_INVALID_MESSAGE,
+  NO_PUBLISHING_CAPS,
+  type PublishingCaps,
+  type PublishingOffer,
+} from "#shared/publishing-caps.ts";
 import { newestAuditEntry } from "../../../tests/setup/admin-audit.ts";
 import { ADMIN_EMAIL, adminCookie, customerCookie, setUpAdminTestApp, t } from "../../../tests/setup/app-per-file.ts";
 import { mondayAhead } from "../../../tests/support/publishing.ts";
@@ -115,6 +120,35 @@ describe("GET and PUT /api/admin/publishing-caps", () => {
       code: "PUBLISHING_CAP_REACHED",
     });
     expect(isApiErrorCode(body.code)).toBe(true);
+  });
+
+  it("shows every visitor what each plan includes on /preise (GET /api/publishing-offer, no session)", async () => {
+    const current = await load();
+    const caps = withCap(current, (next) => {
+      next.free.x = 10;
+      next.generator_pro.x = 200;
+      next.optimizer_premium.x = 5; // lower than "free": everyone has "free", so 10 applies
+      next.free.linkedin = 0;
+    });
+    expect((await put({ caps, expected: current })).status).toBe(200);
+
+    const response = await t.request("/api/publishing-offer");
+    expect(response.status).toBe(200);
+    const offer = (await response.json()) as PublishingOffer;
+    expect(offer.networks.map(({ id, configured }) => ({ id, configured }))).toEqual([
+      { id: "x", configured: true },
+      { id: "linkedin", configured: true },
+      { id: "bluesky", configured: true },
+    ]);
+    const capsOf = (plan: string) => offer.plans.find((entry) => entry.id === plan)?.caps;
+    expect(capsOf("free")).toEqual({ x: 10, linkedin: 0, bluesky: current.free.bluesky });
+    expect(capsOf("generator_pro")?.x).toBe(200);
+    expect(capsOf("optimizer_premium")?.x).toBe(10);
+    expect(offer.plans.map((plan) => plan.label)).toEqual([
+      "Kostenlos",
+      "Beitragsgenerator Pro",
+      "X-Post Optimizer Premium",
+    ]);
   });
 });
 
