@@ -101,19 +101,19 @@ describe("the sweep", () => {
 describe("the sweep's report", () => {
   // A clock long before the other tests' posts, so that only this test's rows are found.
   const SWEEP_AT = new Date("2020-01-01T10:00:00Z");
-  const before = (ms: number) => new Date(SWEEP_AT.getTime() - ms);
+  const ago = (ms: number) => new Date(SWEEP_AT.getTime() - ms);
 
   it("counts what it requeued, marked missed and found cut off, and logs it; a quiet run logs nothing", async () => {
     const userId = await t.createUser();
     const accountId = await t.connectAccount(userId, "bluesky");
     const post = (text: string, due: Date, status: "planned" | "sending" = "planned") =>
       t.insertPublication({ userId, accountId, network: "bluesky", text, due, status });
-    await post("Bericht verloren 1", before(2 * 60_000));
-    await post("Bericht verloren 2", before(SWEEP_GRACE_MS + 1_000));
-    for (const index of [1, 2, 3]) await post(`Bericht verpasst ${index}`, before(MISSED_AFTER_MS + 60_000));
-    const step = await post("Bericht Schritt", before(2 * 60_000), "sending");
-    const cutOff = await post("Bericht abgebrochen", before(10 * 60_000), "sending");
-    const startedLongAgo = before(INTERRUPTED_AFTER_MS + 1_000);
+    await post("Bericht verloren 1", ago(2 * 60_000));
+    await post("Bericht verloren 2", ago(SWEEP_GRACE_MS + 1_000));
+    for (const index of [1, 2, 3]) await post(`Bericht verpasst ${index}`, ago(MISSED_AFTER_MS + 60_000));
+    const step = await post("Bericht Schritt", ago(2 * 60_000), "sending");
+    const cutOff = await post("Bericht abgebrochen", ago(10 * 60_000), "sending");
+    const startedLongAgo = ago(INTERRUPTED_AFTER_MS + 1_000);
     await t.db
       .update(publications)
       .set({ continuation: "container-1", attemptStartedAt: startedLongAgo })
