@@ -5,6 +5,7 @@ import { MISSED_EXPLANATION } from "#shared/publishing.ts";
 import { queuedJobsFor } from "../../../tests/setup/test-database.ts";
 import { createPublishingTestApp } from "../../../tests/support/publishing.ts";
 import { MISSED_AFTER_MS, processPublication, startDeliveryWorkers } from "./delivery.service.ts";
+import { PUBLISH_TIMEOUT_MS } from "./network-call.ts";
 import { sendPostNow, updatePost } from "./publishing.service.ts";
 import { INTERRUPTED_AFTER_MS, SWEEP_GRACE_MS, sweepPublications } from "./publishing-sweep.ts";
 
@@ -113,6 +114,12 @@ describe("the sweep's report", () => {
     for (const index of [1, 2, 3]) await post(`Bericht verpasst ${index}`, ago(MISSED_AFTER_MS + 60_000));
     const step = await post("Bericht Schritt", ago(2 * 60_000), "sending");
     const cutOff = await post("Bericht abgebrochen", ago(10 * 60_000), "sending");
+    // Past the call's own timeout but within the margin: its answer may still be on the way.
+    const stillRunning = await post("Bericht läuft noch", ago(10 * 60_000), "sending");
+    await t.db
+      .update(publications)
+      .set({ attemptStartedAt: ago(PUBLISH_TIMEOUT_MS + 30_000) })
+      .where(inArray(publications.id, [stillRunning.id]));
     const startedLongAgo = ago(INTERRUPTED_AFTER_MS + 1_000);
     await t.db
       .update(publications)
@@ -128,6 +135,7 @@ describe("the sweep's report", () => {
       const report = await sweepPublications(t.deps, SWEEP_AT);
       expect(report).toEqual({ requeued: 3, missed: 3, interrupted: 1 });
       expect(info).toHaveBeenCalledWith(report, "Veröffentlichungen nachgesehen");
+      expect((await t.publication(stillRunning.id)).status).toBe("sending");
 
       info.mockClear();
       expect(await sweepPublications(t.deps, new Date("2019-01-01T00:00:00Z"))).toEqual({

@@ -113,6 +113,18 @@ describe("a thread", () => {
   });
 });
 
+describe("a thread's tokens", () => {
+  it("are refreshed once per attempt: a 401 on a later post after the refresh means the grant is gone", async () => {
+    const row = await threadOf("Zweimal abgelehnt", [{}, {}, {}]);
+    const refreshes = t.networks.x.refreshCalls.length;
+    t.networks.x.publishSteps.push({ do: "fail", kind: "revoked" }, { do: "succeed" }, { do: "fail", kind: "revoked" });
+    await processPublication(t.deps, row.id, NOW);
+    expect(t.networks.x.refreshCalls.length).toBe(refreshes + 1);
+    expect(await t.publication(row.id)).toMatchObject({ status: "failed", detail: PUBLISHING_DETAILS.revoked });
+    expect(arrived("Zweimal abgelehnt").map((post) => post.text)).toEqual(["Zweimal abgelehnt 1/3"]);
+  });
+});
+
 describe("a thread's post in doubt, when the thread goes on", () => {
   const startedAt = NOW;
   const askableAt = later(SETTLE_AFTER_MS);
