@@ -23,6 +23,7 @@ export const MUTATION_GROUPS: Record<string, { mutate: string[]; testFiles: stri
       "server/features/publishing/publishing-queue.test.ts",
       "server/features/publishing/publishing-caps.test.ts",
       "server/features/publishing/publication-outcomes*.test.ts",
+      "server/features/publishing/network-call*.test.ts",
     ],
   },
   webhook: {

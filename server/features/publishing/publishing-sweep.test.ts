@@ -1,12 +1,13 @@
 import { inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { notifications, publications } from "#server/db/schema/publishing.ts";
 import { MISSED_EXPLANATION } from "#shared/publishing.ts";
 import { queuedJobsFor } from "../../../tests/setup/test-database.ts";
 import { createPublishingTestApp } from "../../../tests/support/publishing.ts";
 import { MISSED_AFTER_MS, processPublication, startDeliveryWorkers } from "./delivery.service.ts";
+import { PUBLISH_TIMEOUT_MS } from "./network-call.ts";
 import { sendPostNow, updatePost } from "./publishing.service.ts";
-import { SWEEP_GRACE_MS, sweepPublications } from "./publishing-sweep.ts";
+import { INTERRUPTED_AFTER_MS, SWEEP_GRACE_MS, sweepPublications } from "./publishing-sweep.ts";
 
 // ADR 0075: no planned post without a live job. The sweep gives a post whose job was lost a new
 // one, a post overdue by more than half an hour becomes "verpasst", and a post whose job ran out of
@@ -95,6 +96,57 @@ describe("the sweep", () => {
     await sweepPublications(t.deps, new Date(Date.now() + SWEEP_GRACE_MS - 5_000));
     expect(await queuedJobsFor(t.db, id)).toBe(0);
     expect((await t.publication(id)).status).toBe("planned");
+  });
+});
+
+describe("the sweep's report", () => {
+  // A clock long before the other tests' posts, so that only this test's rows are found.
+  const SWEEP_AT = new Date("2020-01-01T10:00:00Z");
+  const ago = (ms: number) => new Date(SWEEP_AT.getTime() - ms);
+
+  it("counts what it requeued, marked missed and found cut off, and logs it; a quiet run logs nothing", async () => {
+    const userId = await t.createUser();
+    const accountId = await t.connectAccount(userId, "bluesky");
+    const post = (text: string, due: Date, status: "planned" | "sending" = "planned") =>
+      t.insertPublication({ userId, accountId, network: "bluesky", text, due, status });
+    await post("Bericht verloren 1", ago(2 * 60_000));
+    await post("Bericht verloren 2", ago(SWEEP_GRACE_MS + 1_000));
+    for (const index of [1, 2, 3]) await post(`Bericht verpasst ${index}`, ago(MISSED_AFTER_MS + 60_000));
+    const step = await post("Bericht Schritt", ago(2 * 60_000), "sending");
+    const cutOff = await post("Bericht abgebrochen", ago(10 * 60_000), "sending");
+    // Past the call's own timeout but within the margin: its answer may still be on the way.
+    const stillRunning = await post("Bericht läuft noch", ago(10 * 60_000), "sending");
+    await t.db
+      .update(publications)
+      .set({ attemptStartedAt: ago(PUBLISH_TIMEOUT_MS + 30_000) })
+      .where(inArray(publications.id, [stillRunning.id]));
+    const startedLongAgo = ago(INTERRUPTED_AFTER_MS + 1_000);
+    await t.db
+      .update(publications)
+      .set({ continuation: "container-1", attemptStartedAt: startedLongAgo })
+      .where(inArray(publications.id, [step.id]));
+    await t.db
+      .update(publications)
+      .set({ attemptStartedAt: startedLongAgo })
+      .where(inArray(publications.id, [cutOff.id]));
+
+    const info = vi.spyOn(t.deps.logger, "info");
+    try {
+      const report = await sweepPublications(t.deps, SWEEP_AT);
+      expect(report).toEqual({ requeued: 3, missed: 3, interrupted: 1 });
+      expect(info).toHaveBeenCalledWith(report, "Veröffentlichungen nachgesehen");
+      expect((await t.publication(stillRunning.id)).status).toBe("sending");
+
+      info.mockClear();
+      expect(await sweepPublications(t.deps, new Date("2019-01-01T00:00:00Z"))).toEqual({
+        requeued: 0,
+        missed: 0,
+        interrupted: 0,
+      });
+      expect(info).not.toHaveBeenCalledWith(expect.anything(), "Veröffentlichungen nachgesehen");
+    } finally {
+      info.mockRestore();
+    }
   });
 });
 
