@@ -190,9 +190,9 @@ test("a click on free time composes there; 'Neuer Beitrag' and 'n' compose too",
   const composer = page.getByRole("dialog", { name: "Neuer Beitrag" });
   await expect(composer.getByLabel("Datum")).toHaveValue(thursday);
   await expect(composer.getByLabel(/^Uhrzeit/)).toHaveValue("14:30");
-  await composer.getByLabel("Konto").selectOption({ label: `Bluesky · ${FAKE_BLUESKY_ACCOUNT.handle}` });
-  await composer.getByLabel("Text").fill("Geplant mit einem Klick");
-  await composer.getByRole("button", { name: "Planen" }).click();
+  await composer.getByRole("checkbox", { name: `Bluesky · ${FAKE_BLUESKY_ACCOUNT.handle}`, exact: true }).check();
+  await composer.getByLabel("Text", { exact: true }).fill("Geplant mit einem Klick");
+  await composer.getByRole("button", { name: "Planen", exact: true }).click();
   await expect(composer).toBeHidden();
   await expect(column.getByTestId("planned-post").filter({ hasText: "Geplant mit einem Klick" })).toContainText(
     "14:30",

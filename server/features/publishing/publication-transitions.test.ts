@@ -62,6 +62,19 @@ describe("a publication's moves", () => {
     expect((await t.publication(second.id)).status).toBe("planned");
   });
 
+  it("refuses a move from a caller the state machine does not name for it, and changes nothing", async () => {
+    const post = await postIn("planned");
+    const actors: Actor[] = ["user", "queue", "sweep", "account"];
+    for (const event of Object.keys(PUBLICATION_TRANSITIONS) as PublicationEvent[]) {
+      for (const actor of actors.filter((candidate) => candidate !== PUBLICATION_TRANSITIONS[event].by)) {
+        await expect(movePublication(t.db, actor, event as EventBy<Actor>, post.id)).rejects.toThrow(
+          `${actor} may not make the move ${event}`,
+        );
+      }
+    }
+    expect((await t.publication(post.id)).status).toBe("planned");
+  });
+
   it("lets only one of two racing workers make a move", async () => {
     const post = await postIn("planned");
     const moves = await Promise.all([

@@ -32,7 +32,9 @@ export async function movePublications<A extends Actor>(
   which: SQL | undefined,
   changes: PublicationChanges = {},
 ): Promise<Publication[]> {
-  const { from, to } = PUBLICATION_TRANSITIONS[event];
+  const { from, to, by: allowed } = PUBLICATION_TRANSITIONS[event];
+  // The types hold this for TypeScript callers; the check holds it for every caller (ADR 0074).
+  if (by !== allowed) throw new Error(`${by} may not make the move ${event} (only ${allowed})`);
   return db
     .update(publications)
     .set({ updatedAt: new Date(), ...changes, status: to })
