@@ -168,7 +168,7 @@ export const PostCard = memo(function PostCard({
     >
       <span className="flex min-w-0 items-center gap-1">
         <time dateTime={when} className="shrink-0 font-semibold tabular-nums text-slate-900">
-          {density === "list" ? postTimeLabel(post, zone, false) : time}
+          {density === "list" ? postTimeLabel(post, zone) : time}
         </time>
         <span className={cn("min-w-0", density === "list" ? "flex" : "hidden @[9.5rem]:flex")}>
           <StatusBadge post={post} size="compact" className="min-w-0 truncate" />
