@@ -2,7 +2,15 @@ import crypto from "node:crypto";
 import { type APIRequest, type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
 import { toSiteSettingsForm } from "#shared/site-settings.schemas.ts";
 import type { SiteSettings } from "#shared/site-settings.ts";
-import { E2E_ADMIN_EMAIL, E2E_BASE_URL, E2E_DATA_DIR, GOOGLE_FAKE_PORT } from "../../playwright.config.ts";
+import {
+  BLUESKY_FAKE_URL,
+  E2E_ADMIN_EMAIL,
+  E2E_BASE_URL,
+  E2E_DATA_DIR,
+  GOOGLE_FAKE_PORT,
+  LINKEDIN_FAKE_URL,
+  X_FAKE_URL,
+} from "../../playwright.config.ts";
 import { waitForMail } from "../support/outbox.ts";
 import { storeConsentChoice } from "./consent-choice.ts";
 
@@ -25,6 +33,7 @@ export const test = base.extend<
   {
     consentChosen: boolean;
     consoleErrors: string[];
+    networkFakesWithoutFaults: void;
     clipboard: { readText: () => Promise<string> };
     admin: Account;
     siteSettings: EditableSiteSettings;
@@ -98,6 +107,16 @@ export const test = base.extend<
       page.on("pageerror", (error) => errors.push(error.message));
       await use(errors);
       expect(errors, "console errors on the page").toEqual([]);
+    },
+    { auto: true },
+  ],
+  // A fault a test set on a network's fake and did not use up would hit the next test.
+  networkFakesWithoutFaults: [
+    async ({ playwright }, use) => {
+      await use();
+      const request = await playwright.request.newContext();
+      for (const url of [X_FAKE_URL, LINKEDIN_FAKE_URL, BLUESKY_FAKE_URL]) await request.delete(`${url}/__fake/faults`);
+      await request.dispose();
     },
     { auto: true },
   ],

@@ -192,6 +192,11 @@ export async function startFakeServer(port: number, routes: FakeRoutes) {
       addFault(fault, options);
       return send(json(200, { ok: true }));
     }
+    // Every spec starts from a fake without faults: one a test set but did not use up stays there.
+    if (method === "DELETE" && url.pathname === "/__fake/faults") {
+      faults.length = 0;
+      return send(json(200, { ok: true }));
+    }
     const route = routes.routeOf(method, url.pathname);
     if (!route) return send(json(404, routes.errorBody(404, "Not Found")));
     requests.set(route, (requests.get(route) ?? 0) + 1);

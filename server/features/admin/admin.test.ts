@@ -321,4 +321,17 @@ describe("users and credits", () => {
       expect(await response.json()).toEqual({ error: ADMIN_MESSAGES.planFromStripe, code: "PLAN_FROM_STRIPE" });
     }
   });
+
+  it("answer 404, never 500, for an id no user can have (a NUL byte PostgreSQL refuses)", async () => {
+    for (const id of ["%00", "a%00b", "%F0%9F%98%80"]) {
+      const response = await send(
+        "PUT",
+        `/api/admin/users/${id}/plans`,
+        { plan: "generator_pro", granted: false },
+        adminCookie,
+      );
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ error: ADMIN_MESSAGES.notFound, code: "NOT_FOUND" });
+    }
+  });
 });
