@@ -6,7 +6,11 @@ const SITE_TITLE = "postwerk-content-creator";
 // (ADR 0016). /kontakt and the optimizer's heading come from their own parts.
 const PUBLIC_PAGES = [
   { path: "/", heading: "Social-Media-Beiträge, die ankommen – in Sekunden statt Stunden", title: SITE_TITLE },
-  { path: "/funktionen", heading: "Schreiben, verbessern, planen: alles für Ihren Social-Media-Alltag", title: "Funktionen" },
+  {
+    path: "/funktionen",
+    heading: "Schreiben, verbessern, planen: alles für Ihren Social-Media-Alltag",
+    title: "Funktionen",
+  },
   { path: "/xposter-evaluator", heading: "X-Post Optimizer", title: "X-Post Optimizer" },
   { path: "/preise", heading: "Einfache Preise für Ihren Social-Media-Alltag", title: "Preise" },
   { path: "/faq", heading: "Häufig gestellte Fragen", title: "FAQ" },
