@@ -33,7 +33,7 @@ export const test = base.extend<
   {
     consentChosen: boolean;
     consoleErrors: string[];
-    networkFakesWithoutFaults: void;
+    networkFakesWithoutFaults: undefined;
     clipboard: { readText: () => Promise<string> };
     admin: Account;
     siteSettings: EditableSiteSettings;
@@ -113,7 +113,7 @@ export const test = base.extend<
   // A fault a test set on a network's fake and did not use up would hit the next test.
   networkFakesWithoutFaults: [
     async ({ playwright }, use) => {
-      await use();
+      await use(undefined);
       const request = await playwright.request.newContext();
       for (const url of [X_FAKE_URL, LINKEDIN_FAKE_URL, BLUESKY_FAKE_URL]) await request.delete(`${url}/__fake/faults`);
       await request.dispose();
