@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { notifications, publications, socialAccounts } from "#server/db/schema/publishing.ts";
 import { PUBLISHING_DETAILS } from "#shared/publishing.ts";
+import { failureText } from "#shared/publishing-failures.ts";
 import { queuedJobsFor } from "../../../tests/setup/test-database.ts";
 import { createPublishingTestApp } from "../../../tests/support/publishing.ts";
 import { tokensFor } from "../../../tests/support/scripted-network.ts";
@@ -113,7 +114,7 @@ describe("before the claim", () => {
     await processPublication(t.deps, post.id, NOW);
     expect(await t.publication(post.id)).toMatchObject({
       status: "failed",
-      detail: "Das Bild der Generierung gibt es nicht mehr.",
+      detail: "Das Bild des Beitrags gibt es nicht mehr.",
     });
     expect(mailsTo(userId)).toHaveLength(1);
 
@@ -206,7 +207,12 @@ describe("the network's answer", () => {
     const { post } = await duePost("linkedin", "Abgelehnt ohne Grund");
     t.networks.linkedin.publishSteps.push({ do: "fail", kind: "rejected" });
     await processPublication(t.deps, post.id, NOW);
-    expect(await t.publication(post.id)).toMatchObject({ status: "failed", detail: PUBLISHING_DETAILS.rejected });
+    // No words of the network's own: the sentence of an unknown refusal, nothing to unfold (ADR 0093).
+    expect(await t.publication(post.id)).toMatchObject({
+      status: "failed",
+      detail: failureText("unknown", "LinkedIn"),
+      failureReason: "unknown",
+    });
   });
 
   it("fails a post the network refuses for a retired API version, logs it for the operator, mails the owner", async () => {
@@ -235,7 +241,7 @@ describe("the network's answer", () => {
     const refreshes = t.networks.x.refreshCalls.length;
     await processPublication(t.deps, post.id, NOW);
     expect(t.networks.x.refreshCalls.length).toBe(refreshes + 1);
-    expect(await t.publication(post.id)).toMatchObject({ status: "failed", detail: PUBLISHING_DETAILS.revoked });
+    expect(await t.publication(post.id)).toMatchObject({ status: "failed", detail: failureText("token-invalid", "X") });
     expect((await t.account(accountId))?.status).toBe("reconnect_required");
     expect(arrived("x", "Zweimal 401")).toEqual([]);
   });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { publications, publicationThreadPosts } from "#server/db/schema/publishing.ts";
 import type { SocialNetwork } from "#server/integrations/social/social-network.ts";
 import { PUBLISHING_DETAILS, THREAD_UNCONFIRMED_EXPLANATION } from "#shared/publishing.ts";
+import { failureText } from "#shared/publishing-failures.ts";
 import type { ThreadPostStatus } from "#shared/publishing-states.ts";
 import { createPublishingTestApp } from "../../../tests/support/publishing.ts";
 import { processPublication } from "./delivery.service.ts";
@@ -80,7 +81,8 @@ describe("a thread", () => {
     await processPublication(t.deps, row.id, NOW);
     expect(await t.publication(row.id)).toMatchObject({
       status: "failed",
-      detail: `${PUBLISHING_DETAILS.rejected} Thread ohne Beiträge`,
+      detail: failureText("unknown", "X"),
+      failureOriginal: "Thread ohne Beiträge",
     });
   });
 
@@ -120,7 +122,10 @@ describe("a thread's tokens", () => {
     t.networks.x.publishSteps.push({ do: "fail", kind: "revoked" }, { do: "succeed" }, { do: "fail", kind: "revoked" });
     await processPublication(t.deps, row.id, NOW);
     expect(t.networks.x.refreshCalls.length).toBe(refreshes + 1);
-    expect(await t.publication(row.id)).toMatchObject({ status: "failed", detail: PUBLISHING_DETAILS.revoked });
+    expect(await t.publication(row.id)).toMatchObject({
+      status: "failed",
+      detail: failureText("token-invalid", "X"),
+    });
     expect(arrived("Zweimal abgelehnt").map((post) => post.text)).toEqual(["Zweimal abgelehnt 1/3"]);
   });
 });
