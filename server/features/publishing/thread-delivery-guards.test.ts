@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { publications, publicationThreadPosts } from "#server/db/schema/publishing.ts";
 import type { SocialNetwork } from "#server/integrations/social/social-network.ts";
-import { PUBLISHING_DETAILS, THREAD_UNCONFIRMED_EXPLANATION } from "#shared/publishing.ts";
+import { THREAD_UNCONFIRMED_EXPLANATION } from "#shared/publishing.ts";
 import { failureText } from "#shared/publishing-failures.ts";
 import type { ThreadPostStatus } from "#shared/publishing-states.ts";
 import { createPublishingTestApp } from "../../../tests/support/publishing.ts";
