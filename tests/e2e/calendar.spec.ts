@@ -247,13 +247,17 @@ test("drag and drop with the mouse and the keyboard, 'Verschieben', and a refuse
 
   // Keyboard: space, a day to the right, an hour down (four quarter hours), space.
   const moved = page.locator(`[data-post-id="${ids.mover}"]`);
+  const liveRegion = page.locator("[id^='DndLiveRegion']");
   await moved.focus();
   await page.keyboard.press("Space");
+  // Each key after the sensor took it: the announcement says where the post is now.
+  await expect(liveRegion).toContainText(/aufgenommen|Ziel: Freitag/);
   await page.keyboard.press("ArrowRight");
+  await expect(liveRegion).toContainText("Ziel: Samstag");
   for (let step = 0; step < 4; step++) await page.keyboard.press("ArrowDown");
-  await page.keyboard.press("Space");
+  await expect(liveRegion).toContainText(/Ziel: Samstag, [\d.]+, (?!15:00)\d{2}:\d{2} Uhr/);
+  await page.keyboard.press("Enter");
   // The grid scrolls along while the keyboard moves: the post lands where the announcement said.
-  const liveRegion = page.locator("[id^='DndLiveRegion']");
   await expect(liveRegion).toContainText("Beitrag abgelegt: Samstag");
   const announced = /Samstag, [\d.]+, (\d{2}:\d{2}) Uhr/.exec((await liveRegion.textContent()) ?? "")?.[1] ?? "";
   expect(announced > "15:00").toBe(true);
