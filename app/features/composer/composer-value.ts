@@ -1,3 +1,4 @@
+import { type DraftContent, EMPTY_DRAFT_CONTENT } from "#shared/drafts.ts";
 import { IMAGE_ALT_MAX } from "#shared/media.ts";
 import { checkPostText, NETWORKS, type NetworkId, type PostTextCheck } from "#shared/networks.ts";
 import type { CreatePostsInput, CreateThreadInput } from "#shared/publishing.schemas.ts";
@@ -6,26 +7,10 @@ import { THREAD_MAX_POSTS, THREAD_MIN_POSTS, THREAD_NETWORKS } from "#shared/pub
 // The composer's whole state as one plain value (ADR 0086): the dialog is a controlled component
 // around it, so a draft is this value stored and an autosave is one onChange. No React here.
 
-export type ComposerValue = {
-  accountIds: string[];
-  /** The common text; an account with an entry in `perAccountText` uses that instead. */
-  text: string;
-  perAccountText: Record<string, string>;
-  /** Thread mode (X, Bluesky where the delivery sends threads): two or more posts; empty: one post. */
-  threadPosts: string[];
-  image: { url: string; alt: string } | null;
-  /** A day and a wall-clock time in Europe/Berlin; null: "Jetzt veröffentlichen". */
-  plannedFor: { date: string; time: string } | null;
-};
+/** The composer's value is what a draft holds (ADR 0084): one type, so saving it needs no mapping. */
+export type ComposerValue = DraftContent;
 
-export const EMPTY_COMPOSER_VALUE: ComposerValue = {
-  accountIds: [],
-  text: "",
-  perAccountText: {},
-  threadPosts: [],
-  image: null,
-  plannedFor: null,
-};
+export const EMPTY_COMPOSER_VALUE: ComposerValue = EMPTY_DRAFT_CONTENT;
 
 /** What the composer needs of an account. */
 export type ComposerAccount = { id: string; network: NetworkId; handle: string };
