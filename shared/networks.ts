@@ -20,6 +20,14 @@ export type NetworkRules = {
   imageRequired: boolean;
   /** How an account is connected: an OAuth round trip, or a handle and an app password. */
   connect: "oauth" | "app-password";
+  /** Whether posts can reply to one another as a thread (a reply chain, ADR 0066 and 0088). */
+  threads: boolean;
+  /** Hashtags a post may carry; null where the network sets no limit. */
+  maxHashtags: number | null;
+  /** Whether the network shows a card for the first link of a text post (the preview draws one). */
+  linkCards: boolean;
+  /** Whether an image's description (alt text) reaches the network. */
+  altText: boolean;
 };
 
 export const NETWORKS: Record<NetworkId, NetworkRules> = {
@@ -31,6 +39,10 @@ export const NETWORKS: Record<NetworkId, NetworkRules> = {
     maxImages: 4,
     imageRequired: false,
     connect: "oauth",
+    threads: true,
+    maxHashtags: null,
+    linkCards: true,
+    altText: true,
   },
   linkedin: {
     id: "linkedin",
@@ -40,6 +52,10 @@ export const NETWORKS: Record<NetworkId, NetworkRules> = {
     maxImages: 1,
     imageRequired: false,
     connect: "oauth",
+    threads: false,
+    maxHashtags: null,
+    linkCards: true,
+    altText: true,
   },
   bluesky: {
     id: "bluesky",
@@ -49,8 +65,15 @@ export const NETWORKS: Record<NetworkId, NetworkRules> = {
     maxImages: 4,
     imageRequired: false,
     connect: "app-password",
+    threads: true,
+    maxHashtags: null,
+    linkCards: true,
+    altText: true,
   },
 };
+
+/** Networks whose posts can reply to one another as a thread. */
+export const THREAD_NETWORKS: readonly NetworkId[] = NETWORK_IDS.filter((id) => NETWORKS[id].threads);
 
 export function isNetworkId(value: string): value is NetworkId {
   return (NETWORK_IDS as readonly string[]).includes(value);

@@ -4,8 +4,6 @@ import type { NetworkId } from "./networks.ts";
 // Publish and schedule (ADR 0053): statuses, their German labels and the API's messages, for the
 // server's answers and the composer, the Redaktionsplan and the notification area alike.
 
-/** Networks whose posts can reply to one another as a thread (ADR 0066, Bluesky ADR 0088). */
-export const THREAD_NETWORKS: readonly NetworkId[] = ["x", "bluesky"];
 export const THREAD_MIN_POSTS = 2;
 export const THREAD_MAX_POSTS = 25;
 

@@ -19,7 +19,8 @@ import {
 import { NextSlotButton } from "#app/features/queue-slots/next-slot-button.tsx";
 import { api } from "#app/lib/api.ts";
 import type { NetworkId } from "#shared/networks.ts";
-import { CONNECTIONS_PATH, PLANNER_PATH, THREAD_NETWORKS } from "#shared/publishing.ts";
+import { THREAD_NETWORKS } from "#shared/networks.ts";
+import { CONNECTIONS_PATH, PLANNER_PATH } from "#shared/publishing.ts";
 import { AccountPicker } from "./account-picker.tsx";
 import { ComposerPreviews } from "./composer-previews.tsx";
 import { ComposerText } from "./composer-text.tsx";

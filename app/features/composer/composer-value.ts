@@ -1,8 +1,8 @@
 import { type DraftContent, EMPTY_DRAFT_CONTENT } from "#shared/drafts.ts";
 import { IMAGE_ALT_MAX } from "#shared/media.ts";
-import { checkPostText, NETWORKS, type NetworkId, type PostTextCheck } from "#shared/networks.ts";
+import { checkPostText, NETWORKS, type NetworkId, type PostTextCheck, THREAD_NETWORKS } from "#shared/networks.ts";
 import type { CreatePostsInput, CreateThreadInput } from "#shared/publishing.schemas.ts";
-import { THREAD_MAX_POSTS, THREAD_MIN_POSTS, THREAD_NETWORKS } from "#shared/publishing.ts";
+import { THREAD_MAX_POSTS, THREAD_MIN_POSTS } from "#shared/publishing.ts";
 
 // The composer's whole state as one plain value (ADR 0086): the dialog is a controlled component
 // around it, so a draft is this value stored and an autosave is one onChange. No React here.
