@@ -10,12 +10,13 @@ export const api = hc<AppType>("/api");
  * page decides by (ADR 0055); null when the answer did not come from our API (a proxy's page).
  */
 export class ApiError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly code: ApiErrorCode | null,
-  ) {
+  readonly status: number;
+  readonly code: ApiErrorCode | null;
+
+  constructor(message: string, status: number, code: ApiErrorCode | null) {
     super(message);
+    this.status = status;
+    this.code = code;
   }
 }
 

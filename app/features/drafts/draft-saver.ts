@@ -111,8 +111,10 @@ export class DraftSaver {
   private stopped = false;
   private conflict = false;
   private readonly timers: Timers;
+  private readonly options: DraftSaverOptions;
 
-  constructor(private readonly options: DraftSaverOptions) {
+  constructor(options: DraftSaverOptions) {
+    this.options = options;
     this.draftId = options.draftId;
     this.revision = options.revision;
     this.source = options.source;

@@ -5,13 +5,14 @@ import { DRAFT_ERRORS, type DraftErrorCode } from "#shared/drafts.ts";
 
 /** A refusal about drafts (ADR 0084) with its HTTP status, German message and stable code (ADR 0055). */
 export class DraftRefusal extends Error {
-  constructor(
-    readonly code: DraftErrorCode,
-    readonly status: 400 | 404 | 409,
-    message: string = DRAFT_ERRORS[code],
-  ) {
+  readonly code: DraftErrorCode;
+  readonly status: 400 | 404 | 409;
+
+  constructor(code: DraftErrorCode, status: 400 | 404 | 409, message: string = DRAFT_ERRORS[code]) {
     super(message);
     this.name = "DraftRefusal";
+    this.code = code;
+    this.status = status;
   }
 }
 

@@ -30,12 +30,12 @@ import type { ProgressReporter } from "./progress-reporter.ts";
 
 /** A failure the page is told about in German; `reason` is for the log only. */
 export class GenerationFailure extends Error {
-  constructor(
-    message: string,
-    readonly reason: string,
-  ) {
+  readonly reason: string;
+
+  constructor(message: string, reason: string) {
     super(message);
     this.name = "GenerationFailure";
+    this.reason = reason;
   }
 }
 

@@ -16,12 +16,12 @@ export type UploadedImage = { bytes: Buffer; mediaType: string };
 
 /** Why a body was not read to its end; `message` is the German answer for a refused image. */
 export class GenerateBodyRefused extends Error {
-  constructor(
-    readonly reason: "invalid-json" | "fields-too-large" | "image",
-    message: string = reason,
-  ) {
+  readonly reason: "invalid-json" | "fields-too-large" | "image";
+
+  constructor(reason: GenerateBodyRefused["reason"], message: string = reason) {
     super(message);
     this.name = "GenerateBodyRefused";
+    this.reason = reason;
   }
 }
 

@@ -6,13 +6,14 @@ import { PUBLISHING_ERRORS, type PublishingErrorCode } from "#shared/publishing.
 
 /** A refusal of publishing (ADR 0053) with its HTTP status, German message and stable code (ADR 0055). */
 export class PublishingRefusal extends Error {
-  constructor(
-    readonly code: PublishingErrorCode,
-    readonly status: 400 | 404 | 409,
-    message: string = PUBLISHING_ERRORS[code],
-  ) {
+  readonly code: PublishingErrorCode;
+  readonly status: 400 | 404 | 409;
+
+  constructor(code: PublishingErrorCode, status: 400 | 404 | 409, message: string = PUBLISHING_ERRORS[code]) {
     super(message);
     this.name = "PublishingRefusal";
+    this.code = code;
+    this.status = status;
   }
 }
 

@@ -47,13 +47,15 @@ type AiClientOptions = {
 type AiFailure = "timeout" | "invalid-output" | "provider";
 
 export class AiCallError extends Error {
-  constructor(
-    readonly kind: AiFailure,
-    /** Safe to log: never the prompt, the model's text or a key. */
-    readonly detail: { name: string; statusCode?: number },
-  ) {
+  readonly kind: AiFailure;
+  /** Safe to log: never the prompt, the model's text or a key. */
+  readonly detail: { name: string; statusCode?: number };
+
+  constructor(kind: AiFailure, detail: AiCallError["detail"]) {
     super(`KI-Aufruf fehlgeschlagen (${kind})`);
     this.name = "AiCallError";
+    this.kind = kind;
+    this.detail = detail;
   }
 }
 

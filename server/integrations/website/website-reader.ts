@@ -39,9 +39,12 @@ export type WebsiteReader = {
 type WebsiteFailure = keyof typeof WEBSITE_MESSAGES;
 
 export class WebsiteReadError extends Error {
-  constructor(readonly kind: WebsiteFailure) {
+  readonly kind: WebsiteFailure;
+
+  constructor(kind: WebsiteFailure) {
     super(WEBSITE_MESSAGES[kind]);
     this.name = "WebsiteReadError";
+    this.kind = kind;
   }
 }
 
