@@ -19,6 +19,8 @@ export const MUTATION_GROUPS: Record<string, { mutate: string[]; testFiles: stri
     testFiles: [
       "server/features/publishing/delivery*.test.ts",
       "server/features/publishing/thread-delivery*.test.ts",
+      "server/features/publishing/bluesky-thread-delivery.test.ts",
+      "server/features/media/media.test.ts",
       "server/features/publishing/publishing-sweep*.test.ts",
       "server/features/publishing/publishing-queue.test.ts",
       "server/features/publishing/publishing-caps.test.ts",

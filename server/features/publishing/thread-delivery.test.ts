@@ -151,8 +151,12 @@ describe("a thread on X", () => {
     expect(partial.status).toBe("planned");
 
     await processPublication(t.deps, created.id, now);
-    expect((await t.publication(created.id)).status).toBe("sent");
+    const row = await t.publication(created.id);
+    expect(row.status).toBe("sent");
     expectChain("Resume", 5);
+    // The posts sent before the stop count as they were recorded: the thread's link stays post 1's.
+    const first = (await threadPosts(created.id))[0];
+    expect(row.externalUrl).toBe(`${fake.url}/fortsetzen/status/${first?.externalId}`);
   });
 
   it("fails at post 3 when the token is revoked, keeps 2 of 5 sent and asks to reconnect", async () => {
