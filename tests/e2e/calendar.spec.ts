@@ -294,6 +294,34 @@ test("drag and drop with the mouse and the keyboard, 'Verschieben', and a refuse
   expect(await scheduledAt(page, soonId)).toBe(berlinIso(soon.date, soon.time));
 });
 
+test("the keyboard moves a post exactly a quarter hour per ↓, wherever the grid is scrolled", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const { monday, ids } = await setUp(page);
+  const wednesday = addDays(monday, 2);
+  await page.goto(`/redaktionsplan?ansicht=woche&datum=${monday}`);
+  const grid = page.getByTestId("week-grid");
+  // 14:00 below the middle of the grid's window: moving down, the grid has to scroll along.
+  await grid.evaluate((element, top) => {
+    element.scrollTop = top;
+  }, 8 * HOUR_PX);
+  const mover = page.locator(`[data-post-id="${ids.mover}"]`);
+  await expect(mover).toContainText("14:00");
+  const liveRegion = page.locator("[id^='DndLiveRegion']");
+  await mover.focus();
+  await page.keyboard.press("Space");
+  await expect(liveRegion).toContainText("aufgenommen");
+  await page.keyboard.press("ArrowDown");
+  await expect(liveRegion).toContainText("Ziel: Mittwoch, ");
+  await expect(liveRegion).toContainText("14:15 Uhr");
+  await page.keyboard.press("ArrowDown");
+  await expect(liveRegion).toContainText("14:30 Uhr");
+  await page.keyboard.press("Space");
+  await expect(liveRegion).toContainText(/Beitrag abgelegt: Mittwoch, [\d.]+, 14:30 Uhr/);
+  await expect(page.getByText(/^Beitrag verschoben auf \d{2}\.\d{2}\.\d{4} 14:30\.$/)).toBeVisible();
+  await expect.poll(() => scheduledAt(page, ids.mover)).toBe(berlinIso(wednesday, "14:30"));
+  await expect(page.locator(`[data-testid="week-day"][data-day="${wednesday}"]`).locator(mover)).toContainText("14:30");
+});
+
 test("filters by account, network and state live in the address", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   const { monday } = await setUp(page);

@@ -6,7 +6,6 @@ import {
   DragOverlay,
   type DragStartEvent,
   KeyboardCode,
-  type KeyboardCoordinateGetter,
   KeyboardSensor,
   PointerSensor,
   pointerWithin,
@@ -18,7 +17,8 @@ import {
 import { type CSSProperties, memo, type ReactNode, useMemo, useRef, useState } from "react";
 import { allows } from "#shared/publishing-states.ts";
 import { type Day, zonedWallTime } from "#shared/zoned-time.ts";
-import { DROP_STEP_MINUTES, droppedMinutes, HOUR_PX, minutesToTime } from "./calendar-layout.ts";
+import { type KeyboardTarget, keyboardCoordinates } from "./calendar-keyboard.ts";
+import { droppedMinutes, HOUR_PX, minutesToTime } from "./calendar-layout.ts";
 import { formatDay } from "./plan-time.ts";
 import { dayName, PostCard } from "./planner-parts.tsx";
 import type { Post } from "./use-publishing.ts";
@@ -83,38 +83,16 @@ export function CalendarDnd({
 }) {
   const [active, setActive] = useState<{ post: Post; width: number } | null>(null);
   const overlay = useRef<HTMLDivElement>(null);
-  // The keyboard moves by a day sideways; up and down by a quarter hour (week) or a week (month).
-  const coordinateGetter = useMemo<KeyboardCoordinateGetter>(
-    () =>
-      (event, { currentCoordinates, context }) => {
-        const overRect = context.over ? context.droppableRects.get(context.over.id) : undefined;
-        const across = overRect?.width ?? 120;
-        const down = kind === "week" ? (DROP_STEP_MINUTES / 60) * HOUR_PX : (overRect?.height ?? 120);
-        const { x, y } = currentCoordinates;
-        switch (event.code) {
-          case KeyboardCode.Right:
-            return { x: x + across, y };
-          case KeyboardCode.Left:
-            return { x: x - across, y };
-          case KeyboardCode.Down:
-            return { x, y: y + down };
-          case KeyboardCode.Up:
-            return { x, y: y - down };
-          case "PageDown":
-            return { x, y: y + (kind === "week" ? HOUR_PX : down) };
-          case "PageUp":
-            return { x, y: y - (kind === "week" ? HOUR_PX : down) };
-          default:
-            return undefined;
-        }
-      },
-    [kind],
-  );
+  // A keyboard drag moves this target one step per key (calendar-keyboard.ts); a pointer has none.
+  const keyboardTarget = useRef<KeyboardTarget | null>(null);
+  const coordinateGetter = useMemo(() => keyboardCoordinates(kind, keyboardTarget), [kind]);
   const sensors = useSensors(
     // A few pixels of movement before a drag, so a click still opens the post.
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
     useSensor(KeyboardSensor, {
       coordinateGetter,
+      // The getter scrolls what it needs at once; a smooth scroll would still run when the next key comes.
+      scrollBehavior: "instant",
       keyboardCodes: {
         start: [KeyboardCode.Space],
         cancel: [KeyboardCode.Esc],
@@ -132,6 +110,7 @@ export function CalendarDnd({
       const post = (activeItem.data.current as DragData | undefined)?.post;
       const rect = activeItem.rect.current;
       if (!post) return null;
+      if (keyboardTarget.current) return keyboardTarget.current;
       const deltaY = rect.translated && rect.initial ? rect.translated.top - rect.initial.top : 0;
       const data = over?.data.current as DayDropData | undefined;
       // What is said is where the drop will land: the same measurement as the drop's.
@@ -181,15 +160,25 @@ export function CalendarDnd({
 
   function handleStart(event: DragStartEvent) {
     const post = (event.active.data.current as DragData | undefined)?.post;
-    if (post) setActive({ post, width: event.active.rect.current.initial?.width ?? 160 });
+    if (!post) return;
+    const { date, minutes } = zonedWallTime(Date.parse(post.scheduledAt), zone);
+    keyboardTarget.current = event.activatorEvent instanceof KeyboardEvent ? { day: date, minutes } : null;
+    setActive({ post, width: event.active.rect.current.initial?.width ?? 160 });
+  }
+
+  function handleCancel() {
+    keyboardTarget.current = null;
+    setActive(null);
   }
 
   function handleEnd(event: DragEndEvent) {
     setActive(null);
+    const byKeyboard = keyboardTarget.current;
+    keyboardTarget.current = null;
     const post = (event.active.data.current as DragData | undefined)?.post;
     if (!post) return;
     const over = event.over?.data.current as DayDropData | undefined;
-    const target = dropTarget(post, over, measuredDeltaY(post, over) ?? event.delta.y, zone);
+    const target = byKeyboard ?? dropTarget(post, over, measuredDeltaY(post, over) ?? event.delta.y, zone);
     if (!target) return;
     const from = zonedWallTime(Date.parse(post.scheduledAt), zone);
     if (target.day === from.date && target.minutes === from.minutes) return;
@@ -206,7 +195,7 @@ export function CalendarDnd({
       accessibility={{ announcements, screenReaderInstructions: { draggable: SCREEN_READER_INSTRUCTIONS } }}
       onDragStart={handleStart}
       onDragEnd={handleEnd}
-      onDragCancel={() => setActive(null)}
+      onDragCancel={handleCancel}
     >
       {children}
       <DragOverlay dropAnimation={null}>
