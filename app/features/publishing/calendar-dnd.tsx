@@ -61,6 +61,14 @@ function describePost(post: Post, zone: string): string {
   return `Beitrag für ${post.accountHandle} am ${formatDay(date)} um ${time} Uhr`;
 }
 
+/** A few pixels of movement before a drag, so a click still opens the post. */
+const POINTER_OPTIONS = { activationConstraint: { distance: 6 } };
+const KEYBOARD_CODES = {
+  start: [KeyboardCode.Space],
+  cancel: [KeyboardCode.Esc],
+  end: [KeyboardCode.Space, KeyboardCode.Enter],
+};
+
 // A pointer decides by where it is; the keyboard, which has none, by the card's own box.
 const collisionDetection: CollisionDetection = (args) => {
   if (args.pointerCoordinates) {
@@ -86,20 +94,19 @@ export function CalendarDnd({
   // A keyboard drag moves this target one step per key (calendar-keyboard.ts); a pointer has none.
   const keyboardTarget = useRef<KeyboardTarget | null>(null);
   const coordinateGetter = useMemo(() => keyboardCoordinates(kind, keyboardTarget), [kind]);
-  const sensors = useSensors(
-    // A few pixels of movement before a drag, so a click still opens the post.
-    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(KeyboardSensor, {
+  // Options that keep their identity: a new object per render made dnd-kit build new activators,
+  // and every card of the calendar rendered again with each render of the plan (a click on a
+  // card, each query that arrived), ADR 0089.
+  const keyboardOptions = useMemo(
+    () => ({
       coordinateGetter,
       // The getter scrolls what it needs at once; a smooth scroll would still run when the next key comes.
-      scrollBehavior: "instant",
-      keyboardCodes: {
-        start: [KeyboardCode.Space],
-        cancel: [KeyboardCode.Esc],
-        end: [KeyboardCode.Space, KeyboardCode.Enter],
-      },
+      scrollBehavior: "instant" as const,
+      keyboardCodes: KEYBOARD_CODES,
     }),
+    [coordinateGetter],
   );
+  const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS), useSensor(KeyboardSensor, keyboardOptions));
 
   const announcements = useMemo<Announcements>(() => {
     let lastSaid = "";
@@ -234,6 +241,11 @@ export const DraggableCard = memo(function DraggableCard({
     disabled: !movable,
     attributes: { roleDescription: "verschiebbarer Beitrag" },
   });
+  // One object while dnd-kit's stay the same, so the memoised card does not render again for nothing.
+  const buttonProps = useMemo(
+    () => (movable ? { ...attributes, ...listeners } : undefined),
+    [movable, attributes, listeners],
+  );
   return (
     <PostCard
       post={post}
@@ -244,7 +256,7 @@ export const DraggableCard = memo(function DraggableCard({
       className={className}
       style={style}
       buttonRef={movable ? setNodeRef : undefined}
-      buttonProps={movable ? { ...attributes, ...listeners } : undefined}
+      buttonProps={buttonProps}
     />
   );
 });

@@ -240,11 +240,11 @@ const DayColumn = memo(function DayColumn({
             onOpenDay(day);
           }}
           className={cn(
-            "absolute flex items-start justify-center overflow-hidden rounded-md border text-xs font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500",
+            "absolute flex justify-center overflow-hidden rounded-md border text-xs font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500",
             more.corner
               ? // In the time row of the group's first card, which is empty on its right at this width.
                 "z-10 h-5 min-w-7 items-center border-indigo-700 bg-indigo-700 px-1.5 text-white shadow-sm hover:bg-indigo-800"
-              : "border-slate-300 bg-slate-100 px-1 py-1 text-slate-800 hover:bg-slate-200",
+              : "items-start border-slate-300 bg-slate-100 px-1 py-1 text-slate-800 hover:bg-slate-200",
           )}
           style={
             more.corner
