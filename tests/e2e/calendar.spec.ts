@@ -114,7 +114,8 @@ for (const width of [1280, 390]) {
     await expect(tuesdayColumn.getByTestId("planned-post")).toHaveCount(phone ? 1 : 2);
     const more = tuesdayColumn.getByRole("button", { name: phone ? /^\+3 weitere Beiträge/ : /^\+2 weitere Beiträge/ });
     await expect(more).toBeVisible();
-    await expect(tuesdayColumn.getByText("Erster Beitrag um zehn")).toBeVisible();
+    // On a phone the one card is wide enough for its text (at 1280 px two side by side show time and account).
+    if (phone) await expect(tuesdayColumn.getByTestId("planned-post").locator(".line-clamp-2")).toBeVisible();
     // Cards clip, never spill, and nothing in them is wider than the card.
     await expectCardsInside(grid.getByTestId("planned-post"), (card) =>
       card.locator("xpath=ancestor::*[@data-testid='week-day']"),

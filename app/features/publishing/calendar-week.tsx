@@ -55,7 +55,8 @@ function useMaxColumns(): number {
 }
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 
-export function WeekView({
+// memo: a click on a card or a query that arrives renders the plan, not the whole grid again.
+export const WeekView = memo(function WeekView({
   days,
   posts,
   zone,
@@ -139,7 +140,7 @@ export function WeekView({
       </div>
     </section>
   );
-}
+});
 
 const EMPTY: Post[] = [];
 
