@@ -31,15 +31,32 @@ export type CalendarRun = {
   openCardMs: number;
   dragMs: number;
 };
-export type CalendarReport = { runs: CalendarRun[]; medians: CalendarRun; month: string };
+/** One checkout's figures; "vorher" is the other (built) checkout given with `--vorher`. */
+export type CalendarReport = {
+  label: "jetzt" | "vorher";
+  root: string;
+  runs: CalendarRun[];
+  medians: CalendarRun;
+  month: string;
+};
 
-export async function runCalendarBenchmark(log: (line: string) => void): Promise<CalendarReport> {
+const ROOT = process.cwd();
+
+export async function runCalendarBenchmark(
+  log: (line: string) => void,
+  options: { beforeRoot?: string } = {},
+): Promise<CalendarReport[]> {
   if (buildIfSourcesChanged({ log })) log("Produktions-Build neu erstellt.");
   const bench = await openBenchDatabase();
   const email = "redaktionsplan-bench@example.test";
   // Next month: every post is still "geplant" and may be dragged.
   const month = firstOfMonth(addMonths(toWallTime(new Date(), "Europe/Berlin").date, 1));
-  let server: RunningServer | null = null;
+  const checkouts = [
+    ...(options.beforeRoot ? [{ label: "vorher" as const, root: options.beforeRoot }] : []),
+    { label: "jetzt" as const, root: ROOT },
+  ];
+  const servers: RunningServer[] = [];
+  const dataDirs: string[] = [];
   let browser: Browser | null = null;
   try {
     const app = await startBenchApp(bench, createAiClient(null));
@@ -48,40 +65,56 @@ export async function runCalendarBenchmark(log: (line: string) => void): Promise
     if (!profile) throw new Error("Bench-Konto fehlt");
     await seedMonth(app.deps, profile.id, month);
     await bench.database.close();
-    server = await startProductionServer({
-      root: process.cwd(),
-      port: await findFreePort(),
-      dataDir: bench.env.DATA_DIR,
-      secret: bench.env.BETTER_AUTH_SECRET ?? "",
-    });
-    log(`Server bereit auf ${server.baseUrl} nach ${server.readySeconds.toFixed(1)} s.`);
+    // PGlite allows one process per data directory: each server opens its own copy, copied before any holds it.
+    for (const [index, checkout] of checkouts.entries()) {
+      const dataDir = index === 0 ? bench.env.DATA_DIR : `${bench.env.DATA_DIR}-${checkout.label}`;
+      if (index > 0) fs.cpSync(bench.env.DATA_DIR, dataDir, { recursive: true });
+      dataDirs.push(dataDir);
+    }
+    for (const [index, checkout] of checkouts.entries()) {
+      const server = await startProductionServer({
+        root: checkout.root,
+        port: await findFreePort(),
+        dataDir: dataDirs[index] ?? bench.env.DATA_DIR,
+        secret: bench.env.BETTER_AUTH_SECRET ?? "",
+      });
+      servers.push(server);
+      log(`Server (${checkout.label}) bereit auf ${server.baseUrl} nach ${server.readySeconds.toFixed(1)} s.`);
+    }
     browser = await chromium.launch({
       executablePath: "/usr/bin/chromium",
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
     });
-    const runs: CalendarRun[] = [];
-    // One warm-up run settles the server's first queries and caches.
+    const runs: CalendarRun[][] = checkouts.map(() => []);
+    // One warm-up run settles each server's first queries and caches; then the checkouts take
+    // turns, so a slow moment of the shared machine hits both alike.
     for (let run = 0; run <= CALENDAR_RUNS; run++) {
-      const figures = await measureOnce(browser, server.baseUrl, email, month);
-      if (run > 0) runs.push(figures);
+      for (const [index, server] of servers.entries()) {
+        const figures = await measureOnce(browser, server.baseUrl, email, month);
+        if (run > 0) runs[index]?.push(figures);
+      }
     }
-    const pick = (key: keyof CalendarRun) => median(runs.map((run) => run[key]));
-    return {
-      month,
-      runs,
-      medians: {
-        monthRenderMs: pick("monthRenderMs"),
-        weekRenderMs: pick("weekRenderMs"),
-        switchToWeekMs: pick("switchToWeekMs"),
-        openCardMs: pick("openCardMs"),
-        dragMs: pick("dragMs"),
-      },
-    };
+    return checkouts.map((checkout, index) => {
+      const own = runs[index] ?? [];
+      const pick = (key: keyof CalendarRun) => median(own.map((run) => run[key]));
+      return {
+        ...checkout,
+        month,
+        runs: own,
+        medians: {
+          monthRenderMs: pick("monthRenderMs"),
+          weekRenderMs: pick("weekRenderMs"),
+          switchToWeekMs: pick("switchToWeekMs"),
+          openCardMs: pick("openCardMs"),
+          dragMs: pick("dragMs"),
+        },
+      };
+    });
   } finally {
     await browser?.close();
-    await server?.stop();
+    for (const server of servers) await server.stop();
     await bench.close().catch(() => undefined);
-    fs.rmSync(bench.env.DATA_DIR, { recursive: true, force: true });
+    for (const dataDir of [bench.env.DATA_DIR, ...dataDirs]) fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

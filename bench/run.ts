@@ -8,6 +8,8 @@
 //   BENCH_DATABASE_URL=postgres://…        generator, archive, user search, load and planning also on PostgreSQL
 //   npm run bench -- lighthouse --seiten=/,/preise --laeufe=3 --vorher=../postwerk-alt
 //                                          Lighthouse on these pages only, 3 runs, beside another checkout
+//   npm run bench -- redaktionsplan --vorher=../postwerk-alt
+//                                          the calendar in turns with another (built) checkout's
 //   npm run bench -- app-routes --vorher=../postwerk-alt
 //                                          the signed-in pages in turns with another (built) checkout's
 //   npm run bench -- uploads --vorher=../postwerk-alt
@@ -533,43 +535,27 @@ if (wanted("redaktionsplan")) {
       `Median aus ${CALENDAR_RUNS} Läufen; Interaktionen als längstes Ereignis nach Event Timing (wie INP)`,
   );
   await reportFailures(async () => {
-    const report = await runCalendarBenchmark((line) => console.log(`   ${line}`));
+    const reports = await runCalendarBenchmark((line) => console.log(`   ${line}`), {
+      beforeRoot: lighthouseOptions.beforeRoot,
+    });
     const { renderMs, interactionMs } = CALENDAR_TARGETS;
-    const line = (label: string, value: number, target: number, values: number[]) =>
-      console.log(
-        `${label.padEnd(34)} ${milliseconds(value).padStart(10)} (Ziel ≤ ${target} ms: ${value <= target ? "PASS" : "FAIL"}; Läufe ${values.map((entry) => entry.toFixed(0)).join(", ")})`,
-      );
-    const runs = report.runs;
-    line(
-      "Monat: Karten sichtbar",
-      report.medians.monthRenderMs,
-      renderMs,
-      runs.map((run) => run.monthRenderMs),
-    );
-    line(
-      "Woche: Karten sichtbar",
-      report.medians.weekRenderMs,
-      renderMs,
-      runs.map((run) => run.weekRenderMs),
-    );
-    line(
-      "Monat → Woche (Interaktion)",
-      report.medians.switchToWeekMs,
-      interactionMs,
-      runs.map((run) => run.switchToWeekMs),
-    );
-    line(
-      "Karte öffnen (Interaktion)",
-      report.medians.openCardMs,
-      interactionMs,
-      runs.map((run) => run.openCardMs),
-    );
-    line(
-      "Karte ziehen (Interaktion)",
-      report.medians.dragMs,
-      interactionMs,
-      runs.map((run) => run.dragMs),
-    );
+    const rows: [string, keyof (typeof reports)[number]["medians"], number][] = [
+      ["Monat: Karten sichtbar", "monthRenderMs", renderMs],
+      ["Woche: Karten sichtbar", "weekRenderMs", renderMs],
+      ["Monat → Woche (Interaktion)", "switchToWeekMs", interactionMs],
+      ["Karte öffnen (Interaktion)", "openCardMs", interactionMs],
+      ["Karte ziehen (Interaktion)", "dragMs", interactionMs],
+    ];
+    // With --vorher both checkouts took turns in this one run: compare them, not runs of different days.
+    for (const report of reports) {
+      if (reports.length > 1) console.log(`-- ${report.label} (${report.root})`);
+      for (const [label, key, target] of rows) {
+        const value = report.medians[key];
+        console.log(
+          `${label.padEnd(34)} ${milliseconds(value).padStart(10)} (Ziel ≤ ${target} ms: ${value <= target ? "PASS" : "FAIL"}; Läufe ${report.runs.map((run) => run[key].toFixed(0)).join(", ")})`,
+        );
+      }
+    }
   });
 }
 

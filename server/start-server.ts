@@ -89,6 +89,6 @@ async function scheduleBackgroundWork(deps: Awaited<ReturnType<typeof createDeps
   );
   await deps.jobQueue.every("generation-run-repair", RUN_REPAIR_SCHEDULE, () => repairAbandonedRuns(db, logger));
   await deps.jobQueue.every("retention", RETENTION_SCHEDULE, async () => {
-    logger.info({ removed: await applyRetention(db) }, "Aufbewahrungsfristen angewendet");
+    logger.info({ removed: await applyRetention(deps) }, "Aufbewahrungsfristen angewendet");
   });
 }

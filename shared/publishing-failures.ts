@@ -8,12 +8,18 @@ export const FAILURE_REASONS = [
   "too-long",
   "media-invalid",
   "usage-limit",
+  "rate-limited",
   "permission-missing",
   "account-suspended",
   "token-invalid",
   "unknown",
 ] as const;
 export type FailureReason = (typeof FAILURE_REASONS)[number];
+/** The classes one answer of a network stands for; "rate-limited" is a 429 through every retry, not one answer. */
+export type NetworkRefusalReason = Exclude<FailureReason, "rate-limited">;
+export const NETWORK_REFUSAL_REASONS = FAILURE_REASONS.filter(
+  (reason): reason is NetworkRefusalReason => reason !== "rate-limited",
+);
 
 /** Each class as a German sentence with what to do; `network` is the network's label ("X"). */
 export const FAILURE_TEXTS: Record<FailureReason, (network: string) => string> = {
@@ -25,6 +31,10 @@ export const FAILURE_TEXTS: Record<FailureReason, (network: string) => string> =
     `${network} hat das Bild nicht angenommen (Format, Größe oder Upload ungültig). Wählen Sie ein anderes Bild oder senden Sie den Beitrag ohne Bild.`,
   "usage-limit": (network) =>
     `${network} nimmt von diesem Konto gerade keine weiteren Beiträge an: Ein Limit des Netzwerks ist erreicht. Warten Sie einige Stunden und senden Sie den Beitrag dann erneut.`,
+  // The network kept answering 429 through every retry (server/features/publishing/delivery.service.ts):
+  // a short-term limit, unlike "usage-limit", so sending again later is the whole remedy.
+  "rate-limited": (network) =>
+    `${network} hat zu viele Anfragen gemeldet und den Beitrag auch nach mehreren Versuchen nicht angenommen. Warten Sie etwa eine Stunde; Sie können ihn dann erneut senden.`,
   "permission-missing": (network) =>
     `Postwerk hat bei ${network} keine Berechtigung, für dieses Konto zu veröffentlichen. Verbinden Sie das Konto unter „Verbundene Konten“ neu und erlauben Sie dabei das Veröffentlichen.`,
   "account-suspended": (network) =>

@@ -104,19 +104,31 @@ for (const width of [1280, 390]) {
 
     await page.goto(`/redaktionsplan?ansicht=woche&datum=${monday}`);
     const grid = page.getByTestId("week-grid");
-    await expect(grid.getByTestId("planned-post")).toHaveCount(4);
+    const phone = width < 640;
+    await expect(grid.getByTestId("planned-post")).toHaveCount(phone ? 3 : 4);
     // Opened at working hours.
     expect(await grid.evaluate((element) => element.scrollTop)).toBeGreaterThanOrEqual(7 * HOUR_PX);
-    // Tuesday 10:00 has four posts: two side by side and "+2" for the rest.
+    // Tuesday 10:00 has four posts: two side by side and "+2" for the rest; on a phone, where two
+    // side by side would each be narrower than a word, one card as wide as the day and "+3".
     const tuesdayColumn = page.locator(`[data-testid="week-day"][data-day="${tuesday}"]`);
-    await expect(tuesdayColumn.getByTestId("planned-post")).toHaveCount(2);
-    await expect(tuesdayColumn.getByRole("button", { name: /^\+2 weitere Beiträge/ })).toBeVisible();
-    // On a phone two posts side by side are narrower than a word: the card clips, it never spills.
-    await expectCardsInside(
-      grid.getByTestId("planned-post"),
-      (card) => card.locator("xpath=ancestor::*[@data-testid='week-day']"),
-      width >= 640,
+    await expect(tuesdayColumn.getByTestId("planned-post")).toHaveCount(phone ? 1 : 2);
+    const more = tuesdayColumn.getByRole("button", { name: phone ? /^\+3 weitere Beiträge/ : /^\+2 weitere Beiträge/ });
+    await expect(more).toBeVisible();
+    // On a phone the one card is wide enough for its text (at 1280 px two side by side show time and account).
+    if (phone) await expect(tuesdayColumn.getByTestId("planned-post").locator(".line-clamp-2")).toBeVisible();
+    // Cards clip, never spill, and nothing in them is wider than the card.
+    await expectCardsInside(grid.getByTestId("planned-post"), (card) =>
+      card.locator("xpath=ancestor::*[@data-testid='week-day']"),
     );
+    if (phone) {
+      // The count sits in the card's corner, inside the day, beside the time, not over it.
+      const chip = await more.boundingBox();
+      const column = await tuesdayColumn.boundingBox();
+      const time = await tuesdayColumn.getByTestId("planned-post").locator("time").boundingBox();
+      if (!chip || !column || !time) throw new Error("no boxes");
+      expect(chip.x + chip.width).toBeLessThanOrEqual(column.x + column.width);
+      expect(chip.x).toBeGreaterThanOrEqual(time.x + time.width);
+    }
     // The long handle ends in an ellipsis, the long word is not broken, only the link may be.
     const longCard = grid.getByTestId("planned-post").filter({ hasText: LONG_WORD });
     const handle = longCard.getByText(FAKE_BLUESKY_LONG_ACCOUNT.handle);
@@ -292,6 +304,35 @@ test("drag and drop with the mouse and the keyboard, 'Verschieben', and a refuse
     page.locator(`[data-testid="list-day"][data-day="${soon.date}"]`).locator(`[data-post-id="${soonId}"]`),
   ).toBeVisible();
   expect(await scheduledAt(page, soonId)).toBe(berlinIso(soon.date, soon.time));
+});
+
+test("the keyboard moves a post exactly a quarter hour per ↓, wherever the grid is scrolled", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const { monday, ids } = await setUp(page);
+  const wednesday = addDays(monday, 2);
+  await page.goto(`/redaktionsplan?ansicht=woche&datum=${monday}`);
+  const grid = page.getByTestId("week-grid");
+  // 14:00 below the middle of the grid's window: moving down, the grid has to scroll along.
+  await grid.evaluate((element, top) => {
+    element.scrollTop = top;
+  }, 8 * HOUR_PX);
+  const mover = page.locator(`[data-post-id="${ids.mover}"]`);
+  await expect(mover).toContainText("14:00");
+  const liveRegion = page.locator("[id^='DndLiveRegion']");
+  await mover.focus();
+  await page.keyboard.press("Space");
+  // Picked up; the target said right after is where it already is.
+  await expect(liveRegion).toContainText(/aufgenommen|Ziel: Mittwoch, [\d.]+, 14:00 Uhr/);
+  await page.keyboard.press("ArrowDown");
+  await expect(liveRegion).toContainText("Ziel: Mittwoch, ");
+  await expect(liveRegion).toContainText("14:15 Uhr");
+  await page.keyboard.press("ArrowDown");
+  await expect(liveRegion).toContainText("14:30 Uhr");
+  await page.keyboard.press("Space");
+  await expect(liveRegion).toContainText(/Beitrag abgelegt: Mittwoch, [\d.]+, 14:30 Uhr/);
+  await expect(page.getByText(/^Beitrag verschoben auf \d{2}\.\d{2}\.\d{4} 14:30\.$/)).toBeVisible();
+  await expect.poll(() => scheduledAt(page, ids.mover)).toBe(berlinIso(wednesday, "14:30"));
+  await expect(page.locator(`[data-testid="week-day"][data-day="${wednesday}"]`).locator(mover)).toContainText("14:30");
 });
 
 test("filters by account, network and state live in the address", async ({ page }) => {

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { FailureReason } from "#shared/publishing-failures.ts";
+import type { NetworkRefusalReason } from "#shared/publishing-failures.ts";
 import {
   exhaustedRateLimitHeaders,
   type FakeAnswer,
@@ -40,7 +40,7 @@ const xrpcError = (status: number, error: string, message: string) => json(statu
  * What a PDS answers when it refuses a post, by the class Postwerk sorts it into (ADR 0093). It takes
  * the same text twice and an app password may always post: no duplicate, no missing permission.
  */
-export const BLUESKY_REFUSALS: Record<FailureReason, FakeAnswer | null> = {
+export const BLUESKY_REFUSALS: Record<NetworkRefusalReason, FakeAnswer | null> = {
   duplicate: null,
   "too-long": xrpcError(
     400,

@@ -1,4 +1,4 @@
-import type { FailureReason } from "#shared/publishing-failures.ts";
+import type { NetworkRefusalReason } from "#shared/publishing-failures.ts";
 import {
   authorizePage,
   createTokenStore,
@@ -31,7 +31,7 @@ const linkedInError = (status: number, code: string, message: string, serviceErr
   json(status, { ...(serviceErrorCode ? { serviceErrorCode } : {}), code, message, status });
 
 /** What LinkedIn answers when it refuses a post, by the class Postwerk sorts it into (ADR 0093). */
-export const LINKEDIN_REFUSALS: Record<FailureReason, FakeAnswer> = {
+export const LINKEDIN_REFUSALS: Record<NetworkRefusalReason, FakeAnswer> = {
   duplicate: linkedInError(422, "DUPLICATE_POST", "Content is a duplicate of urn:li:share:7290000000000000000"),
   "too-long": linkedInError(422, "UNPROCESSABLE_ENTITY", "/commentary :: length must be at most 3000"),
   "media-invalid": linkedInError(

@@ -10,7 +10,7 @@ import {
   type SocialNetwork,
   type TokenSet,
 } from "#server/integrations/social/social-network.ts";
-import type { FailureReason } from "#shared/publishing-failures.ts";
+import type { NetworkRefusalReason } from "#shared/publishing-failures.ts";
 
 // What the fakes of X, LinkedIn and Bluesky (x-server.ts, linkedin-server.ts, bluesky-server.ts)
 // share: a real HTTP server on a free port, the switches a test flips to make the network fail in
@@ -48,7 +48,7 @@ export type FakeFault =
   /** 401, as when the user removed the app's access just now. */
   | { kind: "unauthorized" }
   /** The network refuses the call as it does for `reason` (ADR 0093), with its own status and body. */
-  | { kind: "refusal"; reason: FailureReason };
+  | { kind: "refusal"; reason: NetworkRefusalReason };
 
 export type FaultOptions = { route?: FakeRoute | "any"; times?: number; after?: number };
 
@@ -87,7 +87,7 @@ type FakeRoutes = {
   /** The network's error body for a status, in its own format. */
   errorBody: (status: number, message: string) => unknown;
   /** The network's own answer when it refuses a post for `reason`; null where it never does. */
-  refusal: (reason: FailureReason) => FakeAnswer | null;
+  refusal: (reason: NetworkRefusalReason) => FakeAnswer | null;
 };
 
 export const json = (status: number, body: unknown, headers?: Record<string, string>): FakeAnswer => ({

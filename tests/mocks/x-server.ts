@@ -1,5 +1,5 @@
 import { postLength } from "#shared/networks.ts";
-import type { FailureReason } from "#shared/publishing-failures.ts";
+import type { NetworkRefusalReason } from "#shared/publishing-failures.ts";
 import {
   authorizePage,
   createTokenStore,
@@ -46,7 +46,7 @@ const invalidRequest = (message: string, parameter: string, value: string) =>
 const forbidden = (detail: string) => json(403, { detail, type: "about:blank", title: "Forbidden", status: 403 });
 
 /** What X answers when it refuses a post, by the class Postwerk sorts it into (ADR 0093). */
-export const X_REFUSALS: Record<FailureReason, FakeAnswer> = {
+export const X_REFUSALS: Record<NetworkRefusalReason, FakeAnswer> = {
   duplicate: forbidden("You are not allowed to create a Tweet with duplicate content."),
   "too-long": invalidRequest("The Tweet text is too long.", "text", "…"),
   "media-invalid": invalidRequest("Your media IDs are invalid.", "media.media_ids", "1"),

@@ -6,7 +6,6 @@ import {
   DragOverlay,
   type DragStartEvent,
   KeyboardCode,
-  type KeyboardCoordinateGetter,
   KeyboardSensor,
   PointerSensor,
   pointerWithin,
@@ -18,7 +17,8 @@ import {
 import { type CSSProperties, memo, type ReactNode, useMemo, useRef, useState } from "react";
 import { allows } from "#shared/publishing-states.ts";
 import { type Day, zonedWallTime } from "#shared/zoned-time.ts";
-import { DROP_STEP_MINUTES, droppedMinutes, HOUR_PX, minutesToTime } from "./calendar-layout.ts";
+import { type KeyboardTarget, keyboardCoordinates } from "./calendar-keyboard.ts";
+import { droppedMinutes, HOUR_PX, minutesToTime } from "./calendar-layout.ts";
 import { formatDay } from "./plan-time.ts";
 import { dayName, PostCard } from "./planner-parts.tsx";
 import type { Post } from "./use-publishing.ts";
@@ -61,6 +61,14 @@ function describePost(post: Post, zone: string): string {
   return `Beitrag für ${post.accountHandle} am ${formatDay(date)} um ${time} Uhr`;
 }
 
+/** A few pixels of movement before a drag, so a click still opens the post. */
+const POINTER_OPTIONS = { activationConstraint: { distance: 6 } };
+const KEYBOARD_CODES = {
+  start: [KeyboardCode.Space],
+  cancel: [KeyboardCode.Esc],
+  end: [KeyboardCode.Space, KeyboardCode.Enter],
+};
+
 // A pointer decides by where it is; the keyboard, which has none, by the card's own box.
 const collisionDetection: CollisionDetection = (args) => {
   if (args.pointerCoordinates) {
@@ -83,45 +91,22 @@ export function CalendarDnd({
 }) {
   const [active, setActive] = useState<{ post: Post; width: number } | null>(null);
   const overlay = useRef<HTMLDivElement>(null);
-  // The keyboard moves by a day sideways; up and down by a quarter hour (week) or a week (month).
-  const coordinateGetter = useMemo<KeyboardCoordinateGetter>(
-    () =>
-      (event, { currentCoordinates, context }) => {
-        const overRect = context.over ? context.droppableRects.get(context.over.id) : undefined;
-        const across = overRect?.width ?? 120;
-        const down = kind === "week" ? (DROP_STEP_MINUTES / 60) * HOUR_PX : (overRect?.height ?? 120);
-        const { x, y } = currentCoordinates;
-        switch (event.code) {
-          case KeyboardCode.Right:
-            return { x: x + across, y };
-          case KeyboardCode.Left:
-            return { x: x - across, y };
-          case KeyboardCode.Down:
-            return { x, y: y + down };
-          case KeyboardCode.Up:
-            return { x, y: y - down };
-          case "PageDown":
-            return { x, y: y + (kind === "week" ? HOUR_PX : down) };
-          case "PageUp":
-            return { x, y: y - (kind === "week" ? HOUR_PX : down) };
-          default:
-            return undefined;
-        }
-      },
-    [kind],
-  );
-  const sensors = useSensors(
-    // A few pixels of movement before a drag, so a click still opens the post.
-    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(KeyboardSensor, {
+  // A keyboard drag moves this target one step per key (calendar-keyboard.ts); a pointer has none.
+  const keyboardTarget = useRef<KeyboardTarget | null>(null);
+  const coordinateGetter = useMemo(() => keyboardCoordinates(kind, keyboardTarget), [kind]);
+  // Options that keep their identity: a new object per render made dnd-kit build new activators,
+  // and every card of the calendar rendered again with each render of the plan (a click on a
+  // card, each query that arrived), ADR 0089.
+  const keyboardOptions = useMemo(
+    () => ({
       coordinateGetter,
-      keyboardCodes: {
-        start: [KeyboardCode.Space],
-        cancel: [KeyboardCode.Esc],
-        end: [KeyboardCode.Space, KeyboardCode.Enter],
-      },
+      // The getter scrolls what it needs at once; a smooth scroll would still run when the next key comes.
+      scrollBehavior: "instant" as const,
+      keyboardCodes: KEYBOARD_CODES,
     }),
+    [coordinateGetter],
   );
+  const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS), useSensor(KeyboardSensor, keyboardOptions));
 
   const announcements = useMemo<Announcements>(() => {
     let lastSaid = "";
@@ -132,6 +117,7 @@ export function CalendarDnd({
       const post = (activeItem.data.current as DragData | undefined)?.post;
       const rect = activeItem.rect.current;
       if (!post) return null;
+      if (keyboardTarget.current) return keyboardTarget.current;
       const deltaY = rect.translated && rect.initial ? rect.translated.top - rect.initial.top : 0;
       const data = over?.data.current as DayDropData | undefined;
       // What is said is where the drop will land: the same measurement as the drop's.
@@ -181,15 +167,25 @@ export function CalendarDnd({
 
   function handleStart(event: DragStartEvent) {
     const post = (event.active.data.current as DragData | undefined)?.post;
-    if (post) setActive({ post, width: event.active.rect.current.initial?.width ?? 160 });
+    if (!post) return;
+    const { date, minutes } = zonedWallTime(Date.parse(post.scheduledAt), zone);
+    keyboardTarget.current = event.activatorEvent instanceof KeyboardEvent ? { day: date, minutes } : null;
+    setActive({ post, width: event.active.rect.current.initial?.width ?? 160 });
+  }
+
+  function handleCancel() {
+    keyboardTarget.current = null;
+    setActive(null);
   }
 
   function handleEnd(event: DragEndEvent) {
     setActive(null);
+    const byKeyboard = keyboardTarget.current;
+    keyboardTarget.current = null;
     const post = (event.active.data.current as DragData | undefined)?.post;
     if (!post) return;
     const over = event.over?.data.current as DayDropData | undefined;
-    const target = dropTarget(post, over, measuredDeltaY(post, over) ?? event.delta.y, zone);
+    const target = byKeyboard ?? dropTarget(post, over, measuredDeltaY(post, over) ?? event.delta.y, zone);
     if (!target) return;
     const from = zonedWallTime(Date.parse(post.scheduledAt), zone);
     if (target.day === from.date && target.minutes === from.minutes) return;
@@ -206,7 +202,7 @@ export function CalendarDnd({
       accessibility={{ announcements, screenReaderInstructions: { draggable: SCREEN_READER_INSTRUCTIONS } }}
       onDragStart={handleStart}
       onDragEnd={handleEnd}
-      onDragCancel={() => setActive(null)}
+      onDragCancel={handleCancel}
     >
       {children}
       <DragOverlay dropAnimation={null}>
@@ -245,6 +241,11 @@ export const DraggableCard = memo(function DraggableCard({
     disabled: !movable,
     attributes: { roleDescription: "verschiebbarer Beitrag" },
   });
+  // One object while dnd-kit's stay the same, so the memoised card does not render again for nothing.
+  const buttonProps = useMemo(
+    () => (movable ? { ...attributes, ...listeners } : undefined),
+    [movable, attributes, listeners],
+  );
   return (
     <PostCard
       post={post}
@@ -255,7 +256,7 @@ export const DraggableCard = memo(function DraggableCard({
       className={className}
       style={style}
       buttonRef={movable ? setNodeRef : undefined}
-      buttonProps={movable ? { ...attributes, ...listeners } : undefined}
+      buttonProps={buttonProps}
     />
   );
 });

@@ -6,6 +6,7 @@ import {
   HOUR_PX,
   layoutDay,
   monthDay,
+  PHONE_MAX_COLUMNS,
   slotAt,
   slotsOf,
 } from "./calendar-layout.ts";
@@ -43,7 +44,17 @@ describe("a day of the week's time grid", () => {
       ["a", 0, 3],
       ["b", 1, 3],
     ]);
-    expect(layout.more).toEqual([{ top: 720, column: 2, columns: 3, ids: ["c", "d", "e"] }]);
+    expect(layout.more).toEqual([{ top: 720, column: 2, columns: 3, ids: ["c", "d", "e"], corner: false }]);
+  });
+
+  it("on a phone keeps one column as wide as the day and counts the rest in its first card's corner", () => {
+    const posts = [at(600, "a"), at(600, "b"), at(615, "c"), at(630 + CARD_MINUTES, "d")];
+    const layout = layoutDay(posts, { maxColumns: PHONE_MAX_COLUMNS });
+    expect(layout.placed.map((placement) => [placement.id, placement.column, placement.columns])).toEqual([
+      ["a", 0, 1],
+      ["d", 0, 1],
+    ]);
+    expect(layout.more).toEqual([{ top: 600, column: 1, columns: 1, ids: ["b", "c"], corner: true }]);
   });
 
   it("keeps a card near midnight inside the day", () => {

@@ -17,6 +17,12 @@ export const HOUR_PX = 64;
 export const CARD_MINUTES = 60;
 /** Posts side by side at most; beyond, the last column says "+N" and opens the day. */
 export const MAX_COLUMNS = 3;
+/**
+ * On a phone a day's column is about 108 px: two cards beside each other would each be narrower
+ * than a word. There a group keeps one column of cards, as wide as the day, and "+N" in the
+ * corner of its first card opens the day.
+ */
+export const PHONE_MAX_COLUMNS = 1;
 /** Cards a month's day shows; beyond, "+N weitere" opens the day. */
 export const MONTH_CARDS_PER_DAY = 3;
 /** Where the week opens: working hours, not midnight. */
@@ -31,7 +37,8 @@ export type Placement = {
   column: number;
   columns: number;
 };
-export type Overflow = { top: number; column: number; columns: number; ids: string[] };
+/** `corner`: with one column (a phone), the count sits in the corner of the group's first card. */
+export type Overflow = { top: number; column: number; columns: number; ids: string[]; corner: boolean };
 export type DayLayout = { placed: Placement[]; more: Overflow[] };
 
 /** Each day's posts, by their day in `zone`, in time order. */
@@ -54,7 +61,8 @@ function byTime(a: Timed, b: Timed): number {
 /**
  * One day column of the week: posts whose cards would overlap share the width in columns, as
  * few as the busiest moment needs; a group wider than `maxColumns` keeps `maxColumns - 1` columns
- * of cards and a last one that counts the rest.
+ * of cards and a last one that counts the rest. With `maxColumns` 1 the group keeps its first
+ * column full width and the count goes in its first card's corner.
  */
 export function layoutDay(
   posts: readonly { id: string; minutes: number }[],
@@ -68,7 +76,8 @@ export function layoutDay(
 
   const closeGroup = () => {
     const columns = columnEnds.length;
-    const shown = columns > maxColumns ? maxColumns - 1 : columns;
+    const corner = maxColumns === 1;
+    const shown = columns > maxColumns ? Math.max(maxColumns - 1, 1) : columns;
     const hidden = group.filter((item) => item.column >= shown);
     for (const item of group) {
       if (item.column >= shown) continue;
@@ -79,13 +88,14 @@ export function layoutDay(
         columns: Math.min(columns, maxColumns),
       });
     }
-    const first = hidden[0];
-    if (first)
+    const first = corner ? group[0] : hidden[0];
+    if (first && hidden.length > 0)
       layout.more.push({
         top: topOf(first.minutes, cardMinutes),
         column: shown,
         columns: maxColumns,
         ids: hidden.map((item) => item.id),
+        corner,
       });
     group = [];
     columnEnds = [];

@@ -11,7 +11,8 @@ import type { Post } from "./use-publishing.ts";
 // which opens the day. A click on a day's free space composes on that day. On a phone a day shows
 // how many posts it has; a tap opens it.
 
-export function MonthView({
+// memo: a click on a card or a query that arrives renders the plan, not the whole grid again.
+export const MonthView = memo(function MonthView({
   weeks,
   month,
   posts,
@@ -57,7 +58,7 @@ export function MonthView({
       </ol>
     </div>
   );
-}
+});
 
 const EMPTY: Post[] = [];
 

@@ -1,5 +1,14 @@
 import { useDroppable } from "@dnd-kit/core";
-import { type MouseEvent, memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import {
+  type MouseEvent,
+  memo,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from "react";
 import { cn } from "#app/lib/cn.ts";
 import { type Day, zonedToday, zonedWallTime } from "#shared/zoned-time.ts";
 import type { DayDropData } from "./calendar-dnd.tsx";
@@ -9,8 +18,10 @@ import {
   groupByDay,
   HOUR_PX,
   layoutDay,
+  MAX_COLUMNS,
   MINUTES_PER_DAY,
   minutesToTime,
+  PHONE_MAX_COLUMNS,
   SLOT_MINUTES,
   slotAt,
   slotsOf,
@@ -24,9 +35,28 @@ import type { Post } from "./use-publishing.ts";
 // days fit and the others are a swipe away.
 
 const GRID_HEIGHT = (MINUTES_PER_DAY / 60) * HOUR_PX;
+/** Tailwind's `sm`: below it three days fill the screen and a column is about 108 px wide. */
+const PHONE_QUERY = "(max-width: 639.98px)";
+
+function subscribePhone(onChange: () => void) {
+  const query = window.matchMedia(PHONE_QUERY);
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+}
+
+/** How many posts stand side by side in a day's column at this screen width. */
+function useMaxColumns(): number {
+  const phone = useSyncExternalStore(
+    subscribePhone,
+    () => window.matchMedia(PHONE_QUERY).matches,
+    () => false,
+  );
+  return phone ? PHONE_MAX_COLUMNS : MAX_COLUMNS;
+}
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 
-export function WeekView({
+// memo: a click on a card or a query that arrives renders the plan, not the whole grid again.
+export const WeekView = memo(function WeekView({
   days,
   posts,
   zone,
@@ -43,6 +73,7 @@ export function WeekView({
 }) {
   const byDay = useMemo(() => groupByDay(posts, zone), [posts, zone]);
   const today = zonedToday(zone);
+  const maxColumns = useMaxColumns();
   const scroller = useRef<HTMLDivElement>(null);
   const firstDay = days[0];
 
@@ -100,6 +131,7 @@ export function WeekView({
             posts={byDay.get(day) ?? EMPTY}
             zone={zone}
             isToday={day === today}
+            maxColumns={maxColumns}
             onOpen={onOpen}
             onOpenDay={onOpenDay}
             onCompose={onCompose}
@@ -108,7 +140,7 @@ export function WeekView({
       </div>
     </section>
   );
-}
+});
 
 const EMPTY: Post[] = [];
 
@@ -117,6 +149,7 @@ const DayColumn = memo(function DayColumn({
   posts,
   zone,
   isToday,
+  maxColumns,
   onOpen,
   onOpenDay,
   onCompose,
@@ -125,6 +158,7 @@ const DayColumn = memo(function DayColumn({
   posts: Post[];
   zone: string;
   isToday: boolean;
+  maxColumns: number;
   onOpen: (post: Post) => void;
   onOpenDay: (day: Day) => void;
   onCompose: (day: Day, minutes: number) => void;
@@ -134,8 +168,9 @@ const DayColumn = memo(function DayColumn({
     () =>
       layoutDay(
         posts.map((post) => ({ id: post.id, minutes: zonedWallTime(Date.parse(post.scheduledAt), zone).minutes })),
+        { maxColumns },
       ),
-    [posts, zone],
+    [posts, zone, maxColumns],
   );
   const byId = useMemo(() => new Map(posts.map((post) => [post.id, post])), [posts]);
   // Only the day the clocks go forward has slots that do not exist.
@@ -205,13 +240,23 @@ const DayColumn = memo(function DayColumn({
             event.stopPropagation();
             onOpenDay(day);
           }}
-          className="absolute flex items-start justify-center overflow-hidden rounded-md border border-slate-300 bg-slate-100 px-1 py-1 text-xs font-semibold text-slate-800 hover:bg-slate-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
-          style={{
-            top: (more.top / 60) * HOUR_PX + 1,
-            height: (CARD_MINUTES / 60) * HOUR_PX - 2,
-            left: `calc(${(more.column / more.columns) * 100}% + 2px)`,
-            width: `calc(${100 / more.columns}% - 4px)`,
-          }}
+          className={cn(
+            "absolute flex justify-center overflow-hidden rounded-md border text-xs font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500",
+            more.corner
+              ? // In the time row of the group's first card, which is empty on its right at this width.
+                "z-10 h-5 min-w-7 items-center border-indigo-700 bg-indigo-700 px-1.5 text-white shadow-sm hover:bg-indigo-800"
+              : "items-start border-slate-300 bg-slate-100 px-1 py-1 text-slate-800 hover:bg-slate-200",
+          )}
+          style={
+            more.corner
+              ? { top: (more.top / 60) * HOUR_PX + 4, right: 6 }
+              : {
+                  top: (more.top / 60) * HOUR_PX + 1,
+                  height: (CARD_MINUTES / 60) * HOUR_PX - 2,
+                  left: `calc(${(more.column / more.columns) * 100}% + 2px)`,
+                  width: `calc(${100 / more.columns}% - 4px)`,
+                }
+          }
         >
           +{more.ids.length}
           <span className="sr-only"> weitere Beiträge am {dayName(day)}</span>

@@ -190,7 +190,8 @@ export const PostCard = memo(function PostCard({
         <CardText text={post.text} className="text-slate-800" />
       ) : (
         // A card narrower than a word shows its time and account; the tooltip and the dialog the text.
-        <span className="hidden min-w-0 @[6rem]:block">
+        // 5rem of content: a phone's day column (about 108 px) keeps its text, two cards side by side do not.
+        <span className="hidden min-w-0 @[5rem]:block">
           <CardText text={post.text} className="text-slate-700" />
         </span>
       )}

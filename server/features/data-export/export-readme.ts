@@ -88,7 +88,7 @@ veroeffentlichungen.json  Veröffentlichen und Planen:
                     Wird gesendet, Gesendet, Fehlgeschlagen, Unbestätigt, Verpasst, Abgebrochen,
                     Als Entwurf übernommen),
                     detail (Grund), failureReason (Art der Ablehnung durch das Netzwerk:
-                    duplicate, too-long, media-invalid, usage-limit, permission-missing,
+                    duplicate, too-long, media-invalid, usage-limit, rate-limited, permission-missing,
                     account-suspended, token-invalid, unknown), failureOriginal (die Meldung des
                     Netzwerks im Original),
                     externalUrl (Link zum Beitrag im Netzwerk), sentAt (gesendet), createdAt

@@ -105,6 +105,23 @@ describe("before the claim", () => {
     expect(mailsTo(userId)).toHaveLength(1);
   });
 
+  it("fails a post still rate-limited after MAX_ATTEMPTS with its own reason, not the generic one", async () => {
+    const { userId, post } = await duePost("x", "Immer 429");
+    let now = NOW;
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      t.networks.x.publishSteps.push({ do: "fail", kind: "rate-limited", retryAt: later(attempt * 60_000) });
+      await processPublication(t.deps, post.id, now);
+      now = (await t.publication(post.id)).nextAttemptAt;
+    }
+    expect(await t.publication(post.id)).toMatchObject({
+      status: "failed",
+      failureReason: "rate-limited",
+      detail: failureText("rate-limited", "X"),
+    });
+    expect(arrived("x", "Immer 429")).toEqual([]);
+    expect(mailsTo(userId)).toHaveLength(1);
+  });
+
   it("fails a post whose image is gone, and sends one whose image is there", async () => {
     const { userId, accountId, post } = await duePost("linkedin", "Bild weg");
     await t.db

@@ -254,7 +254,10 @@ async function recordResult(
     case "unavailable":
       return deferAttempt(deps, publication, "sending", now, null);
     case "rate-limited":
-      return deferAttempt(deps, publication, "sending", now, result.retryAt ?? new Date(now.getTime() + 60_000));
+      return deferAttempt(deps, publication, "sending", now, result.retryAt ?? new Date(now.getTime() + 60_000), {
+        reason: "rate-limited",
+        original: result.detail,
+      });
     case "outcome-unknown":
       await doubtPublication(deps, publication);
       return;
@@ -292,12 +295,15 @@ async function deferAttempt(
   from: "planned" | "sending",
   now: Date,
   at: Date | null,
+  /** Why the post fails when this was its last attempt; without, the generic "unavailable". */
+  exhausted: Refusal | null = null,
 ): Promise<void> {
   // A claimed attempt was counted when it was claimed; one that never reached the network (tokens
   // could not be refreshed) counts here, so neither can go on for ever.
   const attempts = from === "sending" ? publication.attempts : publication.attempts + 1;
   if (attempts >= MAX_ATTEMPTS) {
-    await failPublication(deps, "queue", "fail", publication, PUBLISHING_DETAILS.unavailable);
+    if (exhausted) await failRefused(deps, publication, exhausted);
+    else await failPublication(deps, "queue", "fail", publication, PUBLISHING_DETAILS.unavailable);
     return;
   }
   const next = at ?? new Date(now.getTime() + backoffAfter(Math.max(attempts, 1)));

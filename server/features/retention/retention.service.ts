@@ -1,11 +1,12 @@
 import { lt } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import type { Database } from "#server/db/client.ts";
+import type { AppDeps } from "#server/app-env.ts";
 import { emailChangeObjections, signInFailures } from "#server/db/schema/account-security.ts";
 import { adminAuditLog } from "#server/db/schema/admin-audit.ts";
 import { cancellationRequests, stripeEvents } from "#server/db/schema/billing.ts";
 import { contactMessages } from "#server/db/schema/contact-messages.ts";
 import { cookieConsentHistory } from "#server/db/schema/cookie-consent.ts";
+import { removeUnusedUploads } from "#server/features/media/media.service.ts";
 import { EMAIL_CHANGE_OBJECTION_DAYS, SIGN_IN_FAILURE_MEMORY_HOURS } from "#shared/account-security.ts";
 
 // Retention (ADR 0026): what Postwerk keeps beyond its use, and for how long. The
@@ -41,9 +42,16 @@ const RETENTION_RULES: Record<keyof typeof RETENTION, { table: PgTable; from: Pg
   emailChangeObjections: { table: emailChangeObjections, from: emailChangeObjections.createdAt },
 };
 
-/** Deletes what is past its period; returns how many rows each rule removed. */
-export async function applyRetention(db: Database, now = new Date()): Promise<Record<keyof typeof RETENTION, number>> {
-  const removed = {} as Record<keyof typeof RETENTION, number>;
+export type RetentionDeps = Pick<AppDeps, "db" | "imageStorage" | "logger">;
+type Removed = Record<keyof typeof RETENTION, number> & { unusedUploads: number };
+
+/**
+ * Deletes what is past its period; returns how many rows each rule removed. Uploads no post or
+ * draft names go after a day, with their files (media.service.ts, UNUSED_UPLOAD_MS).
+ */
+export async function applyRetention(deps: RetentionDeps, now = new Date()): Promise<Removed> {
+  const { db } = deps;
+  const removed = { unusedUploads: await removeUnusedUploads(deps, now) } as Removed;
   for (const rule of Object.keys(RETENTION_RULES) as (keyof typeof RETENTION)[]) {
     const { table, from } = RETENTION_RULES[rule];
     const before = new Date(now.getTime() - RETENTION[rule]);

@@ -3,7 +3,13 @@ import { describe, expect, it } from "vitest";
 import { signInFailures } from "#server/db/schema/account-security.ts";
 import { contactMessages } from "#server/db/schema/contact-messages.ts";
 import { cookieConsentHistory } from "#server/db/schema/cookie-consent.ts";
+import { drafts } from "#server/db/schema/drafts.ts";
+import { profiles } from "#server/db/schema/profiles.ts";
+import { mediaUploads, publications } from "#server/db/schema/publishing.ts";
+import { UNUSED_UPLOAD_MS } from "#server/features/media/media.service.ts";
+import { EMPTY_DRAFT_CONTENT } from "#shared/drafts.ts";
 import { setUpTestApp, t } from "../../../tests/setup/app-per-file.ts";
+import { pngDataUrl } from "../../../tests/support/images.ts";
 import { applyRetention, RETENTION } from "./retention.service.ts";
 
 // Retention (ADR 0026): rows past their period go, younger ones stay, and the daily
@@ -40,7 +46,7 @@ describe("retention", () => {
       { name: "Jung", email: "jung@example.test", message: "Eine neue Frage.", createdAt: ago(DAY) },
     ]);
 
-    const removed = await applyRetention(t.db, now);
+    const removed = await applyRetention(t.deps, now);
     expect(removed).toMatchObject({ consentHistory: 1, contactMessages: 1 });
     const visitors = (await t.db.select().from(cookieConsentHistory)).map((row) => row.visitorId);
     expect(visitors).toContain("jung");
@@ -57,8 +63,54 @@ describe("retention", () => {
       { accountKey: "alt", failures: 9, lastFailureAt: new Date(now.getTime() - RETENTION.signInFailures - 1) },
       { accountKey: "jung", failures: 9, lastFailureAt: new Date(now.getTime() - 60_000) },
     ]);
-    const removed = await applyRetention(t.db, now);
+    const removed = await applyRetention(t.deps, now);
     expect(removed.signInFailures).toBe(1);
     expect((await t.db.select().from(signInFailures)).map((row) => row.accountKey)).toEqual(["jung"]);
+  });
+
+  it("deletes uploads no post or draft names after a day, with their files, and keeps the others", async () => {
+    const now = new Date("2030-08-01T12:00:00Z");
+    await t.signUpAndConfirm("uploads@example.test");
+    const [profile] = await t.db.select().from(profiles).where(eq(profiles.email, "uploads@example.test"));
+    const userId = profile?.id ?? "";
+    const png = Buffer.from(pngDataUrl().split(",")[1] ?? "", "base64");
+    const upload = async (age: number) => {
+      const stored = await t.deps.imageStorage.save(png, "png");
+      await t.db
+        .insert(mediaUploads)
+        .values({ userId, url: stored.publicUrl, createdAt: new Date(now.getTime() - age) });
+      return stored;
+    };
+    const unused = await upload(UNUSED_UPLOAD_MS + 60_000);
+    const young = await upload(UNUSED_UPLOAD_MS - 60_000);
+    const onPost = await upload(UNUSED_UPLOAD_MS + 60_000);
+    const inDraft = await upload(UNUSED_UPLOAD_MS + 60_000);
+    await t.db.insert(publications).values({
+      batchId: crypto.randomUUID(),
+      userId,
+      network: "bluesky",
+      accountHandle: "bild.bsky.social",
+      text: "Mit Bild",
+      imageUrl: onPost.publicUrl,
+      scheduledAt: now,
+      nextAttemptAt: now,
+      status: "planned",
+    });
+    await t.db.insert(drafts).values({
+      userId,
+      source: "composer",
+      content: { ...EMPTY_DRAFT_CONTENT, text: "Entwurf", image: { url: inDraft.publicUrl, alt: "" } },
+    });
+
+    const removed = await applyRetention(t.deps, now);
+    expect(removed.unusedUploads).toBe(1);
+    const kept = (await t.db.select().from(mediaUploads).where(eq(mediaUploads.userId, userId))).map((row) => row.url);
+    expect(kept.sort()).toEqual([young.publicUrl, onPost.publicUrl, inDraft.publicUrl].sort());
+    expect(await t.deps.imageStorage.read(unused.name)).toBeNull();
+    for (const file of [young, onPost, inDraft]) expect(await t.deps.imageStorage.read(file.name)).not.toBeNull();
+
+    // The next night, the young one is a day old too and goes.
+    expect((await applyRetention(t.deps, new Date(now.getTime() + UNUSED_UPLOAD_MS))).unusedUploads).toBe(1);
+    expect(await t.deps.imageStorage.read(young.name)).toBeNull();
   });
 });

@@ -1,7 +1,12 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { NetworkIdentity, SocialNetwork, TokenSet } from "#server/integrations/social/social-network.ts";
 import { NETWORKS } from "#shared/networks.ts";
-import { FAILURE_REASONS, type FailureReason, failureText } from "#shared/publishing-failures.ts";
+import {
+  FAILURE_REASONS,
+  failureText,
+  NETWORK_REFUSAL_REASONS,
+  type NetworkRefusalReason,
+} from "#shared/publishing-failures.ts";
 import { BLUESKY_REFUSALS } from "../../../tests/mocks/bluesky-server.ts";
 import { LINKEDIN_REFUSALS } from "../../../tests/mocks/linkedin-server.ts";
 import {
@@ -33,7 +38,7 @@ function wordsOf(answer: FakeAnswer): string {
 type Case = {
   name: string;
   on: NetworkOnFake;
-  refusals: Record<FailureReason, FakeAnswer | null>;
+  refusals: Record<NetworkRefusalReason, FakeAnswer | null>;
   connect: (network: SocialNetwork) => Promise<TokenSet>;
 };
 
@@ -51,7 +56,7 @@ const cases: Case[] = [
 describe.each(cases)("$name: a refusal as a class", ({ on, refusals, connect }) => {
   let tokens: TokenSet;
   let identity: NetworkIdentity;
-  const answered = FAILURE_REASONS.filter((reason) => refusals[reason] !== null);
+  const answered = NETWORK_REFUSAL_REASONS.filter((reason) => refusals[reason] !== null);
 
   it.each(answered)("sorts the network's answer for %s into that class, with its own words", async (reason) => {
     tokens ??= await connect(on.network);
@@ -115,5 +120,11 @@ describe("the German sentences", () => {
       expect(sentence).toMatch(/Sie /);
       expect(sentence).not.toMatch(/\b(the|not allowed|error)\b/i);
     }
+  });
+
+  it("says a limit of requests that stayed exhausted is one, and that the post can be sent again", () => {
+    const sentence = failureText("rate-limited", "Bluesky");
+    expect(sentence).toMatch(/^Bluesky hat zu viele Anfragen gemeldet .*; Sie können ihn dann erneut senden\.$/);
+    expect(sentence).not.toBe(failureText("usage-limit", "Bluesky"));
   });
 });
