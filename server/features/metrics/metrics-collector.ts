@@ -222,19 +222,30 @@ async function store(
   await advance(deps, done, now);
 }
 
-/** On to the round after the one that is due now; past the last one the track is done. */
+/**
+ * On to the round after the one that is due now; past the last one the track is done. One UPDATE
+ * per next round (at most five), the due time computed from each post's own send time.
+ */
 async function advance(deps: MetricsDeps, items: Item[], now: Date) {
+  const byNext = new Map<number, string[]>();
   for (const item of items) {
     const next = roundAt(item.sentAt, now) + 1;
+    byNext.set(next, [...(byNext.get(next) ?? []), item.track.publicationId]);
+  }
+  for (const [next, ids] of byNext) {
     const age = METRIC_ROUNDS_MS[next];
     await deps.db
       .update(postMetricTracks)
       .set(
         age === undefined
           ? { stoppedReason: "done", nextRound: next, attempts: 0 }
-          : { nextRound: next, dueAt: new Date(item.sentAt.getTime() + age), attempts: 0 },
+          : {
+              nextRound: next,
+              attempts: 0,
+              dueAt: sql`(select ${publications.sentAt} from ${publications} where ${publications.id} = ${postMetricTracks.publicationId}) + ${`${age} milliseconds`}::interval`,
+            },
       )
-      .where(eq(postMetricTracks.publicationId, item.track.publicationId));
+      .where(inArray(postMetricTracks.publicationId, ids));
   }
 }
 
