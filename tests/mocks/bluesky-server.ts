@@ -2,10 +2,10 @@ import { createHash } from "node:crypto";
 import type { FailureReason } from "#shared/publishing-failures.ts";
 import {
   exhaustedRateLimitHeaders,
-  fakeFigures,
   type FakeAnswer,
   type FakeRequest,
   type FakeRoute,
+  fakeFigures,
   json,
   postsPage,
   type RecordedImage,
@@ -249,7 +249,11 @@ export async function startBlueskyFake({ port = 0 }: { port?: number } = {}) {
           uri: post.uri,
           cid: post.cid,
           author: { did: post.uri.split("/")[2], handle: post.account },
-          record: post.record ?? { $type: "app.bsky.feed.post", text: post.text, createdAt: post.createdAt.toISOString() },
+          record: post.record ?? {
+            $type: "app.bsky.feed.post",
+            text: post.text,
+            createdAt: post.createdAt.toISOString(),
+          },
           likeCount: figures.likes,
           repostCount: figures.reposts,
           replyCount: figures.replies,

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import type { CapPlan } from "#shared/publishing-caps.ts";
 import type { NetworkId } from "#shared/networks.ts";
+import type { CapPlan } from "#shared/publishing-caps.ts";
 import { ownedByUser } from "./auth.ts";
 import { publications, socialAccounts } from "./publishing.ts";
 
@@ -28,11 +28,7 @@ export const postMetricTracks = pgTable(
     attempts: integer("attempts").notNull().default(0),
     stoppedReason: text("stopped_reason").$type<"done" | "deleted" | "disconnected">(),
   },
-  (table) => [
-    index("post_metric_tracks_due_idx")
-      .on(table.dueAt)
-      .where(sql`${table.stoppedReason} is null`),
-  ],
+  (table) => [index("post_metric_tracks_due_idx").on(table.dueAt).where(sql`${table.stoppedReason} is null`)],
 );
 
 /** The figures of one post (a thread's post by position, 1 for a single post) at one round. */

@@ -14,8 +14,8 @@ import { connectThroughFake } from "../../../tests/mocks/social-fake.ts";
 import { startXFake, type XFake } from "../../../tests/mocks/x-server.ts";
 import { createPublishingTestApp } from "../../../tests/support/publishing.ts";
 import { createScriptedNetworks } from "../../../tests/support/scripted-network.ts";
-import { collectDueMetrics, MAX_ROUND_ATTEMPTS } from "./metrics-collector.ts";
 import { postMetrics } from "./metrics.service.ts";
+import { collectDueMetrics, MAX_ROUND_ATTEMPTS } from "./metrics-collector.ts";
 
 // The metrics schedule (ADR 0104, 0105): the real X and Bluesky adapters against their fakes at the
 // HTTP boundary, the real database, and a clock passed in. Posts are made on the fakes and recorded
@@ -69,7 +69,14 @@ async function storeAccount(userId: string, network: NetworkId, tokens: TokenSet
 }
 
 /** `count` posts made on the network now and recorded as sent at `sentAt`. */
-async function sentPosts(userId: string, account: Awaited<ReturnType<typeof storeAccount>>, network: NetworkId, count: number, prefix: string, sentAt: Date) {
+async function sentPosts(
+  userId: string,
+  account: Awaited<ReturnType<typeof storeAccount>>,
+  network: NetworkId,
+  count: number,
+  prefix: string,
+  sentAt: Date,
+) {
   const via = network === "x" ? x : bluesky;
   const ids: string[] = [];
   for (let index = 0; index < count; index++) {
@@ -126,7 +133,9 @@ const trackOf = async (publicationId: string) =>
   (await t.db.select().from(postMetricTracks).where(eq(postMetricTracks.publicationId, publicationId)))[0];
 
 describe("the schedule", () => {
-  it("takes a snapshot at 15 min, 1 h, 24 h, 7 and 30 days, each in ⌈posts/100⌉ X and ⌈posts/25⌉ Bluesky calls, figures growing", { timeout: 120_000 }, async () => {
+  it("takes a snapshot at 15 min, 1 h, 24 h, 7 and 30 days, each in ⌈posts/100⌉ X and ⌈posts/25⌉ Bluesky calls, figures growing", {
+    timeout: 120_000,
+  }, async () => {
     const start = new Date();
     const { userId, account } = await xAuthor("metrics_rounds");
     const xIds = await sentPosts(userId, account, "x", 101, "Runde", start);
@@ -165,7 +174,7 @@ describe("the schedule", () => {
 
     const view = await postMetrics(t.deps, userId, xIds[0] as string);
     expect(view).toMatchObject({ state: "ok", latest: { likes: 15, views: 500 } });
-    expect(view?.state === "ok" && view.points.map((point) => point.interactions)).toEqual([6, 13, 20, 27, 34]) // 3n + n + n + (n − 1) + n;
+    expect(view?.state === "ok" && view.points.map((point) => point.interactions)).toEqual([6, 13, 20, 27, 34]); // 3n + n + n + (n − 1) + n;
   });
 
   it("stops after a post was deleted on the network: one snapshot says 'gelöscht', no more reads of it", async () => {
@@ -173,7 +182,10 @@ describe("the schedule", () => {
     const { userId, account } = await xAuthor("metrics_deleted");
     const [kept, gone] = await sentPosts(userId, account, "x", 2, "Weg", start);
     await collectDueMetrics(t.deps, at(start, 15 * MIN));
-    const goneRow = await t.db.select().from(publications).where(eq(publications.id, gone as string));
+    const goneRow = await t.db
+      .select()
+      .from(publications)
+      .where(eq(publications.id, gone as string));
     await x.deletePost(account.tokens, account.identity, goneRow[0]?.externalId as string);
     await collectDueMetrics(t.deps, at(start, 60 * MIN));
     expect((await snapshotsOf(gone as string)).map((row) => [row.round, row.deleted])).toEqual([
@@ -243,7 +255,10 @@ describe("X read caps (ADR 0105)", () => {
       await sentPosts(userId, account, "x", 100, "Kappe", start);
       await collectDueMetrics(t.deps, at(start, 15 * MIN));
       const reads = async () =>
-        (await t.db.select().from(metricReads).where(eq(metricReads.userId, userId))).reduce((sum, row) => sum + row.reads, 0);
+        (await t.db.select().from(metricReads).where(eq(metricReads.userId, userId))).reduce(
+          (sum, row) => sum + row.reads,
+          0,
+        );
       expect(await reads()).toBe(100);
       // 20 reads left: the next round reads 20 posts in one call, the one after none.
       const snapshotsOfRound = async (round: number) =>

@@ -150,7 +150,14 @@ async function collectAccount(deps: MetricsDeps, accountId: string, tracks: Trac
     );
     if (answer instanceof NetworkError) {
       const pending = allowed.filter((item) => item.posts.some((post) => !answers.has(post.externalId)));
-      await store(deps, account, allowed.filter((item) => !pending.includes(item)), answers, now, report);
+      await store(
+        deps,
+        account,
+        allowed.filter((item) => !pending.includes(item)),
+        answers,
+        now,
+        report,
+      );
       return retryLater(deps, pending, now, answer, report);
     }
     for (const [id, figures] of answer) answers.set(id, figures);
@@ -284,4 +291,3 @@ async function stop(deps: MetricsDeps, tracks: Track[], reason: NonNullable<Trac
       ),
     );
 }
-

@@ -4,8 +4,8 @@ import type { AppEnv } from "#server/app-env.ts";
 import { userTimeZone } from "#server/features/profile/time-zone.service.ts";
 import { requireSession } from "#server/session.ts";
 import { METRICS_MESSAGES } from "#shared/metrics.ts";
-import { metricsCsv } from "./metrics-csv.ts";
 import { erfolgReport, metricPosts, postMetrics } from "./metrics.service.ts";
+import { metricsCsv } from "./metrics-csv.ts";
 
 // /api/metrics (ADR 0106): one post's figures for the post dialog, the Erfolg page's report and
 // its CSV. Reads only the signed-in user's rows.
@@ -18,7 +18,10 @@ export const metricsRoutes = new Hono<AppEnv>()
   .get("/report", requireSession(), async (c) => c.json(await erfolgReport(c.var.deps.db, c.var.session.user.id), 200))
   .get("/export.csv", requireSession(), async (c) => {
     const userId = c.var.session.user.id;
-    const [posts, timeZone] = await Promise.all([metricPosts(c.var.deps.db, userId), userTimeZone(c.var.deps.db, userId)]);
+    const [posts, timeZone] = await Promise.all([
+      metricPosts(c.var.deps.db, userId),
+      userTimeZone(c.var.deps.db, userId),
+    ]);
     return c.body(metricsCsv(posts, timeZone), 200, {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": 'attachment; filename="postwerk-erfolg.csv"',

@@ -30,7 +30,12 @@ const figuresOf = (row: SnapshotRow): PostFigures => ({
 });
 
 /** Per round the thread's (or post's) figures, oldest round first; deleted once any snapshot says so. */
-function rounds(rows: SnapshotRow[]): { points: MetricPoint[]; latest: PostFigures | null; takenAt: string | null; deleted: boolean } {
+function rounds(rows: SnapshotRow[]): {
+  points: MetricPoint[];
+  latest: PostFigures | null;
+  takenAt: string | null;
+  deleted: boolean;
+} {
   const byRound = new Map<number, SnapshotRow[]>();
   for (const row of rows) byRound.set(row.round, [...(byRound.get(row.round) ?? []), row]);
   const points: MetricPoint[] = [];
@@ -97,7 +102,8 @@ export async function metricPosts(db: Database, userId: string): Promise<MetricP
       ),
     );
   const byPublication = new Map<string, SnapshotRow[]>();
-  for (const row of latestRows) byPublication.set(row.publicationId, [...(byPublication.get(row.publicationId) ?? []), row]);
+  for (const row of latestRows)
+    byPublication.set(row.publicationId, [...(byPublication.get(row.publicationId) ?? []), row]);
   return posts.flatMap((post) => {
     if (!post.sentAt) return [];
     const rows = byPublication.get(post.id) ?? [];

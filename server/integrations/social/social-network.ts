@@ -1,5 +1,5 @@
-import type { NetworkId } from "#shared/networks.ts";
 import type { PostFigures } from "#shared/metrics.ts";
+import type { NetworkId } from "#shared/networks.ts";
 import type { FailureReason } from "#shared/publishing-failures.ts";
 
 // The seam between publishing (server/features/publishing) and each network's API
