@@ -27,7 +27,9 @@ function field(value: string | number | null): string {
   const text = typeof value === "number" ? value.toLocaleString("de-DE", { useGrouping: false }) : value;
   // Quoted where it holds the separator, a quote or a line break; a leading =, +, - or @ would be
   // read as a formula by spreadsheets, so it gets an apostrophe first.
-  const safe = /^[=+\-@]/.test(text) && typeof value === "string" ? `'${text}` : text;
+  // A handle such as "@name.bsky.social" is no formula and stays as it is.
+  const formula = /^[=+\-@]/.test(text) && !/^@[\w.-]+$/.test(text);
+  const safe = formula && typeof value === "string" ? `'${text}` : text;
   return /[;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
