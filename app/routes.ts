@@ -29,6 +29,7 @@ export default [
     route("erstellen", "routes/erstellen.tsx"),
     route("archiv", "routes/archiv.tsx"),
     route("redaktionsplan", "routes/redaktionsplan.tsx"),
+    route("erfolg", "routes/erfolg.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

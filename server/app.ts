@@ -22,6 +22,7 @@ import { draftRoutes } from "./features/drafts/drafts.routes.ts";
 import { generatorRoutes } from "./features/generator/generator.routes.ts";
 import { healthRoutes } from "./features/health/health.routes.ts";
 import { mediaRoutes } from "./features/media/media.routes.ts";
+import { metricsRoutes } from "./features/metrics/metrics.routes.ts";
 import { notificationRoutes } from "./features/notifications/notifications.routes.ts";
 import { optimizerRoutes } from "./features/optimizer/optimizer.routes.ts";
 import { createPagesRoutes, isAssetPath } from "./features/pages/pages.routes.ts";
@@ -59,7 +60,8 @@ const apiRoutes = new Hono<AppEnv>()
   .route("/publishing-offer", publishingOfferRoutes)
   .route("/notifications", notificationRoutes)
   .route("/accounts", accountQueueSlotRoutes)
-  .route("/queue-slots", nextQueueSlotRoutes);
+  .route("/queue-slots", nextQueueSlotRoutes)
+  .route("/metrics", metricsRoutes);
 
 export type AppType = typeof apiRoutes;
 

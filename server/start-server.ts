@@ -9,6 +9,7 @@ import { listenForBackups } from "./features/backup/backup-socket.ts";
 import { expireManualGrants } from "./features/billing/billing-manual-grants.service.ts";
 import { sendExpiryReminders } from "./features/connections/expiry-reminders.ts";
 import { RUN_REPAIR_SCHEDULE, repairAbandonedRuns } from "./features/generator/run-repair.service.ts";
+import { collectDueMetrics } from "./features/metrics/metrics-collector.ts";
 import { loadPageDocuments } from "./features/pages/page-documents.ts";
 import { startDeliveryWorkers } from "./features/publishing/delivery.service.ts";
 import { sweepPublications } from "./features/publishing/publishing-sweep.ts";
@@ -84,6 +85,8 @@ async function scheduleBackgroundWork(deps: Awaited<ReturnType<typeof createDeps
   const { db, logger } = deps;
   // ADR 0075: no planned post without a live job, checked every minute.
   await deps.jobQueue.every("publishing-sweep", "* * * * *", () => sweepPublications(deps));
+  // ADR 0104: the figures of sent posts, the due ones every minute, batched per account.
+  await deps.jobQueue.every("post-metrics", "* * * * *", () => collectDueMetrics(deps));
   await deps.jobQueue.every("housekeeping", "*/10 * * * *", () =>
     Promise.all([deleteExpiredRateLimits(db), expireManualGrants(db), sendExpiryReminders(deps)]),
   );

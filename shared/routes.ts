@@ -23,6 +23,8 @@ export const ROUTES = {
   // ADR 0053: publishing. The same paths as PLANNER_PATH and CONNECTIONS_PATH in publishing.ts,
   // which the server's mails use (routes.test.ts holds them together).
   planner: "/redaktionsplan",
+  // ADR 0106: what the sent posts achieved.
+  erfolg: "/erfolg",
   connections: "/konto/verbundene-konten",
   admin: "/admin",
   privacy: "/datenschutz",

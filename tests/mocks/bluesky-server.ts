@@ -5,6 +5,7 @@ import {
   type FakeAnswer,
   type FakeRequest,
   type FakeRoute,
+  fakeFigures,
   json,
   postsPage,
   type RecordedImage,
@@ -166,6 +167,7 @@ export async function startBlueskyFake({ port = 0 }: { port?: number } = {}) {
     if (method === "POST" && nsid === "com.atproto.repo.createRecord") return "post";
     if (method === "POST" && nsid === "com.atproto.repo.deleteRecord") return "delete";
     if (method === "GET" && nsid === "com.atproto.repo.listRecords") return "timeline";
+    if (method === "GET" && nsid === "app.bsky.feed.getPosts") return "metrics";
     if (method === "GET" && path === "/") return "page";
     return null;
   };
@@ -200,6 +202,7 @@ export async function startBlueskyFake({ port = 0 }: { port?: number } = {}) {
     if (nsid === "app.bsky.actor.getProfile")
       return json(200, { did: account.did, handle: account.handle, displayName: account.displayName });
     if (route === "timeline") return listRecords(request, account.did);
+    if (route === "metrics") return getPosts(request);
     if (route === "media") {
       const cid = cidOf(request.body);
       const mimeType = String(request.headers["content-type"] ?? "");
@@ -224,6 +227,42 @@ export async function startBlueskyFake({ port = 0 }: { port?: number } = {}) {
     createdAt?: string;
     embed?: { $type?: string; images?: { image?: { ref?: { $link?: string } }; alt?: string }[] };
     reply?: { root?: Partial<StrongRef>; parent?: Partial<StrongRef> };
+  };
+
+  /**
+   * The AppView's getPosts as the PDS proxies it: up to 25 URIs, a deleted post left out, the
+   * counts growing with each look (fakeFigures; Bluesky has no views or bookmarks).
+   */
+  const metricReads = new Map<string, number>();
+  const getPosts = (request: FakeRequest) => {
+    const uris = request.url.searchParams.getAll("uris");
+    if (uris.length === 0 || uris.length > 25)
+      return error(400, "InvalidRequest", "uris must not have more than 25 elements");
+    const found = uris.flatMap((uri) => {
+      const post = posts.find((candidate) => candidate.uri === uri);
+      if (!post) return [];
+      const reads = (metricReads.get(uri) ?? 0) + 1;
+      metricReads.set(uri, reads);
+      const figures = fakeFigures(reads);
+      return [
+        {
+          uri: post.uri,
+          cid: post.cid,
+          author: { did: post.uri.split("/")[2], handle: post.account },
+          record: post.record ?? {
+            $type: "app.bsky.feed.post",
+            text: post.text,
+            createdAt: post.createdAt.toISOString(),
+          },
+          likeCount: figures.likes,
+          repostCount: figures.reposts,
+          replyCount: figures.replies,
+          quoteCount: figures.quotes,
+          indexedAt: post.createdAt.toISOString(),
+        },
+      ];
+    });
+    return json(200, { posts: found });
   };
 
   /** A strong ref must name a post that exists, with the CID it was created with. */

@@ -32,7 +32,9 @@ export type FakeRoute =
    * The account's own recent posts, where a post in doubt is looked up: X's GET
    * /2/users/:id/tweets, Bluesky's com.atproto.repo.listRecords.
    */
-  | "timeline";
+  | "timeline"
+  /** The figures of posts (ADR 0104): X's GET /2/tweets?ids=, Bluesky's app.bsky.feed.getPosts. */
+  | "metrics";
 
 export type FakeFault =
   /** 429 with the network's own reset header, pointing at `resetAt`. */
@@ -74,6 +76,14 @@ export type FakeAnswer = {
 };
 
 export type RecordedImage = { size: number; bytes: Buffer; mimeType: string; altText: string };
+
+/**
+ * The figures a fake gives a post at its `reads`-th look (1, 2, …): they grow from one snapshot to
+ * the next, so a test sees the sparkline rise; deterministic, so expected values can be written down.
+ */
+export function fakeFigures(reads: number) {
+  return { likes: 3 * reads, reposts: reads, replies: reads, quotes: reads - 1, bookmarks: reads, views: 100 * reads };
+}
 
 /** A post the fake network accepted, for assertions (and shown on the fake's own pages). */
 export type RecordedPost = { id: string; account: string; text: string; images: RecordedImage[]; createdAt: Date };

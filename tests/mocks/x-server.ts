@@ -7,6 +7,7 @@ import {
   type FakeAnswer,
   type FakeRequest,
   type FakeRoute,
+  fakeFigures,
   json,
   multipartFields,
   newToken,
@@ -98,6 +99,7 @@ export async function startXFake({ port = 0 }: { port?: number } = {}) {
     if (method === "POST" && /^\/2\/media\/(upload\/initialize|upload\/\d+\/(append|finalize)|metadata)$/.test(path))
       return "media";
     if (method === "POST" && path === "/2/tweets") return "post";
+    if (method === "GET" && path === "/2/tweets") return "metrics";
     if (method === "DELETE" && /^\/2\/tweets\/\d+$/.test(path)) return "delete";
     if (method === "GET" && (path === "/" || /^\/[^/]+\/status\/\d+$/.test(path))) return "page";
     return null;
@@ -168,6 +170,7 @@ export async function startXFake({ port = 0 }: { port?: number } = {}) {
     if (route === "identity") return json(200, { data: { id: user.id, name: user.name, username: user.username } });
     if (route === "media") return media(request, user.username);
     if (route === "timeline") return timeline(request, user);
+    if (route === "metrics") return lookup(request);
     if (route === "post") {
       const body = request.json() as {
         text?: string;
@@ -196,6 +199,50 @@ export async function startXFake({ port = 0 }: { port?: number } = {}) {
     const index = posts.findIndex((post) => post.id === tweetId && post.account === user.username);
     if (index >= 0) posts.splice(index, 1);
     return json(200, { data: { deleted: index >= 0 } });
+  };
+
+  /**
+   * Post lookup with public_metrics: every found post counts one read (X bills per post
+   * returned, ADR 0105) and its figures grow with each read; a deleted one is a "Not Found Error".
+   */
+  const metricReads = new Map<string, number>();
+  const lookup = (request: FakeRequest) => {
+    const ids = (request.url.searchParams.get("ids") ?? "").split(",").filter(Boolean);
+    if (ids.length === 0 || ids.length > 100) return invalidRequest("ids must have 1 to 100 items", "ids", "…");
+    const data = [];
+    const errors = [];
+    for (const tweetId of ids) {
+      const post = posts.find((candidate) => candidate.id === tweetId);
+      if (!post) {
+        errors.push({
+          value: tweetId,
+          detail: `Could not find tweet with ids: [${tweetId}].`,
+          title: "Not Found Error",
+          resource_type: "tweet",
+          parameter: "ids",
+          resource_id: tweetId,
+          type: "https://api.twitter.com/2/problems/resource-not-found",
+        });
+        continue;
+      }
+      const reads = (metricReads.get(tweetId) ?? 0) + 1;
+      metricReads.set(tweetId, reads);
+      const figures = fakeFigures(reads);
+      data.push({
+        id: tweetId,
+        text: post.text,
+        edit_history_tweet_ids: [tweetId],
+        public_metrics: {
+          retweet_count: figures.reposts,
+          reply_count: figures.replies,
+          like_count: figures.likes,
+          quote_count: figures.quotes,
+          bookmark_count: figures.bookmarks,
+          impression_count: figures.views,
+        },
+      });
+    }
+    return json(200, { ...(data.length > 0 ? { data } : {}), ...(errors.length > 0 ? { errors } : {}) });
   };
 
   /** The user's own posts since `start_time`, newest first, with the post each replied to. */

@@ -1,4 +1,5 @@
 import http from "node:http";
+import { collectDueMetrics } from "#server/features/metrics/metrics-collector.ts";
 import { duePublications, processPublication } from "#server/features/publishing/delivery.service.ts";
 import { sweepPublications } from "#server/features/publishing/publishing-sweep.ts";
 import { isPublicAddress } from "#server/integrations/website/address-policy.ts";
@@ -48,7 +49,7 @@ let clockOffsetMs = 0;
 const clock = http.createServer((request, response) => {
   const url = new URL(request.url ?? "/", "http://clock");
   const minutes = Number(url.searchParams.get("minutes"));
-  if (request.method !== "POST" || !["/advance", "/sweep"].includes(url.pathname) || !(minutes >= 0)) {
+  if (request.method !== "POST" || !["/advance", "/sweep", "/metrics"].includes(url.pathname) || !(minutes >= 0)) {
     response.writeHead(404).end();
     return;
   }
@@ -56,6 +57,16 @@ const clock = http.createServer((request, response) => {
   // down, ADR 0075); the clock itself stays, so the next specs see no jump.
   if (url.pathname === "/sweep") {
     void sweepPublications(deps, new Date(Date.now() + clockOffsetMs + minutes * 60_000)).then(
+      (report) => response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(report)),
+      (error: unknown) => response.writeHead(500, { "content-type": "text/plain" }).end(String(error)),
+    );
+    return;
+  }
+  // `/metrics`: the metrics schedule's run at the clock plus `minutes` (ADR 0104), as the
+  // per-minute job would run then; the clock moves on with it.
+  if (url.pathname === "/metrics") {
+    clockOffsetMs += minutes * 60_000;
+    void collectDueMetrics(deps, new Date(Date.now() + clockOffsetMs)).then(
       (report) => response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(report)),
       (error: unknown) => response.writeHead(500, { "content-type": "text/plain" }).end(String(error)),
     );

@@ -59,6 +59,13 @@ export function UsagePanel() {
                 return `${NETWORKS[network].label}: ${formatCount(posts)} (${formatCount(withLink)} mit Link)`;
               }).join(" · ")}
             </p>
+            <p className="text-sm text-slate-700">
+              <span className="font-medium">Beiträge für Kennzahlen gelesen in diesem Monat:</span>{" "}
+              {NETWORK_IDS.map(
+                (network) => `${NETWORKS[network].label}: ${formatCount(data.metricReadsThisMonth[network] ?? 0)}`,
+              ).join(" · ")}{" "}
+              (X berechnet jeden gelesenen Beitrag)
+            </p>
             <div className="grid gap-3">
               <fieldset className="flex flex-wrap gap-2">
                 <legend className="sr-only">Im Diagramm zeigen</legend>

@@ -135,6 +135,9 @@ export function ProductNavLinks(props: AdminNavLinkProps) {
       <NavLink to={ROUTES.planner} className={props.className}>
         Redaktionsplan
       </NavLink>
+      <NavLink to={ROUTES.erfolg} className={props.className}>
+        Erfolg
+      </NavLink>
     </>
   );
 }

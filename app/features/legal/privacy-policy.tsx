@@ -180,7 +180,15 @@ export function PrivacyPolicy() {
           vom Netzwerk Zugangsschlüssel (Tokens), die Kennung Ihres Kontos, Ihren Namen oder Handle und die Adresse
           Ihres Profils; bei Bluesky geben Sie dafür ein App-Passwort ein, das wir nur für diese Anmeldung verwenden und
           nicht speichern. Die Zugangsschlüssel speichern wir verschlüsselt (AES-256-GCM) und nutzen sie ausschließlich,
-          um in Ihrem Auftrag zu veröffentlichen. Sie erscheinen in keinem Protokoll und nicht im Datenexport.
+          um in Ihrem Auftrag zu veröffentlichen und die Kennzahlen Ihrer Beiträge abzurufen. Sie erscheinen in keinem
+          Protokoll und nicht im Datenexport.
+        </p>
+        <p>
+          Kennzahlen („Erfolg“): Etwa 15 Minuten, 1 Stunde, 24 Stunden, 7 und 30 Tage nach dem Senden fragen wir beim
+          Netzwerk die öffentlichen Zahlen Ihres Beitrags ab (bei X Likes, Reposts, Antworten, Zitate, Lesezeichen und
+          Aufrufe; bei Bluesky Likes, Reposts, Antworten und Zitate) und speichern sie mit dem Zeitpunkt des Abrufs.
+          Danach und nach dem Löschen des Beitrags oder dem Trennen des Kontos fragen wir nichts mehr ab. Die Zahlen
+          sind Teil Ihres Datenexports und werden mit dem Beitrag bzw. Ihrem Konto gelöscht.
         </p>
         <p>
           Wenn Sie einen Beitrag veröffentlichen oder planen, speichern wir Text, Bild, Zeitpunkt, Konto und den Stand

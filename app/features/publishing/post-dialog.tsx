@@ -6,6 +6,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Dialog, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#app/components/ui/dialog.tsx";
 import { useTimeZone } from "#app/features/account/use-time-zone.ts";
 import { PostDraftActions } from "#app/features/drafts/post-draft-actions.tsx";
+import { PostMetrics } from "#app/features/metrics/post-metrics.tsx";
 import { NextSlotButton } from "#app/features/queue-slots/next-slot-button.tsx";
 import { NETWORKS } from "#shared/networks.ts";
 import { CONNECTIONS_PATH } from "#shared/publishing.ts";
@@ -181,6 +182,8 @@ function PostDetails({
           <span className="sr-only">(öffnet in neuem Tab)</span>
         </a>
       ) : null}
+
+      <PostMetrics publicationId={post.id} sent={post.status === "sent"} timeZone={zone} />
 
       {thread ? <ThreadPosts thread={thread} /> : null}
 

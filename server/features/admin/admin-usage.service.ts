@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
+import { readsOfMonth } from "#server/features/metrics/metric-reads.ts";
 import { ENTITLING_STATUSES, PLANS, type Plan } from "#shared/billing.ts";
 import { NETWORK_IDS, type NetworkId } from "#shared/networks.ts";
 
@@ -101,6 +102,8 @@ export async function getUsage(db: Database) {
 
   return {
     timeZone: USAGE_TIME_ZONE,
+    /** Posts read for their figures this Berlin month, per network (ADR 0105: X bills each). */
+    metricReadsThisMonth: await readsOfMonth(db, new Date()),
     days: rows.map((row) => ({
       day: row.day,
       signUps: Number(row.sign_ups),

@@ -12,6 +12,7 @@ import { cookieConsentHistory } from "#server/db/schema/cookie-consent.ts";
 import { drafts } from "#server/db/schema/drafts.ts";
 import { profiles } from "#server/db/schema/profiles.ts";
 import { cancellationRequestColumns } from "#server/features/cancellation/cancellation.service.ts";
+import { exportSnapshots } from "#server/features/metrics/metrics.service.ts";
 import { billingInfoColumns } from "#server/features/profile/profile.service.ts";
 import type { RateLimitRule } from "#server/features/rate-limit/rate-limit.service.ts";
 import { imageNameFromPublicUrl } from "#server/integrations/storage/image-storage.ts";
@@ -245,6 +246,8 @@ async function* exportFiles(deps: ExportDeps, userId: string): AsyncGenerator<Ex
   );
   // ADR 0053/0059/0066: the connected accounts without their tokens, every post and thread post.
   yield publishingFile(db, userId);
+  // ADR 0104: every snapshot of the sent posts' figures.
+  yield jsonFile("kennzahlen.json", await exportSnapshots(db, userId));
   // ADR 0084: the drafts, at most DRAFTS_PER_USER_MAX, with their whole content.
   yield jsonFile(
     "entwuerfe.json",

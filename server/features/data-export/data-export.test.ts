@@ -133,6 +133,7 @@ describe("GET /api/data-export", () => {
         "einwilligungen.json",
         "entwuerfe.json",
         "konto.json",
+        "kennzahlen.json",
         "kontaktanfragen.json",
         "kuendigungen.json",
         "sitzungen.json",

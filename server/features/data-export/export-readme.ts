@@ -67,6 +67,12 @@ einwilligungen.json Ihre Cookie-Einstellungen, jede Speicherung einzeln: essenti
                     analytics, authentication, aiServices (zugestimmt ja/nein), version,
                     expiresAt (gültig bis), ipAddress (IP-Adresse bei der Speicherung)
 
+kennzahlen.json     Die Kennzahlen Ihrer gesendeten Beiträge, wie die Netzwerke sie melden, je
+                    Abruf (15 Minuten, 1 Stunde, 24 Stunden, 7 und 30 Tage nach dem Senden):
+                    publicationId, position (Beitrag im Thread), round (Abruf 0–4), takenAt,
+                    deleted (im Netzwerk gelöscht), likes, reposts, replies, quotes,
+                    bookmarks und views (leer, wo das Netzwerk sie nicht meldet)
+
 kontaktanfragen.json  Nachrichten, die über das Kontaktformular mit Ihrer E-Mail-Adresse
                     gesendet wurden: name, email, message, status (new, read, responded)
 

@@ -2,6 +2,7 @@ import type { Agent, RichText } from "@atproto/api";
 import type { SocialNetworkSettings } from "#server/env.ts";
 import { failureFromStatus, failureFromTransport, safeDetail } from "#server/integrations/social/network-failures.ts";
 import {
+  type MetricsAnswer,
   NetworkError,
   type NetworkIdentity,
   type PostLookup,
@@ -30,6 +31,8 @@ const LIMITS = { postsPerWindow: 1_666, windowMs: 60 * 60 * 1000 };
 /** listRecords' largest page, and how many pages a lookup reads at most (newest first). */
 const LOOKUP_PAGE_SIZE = 100;
 const LOOKUP_MAX_PAGES = 5;
+/** app.bsky.feed.getPosts takes at most 25 URIs per call. */
+const METRICS_BATCH = 25;
 // What a PDS answers for an access or refresh token it no longer takes.
 const TOKEN_REFUSED = new Set(["ExpiredToken", "InvalidToken", "AuthenticationRequired"]);
 
@@ -154,6 +157,26 @@ export function createBlueskyNetwork({ service, timeoutMs }: BlueskySettings): S
         cursor = data.cursor;
       }
       return null;
+    },
+    metricsBatchSize: METRICS_BATCH,
+    async fetchMetrics(tokens, identity, externalIds) {
+      const agent = await agentFor(tokens.accessToken, identity.externalId);
+      // getPosts (ADR 0104): up to 25 at:// URIs; a deleted post is simply left out of the answer,
+      // and every asked URI we sent is the account's own, so one missing means it is gone.
+      const { data } = await call({ hide: [tokens.accessToken] }, () =>
+        agent.app.bsky.feed.getPosts({ uris: externalIds }),
+      );
+      const figures: MetricsAnswer = new Map(externalIds.map((uri) => [uri, "deleted" as const]));
+      for (const post of data.posts)
+        figures.set(post.uri, {
+          likes: post.likeCount ?? 0,
+          reposts: post.repostCount ?? 0,
+          replies: post.replyCount ?? 0,
+          quotes: post.quoteCount ?? 0,
+          bookmarks: null,
+          views: null,
+        });
+      return figures;
     },
     async deletePost(tokens, identity, externalId) {
       const agent = await agentFor(tokens.accessToken, identity.externalId);

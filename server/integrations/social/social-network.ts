@@ -1,3 +1,4 @@
+import type { PostFigures } from "#shared/metrics.ts";
 import type { NetworkId } from "#shared/networks.ts";
 import type { FailureReason } from "#shared/publishing-failures.ts";
 
@@ -57,6 +58,9 @@ export type PublishInput = {
  * since when.
  */
 export type PostLookup = { text: string; replyTo: string | null; since: Date };
+
+/** `fetchMetrics`' answer: per asked id its figures, or "deleted" (ADR 0104). */
+export type MetricsAnswer = Map<string, PostFigures | "deleted">;
 
 /** A post the network accepted; `cid` where the network names a version (Bluesky, ADR 0088). */
 export type PublishedPost = { externalId: string; url: string; cid?: string | null };
@@ -163,6 +167,15 @@ export type SocialNetwork = {
    * nor left out. Throws NetworkError like every call (a failed lookup settles nothing).
    */
   findPost?(tokens: TokenSet, identity: NetworkIdentity, lookup: PostLookup): Promise<PublishedPost | null>;
+  /**
+   * The public figures of the account's own posts (ADR 0104), at most `metricsBatchSize` ids per
+   * call: a map from each asked id to its figures, or "deleted" where the network no longer has
+   * the post. An id the answer leaves out is neither (not known yet). Throws NetworkError like
+   * every call. Networks without it show "nicht verfügbar", never invented figures.
+   */
+  fetchMetrics?(tokens: TokenSet, identity: NetworkIdentity, externalIds: string[]): Promise<MetricsAnswer>;
+  /** How many ids one `fetchMetrics` call takes (X 100, Bluesky 25). */
+  metricsBatchSize?: number;
   /** The network's own publishing limit per account (X: 100 posts per 15 minutes). */
   limits: { postsPerWindow: number; windowMs: number };
 };

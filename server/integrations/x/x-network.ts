@@ -4,6 +4,7 @@ import type { SocialNetworkSettings } from "#server/env.ts";
 import { failureFromStatus, failureFromTransport, safeDetail } from "#server/integrations/social/network-failures.ts";
 import { authorizationUrl, requestTokens } from "#server/integrations/social/oauth-tokens.ts";
 import {
+  type MetricsAnswer,
   NetworkError,
   type NetworkIdentity,
   type PostLookup,
@@ -32,6 +33,8 @@ const loadSdk = () => {
 
 /** X: 100 posts per 15 minutes and user. */
 const LIMITS = { postsPerWindow: 100, windowMs: 15 * 60 * 1000 };
+/** Post lookup takes at most 100 ids per call. */
+const METRICS_BATCH = 100;
 /** X takes an image description of at most 1,000 characters (POST /2/media/metadata). */
 const ALT_TEXT_MAX = 1000;
 
@@ -120,6 +123,31 @@ export function createXNetwork(settings: XSettings): SocialNetwork {
       );
       const found = timeline.tweets.find((tweet) => isLookedFor(tweet, lookup));
       return found ? { externalId: found.id, url: postUrl(webBase, identity, found.id) } : null;
+    },
+    metricsBatchSize: METRICS_BATCH,
+    async fetchMetrics(tokens, _identity, externalIds) {
+      const { client, library } = await clientFor(tokens);
+      // Post lookup with public_metrics (ADR 0104): up to 100 ids; a deleted post comes back as a
+      // "Not Found Error" in `errors`, not in `data`. X bills each post in `data` (ADR 0105).
+      const answer = await call(library, tokens, false, () =>
+        client.tweets(externalIds, { "tweet.fields": ["public_metrics"] }),
+      );
+      const figures: MetricsAnswer = new Map();
+      for (const tweet of answer.data ?? []) {
+        const metrics = tweet.public_metrics;
+        if (!metrics) continue;
+        figures.set(tweet.id, {
+          likes: metrics.like_count,
+          reposts: metrics.retweet_count,
+          replies: metrics.reply_count,
+          quotes: metrics.quote_count,
+          bookmarks: metrics.bookmark_count ?? null,
+          views: metrics.impression_count ?? null,
+        });
+      }
+      for (const problem of answer.errors ?? [])
+        if (problem.resource_id && /not found/i.test(problem.title ?? "")) figures.set(problem.resource_id, "deleted");
+      return figures;
     },
     async deletePost(tokens, _identity, externalId) {
       const { client, library } = await clientFor(tokens);

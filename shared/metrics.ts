@@ -1,0 +1,243 @@
+import type { NetworkId } from "./networks.ts";
+import { isoWeekday, toWallTime } from "./wall-time.ts";
+
+// "Erfolg" (ADR 0104, 0106): the public figures of every sent post, pulled back from the network at
+// fixed ages, and what the page makes of them. Pure and isomorphic: the server aggregates with it,
+// the browser labels with it, and the tests compute the expected values by hand against it.
+
+/** What a network tells about one post. Null where the network has no such figure (Bluesky: views). */
+export type PostFigures = {
+  likes: number;
+  reposts: number;
+  replies: number;
+  quotes: number;
+  bookmarks: number | null;
+  /** X: impressions; null where the network does not say. */
+  views: number | null;
+};
+
+/** The ages at which a sent post's figures are fetched: 15 min, 1 h, 24 h, 7 days, 30 days (ADR 0104). */
+export const METRIC_ROUNDS_MS = [15 * 60_000, 60 * 60_000, 24 * 3_600_000, 7 * 86_400_000, 30 * 86_400_000] as const;
+export const METRIC_ROUND_LABELS = ["15 Min.", "1 Std.", "24 Std.", "7 Tage", "30 Tage"] as const;
+
+/** Below this many posts with figures the page says so instead of showing averages (ADR 0106). */
+export const MIN_POSTS_FOR_FIGURES = 5;
+
+export const FIGURE_LABELS: Record<keyof PostFigures, string> = {
+  likes: "Likes",
+  reposts: "Reposts",
+  replies: "Antworten",
+  quotes: "Zitate",
+  bookmarks: "Lesezeichen",
+  views: "Aufrufe",
+};
+
+/** Likes, reposts, replies, quotes and bookmarks: what a reader did with the post. */
+export function interactions(figures: PostFigures): number {
+  return figures.likes + figures.reposts + figures.replies + figures.quotes + (figures.bookmarks ?? 0);
+}
+
+/** Interactions per view; null where the network gives no views (never guessed). */
+export function engagementRate(figures: PostFigures): number | null {
+  return figures.views && figures.views > 0 ? interactions(figures) / figures.views : null;
+}
+
+/** A thread's figures: its posts' figures added up; a figure missing on any post stays missing. */
+export function sumFigures(all: PostFigures[]): PostFigures | null {
+  if (all.length === 0) return null;
+  const sumOf = (key: keyof PostFigures) =>
+    all.some((figures) => figures[key] === null) ? null : all.reduce((sum, figures) => sum + (figures[key] ?? 0), 0);
+  return {
+    likes: sumOf("likes") ?? 0,
+    reposts: sumOf("reposts") ?? 0,
+    replies: sumOf("replies") ?? 0,
+    quotes: sumOf("quotes") ?? 0,
+    bookmarks: sumOf("bookmarks"),
+    views: sumOf("views"),
+  };
+}
+
+/** One snapshot as the post dialog shows it (a sparkline point). */
+export type MetricPoint = { takenAt: string; round: number; interactions: number; views: number | null };
+
+/** What the post dialog and the archive show of one post. */
+export type PostMetricsView =
+  | { state: "unavailable" }
+  | { state: "pending" }
+  | { state: "deleted"; latest: PostFigures | null; points: MetricPoint[] }
+  | { state: "ok"; latest: PostFigures; takenAt: string; points: MetricPoint[] };
+
+/** A sent post with its latest figures, the unit of the Erfolg page and the CSV. */
+export type MetricPost = {
+  publicationId: string;
+  network: NetworkId;
+  accountHandle: string;
+  sentAt: string;
+  text: string;
+  hasImage: boolean;
+  figures: PostFigures | null;
+  deleted: boolean;
+};
+
+export type GroupFigure = { label: string; posts: number; averageInteractions: number };
+
+export type ErfolgReport = {
+  timeZone: string;
+  /** Posts with figures; below MIN_POSTS_FOR_FIGURES every group below is empty. */
+  postsWithFigures: number;
+  enough: boolean;
+  overTime: { day: string; posts: number; interactions: number }[];
+  byAccount: (GroupFigure & { network: NetworkId; handle: string; averageRate: number | null })[];
+  best: (MetricPost & { interactions: number; rate: number | null })[];
+  byWeekday: GroupFigure[];
+  byHour: GroupFigure[];
+  byLength: GroupFigure[];
+  byHashtags: GroupFigure[];
+  byImage: GroupFigure[];
+};
+
+export const WEEKDAY_LABELS = ["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"];
+/** Length buckets in characters (code points). */
+export const LENGTH_BUCKETS = [
+  { label: "bis 100 Zeichen", max: 100 },
+  { label: "101–200 Zeichen", max: 200 },
+  { label: "201–280 Zeichen", max: 280 },
+  { label: "über 280 Zeichen", max: Number.POSITIVE_INFINITY },
+] as const;
+const HASHTAG = /(^|\s)#[\p{L}\p{N}_]+/u;
+const BEST_COUNT = 5;
+
+function group<T extends string>(
+  posts: { key: T; interactions: number }[],
+  order: readonly T[],
+  label: (key: T) => string,
+): GroupFigure[] {
+  return order.flatMap((key) => {
+    const members = posts.filter((post) => post.key === key);
+    if (members.length === 0) return [];
+    const total = members.reduce((sum, post) => sum + post.interactions, 0);
+    return [{ label: label(key), posts: members.length, averageInteractions: total / members.length }];
+  });
+}
+
+/** The Erfolg page's figures from the user's sent posts, in the user's time zone (ADR 0106). */
+export function buildReport(posts: MetricPost[], timeZone: string): ErfolgReport {
+  const measured = posts
+    .filter((post): post is MetricPost & { figures: PostFigures } => post.figures !== null)
+    .map((post) => {
+      const wall = toWallTime(new Date(post.sentAt), timeZone);
+      return {
+        post,
+        wall,
+        interactions: interactions(post.figures),
+        rate: engagementRate(post.figures),
+        length: [...post.text].length,
+      };
+    });
+  const enough = measured.length >= MIN_POSTS_FOR_FIGURES;
+  const empty: ErfolgReport = {
+    timeZone,
+    postsWithFigures: measured.length,
+    enough,
+    overTime: [],
+    byAccount: [],
+    best: [],
+    byWeekday: [],
+    byHour: [],
+    byLength: [],
+    byHashtags: [],
+    byImage: [],
+  };
+  if (!enough) return empty;
+
+  const days = [...new Set(measured.map((entry) => entry.wall.date))].sort();
+  const overTime = days.map((day) => {
+    const ofDay = measured.filter((entry) => entry.wall.date === day);
+    return { day, posts: ofDay.length, interactions: ofDay.reduce((sum, entry) => sum + entry.interactions, 0) };
+  });
+
+  const accountKeys = [...new Set(measured.map((entry) => `${entry.post.network} ${entry.post.accountHandle}`))].sort();
+  const byAccount = accountKeys.map((key) => {
+    const members = measured.filter((entry) => `${entry.post.network} ${entry.post.accountHandle}` === key);
+    const rates = members.map((entry) => entry.rate).filter((rate): rate is number => rate !== null);
+    const first = members[0] as (typeof members)[number];
+    return {
+      label: `${first.post.accountHandle}`,
+      network: first.post.network,
+      handle: first.post.accountHandle,
+      posts: members.length,
+      averageInteractions: members.reduce((sum, entry) => sum + entry.interactions, 0) / members.length,
+      averageRate: rates.length > 0 ? rates.reduce((sum, rate) => sum + rate, 0) / rates.length : null,
+    };
+  });
+
+  // By rate where the network gives views; posts without views follow, by interactions.
+  const best = [...measured]
+    .sort(
+      (a, b) =>
+        (b.rate ?? -1) - (a.rate ?? -1) ||
+        b.interactions - a.interactions ||
+        a.post.sentAt.localeCompare(b.post.sentAt),
+    )
+    .slice(0, BEST_COUNT)
+    .map((entry) => ({ ...entry.post, interactions: entry.interactions, rate: entry.rate }));
+
+  const weekdays = [1, 2, 3, 4, 5, 6, 7].map(String);
+  const hours = Array.from({ length: 24 }, (_, hour) => String(hour).padStart(2, "0"));
+  const lengthKeys = LENGTH_BUCKETS.map((bucket) => bucket.label);
+  return {
+    ...empty,
+    overTime,
+    byAccount,
+    best,
+    byWeekday: group(
+      measured.map((entry) => ({ key: String(isoWeekday(entry.wall.date)), interactions: entry.interactions })),
+      weekdays,
+      (key) => WEEKDAY_LABELS[Number(key) - 1] ?? key,
+    ),
+    byHour: group(
+      measured.map((entry) => ({ key: entry.wall.time.slice(0, 2), interactions: entry.interactions })),
+      hours,
+      (key) => `${key}:00–${key}:59 Uhr`,
+    ),
+    byLength: group(
+      measured.map((entry) => ({
+        key: (LENGTH_BUCKETS.find((bucket) => entry.length <= bucket.max) ?? LENGTH_BUCKETS[3]).label as string,
+        interactions: entry.interactions,
+      })),
+      lengthKeys,
+      (key) => key,
+    ),
+    byHashtags: group(
+      measured.map((entry) => ({
+        key: HASHTAG.test(entry.post.text) ? "mit" : "ohne",
+        interactions: entry.interactions,
+      })),
+      ["mit", "ohne"],
+      (key) => (key === "mit" ? "Mit Hashtags" : "Ohne Hashtags"),
+    ),
+    byImage: group(
+      measured.map((entry) => ({ key: entry.post.hasImage ? "mit" : "ohne", interactions: entry.interactions })),
+      ["mit", "ohne"],
+      (key) => (key === "mit" ? "Mit Bild" : "Ohne Bild"),
+    ),
+  };
+}
+
+/** "12,3 %" for a rate, "–" where there is none. */
+export function formatRate(rate: number | null): string {
+  if (rate === null) return "–";
+  return `${(rate * 100).toLocaleString("de-DE", { minimumFractionDigits: 1, maximumFractionDigits: 1 })} %`;
+}
+
+export function formatAverage(value: number): string {
+  return value.toLocaleString("de-DE", { maximumFractionDigits: 1 });
+}
+
+export const METRICS_MESSAGES = {
+  notFound: "Diesen Beitrag gibt es nicht.",
+  unavailable: "Für dieses Netzwerk sind Kennzahlen nicht verfügbar.",
+  pending: "Die ersten Zahlen kommen etwa 15 Minuten nach dem Senden.",
+  deleted: "Der Beitrag wurde im Netzwerk gelöscht.",
+  tooFew: `Noch zu wenige Beiträge mit Zahlen: Auswertungen zeigen wir ab ${MIN_POSTS_FOR_FIGURES} gesendeten Beiträgen mit Kennzahlen.`,
+} as const;
