@@ -137,7 +137,11 @@ export async function startMetaFake({ port = 0 } = {}) {
     if (route === "page") {
       const id = decodeURIComponent(request.url.pathname.slice("/post/".length));
       return id
-        ? postsPage("Meta", posts.filter((post) => post.id === id), { onePost: true })
+        ? postsPage(
+            "Meta",
+            posts.filter((post) => post.id === id),
+            { onePost: true },
+          )
         : postsPage("Meta", posts);
     }
     if (route === "authorize") {
@@ -181,7 +185,11 @@ export async function startMetaFake({ port = 0 } = {}) {
             id: own.id,
             name: own.name,
             access_token: pageTokenOf(own),
-            instagram_business_account: { id: own.igId, username: own.igUsername, name: `${own.account} auf Instagram` },
+            instagram_business_account: {
+              id: own.igId,
+              username: own.igUsername,
+              name: `${own.account} auf Instagram`,
+            },
           },
         ],
         paging: { cursors: { before: "b", after: "a" } },
@@ -207,7 +215,12 @@ export async function startMetaFake({ port = 0 } = {}) {
       const mimeType = /image\/\w+/.exec(request.body.toString("latin1"))?.[0] ?? "";
       photos.set(id, {
         account: page.account,
-        image: { size: source.length, bytes: source, mimeType, altText: fields.get("alt_text_custom")?.toString() ?? "" },
+        image: {
+          size: source.length,
+          bytes: source,
+          mimeType,
+          altText: fields.get("alt_text_custom")?.toString() ?? "",
+        },
       });
       return json(200, { id });
     }
@@ -280,7 +293,12 @@ export async function startMetaFake({ port = 0 } = {}) {
     if (route === "timeline" && edge === "content_publishing_limit") {
       if (target !== page.igId) return graphError(403, 10, "Permissions error");
       return json(200, {
-        data: [{ quota_usage: usageOf(page.igId, Date.now()).length, config: { quota_total: QUOTA_TOTAL, quota_duration: 86400 } }],
+        data: [
+          {
+            quota_usage: usageOf(page.igId, Date.now()).length,
+            config: { quota_total: QUOTA_TOTAL, quota_duration: 86400 },
+          },
+        ],
       });
     }
     if (route === "timeline" && edge === "media") {
@@ -294,7 +312,8 @@ export async function startMetaFake({ port = 0 } = {}) {
         if (!container || container.igId !== page.igId) return graphError(400, 100, "Unsupported get request");
         if (container.published) return json(200, { id: target, status_code: "PUBLISHED" });
         // Each look moves a planned container one step on; the last status stays.
-        const status = container.statuses.length > 1 ? (container.statuses.shift() ?? "FINISHED") : container.statuses[0];
+        const status =
+          container.statuses.length > 1 ? (container.statuses.shift() ?? "FINISHED") : container.statuses[0];
         return json(200, {
           id: target,
           status_code: status,
@@ -320,7 +339,9 @@ export async function startMetaFake({ port = 0 } = {}) {
     handle,
     rateLimitHeaders: () => ({
       "x-business-use-case-usage": JSON.stringify({
-        fake: [{ type: "pages", call_count: 100, total_cputime: 10, total_time: 10, estimated_time_to_regain_access: 5 }],
+        fake: [
+          { type: "pages", call_count: 100, total_cputime: 10, total_time: 10, estimated_time_to_regain_access: 5 },
+        ],
       }),
     }),
     errorBody: (status, message) => ({

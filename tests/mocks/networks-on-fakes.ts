@@ -1,8 +1,8 @@
 import { createBlueskyNetwork } from "#server/integrations/bluesky/bluesky-network.ts";
+import { createLinkedInNetwork, LINKEDIN_VERSION } from "#server/integrations/linkedin/linkedin-network.ts";
 import { createFacebookNetwork } from "#server/integrations/meta/facebook-network.ts";
 import { createInstagramNetwork } from "#server/integrations/meta/instagram-network.ts";
 import { createGraph, type MetaSettings } from "#server/integrations/meta/meta-graph.ts";
-import { createLinkedInNetwork, LINKEDIN_VERSION } from "#server/integrations/linkedin/linkedin-network.ts";
 import type { SocialNetwork } from "#server/integrations/social/social-network.ts";
 import { createXNetwork } from "#server/integrations/x/x-network.ts";
 import { FAKE_BLUESKY_ACCOUNT, startBlueskyFake } from "./bluesky-server.ts";
@@ -60,7 +60,11 @@ export async function signInToBluesky(
 
 /** Facebook Pages and Instagram on one Meta fake (ADR 0096, 0097); a Facebook post is known by its Graph id. */
 export const facebookOnFake = async () =>
-  onFake(await startMetaFake(), (settings: MetaSettings) => createFacebookNetwork(createGraph(settings)), (post) => post.id);
+  onFake(
+    await startMetaFake(),
+    (settings: MetaSettings) => createFacebookNetwork(createGraph(settings)),
+    (post) => post.id,
+  );
 
 export const instagramOnFake = async () =>
   onFake(
@@ -74,7 +78,8 @@ export const instagramOnFake = async () =>
  * login's choices (the page, or its Instagram account): its page token.
  */
 export async function connectMetaThroughFake(network: SocialNetwork, account = "redaktion") {
-  if (network.connect.kind !== "oauth" || !network.connect.accountChoices) throw new Error("Meta bietet Konten zur Wahl");
+  if (network.connect.kind !== "oauth" || !network.connect.accountChoices)
+    throw new Error("Meta bietet Konten zur Wahl");
   const user = await connectThroughFake(network, account);
   const choices = await network.connect.accountChoices(user);
   const chosen = choices.find((choice) => choice.network === network.id);

@@ -177,13 +177,13 @@ export function PrivacyPolicy() {
       <LegalSection section={SECTIONS.publishing}>
         <p>
           Wenn Sie unter „Verbundene Konten“ ein Konto bei X, LinkedIn, Bluesky, Facebook oder Instagram mit Postwerk
-          verbinden, erhalten wir
-          vom Netzwerk Zugangsschlüssel (Tokens), die Kennung Ihres Kontos, Ihren Namen oder Handle und die Adresse
-          Ihres Profils; bei Bluesky geben Sie dafür ein App-Passwort ein, das wir nur für diese Anmeldung verwenden und
-          nicht speichern. Bei Facebook und Instagram erhalten wir nach Ihrer Anmeldung bei Meta die Liste Ihrer
-          Facebook-Seiten und der damit verknüpften Instagram-Konten; gespeichert werden nur die Seiten und Konten, die Sie
-          auswählen, mit dem Zugangsschlüssel der Seite. Die Zugangsschlüssel speichern wir verschlüsselt (AES-256-GCM) und nutzen sie ausschließlich,
-          um in Ihrem Auftrag zu veröffentlichen. Sie erscheinen in keinem Protokoll und nicht im Datenexport.
+          verbinden, erhalten wir vom Netzwerk Zugangsschlüssel (Tokens), die Kennung Ihres Kontos, Ihren Namen oder
+          Handle und die Adresse Ihres Profils; bei Bluesky geben Sie dafür ein App-Passwort ein, das wir nur für diese
+          Anmeldung verwenden und nicht speichern. Bei Facebook und Instagram erhalten wir nach Ihrer Anmeldung bei Meta
+          die Liste Ihrer Facebook-Seiten und der damit verknüpften Instagram-Konten; gespeichert werden nur die Seiten
+          und Konten, die Sie auswählen, mit dem Zugangsschlüssel der Seite. Die Zugangsschlüssel speichern wir
+          verschlüsselt (AES-256-GCM) und nutzen sie ausschließlich, um in Ihrem Auftrag zu veröffentlichen. Sie
+          erscheinen in keinem Protokoll und nicht im Datenexport.
         </p>
         <p>
           Wenn Sie einen Beitrag veröffentlichen oder planen, speichern wir Text, Bild, Zeitpunkt, Konto und den Stand
@@ -397,9 +397,9 @@ export function PrivacyPolicy() {
           <li>Stripe für Zahlungen,</li>
           <li>Google, wenn Sie sich mit Google anmelden oder Analytics zustimmen,</li>
           <li>
-            X Corp., LinkedIn Ireland Unlimited Company, Bluesky Social PBC und Meta Platforms Ireland Limited (Facebook,
-            Instagram), wenn Sie über ein verbundenes Konto bei diesem Netzwerk veröffentlichen (siehe „Veröffentlichen
-            bei X, LinkedIn, Bluesky, Facebook und Instagram“).
+            X Corp., LinkedIn Ireland Unlimited Company, Bluesky Social PBC und Meta Platforms Ireland Limited
+            (Facebook, Instagram), wenn Sie über ein verbundenes Konto bei diesem Netzwerk veröffentlichen (siehe
+            „Veröffentlichen bei X, LinkedIn, Bluesky, Facebook und Instagram“).
           </li>
         </ul>
         <p>

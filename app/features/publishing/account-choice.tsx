@@ -55,7 +55,8 @@ export function AccountChoice({ choice, onDone }: { choice: string; onDone: () =
         <legend className="mb-2 font-semibold text-slate-900">Welche Seiten und Konten soll Postwerk verbinden?</legend>
         {accounts.length === 0 ? (
           <p className="text-sm text-slate-700">
-            Meta hat keine Facebook-Seite genannt. Bitte erlauben Sie beim Anmelden den Zugriff auf mindestens eine Seite.
+            Meta hat keine Facebook-Seite genannt. Bitte erlauben Sie beim Anmelden den Zugriff auf mindestens eine
+            Seite.
           </p>
         ) : (
           accounts.map((account) => (

@@ -112,7 +112,9 @@ function NetworkSection({ group }: { group: NetworkConnections }) {
         </h3>
         {group.configured ? (
           <Button size="sm" variant="outline" onClick={connect} disabled={startOAuth.isPending || formOpen}>
-            {group.loginVia ? `${group.label} über ${NETWORKS[group.loginVia].label} verbinden` : `${group.label} verbinden`}
+            {group.loginVia
+              ? `${group.label} über ${NETWORKS[group.loginVia].label} verbinden`
+              : `${group.label} verbinden`}
           </Button>
         ) : (
           <span className="text-sm text-slate-600">{group.notConfiguredLabel}</span>

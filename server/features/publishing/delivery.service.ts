@@ -2,13 +2,14 @@ import { and, asc, eq, gt, isNotNull, lte, sql } from "drizzle-orm";
 import type { AppDeps } from "#server/app-env.ts";
 import { publications, socialAccounts } from "#server/db/schema/publishing.ts";
 import { type AccountDeps, markReconnectRequired, usableTokens } from "#server/features/connections/account-tokens.ts";
-import { NetworkError, type PublishImage } from "#server/integrations/social/social-network.ts";
-import { signedImageUrl } from "#server/features/uploads/signed-image-links.ts";
-import { imageNameFromPublicUrl } from "#server/integrations/storage/image-storage.ts";
 import { userTimeZone } from "#server/features/profile/time-zone.service.ts";
+import { signedImageUrl } from "#server/features/uploads/signed-image-links.ts";
+import { NetworkError, type PublishImage } from "#server/integrations/social/social-network.ts";
+import { imageNameFromPublicUrl } from "#server/integrations/storage/image-storage.ts";
 import { MISSED_AFTER_MINUTES, PUBLISHING_DETAILS } from "#shared/publishing.ts";
 import { capReachedDetail } from "#shared/publishing-caps.ts";
 import type { FailureReason } from "#shared/publishing-failures.ts";
+import { dailyLimitDetail } from "./daily-limit.ts";
 import { type AttemptResult, answeredAt, callNetwork, networkAttempt, PUBLISH_TIMEOUT_MS } from "./network-call.ts";
 import {
   doubtPublication,
@@ -18,7 +19,6 @@ import {
   moveAndTell,
   type Refusal,
 } from "./publication-outcomes.ts";
-import { dailyLimitDetail } from "./daily-limit.ts";
 import { movePublication } from "./publication-transitions.ts";
 import { capFilledBeforeSending, lockUserForCaps } from "./publishing-caps.ts";
 import { sendThread } from "./thread-delivery.ts";

@@ -40,7 +40,9 @@ describe("an Instagram post through the queue", () => {
   it("is refused without an image (German message)", async () => {
     const userId = await t.createUser();
     const accountId = await t.connectAccount(userId, "instagram");
-    await expect(createPosts(t.deps, userId, { targets: [{ accountId, text: "Ohne Bild" }] }, NOW)).rejects.toMatchObject({
+    await expect(
+      createPosts(t.deps, userId, { targets: [{ accountId, text: "Ohne Bild" }] }, NOW),
+    ).rejects.toMatchObject({
       code: "IMAGE_REQUIRED",
     });
   });
@@ -68,7 +70,11 @@ describe("an Instagram post through the queue", () => {
 
   it.each([
     ["ERROR", "media-invalid", "Instagram konnte das Bild nicht verarbeiten."],
-    ["EXPIRED", "unknown", "Der vorbereitete Instagram-Beitrag ist abgelaufen: Er wurde nicht innerhalb von 24 Stunden veröffentlicht."],
+    [
+      "EXPIRED",
+      "unknown",
+      "Der vorbereitete Instagram-Beitrag ist abgelaufen: Er wurde nicht innerhalb von 24 Stunden veröffentlicht.",
+    ],
   ] as const)("fails when the container is %s, with a German reason", async (_status, reason, detail) => {
     const post = await instagramPost(`Container ${reason}`);
     t.networks.instagram.publishSteps.push({ do: "pending", checkAfterMs: 10_000 });
@@ -85,7 +91,12 @@ describe("an Instagram post through the queue", () => {
   it("at the daily limit moves to the next free slot without counting an attempt, and says so", async () => {
     const post = await instagramPost("Morgen");
     const freeAt = at(20 * 60 * 60_000);
-    t.networks.instagram.publishSteps.push({ do: "fail", kind: "rate-limited", retryAt: freeAt, reason: "usage-limit" });
+    t.networks.instagram.publishSteps.push({
+      do: "fail",
+      kind: "rate-limited",
+      retryAt: freeAt,
+      reason: "usage-limit",
+    });
     await processPublication(t.deps, post.id, NOW);
     const moved = await t.publication(post.id);
     expect(moved.status).toBe("planned");
@@ -99,4 +110,3 @@ describe("an Instagram post through the queue", () => {
     expect([sent.status, sent.detail]).toEqual(["sent", null]);
   });
 });
-

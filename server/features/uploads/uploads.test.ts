@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { NOT_FOUND_MESSAGE } from "#server/api-error.ts";
-import { IMAGE_LINK_LIFETIME_MS, signedImageUrl } from "./signed-image-links.ts";
 import { setUpTestApp, t } from "../../../tests/setup/app-per-file.ts";
+import { IMAGE_LINK_LIFETIME_MS, signedImageUrl } from "./signed-image-links.ts";
 
 setUpTestApp();
 

@@ -62,7 +62,8 @@ export function createInstagramNetwork(graph: Graph, publicImages: boolean): Soc
       createsPost: true,
       text,
     });
-    if (typeof post.id !== "string") throw new NetworkError("instagram", "outcome-unknown", { detail: "Antwort ohne id" });
+    if (typeof post.id !== "string")
+      throw new NetworkError("instagram", "outcome-unknown", { detail: "Antwort ohne id" });
     return { externalId: post.id, url: await permalinkOf(tokens, post.id, identity) };
   }
 

@@ -2,13 +2,13 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { NetworkIdentity, PublishInput, TokenSet } from "#server/integrations/social/social-network.ts";
+import type { MetaFake } from "../../../tests/mocks/meta-server.ts";
 import {
   connectMetaThroughFake,
   facebookOnFake,
   instagramOnFake,
   type NetworkOnFake,
 } from "../../../tests/mocks/networks-on-fakes.ts";
-import type { MetaFake } from "../../../tests/mocks/meta-server.ts";
 import { connectThroughFake, networkFailure, publishedPost } from "../../../tests/mocks/social-fake.ts";
 
 // Facebook Pages and Instagram against the Meta fake (ADR 0096, 0097): one login offers the page

@@ -1,9 +1,9 @@
 import type { SocialNetworkSettings } from "#server/env.ts";
 import { createBlueskyNetwork } from "#server/integrations/bluesky/bluesky-network.ts";
+import { createLinkedInNetwork } from "#server/integrations/linkedin/linkedin-network.ts";
 import { createFacebookNetwork } from "#server/integrations/meta/facebook-network.ts";
 import { createInstagramNetwork } from "#server/integrations/meta/instagram-network.ts";
 import { createGraph } from "#server/integrations/meta/meta-graph.ts";
-import { createLinkedInNetwork } from "#server/integrations/linkedin/linkedin-network.ts";
 import { createXNetwork } from "#server/integrations/x/x-network.ts";
 import type { NetworkId } from "#shared/networks.ts";
 import type { SocialNetwork } from "./social-network.ts";

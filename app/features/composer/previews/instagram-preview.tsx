@@ -11,7 +11,8 @@ export const INSTAGRAM_FOLD_CHARACTERS = 125;
 /** The caption before Instagram's cut (its first line at most), or null when all of it shows. */
 export function instagramFold(text: string): string | null {
   const firstLine = text.split("\n")[0] ?? "";
-  const shown = firstLine.length > INSTAGRAM_FOLD_CHARACTERS ? firstLine.slice(0, INSTAGRAM_FOLD_CHARACTERS) : firstLine;
+  const shown =
+    firstLine.length > INSTAGRAM_FOLD_CHARACTERS ? firstLine.slice(0, INSTAGRAM_FOLD_CHARACTERS) : firstLine;
   return shown.length < text.trimEnd().length ? shown.trimEnd() : null;
 }
 
