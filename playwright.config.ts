@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { FAKE_LINKEDIN_CLIENT } from "./tests/mocks/linkedin-server.ts";
+import { FAKE_META_APP } from "./tests/mocks/meta-server.ts";
 import { FAKE_PRICES, FAKE_STRIPE_SECRET_KEY, FAKE_WEBHOOK_SECRET } from "./tests/mocks/stripe.ts";
 import { FAKE_X_CLIENT } from "./tests/mocks/x-server.ts";
 
@@ -30,10 +31,12 @@ export const X_FAKE_URL = "http://127.0.0.1:3193";
 export const LINKEDIN_FAKE_URL = "http://127.0.0.1:3194";
 export const BLUESKY_FAKE_URL = "http://127.0.0.1:3195";
 export const E2E_CLOCK_URL = "http://127.0.0.1:3192";
+export const META_FAKE_URL = "http://127.0.0.1:3189";
 const NETWORK_FAKES = [
   { script: "x-server.ts", url: X_FAKE_URL, portVariable: "X_FAKE_PORT" },
   { script: "linkedin-server.ts", url: LINKEDIN_FAKE_URL, portVariable: "LINKEDIN_FAKE_PORT" },
   { script: "bluesky-server.ts", url: BLUESKY_FAKE_URL, portVariable: "BLUESKY_FAKE_PORT" },
+  { script: "meta-server.ts", url: META_FAKE_URL, portVariable: "META_FAKE_PORT" },
 ];
 export const E2E_ADMIN_EMAIL = "admin-e2e@example.test";
 export const E2E_CONTACT_EMAIL = "kontakt-e2e@example.test";
@@ -121,6 +124,12 @@ export default defineConfig({
         LINKEDIN_API_BASE: LINKEDIN_FAKE_URL,
         LINKEDIN_WEB_BASE: LINKEDIN_FAKE_URL,
         BLUESKY_SERVICE: BLUESKY_FAKE_URL,
+        META_APP_ID: FAKE_META_APP.id,
+        META_APP_SECRET: FAKE_META_APP.secret,
+        META_GRAPH_BASE: META_FAKE_URL,
+        META_WEB_BASE: META_FAKE_URL,
+        // The e2e server runs on localhost: the fake fetches Instagram's images from it (ADR 0097).
+        META_ALLOW_PRIVATE_IMAGE_URLS: "true",
         E2E_CLOCK_PORT: new URL(E2E_CLOCK_URL).port,
         LOG_LEVEL: "warn",
         // A class that fights another logs a console error, and every test fails on one (app/lib/cn.ts).

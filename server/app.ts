@@ -32,7 +32,7 @@ import { publishingOfferRoutes } from "./features/publishing/publishing-offer.ro
 import { accountQueueSlotRoutes, nextQueueSlotRoutes } from "./features/queue-slots/queue-slots.routes.ts";
 import { siteSettingsRoutes } from "./features/site-settings/site-settings.routes.ts";
 import { sitemapRoutes } from "./features/sitemap/sitemap.routes.ts";
-import { socialImageRoutes } from "./features/uploads/uploads.routes.ts";
+import { signedImageRoutes, socialImageRoutes } from "./features/uploads/uploads.routes.ts";
 import { requireSameOrigin } from "./security.ts";
 import { loadSession } from "./session.ts";
 import { UNEXPECTED_ERROR_MESSAGE } from "./unexpected-error.ts";
@@ -130,6 +130,7 @@ export function createApp(deps: AppDeps, clientDir: string) {
   app.all("/api/*", (c) => answerError(c, 404, "NOT_FOUND", NOT_FOUND_MESSAGE));
   app.route("/", sitemapRoutes);
   app.route("/uploads/social-images", socialImageRoutes);
+  app.route("/uploads/signed", signedImageRoutes);
   app.route("/", createPagesRoutes(clientDir));
 
   app.onError((error, c) => {

@@ -2,6 +2,7 @@ import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { parseTokenKey } from "./features/connections/token-crypto.ts";
+import { isPublicAddress } from "./integrations/website/address-policy.ts";
 import { parseProxyTrust } from "./proxy-trust.ts";
 
 // The one place that reads process.env (docs/design.md, import rule 4). Everything
@@ -79,13 +80,32 @@ export type SocialNetworkSettings = {
   linkedin: { app: OAuthAppSettings; apiBase: string; webBase: string };
   /** Bluesky needs no app: users sign in with a handle and an app password on this service. */
   bluesky: { service: string };
+  /**
+   * Facebook Pages and Instagram through one Meta app (ADR 0096, 0097). `graphBase`: the Graph
+   * API host; `webBase`: the host of the login dialog and of the links to posts.
+   * `publicImages`: Meta can fetch an image from BASE_URL (a public address, or the fakes'
+   * META_ALLOW_PRIVATE_IMAGE_URLS): without it Instagram is not offered.
+   */
+  meta: { app: OAuthAppSettings; graphBase: string; webBase: string; publicImages: boolean };
 };
 
 // Both or neither: one of the two alone is a typo, not a choice.
 const OAUTH_APP_PAIRS = [
   ["X_CLIENT_ID", "X_CLIENT_SECRET"],
   ["LINKEDIN_CLIENT_ID", "LINKEDIN_CLIENT_SECRET"],
+  ["META_APP_ID", "META_APP_SECRET"],
 ] as const;
+
+/**
+ * Whether Meta's servers can fetch from BASE_URL (ADR 0097): a name that is not localhost, or a
+ * public IP address. A name's DNS is not asked at start-up; a name pointing into a private
+ * network is the operator's to know.
+ */
+function isPublicBaseUrl(baseUrl: string): boolean {
+  const host = new URL(baseUrl).hostname.replace(/^\[|\]$/g, "");
+  if (net.isIP(host)) return isPublicAddress(host);
+  return host !== "localhost" && !host.endsWith(".localhost") && !host.endsWith(".local") && host.includes(".");
+}
 
 function oauthApp(clientId: string | undefined, clientSecret: string | undefined): OAuthAppSettings {
   return clientId && clientSecret ? { clientId, clientSecret } : null;
@@ -192,6 +212,13 @@ const EnvSchema = z
     LINKEDIN_API_BASE: optionalString.pipe(httpUrl.default("https://api.linkedin.com")),
     LINKEDIN_WEB_BASE: optionalString.pipe(httpUrl.default("https://www.linkedin.com")),
     BLUESKY_SERVICE: optionalString.pipe(httpUrl.default("https://bsky.social")),
+    // ADR 0096, 0097: one Meta app for Facebook Pages and Instagram.
+    META_APP_ID: optionalString,
+    META_APP_SECRET: optionalString,
+    META_GRAPH_BASE: optionalString.pipe(httpUrl.default("https://graph.facebook.com")),
+    META_WEB_BASE: optionalString.pipe(httpUrl.default("https://www.facebook.com")),
+    // Only for the fakes and local trials: let Meta (its fake) fetch images from a private BASE_URL.
+    META_ALLOW_PRIVATE_IMAGE_URLS: optionalString.pipe(z.enum(["true", "false"]).optional()),
     NETWORK_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
     // ADR 0059: the key for network tokens at rest; unset means derived from BETTER_AUTH_SECRET.
     // The previous keys (comma-separated) still open tokens sealed before a rotation.
@@ -274,6 +301,11 @@ const EnvSchema = z
       LINKEDIN_API_BASE,
       LINKEDIN_WEB_BASE,
       BLUESKY_SERVICE,
+      META_APP_ID,
+      META_APP_SECRET,
+      META_GRAPH_BASE,
+      META_WEB_BASE,
+      META_ALLOW_PRIVATE_IMAGE_URLS,
       NETWORK_TIMEOUT_MS,
       ...env
     }) => ({
@@ -323,6 +355,13 @@ const EnvSchema = z
           webBase: LINKEDIN_WEB_BASE,
         },
         bluesky: { service: BLUESKY_SERVICE },
+        meta: {
+          app: oauthApp(META_APP_ID, META_APP_SECRET),
+          graphBase: META_GRAPH_BASE,
+          webBase: META_WEB_BASE,
+          publicImages:
+            META_ALLOW_PRIVATE_IMAGE_URLS === "true" || isPublicBaseUrl(env.BASE_URL ?? `http://localhost:${env.PORT}`),
+        },
       } satisfies SocialNetworkSettings,
     }),
   );

@@ -36,4 +36,7 @@ export const IMAGE_PREVIEW_ASPECT: Record<NetworkId, number> = {
   x: 16 / 9,
   linkedin: 1.91,
   bluesky: 4 / 3,
+  facebook: 1.91,
+  // Instagram's feed shows a square (ADR 0097).
+  instagram: 1,
 };

@@ -3,7 +3,7 @@ import { xWeightedLength } from "./x-counting.ts";
 // The networks Postwerk publishes to and their text rules (ADR 0053). One table: the composer's
 // live counter and the server's validation both read it, so they cannot disagree.
 
-export const NETWORK_IDS = ["x", "linkedin", "bluesky"] as const;
+export const NETWORK_IDS = ["x", "linkedin", "bluesky", "facebook", "instagram"] as const;
 export type NetworkId = (typeof NETWORK_IDS)[number];
 
 /** How a network measures a post: X weighs code points (links 23, emoji 2), Bluesky counts graphemes. */
@@ -20,6 +20,11 @@ export type NetworkRules = {
   imageRequired: boolean;
   /** How an account is connected: an OAuth round trip, or a handle and an app password. */
   connect: "oauth" | "app-password";
+  /**
+   * The network whose login connects this one's accounts: Instagram professional accounts come
+   * with their Facebook page from one Meta login (ADR 0096, 0097). Absent: its own login.
+   */
+  loginVia?: NetworkId;
   /** Whether posts can reply to one another as a thread (a reply chain, ADR 0066 and 0088). */
   threads: boolean;
   /** Hashtags a post may carry; null where the network sets no limit. */
@@ -70,6 +75,36 @@ export const NETWORKS: Record<NetworkId, NetworkRules> = {
     linkCards: true,
     altText: true,
   },
+  // Facebook Pages (ADR 0096): the feed takes 63,206 characters and shows a link's card.
+  facebook: {
+    id: "facebook",
+    label: "Facebook",
+    maxLength: 63206,
+    lengthUnit: "characters",
+    maxImages: 1,
+    imageRequired: false,
+    connect: "oauth",
+    threads: false,
+    maxHashtags: null,
+    linkCards: true,
+    altText: true,
+  },
+  // Instagram via the Facebook page (ADR 0097): a caption of 2,200 characters and 30 hashtags,
+  // always with an image; links in a caption are plain text.
+  instagram: {
+    id: "instagram",
+    label: "Instagram",
+    maxLength: 2200,
+    lengthUnit: "characters",
+    maxImages: 1,
+    imageRequired: true,
+    connect: "oauth",
+    loginVia: "facebook",
+    threads: false,
+    maxHashtags: 30,
+    linkCards: false,
+    altText: true,
+  },
 };
 
 /** Networks whose posts can reply to one another as a thread. */
@@ -89,7 +124,7 @@ export function postLength(network: NetworkId, text: string): number {
     case "graphemes":
       return [...graphemes.segment(text)].length;
     case "characters":
-      // LinkedIn counts UTF-16 code units, like JavaScript's length.
+      // LinkedIn and Meta count UTF-16 code units, like JavaScript's length.
       return text.length;
   }
 }

@@ -156,6 +156,9 @@ export type ListPostsQuery = z.infer<typeof ListPostsQuerySchema>;
 
 export const NetworkParamSchema = z.enum(NETWORK_IDS, { error: invalid });
 
+/** The choose step of a login that offers several accounts (ADR 0096): the chosen accounts' keys. */
+export const AccountChoiceSchema = z.object({ accounts: z.array(z.string().min(1).max(200)).min(1).max(200) });
+
 export const AppPasswordConnectSchema = z.object({
   identifier: textField(PUBLISHING_ERRORS.CREDENTIALS_REJECTED).trim().min(1).max(253),
   appPassword: textField(PUBLISHING_ERRORS.CREDENTIALS_REJECTED).trim().min(1).max(100),

@@ -96,6 +96,8 @@ export const PUBLISHING_ERRORS = {
   OAUTH_STATE_INVALID:
     "Die Anmeldung beim Netzwerk ist abgelaufen oder ungültig. Bitte verbinden Sie das Konto noch einmal.",
   OAUTH_DENIED: "Die Verbindung wurde beim Netzwerk abgelehnt.",
+  ACCOUNT_CHOICE_INVALID: "Bitte wählen Sie mindestens eine der angebotenen Seiten oder Konten.",
+  TOO_MANY_HASHTAGS: "Der Text hat mehr Hashtags, als dieses Netzwerk annimmt.",
   NOTIFICATION_NOT_FOUND: "Diese Benachrichtigung gibt es nicht (mehr).",
   /** The refusal names the network, the cap and the month (publishing-caps.ts); this is its fallback. */
   PUBLISHING_CAP_REACHED: "Das monatliche Kontingent Ihres Plans für dieses Netzwerk ist erreicht.",

@@ -1,10 +1,14 @@
 import { createBlueskyNetwork } from "#server/integrations/bluesky/bluesky-network.ts";
 import { createLinkedInNetwork, LINKEDIN_VERSION } from "#server/integrations/linkedin/linkedin-network.ts";
+import { createFacebookNetwork } from "#server/integrations/meta/facebook-network.ts";
+import { createInstagramNetwork } from "#server/integrations/meta/instagram-network.ts";
+import { createGraph, type MetaSettings } from "#server/integrations/meta/meta-graph.ts";
 import type { SocialNetwork } from "#server/integrations/social/social-network.ts";
 import { createXNetwork } from "#server/integrations/x/x-network.ts";
 import { FAKE_BLUESKY_ACCOUNT, startBlueskyFake } from "./bluesky-server.ts";
 import { startLinkedInFake } from "./linkedin-server.ts";
-import type { FakeServer, RecordedPost } from "./social-fake.ts";
+import { startMetaFake } from "./meta-server.ts";
+import { connectThroughFake, type FakeServer, type RecordedPost } from "./social-fake.ts";
 import { startXFake } from "./x-server.ts";
 
 // Each network's adapter (server/integrations/<network>) built against a fake of its own, for the
@@ -52,4 +56,33 @@ export async function signInToBluesky(
 ) {
   if (network.connect.kind !== "app-password") throw new Error("Bluesky verbindet mit App-Passwort");
   return network.connect.signIn({ identifier, appPassword });
+}
+
+/** Facebook Pages and Instagram on one Meta fake (ADR 0096, 0097); a Facebook post is known by its Graph id. */
+export const facebookOnFake = async () =>
+  onFake(
+    await startMetaFake(),
+    (settings: MetaSettings) => createFacebookNetwork(createGraph(settings)),
+    (post) => post.id,
+  );
+
+export const instagramOnFake = async () =>
+  onFake(
+    await startMetaFake(),
+    (settings: MetaSettings) => createInstagramNetwork(createGraph(settings), settings.publicImages),
+    (post) => post.id,
+  );
+
+/**
+ * The Meta login against its fake as `account`, then the chosen account of `network` from the
+ * login's choices (the page, or its Instagram account): its page token.
+ */
+export async function connectMetaThroughFake(network: SocialNetwork, account = "redaktion") {
+  if (network.connect.kind !== "oauth" || !network.connect.accountChoices)
+    throw new Error("Meta bietet Konten zur Wahl");
+  const user = await connectThroughFake(network, account);
+  const choices = await network.connect.accountChoices(user);
+  const chosen = choices.find((choice) => choice.network === network.id);
+  if (!chosen) throw new Error(`Kein ${network.id}-Konto zur Wahl`);
+  return chosen.tokens;
 }

@@ -166,5 +166,7 @@ export function createScriptedNetworks(options: { latencyMs?: number } = {}) {
     x: createScriptedNetwork("x", { ...options, limits: { postsPerWindow: 100, windowMs: 15 * 60_000 } }),
     linkedin: createScriptedNetwork("linkedin", options),
     bluesky: createScriptedNetwork("bluesky", options),
+    facebook: createScriptedNetwork("facebook", options),
+    instagram: createScriptedNetwork("instagram", { ...options, limits: { postsPerWindow: 50, windowMs: 86_400_000 } }),
   };
 }

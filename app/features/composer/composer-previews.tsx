@@ -3,6 +3,8 @@ import type { ConnectedAccount } from "#app/features/publishing/use-publishing.t
 import type { NetworkId } from "#shared/networks.ts";
 import { type ComposerValue, chosenAccounts, isThread, textFor } from "./composer-value.ts";
 import { BlueskyPreview } from "./previews/bluesky-preview.tsx";
+import { FacebookPreview } from "./previews/facebook-preview.tsx";
+import { InstagramPreview } from "./previews/instagram-preview.tsx";
 import { LinkedInPreview } from "./previews/linkedin-preview.tsx";
 import type { PreviewProps } from "./previews/preview-parts.tsx";
 import { XPreview } from "./previews/x-preview.tsx";
@@ -11,6 +13,8 @@ const PREVIEWS: Record<NetworkId, (props: PreviewProps) => ReactNode> = {
   x: XPreview,
   linkedin: LinkedInPreview,
   bluesky: BlueskyPreview,
+  facebook: FacebookPreview,
+  instagram: InstagramPreview,
 };
 
 /** Each chosen account's post as its network will show it (ADR 0086). */

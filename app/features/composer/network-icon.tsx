@@ -7,6 +7,8 @@ const MARKS: Record<NetworkId, { text: string; className: string }> = {
   x: { text: "X", className: "bg-black text-white" },
   linkedin: { text: "in", className: "bg-[#0a66c2] text-white" },
   bluesky: { text: "b", className: "bg-[#1185fe] text-white" },
+  facebook: { text: "f", className: "bg-[#0866ff] text-white" },
+  instagram: { text: "ig", className: "bg-[#c13584] text-white" },
 };
 
 export function NetworkIcon({ network, className }: { network: NetworkId; className?: string }) {

@@ -14,7 +14,7 @@ const SECTIONS = {
   account: { id: "konto", title: "Registrierung und Benutzerkonto" },
   generator: { id: "generator", title: "Beitragsgenerator, Archiv und Bilder" },
   optimizer: { id: "optimizer", title: "X-Post Optimizer" },
-  publishing: { id: "veroeffentlichen", title: "Veröffentlichen bei X, LinkedIn und Bluesky" },
+  publishing: { id: "veroeffentlichen", title: "Veröffentlichen bei X, LinkedIn, Bluesky, Facebook und Instagram" },
   ai: { id: "ki-anbieter", title: "KI-Anbieter" },
   email: { id: "e-mail", title: "E-Mail-Versand" },
   cookies: { id: "cookies", title: "Cookies, lokaler Speicher und Einwilligung" },
@@ -176,12 +176,14 @@ export function PrivacyPolicy() {
 
       <LegalSection section={SECTIONS.publishing}>
         <p>
-          Wenn Sie unter „Verbundene Konten“ ein Konto bei X, LinkedIn oder Bluesky mit Postwerk verbinden, erhalten wir
-          vom Netzwerk Zugangsschlüssel (Tokens), die Kennung Ihres Kontos, Ihren Namen oder Handle und die Adresse
-          Ihres Profils; bei Bluesky geben Sie dafür ein App-Passwort ein, das wir nur für diese Anmeldung verwenden und
-          nicht speichern. Die Zugangsschlüssel speichern wir verschlüsselt (AES-256-GCM) und nutzen sie ausschließlich,
-          um in Ihrem Auftrag zu veröffentlichen und die Kennzahlen Ihrer Beiträge abzurufen. Sie erscheinen in keinem
-          Protokoll und nicht im Datenexport.
+          Wenn Sie unter „Verbundene Konten“ ein Konto bei X, LinkedIn, Bluesky, Facebook oder Instagram mit Postwerk
+          verbinden, erhalten wir vom Netzwerk Zugangsschlüssel (Tokens), die Kennung Ihres Kontos, Ihren Namen oder
+          Handle und die Adresse Ihres Profils; bei Bluesky geben Sie dafür ein App-Passwort ein, das wir nur für diese
+          Anmeldung verwenden und nicht speichern. Bei Facebook und Instagram erhalten wir nach Ihrer Anmeldung bei Meta
+          die Liste Ihrer Facebook-Seiten und der damit verknüpften Instagram-Konten; gespeichert werden nur die Seiten
+          und Konten, die Sie auswählen, mit dem Zugangsschlüssel der Seite. Die Zugangsschlüssel speichern wir
+          verschlüsselt (AES-256-GCM) und nutzen sie ausschließlich, um in Ihrem Auftrag zu veröffentlichen und die
+          Kennzahlen Ihrer Beiträge abzurufen. Sie erscheinen in keinem Protokoll und nicht im Datenexport.
         </p>
         <p>
           Kennzahlen („Erfolg“): Etwa 15 Minuten, 1 Stunde, 24 Stunden, 7 und 30 Tage nach dem Senden fragen wir beim
@@ -202,6 +204,14 @@ export function PrivacyPolicy() {
               Datenschutzerklärung von X
             </a>
             );
+          </li>
+          <li>
+            für Facebook und Instagram: Meta Platforms Ireland Limited, Merrion Road, Dublin 4, D04 X2K5, Irland (
+            <a href="https://de-de.facebook.com/privacy/policy/" rel="noopener noreferrer">
+              Datenschutzrichtlinie von Meta
+            </a>
+            ). Für Instagram lädt Meta das Bild des Beitrags über einen Link, der nur dieses eine Bild eine Stunde lang
+            öffnet;
           </li>
           <li>
             für LinkedIn: LinkedIn Ireland Unlimited Company, Wilton Place, Dublin 2, Irland (
@@ -394,8 +404,9 @@ export function PrivacyPolicy() {
           <li>Stripe für Zahlungen,</li>
           <li>Google, wenn Sie sich mit Google anmelden oder Analytics zustimmen,</li>
           <li>
-            X Corp., LinkedIn Ireland Unlimited Company und Bluesky Social PBC, wenn Sie über ein verbundenes Konto bei
-            diesem Netzwerk veröffentlichen (siehe „Veröffentlichen bei X, LinkedIn und Bluesky“).
+            X Corp., LinkedIn Ireland Unlimited Company, Bluesky Social PBC und Meta Platforms Ireland Limited
+            (Facebook, Instagram), wenn Sie über ein verbundenes Konto bei diesem Netzwerk veröffentlichen (siehe
+            „Veröffentlichen bei X, LinkedIn, Bluesky, Facebook und Instagram“).
           </li>
         </ul>
         <p>

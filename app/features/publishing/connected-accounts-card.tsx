@@ -12,6 +12,7 @@ import { useTimeZone } from "#app/features/account/use-time-zone.ts";
 import { QueueSlotsDialog } from "#app/features/queue-slots/queue-slots-dialog.tsx";
 import { isNetworkId, NETWORKS } from "#shared/networks.ts";
 import { PUBLISHING_ERRORS, type PublishingErrorCode } from "#shared/publishing.ts";
+import { AccountChoice } from "./account-choice.tsx";
 import { formatDateTime } from "./plan-time.ts";
 import {
   type ConnectedAccount,
@@ -30,6 +31,8 @@ const LOAD_FAILED = "Die verbundenen Konten konnten nicht geladen werden. Bitte 
 export function ConnectedAccountsCard() {
   const { data, isPending, isError, refetch } = useConnections();
   const outcome = useOAuthOutcome();
+  const [params, setParams] = useSearchParams();
+  const choice = params.get("auswahl");
 
   return (
     <Card aria-labelledby="connections-title">
@@ -49,6 +52,7 @@ export function ConnectedAccountsCard() {
             {outcome}
           </p>
         ) : null}
+        {choice ? <AccountChoice choice={choice} onDone={() => setParams({}, { replace: true })} /> : null}
         {isPending ? (
           <CenteredSpinner className="py-6" />
         ) : isError ? (
@@ -91,7 +95,8 @@ function NetworkSection({ group }: { group: NetworkConnections }) {
 
   function connect() {
     if (group.connect === "app-password") return setFormOpen(true);
-    startOAuth.mutate(group.network, {
+    // Instagram comes with its Facebook page from one Meta login (ADR 0096).
+    startOAuth.mutate(group.loginVia ?? group.network, {
       onError: (error) => toast.error(error.message),
     });
   }
@@ -107,7 +112,9 @@ function NetworkSection({ group }: { group: NetworkConnections }) {
         </h3>
         {group.configured ? (
           <Button size="sm" variant="outline" onClick={connect} disabled={startOAuth.isPending || formOpen}>
-            {group.label} verbinden
+            {group.loginVia
+              ? `${group.label} über ${NETWORKS[group.loginVia].label} verbinden`
+              : `${group.label} verbinden`}
           </Button>
         ) : (
           <span className="text-sm text-slate-600">{group.notConfiguredLabel}</span>

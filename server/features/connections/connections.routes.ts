@@ -5,13 +5,15 @@ import { answerRefusal, PublishingRefusal } from "#server/features/publishing/re
 import { limitPerUser } from "#server/rate-limit.ts";
 import { requireSession } from "#server/session.ts";
 import { validateJson } from "#server/validation.ts";
-import { AppPasswordConnectSchema, NetworkParamSchema } from "#shared/publishing.schemas.ts";
+import { AccountChoiceSchema, AppPasswordConnectSchema, NetworkParamSchema } from "#shared/publishing.schemas.ts";
 import { CONNECTIONS_PATH, OAUTH_START_TOO_OFTEN, PUBLISHING_ERRORS } from "#shared/publishing.ts";
 import { signInPath } from "#shared/return-url.ts";
 import {
+  chooseAccounts,
   connectWithAppPassword,
   disconnectAccount,
   finishOAuth,
+  listChoices,
   listConnections,
   OAUTH_START_RATE_LIMIT,
   startOAuth,
@@ -48,7 +50,9 @@ export const connectionRoutes = new Hono<AppEnv>()
     const state = c.req.query("state");
     if (c.req.query("error") || !code || !state) return back(`fehler=OAUTH_DENIED`);
     try {
-      await finishOAuth(c.var.deps, c.var.session.user.id, network, { code, state });
+      const finished = await finishOAuth(c.var.deps, c.var.session.user.id, network, { code, state });
+      // One login, several accounts (ADR 0096): the account page shows the choose step.
+      if (finished.choice) return back(`auswahl=${encodeURIComponent(finished.choice)}`);
       return back(`verbunden=${network}`);
     } catch (error) {
       if (error instanceof PublishingRefusal) return back(`fehler=${error.code}`);
@@ -62,6 +66,18 @@ export const connectionRoutes = new Hono<AppEnv>()
     async (c) => {
       const network = networkOf(c.req.param("network"));
       return c.json(await connectWithAppPassword(c.var.deps, c.var.session.user.id, network, c.req.valid("json")), 201);
+    },
+  )
+  .get("/choices/:choice", requireSession(), async (c) =>
+    c.json(await listChoices(c.var.deps, c.var.session.user.id, c.req.param("choice")), 200),
+  )
+  .post(
+    "/choices/:choice",
+    requireSession(),
+    validateJson(AccountChoiceSchema, PUBLISHING_ERRORS.ACCOUNT_CHOICE_INVALID),
+    async (c) => {
+      const { accounts } = c.req.valid("json");
+      return c.json(await chooseAccounts(c.var.deps, c.var.session.user.id, c.req.param("choice"), accounts), 201);
     },
   )
   .delete("/accounts/:id", requireSession(), async (c) => {

@@ -5,7 +5,13 @@ import { socialAccounts, socialOauthStates } from "#server/db/schema/publishing.
 import { cancelPlannedPostsOf } from "#server/features/publishing/publishing.service.ts";
 import { PublishingRefusal } from "#server/features/publishing/refusals.ts";
 import type { RateLimitRule } from "#server/features/rate-limit/rate-limit.service.ts";
-import { type NetworkConnect, NetworkError, type TokenSet } from "#server/integrations/social/social-network.ts";
+import {
+  type AccountChoice,
+  type NetworkConnect,
+  NetworkError,
+  type NetworkIdentity,
+  type TokenSet,
+} from "#server/integrations/social/social-network.ts";
 import { NETWORK_IDS, NETWORKS, type NetworkId } from "#shared/networks.ts";
 import { ACCOUNT_STATUS_LABELS, NOT_CONFIGURED_LABEL, oauthCallbackPath } from "#shared/publishing.ts";
 import { openTokens, tokenColumns } from "./account-tokens.ts";
@@ -39,7 +45,11 @@ export async function listConnections(deps: ConnectionDeps, userId: string) {
       label: NETWORKS[id].label,
       connect: NETWORKS[id].connect,
       configured: deps.networks[id].configured,
-      notConfiguredLabel: deps.networks[id].configured ? null : NOT_CONFIGURED_LABEL,
+      notConfiguredLabel: deps.networks[id].configured
+        ? null
+        : (deps.networks[id].notConfiguredReason ?? NOT_CONFIGURED_LABEL),
+      /** Instagram connects through the Facebook login (ADR 0096). */
+      loginVia: NETWORKS[id].loginVia ?? null,
       accounts: accounts
         .filter((account) => account.network === id)
         .map((account) => ({
@@ -131,7 +141,78 @@ export async function finishOAuth(
   const tokens = await networkCall(() =>
     connect.exchangeCode({ code: input.code, codeVerifier, redirectUri: callbackUrl(deps, network) }),
   );
-  return saveAccount(deps, userId, network, tokens, now);
+  const { accountChoices } = connect;
+  if (accountChoices) return offerChoices(deps, userId, network, await networkCall(() => accountChoices(tokens)), now);
+  return { ...(await saveAccount(deps, userId, network, tokens, now)), choice: null };
+}
+
+/**
+ * One login, several accounts (Meta, ADR 0096): the accounts are kept, sealed, as the round
+ * trip's second half (a state row under a new random id, 15 minutes) until the user chooses.
+ */
+async function offerChoices(
+  deps: ConnectionDeps,
+  userId: string,
+  network: NetworkId,
+  choices: AccountChoice[],
+  now: Date,
+) {
+  const choice = crypto.randomBytes(32).toString("base64url");
+  await deps.db.insert(socialOauthStates).values({
+    state: choice,
+    userId,
+    network,
+    codeVerifier: deps.tokenBox.seal(JSON.stringify(choices), choice),
+    expiresAt: new Date(now.getTime() + OAUTH_STATE_TTL_MS),
+  });
+  return { accountId: null, reconnected: false, choice };
+}
+
+async function openChoices(deps: ConnectionDeps, userId: string, choice: string, now: Date) {
+  const [row] = await deps.db
+    .select()
+    .from(socialOauthStates)
+    .where(and(eq(socialOauthStates.state, choice), eq(socialOauthStates.userId, userId)));
+  if (!row || row.expiresAt < now) throw new PublishingRefusal("OAUTH_STATE_INVALID", 400);
+  return JSON.parse(deps.tokenBox.open(row.codeVerifier, row.state)) as AccountChoice[];
+}
+
+/** The accounts a login offers, as the choose step lists them (no tokens). */
+export async function listChoices(deps: ConnectionDeps, userId: string, choice: string, now = new Date()) {
+  const choices = await openChoices(deps, userId, choice, now);
+  return {
+    accounts: choices.map((offered) => ({
+      key: `${offered.network}:${offered.identity.externalId}`,
+      network: offered.network,
+      label: NETWORKS[offered.network].label,
+      handle: offered.identity.handle,
+      displayName: offered.identity.displayName,
+      linkedTo: offered.linkedTo,
+    })),
+  };
+}
+
+/** Connects the chosen accounts (each with its own tokens, sealed) and ends the round trip. */
+export async function chooseAccounts(
+  deps: ConnectionDeps,
+  userId: string,
+  choice: string,
+  keys: string[],
+  now = new Date(),
+) {
+  const choices = await openChoices(deps, userId, choice, now);
+  const chosen = choices.filter((offered) => keys.includes(`${offered.network}:${offered.identity.externalId}`));
+  if (chosen.length === 0 || chosen.length !== new Set(keys).size)
+    throw new PublishingRefusal("ACCOUNT_CHOICE_INVALID", 400);
+  await deps.db
+    .delete(socialOauthStates)
+    .where(and(eq(socialOauthStates.state, choice), eq(socialOauthStates.userId, userId)));
+  const connected = [];
+  for (const offered of chosen) {
+    const tokens = { ...offered.tokens, accessTokenExpiresAt: null, connectionExpiresAt: null };
+    connected.push(await saveAccount(deps, userId, offered.network, tokens, now, offered.identity));
+  }
+  return { connected };
 }
 
 export async function connectWithAppPassword(
@@ -161,8 +242,15 @@ async function networkCall<T>(call: () => Promise<T>): Promise<T> {
  * Connects an account, or reconnects it: the same network account of the same user keeps its row,
  * its posts and — when the network sends no new one — its refresh token.
  */
-async function saveAccount(deps: ConnectionDeps, userId: string, network: NetworkId, tokens: TokenSet, now: Date) {
-  const identity = await networkCall(() => deps.networks[network].identity(tokens));
+async function saveAccount(
+  deps: ConnectionDeps,
+  userId: string,
+  network: NetworkId,
+  tokens: TokenSet,
+  now: Date,
+  known?: NetworkIdentity,
+) {
+  const identity = known ?? (await networkCall(() => deps.networks[network].identity(tokens)));
   const [existing] = await deps.db
     .select()
     .from(socialAccounts)

@@ -21,6 +21,13 @@ export type TokenBox = {
   open(sealed: string, boundTo: string): string;
   /** True when `sealed` was made with an older key and should be sealed again. */
   isStale(sealed: string): boolean;
+  /**
+   * An HMAC-SHA256 of `message` (base64url) with a key derived from the current one for `purpose`
+   * alone, so a signature for one use is worth nothing for another (signed image links, ADR 0097).
+   */
+  sign(purpose: string, message: string): string;
+  /** Whether `signature` is `sign(purpose, message)` under the current or a previous key, in constant time. */
+  verify(purpose: string, message: string, signature: string): boolean;
 };
 
 type Key = { id: string; bytes: Buffer };
@@ -74,7 +81,22 @@ export function createTokenBox(current: Buffer, previous: Buffer[] = []): TokenB
     isStale(sealed) {
       return sealed.split(".")[1] !== sealing.id;
     },
+    sign(purpose, message) {
+      return mac(sealing.bytes, purpose, message);
+    },
+    verify(purpose, message, signature) {
+      const given = Buffer.from(signature);
+      return [...keys.values()].some((key) => {
+        const expected = Buffer.from(mac(key.bytes, purpose, message));
+        return expected.length === given.length && crypto.timingSafeEqual(expected, given);
+      });
+    },
   };
+}
+
+function mac(key: Buffer, purpose: string, message: string): string {
+  const derived = Buffer.from(crypto.hkdfSync("sha256", key, "", `postwerk/mac/${purpose}`, 32));
+  return crypto.createHmac("sha256", derived).update(message).digest("base64url");
 }
 
 /** The box the environment asks for: TOKEN_ENCRYPTION_KEY (and _PREVIOUS), else HKDF of the auth secret. */

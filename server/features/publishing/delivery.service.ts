@@ -2,11 +2,14 @@ import { and, asc, eq, gt, isNotNull, lte, sql } from "drizzle-orm";
 import type { AppDeps } from "#server/app-env.ts";
 import { publications, socialAccounts } from "#server/db/schema/publishing.ts";
 import { type AccountDeps, markReconnectRequired, usableTokens } from "#server/features/connections/account-tokens.ts";
+import { userTimeZone } from "#server/features/profile/time-zone.service.ts";
+import { signedImageUrl } from "#server/features/uploads/signed-image-links.ts";
 import { NetworkError, type PublishImage } from "#server/integrations/social/social-network.ts";
 import { imageNameFromPublicUrl } from "#server/integrations/storage/image-storage.ts";
 import { MISSED_AFTER_MINUTES, PUBLISHING_DETAILS } from "#shared/publishing.ts";
 import { capReachedDetail } from "#shared/publishing-caps.ts";
 import type { FailureReason } from "#shared/publishing-failures.ts";
+import { dailyLimitDetail } from "./daily-limit.ts";
 import { type AttemptResult, answeredAt, callNetwork, networkAttempt, PUBLISH_TIMEOUT_MS } from "./network-call.ts";
 import {
   doubtPublication,
@@ -29,7 +32,7 @@ import { sendThread } from "./thread-delivery.ts";
 //    "unbestätigt"; a job that finds a post "sending" leaves it alone, since its attempt may still run.
 // No network call runs inside a transaction or under a row lock.
 
-export type DeliveryDeps = AccountDeps & Pick<AppDeps, "publishingQueue" | "imageStorage">;
+export type DeliveryDeps = AccountDeps & Pick<AppDeps, "publishingQueue" | "imageStorage" | "env">;
 
 type Publication = typeof publications.$inferSelect;
 
@@ -40,6 +43,9 @@ const BACKOFF_MS = [30_000, 2 * 60_000, 10 * 60_000, 30 * 60_000, 60 * 60_000];
 export function backoffAfter(attempt: number): number {
   return BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length) - 1] ?? BACKOFF_MS[0] ?? 30_000;
 }
+
+/** A wait this long for a network's limit is told to the post's owner; shorter ones pass unnoticed. */
+const DAILY_LIMIT_NOTICE_AFTER_MS = 60 * 60_000;
 
 /** A post the queue reaches this long after it was due is "verpasst", not sent late (ADR 0075). */
 export const MISSED_AFTER_MS = MISSED_AFTER_MINUTES * 60_000;
@@ -253,11 +259,20 @@ async function recordResult(
   switch (result.kind) {
     case "unavailable":
       return deferAttempt(deps, publication, "sending", now, null);
-    case "rate-limited":
-      return deferAttempt(deps, publication, "sending", now, result.retryAt ?? new Date(now.getTime() + 60_000), {
-        reason: "rate-limited",
-        original: result.detail,
+    case "rate-limited": {
+      const at = result.retryAt ?? new Date(now.getTime() + 60_000);
+      // A network's daily limit (Instagram's 50 posts in 24 hours, ADR 0097): nothing was sent, so
+      // it is no attempt; the post moves to when there is room again, and its owner reads why.
+      if (result.reason === "usage-limit" && at.getTime() - now.getTime() > DAILY_LIMIT_NOTICE_AFTER_MS) {
+        const detail = dailyLimitDetail(publication.network, at, await userTimeZone(deps.db, publication.userId));
+        return deferAttempt(deps, { ...publication, attempts: publication.attempts - 1 }, "sending", now, at, {
+          detail,
+        });
+      }
+      return deferAttempt(deps, publication, "sending", now, at, {
+        exhausted: { reason: "rate-limited", original: result.detail },
       });
+    }
     case "outcome-unknown":
       await doubtPublication(deps, publication);
       return;
@@ -295,9 +310,14 @@ async function deferAttempt(
   from: "planned" | "sending",
   now: Date,
   at: Date | null,
-  /** Why the post fails when this was its last attempt; without, the generic "unavailable". */
-  exhausted: Refusal | null = null,
+  options: {
+    /** Why the post fails when this was its last attempt; without, the generic "unavailable". */
+    exhausted?: Refusal | null;
+    /** What the owner reads while the post waits (a network's daily limit, ADR 0097). */
+    detail?: string;
+  } = {},
 ): Promise<void> {
+  const { exhausted = null, detail } = options;
   // A claimed attempt was counted when it was claimed; one that never reached the network (tokens
   // could not be refreshed) counts here, so neither can go on for ever.
   const attempts = from === "sending" ? publication.attempts : publication.attempts + 1;
@@ -310,7 +330,14 @@ async function deferAttempt(
   await deps.publishingQueue.ready();
   await deps.db.transaction(async (tx) => {
     // The attempt was not accepted: it leaves the per-account window, as the network counts it.
-    const changes = { attempts, nextAttemptAt: next, attemptStartedAt: null, continuation: null, updatedAt: now };
+    const changes = {
+      attempts,
+      nextAttemptAt: next,
+      attemptStartedAt: null,
+      continuation: null,
+      updatedAt: now,
+      ...(detail ? { detail } : {}),
+    };
     const moved = await movePublication(tx, "queue", "defer", publication.id, changes, eq(publications.status, from));
     if (moved) await deps.publishingQueue.enqueue(tx, publication.id, next);
   });
@@ -336,7 +363,10 @@ async function imagesOf(deps: DeliveryDeps, publication: Publication): Promise<P
   if (!publication.imageUrl) return [];
   const name = imageNameFromPublicUrl(publication.imageUrl);
   const file = name ? await deps.imageStorage.read(name) : null;
-  return file ? [{ bytes: file.bytes, mimeType: file.contentType, altText: publication.imageAlt ?? "" }] : null;
+  if (!file) return null;
+  // Networks that fetch the image themselves (Instagram) get a link to this one image (ADR 0097).
+  const publicUrl = signedImageUrl(deps, name ?? "");
+  return [{ bytes: file.bytes, mimeType: file.contentType, altText: publication.imageAlt ?? "", publicUrl }];
 }
 
 /** Posts due now or earlier that are still planned, with when each fell due, for the e2e server's test clock. */

@@ -103,6 +103,10 @@ export async function createPosts(
 export function checkText(network: Publication["network"], text: string): void {
   const check = checkPostText(network, text);
   if (check.empty) throw new PublishingRefusal("POST_EMPTY", 400);
+  const maxHashtags = NETWORKS[network].maxHashtags;
+  // Instagram takes 30 hashtags at most (ADR 0097).
+  if (maxHashtags !== null && (text.match(/#[\p{L}\p{N}_]+/gu)?.length ?? 0) > maxHashtags)
+    throw new PublishingRefusal("TOO_MANY_HASHTAGS", 400);
   if (!check.fits) {
     throw new PublishingRefusal(
       "POST_TOO_LONG",

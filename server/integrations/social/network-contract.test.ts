@@ -7,6 +7,8 @@ import type {
 } from "#server/integrations/social/social-network.ts";
 import {
   blueskyOnFake,
+  connectMetaThroughFake,
+  facebookOnFake,
   linkedInOnFake,
   type NetworkOnFake,
   signInToBluesky,
@@ -22,7 +24,7 @@ import { connectThroughFake, networkFailure, publishedPost } from "../../../test
 // network's own folder.
 
 /** What each network takes as an image's description; Bluesky sets no limit. */
-const ALT_TEXT_LIMITS: Partial<Record<string, number>> = { x: 1000, linkedin: 4086 };
+const ALT_TEXT_LIMITS: Partial<Record<string, number>> = { x: 1000, linkedin: 4086, facebook: 1000 };
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.alloc(3000, 7)]);
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(5000, 3)]);
@@ -48,6 +50,13 @@ const NETWORKS: NetworkUnderTest[] = [
     image: { bytes: JPEG, mimeType: "image/jpeg" },
   },
   { name: "Bluesky", start: blueskyOnFake, connect: signInToBluesky, image: { bytes: PNG, mimeType: "image/png" } },
+  // Instagram publishes in steps from a link to the image: its own tests (instagram-network.test.ts).
+  {
+    name: "Facebook",
+    start: facebookOnFake,
+    connect: (network) => connectMetaThroughFake(network),
+    image: { bytes: JPEG, mimeType: "image/jpeg" },
+  },
 ];
 
 describe.each(NETWORKS)("$name: what every network adapter does", ({ start, connect, image }) => {

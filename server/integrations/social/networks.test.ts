@@ -15,6 +15,8 @@ describe("createSocialNetworks", () => {
       ["x", "x", false],
       ["linkedin", "linkedin", false],
       ["bluesky", "bluesky", true],
+      ["facebook", "facebook", false],
+      ["instagram", "instagram", false],
     ]);
     const full = createSocialNetworks(
       readEnv({ X_CLIENT_ID: "a", X_CLIENT_SECRET: "b", LINKEDIN_CLIENT_ID: "c", LINKEDIN_CLIENT_SECRET: "d" })
@@ -22,6 +24,19 @@ describe("createSocialNetworks", () => {
     );
     expect(full.x.configured && full.linkedin.configured).toBe(true);
     expect(full.x.limits).toEqual({ postsPerWindow: 100, windowMs: 15 * 60 * 1000 });
+  });
+
+  it("offers Instagram only with a public BASE_URL (Meta fetches the image there), and says why not (ADR 0097)", () => {
+    const meta = { META_APP_ID: "a", META_APP_SECRET: "b" };
+    const local = createSocialNetworks(readEnv(meta).networks);
+    expect([local.facebook.configured, local.instagram.configured]).toEqual([true, false]);
+    expect(local.instagram.notConfiguredReason).toMatch(/nicht öffentlich erreichbar/);
+    const open = createSocialNetworks(readEnv({ ...meta, BASE_URL: "https://postwerk.example.de" }).networks);
+    expect(open.instagram.configured).toBe(true);
+    const privateIp = createSocialNetworks(readEnv({ ...meta, BASE_URL: "http://192.168.1.5:3000" }).networks);
+    expect(privateIp.instagram.configured).toBe(false);
+    const fake = createSocialNetworks(readEnv({ ...meta, META_ALLOW_PRIVATE_IMAGE_URLS: "true" }).networks);
+    expect(fake.instagram.configured).toBe(true);
   });
 });
 

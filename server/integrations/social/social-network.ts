@@ -30,7 +30,16 @@ export type NetworkIdentity = {
   profileUrl: string | null;
 };
 
-export type PublishImage = { bytes: Uint8Array; mimeType: string; altText: string };
+export type PublishImage = {
+  bytes: Uint8Array;
+  mimeType: string;
+  altText: string;
+  /**
+   * A signed link that opens this one image for a while (ADR 0097), for networks that fetch the
+   * image themselves (Instagram) instead of taking its bytes.
+   */
+  publicUrl?: string;
+};
 
 /**
  * A post as a reply cites it (ADR 0088): the network's id and, where the network pins the exact
@@ -128,6 +137,20 @@ export type OAuthConnect = {
   kind: "oauth";
   authorizationUrl(input: { state: string; codeVerifier: string; redirectUri: string }): URL;
   exchangeCode(input: { code: string; codeVerifier: string; redirectUri: string }): Promise<TokenSet>;
+  /**
+   * One login, several accounts (Meta, ADR 0096): the accounts the login may act for, each with
+   * its own tokens, for the user to choose from. Absent: the login is the one account.
+   */
+  accountChoices?(tokens: TokenSet): Promise<AccountChoice[]>;
+};
+
+/** An account a login offers (a Facebook page, the Instagram account linked to it). */
+export type AccountChoice = {
+  network: NetworkId;
+  identity: NetworkIdentity;
+  tokens: TokenSet;
+  /** The externalId of the account this one comes with (an Instagram account's page). */
+  linkedTo: string | null;
 };
 
 /** Handle and app password (Bluesky): no redirect, no operator settings. */
@@ -149,6 +172,8 @@ export type SocialNetwork = {
   id: NetworkId;
   /** False when the operator has not set the network's client id and secret ("vom Betreiber nicht eingerichtet"). */
   configured: boolean;
+  /** Why an unconfigured network is not offered, where it is not the missing settings (Instagram without a public address). */
+  notConfiguredReason?: string;
   connect: NetworkConnect;
   /**
    * Fresh tokens for an account. Called ahead of expiry. Throws NetworkError `revoked` only on a
