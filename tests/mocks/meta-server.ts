@@ -1,4 +1,4 @@
-import type { FailureReason } from "#shared/publishing-failures.ts";
+import type { NetworkRefusalReason } from "#shared/publishing-failures.ts";
 import {
   authorizePage,
   createTokenStore,
@@ -40,7 +40,7 @@ const graphError = (status: number, code: number, message: string, type = "OAuth
   json(status, { error: { message, type, code, fbtrace_id: "FakeTrace" } });
 
 /** What Graph answers when it refuses a post, by the class Postwerk sorts it into (ADR 0093). */
-export const META_REFUSALS: Record<FailureReason, FakeAnswer> = {
+export const META_REFUSALS: Record<NetworkRefusalReason, FakeAnswer> = {
   duplicate: graphError(400, 506, "Duplicate status message"),
   "too-long": graphError(400, 100, "The caption is too long"),
   "media-invalid": graphError(400, 324, "Missing or invalid image file"),
