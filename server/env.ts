@@ -2,6 +2,7 @@ import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { parseTokenKey } from "./features/connections/token-crypto.ts";
+import { isPublicAddress } from "./integrations/website/address-policy.ts";
 import { parseProxyTrust } from "./proxy-trust.ts";
 
 // The one place that reads process.env (docs/design.md, import rule 4). Everything
@@ -79,16 +80,37 @@ export type SocialNetworkSettings = {
   linkedin: { app: OAuthAppSettings; apiBase: string; webBase: string };
   /** Bluesky needs no app: users sign in with a handle and an app password on this service. */
   bluesky: { service: string };
+  /**
+   * Meta's Threads (ADR 0098): `apiBase` graph.threads.net, `webBase` the authorize page's host.
+   * `imageBase`: the public address Meta fetches a post's image from; null when BASE_URL is not
+   * public (then Threads takes text posts only).
+   */
+  threads: { app: OAuthAppSettings; apiBase: string; webBase: string; imageBase: string | null };
 };
 
 // Both or neither: one of the two alone is a typo, not a choice.
 const OAUTH_APP_PAIRS = [
   ["X_CLIENT_ID", "X_CLIENT_SECRET"],
   ["LINKEDIN_CLIENT_ID", "LINKEDIN_CLIENT_SECRET"],
+  ["THREADS_APP_ID", "THREADS_APP_SECRET"],
 ] as const;
 
 function oauthApp(clientId: string | undefined, clientSecret: string | undefined): OAuthAppSettings {
   return clientId && clientSecret ? { clientId, clientSecret } : null;
+}
+
+/**
+ * Where Meta can fetch an image Postwerk serves (ADR 0098): BASE_URL when it is https on a public
+ * host name or address, else null; THREADS_IMAGE_BASE overrides it (a tunnel, or the fakes).
+ */
+function publicImageBase(baseUrl: string, override: string | undefined): string | null {
+  if (override) return override;
+  const url = new URL(baseUrl);
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  if (url.protocol !== "https:") return null;
+  if (net.isIP(host) !== 0) return isPublicAddress(host) ? baseUrl : null;
+  const local = host === "localhost" || /\.(localhost|local|internal|lan|home\.arpa|test|example|invalid)$/.test(host);
+  return local || !host.includes(".") ? null : baseUrl;
 }
 
 const httpUrl = z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/$/, ""));
@@ -192,6 +214,12 @@ const EnvSchema = z
     LINKEDIN_API_BASE: optionalString.pipe(httpUrl.default("https://api.linkedin.com")),
     LINKEDIN_WEB_BASE: optionalString.pipe(httpUrl.default("https://www.linkedin.com")),
     BLUESKY_SERVICE: optionalString.pipe(httpUrl.default("https://bsky.social")),
+    // ADR 0098: Meta's Threads needs its own app id and secret (the Threads use case of a Meta app).
+    THREADS_APP_ID: optionalString,
+    THREADS_APP_SECRET: optionalString,
+    THREADS_API_BASE: optionalString.pipe(httpUrl.default("https://graph.threads.net")),
+    THREADS_WEB_BASE: optionalString.pipe(httpUrl.default("https://threads.net")),
+    THREADS_IMAGE_BASE: optionalString.pipe(httpUrl.optional()),
     NETWORK_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
     // ADR 0059: the key for network tokens at rest; unset means derived from BETTER_AUTH_SECRET.
     // The previous keys (comma-separated) still open tokens sealed before a rotation.
@@ -274,6 +302,11 @@ const EnvSchema = z
       LINKEDIN_API_BASE,
       LINKEDIN_WEB_BASE,
       BLUESKY_SERVICE,
+      THREADS_APP_ID,
+      THREADS_APP_SECRET,
+      THREADS_API_BASE,
+      THREADS_WEB_BASE,
+      THREADS_IMAGE_BASE,
       NETWORK_TIMEOUT_MS,
       ...env
     }) => ({
@@ -323,6 +356,15 @@ const EnvSchema = z
           webBase: LINKEDIN_WEB_BASE,
         },
         bluesky: { service: BLUESKY_SERVICE },
+        threads: {
+          app: oauthApp(THREADS_APP_ID, THREADS_APP_SECRET),
+          apiBase: THREADS_API_BASE,
+          webBase: THREADS_WEB_BASE,
+          imageBase: publicImageBase(
+            (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+            THREADS_IMAGE_BASE,
+          ),
+        },
       } satisfies SocialNetworkSettings,
     }),
   );

@@ -36,4 +36,6 @@ export const IMAGE_PREVIEW_ASPECT: Record<NetworkId, number> = {
   x: 16 / 9,
   linkedin: 1.91,
   bluesky: 4 / 3,
+  // Threads shows a single image at its own ratio up to 4:5 upright; 1:1 is what most images look like there.
+  threads: 1,
 };

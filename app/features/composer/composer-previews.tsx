@@ -5,12 +5,14 @@ import { type ComposerValue, chosenAccounts, isThread, textFor } from "./compose
 import { BlueskyPreview } from "./previews/bluesky-preview.tsx";
 import { LinkedInPreview } from "./previews/linkedin-preview.tsx";
 import type { PreviewProps } from "./previews/preview-parts.tsx";
+import { ThreadsPreview } from "./previews/threads-preview.tsx";
 import { XPreview } from "./previews/x-preview.tsx";
 
 const PREVIEWS: Record<NetworkId, (props: PreviewProps) => ReactNode> = {
   x: XPreview,
   linkedin: LinkedInPreview,
   bluesky: BlueskyPreview,
+  threads: ThreadsPreview,
 };
 
 /** Each chosen account's post as its network will show it (ADR 0086). */

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNotNull, lte, sql } from "drizzle-orm";
+import { and, eq, isNotNull, lte } from "drizzle-orm";
 import type { AppDeps } from "#server/app-env.ts";
 import { publications, socialAccounts } from "#server/db/schema/publishing.ts";
 import { type AccountDeps, markReconnectRequired, usableTokens } from "#server/features/connections/account-tokens.ts";
@@ -8,6 +8,7 @@ import { MISSED_AFTER_MINUTES, PUBLISHING_DETAILS } from "#shared/publishing.ts"
 import { capReachedDetail } from "#shared/publishing-caps.ts";
 import type { FailureReason } from "#shared/publishing-failures.ts";
 import { type AttemptResult, answeredAt, callNetwork, networkAttempt, PUBLISH_TIMEOUT_MS } from "./network-call.ts";
+import { LIMIT_SAID_AFTER_MS, limitDetail, windowFreeAt } from "./network-limits.ts";
 import {
   doubtPublication,
   failPublication,
@@ -126,7 +127,10 @@ async function claimAttempt(deps: DeliveryDeps, due: Publication, now: Date): Pr
       .for("no key update");
     const freeAt = await windowFreeAt(deps, tx, publication, publication.accountId, now);
     if (freeAt) {
-      const deferred = await movePublication(tx, "queue", "defer", publication.id, { nextAttemptAt: freeAt });
+      const detail =
+        freeAt.getTime() - now.getTime() > LIMIT_SAID_AFTER_MS ? await limitDetail(tx, publication, freeAt) : null;
+      const changes = { nextAttemptAt: freeAt, ...(detail ? { detail } : {}) };
+      const deferred = await movePublication(tx, "queue", "defer", publication.id, changes);
       if (deferred) await deps.publishingQueue.enqueue(tx, publication.id, freeAt);
       return notNow;
     }
@@ -137,34 +141,6 @@ async function claimAttempt(deps: DeliveryDeps, due: Publication, now: Date): Pr
     });
     return claimed ? { kind: "claimed", publication: claimed } : notNow;
   });
-}
-
-/** When the account's posting window has room again, or null when it has room now. */
-async function windowFreeAt(
-  deps: DeliveryDeps,
-  tx: AppDeps["db"],
-  publication: Publication,
-  accountId: string,
-  now: Date,
-): Promise<Date | null> {
-  const { postsPerWindow, windowMs } = deps.networks[publication.network].limits;
-  const inWindow = and(
-    eq(publications.accountId, accountId),
-    gt(publications.attemptStartedAt, new Date(now.getTime() - windowMs)),
-  );
-  // A thread is as many posts as it has (ADR 0066); the network counts each.
-  const [used] = await tx
-    .select({ n: sql<number>`coalesce(sum(${publications.postCount}), 0)::int` })
-    .from(publications)
-    .where(inWindow);
-  if ((used?.n ?? 0) < postsPerWindow) return null;
-  const [oldest] = await tx
-    .select({ at: publications.attemptStartedAt })
-    .from(publications)
-    .where(inWindow)
-    .orderBy(asc(publications.attemptStartedAt))
-    .limit(1);
-  return new Date((oldest?.at ?? now).getTime() + windowMs + 1_000);
 }
 
 /**
@@ -253,8 +229,13 @@ async function recordResult(
   switch (result.kind) {
     case "unavailable":
       return deferAttempt(deps, publication, "sending", now, null);
-    case "rate-limited":
-      return deferAttempt(deps, publication, "sending", now, result.retryAt ?? new Date(now.getTime() + 60_000));
+    case "rate-limited": {
+      const at = result.retryAt ?? new Date(now.getTime() + 60_000);
+      // A limit that lasts beyond a short backoff (a daily one) is said to the owner (ADR 0098).
+      const detail =
+        at.getTime() - now.getTime() > LIMIT_SAID_AFTER_MS ? await limitDetail(deps.db, publication, at) : null;
+      return deferAttempt(deps, publication, "sending", now, at, detail);
+    }
     case "outcome-unknown":
       await doubtPublication(deps, publication);
       return;
@@ -292,6 +273,8 @@ async function deferAttempt(
   from: "planned" | "sending",
   now: Date,
   at: Date | null,
+  /** Why it moved, for the owner (a network's limit); null leaves the detail as it is. */
+  detail: string | null = null,
 ): Promise<void> {
   // A claimed attempt was counted when it was claimed; one that never reached the network (tokens
   // could not be refreshed) counts here, so neither can go on for ever.
@@ -304,7 +287,14 @@ async function deferAttempt(
   await deps.publishingQueue.ready();
   await deps.db.transaction(async (tx) => {
     // The attempt was not accepted: it leaves the per-account window, as the network counts it.
-    const changes = { attempts, nextAttemptAt: next, attemptStartedAt: null, continuation: null, updatedAt: now };
+    const changes = {
+      attempts,
+      nextAttemptAt: next,
+      attemptStartedAt: null,
+      continuation: null,
+      updatedAt: now,
+      ...(detail ? { detail } : {}),
+    };
     const moved = await movePublication(tx, "queue", "defer", publication.id, changes, eq(publications.status, from));
     if (moved) await deps.publishingQueue.enqueue(tx, publication.id, next);
   });
@@ -330,7 +320,16 @@ async function imagesOf(deps: DeliveryDeps, publication: Publication): Promise<P
   if (!publication.imageUrl) return [];
   const name = imageNameFromPublicUrl(publication.imageUrl);
   const file = name ? await deps.imageStorage.read(name) : null;
-  return file ? [{ bytes: file.bytes, mimeType: file.contentType, altText: publication.imageAlt ?? "" }] : null;
+  return file
+    ? [
+        {
+          bytes: file.bytes,
+          mimeType: file.contentType,
+          altText: publication.imageAlt ?? "",
+          path: publication.imageUrl,
+        },
+      ]
+    : null;
 }
 
 /** Posts due now or earlier that are still planned, with when each fell due, for the e2e server's test clock. */

@@ -1,6 +1,7 @@
 import type { SocialNetworkSettings } from "#server/env.ts";
 import { createBlueskyNetwork } from "#server/integrations/bluesky/bluesky-network.ts";
 import { createLinkedInNetwork } from "#server/integrations/linkedin/linkedin-network.ts";
+import { createThreadsNetwork } from "#server/integrations/threads/threads-network.ts";
 import { createXNetwork } from "#server/integrations/x/x-network.ts";
 import type { NetworkId } from "#shared/networks.ts";
 import type { SocialNetwork } from "./social-network.ts";
@@ -12,5 +13,6 @@ export function createSocialNetworks(settings: SocialNetworkSettings): Record<Ne
     x: createXNetwork({ ...settings.x, timeoutMs }),
     linkedin: createLinkedInNetwork({ ...settings.linkedin, timeoutMs }),
     bluesky: createBlueskyNetwork({ ...settings.bluesky, timeoutMs }),
+    threads: createThreadsNetwork({ ...settings.threads, timeoutMs }),
   };
 }

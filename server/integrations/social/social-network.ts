@@ -29,7 +29,16 @@ export type NetworkIdentity = {
   profileUrl: string | null;
 };
 
-export type PublishImage = { bytes: Uint8Array; mimeType: string; altText: string };
+export type PublishImage = {
+  bytes: Uint8Array;
+  mimeType: string;
+  altText: string;
+  /**
+   * Where Postwerk serves the image (its path under BASE_URL), for networks that fetch an image
+   * themselves instead of taking its bytes (Threads, ADR 0098).
+   */
+  path?: string | null;
+};
 
 /**
  * A post as a reply cites it (ADR 0088): the network's id and, where the network pins the exact
@@ -163,6 +172,11 @@ export type SocialNetwork = {
    * nor left out. Throws NetworkError like every call (a failed lookup settles nothing).
    */
   findPost?(tokens: TokenSet, identity: NetworkIdentity, lookup: PostLookup): Promise<PublishedPost | null>;
+  /**
+   * How long before the access token's expiry it is renewed; REFRESH_AHEAD_MS (minutes) where not
+   * set. Threads renews its 60-day tokens once they are a day old (ADR 0098).
+   */
+  refreshAheadMs?: number;
   /** The network's own publishing limit per account (X: 100 posts per 15 minutes). */
   limits: { postsPerWindow: number; windowMs: number };
 };
