@@ -2,12 +2,6 @@
 // 24 hours, from GET /{user}/threads_publishing_limit. When one is used up, the post goes out once
 // the oldest post in the window has left it: a minute after that post's 24 hours.
 
-export type QuotaCheck = (
-  tokens: TokenSet,
-  identity: NetworkIdentity,
-  reply: boolean,
-) => Promise<Record<string, unknown>>;
-
 type QuotaConfig = { quota_total?: number; quota_duration?: number };
 const DEFAULT_DURATION_S = 86_400;
 const MARGIN_MS = 60_000;
