@@ -32,7 +32,11 @@ export type FakeRoute =
    * The account's own recent posts, where a post in doubt is looked up: X's GET
    * /2/users/:id/tweets, Bluesky's com.atproto.repo.listRecords.
    */
-  | "timeline";
+  | "timeline"
+  /** Threads: GET of a media container's status (and of a post's permalink). */
+  | "status"
+  /** Threads: GET /{user}/threads_publishing_limit. */
+  | "quota";
 
 export type FakeFault =
   /** 429 with the network's own reset header, pointing at `resetAt`. */
