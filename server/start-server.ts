@@ -8,6 +8,7 @@ import { readEnv } from "./env.ts";
 import { listenForBackups } from "./features/backup/backup-socket.ts";
 import { expireManualGrants } from "./features/billing/billing-manual-grants.service.ts";
 import { sendExpiryReminders } from "./features/connections/expiry-reminders.ts";
+import { renewAgingTokens } from "./features/connections/token-renewal.ts";
 import { RUN_REPAIR_SCHEDULE, repairAbandonedRuns } from "./features/generator/run-repair.service.ts";
 import { loadPageDocuments } from "./features/pages/page-documents.ts";
 import { startDeliveryWorkers } from "./features/publishing/delivery.service.ts";
@@ -85,7 +86,12 @@ async function scheduleBackgroundWork(deps: Awaited<ReturnType<typeof createDeps
   // ADR 0075: no planned post without a live job, checked every minute.
   await deps.jobQueue.every("publishing-sweep", "* * * * *", () => sweepPublications(deps));
   await deps.jobQueue.every("housekeeping", "*/10 * * * *", () =>
-    Promise.all([deleteExpiredRateLimits(db), expireManualGrants(db), sendExpiryReminders(deps)]),
+    Promise.all([
+      deleteExpiredRateLimits(db),
+      expireManualGrants(db),
+      sendExpiryReminders(deps),
+      renewAgingTokens(deps),
+    ]),
   );
   await deps.jobQueue.every("generation-run-repair", RUN_REPAIR_SCHEDULE, () => repairAbandonedRuns(db, logger));
   await deps.jobQueue.every("retention", RETENTION_SCHEDULE, async () => {

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { socialAccounts } from "#server/db/schema/publishing.ts";
 import { openTokens, tokenColumns, usableTokens } from "#server/features/connections/account-tokens.ts";
+import { renewAgingTokens } from "#server/features/connections/token-renewal.ts";
 import type { SocialNetwork, TokenSet } from "#server/integrations/social/social-network.ts";
 import { CONTAINER_CHECK_MS, createThreadsNetwork } from "#server/integrations/threads/threads-network.ts";
 import { connectThroughFake } from "../../../tests/mocks/social-fake.ts";
@@ -142,6 +143,18 @@ describe("Threads through the queue", () => {
     expect((stored.accessTokenExpiresAt?.getTime() ?? 0) - Date.now()).toBeGreaterThan(59 * 86_400_000);
     // Young again: the next post uses it without renewing.
     await usableTokens(t.deps, author.accountId, new Date());
+    expect(fake.refreshCount()).toBe(before + 1);
+  });
+
+  it("renews an idle account's aging token in the housekeeping sweep, once", async () => {
+    await threadsAuthor("ruhig", (tokens) => ({
+      ...tokens,
+      accessTokenExpiresAt: new Date(Date.now() + 50 * 86_400_000),
+    }));
+    const before = fake.refreshCount();
+    expect(await renewAgingTokens(t.deps)).toBeGreaterThanOrEqual(1);
+    expect(fake.refreshCount()).toBe(before + 1);
+    await renewAgingTokens(t.deps);
     expect(fake.refreshCount()).toBe(before + 1);
   });
 });
