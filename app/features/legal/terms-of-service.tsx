@@ -79,7 +79,7 @@ export function TermsOfService() {
             Rechtschreibhinweise. Im Premium-Plan kommen KI-Grammatikprüfung und KI-Verbesserung hinzu.
           </li>
           <li>
-            Über Konten bei X, LinkedIn und Bluesky, die Sie mit Postwerk verbinden, veröffentlicht Postwerk Beiträge in
+            Über Konten bei X, LinkedIn, Bluesky und Threads (Meta), die Sie mit Postwerk verbinden, veröffentlicht Postwerk Beiträge in
             Ihrem Auftrag sofort oder zu dem Zeitpunkt, den Sie planen, mit Text und gegebenenfalls dem Bild der
             Generierung. Wir senden nur, was Sie dazu ausdrücklich freigeben. Ob und wann ein Netzwerk einen Beitrag
             annimmt, hängt auch vom Netzwerk ab (etwa seiner Erreichbarkeit, seinen Grenzen und seinen Regeln); bricht
