@@ -24,7 +24,7 @@ import {
 // ERROR, EXPIRED), POST /v1.0/{user}/threads_publish, the publishing limit with a usage a test
 // sets, the account's own posts and replies, DELETE, and every failure switch of social-fake.ts.
 // Meta answers a dead token and throttling with 400 and a Graph code (190, 4), as here. Run alone:
-// `node --import tsx tests/mocks/threads-server.ts` (port 3196 or THREADS_FAKE_PORT).
+// `node --import tsx tests/mocks/threads-server.ts` (port 3191 or THREADS_FAKE_PORT).
 
 export const FAKE_THREADS_APP = { id: "threads-fake-app", secret: "threads-fake-secret" };
 const SHORT_LIFETIME_MS = 60 * 60 * 1000;
@@ -350,5 +350,5 @@ export async function startThreadsFake({ port = 0 }: { port?: number } = {}) {
 }
 
 await runOnItsOwn(import.meta.url, "Threads", () =>
-  startThreadsFake({ port: Number(process.env.THREADS_FAKE_PORT ?? 3196) }),
+  startThreadsFake({ port: Number(process.env.THREADS_FAKE_PORT ?? 3191) }),
 );
