@@ -161,14 +161,14 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
         answer: (
           <>
             <p>
-              Ja, bei X, LinkedIn, Bluesky und Threads (Meta). Verbinden Sie dazu unter „Account“ → „Verbundene Konten“ ein
-              oder mehrere Konten: X, LinkedIn und Threads über deren eigene Anmeldeseite, Bluesky mit einem App-Passwort. Im{" "}
-              <TextLink to={ROUTES.planner}>Redaktionsplan</TextLink> schreiben Sie mit „Neuer Beitrag“ einen eigenen
-              Text für alle gewählten Konten oder einen je Konto, mit Bild und Bildbeschreibung und einer Vorschau je
-              Netzwerk; Vorschläge aus dem Generator, dem Archiv und dem X-Post Optimizer öffnen sich dort ebenso. Sie
-              veröffentlichen sofort, planen mit Datum und Uhrzeit in Ihrer Zeitzone oder legen den Beitrag in den
-              nächsten freien Slot Ihrer Warteschlange. Was Sie schreiben, bleibt als Entwurf erhalten. Facebook und
-              Instagram unterstützen wir dafür noch nicht: Dort kopieren Sie den Beitrag.
+              Ja, bei X, LinkedIn, Bluesky und Threads (Meta). Verbinden Sie dazu unter „Account“ → „Verbundene Konten“
+              ein oder mehrere Konten: X, LinkedIn und Threads über deren eigene Anmeldeseite, Bluesky mit einem
+              App-Passwort. Im <TextLink to={ROUTES.planner}>Redaktionsplan</TextLink> schreiben Sie mit „Neuer Beitrag“
+              einen eigenen Text für alle gewählten Konten oder einen je Konto, mit Bild und Bildbeschreibung und einer
+              Vorschau je Netzwerk; Vorschläge aus dem Generator, dem Archiv und dem X-Post Optimizer öffnen sich dort
+              ebenso. Sie veröffentlichen sofort, planen mit Datum und Uhrzeit in Ihrer Zeitzone oder legen den Beitrag
+              in den nächsten freien Slot Ihrer Warteschlange. Was Sie schreiben, bleibt als Entwurf erhalten. Facebook
+              und Instagram unterstützen wir dafür noch nicht: Dort kopieren Sie den Beitrag.
             </p>
             <p>
               Der Kalender zeigt Ihre Beiträge nach Monat, Woche oder als Liste; einen geplanten Beitrag verschieben Sie

@@ -96,7 +96,8 @@ export function refreshAfterRejection(
   now: Date,
 ): Promise<UsableTokens> {
   return refreshOnce(deps, accountId, now, {
-    satisfiedBy: (tokens, aheadMs) => tokens.accessToken !== rejected.accessToken && !needsRefresh(tokens, now, aheadMs),
+    satisfiedBy: (tokens, aheadMs) =>
+      tokens.accessToken !== rejected.accessToken && !needsRefresh(tokens, now, aheadMs),
     oldStillUsable: () => false,
   });
 }
@@ -149,7 +150,8 @@ async function refreshOnce(deps: AccountDeps, accountId: string, now: Date, need
       await markReconnectRequired(deps, account);
       return { kind: "revoked" };
     }
-    if (need.satisfiedBy(tokens, deps.networks[account.network].refreshAheadMs ?? REFRESH_AHEAD_MS)) return { kind: "ok", tokens, identity: identityOf(account) };
+    if (need.satisfiedBy(tokens, deps.networks[account.network].refreshAheadMs ?? REFRESH_AHEAD_MS))
+      return { kind: "ok", tokens, identity: identityOf(account) };
     // The holder we waited for gave its lease back without new tokens: its refresh failed just now.
     const holderFailed = waitingFor !== null && account.refreshLeaseId === null;
     if (holderFailed || Date.now() > giveUpAt) return withoutRefresh(need, tokens, account);

@@ -1,5 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { NetworkIdentity, PublishOutcome, TokenSet } from "#server/integrations/social/social-network.ts";
+import type {
+  NetworkIdentity,
+  PostLookup,
+  PublishOutcome,
+  TokenSet,
+} from "#server/integrations/social/social-network.ts";
 import { threadsOnFake } from "../../../tests/mocks/networks-on-fakes.ts";
 import { connectThroughFake, networkFailure, publishedPost } from "../../../tests/mocks/social-fake.ts";
 import type { ThreadsFake } from "../../../tests/mocks/threads-server.ts";
@@ -31,6 +36,14 @@ const publish = (text: string, replyTo: string | null = null) =>
     images: [],
     replyTo: replyTo ? { parent: { externalId: replyTo, cid: null }, root: { externalId: replyTo, cid: null } } : null,
   });
+const continueWith = (continuation: string) => {
+  if (!onFake.network.continuePublish) throw new Error("Threads veröffentlicht in Schritten");
+  return onFake.network.continuePublish(tokens, identity, continuation);
+};
+const findPost = (lookup: PostLookup) => {
+  if (!onFake.network.findPost) throw new Error("Threads sieht nach");
+  return onFake.network.findPost(tokens, identity, lookup);
+};
 const pending = (outcome: PublishOutcome) => {
   if (outcome.status !== "pending") throw new Error(`pending erwartet, bekommen: ${outcome.status}`);
   return outcome;
@@ -77,15 +90,15 @@ describe("Threads: publishing in steps", () => {
     const first = pending(await publish("In Arbeit"));
     expect(first.checkAfterMs).toBe(CONTAINER_CHECK_MS);
     expect(fake.posts.filter((post) => post.text === "In Arbeit")).toHaveLength(0);
-    const second = pending(await onFake.network.continuePublish!(tokens, identity, first.continuation));
-    const done = await publishedPost(onFake.network.continuePublish!(tokens, identity, second.continuation));
+    const second = pending(await continueWith(first.continuation));
+    const done = await publishedPost(continueWith(second.continuation));
     expect(fake.posts.filter((post) => post.text === "In Arbeit").map((post) => post.id)).toEqual([done.externalId]);
   });
 
   it("fails a container that ends in ERROR with a German reason", async () => {
     fake.nextContainer(["IN_PROGRESS", "ERROR"]);
     const first = pending(await publish("Kaputt"));
-    const error = await networkFailure(onFake.network.continuePublish!(tokens, identity, first.continuation));
+    const error = await networkFailure(continueWith(first.continuation));
     expect(error.kind).toBe("rejected");
     expect(error.detail).toMatch(/^Threads konnte den Beitrag nicht verarbeiten/);
   });
@@ -93,7 +106,7 @@ describe("Threads: publishing in steps", () => {
   it("fails an EXPIRED container (not published within 24 hours) with a German reason", async () => {
     fake.nextContainer(["IN_PROGRESS", "EXPIRED"]);
     const first = pending(await publish("Zu spät"));
-    const error = await networkFailure(onFake.network.continuePublish!(tokens, identity, first.continuation));
+    const error = await networkFailure(continueWith(first.continuation));
     expect(error.kind).toBe("rejected");
     expect(error.detail).toMatch(/abgelaufen.*24 Stunden/);
   });
@@ -101,9 +114,8 @@ describe("Threads: publishing in steps", () => {
   it("gives up after five looks at a container that stays IN_PROGRESS (Meta: five minutes)", async () => {
     fake.nextContainer(["IN_PROGRESS"]);
     let step = pending(await publish("Ewig"));
-    for (let look = 0; look < 3; look++)
-      step = pending(await onFake.network.continuePublish!(tokens, identity, step.continuation));
-    const error = await networkFailure(onFake.network.continuePublish!(tokens, identity, step.continuation));
+    for (let look = 0; look < 3; look++) step = pending(await continueWith(step.continuation));
+    const error = await networkFailure(continueWith(step.continuation));
     expect(error.detail).toMatch(/fünf Minuten/);
   });
 });
@@ -147,17 +159,17 @@ describe("Threads: reply chains", () => {
     const since = new Date(Date.now() - 60_000);
     fake.fault({ kind: "lost-response" }, { route: "post" });
     expect((await networkFailure(publish("Verloren gegangen"))).kind).toBe("outcome-unknown");
-    const found = await onFake.network.findPost!(tokens, identity, { text: "Verloren gegangen", replyTo: null, since });
+    const found = await findPost({ text: "Verloren gegangen", replyTo: null, since });
     expect(onFake.storedPost(found?.externalId ?? "")?.text).toBe("Verloren gegangen");
     fake.fault({ kind: "lost-response" }, { route: "post" });
     await networkFailure(publish("Antwort verloren", found?.externalId ?? ""));
-    const reply = await onFake.network.findPost!(tokens, identity, {
+    const reply = await findPost({
       text: "Antwort verloren",
       replyTo: found?.externalId ?? "",
       since,
     });
     expect(onFake.storedPost(reply?.externalId ?? "")?.text).toBe("Antwort verloren");
-    const none = await onFake.network.findPost!(tokens, identity, { text: "Nie gesendet", replyTo: null, since });
+    const none = await findPost({ text: "Nie gesendet", replyTo: null, since });
     expect(none).toBeNull();
   });
 });
