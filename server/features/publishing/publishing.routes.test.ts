@@ -113,6 +113,7 @@ describe("/api/connections", () => {
       ["x", false, "vom Betreiber nicht eingerichtet"],
       ["linkedin", false, "vom Betreiber nicht eingerichtet"],
       ["bluesky", false, "vom Betreiber nicht eingerichtet"],
+      ["threads", false, "vom Betreiber nicht eingerichtet"],
     ]);
   });
 });
