@@ -2,6 +2,7 @@ import { defineConfig, devices } from "@playwright/test";
 import { FAKE_LINKEDIN_CLIENT } from "./tests/mocks/linkedin-server.ts";
 import { FAKE_META_APP } from "./tests/mocks/meta-server.ts";
 import { FAKE_PRICES, FAKE_STRIPE_SECRET_KEY, FAKE_WEBHOOK_SECRET } from "./tests/mocks/stripe.ts";
+import { FAKE_THREADS_APP } from "./tests/mocks/threads-server.ts";
 import { FAKE_X_CLIENT } from "./tests/mocks/x-server.ts";
 
 export const E2E_PORT = 3100;
@@ -30,6 +31,7 @@ export const STRIPE_FAKE_PORT = 3196;
 export const X_FAKE_URL = "http://127.0.0.1:3193";
 export const LINKEDIN_FAKE_URL = "http://127.0.0.1:3194";
 export const BLUESKY_FAKE_URL = "http://127.0.0.1:3195";
+export const THREADS_FAKE_URL = "http://127.0.0.1:3191";
 export const E2E_CLOCK_URL = "http://127.0.0.1:3192";
 export const META_FAKE_URL = "http://127.0.0.1:3189";
 const NETWORK_FAKES = [
@@ -37,6 +39,7 @@ const NETWORK_FAKES = [
   { script: "linkedin-server.ts", url: LINKEDIN_FAKE_URL, portVariable: "LINKEDIN_FAKE_PORT" },
   { script: "bluesky-server.ts", url: BLUESKY_FAKE_URL, portVariable: "BLUESKY_FAKE_PORT" },
   { script: "meta-server.ts", url: META_FAKE_URL, portVariable: "META_FAKE_PORT" },
+  { script: "threads-server.ts", url: THREADS_FAKE_URL, portVariable: "THREADS_FAKE_PORT" },
 ];
 export const E2E_ADMIN_EMAIL = "admin-e2e@example.test";
 export const E2E_CONTACT_EMAIL = "kontakt-e2e@example.test";
@@ -130,6 +133,12 @@ export default defineConfig({
         META_WEB_BASE: META_FAKE_URL,
         // The e2e server runs on localhost: the fake fetches Instagram's images from it (ADR 0097).
         META_ALLOW_PRIVATE_IMAGE_URLS: "true",
+        THREADS_APP_ID: FAKE_THREADS_APP.id,
+        THREADS_APP_SECRET: FAKE_THREADS_APP.secret,
+        THREADS_API_BASE: THREADS_FAKE_URL,
+        THREADS_WEB_BASE: THREADS_FAKE_URL,
+        // The fake fetches a post's image from the e2e server itself (ADR 0098).
+        THREADS_IMAGE_BASE: E2E_BASE_URL,
         E2E_CLOCK_PORT: new URL(E2E_CLOCK_URL).port,
         LOG_LEVEL: "warn",
         // A class that fights another logs a console error, and every test fails on one (app/lib/cn.ts).

@@ -87,6 +87,12 @@ export type SocialNetworkSettings = {
    * META_ALLOW_PRIVATE_IMAGE_URLS): without it Instagram is not offered.
    */
   meta: { app: OAuthAppSettings; graphBase: string; webBase: string; publicImages: boolean };
+  /**
+   * Meta's Threads (ADR 0098): `apiBase` graph.threads.net, `webBase` the authorize page's host.
+   * `imageBase`: the public address Meta fetches a post's image from; null when BASE_URL is not
+   * public (then Threads takes text posts only).
+   */
+  threads: { app: OAuthAppSettings; apiBase: string; webBase: string; imageBase: string | null };
 };
 
 // Both or neither: one of the two alone is a typo, not a choice.
@@ -94,6 +100,7 @@ const OAUTH_APP_PAIRS = [
   ["X_CLIENT_ID", "X_CLIENT_SECRET"],
   ["LINKEDIN_CLIENT_ID", "LINKEDIN_CLIENT_SECRET"],
   ["META_APP_ID", "META_APP_SECRET"],
+  ["THREADS_APP_ID", "THREADS_APP_SECRET"],
 ] as const;
 
 /**
@@ -109,6 +116,20 @@ function isPublicBaseUrl(baseUrl: string): boolean {
 
 function oauthApp(clientId: string | undefined, clientSecret: string | undefined): OAuthAppSettings {
   return clientId && clientSecret ? { clientId, clientSecret } : null;
+}
+
+/**
+ * Where Meta can fetch an image Postwerk serves (ADR 0098): BASE_URL when it is https on a public
+ * host name or address, else null; THREADS_IMAGE_BASE overrides it (a tunnel, or the fakes).
+ */
+function publicImageBase(baseUrl: string, override: string | undefined): string | null {
+  if (override) return override;
+  const url = new URL(baseUrl);
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  if (url.protocol !== "https:") return null;
+  if (net.isIP(host) !== 0) return isPublicAddress(host) ? baseUrl : null;
+  const local = host === "localhost" || /\.(localhost|local|internal|lan|home\.arpa|test|example|invalid)$/.test(host);
+  return local || !host.includes(".") ? null : baseUrl;
 }
 
 const httpUrl = z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/$/, ""));
@@ -219,6 +240,12 @@ const EnvSchema = z
     META_WEB_BASE: optionalString.pipe(httpUrl.default("https://www.facebook.com")),
     // Only for the fakes and local trials: let Meta (its fake) fetch images from a private BASE_URL.
     META_ALLOW_PRIVATE_IMAGE_URLS: optionalString.pipe(z.enum(["true", "false"]).optional()),
+    // ADR 0098: Meta's Threads needs its own app id and secret (the Threads use case of a Meta app).
+    THREADS_APP_ID: optionalString,
+    THREADS_APP_SECRET: optionalString,
+    THREADS_API_BASE: optionalString.pipe(httpUrl.default("https://graph.threads.net")),
+    THREADS_WEB_BASE: optionalString.pipe(httpUrl.default("https://threads.net")),
+    THREADS_IMAGE_BASE: optionalString.pipe(httpUrl.optional()),
     NETWORK_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
     // ADR 0059: the key for network tokens at rest; unset means derived from BETTER_AUTH_SECRET.
     // The previous keys (comma-separated) still open tokens sealed before a rotation.
@@ -306,6 +333,11 @@ const EnvSchema = z
       META_GRAPH_BASE,
       META_WEB_BASE,
       META_ALLOW_PRIVATE_IMAGE_URLS,
+      THREADS_APP_ID,
+      THREADS_APP_SECRET,
+      THREADS_API_BASE,
+      THREADS_WEB_BASE,
+      THREADS_IMAGE_BASE,
       NETWORK_TIMEOUT_MS,
       ...env
     }) => ({
@@ -361,6 +393,15 @@ const EnvSchema = z
           webBase: META_WEB_BASE,
           publicImages:
             META_ALLOW_PRIVATE_IMAGE_URLS === "true" || isPublicBaseUrl(env.BASE_URL ?? `http://localhost:${env.PORT}`),
+        },
+        threads: {
+          app: oauthApp(THREADS_APP_ID, THREADS_APP_SECRET),
+          apiBase: THREADS_API_BASE,
+          webBase: THREADS_WEB_BASE,
+          imageBase: publicImageBase(
+            (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+            THREADS_IMAGE_BASE,
+          ),
         },
       } satisfies SocialNetworkSettings,
     }),

@@ -8,6 +8,7 @@ import { readEnv } from "./env.ts";
 import { listenForBackups } from "./features/backup/backup-socket.ts";
 import { expireManualGrants } from "./features/billing/billing-manual-grants.service.ts";
 import { sendExpiryReminders } from "./features/connections/expiry-reminders.ts";
+import { renewAgingTokens } from "./features/connections/token-renewal.ts";
 import { RUN_REPAIR_SCHEDULE, repairAbandonedRuns } from "./features/generator/run-repair.service.ts";
 import { collectDueMetrics } from "./features/metrics/metrics-collector.ts";
 import { loadPageDocuments } from "./features/pages/page-documents.ts";
@@ -88,7 +89,12 @@ async function scheduleBackgroundWork(deps: Awaited<ReturnType<typeof createDeps
   // ADR 0104: the figures of sent posts, the due ones every minute, batched per account.
   await deps.jobQueue.every("post-metrics", "* * * * *", () => collectDueMetrics(deps));
   await deps.jobQueue.every("housekeeping", "*/10 * * * *", () =>
-    Promise.all([deleteExpiredRateLimits(db), expireManualGrants(db), sendExpiryReminders(deps)]),
+    Promise.all([
+      deleteExpiredRateLimits(db),
+      expireManualGrants(db),
+      sendExpiryReminders(deps),
+      renewAgingTokens(deps),
+    ]),
   );
   await deps.jobQueue.every("generation-run-repair", RUN_REPAIR_SCHEDULE, () => repairAbandonedRuns(db, logger));
   await deps.jobQueue.every("retention", RETENTION_SCHEDULE, async () => {

@@ -39,4 +39,6 @@ export const IMAGE_PREVIEW_ASPECT: Record<NetworkId, number> = {
   facebook: 1.91,
   // Instagram's feed shows a square (ADR 0097).
   instagram: 1,
+  // Threads shows a single image at its own ratio up to 4:5 upright; 1:1 is what most images look like there.
+  threads: 1,
 };

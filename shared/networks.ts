@@ -3,11 +3,14 @@ import { xWeightedLength } from "./x-counting.ts";
 // The networks Postwerk publishes to and their text rules (ADR 0053). One table: the composer's
 // live counter and the server's validation both read it, so they cannot disagree.
 
-export const NETWORK_IDS = ["x", "linkedin", "bluesky", "facebook", "instagram"] as const;
+export const NETWORK_IDS = ["x", "linkedin", "bluesky", "facebook", "instagram", "threads"] as const;
 export type NetworkId = (typeof NETWORK_IDS)[number];
 
-/** How a network measures a post: X weighs code points (links 23, emoji 2), Bluesky counts graphemes. */
-export type LengthUnit = "x-weighted" | "characters" | "graphemes";
+/**
+ * How a network measures a post: X weighs code points (links 23, emoji 2), Bluesky counts
+ * graphemes, Threads counts characters but each emoji as its UTF-8 bytes (ADR 0098).
+ */
+export type LengthUnit = "x-weighted" | "characters" | "graphemes" | "emoji-bytes";
 
 export type NetworkRules = {
   id: NetworkId;
@@ -105,6 +108,20 @@ export const NETWORKS: Record<NetworkId, NetworkRules> = {
     linkCards: false,
     altText: true,
   },
+  // Meta's Threads (ADR 0098): one topic tag per post; a link card only on a post without an image.
+  threads: {
+    id: "threads",
+    label: "Threads",
+    maxLength: 500,
+    lengthUnit: "emoji-bytes",
+    maxImages: 1,
+    imageRequired: false,
+    connect: "oauth",
+    threads: true,
+    maxHashtags: 1,
+    linkCards: true,
+    altText: true,
+  },
 };
 
 /** Networks whose posts can reply to one another as a thread. */
@@ -123,10 +140,24 @@ export function postLength(network: NetworkId, text: string): number {
       return xWeightedLength(text);
     case "graphemes":
       return [...graphemes.segment(text)].length;
+    case "emoji-bytes":
+      return emojiBytesLength(text);
     case "characters":
       // LinkedIn and Meta count UTF-16 code units, like JavaScript's length.
       return text.length;
   }
+}
+
+const EMOJI = /\p{Extended_Pictographic}/u;
+const utf8 = new TextEncoder();
+
+/** Threads: "Emojis are counted as the number of UTF-8 bytes", every other code point as one. */
+function emojiBytesLength(text: string): number {
+  let length = 0;
+  for (const grapheme of graphemes.segment(text)) {
+    length += EMOJI.test(grapheme.segment) ? utf8.encode(grapheme.segment).length : [...grapheme.segment].length;
+  }
+  return length;
 }
 
 export type PostTextCheck = { length: number; max: number; fits: boolean; empty: boolean };

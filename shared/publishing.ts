@@ -67,6 +67,9 @@ export const PUBLISHING_DETAILS = {
   versionRetired:
     "Das Netzwerk nimmt Beiträge über die hinterlegte Schnittstellenversion nicht mehr an. Der Betreiber muss Postwerk aktualisieren.",
   rejected: "Das Netzwerk hat den Beitrag abgelehnt.",
+  /** The network's limit for the account is reached (Threads: 250 posts a day, ADR 0098): moved, not failed. */
+  limitReached: (network: string, nextAt: string) =>
+    `Das Limit von ${network} für dieses Konto ist erreicht. Postwerk sendet den Beitrag zum nächsten freien Zeitpunkt: ${nextAt}.`,
   disconnected: "Das Konto wurde getrennt.",
   stuck:
     "Postwerk konnte den Beitrag wegen einer Störung auf unserer Seite nicht senden. Bitte senden Sie ihn erneut oder planen Sie ihn neu.",
@@ -102,7 +105,7 @@ export const PUBLISHING_ERRORS = {
   /** The refusal names the network, the cap and the month (publishing-caps.ts); this is its fallback. */
   PUBLISHING_CAP_REACHED: "Das monatliche Kontingent Ihres Plans für dieses Netzwerk ist erreicht.",
   THREAD_NOT_SUPPORTED:
-    "Threads veröffentlicht Postwerk nur auf X und Bluesky. Bitte wählen Sie ein X- oder Bluesky-Konto.",
+    "Threads veröffentlicht Postwerk nur auf X, Bluesky und Threads. Bitte wählen Sie ein X-, Bluesky- oder Threads-Konto.",
   THREAD_NOT_RESUMABLE:
     "Dieser Thread lässt sich gerade nicht fortsetzen: Er wird noch gesendet, ist vollständig oder wurde abgebrochen.",
   /** ADR 0093: a post in doubt goes out again only once its owner has looked on the network. */
@@ -125,8 +128,14 @@ export const DUPLICATE_TARGET_MESSAGE = "Jedes Konto kann nur einmal ausgewählt
 export const THREAD_TEXT_NOT_EDITABLE =
   "Die Beiträge eines Threads lassen sich hier nicht ändern. Sie können den Thread abbrechen und neu anlegen.";
 
+/** How a network counts differently from what one would expect, said after its too-long message. */
+const LENGTH_NOTES: Partial<Record<NetworkId, string>> = {
+  bluesky: " (Bluesky zählt Grapheme.)",
+  threads: " (Threads zählt jedes Emoji mit seinen UTF-8-Bytes, meist 4.)",
+};
+
 export function networkTooLongMessage(network: NetworkId, label: string, length: number, max: number): string {
-  return `Der Text für ${label} ist ${length} Zeichen lang; erlaubt sind ${max}.${network === "bluesky" ? " (Bluesky zählt Grapheme.)" : ""}`;
+  return `Der Text für ${label} ist ${length} Zeichen lang; erlaubt sind ${max}.${LENGTH_NOTES[network] ?? ""}`;
 }
 
 /** Where the mails and notifications link to (the pages are the UI's, ADR 0053). */

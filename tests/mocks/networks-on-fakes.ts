@@ -4,11 +4,13 @@ import { createFacebookNetwork } from "#server/integrations/meta/facebook-networ
 import { createInstagramNetwork } from "#server/integrations/meta/instagram-network.ts";
 import { createGraph, type MetaSettings } from "#server/integrations/meta/meta-graph.ts";
 import type { SocialNetwork } from "#server/integrations/social/social-network.ts";
+import { createThreadsNetwork } from "#server/integrations/threads/threads-network.ts";
 import { createXNetwork } from "#server/integrations/x/x-network.ts";
 import { FAKE_BLUESKY_ACCOUNT, startBlueskyFake } from "./bluesky-server.ts";
 import { startLinkedInFake } from "./linkedin-server.ts";
 import { startMetaFake } from "./meta-server.ts";
 import { connectThroughFake, type FakeServer, type RecordedPost } from "./social-fake.ts";
+import { startThreadsFake } from "./threads-server.ts";
 import { startXFake } from "./x-server.ts";
 
 // Each network's adapter (server/integrations/<network>) built against a fake of its own, for the
@@ -47,6 +49,13 @@ export const linkedInOnFake = async ({ activeVersions = [LINKEDIN_VERSION] } = {
 
 /** A Bluesky post is known to the adapter by its at:// URI. */
 export const blueskyOnFake = async () => onFake(await startBlueskyFake(), createBlueskyNetwork, (post) => post.uri);
+
+/** Threads fetches images from a public address: here the fake's own, where it serves them (`hostImage`). */
+export const threadsOnFake = async () => {
+  const fake = await startThreadsFake();
+  fake.settings.imageBase = fake.url;
+  return onFake(fake, createThreadsNetwork, (post) => post.id);
+};
 
 /** Bluesky's way to connect: a handle and an app password instead of OAuth; by default the fake's own account. */
 export async function signInToBluesky(

@@ -34,7 +34,11 @@ export type FakeRoute =
    */
   | "timeline"
   /** The figures of posts (ADR 0104): X's GET /2/tweets?ids=, Bluesky's app.bsky.feed.getPosts. */
-  | "metrics";
+  | "metrics"
+  /** Threads: GET of a media container's status (and of a post's permalink). */
+  | "status"
+  /** Threads: GET /{user}/threads_publishing_limit. */
+  | "quota";
 
 export type FakeFault =
   /** 429 with the network's own reset header, pointing at `resetAt`. */

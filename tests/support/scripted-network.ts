@@ -168,5 +168,6 @@ export function createScriptedNetworks(options: { latencyMs?: number } = {}) {
     bluesky: createScriptedNetwork("bluesky", options),
     facebook: createScriptedNetwork("facebook", options),
     instagram: createScriptedNetwork("instagram", { ...options, limits: { postsPerWindow: 50, windowMs: 86_400_000 } }),
+    threads: createScriptedNetwork("threads", options),
   };
 }

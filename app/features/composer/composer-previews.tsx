@@ -7,6 +7,7 @@ import { FacebookPreview } from "./previews/facebook-preview.tsx";
 import { InstagramPreview } from "./previews/instagram-preview.tsx";
 import { LinkedInPreview } from "./previews/linkedin-preview.tsx";
 import type { PreviewProps } from "./previews/preview-parts.tsx";
+import { ThreadsPreview } from "./previews/threads-preview.tsx";
 import { XPreview } from "./previews/x-preview.tsx";
 
 const PREVIEWS: Record<NetworkId, (props: PreviewProps) => ReactNode> = {
@@ -15,6 +16,7 @@ const PREVIEWS: Record<NetworkId, (props: PreviewProps) => ReactNode> = {
   bluesky: BlueskyPreview,
   facebook: FacebookPreview,
   instagram: InstagramPreview,
+  threads: ThreadsPreview,
 };
 
 /** Each chosen account's post as its network will show it (ADR 0086). */

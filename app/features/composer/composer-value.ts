@@ -78,7 +78,7 @@ export type ComposerRequests =
 
 export const COMPOSER_ERRORS = {
   noAccount: "Bitte wählen Sie mindestens ein Konto.",
-  threadNetwork: `Threads veröffentlicht Postwerk nur auf ${THREAD_NETWORKS.map((network) => NETWORKS[network].label).join(" und ")}. Bitte wählen Sie nur solche Konten.`,
+  threadNetwork: `Threads veröffentlicht Postwerk nur auf ${new Intl.ListFormat("de", { type: "conjunction" }).format(THREAD_NETWORKS.map((network) => NETWORKS[network].label))}. Bitte wählen Sie nur solche Konten.`,
   threadLength: `Ein Thread hat ${THREAD_MIN_POSTS} bis ${THREAD_MAX_POSTS} Beiträge.`,
   altTooLong: `Die Bildbeschreibung darf höchstens ${IMAGE_ALT_MAX} Zeichen lang sein.`,
 } as const;

@@ -9,6 +9,7 @@ const MARKS: Record<NetworkId, { text: string; className: string }> = {
   bluesky: { text: "b", className: "bg-[#1185fe] text-white" },
   facebook: { text: "f", className: "bg-[#0866ff] text-white" },
   instagram: { text: "ig", className: "bg-[#c13584] text-white" },
+  threads: { text: "@", className: "bg-black text-white" },
 };
 
 export function NetworkIcon({ network, className }: { network: NetworkId; className?: string }) {

@@ -225,7 +225,14 @@ export function PrivacyPolicy() {
             <a href="https://bsky.social/about/support/privacy-policy" rel="noopener noreferrer">
               Datenschutzerklärung von Bluesky
             </a>
-            ).
+            );
+          </li>
+          <li>
+            für Threads: Meta Platforms Ireland Limited, Irland (
+            <a href="https://help.instagram.com/515230437301944" rel="noopener noreferrer">
+              Ergänzende Datenschutzrichtlinie von Threads
+            </a>
+            ). Threads lädt das Bild eines Beitrags selbst von einer öffentlichen Adresse von Postwerk.
           </li>
         </ul>
         <p>

@@ -161,11 +161,11 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
         answer: (
           <>
             <p>
-              Ja, bei X, LinkedIn, Bluesky, Facebook-Seiten und Instagram-Profikonten. Verbinden Sie dazu unter
-              „Account“ → „Verbundene Konten“ ein oder mehrere Konten: X und LinkedIn über deren eigene Anmeldeseite,
-              Bluesky mit einem App-Passwort, Facebook und Instagram mit einer Anmeldung bei Meta, nach der Sie die
-              Seiten und die mit ihnen verknüpften Instagram-Konten auswählen (Daten gehen dann an Meta Platforms
-              Ireland Limited). Instagram-Beiträge brauchen immer ein Bild. Im{" "}
+              Ja, bei X, LinkedIn, Bluesky, Threads, Facebook-Seiten und Instagram-Profikonten. Verbinden Sie dazu unter
+              „Account“ → „Verbundene Konten“ ein oder mehrere Konten: X, LinkedIn und Threads über deren eigene
+              Anmeldeseite, Bluesky mit einem App-Passwort, Facebook und Instagram mit einer Anmeldung bei Meta, nach
+              der Sie die Seiten und die mit ihnen verknüpften Instagram-Konten auswählen (Daten gehen dann an Meta
+              Platforms Ireland Limited). Instagram-Beiträge brauchen immer ein Bild. Im{" "}
               <TextLink to={ROUTES.planner}>Redaktionsplan</TextLink> schreiben Sie mit „Neuer Beitrag“ einen eigenen
               Text für alle gewählten Konten oder einen je Konto, mit Bild und Bildbeschreibung und einer Vorschau je
               Netzwerk; Vorschläge aus dem Generator, dem Archiv und dem X-Post Optimizer öffnen sich dort ebenso. Sie

@@ -46,6 +46,7 @@ const NETWORK_MARKS: Record<NetworkId, { mark: string; className: string }> = {
   bluesky: { mark: "B", className: "bg-sky-500 text-slate-950" },
   facebook: { mark: "f", className: "bg-blue-700 text-white" },
   instagram: { mark: "IG", className: "bg-pink-700 text-white" },
+  threads: { mark: "@", className: "bg-black text-white" },
 };
 
 export function StatusBadge({

@@ -69,16 +69,15 @@ export type UsableTokens =
   | { kind: "revoked" }
   | { kind: "unavailable" };
 
-function needsRefresh(tokens: TokenSet, now: Date): boolean {
-  return (
-    tokens.accessTokenExpiresAt !== null && tokens.accessTokenExpiresAt.getTime() - now.getTime() < REFRESH_AHEAD_MS
-  );
+/** `aheadMs`: the network's `refreshAheadMs` (Threads renews a day-old token, ADR 0098), else REFRESH_AHEAD_MS. */
+function needsRefresh(tokens: TokenSet, now: Date, aheadMs: number): boolean {
+  return tokens.accessTokenExpiresAt !== null && tokens.accessTokenExpiresAt.getTime() - now.getTime() < aheadMs;
 }
 
 /** Tokens to publish with, refreshed first when they expire soon. */
 export function usableTokens(deps: AccountDeps, accountId: string, now: Date): Promise<UsableTokens> {
   return refreshOnce(deps, accountId, now, {
-    satisfiedBy: (tokens) => !needsRefresh(tokens, now),
+    satisfiedBy: (tokens, aheadMs) => !needsRefresh(tokens, now, aheadMs),
     // 5xx, timeout, rate limit: never a reason to disconnect. The old token still works until it expires.
     oldStillUsable: (tokens) => tokens.accessTokenExpiresAt !== null && tokens.accessTokenExpiresAt > now,
   });
@@ -97,7 +96,8 @@ export function refreshAfterRejection(
   now: Date,
 ): Promise<UsableTokens> {
   return refreshOnce(deps, accountId, now, {
-    satisfiedBy: (tokens) => tokens.accessToken !== rejected.accessToken && !needsRefresh(tokens, now),
+    satisfiedBy: (tokens, aheadMs) =>
+      tokens.accessToken !== rejected.accessToken && !needsRefresh(tokens, now, aheadMs),
     oldStillUsable: () => false,
   });
 }
@@ -115,8 +115,8 @@ function readTokens(deps: AccountDeps, account: AccountRow): TokenSet | null {
 
 /** What a caller needs from the tokens. */
 type RefreshNeed = {
-  /** These tokens will do; no refresh. */
-  satisfiedBy: (tokens: TokenSet) => boolean;
+  /** These tokens will do; no refresh. `aheadMs`: how long before expiry the account's network renews. */
+  satisfiedBy: (tokens: TokenSet, aheadMs: number) => boolean;
   /** No refresh came through: may the stored tokens still be used? */
   oldStillUsable: (tokens: TokenSet) => boolean;
 };
@@ -150,7 +150,8 @@ async function refreshOnce(deps: AccountDeps, accountId: string, now: Date, need
       await markReconnectRequired(deps, account);
       return { kind: "revoked" };
     }
-    if (need.satisfiedBy(tokens)) return { kind: "ok", tokens, identity: identityOf(account) };
+    if (need.satisfiedBy(tokens, deps.networks[account.network].refreshAheadMs ?? REFRESH_AHEAD_MS))
+      return { kind: "ok", tokens, identity: identityOf(account) };
     // The holder we waited for gave its lease back without new tokens: its refresh failed just now.
     const holderFailed = waitingFor !== null && account.refreshLeaseId === null;
     if (holderFailed || Date.now() > giveUpAt) return withoutRefresh(need, tokens, account);

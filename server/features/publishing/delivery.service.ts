@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNotNull, lte, sql } from "drizzle-orm";
+import { and, eq, isNotNull, lte } from "drizzle-orm";
 import type { AppDeps } from "#server/app-env.ts";
 import { publications, socialAccounts } from "#server/db/schema/publishing.ts";
 import { type AccountDeps, markReconnectRequired, usableTokens } from "#server/features/connections/account-tokens.ts";
@@ -9,8 +9,8 @@ import { imageNameFromPublicUrl } from "#server/integrations/storage/image-stora
 import { MISSED_AFTER_MINUTES, PUBLISHING_DETAILS } from "#shared/publishing.ts";
 import { capReachedDetail } from "#shared/publishing-caps.ts";
 import type { FailureReason } from "#shared/publishing-failures.ts";
-import { dailyLimitDetail } from "./daily-limit.ts";
 import { type AttemptResult, answeredAt, callNetwork, networkAttempt, PUBLISH_TIMEOUT_MS } from "./network-call.ts";
+import { LIMIT_SAID_AFTER_MS, limitDetail, windowFreeAt } from "./network-limits.ts";
 import {
   doubtPublication,
   failPublication,
@@ -43,9 +43,6 @@ const BACKOFF_MS = [30_000, 2 * 60_000, 10 * 60_000, 30 * 60_000, 60 * 60_000];
 export function backoffAfter(attempt: number): number {
   return BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length) - 1] ?? BACKOFF_MS[0] ?? 30_000;
 }
-
-/** A wait this long for a network's limit is told to the post's owner; shorter ones pass unnoticed. */
-const DAILY_LIMIT_NOTICE_AFTER_MS = 60 * 60_000;
 
 /** A post the queue reaches this long after it was due is "verpasst", not sent late (ADR 0075). */
 export const MISSED_AFTER_MS = MISSED_AFTER_MINUTES * 60_000;
@@ -132,7 +129,10 @@ async function claimAttempt(deps: DeliveryDeps, due: Publication, now: Date): Pr
       .for("no key update");
     const freeAt = await windowFreeAt(deps, tx, publication, publication.accountId, now);
     if (freeAt) {
-      const deferred = await movePublication(tx, "queue", "defer", publication.id, { nextAttemptAt: freeAt });
+      const detail =
+        freeAt.getTime() - now.getTime() > LIMIT_SAID_AFTER_MS ? await limitDetail(tx, publication, freeAt) : null;
+      const changes = { nextAttemptAt: freeAt, ...(detail ? { detail } : {}) };
+      const deferred = await movePublication(tx, "queue", "defer", publication.id, changes);
       if (deferred) await deps.publishingQueue.enqueue(tx, publication.id, freeAt);
       return notNow;
     }
@@ -143,34 +143,6 @@ async function claimAttempt(deps: DeliveryDeps, due: Publication, now: Date): Pr
     });
     return claimed ? { kind: "claimed", publication: claimed } : notNow;
   });
-}
-
-/** When the account's posting window has room again, or null when it has room now. */
-async function windowFreeAt(
-  deps: DeliveryDeps,
-  tx: AppDeps["db"],
-  publication: Publication,
-  accountId: string,
-  now: Date,
-): Promise<Date | null> {
-  const { postsPerWindow, windowMs } = deps.networks[publication.network].limits;
-  const inWindow = and(
-    eq(publications.accountId, accountId),
-    gt(publications.attemptStartedAt, new Date(now.getTime() - windowMs)),
-  );
-  // A thread is as many posts as it has (ADR 0066); the network counts each.
-  const [used] = await tx
-    .select({ n: sql<number>`coalesce(sum(${publications.postCount}), 0)::int` })
-    .from(publications)
-    .where(inWindow);
-  if ((used?.n ?? 0) < postsPerWindow) return null;
-  const [oldest] = await tx
-    .select({ at: publications.attemptStartedAt })
-    .from(publications)
-    .where(inWindow)
-    .orderBy(asc(publications.attemptStartedAt))
-    .limit(1);
-  return new Date((oldest?.at ?? now).getTime() + windowMs + 1_000);
 }
 
 /**
@@ -261,10 +233,10 @@ async function recordResult(
       return deferAttempt(deps, publication, "sending", now, null);
     case "rate-limited": {
       const at = result.retryAt ?? new Date(now.getTime() + 60_000);
-      // A network's daily limit (Instagram's 50 posts in 24 hours, ADR 0097): nothing was sent, so
-      // it is no attempt; the post moves to when there is room again, and its owner reads why.
-      if (result.reason === "usage-limit" && at.getTime() - now.getTime() > DAILY_LIMIT_NOTICE_AFTER_MS) {
-        const detail = dailyLimitDetail(publication.network, at, await userTimeZone(deps.db, publication.userId));
+      // A limit that lasts beyond a short backoff (a network's daily limit, ADR 0097, 0098): nothing
+      // was sent, so it is no attempt; the post moves to when there is room again, and its owner reads why.
+      if (at.getTime() - now.getTime() > LIMIT_SAID_AFTER_MS) {
+        const detail = await limitDetail(deps.db, publication, at);
         return deferAttempt(deps, { ...publication, attempts: publication.attempts - 1 }, "sending", now, at, {
           detail,
         });

@@ -4,6 +4,7 @@ import { user } from "#server/db/schema/auth.ts";
 import { notifications, publishingCaps, socialAccounts, socialOauthStates } from "#server/db/schema/publishing.ts";
 import { listConnections } from "#server/features/connections/connections.service.ts";
 import type { PublicationView } from "#shared/publishing.schemas.ts";
+import { PUBLISHING_ERRORS } from "#shared/publishing.ts";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
 import { berlinIso, mondayAhead } from "../../../tests/support/publishing.ts";
 import { createScriptedNetworks } from "../../../tests/support/scripted-network.ts";
@@ -112,6 +113,7 @@ describe("/api/connections", () => {
       ["x", false, "vom Betreiber nicht eingerichtet"],
       ["linkedin", false, "vom Betreiber nicht eingerichtet"],
       ["bluesky", false, "vom Betreiber nicht eingerichtet"],
+      ["threads", false, "vom Betreiber nicht eingerichtet"],
     ]);
   });
 });
@@ -276,7 +278,7 @@ describe("/api/posts/threads (ADR 0066)", () => {
     const notThreads = await send("/api/posts/threads", "POST", { accountId: linkedInId, posts: ["Eins", "Zwei"] });
     expect(notThreads.status).toBe(400);
     expect(await notThreads.json()).toEqual({
-      error: "Threads veröffentlicht Postwerk nur auf X und Bluesky. Bitte wählen Sie ein X- oder Bluesky-Konto.",
+      error: PUBLISHING_ERRORS.THREAD_NOT_SUPPORTED,
       code: "THREAD_NOT_SUPPORTED",
     });
     // Each emoji weighs 2 on X: 141 of them are 282.

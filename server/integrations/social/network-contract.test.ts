@@ -12,9 +12,11 @@ import {
   linkedInOnFake,
   type NetworkOnFake,
   signInToBluesky,
+  threadsOnFake,
   xOnFake,
 } from "../../../tests/mocks/networks-on-fakes.ts";
 import { connectThroughFake, networkFailure, publishedPost } from "../../../tests/mocks/social-fake.ts";
+import type { ThreadsFake } from "../../../tests/mocks/threads-server.ts";
 
 // What every network adapter promises the publishing (ADR 0060), each against its network's fake:
 // the image with its alt text, deleting, and the failures mapped alike: a 5xx or a refused
@@ -24,7 +26,9 @@ import { connectThroughFake, networkFailure, publishedPost } from "../../../test
 // network's own folder.
 
 /** What each network takes as an image's description; Bluesky sets no limit. */
-const ALT_TEXT_LIMITS: Partial<Record<string, number>> = { x: 1000, linkedin: 4086, facebook: 1000 };
+const ALT_TEXT_LIMITS: Partial<Record<string, number>> = { x: 1000, linkedin: 4086, facebook: 1000, threads: 1000 };
+/** Where the image is served; Threads fetches it from there (ADR 0098), the others take its bytes. */
+const IMAGE_PATH = "/uploads/social-images/contract.png";
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.alloc(3000, 7)]);
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(5000, 3)]);
@@ -34,6 +38,8 @@ type NetworkUnderTest = {
   start: () => Promise<NetworkOnFake>;
   connect: (network: SocialNetwork) => Promise<TokenSet>;
   image: { bytes: Buffer; mimeType: string };
+  /** For a network that fetches the image: serve it at IMAGE_PATH of the fake. */
+  hostImage?: (onFake: NetworkOnFake, image: { bytes: Buffer; mimeType: string }) => void;
 };
 
 const NETWORKS: NetworkUnderTest[] = [
@@ -57,9 +63,17 @@ const NETWORKS: NetworkUnderTest[] = [
     connect: (network) => connectMetaThroughFake(network),
     image: { bytes: JPEG, mimeType: "image/jpeg" },
   },
+  {
+    name: "Threads",
+    start: threadsOnFake,
+    connect: (network) => connectThroughFake(network, "redaktion"),
+    image: { bytes: JPEG, mimeType: "image/jpeg" },
+    hostImage: (onFake, image) =>
+      (onFake.fake as unknown as ThreadsFake).hostImage(IMAGE_PATH, image.bytes, image.mimeType),
+  },
 ];
 
-describe.each(NETWORKS)("$name: what every network adapter does", ({ start, connect, image }) => {
+describe.each(NETWORKS)("$name: what every network adapter does", ({ start, connect, image, hostImage }) => {
   let onFake: NetworkOnFake;
   let tokens: TokenSet;
   let identity: NetworkIdentity;
@@ -67,13 +81,17 @@ describe.each(NETWORKS)("$name: what every network adapter does", ({ start, conn
     onFake = await start();
     tokens = await connect(onFake.network);
     identity = await onFake.network.identity(tokens);
+    hostImage?.(onFake, image);
   });
   afterEach(() => onFake.fake.clearFaults());
   afterAll(() => onFake.fake.close());
 
   const publish = (network: SocialNetwork, input: PublishInput) => network.publish(tokens, identity, input);
   const textOnly = (text: string): PublishInput => ({ text, images: [] });
-  const withImage = (text: string, altText: string): PublishInput => ({ text, images: [{ ...image, altText }] });
+  const withImage = (text: string, altText: string): PublishInput => ({
+    text,
+    images: [{ ...image, altText, publicUrl: `${onFake.fake.url}${IMAGE_PATH}` }],
+  });
   const postsWithText = (text: string) => onFake.fake.posts.filter((post) => post.text === text);
 
   it("uploads the image with its alt text and attaches it to the post", async () => {
@@ -92,7 +110,7 @@ describe.each(NETWORKS)("$name: what every network adapter does", ({ start, conn
     const description = "Ein Diagramm: Reichweite je Woche, steigend";
     const input: PublishInput = {
       text: "Bild mit Beschreibung",
-      images: [{ ...image, altText: "" }],
+      images: [{ ...image, altText: "", publicUrl: `${onFake.fake.url}${IMAGE_PATH}` }],
       imageAlt: description,
     };
     const published = await publishedPost(publish(onFake.network, input));
@@ -101,7 +119,11 @@ describe.each(NETWORKS)("$name: what every network adapter does", ({ start, conn
 
   it("cuts a description to what the network takes (X 1,000, LinkedIn 4,086 characters) instead of failing the post", async () => {
     const long = "Beschreibung ".repeat(400).trim();
-    const input: PublishInput = { text: "Lange Beschreibung", images: [{ ...image, altText: "" }], imageAlt: long };
+    const input: PublishInput = {
+      text: "Lange Beschreibung",
+      images: [{ ...image, altText: "", publicUrl: `${onFake.fake.url}${IMAGE_PATH}` }],
+      imageAlt: long,
+    };
     const published = await publishedPost(publish(onFake.network, input));
     const sent = onFake.storedPost(published.externalId)?.images[0]?.altText ?? "";
     expect(sent).toBe(long.slice(0, ALT_TEXT_LIMITS[onFake.network.id] ?? long.length));

@@ -17,12 +17,18 @@ describe("createSocialNetworks", () => {
       ["bluesky", "bluesky", true],
       ["facebook", "facebook", false],
       ["instagram", "instagram", false],
+      ["threads", "threads", false],
     ]);
     const full = createSocialNetworks(
       readEnv({ X_CLIENT_ID: "a", X_CLIENT_SECRET: "b", LINKEDIN_CLIENT_ID: "c", LINKEDIN_CLIENT_SECRET: "d" })
         .networks,
     );
     expect(full.x.configured && full.linkedin.configured).toBe(true);
+    const threads = createSocialNetworks(readEnv({ THREADS_APP_ID: "e", THREADS_APP_SECRET: "f" }).networks).threads;
+    expect(threads.configured).toBe(true);
+    // Images need a public BASE_URL (ADR 0098): localhost has none, a public https host has one.
+    expect(readEnv({}).networks.threads.imageBase).toBeNull();
+    expect(readEnv({ BASE_URL: "https://postwerk.de" }).networks.threads.imageBase).toBe("https://postwerk.de");
     expect(full.x.limits).toEqual({ postsPerWindow: 100, windowMs: 15 * 60 * 1000 });
   });
 

@@ -4,6 +4,7 @@ import { createLinkedInNetwork } from "#server/integrations/linkedin/linkedin-ne
 import { createFacebookNetwork } from "#server/integrations/meta/facebook-network.ts";
 import { createInstagramNetwork } from "#server/integrations/meta/instagram-network.ts";
 import { createGraph } from "#server/integrations/meta/meta-graph.ts";
+import { createThreadsNetwork } from "#server/integrations/threads/threads-network.ts";
 import { createXNetwork } from "#server/integrations/x/x-network.ts";
 import type { NetworkId } from "#shared/networks.ts";
 import type { SocialNetwork } from "./social-network.ts";
@@ -19,5 +20,6 @@ export function createSocialNetworks(settings: SocialNetworkSettings): Record<Ne
     bluesky: createBlueskyNetwork({ ...settings.bluesky, timeoutMs }),
     facebook: createFacebookNetwork(graph),
     instagram: createInstagramNetwork(graph, settings.meta.publicImages),
+    threads: createThreadsNetwork({ ...settings.threads, timeoutMs }),
   };
 }

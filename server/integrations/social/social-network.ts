@@ -201,6 +201,11 @@ export type SocialNetwork = {
   fetchMetrics?(tokens: TokenSet, identity: NetworkIdentity, externalIds: string[]): Promise<MetricsAnswer>;
   /** How many ids one `fetchMetrics` call takes (X 100, Bluesky 25). */
   metricsBatchSize?: number;
+  /**
+   * How long before the access token's expiry it is renewed; REFRESH_AHEAD_MS (minutes) where not
+   * set. Threads renews its 60-day tokens once they are a day old (ADR 0098).
+   */
+  refreshAheadMs?: number;
   /** The network's own publishing limit per account (X: 100 posts per 15 minutes). */
   limits: { postsPerWindow: number; windowMs: number };
 };
