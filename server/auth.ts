@@ -5,8 +5,11 @@ import { genericOAuth, twoFactor } from "better-auth/plugins";
 import { PASSWORD_MIN_LENGTH } from "#shared/account.ts";
 import { ACCOUNT_DATA_TEXTS } from "#shared/account-data.ts";
 import { CONFIRMATION_LINK_HOURS, PASSWORD_RESET_LINK_HOURS } from "#shared/account-security.ts";
+import { symmetricDecrypt, symmetricEncrypt } from "better-auth/crypto";
 import {
   BACKUP_CODE_COUNT,
+  generateBackupCodes,
+  normalizeBackupCode,
   TOTP_DIGITS,
   TRUST_DEVICE_DAYS,
   TWO_FACTOR_ISSUER,
@@ -184,6 +187,10 @@ export function createAuth({ env, db, mailer, secret, logger, accountDeletion, a
             );
           }
         }
+        // ADR 0103: a backup code counts in any case, with or without dash and spaces.
+        if (ctx.path === "/two-factor/verify-backup-code" && typeof ctx.body?.code === "string") {
+          return { context: { body: { ...ctx.body, code: normalizeBackupCode(ctx.body.code) } } };
+        }
       }),
       after: createAuthMiddleware((ctx) => accountSecurity.after(ctx)),
     },
@@ -239,7 +246,17 @@ export function createAuth({ env, db, mailer, secret, logger, accountDeletion, a
         issuer: TWO_FACTOR_ISSUER,
         // TOTP only: no codes by mail (ADR 0041), so no otpOptions.
         totpOptions: { digits: TOTP_DIGITS },
-        backupCodeOptions: { amount: BACKUP_CODE_COUNT },
+        // ADR 0103: one case, no look-alike characters; stored encrypted as before (the plugin's
+        // default), read back in the one form entries are compared in, so older mixed-case
+        // codes keep working however they are typed (hooks.before normalises the entry).
+        backupCodeOptions: {
+          amount: BACKUP_CODE_COUNT,
+          customBackupCodesGenerate: () => generateBackupCodes(BACKUP_CODE_COUNT),
+          storeBackupCodes: {
+            encrypt: (codes) => symmetricEncrypt({ key: secret, data: codes }),
+            decrypt: async (stored) => normalizeStoredBackupCodes(await symmetricDecrypt({ key: secret, data: stored })),
+          },
+        },
         trustDeviceMaxAge: TRUST_DEVICE_DAYS * 24 * 60 * 60,
       }),
       ...(env.googleSignInEnabled
@@ -266,6 +283,12 @@ export function createAuth({ env, db, mailer, secret, logger, accountDeletion, a
   });
   secondFactor.api = auth.api;
   return auth;
+}
+
+/** The stored JSON list of backup codes, each in the form entries are compared in (ADR 0103). */
+function normalizeStoredBackupCodes(json: string): string {
+  const codes: unknown = JSON.parse(json);
+  return JSON.stringify(Array.isArray(codes) ? codes.map((code) => normalizeBackupCode(String(code))) : []);
 }
 
 export type Auth = ReturnType<typeof createAuth>;
