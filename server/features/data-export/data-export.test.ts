@@ -135,6 +135,7 @@ describe("GET /api/data-export", () => {
         "konto.json",
         "kontaktanfragen.json",
         "kuendigungen.json",
+        "passkeys.json",
         "sitzungen.json",
         "veroeffentlichungen.json",
       ].sort(),
