@@ -1,6 +1,6 @@
 import { eq, like } from "drizzle-orm";
 import { unzipSync } from "fflate";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { user, verification } from "#server/db/schema/auth.ts";
 import { passkeys } from "#server/db/schema/passkeys.ts";
 import { PASSKEY_LIMIT, PASSKEY_MESSAGES } from "#shared/passkeys.ts";
@@ -13,6 +13,9 @@ import { SoftwareAuthenticator } from "../../../tests/support/software-authentic
 // a software authenticator that signs with node:crypto like a device would.
 
 setUpTestApp();
+// Each test signs up and runs several ceremonies; on the shared 2-core machine that took up to
+// 30 s, and a test cut off by the timeout leaves its requests running into the next ones.
+vi.setConfig({ testTimeout: 90_000 });
 
 const PASSWORD = "Laterne-Zimt-42";
 const relyingParty = { origin: TEST_BASE_URL, rpID: new URL(TEST_BASE_URL).hostname };
