@@ -26,7 +26,11 @@ export class SoftwareAuthenticator {
   private readonly keys = crypto.generateKeyPairSync("ec", { namedCurve: "P-256" });
   private counter = 0;
   private userHandle = "";
-  constructor(readonly options: AuthenticatorOptions) {}
+  readonly options: AuthenticatorOptions;
+  constructor(options: AuthenticatorOptions) {
+    // A copy: a test that switches this authenticator's user verification off changes no other.
+    this.options = { ...options };
+  }
 
   get id(): string {
     return b64url(this.credentialId);
