@@ -1,12 +1,15 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
+import { symmetricDecrypt, symmetricEncrypt } from "better-auth/crypto";
 import { genericOAuth, twoFactor } from "better-auth/plugins";
 import { PASSWORD_MIN_LENGTH } from "#shared/account.ts";
 import { ACCOUNT_DATA_TEXTS } from "#shared/account-data.ts";
 import { CONFIRMATION_LINK_HOURS, PASSWORD_RESET_LINK_HOURS } from "#shared/account-security.ts";
 import {
   BACKUP_CODE_COUNT,
+  generateBackupCodes,
+  normalizeBackupCode,
   TOTP_DIGITS,
   TRUST_DEVICE_DAYS,
   TWO_FACTOR_ISSUER,
@@ -23,6 +26,7 @@ import {
   SESSION_REFRESH_AGE_SECONDS,
 } from "./features/auth/session-lifetime.ts";
 import { checkSecondFactorForDisable, forgetTrustedDevices, type SecondFactorApi } from "./features/auth/two-factor.ts";
+import { passkeyPlugin } from "./features/passkeys/passkeys.plugin.ts";
 import { createProfileForUser } from "./features/profile/profile.service.ts";
 import {
   composeConfirmationMail,
@@ -55,6 +59,9 @@ export const AUTH_RATE_LIMIT_RULES = {
   // ADR 0041: every code entry (sign-in, setup, turning off) per address and path; the plugin adds
   // 5 tries per sign-in and a 15-minute lock after 10 wrong codes in a row.
   "/two-factor/*": TWO_FACTOR_RATE_LIMIT,
+  // ADR 0102: each step of a passkey ceremony writes a challenge; signing in is cheap to try
+  // but cannot be guessed, so the limit only keeps the table small.
+  "/passkey/*": { window: MINUTE, max: 10 },
 } as const;
 const VERIFICATION_LINK_LIFETIME_SECONDS = CONFIRMATION_LINK_HOURS * 60 * 60;
 
@@ -184,6 +191,10 @@ export function createAuth({ env, db, mailer, secret, logger, accountDeletion, a
             );
           }
         }
+        // ADR 0103: a backup code counts in any case, with or without dash and spaces.
+        if (ctx.path === "/two-factor/verify-backup-code" && typeof ctx.body?.code === "string") {
+          return { context: { body: { ...ctx.body, code: normalizeBackupCode(ctx.body.code) } } };
+        }
       }),
       after: createAuthMiddleware((ctx) => accountSecurity.after(ctx)),
     },
@@ -235,11 +246,23 @@ export function createAuth({ env, db, mailer, secret, logger, accountDeletion, a
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     plugins: [
+      passkeyPlugin({ db, baseUrl: env.BASE_URL }),
       twoFactor({
         issuer: TWO_FACTOR_ISSUER,
         // TOTP only: no codes by mail (ADR 0041), so no otpOptions.
         totpOptions: { digits: TOTP_DIGITS },
-        backupCodeOptions: { amount: BACKUP_CODE_COUNT },
+        // ADR 0103: one case, no look-alike characters; stored encrypted as before (the plugin's
+        // default), read back in the one form entries are compared in, so older mixed-case
+        // codes keep working however they are typed (hooks.before normalises the entry).
+        backupCodeOptions: {
+          amount: BACKUP_CODE_COUNT,
+          customBackupCodesGenerate: () => generateBackupCodes(BACKUP_CODE_COUNT),
+          storeBackupCodes: {
+            encrypt: (codes) => symmetricEncrypt({ key: secret, data: codes }),
+            decrypt: async (stored) =>
+              normalizeStoredBackupCodes(await symmetricDecrypt({ key: secret, data: stored })),
+          },
+        },
         trustDeviceMaxAge: TRUST_DEVICE_DAYS * 24 * 60 * 60,
       }),
       ...(env.googleSignInEnabled
@@ -266,6 +289,12 @@ export function createAuth({ env, db, mailer, secret, logger, accountDeletion, a
   });
   secondFactor.api = auth.api;
   return auth;
+}
+
+/** The stored JSON list of backup codes, each in the form entries are compared in (ADR 0103). */
+function normalizeStoredBackupCodes(json: string): string {
+  const codes: unknown = JSON.parse(json);
+  return JSON.stringify(Array.isArray(codes) ? codes.map((code) => normalizeBackupCode(String(code))) : []);
 }
 
 export type Auth = ReturnType<typeof createAuth>;

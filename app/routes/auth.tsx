@@ -16,6 +16,7 @@ import {
   twoFactorPath,
 } from "#app/features/auth/auth-navigation.ts";
 import { GoogleSignInButton } from "#app/features/auth/google-sign-in-button.tsx";
+import { PasskeySignInButton } from "#app/features/auth/passkey-sign-in-button.tsx";
 import { ResendConfirmation } from "#app/features/auth/resend-confirmation.tsx";
 import { pageMeta } from "#app/features/site-settings/site-settings.ts";
 import { z, zodResolver } from "#app/lib/zod.ts";
@@ -162,6 +163,7 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
               {isSubmitting ? "Laden..." : isSignUp ? "Registrieren" : "Anmelden"}
             </Button>
           </form>
+          {isSignUp ? null : <PasskeySignInButton returnUrl={returnUrl} />}
           {unconfirmedEmail && !isSignUp ? (
             <div className="grid gap-2 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
               <p>Ihre E-Mail-Adresse ist noch nicht bestätigt. Keinen Link erhalten oder abgelaufen?</p>

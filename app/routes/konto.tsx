@@ -5,6 +5,7 @@ import { toast } from "sonner";
 import { CenteredSpinner, LoadFailedAlert } from "#app/components/load-status.tsx";
 import { BillingCard, ProfileCard, SubscriptionCard } from "#app/features/account/account-cards.tsx";
 import { AccountDataCard } from "#app/features/account/account-data-card.tsx";
+import { PasskeysCard } from "#app/features/account/passkeys-card.tsx";
 import { useChangeLinkErrorNotice } from "#app/features/account/pending-email-change.tsx";
 import { SessionsCard } from "#app/features/account/sessions-card.tsx";
 import { TimeZoneCard } from "#app/features/account/time-zone-card.tsx";
@@ -64,6 +65,7 @@ export default function AccountPage() {
           {profile.billing ? <BillingCard billing={profile.billing} /> : null}
           <ConnectionsLinkCard />
           <TimeZoneCard key={profile.timeZone} timeZone={profile.timeZone} />
+          <PasskeysCard />
           <TwoFactorCard />
           <SessionsCard />
           <AccountDataCard />

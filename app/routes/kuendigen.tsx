@@ -15,9 +15,10 @@ export default function CancellationPage() {
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{CANCELLATION_TEXTS.footerLink}</h1>
       <p className="mt-4 text-slate-700">
         Hier kündigen Sie Ihr Abonnement für den Beitragsgenerator Pro oder den X-Post Optimizer Premium. Sind Sie
-        angemeldet und kündigen ordentlich zum nächstmöglichen Zeitpunkt, endet das Abonnement sofort zum Ende des
-        bezahlten Zeitraums; sonst ordnen wir Ihre Kündigung über die E-Mail-Adresse Ihrem Konto zu. Sie erhalten in
-        jedem Fall sofort eine Bestätigung mit Datum und Uhrzeit per E-Mail.
+        angemeldet und kündigen ordentlich zum nächstmöglichen Zeitpunkt, tragen wir die Kündigung sofort ein, und das
+        Abonnement endet zum Ende des bezahlten Zeitraums (bis dahin nutzen Sie es weiter); sonst ordnen wir Ihre
+        Kündigung über die E-Mail-Adresse Ihrem Konto zu. Sie erhalten in jedem Fall sofort eine Bestätigung mit Datum
+        und Uhrzeit per E-Mail.
       </p>
       <div className="mt-8 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
         <CancellationForm />

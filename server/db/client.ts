@@ -18,6 +18,7 @@ import * as cookieConsentTables from "./schema/cookie-consent.ts";
 import * as draftTables from "./schema/drafts.ts";
 import * as generatorTables from "./schema/generator.ts";
 import * as optimizerAiCallTables from "./schema/optimizer-ai-calls.ts";
+import * as passkeyTables from "./schema/passkeys.ts";
 import * as profileTables from "./schema/profiles.ts";
 import * as publishingTables from "./schema/publishing.ts";
 import * as queueSlotTables from "./schema/queue-slots.ts";
@@ -39,6 +40,7 @@ export const schema = {
   ...generationLogTables,
   ...generatorTables,
   ...optimizerAiCallTables,
+  ...passkeyTables,
   ...profileTables,
   ...publishingTables,
   ...queueSlotTables,

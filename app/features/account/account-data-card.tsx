@@ -24,7 +24,9 @@ import { useHasPassword } from "./use-has-password.ts";
 
 // ADR 0026: what goes and what stays, said before the customer decides.
 const DELETED = [
-  "Profil, Anmeldedaten und alle Sitzungen",
+  "Profil, Anmeldedaten, Passkeys und alle Sitzungen",
+  "Verbundene Netzwerk-Konten mit ihren Zugangsdaten bei Postwerk",
+  "Geplante Beiträge: Sie werden nicht mehr gesendet; dazu Entwürfe und der Verlauf gesendeter Beiträge",
   "Archiv mit allen Beiträgen und Bildern",
   "Credit-Verlauf, Pläne und Rechnungsdaten bei Postwerk",
   "Kontaktanfragen mit Ihrer E-Mail-Adresse",
@@ -60,8 +62,9 @@ export function AccountDataCard() {
         </div>
         <div className="grid gap-2 border-t border-slate-200 pt-5">
           <p className="text-sm text-slate-700">
-            Ihr Konto und Ihre Daten werden sofort und endgültig gelöscht; ein laufendes Abonnement endet sofort, ohne
-            Erstattung des angebrochenen Zeitraums.
+            Ihr Konto und Ihre Daten werden sofort und endgültig gelöscht, auch verbundene Netzwerk-Konten und geplante
+            Beiträge (sie werden nicht mehr gesendet); ein laufendes Abonnement endet sofort, ohne Erstattung des
+            angebrochenen Zeitraums.
           </p>
           <Button variant="destructive" className="justify-self-start" onClick={() => setDeleting(true)}>
             <Trash2 aria-hidden />

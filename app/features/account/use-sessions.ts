@@ -85,33 +85,48 @@ export function useRevokeOtherDevices() {
 }
 
 const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
+const MAPPED_IPV4 = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/;
+
+/**
+ * An IPv6 address in its canonical text form (RFC 5952: lower case, no leading zeros, the
+ * longest run of zero groups as "::"), through the URL parser, which serialises hosts that
+ * way; Better Auth stores addresses fully written out ("0000:…:0001"). Null when it is none.
+ */
+export function compactIpv6(address: string): string | null {
+  try {
+    const host = new URL(`http://[${address}]/`).hostname;
+    return host.slice(1, -1);
+  } catch {
+    return null;
+  }
+}
+
+/** An IPv4 client seen over IPv6 (::ffff:a.b.c.d) as the IPv4 address it is. */
+function unmapIpv4(compact: string): string {
+  const mapped = MAPPED_IPV4.exec(compact);
+  if (!mapped) return compact;
+  const high = Number.parseInt(mapped[1] ?? "0", 16);
+  const low = Number.parseInt(mapped[2] ?? "0", 16);
+  return [high >> 8, high & 255, low >> 8, low & 255].join(".");
+}
 
 /**
  * Enough of the address to recognise a network, not a household: the last IPv4 byte and all
  * but the first three IPv6 groups are hidden, as in the usual anonymisation of addresses.
- * Returns null when there is nothing worth showing.
+ * Addresses without a household part (loopback ::1, or one whose first three groups are zero)
+ * show compactly as they are. Returns null when there is nothing worth showing.
  */
-// An IPv4 client seen over IPv6 arrives as ::ffff:a.b.c.d, or fully written out
-// (0000:…:ffff:7f00:0001, as Better Auth stores it); either way it is an IPv4 address.
-const EXPANDED_MAPPED_IPV4 = /^(?:0{1,4}:){5}ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i;
-
-function unmapIpv4(address: string): string {
-  const expanded = EXPANDED_MAPPED_IPV4.exec(address);
-  if (expanded) {
-    const high = Number.parseInt(expanded[1] ?? "0", 16);
-    const low = Number.parseInt(expanded[2] ?? "0", 16);
-    return [high >> 8, high & 255, low >> 8, low & 255].join(".");
-  }
-  return address.replace(/^::ffff:/i, "");
-}
-
 export function shortenIp(address: string | null | undefined): string | null {
   if (!address) return null;
-  const plain = unmapIpv4(address.trim().replace(/%.*$/, ""));
-  const v4 = IPV4.exec(plain);
+  const trimmed = address.trim().replace(/%.*$/, "");
+  const plain = IPV4.test(trimmed) ? trimmed : trimmed.includes(":") ? compactIpv6(trimmed) : null;
+  if (!plain) return null;
+  const unmapped = unmapIpv4(plain);
+  const v4 = IPV4.exec(unmapped);
   if (v4) return `${v4[1]}.${v4[2]}.${v4[3]}.xxx`;
-  if (!plain.includes(":")) return null;
-  const [head = ""] = plain.split("::");
-  const groups = head.split(":").filter(Boolean).slice(0, 3);
-  return groups.length > 0 ? `${groups.join(":")}:…` : null;
+  if (unmapped.startsWith("::")) return unmapped;
+  const [head = "", tail] = unmapped.split("::");
+  const headGroups = head.split(":");
+  const groups = tail === undefined ? headGroups : [...headGroups, "0", "0", "0"];
+  return `${groups.slice(0, 3).join(":")}:…`;
 }

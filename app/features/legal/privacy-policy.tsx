@@ -135,9 +135,11 @@ export function PrivacyPolicy() {
         </p>
         <p>
           Für jede Anmeldung speichern wir eine Sitzung mit Zeitpunkt, Ablaufdatum, IP-Adresse und Browserkennung, damit
-          Sie angemeldet bleiben und wir missbräuchliche Anmeldungen erkennen können. Jede Änderung Ihres Credit-Stands
-          protokollieren wir mit Abo-Status und verbleibenden Credits, damit Abbuchungen und Erstattungen
-          nachvollziehbar bleiben.
+          Sie angemeldet bleiben und wir missbräuchliche Anmeldungen erkennen können. Fügen Sie einen Passkey hinzu,
+          speichern wir seinen Namen, seinen öffentlichen Schlüssel (der private bleibt auf Ihrem Gerät), einen Zähler,
+          ob er synchronisiert ist, und wann er angelegt und zuletzt genutzt wurde, bis Sie ihn entfernen. Jede Änderung
+          Ihres Credit-Stands protokollieren wir mit Abo-Status und verbleibenden Credits, damit Abbuchungen und
+          Erstattungen nachvollziehbar bleiben.
         </p>
         <p>
           Rechtsgrundlage ist die Erfüllung des Nutzungsvertrags (Art. 6 Abs. 1 lit. b DSGVO), für die Sitzungsdaten

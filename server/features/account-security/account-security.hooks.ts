@@ -50,7 +50,13 @@ type HookContext = GenericEndpointContext & { context: AuthContext & { returned?
 type AuthUser = { id: string; email: string; twoFactorEnabled?: boolean | null };
 
 // Endpoints that check the account's password: each wrong one counts against the account.
-const PASSWORD_CHECKING_PATHS = new Set(["/sign-in/email", "/delete-user", "/change-password", "/change-email"]);
+const PASSWORD_CHECKING_PATHS = new Set([
+  "/sign-in/email",
+  "/delete-user",
+  "/change-password",
+  "/change-email",
+  "/passkey/registration-options",
+]);
 const WRONG_PASSWORD_CODES = new Set(["INVALID_EMAIL_OR_PASSWORD", "INVALID_PASSWORD"]);
 const RECIPIENT_LIMITED_PATHS: Record<string, RecipientMailKind> = {
   "/request-password-reset": "password-reset",

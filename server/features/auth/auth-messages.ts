@@ -4,6 +4,7 @@ import { ORIGIN_REFUSED_MESSAGE } from "#server/security.ts";
 import { NOT_SIGNED_IN_MESSAGE } from "#server/session.ts";
 import { ACCOUNT_MESSAGES } from "#shared/account.ts";
 import { RECOVERY_TEXTS } from "#shared/account-security.ts";
+import { PASSKEY_ERROR_CODES } from "#shared/passkeys.ts";
 import { TWO_FACTOR_MESSAGES } from "#shared/two-factor.ts";
 
 // ADR 0080: Better Auth answers in English; every answer under /api/auth reaches the browser in
@@ -151,6 +152,7 @@ const OWN_CODES = new Set<string>([
   "TOO_MANY_MAILS",
   "TOO_MANY_REQUESTS",
   "SERVER_ERROR",
+  ...PASSKEY_ERROR_CODES,
 ]);
 
 // An answer without a code, or with one found nowhere above: the general sentence for its status

@@ -2,7 +2,7 @@ import { APIError } from "better-auth/api";
 import { and, eq, like } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
 import { verification } from "#server/db/schema/auth.ts";
-import { TOTP_DIGITS, TWO_FACTOR_MESSAGES } from "#shared/two-factor.ts";
+import { BACKUP_CODE_PATTERN, normalizeBackupCode, TOTP_DIGITS, TWO_FACTOR_MESSAGES } from "#shared/two-factor.ts";
 
 /** The two endpoints of Better Auth's two-factor plugin that check a code for a signed-in user. */
 export type SecondFactorApi = {
@@ -17,8 +17,6 @@ type DisableRequest = {
   checkPassword: () => Promise<unknown>;
 };
 
-// The plugin's backup codes: ten letters and digits with a dash in the middle ("aB3dE-f6Gh1").
-const BACKUP_CODE = /^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/;
 const TOTP_CODE = new RegExp(`^\\d{${TOTP_DIGITS}}$`);
 
 /**
@@ -38,10 +36,11 @@ export async function checkSecondFactorForDisable(request: DisableRequest, api: 
   }
   await request.checkPassword();
   const headers = request.headers;
-  const isBackupCode = BACKUP_CODE.test(code);
+  const backupCode = normalizeBackupCode(code);
+  const isBackupCode = BACKUP_CODE_PATTERN.test(backupCode);
   if (!isBackupCode && !TOTP_CODE.test(code)) throw invalidCode(false);
   try {
-    if (isBackupCode) await api.verifyBackupCode({ body: { code, disableSession: true }, headers });
+    if (isBackupCode) await api.verifyBackupCode({ body: { code: backupCode, disableSession: true }, headers });
     else await api.verifyTOTP({ body: { code }, headers });
   } catch (error) {
     if (error instanceof APIError) throw invalidCode(isBackupCode);

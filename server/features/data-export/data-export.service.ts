@@ -10,6 +10,7 @@ import { contactMessages } from "#server/db/schema/contact-messages.ts";
 import { contentGenerationLogs } from "#server/db/schema/content-generation-logs.ts";
 import { cookieConsentHistory } from "#server/db/schema/cookie-consent.ts";
 import { drafts } from "#server/db/schema/drafts.ts";
+import { passkeys } from "#server/db/schema/passkeys.ts";
 import { profiles } from "#server/db/schema/profiles.ts";
 import { cancellationRequestColumns } from "#server/features/cancellation/cancellation.service.ts";
 import { exportSnapshots } from "#server/features/metrics/metrics.service.ts";
@@ -167,6 +168,20 @@ async function* exportFiles(deps: ExportDeps, userId: string): AsyncGenerator<Ex
       expiresAt: session.expiresAt,
       ipAddress: session.ipAddress,
       userAgent: session.userAgent,
+    }),
+  );
+  // ADR 0102: the account's passkeys with their public key; the private key never left the device.
+  yield jsonFile(
+    "passkeys.json",
+    await oldestFirst(db, passkeys, eq(passkeys.userId, userId), {
+      name: passkeys.name,
+      createdAt: passkeys.createdAt,
+      lastUsedAt: passkeys.lastUsedAt,
+      credentialId: passkeys.credentialId,
+      publicKey: passkeys.publicKey,
+      deviceType: passkeys.deviceType,
+      backedUp: passkeys.backedUp,
+      transports: passkeys.transports,
     }),
   );
 

@@ -136,6 +136,7 @@ describe("GET /api/data-export", () => {
         "kennzahlen.json",
         "kontaktanfragen.json",
         "kuendigungen.json",
+        "passkeys.json",
         "sitzungen.json",
         "veroeffentlichungen.json",
       ].sort(),

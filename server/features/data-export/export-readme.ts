@@ -38,6 +38,12 @@ sitzungen.json      Ihre angemeldeten Geräte (Sitzungen), die noch nicht abgeme
   ipAddress         IP-Adresse bei der Anmeldung
   userAgent         Browser und Betriebssystem, wie der Browser sie meldet
 
+passkeys.json       Ihre Passkeys: name (Ihr Name dafür), createdAt (hinzugefügt), lastUsedAt
+                    (zuletzt zur Anmeldung genutzt), credentialId und publicKey (Kennung und
+                    öffentlicher Schlüssel; der private Schlüssel bleibt auf Ihrem Gerät),
+                    deviceType und backedUp (synchronisiert, z. B. über iCloud oder Google),
+                    transports (wie der Browser den Schlüssel erreicht)
+
 archiv.json         Jede Generierung, älteste zuerst:
   id, createdAt     Kennung und Zeitpunkt
   platform          Netzwerk (facebook, instagram, linkedin, twitter)
