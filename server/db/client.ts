@@ -19,6 +19,7 @@ import * as draftTables from "./schema/drafts.ts";
 import * as generatorTables from "./schema/generator.ts";
 import * as optimizerAiCallTables from "./schema/optimizer-ai-calls.ts";
 import * as profileTables from "./schema/profiles.ts";
+import * as publicApiTables from "./schema/public-api.ts";
 import * as publishingTables from "./schema/publishing.ts";
 import * as queueSlotTables from "./schema/queue-slots.ts";
 import * as rateLimitTables from "./schema/rate-limits.ts";
@@ -40,6 +41,7 @@ export const schema = {
   ...generatorTables,
   ...optimizerAiCallTables,
   ...profileTables,
+  ...publicApiTables,
   ...publishingTables,
   ...queueSlotTables,
   ...rateLimitTables,
