@@ -4,10 +4,10 @@ import { IMAGE_ALT_MAX, MEDIA_MESSAGES } from "./media.ts";
 import { NETWORK_IDS } from "./networks.ts";
 import { OPTIMIZER_TEXT_MAX_LENGTH } from "./optimizer.ts";
 import { API_LIST_LIMIT_DEFAULT, API_LIST_LIMIT_MAX, PUBLIC_API_ERRORS } from "./public-api.ts";
-import { FAILURE_REASONS } from "./publishing-failures.ts";
-import { PUBLICATION_STATUSES, THREAD_POST_STATUSES } from "./publishing-states.ts";
 import { CreatePostsSchema, CreateThreadSchema, type PublicationView, WallTimeSchema } from "./publishing.schemas.ts";
 import { PUBLISHING_ERRORS } from "./publishing.ts";
+import { FAILURE_REASONS } from "./publishing-failures.ts";
+import { PUBLICATION_STATUSES, THREAD_POST_STATUSES } from "./publishing-states.ts";
 import { textField } from "./text.schemas.ts";
 
 // The requests and answers of /api/v1 (ADR 0107, 0108). Requests build on the schemas the app's
@@ -22,7 +22,9 @@ export type ApiWhen = (typeof API_WHEN)[number];
 const when = z
   .enum(API_WHEN, { error: "„when“ ist einer von now, planned, queue, draft." })
   .optional()
-  .describe("now: sofort; planned: zu plannedFor; queue: nächster freier Sendeplatz; draft: als Entwurf. Ohne Angabe: planned mit plannedFor, sonst now.");
+  .describe(
+    "now: sofort; planned: zu plannedFor; queue: nächster freier Sendeplatz; draft: als Entwurf. Ohne Angabe: planned mit plannedFor, sonst now.",
+  );
 
 export const ApiCreatePostsSchema = CreatePostsSchema.omit({ draftId: true, archiveEntryId: true }).extend({ when });
 export type ApiCreatePostsInput = z.infer<typeof ApiCreatePostsSchema>;
@@ -80,7 +82,7 @@ export const PostSchema = z
     failureOriginal: z.string().nullable(),
     externalUrl: z.string().nullable(),
     sentAt: z.iso.datetime().nullable(),
-    thread: ThreadSchema.nullable(),
+    thread: z.union([ThreadSchema, z.null()]),
   })
   .meta({ id: "Post" });
 // The API answers the app's own view: a field added there must be added here (this fails to compile otherwise).
@@ -102,11 +104,11 @@ export const DraftSchema = z
   .meta({ id: "Draft" });
 
 export const CreatedPostsSchema = z
-  .object({ posts: z.array(PostSchema), draft: DraftSchema.nullable() })
+  .object({ posts: z.array(PostSchema), draft: z.union([DraftSchema, z.null()]) })
   .meta({ id: "CreatedPosts", description: "Die angelegten Beiträge, oder bei when=draft der Entwurf." });
 
 export const CreatedThreadSchema = z
-  .object({ post: PostSchema.nullable(), draft: DraftSchema.nullable() })
+  .object({ post: z.union([PostSchema, z.null()]), draft: z.union([DraftSchema, z.null()]) })
   .meta({ id: "CreatedThread" });
 
 export const PostListSchema = z

@@ -11,7 +11,9 @@ export const CreateApiKeySchema = z.object(
       .min(1, { error: PUBLIC_API_ERRORS.INVALID_NAME })
       .max(API_KEY_NAME_MAX, { error: PUBLIC_API_ERRORS.INVALID_NAME }),
     scopes: z
-      .array(z.enum(API_SCOPES, { error: PUBLIC_API_ERRORS.INVALID_SCOPES }), { error: PUBLIC_API_ERRORS.INVALID_SCOPES })
+      .array(z.enum(API_SCOPES, { error: PUBLIC_API_ERRORS.INVALID_SCOPES }), {
+        error: PUBLIC_API_ERRORS.INVALID_SCOPES,
+      })
       .min(1, { error: PUBLIC_API_ERRORS.INVALID_SCOPES })
       .transform((scopes) => [...new Set(scopes)]),
     directScheduling: z.boolean({ error: PUBLIC_API_ERRORS.INVALID_INPUT }).default(false),

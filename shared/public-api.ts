@@ -46,7 +46,8 @@ export const PUBLIC_API_ERRORS = {
     "Eine Anfrage mit diesem Idempotency-Key wird gerade bearbeitet. Bitte versuchen Sie es gleich noch einmal.",
   NO_FREE_SLOT: "Für diese Konten gibt es keinen freien Sendeplatz.",
   NOT_AVAILABLE_YET: "Kennzahlen sind über die API noch nicht verfügbar.",
-  TOO_MANY_REQUESTS: "Zu viele Anfragen mit diesem API-Schlüssel. Bitte warten Sie, wie im Header Retry-After angegeben.",
+  TOO_MANY_REQUESTS:
+    "Zu viele Anfragen mit diesem API-Schlüssel. Bitte warten Sie, wie im Header Retry-After angegeben.",
   INVALID_INPUT: "Die Angaben sind unvollständig oder ungültig.",
   INVALID_NAME: `Bitte geben Sie dem Schlüssel einen Namen (höchstens ${API_KEY_NAME_MAX} Zeichen).`,
   INVALID_SCOPES: "Bitte wählen Sie mindestens eine Berechtigung.",

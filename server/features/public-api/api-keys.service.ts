@@ -74,7 +74,10 @@ export async function revokeApiKey(db: Database, userId: string, id: string, now
     .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
     .returning();
   if (row) return toKeyView(row);
-  const [existing] = await db.select().from(apiKeys).where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId)));
+  const [existing] = await db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId)));
   if (!existing) throw new PublicApiRefusal("API_KEY_NOT_FOUND", 404);
   return toKeyView(existing);
 }
@@ -82,7 +85,10 @@ export async function revokeApiKey(db: Database, userId: string, id: string, now
 /** The caller behind a presented key; null for an unknown or revoked one. Notes the use (at most once a minute). */
 export async function callerOf(db: Database, presented: string, now = new Date()): Promise<ApiCaller | null> {
   if (!presented.startsWith(API_KEY_PREFIX)) return null;
-  const [row] = await db.select().from(apiKeys).where(eq(apiKeys.keyHash, hashApiKey(presented)));
+  const [row] = await db
+    .select()
+    .from(apiKeys)
+    .where(eq(apiKeys.keyHash, hashApiKey(presented)));
   if (!row || row.revokedAt) return null;
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000)
     await db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, row.id));

@@ -2,7 +2,13 @@ import { and, desc, eq, gte, inArray, lt, or, type SQL } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
 import { publications, socialAccounts } from "#server/db/schema/publishing.ts";
 import { insertDraft } from "#server/features/drafts/drafts.service.ts";
-import { createPosts, ownPost, type PostsDeps, sendPostNow, toView } from "#server/features/publishing/publishing.service.ts";
+import {
+  createPosts,
+  ownPost,
+  type PostsDeps,
+  sendPostNow,
+  toView,
+} from "#server/features/publishing/publishing.service.ts";
 import { threadViewsOf } from "#server/features/publishing/thread-views.ts";
 import { createThread, resumeThread } from "#server/features/publishing/threads.service.ts";
 import { findNextSlot } from "#server/features/queue-slots/queue-slots.service.ts";
@@ -36,7 +42,11 @@ export async function listAccounts(db: Database, userId: string) {
 }
 
 /** Now, planned, at the next free slot of all target accounts, or as a draft (ADR 0092, 0084). */
-export async function createApiPosts(deps: PostsDeps, userId: string, input: ApiCreatePostsInput): Promise<CreatedPosts> {
+export async function createApiPosts(
+  deps: PostsDeps,
+  userId: string,
+  input: ApiCreatePostsInput,
+): Promise<CreatedPosts> {
   const accountIds = input.targets.map((target) => target.accountId);
   const mode = modeOf(input.when, input.plannedFor);
   if (mode === "draft") {
@@ -156,5 +166,9 @@ function readCursor(cursor: string): { at: Date; id: string } {
   } catch {
     // Falls through to the refusal.
   }
-  throw new PublicApiRefusal("INVALID_INPUT", 400, "Ungültiger Cursor. Bitte verwenden Sie nextCursor der letzten Antwort.");
+  throw new PublicApiRefusal(
+    "INVALID_INPUT",
+    400,
+    "Ungültiger Cursor. Bitte verwenden Sie nextCursor der letzten Antwort.",
+  );
 }

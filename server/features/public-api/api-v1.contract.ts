@@ -77,7 +77,10 @@ export const createThreadRoute = createRoute({
   summary: "Thread für ein X- oder Bluesky-Konto anlegen",
   security,
   middleware: [requireScope("posts:write")],
-  request: { headers: IdempotencyHeaders, body: { content: { "application/json": { schema: ApiCreateThreadSchema } } } },
+  request: {
+    headers: IdempotencyHeaders,
+    body: { content: { "application/json": { schema: ApiCreateThreadSchema } } },
+  },
   responses: { 201: json(CreatedThreadSchema, "Angelegt"), ...errors, ...conflict },
 });
 

@@ -3,15 +3,15 @@ import type { Context } from "hono";
 import { answerError } from "#server/api-error.ts";
 import { storeMedia } from "#server/features/media/media.service.ts";
 import { cancelPost, getPost, updatePost } from "#server/features/publishing/publishing.service.ts";
-import { evaluatePost } from "#shared/post-metrics.ts";
-import { POST_SCORE_MAX } from "#shared/optimizer.ts";
 import { MEDIA_MESSAGES } from "#shared/media.ts";
+import { POST_SCORE_MAX } from "#shared/optimizer.ts";
+import { evaluatePost } from "#shared/post-metrics.ts";
 import { PUBLIC_API_ERRORS } from "#shared/public-api.ts";
 import { type ApiEnv, requireApiKey } from "./api-auth.ts";
 import { logApiActivity } from "./api-keys.service.ts";
 import { createApiPosts, createApiThread, listAccounts, listApiPosts, retryApiPost } from "./api-posts.service.ts";
 import * as routes from "./api-v1.contract.ts";
-import { apiDocsPage, API_VERSION } from "./api-v1.docs.ts";
+import { API_VERSION, apiDocsPage } from "./api-v1.docs.ts";
 import { fingerprint, runOnce, type StoredAnswer } from "./idempotency.service.ts";
 import { answerPublicApiRefusal } from "./public-api-refusal.ts";
 
@@ -114,13 +114,19 @@ const publicApi = api
       const claim = {
         keyId: caller.keyId,
         idempotencyKey: c.req.valid("header")["idempotency-key"],
-        requestHash: fingerprint("POST", "/media", { alt, bytes: fingerprint("", "", Buffer.from(bytes).toString("base64")) }),
+        requestHash: fingerprint("POST", "/media", {
+          alt,
+          bytes: fingerprint("", "", Buffer.from(bytes).toString("base64")),
+        }),
       };
       // Storing the image may call the storage's network (S3): never inside the key's transaction.
       // A retry that loses the race keeps the first answer; its own file is never referenced.
       const stored = await storeMedia(deps, caller.userId, bytes);
       if (!stored.ok) return answerError(c, 400, "INVALID_INPUT", stored.error);
-      const answer = await runOnce(deps.db, claim, async () => ({ status: 201 as const, body: { url: stored.url, alt } }));
+      const answer = await runOnce(deps.db, claim, async () => ({
+        status: 201 as const,
+        body: { url: stored.url, alt },
+      }));
       return answerStored(c, answer);
     },
     (result, c) => {

@@ -16,7 +16,10 @@ import { PublicApiRefusal } from "./public-api-refusal.ts";
 export type StoredAnswer = { status: 201; body: unknown; replayed: boolean };
 
 export function fingerprint(method: string, path: string, body: unknown): string {
-  return crypto.createHash("sha256").update(`${method} ${path}\n${JSON.stringify(body)}`).digest("hex");
+  return crypto
+    .createHash("sha256")
+    .update(`${method} ${path}\n${JSON.stringify(body)}`)
+    .digest("hex");
 }
 
 /**
@@ -31,7 +34,11 @@ export async function runOnce(
 ): Promise<StoredAnswer> {
   const { keyId, idempotencyKey, requestHash } = claim;
   if (idempotencyKey === undefined) return { ...(await db.transaction((tx) => work(tx))), replayed: false };
-  if (idempotencyKey.length === 0 || idempotencyKey.length > IDEMPOTENCY_KEY_MAX || !/^[\x21-\x7e]+$/.test(idempotencyKey))
+  if (
+    idempotencyKey.length === 0 ||
+    idempotencyKey.length > IDEMPOTENCY_KEY_MAX ||
+    !/^[\x21-\x7e]+$/.test(idempotencyKey)
+  )
     throw new PublicApiRefusal(
       "INVALID_INPUT",
       400,

@@ -9,8 +9,8 @@ import { NETWORK_IDS } from "#shared/networks.ts";
 import { POST_SCORE_MAX } from "#shared/optimizer.ts";
 import { evaluatePost } from "#shared/post-metrics.ts";
 import { API_LIST_LIMIT_MAX, type ApiScope, PUBLIC_API_ERRORS } from "#shared/public-api.ts";
-import { PUBLICATION_STATUSES } from "#shared/publishing-states.ts";
 import { PostImageSchema, WallTimeSchema } from "#shared/publishing.schemas.ts";
+import { PUBLICATION_STATUSES } from "#shared/publishing-states.ts";
 import { type ApiCaller, logApiActivity } from "./api-keys.service.ts";
 import { createApiPosts, listAccounts, listApiPosts } from "./api-posts.service.ts";
 import { PublicApiRefusal } from "./public-api-refusal.ts";
@@ -59,8 +59,12 @@ export function registerMcpTools(server: McpServer, deps: ToolDeps, caller: ApiC
     accounts: await listAccounts(deps.db, userId),
   }));
 
-  tool("draft_post", "posts:write", "Legt einen Entwurf an, den der Nutzer in Postwerk prüft und plant.", PostInput, (input) =>
-    createApiPosts(deps, userId, { ...targetsOf(input), when: "draft" }),
+  tool(
+    "draft_post",
+    "posts:write",
+    "Legt einen Entwurf an, den der Nutzer in Postwerk prüft und plant.",
+    PostInput,
+    (input) => createApiPosts(deps, userId, { ...targetsOf(input), when: "draft" }),
   );
 
   tool(
@@ -119,17 +123,38 @@ export function registerMcpTools(server: McpServer, deps: ToolDeps, caller: ApiC
     },
   );
 
-  tool("score_x_post", null, "Optimierer-Score eines X-Beitrags (kostenlos).", { text: z.string().min(1).max(2000) }, async ({ text }) => {
-    const { score, criteria } = evaluatePost(text);
-    return { score, max: POST_SCORE_MAX, criteria };
-  });
+  tool(
+    "score_x_post",
+    null,
+    "Optimierer-Score eines X-Beitrags (kostenlos).",
+    { text: z.string().min(1).max(2000) },
+    async ({ text }) => {
+      const { score, criteria } = evaluatePost(text);
+      return { score, max: POST_SCORE_MAX, criteria };
+    },
+  );
 
-  tool("get_metrics", "metrics:read", "Kennzahlen veröffentlichter Beiträge.", { postId: z.string().optional() }, async () => {
-    throw new PublicApiRefusal("NOT_AVAILABLE_YET", 409, `${PUBLIC_API_ERRORS.NOT_AVAILABLE_YET} (noch nicht verfügbar)`);
-  });
+  tool(
+    "get_metrics",
+    "metrics:read",
+    "Kennzahlen veröffentlichter Beiträge.",
+    { postId: z.string().optional() },
+    async () => {
+      throw new PublicApiRefusal(
+        "NOT_AVAILABLE_YET",
+        409,
+        `${PUBLIC_API_ERRORS.NOT_AVAILABLE_YET} (noch nicht verfügbar)`,
+      );
+    },
+  );
 }
 
-function targetsOf(input: { accountIds: string[]; text: string; image?: { url: string; alt: string }; plannedFor?: { date: string; time: string } }) {
+function targetsOf(input: {
+  accountIds: string[];
+  text: string;
+  image?: { url: string; alt: string };
+  plannedFor?: { date: string; time: string };
+}) {
   return {
     targets: [...new Set(input.accountIds)].map((accountId) => ({ accountId, text: input.text })),
     image: input.image,
