@@ -16,6 +16,7 @@ import {
   prefetchProfile,
   useProfile,
 } from "#app/features/account/use-profile.ts";
+import { ApiKeysCard } from "#app/features/api-keys/api-keys-card.tsx";
 import { authClient } from "#app/features/auth/auth-client.ts";
 import { signInRedirect } from "#app/features/auth/require-session.ts";
 import { refreshPlans } from "#app/features/billing/use-billing.ts";
@@ -66,6 +67,7 @@ export default function AccountPage() {
           <TimeZoneCard key={profile.timeZone} timeZone={profile.timeZone} />
           <TwoFactorCard />
           <SessionsCard />
+          <ApiKeysCard />
           <AccountDataCard />
         </div>
       )}

@@ -278,7 +278,7 @@ describe("MCP server", () => {
     const client = new Client({ name: "test-agent", version: "1.0.0" });
     const transport = new StreamableHTTPClientTransport(new URL("http://localhost:3000/mcp"), {
       requestInit: { headers: { authorization: `Bearer ${key}` } },
-      fetch: (input, init) => t.app.request(input instanceof URL ? input.href : input, init),
+      fetch: async (input, init) => t.app.request(input instanceof URL ? input.href : input, init),
     });
     await client.connect(transport);
     return client;
