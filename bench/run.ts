@@ -2,7 +2,7 @@
 // Reports, not tests: the exit code is 0 whatever the figures.
 //   npm run bench                          all sections
 //   npm run bench -- generator archiv      only these (metriken, generator, archiv, nutzersuche, fuzz, last, uploads, lighthouse, dauerhaft, erststart,
-//                                          planung, app-routes, redaktionsplan; last includes erststart)
+//                                          planung, app-routes, redaktionsplan, api; last includes erststart)
 //   BENCH_DIR=/var/lib/postwerk npm run bench -- dauerhaft
 //                                          PGlite commits with and without fsync on that disk (default: the temp dir)
 //   BENCH_DATABASE_URL=postgres://…        generator, archive, user search, load and planning also on PostgreSQL
@@ -79,6 +79,7 @@ import {
   POST_METRICS_TARGET_MS,
   runPostMetricsBenchmark,
 } from "./post-metrics.bench.ts";
+import { API_BENCH_SECONDS, API_BENCH_TARGETS, runPublicApiBenchmark } from "./public-api.bench.ts";
 import { CALENDAR_POSTS, CALENDAR_RUNS, CALENDAR_TARGETS, runCalendarBenchmark } from "./redaktionsplan.bench.ts";
 import {
   formatStatuses,
@@ -105,6 +106,7 @@ const SECTIONS = [
   "planung",
   "app-routes",
   "redaktionsplan",
+  "api",
 ] as const;
 type Section = (typeof SECTIONS)[number];
 
@@ -618,6 +620,20 @@ function printArchiveReport(report: ArchiveSearchReport) {
     `Zum Vergleich, Konto mit ${ordinary.rows} Einträgen: Median ${milliseconds(ordinary.medianMs)}, ` +
       `p95 ${milliseconds(ordinary.p95Ms)}`,
   );
+}
+
+if (wanted("api")) {
+  for (const url of [undefined, ...(postgresServerUrl ? [postgresServerUrl] : [])]) {
+    console.log(
+      `\n== POST /api/v1/posts, ${API_BENCH_SECONDS} s unter Last (${url ? "PostgreSQL" : "PGlite"}, ADR 0107)`,
+    );
+    await reportFailures(async () => {
+      const report = await runPublicApiBenchmark(url);
+      console.log(
+        `${report.requestsPerSecond.toFixed(0)} Anfragen/s (Ziel ≥ ${API_BENCH_TARGETS.requestsPerSecond}: ${report.requestsPerSecond >= API_BENCH_TARGETS.requestsPerSecond ? "OK" : "VERFEHLT"}), p99 ${milliseconds(report.p99Ms)} (Ziel ≤ ${API_BENCH_TARGETS.p99Ms} ms: ${verdict(report.p99Ms, API_BENCH_TARGETS.p99Ms)}), Fehler ${report.errors}, nicht 2xx ${report.non2xx}`,
+      );
+    });
+  }
 }
 
 if (wanted("lighthouse")) {

@@ -27,6 +27,9 @@ import { notificationRoutes } from "./features/notifications/notifications.route
 import { optimizerRoutes } from "./features/optimizer/optimizer.routes.ts";
 import { createPagesRoutes, isAssetPath } from "./features/pages/pages.routes.ts";
 import { profileRoutes } from "./features/profile/profile.routes.ts";
+import { apiKeyRoutes } from "./features/public-api/api-keys.routes.ts";
+import { publicApiRoutes } from "./features/public-api/api-v1.routes.ts";
+import { mcpRoutes } from "./features/public-api/mcp.routes.ts";
 import { publishingRoutes } from "./features/publishing/publishing.routes.ts";
 import { publishingOfferRoutes } from "./features/publishing/publishing-offer.routes.ts";
 import { accountQueueSlotRoutes, nextQueueSlotRoutes } from "./features/queue-slots/queue-slots.routes.ts";
@@ -55,6 +58,7 @@ const apiRoutes = new Hono<AppEnv>()
   .route("/data-export", dataExportRoutes)
   .route("/connections", connectionRoutes)
   .route("/posts", publishingRoutes)
+  .route("/api-keys", apiKeyRoutes)
   .route("/media", mediaRoutes)
   .route("/drafts", draftRoutes)
   .route("/publishing-offer", publishingOfferRoutes)
@@ -122,6 +126,10 @@ export function createApp(deps: AppDeps, clientDir: string) {
   app.use("/api/*", limitRequestBodies());
   // Stripe calls the webhook from its servers, without our Origin; the signature is its proof.
   app.route("/api/billing/webhook", billingWebhookRoutes);
+  // Scripts and agents call the public API and the MCP server with a bearer key, not a cookie, so
+  // cross-site request forgery has nothing to ride on and no Origin is asked for (ADR 0107).
+  app.route("/api/v1", publicApiRoutes);
+  app.route("/mcp", mcpRoutes);
   app.use("/api/*", requireSameOrigin(new URL(deps.env.BASE_URL).origin));
 
   app.route("/", healthRoutes);

@@ -28,6 +28,8 @@ export const BODY_LIMITS: readonly BodyLimitRule[] = [
   { path: "/api/generator/generate", maxBytes: GENERATE_BODY_MAX_BYTES, message: GENERATOR_MESSAGES.imageTooLarge },
   // The composer's image (ADR 0086) and its multipart framing.
   { path: "/api/media", maxBytes: MEDIA_MAX_BYTES + 64 * KIB, message: MEDIA_MESSAGES.tooLarge },
+  // The same image through the public API (ADR 0107).
+  { path: "/api/v1/media", maxBytes: MEDIA_MAX_BYTES + 64 * KIB, message: MEDIA_MESSAGES.tooLarge },
   // A post is at most 2000 characters, a contact message 5000: 64 KiB is ample for either.
   { path: "/api/optimizer", maxBytes: 64 * KIB, message: OPTIMIZER_ERRORS.textTooLong },
   { path: "/api/contact", maxBytes: 64 * KIB, message: CONTACT_TEXTS.messageTooLong },

@@ -17,6 +17,7 @@ import {
   prefetchProfile,
   useProfile,
 } from "#app/features/account/use-profile.ts";
+import { ApiKeysCard } from "#app/features/api-keys/api-keys-card.tsx";
 import { authClient } from "#app/features/auth/auth-client.ts";
 import { signInRedirect } from "#app/features/auth/require-session.ts";
 import { refreshPlans } from "#app/features/billing/use-billing.ts";
@@ -68,6 +69,7 @@ export default function AccountPage() {
           <PasskeysCard />
           <TwoFactorCard />
           <SessionsCard />
+          <ApiKeysCard />
           <AccountDataCard />
         </div>
       )}

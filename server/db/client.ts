@@ -20,6 +20,7 @@ import * as generatorTables from "./schema/generator.ts";
 import * as optimizerAiCallTables from "./schema/optimizer-ai-calls.ts";
 import * as passkeyTables from "./schema/passkeys.ts";
 import * as profileTables from "./schema/profiles.ts";
+import * as publicApiTables from "./schema/public-api.ts";
 import * as publishingTables from "./schema/publishing.ts";
 import * as queueSlotTables from "./schema/queue-slots.ts";
 import * as rateLimitTables from "./schema/rate-limits.ts";
@@ -42,6 +43,7 @@ export const schema = {
   ...optimizerAiCallTables,
   ...passkeyTables,
   ...profileTables,
+  ...publicApiTables,
   ...publishingTables,
   ...queueSlotTables,
   ...rateLimitTables,

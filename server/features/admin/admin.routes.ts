@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "#server/app-env.ts";
 import { requireSession } from "#server/session.ts";
 import { AUDIT_LIST_LIMIT } from "#shared/admin.ts";
+import { adminApiLimitsRoutes } from "./admin-api-limits.routes.ts";
 import { adminPromptsRoutes, adminTokensRoutes } from "./admin-configurations.routes.ts";
 import { adminMessagesRoutes } from "./admin-messages.routes.ts";
 import { adminPublishingCapsRoutes } from "./admin-publishing-caps.routes.ts";
@@ -27,4 +28,5 @@ export const adminRoutes = new Hono<AppEnv>()
   .route("/tokens", adminTokensRoutes)
   .route("/site-settings", adminSiteSettingsRoutes)
   .route("/usage", adminUsageRoutes)
-  .route("/publishing-caps", adminPublishingCapsRoutes);
+  .route("/publishing-caps", adminPublishingCapsRoutes)
+  .route("/api-limits", adminApiLimitsRoutes);

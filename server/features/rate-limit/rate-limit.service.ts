@@ -8,7 +8,11 @@ import { rateLimitCounters } from "#server/db/schema/rate-limits.ts";
 
 export type RateLimitRule = { name: string; max: number; windowMs: number };
 
-type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+/** `remaining` and `resetSeconds` feed the public API's RateLimit headers (ADR 0107). */
+type RateLimitResult = { remaining: number; resetSeconds: number } & (
+  | { allowed: true }
+  | { allowed: false; retryAfterSeconds: number }
+);
 
 export async function consumeRateLimit(
   db: Database,
@@ -30,8 +34,10 @@ export async function consumeRateLimit(
       },
     })
     .returning({ count: rateLimitCounters.count, windowEndsAt: rateLimitCounters.windowEndsAt });
-  if (!row || row.count <= rule.max) return { allowed: true };
-  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((row.windowEndsAt - now) / 1000)) };
+  const resetSeconds = Math.max(1, Math.ceil(((row?.windowEndsAt ?? now) - now) / 1000));
+  const remaining = Math.max(0, rule.max - (row?.count ?? 0));
+  if (!row || row.count <= rule.max) return { allowed: true, remaining, resetSeconds };
+  return { allowed: false, retryAfterSeconds: resetSeconds, remaining, resetSeconds };
 }
 
 /** Removes counters whose window is over: the next hit would start afresh anyway. */

@@ -1,0 +1,36 @@
+import { escapeHtml } from "#shared/escape-html.ts";
+
+// The docs page of /api/v1 (ADR 0108): the generated OpenAPI document rendered as plain HTML on
+// the server, so it needs no script (API answers carry `default-src 'none'`) and is always the
+// document's own truth. Tools read /api/v1/openapi.json itself.
+
+/** The API's version in the document; the path's major (v1) changes only by ADR 0108's rules. */
+export const API_VERSION = "1.0.0";
+
+type Operation = { summary?: string; parameters?: { name: string; in: string }[] };
+type Document = { info: { title: string; description?: string }; paths?: object };
+
+export function apiDocsPage(document: Document): string {
+  const rows = Object.entries((document.paths ?? {}) as Record<string, Record<string, Operation>>)
+    .flatMap(([path, operations]) =>
+      Object.entries(operations).map(
+        ([method, operation]) =>
+          `<tr><td><code>${method.toUpperCase()}</code></td><td><code>/api/v1${escapeHtml(path)}</code></td><td>${escapeHtml(operation.summary ?? "")}</td></tr>`,
+      ),
+    )
+    .join("\n");
+  return `<!doctype html>
+<html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${escapeHtml(document.info.title)}</title></head>
+<body>
+<h1>${escapeHtml(document.info.title)} ${API_VERSION}</h1>
+<p>${escapeHtml(document.info.description ?? "")}</p>
+<p>Maschinenlesbar: <a href="/api/v1/openapi.json">/api/v1/openapi.json</a> (OpenAPI 3.1). MCP-Server: <code>/mcp</code>.</p>
+<p>Jede Anlage nimmt den Header <code>Idempotency-Key</code> an (24 Stunden). Jede Antwort trägt
+<code>RateLimit-Policy</code> und <code>RateLimit</code>; bei 429 sagt <code>Retry-After</code>, wann es weitergeht.
+Fehler sind <code>{ "error": "…", "code": "…" }</code>: die Meldung auf Deutsch, der Code stabil.</p>
+<table><thead><tr><th>Methode</th><th>Pfad</th><th>Zweck</th></tr></thead><tbody>
+${rows}
+</tbody></table>
+</body></html>`;
+}

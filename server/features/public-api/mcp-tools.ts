@@ -1,0 +1,163 @@
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
+import type { AppDeps } from "#server/app-env.ts";
+import { DraftRefusal } from "#server/features/drafts/draft-refusal.ts";
+import { cancelPost, getPost } from "#server/features/publishing/publishing.service.ts";
+import { PublishingRefusal } from "#server/features/publishing/refusals.ts";
+import { NETWORK_IDS } from "#shared/networks.ts";
+import { POST_SCORE_MAX } from "#shared/optimizer.ts";
+import { evaluatePost } from "#shared/post-metrics.ts";
+import { API_LIST_LIMIT_MAX, type ApiScope, PUBLIC_API_ERRORS } from "#shared/public-api.ts";
+import { PostImageSchema, WallTimeSchema } from "#shared/publishing.schemas.ts";
+import { PUBLICATION_STATUSES } from "#shared/publishing-states.ts";
+import { type ApiCaller, logApiActivity } from "./api-keys.service.ts";
+import { createApiPosts, listAccounts, listApiPosts } from "./api-posts.service.ts";
+import { PublicApiRefusal } from "./public-api-refusal.ts";
+
+// The MCP server's tools (ADR 0111) on the same services as /api/v1. A key sees only the tools its
+// scopes allow. An agent's post is a draft unless the key's owner allowed direct planning on
+// /konto, so no agent posts in the user's name without consent. Every call goes to the activity log.
+
+type ToolDeps = Pick<AppDeps, "db" | "publishingQueue">;
+
+const PostInput = {
+  accountIds: z.array(z.uuid()).min(1).max(10).describe("IDs aus list_accounts"),
+  text: z.string().min(1).max(10_000),
+  image: PostImageSchema.optional().describe("Ein hochgeladenes Bild mit Beschreibung"),
+  plannedFor: WallTimeSchema.optional().describe("Datum JJJJ-MM-TT und Uhrzeit HH:MM in der Zeitzone des Kontos"),
+};
+
+export function registerMcpTools(server: McpServer, deps: ToolDeps, caller: ApiCaller): void {
+  const allowed = (scope: ApiScope | null) => scope === null || caller.scopes.includes(scope);
+  function tool<Shape extends z.ZodRawShape>(
+    name: string,
+    scope: ApiScope | null,
+    description: string,
+    inputSchema: Shape,
+    run: (input: z.infer<z.ZodObject<Shape>>) => Promise<unknown>,
+  ) {
+    if (!allowed(scope)) return;
+    const handler = async (input: z.infer<z.ZodObject<Shape>>): Promise<CallToolResult> => {
+      try {
+        const result = await run(input);
+        await logApiActivity(deps.db, caller, `MCP: ${name}`);
+        return { content: [{ type: "text", text: JSON.stringify(result, null, 2) }] };
+      } catch (error) {
+        await logApiActivity(deps.db, caller, `MCP: ${name}`, "abgelehnt");
+        if (error instanceof PublishingRefusal || error instanceof DraftRefusal || error instanceof PublicApiRefusal)
+          return { isError: true, content: [{ type: "text", text: `${error.message} (${error.code})` }] };
+        throw error;
+      }
+    };
+    // The SDK's generics do not follow a shape passed through; the shape itself is what it validates with.
+    server.registerTool(name, { description, inputSchema }, handler as never);
+  }
+  const userId = caller.userId;
+
+  tool("list_accounts", "posts:read", "Die verbundenen Konten (X, LinkedIn, Bluesky) mit ihren IDs.", {}, async () => ({
+    accounts: await listAccounts(deps.db, userId),
+  }));
+
+  tool(
+    "draft_post",
+    "posts:write",
+    "Legt einen Entwurf an, den der Nutzer in Postwerk prüft und plant.",
+    PostInput,
+    (input) => createApiPosts(deps, userId, { ...targetsOf(input), when: "draft" }),
+  );
+
+  tool(
+    "schedule_post",
+    "posts:write",
+    "Plant einen Beitrag: zu plannedFor, sonst am nächsten freien Sendeplatz (when=queue) oder sofort (when=now). Ohne Erlaubnis für direktes Planen wird ein Entwurf angelegt.",
+    { ...PostInput, when: z.enum(["now", "planned", "queue"]).optional() },
+    async (input) => {
+      const when = input.when ?? (input.plannedFor ? "planned" : "queue");
+      if (!caller.directScheduling) {
+        const created = await createApiPosts(deps, userId, { ...targetsOf(input), when: "draft" });
+        return {
+          ...created,
+          note: "Dieser Schlüssel darf nicht direkt planen: Der Beitrag liegt als Entwurf in Postwerk und wartet auf die Freigabe des Nutzers.",
+        };
+      }
+      await deps.publishingQueue.ready();
+      return deps.db.transaction((tx) => createApiPosts({ ...deps, db: tx }, userId, { ...targetsOf(input), when }));
+    },
+  );
+
+  tool("get_post", "posts:read", "Ein Beitrag mit Status und Link.", { id: z.string() }, async ({ id }) => ({
+    post: await getPost(deps.db, userId, id),
+  }));
+
+  tool(
+    "list_posts",
+    "posts:read",
+    "Beiträge, neueste Planung zuerst; nextCursor für die nächste Seite.",
+    {
+      status: z.array(z.enum(PUBLICATION_STATUSES)).optional(),
+      network: z.array(z.enum(NETWORK_IDS)).optional(),
+      limit: z.number().int().min(1).max(API_LIST_LIMIT_MAX).optional(),
+      cursor: z.string().optional(),
+    },
+    (input) =>
+      listApiPosts(deps.db, userId, {
+        status: input.status ?? [],
+        network: input.network ?? [],
+        limit: input.limit ?? 20,
+        cursor: input.cursor,
+      }),
+  );
+
+  tool("cancel_post", "posts:write", "Bricht einen geplanten Beitrag ab.", { id: z.string() }, async ({ id }) => ({
+    post: await cancelPost(deps.db, userId, id),
+  }));
+
+  tool(
+    "generate_posts",
+    "generate",
+    "Drei Vorschläge des Generators (kostet Credits wie in der App).",
+    { topic: z.string().min(1).max(2000) },
+    async () => {
+      throw new PublicApiRefusal("NOT_AVAILABLE_YET", 409, "Der Generator ist über die API noch nicht verfügbar.");
+    },
+  );
+
+  tool(
+    "score_x_post",
+    null,
+    "Optimierer-Score eines X-Beitrags (kostenlos).",
+    { text: z.string().min(1).max(2000) },
+    async ({ text }) => {
+      const { score, criteria } = evaluatePost(text);
+      return { score, max: POST_SCORE_MAX, criteria };
+    },
+  );
+
+  tool(
+    "get_metrics",
+    "metrics:read",
+    "Kennzahlen veröffentlichter Beiträge.",
+    { postId: z.string().optional() },
+    async () => {
+      throw new PublicApiRefusal(
+        "NOT_AVAILABLE_YET",
+        409,
+        `${PUBLIC_API_ERRORS.NOT_AVAILABLE_YET} (noch nicht verfügbar)`,
+      );
+    },
+  );
+}
+
+function targetsOf(input: {
+  accountIds: string[];
+  text: string;
+  image?: { url: string; alt: string };
+  plannedFor?: { date: string; time: string };
+}) {
+  return {
+    targets: [...new Set(input.accountIds)].map((accountId) => ({ accountId, text: input.text })),
+    image: input.image,
+    plannedFor: input.plannedFor,
+  };
+}

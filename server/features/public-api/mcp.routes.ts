@@ -1,0 +1,27 @@
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { Hono } from "hono";
+import { type ApiEnv, requireApiKey } from "./api-auth.ts";
+import { API_VERSION } from "./api-v1.docs.ts";
+import { registerMcpTools } from "./mcp-tools.ts";
+
+// /mcp (ADR 0111): the MCP server over Streamable HTTP, stateless (a new server and transport per
+// request, no session to keep across app servers), JSON answers instead of SSE streams. The
+// bearer is a personal API key like /api/v1's; its scopes decide which tools exist.
+
+const MCP_BODY_MAX_BYTES = 256 * 1024;
+
+export const mcpRoutes = new Hono<ApiEnv>().use(requireApiKey).all("/", async (c) => {
+  const server = new McpServer({ name: "postwerk", version: API_VERSION });
+  registerMcpTools(server, c.var.deps, c.var.caller);
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+    maxRequestBodySize: MCP_BODY_MAX_BYTES,
+  });
+  await server.connect(transport);
+  const response = await transport.handleRequest(c.req.raw);
+  // Stateless: the answer is complete, so the server and transport end with it.
+  await server.close();
+  return response;
+});
