@@ -17,15 +17,15 @@ export const ARCHIVE_PLATFORM_FILTERS = [ARCHIVE_FILTER_ALL, ...PLATFORMS] as co
 export const ARCHIVE_LANGUAGE_FILTERS = [ARCHIVE_FILTER_ALL, ...LANGUAGES] as const;
 export const ARCHIVE_TONE_FILTERS = [ARCHIVE_FILTER_ALL, ...TONES] as const;
 
-// Spec sections 2 and 8, word for word.
+// Spec sections 2 and 8; its English toasts translated (ADR 0100).
 export const ARCHIVE_MESSAGES = {
   empty: "Keine archivierten Beiträge gefunden.",
   loading: "Lade archivierte Beiträge...",
-  loadFailed: "Failed to load archived posts. Please try again later.",
-  deleted: "Posts deleted successfully",
-  deleteFailed: "Failed to delete posts",
-  copied: "Post copied to clipboard",
-  copyFailed: "Failed to copy text",
+  loadFailed: "Die archivierten Beiträge konnten nicht geladen werden. Bitte versuchen Sie es später erneut.",
+  deleted: "Beiträge gelöscht",
+  deleteFailed: "Die Beiträge konnten nicht gelöscht werden.",
+  copied: "Beitrag in die Zwischenablage kopiert",
+  copyFailed: "Text konnte nicht kopiert werden",
   notFound: "Eintrag nicht gefunden",
   invalidQuery: "Ungültige Filter für das Archiv.",
 } as const;

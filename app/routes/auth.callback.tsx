@@ -7,6 +7,7 @@ import { goToReturnUrl } from "#app/features/auth/auth-navigation.ts";
 import { pageMeta } from "#app/features/site-settings/site-settings.ts";
 import { safeReturnUrl } from "#shared/return-url.ts";
 import { ROUTES } from "#shared/routes.ts";
+import { SIGN_IN_TEXTS } from "#shared/account.ts";
 
 export const meta = () => pageMeta({ title: "Anmeldung wird abgeschlossen" });
 
@@ -24,14 +25,14 @@ export default function AuthCallback() {
       try {
         const { data } = searchParams.get("error") ? { data: null } : await authClient.getSession();
         if (!data) {
-          toast.error("Authentication failed");
+          toast.error(SIGN_IN_TEXTS.callbackFailed);
           navigate(ROUTES.auth, { replace: true });
           return;
         }
-        toast.success("Successfully signed in!");
+        toast.success(SIGN_IN_TEXTS.signedIn);
         goToReturnUrl(navigate, returnUrl);
       } catch {
-        toast.error("An unexpected error occurred");
+        toast.error(SIGN_IN_TEXTS.unexpected);
         navigate(ROUTES.auth, { replace: true });
       }
     }

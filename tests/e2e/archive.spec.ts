@@ -1,3 +1,4 @@
+import { ARCHIVE_MESSAGES } from "#shared/archive.ts";
 import { expect, signUpConfirmed, test } from "./fixtures.ts";
 import { generateViaApi, scriptFake, unlockViaApi } from "./generator-api.ts";
 
@@ -66,7 +67,7 @@ test("the archive pages, filters, searches, copies and deletes the user's genera
   await expect(page.getByText("1 Eintrag")).toBeVisible();
   await expect(entries.first().getByText("Zimtschnecken am Samstag")).toBeVisible();
   await entries.first().getByRole("button", { name: "Beitrag 1 kopieren" }).click();
-  await expect(page.getByText("Post copied to clipboard")).toBeVisible();
+  await expect(page.getByText(ARCHIVE_MESSAGES.copied)).toBeVisible();
   expect(await clipboard.readText()).toBe("Zimtschnecken mit Kardamom.");
 
   // Delete with confirmation: cancelling keeps it, confirming removes it.
@@ -75,7 +76,7 @@ test("the archive pages, filters, searches, copies and deletes the user's genera
   await expect(entries).toHaveCount(1);
   await entries.first().getByRole("button", { name: "Löschen" }).click();
   await page.getByRole("button", { name: "Endgültig löschen" }).click();
-  await expect(page.getByText("Posts deleted successfully")).toBeVisible();
+  await expect(page.getByText(ARCHIVE_MESSAGES.deleted)).toBeVisible();
   await expect(page.getByText("Keine archivierten Beiträge gefunden.")).toBeVisible();
   await page.getByLabel("Archiv durchsuchen").fill("");
   await expect(page.getByText("2 Einträge")).toBeVisible();

@@ -10,6 +10,7 @@ import { ROUTES } from "#shared/routes.ts";
 import { TOTP_DIGITS, TRUST_DEVICE_DAYS, TWO_FACTOR_MESSAGES } from "#shared/two-factor.ts";
 import { authClient, describeAuthError } from "./auth-client.ts";
 import { goToReturnUrl } from "./auth-navigation.ts";
+import { SIGN_IN_TEXTS } from "#shared/account.ts";
 
 type Method = "totp" | "backup";
 
@@ -44,7 +45,7 @@ export function TwoFactorSignIn({ returnUrl }: { returnUrl: string | undefined }
       setStartAgain(START_AGAIN.has(failed.code ?? ""));
       return;
     }
-    toast.success("Erfolgreich eingeloggt!");
+    toast.success(SIGN_IN_TEXTS.signedIn);
     goToReturnUrl(navigate, returnUrl);
   }
 

@@ -11,6 +11,7 @@ import { WithQueryClient } from "#app/lib/query-client-provider.tsx";
 import { GENERATOR_PRO_RUNS_PER_PERIOD, proRunsLeft } from "#shared/billing.ts";
 import { CREDIT_DISPLAY_MAX, isActiveSubscription } from "#shared/credits.ts";
 import { ROUTES } from "#shared/routes.ts";
+import { SIGN_IN_TEXTS } from "#shared/account.ts";
 
 // The parts of the header that depend on the session. The header loads them after the page
 // has hydrated (site-header.tsx), so the auth client is not part of the public pages' first
@@ -54,8 +55,8 @@ export function AdminNavLink(props: AdminNavLinkProps) {
 function AccountActionsWithSession() {
   const { data: session, isPending } = authClient.useSession();
   const signOut = useSignOut({
-    success: "Successfully signed out. Please sign in again to ensure you have the latest version.",
-    failure: () => "Error signing out. Please try again.",
+    success: SIGN_IN_TEXTS.signedOut,
+    failure: () => SIGN_IN_TEXTS.signOutFailed,
     redirectTo: ROUTES.auth,
   });
 
