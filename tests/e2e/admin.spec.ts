@@ -186,11 +186,11 @@ test("an admin manages prompt and token configurations, the site settings, and r
   await page.getByRole("button", { name: "Speichern" }).click();
   await expect(page.getByText(ADMIN_TEXTS.siteSettingsUpdated)).toBeVisible();
   const html = await (await page.request.get("/preise")).text();
-  expect(html).toContain("<title>Preise | Hofladen &lt;/title&gt; &amp; Co</title>");
+  expect(html).toContain("<title>Preise – Hofladen &lt;/title&gt; &amp; Co</title>");
   await title.fill(originalTitle);
   await page.getByRole("button", { name: "Speichern" }).click();
   await expect(page.getByText(ADMIN_TEXTS.siteSettingsUpdated).last()).toBeVisible();
-  expect(await (await page.request.get("/preise")).text()).toContain(`<title>Preise | ${originalTitle}</title>`);
+  expect(await (await page.request.get("/preise")).text()).toContain(`<title>Preise – ${originalTitle}</title>`);
 
   // Usage: the last 30 days as a chart and a table.
   await page.getByRole("tab", { name: "Nutzung" }).click();
