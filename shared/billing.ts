@@ -40,6 +40,9 @@ export const BILLING_MESSAGES = {
   checkoutSessionInvalid: "Die Angaben der Bezahlseite sind ungültig. Bitte laden Sie die Seite neu.",
   paymentsDisabled:
     "Online-Zahlungen sind in dieser Installation noch nicht eingerichtet. Bitte wenden Sie sich an den Betreiber.",
+  /** The same in the optimizer, which says "du" (docs/glossary.md). */
+  paymentsDisabledDu:
+    "Online-Zahlungen sind in dieser Installation noch nicht eingerichtet. Bitte wende dich an den Betreiber.",
   paymentPending: "Ihre Zahlung wird noch bestätigt. Ihr Plan erscheint hier, sobald Stripe sie meldet.",
   checkoutFailed: "Die Bezahlseite konnte nicht geöffnet werden. Bitte versuchen Sie es erneut.",
   alreadySubscribed: "Sie haben diesen Plan bereits gebucht. Verwalten können Sie ihn unter „Mein Account“.",

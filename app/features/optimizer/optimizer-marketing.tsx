@@ -171,7 +171,7 @@ export function OptimizerMarketing({ toolHref }: { toolHref: string }) {
                 <Button asChild className="w-full">
                   <Link to={toolHref}>{OPTIMIZER_TRIAL_DAYS} Tage gratis testen</Link>
                 </Button>
-                <BuyPlanButton plan="optimizer_premium" variant="outline" className="w-full">
+                <BuyPlanButton address="du" plan="optimizer_premium" variant="outline" className="w-full">
                   Premium sofort buchen
                 </BuyPlanButton>
               </div>

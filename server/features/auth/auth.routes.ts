@@ -41,7 +41,7 @@ export const authRoutes = new Hono<AppEnv>().on(["GET", "POST"], "/*", async (c)
  * carries one (ADR 0055); a successful answer's English `message` is translated too.
  */
 async function inGerman(response: Response): Promise<Response> {
-  const isError = response.status >= 400 && response.status < 500;
+  const isError = response.status >= 400;
   if (!isError && !isJson(response)) return response;
   const body = await jsonOf(response);
   if (isError) {
