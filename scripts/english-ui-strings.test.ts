@@ -59,7 +59,10 @@ describe("findEnglishUiStrings", () => {
       "client/assets/archive.js",
       'const M={copied:"Post copied to clipboard",ok:"Beitrag gelöscht"};throw Error("No QueryClient set, use QueryClientProvider to set one");x("Mark as read")',
     );
-    write("client/faq/index.html", '<main><h1>Fragen</h1><p>Loading your posts</p><img alt="Logo von Postwerk"></main>');
+    write(
+      "client/faq/index.html",
+      '<main><h1>Fragen</h1><p>Loading your posts</p><img alt="Logo von Postwerk"></main>',
+    );
     const found = findEnglishUiStrings(path.join(dir, "client"), [path.join(dir, "src")]);
     expect(found).toEqual([
       { text: "Post copied to clipboard", file: path.join("assets", "archive.js") },

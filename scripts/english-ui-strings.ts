@@ -57,7 +57,8 @@ export function looksLikeEnglishUi(text: string): boolean {
   // Code, not prose: no space, a URL or path, CSS classes ("rounded-xl border p-5"), a selector.
   if (!/\s/.test(trimmed) || /https?:\/\/|[{}<>=;#@$\\]|^\.|\/\w+\//.test(trimmed)) return false;
   const words = trimmed.split(/\s+/);
-  if (words.filter((word) => /^[a-z0-9:./[\]%-]*-[a-z0-9:./[\]%-]*$/.test(word)).length * 2 >= words.length) return false;
+  if (words.filter((word) => /^[a-z0-9:./[\]%-]*-[a-z0-9:./[\]%-]*$/.test(word)).length * 2 >= words.length)
+    return false;
   if (!/^[A-Za-z"'(]/.test(trimmed) || GERMAN_MARKER.test(trimmed)) return false;
   const english = words.filter((word) => ENGLISH_WORDS.has(word.toLowerCase().replace(/[^a-z']/g, ""))).length;
   return english >= 2 || (english === 1 && words.length <= 3);
@@ -87,8 +88,16 @@ export function scriptLiterals(source: string): string[] {
 export function pageTexts(html: string): string[] {
   const withoutCode = html.replace(/<(script|style)\b[\s\S]*?<\/\1>/g, " ");
   const texts = [...withoutCode.matchAll(/>([^<]+)</g)].map((match) => match[1] ?? "");
-  for (const match of withoutCode.matchAll(/\b(?:title|alt|aria-label|placeholder)="([^"]*)"/g)) texts.push(match[1] ?? "");
-  return texts.map((text) => text.replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, "&").trim()).filter(Boolean);
+  for (const match of withoutCode.matchAll(/\b(?:title|alt|aria-label|placeholder)="([^"]*)"/g))
+    texts.push(match[1] ?? "");
+  return texts
+    .map((text) =>
+      text
+        .replace(/&#x27;|&#39;/g, "'")
+        .replace(/&amp;/g, "&")
+        .trim(),
+    )
+    .filter(Boolean);
 }
 
 /**
@@ -116,8 +125,11 @@ export function findEnglishUiStrings(
   const found = new Map<string, string>();
   for (const file of listFiles(clientDir, /\.(js|html)$/)) {
     const content = fs.readFileSync(file, "utf8");
-    const texts = file.endsWith(".html") ? pageTexts(content) : scriptLiterals(content).filter((t) => ours.has(t.trim()));
-    for (const text of texts) if (looksLikeEnglishUi(text) && !found.has(text)) found.set(text, path.relative(clientDir, file));
+    const texts = file.endsWith(".html")
+      ? pageTexts(content)
+      : scriptLiterals(content).filter((t) => ours.has(t.trim()));
+    for (const text of texts)
+      if (looksLikeEnglishUi(text) && !found.has(text)) found.set(text, path.relative(clientDir, file));
   }
   return [...found].map(([text, file]) => ({ text, file }));
 }

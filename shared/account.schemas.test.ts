@@ -31,7 +31,10 @@ describe("ChangePasswordSchema", () => {
         confirmPassword: "Das Passwort muss mindestens 6 Zeichen lang sein.",
       },
     ],
-    [{ ...base, newPassword: "123456", confirmPassword: "1234567" }, { confirmPassword: "Die Passwörter stimmen nicht überein." }],
+    [
+      { ...base, newPassword: "123456", confirmPassword: "1234567" },
+      { confirmPassword: "Die Passwörter stimmen nicht überein." },
+    ],
     [{ ...base, newPassword: "123456", confirmPassword: "123456" }, {}],
     [
       { currentPassword: "", newPassword: "123456", confirmPassword: "123456" },

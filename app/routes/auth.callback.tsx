@@ -5,9 +5,9 @@ import { CenteredSpinner } from "#app/components/load-status.tsx";
 import { authClient } from "#app/features/auth/auth-client.ts";
 import { goToReturnUrl } from "#app/features/auth/auth-navigation.ts";
 import { pageMeta } from "#app/features/site-settings/site-settings.ts";
+import { SIGN_IN_TEXTS } from "#shared/account.ts";
 import { safeReturnUrl } from "#shared/return-url.ts";
 import { ROUTES } from "#shared/routes.ts";
-import { SIGN_IN_TEXTS } from "#shared/account.ts";
 
 export const meta = () => pageMeta({ title: "Anmeldung wird abgeschlossen" });
 

@@ -1,6 +1,6 @@
 import type { Page, Route } from "@playwright/test";
-import { expect, signUpConfirmed, test } from "./fixtures.ts";
 import { ACCOUNT_MESSAGES } from "#shared/account.ts";
+import { expect, signUpConfirmed, test } from "./fixtures.ts";
 
 /**
  * Holds every request to `held` until a request to `awaited` has gone out, then lets them pass:

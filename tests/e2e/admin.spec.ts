@@ -1,7 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
+import { ADMIN_TEXTS } from "#shared/admin.ts";
 import { E2E_BASE_URL, E2E_DATA_DIR } from "../../playwright.config.ts";
 import { waitForMail } from "../support/outbox.ts";
-import { ADMIN_TEXTS } from "#shared/admin.ts";
 import { storeConsentChoice } from "./consent-choice.ts";
 import { expect, signUpConfirmed, test, uniqueEmail } from "./fixtures.ts";
 

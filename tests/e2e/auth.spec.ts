@@ -72,9 +72,7 @@ test("a new user signs up, confirms the address, changes the password and signs 
   await expect(page).toHaveURL(/\/erstellen$/);
 
   await page.getByRole("banner").getByRole("button", { name: "Abmelden" }).click();
-  await expect(
-    page.getByText(SIGN_IN_TEXTS.signedOut),
-  ).toBeVisible();
+  await expect(page.getByText(SIGN_IN_TEXTS.signedOut)).toBeVisible();
   await expect(page).toHaveURL(/\/auth$/);
   await expect(page.getByRole("banner").getByRole("link", { name: "Anmelden" })).toBeVisible();
 });

@@ -2,9 +2,9 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "#app/components/ui/button.tsx";
 import { useAppConfig } from "#app/features/config/use-app-config.ts";
+import { SIGN_IN_TEXTS } from "#shared/account.ts";
 import { ROUTES } from "#shared/routes.ts";
 import { authClient } from "./auth-client.ts";
-import { SIGN_IN_TEXTS } from "#shared/account.ts";
 
 function GoogleMark() {
   return (

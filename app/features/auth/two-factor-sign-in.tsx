@@ -6,11 +6,11 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader } from "#app/components/ui/card.tsx";
 import { Checkbox } from "#app/components/ui/checkbox.tsx";
 import { InputField } from "#app/components/ui/form-field.tsx";
+import { SIGN_IN_TEXTS } from "#shared/account.ts";
 import { ROUTES } from "#shared/routes.ts";
 import { TOTP_DIGITS, TRUST_DEVICE_DAYS, TWO_FACTOR_MESSAGES } from "#shared/two-factor.ts";
 import { authClient, describeAuthError } from "./auth-client.ts";
 import { goToReturnUrl } from "./auth-navigation.ts";
-import { SIGN_IN_TEXTS } from "#shared/account.ts";
 
 type Method = "totp" | "backup";
 

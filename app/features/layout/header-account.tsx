@@ -8,10 +8,10 @@ import { authClient } from "#app/features/auth/auth-client.ts";
 import { useSignOut } from "#app/features/auth/use-sign-out.ts";
 import { NotificationBell as NotificationBellWithQueries } from "#app/features/notifications/notification-bell.tsx";
 import { WithQueryClient } from "#app/lib/query-client-provider.tsx";
+import { SIGN_IN_TEXTS } from "#shared/account.ts";
 import { GENERATOR_PRO_RUNS_PER_PERIOD, proRunsLeft } from "#shared/billing.ts";
 import { CREDIT_DISPLAY_MAX, isActiveSubscription } from "#shared/credits.ts";
 import { ROUTES } from "#shared/routes.ts";
-import { SIGN_IN_TEXTS } from "#shared/account.ts";
 
 // The parts of the header that depend on the session. The header loads them after the page
 // has hydrated (site-header.tsx), so the auth client is not part of the public pages' first

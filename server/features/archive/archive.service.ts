@@ -10,8 +10,8 @@ import {
   ARCHIVE_COUNT_LIMIT,
   ARCHIVE_FILTER_ALL,
   ARCHIVE_PAGE_SIZE,
-  type ArchivePublishing,
   type ArchiveProvenance,
+  type ArchivePublishing,
 } from "#shared/archive.ts";
 import { joinThread, type PostFormat } from "#shared/generator.ts";
 import { isUuid } from "#shared/ids.ts";

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import type { InferRequestType } from "hono/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { archivedPosts } from "#server/db/schema/archive.ts";
-import { publications } from "#server/db/schema/publishing.ts";
 import { profiles } from "#server/db/schema/profiles.ts";
+import { publications } from "#server/db/schema/publishing.ts";
 import {
   ARCHIVE_COUNT_LIMIT,
   ARCHIVE_PAGE_SIZE,
@@ -178,7 +178,10 @@ describe("GET /api/archive", () => {
     );
     const last = await list(carla.cookie, { search: "angebot", page: String(Math.ceil(rows / ARCHIVE_PAGE_SIZE)) });
     expect(last.entries.map((entry: { keyPoints: string }) => entry.keyPoints)).toEqual(
-      Array.from({ length: rows % ARCHIVE_PAGE_SIZE }, (_, index) => `Angebot Nummer ${rows - (rows % ARCHIVE_PAGE_SIZE) + index}`),
+      Array.from(
+        { length: rows % ARCHIVE_PAGE_SIZE },
+        (_, index) => `Angebot Nummer ${rows - (rows % ARCHIVE_PAGE_SIZE) + index}`,
+      ),
     );
     expect(last.hasNextPage).toBe(false);
     // A narrower search is counted exactly again: 17 and 170 to 179 (word beginnings).

@@ -27,9 +27,7 @@ describe("toAgentPage", () => {
   });
 
   it("calls the home page Startseite and refuses a page without <main>", () => {
-    expect(toAgentPage("/", prerenderedPage("Postwerk", "Start", "<h1>Postwerk</h1>")).name).toBe(
-      "Startseite",
-    );
+    expect(toAgentPage("/", prerenderedPage("Postwerk", "Start", "<h1>Postwerk</h1>")).name).toBe("Startseite");
     expect(() => toAgentPage("/faq", "<html><body><p>ohne main</p></body></html>")).toThrow("/faq hat kein <main>");
   });
 });
