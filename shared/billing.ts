@@ -45,7 +45,7 @@ export const BILLING_MESSAGES = {
     "Online-Zahlungen sind in dieser Installation noch nicht eingerichtet. Bitte wende dich an den Betreiber.",
   paymentPending: "Ihre Zahlung wird noch bestätigt. Ihr Plan erscheint hier, sobald Stripe sie meldet.",
   checkoutFailed: "Die Bezahlseite konnte nicht geöffnet werden. Bitte versuchen Sie es erneut.",
-  alreadySubscribed: "Sie haben diesen Plan bereits gebucht. Verwalten können Sie ihn unter „Mein Account“.",
+  alreadySubscribed: "Sie haben diesen Plan bereits gebucht. Verwalten können Sie ihn unter „Mein Konto“.",
   noSubscription: "Für Ihr Konto besteht kein Abonnement, das verwaltet werden könnte.",
   planInvalid: "Bitte wählen Sie einen Plan.",
   tooManyRequests: "Zu viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.",

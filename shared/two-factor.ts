@@ -24,5 +24,5 @@ export const TWO_FACTOR_MESSAGES = {
   notEnabled: "Die Zwei-Faktor-Anmeldung ist für Ihr Konto nicht aktiv.",
   /** ADMIN_REQUIRE_2FA: an admin without a second factor. */
   adminRequired:
-    "Der Admin-Bereich verlangt die Zwei-Faktor-Anmeldung. Bitte richten Sie sie unter „Mein Account“ ein.",
+    "Der Admin-Bereich verlangt die Zwei-Faktor-Anmeldung. Bitte richten Sie sie unter „Mein Konto“ ein.",
 } as const;

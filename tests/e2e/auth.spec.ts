@@ -47,8 +47,8 @@ test("a new user signs up, confirms the address, changes the password and signs 
   await page.clock.resume();
   await expect(page.getByLabel("Credits: 10 von 100")).toHaveText("10/100");
 
-  await page.getByRole("link", { name: "Account" }).click();
-  await expect(page.getByRole("heading", { name: "Mein Account" })).toBeVisible();
+  await page.getByRole("link", { name: "Konto", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Mein Konto" })).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
   await expect(page.getByText("Kostenlos")).toBeVisible();
   await page.getByRole("button", { name: "Passwort ändern" }).click();

@@ -115,7 +115,7 @@ test("the pricing page shows both plans of each tool and routes Basis to /auth, 
   await page.goto("/preise");
   const pro = page.getByRole("article", { name: "Pro" });
   await expect(pro).toContainText(/24,99\s€/);
-  await expect(pro).toContainText("100 Durchläufe pro Monat für bis zu 300 Texte");
+  await expect(pro).toContainText("100 Durchläufe pro Monat für bis zu 300 Beiträge");
   await expect(pro).toContainText("inkl. MwSt.");
   await expect(page.getByRole("article", { name: "Kostenlos" })).toContainText("10 Credits Startguthaben");
 

@@ -81,7 +81,7 @@ test("a signed-out visitor's home page shows 'Anmelden' without the auth client;
 
   await signUpConfirmed(page);
   await page.goto("/", { waitUntil: "networkidle" });
-  await expect(page.getByRole("banner").getByRole("link", { name: "Account" })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Konto", exact: true })).toBeVisible();
   await expect(page.getByRole("banner").getByRole("link", { name: "Anmelden" })).toHaveCount(0);
   await expect(page.getByRole("banner").getByLabel(/^Credits:/)).toBeVisible();
 });

@@ -75,9 +75,9 @@ function AccountActionsWithSession() {
       {/* Beside eight links, the credits and the bell, the desktop header has room for the words
           only from 2xl on; below that the icons show and the words stay for screen readers. */}
       <Button asChild variant="outline" size="sm">
-        <Link to={ROUTES.account} title="Account">
+        <Link to={ROUTES.account} title="Konto">
           <UserRound aria-hidden />
-          <span className="xl:max-2xl:sr-only">Account</span>
+          <span className="xl:max-2xl:sr-only">Konto</span>
         </Link>
       </Button>
       <Button variant="ghost" size="sm" onClick={signOut} title="Abmelden">

@@ -121,7 +121,7 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
         answer: (
           <p>
             Pro kostet {PRICES.generatorPro} pro Monat inklusive Mehrwertsteuer und enthält{" "}
-            {GENERATOR_PRO_MONTHLY_CREDITS} Durchläufe pro Monat für bis zu {GENERATOR_PRO_MONTHLY_TEXTS} Texte, ohne
+            {GENERATOR_PRO_MONTHLY_CREDITS} Durchläufe pro Monat für bis zu {GENERATOR_PRO_MONTHLY_TEXTS} Beiträge, ohne
             dass Ihre Credits angetastet werden. Sie bezahlen bequem per Karte oder PayPal. Alle Pläne im Überblick
             finden Sie auf der Seite <TextLink to={ROUTES.pricing}>Preise</TextLink>.
           </p>
@@ -161,7 +161,7 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
         answer: (
           <>
             <p>
-              Ja, bei X, LinkedIn und Bluesky. Verbinden Sie dazu unter „Account“ → „Verbundene Konten“ ein oder mehrere
+              Ja, bei X, LinkedIn und Bluesky. Verbinden Sie dazu unter „Konto“ → „Verbundene Konten“ ein oder mehrere
               Konten: X und LinkedIn über deren eigene Anmeldeseite, Bluesky mit einem App-Passwort. Im{" "}
               <TextLink to={ROUTES.planner}>Redaktionsplan</TextLink> schreiben Sie mit „Neuer Beitrag“ einen eigenen
               Text für alle gewählten Konten oder einen je Konto, mit Bild und Bildbeschreibung und einer Vorschau je
@@ -367,7 +367,7 @@ export const PRICING_FAQ: readonly FaqEntry[] = [
     answer: (
       <p>
         Nein. Pro enthält {GENERATOR_PRO_MONTHLY_CREDITS} Durchläufe pro Monat für bis zu {GENERATOR_PRO_MONTHLY_TEXTS}{" "}
-        Texte; ungenutzte Durchläufe verfallen mit dem Abrechnungszeitraum. Sind sie aufgebraucht, nutzt Pro Ihre
+        Beiträge; ungenutzte Durchläufe verfallen mit dem Abrechnungszeitraum. Sind sie aufgebraucht, nutzt Pro Ihre
         übrigen Credits; ein Aufladen zusätzlicher Credits ist nicht möglich.
       </p>
     ),
