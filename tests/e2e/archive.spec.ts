@@ -70,6 +70,16 @@ test("the archive pages, filters, searches, copies and deletes the user's genera
   await expect(page.getByText(ARCHIVE_MESSAGES.copied)).toBeVisible();
   expect(await clipboard.readText()).toBe("Zimtschnecken mit Kardamom.");
 
+  // ADR 0101: each post can be shared and opened in the optimizer.
+  await expect(entries.first().getByRole("button", { name: "Beitrag 1 auf X teilen" })).toBeVisible();
+  await expect(entries.first().getByRole("link", { name: "Beitrag 1 per E-Mail teilen" })).toBeVisible();
+  await expect(entries.first().getByRole("button", { name: "Beitrag 1 im Optimizer öffnen" })).toBeVisible();
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/screens/archive-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+
   // Delete with confirmation: cancelling keeps it, confirming removes it.
   await entries.first().getByRole("button", { name: "Löschen" }).click();
   await page.getByRole("button", { name: "Abbrechen" }).click();

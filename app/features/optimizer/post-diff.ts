@@ -27,5 +27,7 @@ export function comparePosts(original: string, suggested: string): { granularity
     .reduce((sum, part) => sum + wordCount(part.value), 0);
   const longer = Math.max(wordCount(original), wordCount(suggested));
   if (longer === 0 || kept / longer >= KEPT_WORDS_FOR_WORD_DIFF) return { granularity: "word", parts: words };
-  return { granularity: "sentence", parts: toParts(diffSentences(original, suggested)) };
+  // Sentences stand on lines of their own, so the blanks between them are left out.
+  const sentences = toParts(diffSentences(original, suggested)).filter((part) => part.value.trim() !== "");
+  return { granularity: "sentence", parts: sentences };
 }
