@@ -170,11 +170,13 @@ const OTHER_STATUS = { code: "REQUEST_FAILED", message: TRY_AGAIN };
  */
 export function germanAuthError(
   status: number,
-  body: { message?: unknown; code?: unknown } | null,
+  body: { message?: unknown; error?: unknown; code?: unknown } | null,
 ): { error: string; code: string } {
   const code = typeof body?.code === "string" ? body.code : null;
   if (code && Object.hasOwn(BETTER_AUTH_MESSAGES, code)) return { error: BETTER_AUTH_MESSAGES[code] as string, code };
-  if (code && OWN_CODES.has(code) && typeof body?.message === "string") return { error: body.message, code };
+  // Our own refusals: thrown through Better Auth (`message`) or answered by auth.routes.ts (`error`).
+  const own = typeof body?.message === "string" ? body.message : typeof body?.error === "string" ? body.error : null;
+  if (code && OWN_CODES.has(code) && own) return { error: own, code };
   const general = BY_STATUS[status] ?? OTHER_STATUS;
   return { error: general.message, code: code ?? general.code };
 }

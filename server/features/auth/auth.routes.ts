@@ -104,12 +104,12 @@ async function isFailedUserCreation(response: Response): Promise<boolean> {
   return response.status === 422 && (await jsonOf(response))?.code === "FAILED_TO_CREATE_USER";
 }
 
-async function jsonOf(response: Response): Promise<{ message?: unknown; code?: unknown } | null> {
+async function jsonOf(response: Response): Promise<{ message?: unknown; error?: unknown; code?: unknown } | null> {
   const body: unknown = await response
     .clone()
     .json()
     .catch(() => null);
-  return typeof body === "object" ? (body as { message?: unknown; code?: unknown } | null) : null;
+  return typeof body === "object" ? (body as { message?: unknown; error?: unknown; code?: unknown } | null) : null;
 }
 
 function serverError(): Response {
