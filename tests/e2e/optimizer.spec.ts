@@ -231,7 +231,7 @@ test("a rewrite by the AI is compared by sentences and can be read alone; the ru
   await expect(suggestion.getByRole("heading", { name: "Optimierter Vorschlag" })).toBeVisible();
   await expect(suggestion.locator("[data-granularity]")).toHaveAttribute("data-granularity", "sentence");
   await expect(page.getByRole("link", { name: /Dein Premium-Test läuft bis/ }).first()).toBeVisible();
-  await expect(page.getByText("7 Tage gratis testen")).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "7 Tage gratis testen" })).toHaveCount(0);
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await suggestion.scrollIntoViewIfNeeded();
