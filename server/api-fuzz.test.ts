@@ -40,10 +40,10 @@ afterAll(async () => {
 });
 
 /**
- * ADR 0055, 0080: what is wrong with an error answer's body, or null. Ours is { error, code } with
- * a code from shared/api-errors.ts, also under /api/auth when a middleware refuses before Better
- * Auth runs; Better Auth's own there is { message, code }. Either sentence is German, never zod's
- * or Better Auth's English.
+ * ADR 0055, 0080, 0101: what is wrong with an error answer's body, or null. Every error answer,
+ * under /api/auth too (Better Auth's own included), is { error, code } with a German sentence,
+ * never zod's or Better Auth's English, and a code: one from shared/api-errors.ts, or under
+ * /api/auth Better Auth's own (an upper-case word the client decides on).
  */
 function errorBodyProblem(path: string, body: string): string | null {
   let parsed: { error?: unknown; message?: unknown; code?: unknown };
@@ -52,15 +52,13 @@ function errorBodyProblem(path: string, body: string): string | null {
   } catch {
     return "no JSON";
   }
-  const betterAuth = typeof parsed.message === "string" && typeof parsed.code === "string";
-  if (path.startsWith("/api/auth/") && betterAuth) {
-    const language = languageProblem(parsed.message);
-    return language ? `message: ${language}` : null;
-  }
+  if ("message" in parsed) return "a `message` instead of `error`";
   if (typeof parsed.error !== "string") return "no German error";
   const language = languageProblem(parsed.error);
   if (language) return `error: ${language}`;
-  return isApiErrorCode(parsed.code) ? null : `no known code (${String(parsed.code)})`;
+  if (isApiErrorCode(parsed.code)) return null;
+  const betterAuthCode = path.startsWith("/api/auth/") && /^[A-Z][A-Z0-9_]+$/.test(String(parsed.code));
+  return betterAuthCode ? null : `no known code (${String(parsed.code)})`;
 }
 
 describe("the API under random and mutated requests", () => {

@@ -61,14 +61,14 @@ describe("error answers", () => {
     expect(await response.json()).toEqual({ error: expect.any(String), code });
   });
 
-  it("carry a code under /api/auth too, in Better Auth's shape, also where Better Auth gives none", async () => {
+  it("carry a code under /api/auth too, in the same shape, also where Better Auth gives none", async () => {
     const response = await t.postJson(
       "/api/auth/change-email",
       { newEmail: "neu@example.test", callbackURL: -1 },
       cookie,
     );
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ message: expect.any(String), code: "INVALID_INPUT" });
+    expect(await response.json()).toEqual({ error: expect.any(String), code: "INVALID_INPUT" });
   });
 
   it("carry SERVER_ERROR and the German message when a route fails unexpectedly", async () => {

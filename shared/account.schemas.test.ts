@@ -9,11 +9,11 @@ describe("ChangeEmailSchema", () => {
   it.each([
     [
       { newEmail: "kein-at", confirmEmail: "kein-at", currentPassword: "" },
-      { newEmail: "Invalid email address", confirmEmail: "Invalid email address" },
+      { newEmail: "Ungültige E-Mail-Adresse", confirmEmail: "Ungültige E-Mail-Adresse" },
     ],
     [
       { newEmail: "a@example.de", confirmEmail: "b@example.de", currentPassword: "" },
-      { confirmEmail: "Emails don't match" },
+      { confirmEmail: "Die E-Mail-Adressen stimmen nicht überein." },
     ],
     [{ newEmail: "a@example.de", confirmEmail: "A@Example.de", currentPassword: "" }, {}],
   ])("%j gives %j", (input, expected) => {
@@ -27,11 +27,14 @@ describe("ChangePasswordSchema", () => {
     [
       { ...base, newPassword: "12345", confirmPassword: "12345" },
       {
-        newPassword: "Password must be at least 6 characters",
-        confirmPassword: "Password must be at least 6 characters",
+        newPassword: "Das Passwort muss mindestens 6 Zeichen lang sein.",
+        confirmPassword: "Das Passwort muss mindestens 6 Zeichen lang sein.",
       },
     ],
-    [{ ...base, newPassword: "123456", confirmPassword: "1234567" }, { confirmPassword: "Passwords don't match" }],
+    [
+      { ...base, newPassword: "123456", confirmPassword: "1234567" },
+      { confirmPassword: "Die Passwörter stimmen nicht überein." },
+    ],
     [{ ...base, newPassword: "123456", confirmPassword: "123456" }, {}],
     [
       { currentPassword: "", newPassword: "123456", confirmPassword: "123456" },

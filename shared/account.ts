@@ -16,13 +16,12 @@ export const ACCOUNT_MESSAGES = {
   emailInvalid: "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
   passwordRequired: "Bitte geben Sie Ihr Passwort ein.",
   passwordTooShort: `Das Passwort muss mindestens ${PASSWORD_MIN_LENGTH} Zeichen lang sein.`,
-  // Spec section 5 "E-mail change" and "Password change", word for word.
-  changeEmailInvalid: "Invalid email address",
-  changeEmailMismatch: "Emails don't match",
-  newPasswordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
-  newPasswordMismatch: "Passwords don't match",
-  // ADR 0080: the server's answer to a new password that is too short is German like every error
-  // answer; the form above keeps the spec's words and refuses it before it is sent.
+  // Spec section 5 "E-mail change" and "Password change", translated (ADR 0100).
+  changeEmailInvalid: "Ungültige E-Mail-Adresse",
+  changeEmailMismatch: "Die E-Mail-Adressen stimmen nicht überein.",
+  newPasswordTooShort: `Das Passwort muss mindestens ${PASSWORD_MIN_LENGTH} Zeichen lang sein.`,
+  newPasswordMismatch: "Die Passwörter stimmen nicht überein.",
+  // ADR 0080: the server's answer to a new password that is too short (the form refuses it first).
   newPasswordTooShortAnswer: `Das neue Passwort muss mindestens ${PASSWORD_MIN_LENGTH} Zeichen lang sein.`,
   // ADR 0004: the current password is asked for, so a borrowed session cannot lock the owner out.
   currentPasswordRequired: "Bitte geben Sie Ihr aktuelles Passwort ein.",
@@ -84,4 +83,15 @@ export const SESSION_MESSAGES = {
   revokeFailed: "Fehler beim Abmelden des Geräts:",
   othersRevokeFailed: "Fehler beim Abmelden der anderen Geräte:",
   loadFailed: "Ihre angemeldeten Geräte konnten nicht geladen werden. Bitte versuchen Sie es erneut.",
+} as const;
+
+// Spec section 8 "Auth and session": the toasts of Google sign-in, its callback and the header's
+// sign-out, English in the original and German here (ADR 0100).
+export const SIGN_IN_TEXTS = {
+  signedIn: "Erfolgreich eingeloggt!",
+  googleFailed: "Die Anmeldung mit Google ist fehlgeschlagen.",
+  unexpected: "Ein unerwarteter Fehler ist aufgetreten.",
+  callbackFailed: "Die Anmeldung ist fehlgeschlagen.",
+  signedOut: "Sie wurden abgemeldet. Bitte melden Sie sich erneut an, damit Sie die neueste Version nutzen.",
+  signOutFailed: "Fehler beim Abmelden. Bitte versuchen Sie es erneut.",
 } as const;

@@ -1,6 +1,6 @@
 // The admin dashboard's constants and texts (spec sections 2, 5, 8 and 9; ADR 0024).
 // No imports (ADR 0021); admin.schemas.ts builds the requests from them. The spec's toasts are
-// English and stay so, word for word; our own texts are German ("Sie").
+// English in the original; here German in "Sie" like our own texts (ADR 0100 lists each one).
 
 // Spec section 9.
 export const ADMIN_USER_LIST_HEIGHT_PX = 300;
@@ -20,29 +20,29 @@ export const AUDIT_LIST_LIMIT = 50;
 export const CREDITS_MAX = 1_000_000;
 export const RESPONSE_MAX_LENGTH = 10_000;
 
-// Spec section 8 "Admin", word for word.
+// Spec section 8 "Admin", translated (ADR 0100).
 export const ADMIN_TEXTS = {
-  creditsFailed: "Failed to update credits",
-  promptUpdated: "Prompt configuration updated successfully",
-  promptCreated: "Prompt configuration created successfully",
-  promptDeleted: "Prompt configuration deleted successfully",
-  promptUpdateFailed: "Failed to update prompt configuration",
-  promptCreateFailed: "Failed to create prompt configuration",
-  promptDeleteFailed: "Failed to delete prompt configuration",
-  tokenUpdated: "Token configuration updated successfully",
-  tokenCreated: "Token configuration created successfully",
-  tokenDeleted: "Token configuration deleted successfully",
-  tokenUpdateFailed: "Failed to update token configuration",
-  tokenCreateFailed: "Failed to create token configuration",
-  tokenDeleteFailed: "Failed to delete token configuration",
-  siteSettingsUpdated: "Site settings updated successfully",
-  siteSettingsFailed: "Failed to update site settings",
-  statusFailed: "Failed to update message status",
-  responseFailed: "Failed to send response",
-  responseEmpty: "Please enter a response message",
-  messagesFailed: "Error loading messages",
-  tryAgain: "Try Again",
-  noMessages: "No messages yet",
+  creditsFailed: "Die Credits konnten nicht aktualisiert werden.",
+  promptUpdated: "Die Prompt-Konfiguration wurde gespeichert.",
+  promptCreated: "Die Prompt-Konfiguration wurde angelegt.",
+  promptDeleted: "Die Prompt-Konfiguration wurde gelöscht.",
+  promptUpdateFailed: "Die Prompt-Konfiguration konnte nicht gespeichert werden.",
+  promptCreateFailed: "Die Prompt-Konfiguration konnte nicht angelegt werden.",
+  promptDeleteFailed: "Die Prompt-Konfiguration konnte nicht gelöscht werden.",
+  tokenUpdated: "Die Token-Konfiguration wurde gespeichert.",
+  tokenCreated: "Die Token-Konfiguration wurde angelegt.",
+  tokenDeleted: "Die Token-Konfiguration wurde gelöscht.",
+  tokenUpdateFailed: "Die Token-Konfiguration konnte nicht gespeichert werden.",
+  tokenCreateFailed: "Die Token-Konfiguration konnte nicht angelegt werden.",
+  tokenDeleteFailed: "Die Token-Konfiguration konnte nicht gelöscht werden.",
+  siteSettingsUpdated: "Die Seiteneinstellungen wurden gespeichert.",
+  siteSettingsFailed: "Die Seiteneinstellungen konnten nicht gespeichert werden.",
+  statusFailed: "Der Status der Nachricht konnte nicht geändert werden.",
+  responseFailed: "Die Antwort konnte nicht gesendet werden.",
+  responseEmpty: "Bitte geben Sie eine Antwort ein.",
+  messagesFailed: "Fehler beim Laden der Nachrichten",
+  tryAgain: "Erneut versuchen",
+  noMessages: "Noch keine Nachrichten",
 } as const;
 
 // Our own words, in "Sie".

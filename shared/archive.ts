@@ -3,8 +3,9 @@ import { GENERATOR_MESSAGES, LANGUAGES, PLATFORMS, TONES } from "./generator.ts"
 // The archive's constants and texts (spec sections 2, 8 and 9; ADR 0014, 0017, 0025). Imports only
 // constants (ADR 0021); archive.schemas.ts builds the query schema from them.
 
-// Spec section 9: two entries per page; every filter defaults to 'all'.
-export const ARCHIVE_PAGE_SIZE = 2;
+// Spec section 9 says two entries per page; ADR 0101 shows 20 (two made the archive a page turner).
+// Every filter defaults to 'all'.
+export const ARCHIVE_PAGE_SIZE = 20;
 export const ARCHIVE_FILTER_ALL = "all";
 export const ARCHIVE_SEARCH_MAX_LENGTH = 200;
 // Counted exactly up to here; beyond it the page says "Mehr als 200 Einträge". Counting
@@ -17,15 +18,22 @@ export const ARCHIVE_PLATFORM_FILTERS = [ARCHIVE_FILTER_ALL, ...PLATFORMS] as co
 export const ARCHIVE_LANGUAGE_FILTERS = [ARCHIVE_FILTER_ALL, ...LANGUAGES] as const;
 export const ARCHIVE_TONE_FILTERS = [ARCHIVE_FILTER_ALL, ...TONES] as const;
 
-// Spec sections 2 and 8, word for word.
+/** ADR 0101: an entry a post was planned or sent from, for the archive's badge. */
+export type ArchivePublishing = "planned" | "sent";
+export const ARCHIVE_PUBLISHING_LABELS: Record<ArchivePublishing, string> = {
+  planned: "Geplant",
+  sent: "Gesendet",
+};
+
+// Spec sections 2 and 8; its English toasts translated (ADR 0100).
 export const ARCHIVE_MESSAGES = {
   empty: "Keine archivierten Beiträge gefunden.",
   loading: "Lade archivierte Beiträge...",
-  loadFailed: "Failed to load archived posts. Please try again later.",
-  deleted: "Posts deleted successfully",
-  deleteFailed: "Failed to delete posts",
-  copied: "Post copied to clipboard",
-  copyFailed: "Failed to copy text",
+  loadFailed: "Die archivierten Beiträge konnten nicht geladen werden. Bitte versuchen Sie es später erneut.",
+  deleted: "Beiträge gelöscht",
+  deleteFailed: "Die Beiträge konnten nicht gelöscht werden.",
+  copied: "Beitrag in die Zwischenablage kopiert",
+  copyFailed: "Text konnte nicht kopiert werden",
   notFound: "Eintrag nicht gefunden",
   invalidQuery: "Ungültige Filter für das Archiv.",
 } as const;

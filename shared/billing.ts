@@ -29,19 +29,23 @@ export function proRunsLeft(runsInPeriod: number): number {
   return Math.max(GENERATOR_PRO_RUNS_PER_PERIOD - runsInPeriod, 0);
 }
 
-// Spec section 8 "Account", word for word where the spec words them; the rest in "Sie".
+// Spec section 8 "Account", word for word where the spec words them in German (its English ones
+// translated, ADR 0100); the rest in "Sie".
 export const BILLING_MESSAGES = {
   signInRequired: "Sie müssen angemeldet sein",
   noPortalUrl: "Keine Portal-URL erhalten",
   portalFailed: "Fehler beim Öffnen des Kundenportals",
-  verifyFailed: "Could not verify subscription status",
-  /** ADR 0080: a 400 answers in German; the spec's words above stay for the failed check itself. */
+  verifyFailed: "Der Abo-Status konnte nicht geprüft werden.",
+  /** ADR 0080: a 400 of the checkout return names the page, not the check. */
   checkoutSessionInvalid: "Die Angaben der Bezahlseite sind ungültig. Bitte laden Sie die Seite neu.",
   paymentsDisabled:
     "Online-Zahlungen sind in dieser Installation noch nicht eingerichtet. Bitte wenden Sie sich an den Betreiber.",
+  /** The same in the optimizer, which says "du" (docs/glossary.md). */
+  paymentsDisabledDu:
+    "Online-Zahlungen sind in dieser Installation noch nicht eingerichtet. Bitte wende dich an den Betreiber.",
   paymentPending: "Ihre Zahlung wird noch bestätigt. Ihr Plan erscheint hier, sobald Stripe sie meldet.",
   checkoutFailed: "Die Bezahlseite konnte nicht geöffnet werden. Bitte versuchen Sie es erneut.",
-  alreadySubscribed: "Sie haben diesen Plan bereits gebucht. Verwalten können Sie ihn unter „Mein Account“.",
+  alreadySubscribed: "Sie haben diesen Plan bereits gebucht. Verwalten können Sie ihn unter „Mein Konto“.",
   noSubscription: "Für Ihr Konto besteht kein Abonnement, das verwaltet werden könnte.",
   planInvalid: "Bitte wählen Sie einen Plan.",
   tooManyRequests: "Zu viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.",

@@ -48,7 +48,7 @@ export function parseImageDataUrl(value: string): { mediaType: string; base64: s
 }
 
 // A data URL that is no string is answered like one of another type (ADR 0080: in German; the
-// spec's "Failed to convert image to base64" is the browser's, when it cannot read the file).
+// spec's image-conversion message, imageUnreadable, is the browser's, when it cannot read the file).
 const imageDataField = z.string({ error: GENERATOR_MESSAGES.imageType }).superRefine((value, context) => {
   const parsed = parseImageDataUrl(value);
   if (!parsed) {

@@ -96,7 +96,7 @@ export const GENERATOR_MESSAGES = {
   imageTooLarge: `Bildgröße muss kleiner als ${IMAGE_MAX_MEGABYTES}MB sein`,
   imageType: "Nur JPEG, PNG und WEBP Bilder sind erlaubt",
   imageTooManyPixels: `Das Bild hat zu viele Pixel. Bitte verkleinern Sie es auf höchstens ${IMAGE_MAX_PIXELS / 1_000_000} Megapixel (etwa 8000 × 5000 Pixel).`,
-  imageUnreadable: "Failed to convert image to base64",
+  imageUnreadable: "Das Bild konnte nicht gelesen werden. Bitte wählen Sie eine andere Datei.",
   platformInvalid: "Bitte wählen Sie ein Netzwerk.",
   toneInvalid: "Bitte wählen Sie einen Tonfall.",
   languageInvalid: "Bitte wählen Sie eine Sprache.",
@@ -116,7 +116,7 @@ export const GENERATOR_MESSAGES = {
   generationFailed: "Fehler bei der Generierung des Inhalts. Bitte versuchen Sie es erneut.",
   invalidResponse: "Ungültiges Antwortformat vom Server",
   timeout: "Die KI hat nicht rechtzeitig geantwortet. Bitte versuchen Sie es erneut.",
-  archiveFailed: "Failed to save posts to archive",
+  archiveFailed: "Die Beiträge konnten nicht im Archiv gespeichert werden.",
   imageStoreFailed: "Das Bild konnte nicht gespeichert werden. Bitte versuchen Sie es erneut.",
   tooManyRequests: "Zu viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.",
   // ADR 0050: GENERATIONS_IN_FLIGHT_PER_ACCOUNT runs at once per account.

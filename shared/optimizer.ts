@@ -64,5 +64,8 @@ export const OPTIMIZER_ERRORS = {
   trialStartFailed: "Der Test konnte nicht gestartet werden.",
 } as const;
 
+/** The optimizer's call to action while the trial is there to start (ADR 0101: only then). */
+export const TRIAL_OFFER_DEFAULT = `${OPTIMIZER_TRIAL_DAYS} Tage gratis testen`;
+
 const AI_ACCESS_VIA = ["subscription", "trial"] as const;
 export type AiAccessVia = (typeof AI_ACCESS_VIA)[number];

@@ -190,7 +190,8 @@ describe("evaluatePost score", () => {
     ],
     ["scores 1 when only the short sentences pass", `@anna @ben #a #b Toll! Super! ${"Wort. ".repeat(40)}`, 1],
     ["scores 0 when every criterion fails", `@anna @ben #a #b Toll ${buildWords(40)} Super! Ja!`, 0],
-    ["scores 5 for an empty text because only the length fails", "", 5],
+    ["scores 0 for an empty text: nothing to judge", "", 0],
+    ["scores 0 for a text of blanks only", "  \n ", 0],
   ])("%s", (_name, text, score) => {
     expect(evaluatePost(text).score).toBe(score);
   });

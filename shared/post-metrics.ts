@@ -129,6 +129,11 @@ export function computePostMetrics(text: string): PostMetrics {
 }
 
 export function evaluateCriteria(metrics: PostMetrics): PostCriteriaResult {
+  // ADR 0101: a post without a word or a link has nothing to judge; it scores 0 of 6, not the 5 of
+  // six upper limits an empty text trivially keeps.
+  if (isEmptyPost(metrics)) {
+    return { criteria: POST_CRITERION_IDS.map((id) => ({ id, passed: false, percent: 0, value: 0 })), score: 0 };
+  }
   const criteria: PostCriterionResult[] = [
     evaluateLength(metrics.adjustedLength),
     evaluateUpperLimit("mentions", metrics.mentionCount, MAX_MENTIONS),
@@ -140,6 +145,11 @@ export function evaluateCriteria(metrics: PostMetrics): PostCriteriaResult {
   let score = 0;
   for (const criterion of criteria) if (criterion.passed) score++;
   return { criteria, score };
+}
+
+/** Whether a post has nothing to judge: no word and no link (only blanks, or nothing). */
+export function isEmptyPost(metrics: PostMetrics): boolean {
+  return metrics.wordCount === 0 && metrics.linkCount === 0;
 }
 
 export function evaluatePost(text: string): PostEvaluation {

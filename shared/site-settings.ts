@@ -1,6 +1,8 @@
-// Spec section 3 "site_settings": the defaults used when no row exists or loading fails.
+// Spec section 3 "site_settings": the defaults used when no row exists or loading fails. The spec's
+// default title is a slug ("content-creator"); a browser tab shows the product's name instead
+// (ADR 0100).
 export const DEFAULT_SITE_SETTINGS = {
-  siteTitle: "postwerk-content-creator",
+  siteTitle: "Postwerk",
   metaDescription:
     "Postwerk schreibt mit KI Social-Media-Beiträge für Facebook, Instagram, LinkedIn und X und optimiert Ihre X-Posts – auf Deutsch, in Sekunden.",
   faviconUrl: null,
@@ -16,6 +18,9 @@ export type SiteSettings = {
 };
 
 export const FALLBACK_FAVICON_URL = "/favicon.svg";
+
+/** Between a page's own title and the site title: "Beiträge erstellen – Postwerk". */
+export const PAGE_TITLE_SEPARATOR = " – ";
 
 export const SITE_SETTINGS_LOAD_ERROR = "Fehler beim Laden der Seiteneinstellungen";
 

@@ -23,8 +23,7 @@ export const TWO_FACTOR_MESSAGES = {
   alreadyEnabled: "Die Zwei-Faktor-Anmeldung ist bereits aktiv.",
   notEnabled: "Die Zwei-Faktor-Anmeldung ist für Ihr Konto nicht aktiv.",
   /** ADMIN_REQUIRE_2FA: an admin without a second factor. */
-  adminRequired:
-    "Der Admin-Bereich verlangt die Zwei-Faktor-Anmeldung. Bitte richten Sie sie unter „Mein Account“ ein.",
+  adminRequired: "Der Admin-Bereich verlangt die Zwei-Faktor-Anmeldung. Bitte richten Sie sie unter „Mein Konto“ ein.",
 } as const;
 
 /**

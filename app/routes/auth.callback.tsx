@@ -5,6 +5,7 @@ import { CenteredSpinner } from "#app/components/load-status.tsx";
 import { authClient } from "#app/features/auth/auth-client.ts";
 import { goToReturnUrl } from "#app/features/auth/auth-navigation.ts";
 import { pageMeta } from "#app/features/site-settings/site-settings.ts";
+import { SIGN_IN_TEXTS } from "#shared/account.ts";
 import { safeReturnUrl } from "#shared/return-url.ts";
 import { ROUTES } from "#shared/routes.ts";
 
@@ -24,14 +25,14 @@ export default function AuthCallback() {
       try {
         const { data } = searchParams.get("error") ? { data: null } : await authClient.getSession();
         if (!data) {
-          toast.error("Authentication failed");
+          toast.error(SIGN_IN_TEXTS.callbackFailed);
           navigate(ROUTES.auth, { replace: true });
           return;
         }
-        toast.success("Successfully signed in!");
+        toast.success(SIGN_IN_TEXTS.signedIn);
         goToReturnUrl(navigate, returnUrl);
       } catch {
-        toast.error("An unexpected error occurred");
+        toast.error(SIGN_IN_TEXTS.unexpected);
         navigate(ROUTES.auth, { replace: true });
       }
     }

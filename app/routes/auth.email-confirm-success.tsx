@@ -13,7 +13,7 @@ const TOOL_LABELS: Record<string, string> = {
   [ROUTES.generator]: "Zum Beitragsgenerator",
   [ROUTES.planner]: "Zum Redaktionsplan",
   [ROUTES.archive]: "Zum Archiv",
-  [ROUTES.account]: "Zu meinem Account",
+  [ROUTES.account]: "Zu meinem Konto",
   [ROUTES.connections]: "Zu den verbundenen Konten",
 };
 

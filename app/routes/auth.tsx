@@ -21,7 +21,7 @@ import { ResendConfirmation } from "#app/features/auth/resend-confirmation.tsx";
 import { pageMeta } from "#app/features/site-settings/site-settings.ts";
 import { z, zodResolver } from "#app/lib/zod.ts";
 import { SignInSchema, type SignUpInput, SignUpSchema } from "#shared/account.schemas.ts";
-import { ACCOUNT_MESSAGES } from "#shared/account.ts";
+import { ACCOUNT_MESSAGES, SIGN_IN_TEXTS } from "#shared/account.ts";
 import { RECOVERY_TEXTS } from "#shared/account-security.ts";
 import { ROUTES } from "#shared/routes.ts";
 import type { Route } from "./+types/auth";
@@ -86,7 +86,7 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
     // ADR 0041: with two-factor sign-in on, no session yet; the code step keeps the return URL.
     // In the address as well, so a reload of the code step still leads back (ADR 0094).
     if (data && "twoFactorRedirect" in data) return void navigate(twoFactorPath(returnUrl), { state: { returnUrl } });
-    toast.success("Erfolgreich eingeloggt!");
+    toast.success(SIGN_IN_TEXTS.signedIn);
     goToReturnUrl(navigate, returnUrl);
   }
 

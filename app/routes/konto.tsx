@@ -27,7 +27,7 @@ import { BILLING_MESSAGES, PLAN_LABELS, PLANS, type Plan } from "#shared/billing
 import { ROUTES } from "#shared/routes.ts";
 import type { Route } from "./+types/konto";
 
-export const meta = () => pageMeta({ title: "Mein Account" });
+export const meta = () => pageMeta({ title: "Mein Konto" });
 
 // Spec section 2 "/konto": without a session the visitor goes to /auth, and comes back here after
 // signing in (ADR 0083); so does someone who chose a plan while signed out (/konto?plan=…).
@@ -50,7 +50,7 @@ export default function AccountPage() {
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
-      <h1 className="text-3xl font-bold tracking-tight">Mein Account</h1>
+      <h1 className="text-3xl font-bold tracking-tight">Mein Konto</h1>
       {isPending ? (
         <CenteredSpinner className="py-16" />
       ) : isError || !profile ? (

@@ -13,7 +13,7 @@ export const clientLoader = requireSession;
 export default function ConnectionsPage() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
-      <BackLink to={ROUTES.account}>Zum Account</BackLink>
+      <BackLink to={ROUTES.account}>Zum Konto</BackLink>
       <h1 className="mt-6 text-3xl font-bold tracking-tight">Verbundene Konten</h1>
       <div className="mt-8 grid gap-6">
         <ConnectedAccountsCard />

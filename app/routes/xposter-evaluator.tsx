@@ -10,7 +10,7 @@ import { pageMeta } from "#app/features/site-settings/site-settings.ts";
 import { useHasSession } from "#app/lib/has-session.ts";
 import { loadToast } from "#app/lib/lazy-toast.ts";
 import { findModelContext } from "#app/lib/webmcp.ts";
-import { LINK_LENGTH, OPTIMIZER_MESSAGES } from "#shared/optimizer.ts";
+import { LINK_LENGTH, OPTIMIZER_MESSAGES, TRIAL_OFFER_DEFAULT } from "#shared/optimizer.ts";
 import { OPTIMIZER_TRIAL_DAYS } from "#shared/pricing.ts";
 import { ROUTES } from "#shared/routes.ts";
 
@@ -31,6 +31,22 @@ const SELLING_POINTS = [
 const OptimizerTool = lazy(() =>
   import("#app/features/optimizer/optimizer-tool.tsx").then((module) => ({ default: module.OptimizerTool })),
 );
+const TrialOfferLabel = lazy(() =>
+  import("#app/features/optimizer/trial-offer-label.tsx").then((module) => ({ default: module.TrialOfferLabel })),
+);
+
+/**
+ * ADR 0101: signed out the trial offer; signed in what applies (a running trial is not offered
+ * again), read from the access the tool loads anyway.
+ */
+function TrialOffer({ signedIn }: { signedIn: boolean | null }) {
+  if (!signedIn) return TRIAL_OFFER_DEFAULT;
+  return (
+    <Suspense fallback="Zum Optimizer">
+      <TrialOfferLabel />
+    </Suspense>
+  );
+}
 
 // The tool needs a session (spec section 2). A visitor who is not signed in keeps the landing
 // and meets the spec's toast and the way to /auth when trying to use the tool (ADR 0032).
@@ -93,7 +109,9 @@ export default function OptimizerPage() {
         </ul>
         <div className="mt-6 flex flex-wrap gap-3">
           <Button asChild>
-            <a href="#tool">{OPTIMIZER_TRIAL_DAYS} Tage gratis testen</a>
+            <a href="#tool">
+              <TrialOffer signedIn={signedIn} />
+            </a>
           </Button>
           <Button asChild variant="outline">
             <a href="#tool">Tool-Demo ansehen</a>
@@ -118,7 +136,7 @@ export default function OptimizerPage() {
       <div className="mt-20">
         {/* The longest static part of any public page hydrates in a step of its own (ADR 0039). */}
         <Suspense fallback={null}>
-          <OptimizerMarketing toolHref={`${ROUTES.optimizer}#tool`} />
+          <OptimizerMarketing toolHref={`${ROUTES.optimizer}#tool`} offer={<TrialOffer signedIn={signedIn} />} />
         </Suspense>
       </div>
     </div>

@@ -49,5 +49,5 @@ test("a download refused for too many exports comes back to the account page wit
   await page.getByRole("link", { name: "Meine Daten exportieren" }).click();
   await expect(page.getByText(ACCOUNT_DATA_TEXTS.exportTooOften)).toBeVisible();
   await expect(page).toHaveURL(/\/konto$/);
-  await expect(page.getByRole("heading", { name: "Mein Account" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Mein Konto" })).toBeVisible();
 });

@@ -1,4 +1,5 @@
 import type { Page, Route } from "@playwright/test";
+import { ACCOUNT_MESSAGES } from "#shared/account.ts";
 import { expect, signUpConfirmed, test } from "./fixtures.ts";
 
 /**
@@ -39,10 +40,10 @@ test("the account forms show every validation message and confirm an e-mail chan
   await page.getByLabel("Neue E-Mail-Adresse", { exact: true }).fill("keine-adresse");
   await page.getByLabel("Neue E-Mail-Adresse bestätigen").fill("andere@example.test");
   await page.getByRole("button", { name: "E-Mail ändern" }).last().click();
-  await expect(page.getByText("Invalid email address")).toBeVisible();
+  await expect(page.getByText(ACCOUNT_MESSAGES.changeEmailInvalid)).toBeVisible();
   await page.getByLabel("Neue E-Mail-Adresse", { exact: true }).fill("neu@example.test");
   await page.getByRole("button", { name: "E-Mail ändern" }).last().click();
-  await expect(page.getByText("Emails don't match")).toBeVisible();
+  await expect(page.getByText(ACCOUNT_MESSAGES.changeEmailMismatch)).toBeVisible();
   await page.getByLabel("Neue E-Mail-Adresse bestätigen").fill("neu@example.test");
   await page.getByRole("button", { name: "E-Mail ändern" }).last().click();
   await expect(
@@ -58,10 +59,10 @@ test("the account forms show every validation message and confirm an e-mail chan
   await page.getByLabel("Neues Passwort", { exact: true }).fill("kurz");
   await page.getByLabel("Neues Passwort bestätigen").fill("anders123");
   await page.getByRole("button", { name: "Passwort ändern" }).last().click();
-  await expect(page.getByText("Password must be at least 6 characters")).toBeVisible();
+  await expect(page.getByText(ACCOUNT_MESSAGES.newPasswordTooShort)).toBeVisible();
   await page.getByLabel("Neues Passwort", { exact: true }).fill("lang-genug1");
   await page.getByRole("button", { name: "Passwort ändern" }).last().click();
-  await expect(page.getByText("Passwords don't match")).toBeVisible();
+  await expect(page.getByText(ACCOUNT_MESSAGES.newPasswordMismatch)).toBeVisible();
   await page.getByLabel("Neues Passwort bestätigen").fill("lang-genug1");
   await page.getByLabel("Aktuelles Passwort").fill("falsch999");
   await page.getByRole("button", { name: "Passwort ändern" }).last().click();

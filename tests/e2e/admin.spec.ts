@@ -1,4 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
+import { ADMIN_TEXTS } from "#shared/admin.ts";
 import { E2E_BASE_URL, E2E_DATA_DIR } from "../../playwright.config.ts";
 import { waitForMail } from "../support/outbox.ts";
 import { storeConsentChoice } from "./consent-choice.ts";
@@ -48,10 +49,10 @@ test("an admin answers a visitor's message by e-mail and changes a customer's cr
 
   // Contact messages: new → read → responded, the answer in the visitor's inbox.
   const message = page.getByRole("listitem").filter({ hasText: visitor });
-  await expect(message.getByText("New", { exact: true })).toBeVisible();
-  await message.getByRole("button", { name: "Mark as read" }).click();
-  await expect(message.getByText("Read", { exact: true })).toBeVisible();
-  await expect(message.getByRole("button", { name: "Mark as read" })).toHaveCount(0);
+  await expect(message.getByText("Neu", { exact: true })).toBeVisible();
+  await message.getByRole("button", { name: "Als gelesen markieren" }).click();
+  await expect(message.getByText("Gelesen", { exact: true })).toBeVisible();
+  await expect(message.getByRole("button", { name: "Als gelesen markieren" })).toHaveCount(0);
   await message.getByRole("button", { name: "Antworten" }).click();
   const dialog = page.getByRole("dialog", { name: "Antwort an Erika Besucherin" });
   const answer = dialog.getByLabel("Ihre Antwort");
@@ -61,7 +62,7 @@ test("an admin answers a visitor's message by e-mail and changes a customer's cr
   await answer.fill("Hallo Erika,\n\nja: Vereine erhalten 20 % Rabatt.\n\nViele Grüße");
   await dialog.getByRole("button", { name: "Antwort senden" }).click();
   await expect(page.getByText(`Antwort an ${visitor} gesendet.`)).toBeVisible();
-  await expect(message.getByText("Responded", { exact: true })).toBeVisible();
+  await expect(message.getByText("Beantwortet", { exact: true })).toBeVisible();
   const mail = await waitForMail(E2E_DATA_DIR, visitor, (m) => m.subject === "Antwort auf Ihre Nachricht an Postwerk");
   expect(mail.text).toContain("ja: Vereine erhalten 20 % Rabatt.");
   expect(mail.text).toContain("Guten Tag, gibt es einen Rabatt für Vereine?");
@@ -139,18 +140,18 @@ test("an admin manages prompt and token configurations, the site settings, and r
   await dialog.getByLabel("User-Prompt").fill("Schreibe {postCount} Beiträge über {keyPoints}.");
   await expect(dialog.getByText("{keyPoints}")).toBeVisible();
   await dialog.getByRole("button", { name: "Anlegen" }).click();
-  await expect(page.getByText("Prompt configuration created successfully")).toBeVisible();
+  await expect(page.getByText(ADMIN_TEXTS.promptCreated)).toBeVisible();
   await page.getByRole("button", { name: "Herbst-Aktion bearbeiten" }).click();
   dialog = page.getByRole("dialog", { name: "Prompt-Konfiguration bearbeiten" });
   await dialog.getByLabel("System-Prompt").fill("Du schreibst Beiträge für einen Hofladen im Herbst.");
   await dialog.getByRole("button", { name: "Speichern" }).click();
-  await expect(page.getByText("Prompt configuration updated successfully")).toBeVisible();
+  await expect(page.getByText(ADMIN_TEXTS.promptUpdated)).toBeVisible();
   await page.getByRole("button", { name: "Herbst-Aktion löschen" }).click();
   await page
     .getByRole("dialog", { name: "Prompt-Konfiguration löschen?" })
     .getByRole("button", { name: /löschen/i })
     .click();
-  await expect(page.getByText("Prompt configuration deleted successfully")).toBeVisible();
+  await expect(page.getByText(ADMIN_TEXTS.promptDeleted)).toBeVisible();
   await expect(prompts.getByText("Herbst-Aktion")).toHaveCount(0);
 
   // Tokens: an empty field falls back to 0 and is refused; 2000 is taken.
@@ -166,13 +167,13 @@ test("an admin manages prompt and token configurations, the site settings, and r
   await expect(dialog.getByText("Bitte geben Sie eine ganze Zahl von 1 bis 64.000 ein.")).toBeVisible();
   await dialog.getByLabel("Max. Tokens").fill("2000");
   await dialog.getByRole("button", { name: "Anlegen" }).click();
-  await expect(page.getByText("Token configuration created successfully")).toBeVisible();
+  await expect(page.getByText(ADMIN_TEXTS.tokenCreated)).toBeVisible();
   await page.getByRole("button", { name: "Lange Beiträge löschen" }).click();
   await page
     .getByRole("dialog", { name: "Token-Konfiguration löschen?" })
     .getByRole("button", { name: /löschen/i })
     .click();
-  await expect(page.getByText("Token configuration deleted successfully")).toBeVisible();
+  await expect(page.getByText(ADMIN_TEXTS.tokenDeleted)).toBeVisible();
 
   // Site settings: the served page changes on the next load; a second save (the form knows the
   // new version, ADR 0024) brings the old title back. The siteSettings fixture restores what the
@@ -183,13 +184,13 @@ test("an admin manages prompt and token configurations, the site settings, and r
   await expect(title).toHaveValue(originalTitle);
   await title.fill("Hofladen </title> & Co");
   await page.getByRole("button", { name: "Speichern" }).click();
-  await expect(page.getByText("Site settings updated successfully")).toBeVisible();
+  await expect(page.getByText(ADMIN_TEXTS.siteSettingsUpdated)).toBeVisible();
   const html = await (await page.request.get("/preise")).text();
-  expect(html).toContain("<title>Preise | Hofladen &lt;/title&gt; &amp; Co</title>");
+  expect(html).toContain("<title>Preise – Hofladen &lt;/title&gt; &amp; Co</title>");
   await title.fill(originalTitle);
   await page.getByRole("button", { name: "Speichern" }).click();
-  await expect(page.getByText("Site settings updated successfully").last()).toBeVisible();
-  expect(await (await page.request.get("/preise")).text()).toContain(`<title>Preise | ${originalTitle}</title>`);
+  await expect(page.getByText(ADMIN_TEXTS.siteSettingsUpdated).last()).toBeVisible();
+  expect(await (await page.request.get("/preise")).text()).toContain(`<title>Preise – ${originalTitle}</title>`);
 
   // Usage: the last 30 days as a chart and a table.
   await page.getByRole("tab", { name: "Nutzung" }).click();

@@ -1,3 +1,4 @@
+import { ARCHIVE_MESSAGES } from "#shared/archive.ts";
 import { expect, signUpConfirmed, test } from "./fixtures.ts";
 import { generateViaApi, scriptFake, unlockViaApi } from "./generator-api.ts";
 
@@ -33,24 +34,16 @@ test("the archive pages, filters, searches, copies and deletes the user's genera
   await expect(page.getByRole("heading", { name: "Archivierte Beiträge", level: 1 })).toBeVisible();
   const entries = page.getByTestId("archive-entry");
   await expect(page.getByText("3 Einträge")).toBeVisible();
-  await expect(entries).toHaveCount(2);
-  await expect(page.getByText("Seite 1 von 2")).toBeVisible();
+  // ADR 0101: 20 entries a page, so all three on one.
+  await expect(entries).toHaveCount(3);
   await expect(entries.first().getByText(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/)).toBeVisible();
   // ADR 0025: each entry says how it was made.
-  await expect(entries.getByTestId("archive-provenance")).toHaveText([
-    "Erstellt mit KI · Modell fake-model (OpenAI-kompatibler Server)",
-    "Erstellt mit KI · Modell fake-model (OpenAI-kompatibler Server)",
-  ]);
+  await expect(entries.getByTestId("archive-provenance")).toHaveText(
+    Array.from({ length: 3 }, () => "Erstellt mit KI · Modell fake-model (OpenAI-kompatibler Server)"),
+  );
+  await expect(entries.last().getByText("X (Twitter)")).toBeVisible();
 
-  // Page 2 holds the oldest run, and the page scrolls to the top.
-  await page.getByRole("button", { name: "Weiter" }).scrollIntoViewIfNeeded();
-  await page.getByRole("button", { name: "Weiter" }).click();
-  await expect(page.getByText("Seite 2 von 2")).toBeVisible();
-  await expect(entries).toHaveCount(1);
-  await expect(entries.first().getByText("X (Twitter)")).toBeVisible();
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(50);
-
-  // A filter change goes back to page 1.
+  // Filters narrow the list.
   await page.getByLabel("Netzwerk").selectOption("linkedin");
   await expect(entries).toHaveCount(1);
   await expect(entries.first().getByText("Teamevent Sommer")).toBeVisible();
@@ -66,8 +59,18 @@ test("the archive pages, filters, searches, copies and deletes the user's genera
   await expect(page.getByText("1 Eintrag")).toBeVisible();
   await expect(entries.first().getByText("Zimtschnecken am Samstag")).toBeVisible();
   await entries.first().getByRole("button", { name: "Beitrag 1 kopieren" }).click();
-  await expect(page.getByText("Post copied to clipboard")).toBeVisible();
+  await expect(page.getByText(ARCHIVE_MESSAGES.copied)).toBeVisible();
   expect(await clipboard.readText()).toBe("Zimtschnecken mit Kardamom.");
+
+  // ADR 0101: each post can be shared and opened in the optimizer.
+  await expect(entries.first().getByRole("button", { name: "Beitrag 1 auf X teilen" })).toBeVisible();
+  await expect(entries.first().getByRole("link", { name: "Beitrag 1 per E-Mail teilen" })).toBeVisible();
+  await expect(entries.first().getByRole("button", { name: "Beitrag 1 im Optimizer öffnen" })).toBeVisible();
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/screens/archive-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // Delete with confirmation: cancelling keeps it, confirming removes it.
   await entries.first().getByRole("button", { name: "Löschen" }).click();
@@ -75,7 +78,7 @@ test("the archive pages, filters, searches, copies and deletes the user's genera
   await expect(entries).toHaveCount(1);
   await entries.first().getByRole("button", { name: "Löschen" }).click();
   await page.getByRole("button", { name: "Endgültig löschen" }).click();
-  await expect(page.getByText("Posts deleted successfully")).toBeVisible();
+  await expect(page.getByText(ARCHIVE_MESSAGES.deleted)).toBeVisible();
   await expect(page.getByText("Keine archivierten Beiträge gefunden.")).toBeVisible();
   await page.getByLabel("Archiv durchsuchen").fill("");
   await expect(page.getByText("2 Einträge")).toBeVisible();

@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, PASSWORD_FEEDBACK } from "#shared/account.ts";
+import { ACCOUNT_MESSAGES, PASSWORD_FEEDBACK, SIGN_IN_TEXTS } from "#shared/account.ts";
 import { SUCCESS_PAGE_REDIRECT_MS } from "#shared/timing.ts";
 import { confirmationLinkFor, expect, signInThroughForm, signInWithGoogle, test, uniqueEmail } from "./fixtures.ts";
 
@@ -47,8 +47,8 @@ test("a new user signs up, confirms the address, changes the password and signs 
   await page.clock.resume();
   await expect(page.getByLabel("Credits: 10 von 100")).toHaveText("10/100");
 
-  await page.getByRole("link", { name: "Account" }).click();
-  await expect(page.getByRole("heading", { name: "Mein Account" })).toBeVisible();
+  await page.getByRole("link", { name: "Konto", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Mein Konto" })).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
   await expect(page.getByText("Kostenlos")).toBeVisible();
   await page.getByRole("button", { name: "Passwort ändern" }).click();
@@ -72,9 +72,7 @@ test("a new user signs up, confirms the address, changes the password and signs 
   await expect(page).toHaveURL(/\/erstellen$/);
 
   await page.getByRole("banner").getByRole("button", { name: "Abmelden" }).click();
-  await expect(
-    page.getByText("Successfully signed out. Please sign in again to ensure you have the latest version."),
-  ).toBeVisible();
+  await expect(page.getByText(SIGN_IN_TEXTS.signedOut)).toBeVisible();
   await expect(page).toHaveURL(/\/auth$/);
   await expect(page.getByRole("banner").getByRole("link", { name: "Anmelden" })).toBeVisible();
 });
@@ -82,7 +80,7 @@ test("a new user signs up, confirms the address, changes the password and signs 
 test("Google sign-in through the OpenID Connect fake lands signed in", async ({ page }) => {
   const email = uniqueEmail("google");
   await signInWithGoogle(page, email);
-  await expect(page.getByText("Successfully signed in!")).toBeVisible();
+  await expect(page.getByText(SIGN_IN_TEXTS.signedIn)).toBeVisible();
   await expect(page).toHaveURL(/\/erstellen$/);
   await page.goto("/konto");
   await expect(page.getByText(email)).toBeVisible();

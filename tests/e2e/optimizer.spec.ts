@@ -217,3 +217,28 @@ test("without a model context no WebMCP code is requested", async ({ page }) => 
   expect(scripts.length).toBeGreaterThan(0);
   expect(scripts.filter((script) => script.includes("score-post-tool"))).toEqual([]);
 });
+
+// ADR 0101: a rewrite is compared sentence by sentence, with a view of the result alone; with the
+// trial running the page no longer offers the trial.
+test("a rewrite by the AI is compared by sentences and can be read alone; the running trial is not offered again", async ({
+  page,
+}) => {
+  await signUpAndOpenOptimizer(page);
+  await expect(page.getByLabel("Punktzahl 0 von 6")).toBeVisible();
+  const editor = page.getByRole("textbox", { name: "Dein Post" });
+  await editor.fill("Wir haben heute ein neues Angebot im Laden. Kommt vorbei!");
+  const suggestion = await askAiInPremiumTrial(page, "Mit KI verbessern");
+  await expect(suggestion.getByRole("heading", { name: "Optimierter Vorschlag" })).toBeVisible();
+  await expect(suggestion.locator("[data-granularity]")).toHaveAttribute("data-granularity", "sentence");
+  await expect(page.getByRole("link", { name: /Dein Premium-Test läuft bis/ }).first()).toBeVisible();
+  await expect(page.getByRole("link", { name: "7 Tage gratis testen" })).toHaveCount(0);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await suggestion.scrollIntoViewIfNeeded();
+    await suggestion.screenshot({ path: `test-results/screens/optimizer-diff-${width}.png` });
+  }
+  await suggestion.getByRole("button", { name: "Nur Ergebnis" }).click();
+  await expect(suggestion.getByTestId("ai-result")).toBeVisible();
+  await expect(suggestion.locator("del")).toHaveCount(0);
+  await suggestion.screenshot({ path: "test-results/screens/optimizer-result-390.png" });
+});

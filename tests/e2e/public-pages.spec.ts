@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures.ts";
 
-const SITE_TITLE = "postwerk-content-creator";
+const SITE_TITLE = "Postwerk";
 
 // Every public route with the main heading the server must send before any JavaScript runs
 // (ADR 0016). /kontakt and the optimizer's heading come from their own parts.
@@ -53,7 +53,7 @@ test("every public page's HTML carries its one main heading, its own title and i
     expect(response.status(), page.path).toBe(200);
     const { headings, title, description } = readHead(await response.text());
     expect(headings, page.path).toEqual([page.heading]);
-    expect(title, page.path).toBe(page.path === "/" ? SITE_TITLE : `${page.title} | ${SITE_TITLE}`);
+    expect(title, page.path).toBe(page.path === "/" ? SITE_TITLE : `${page.title} – ${SITE_TITLE}`);
     expect(description.length, page.path).toBeGreaterThan(50);
     if (page.path !== "/") expect(description, `${page.path} has its own description`).not.toBe(home.description);
     descriptions.add(description);
@@ -115,7 +115,7 @@ test("the pricing page shows both plans of each tool and routes Basis to /auth, 
   await page.goto("/preise");
   const pro = page.getByRole("article", { name: "Pro" });
   await expect(pro).toContainText(/24,99\s€/);
-  await expect(pro).toContainText("100 Durchläufe pro Monat für bis zu 300 Texte");
+  await expect(pro).toContainText("100 Durchläufe pro Monat für bis zu 300 Beiträge");
   await expect(pro).toContainText("inkl. MwSt.");
   await expect(page.getByRole("article", { name: "Kostenlos" })).toContainText("10 Credits Startguthaben");
 

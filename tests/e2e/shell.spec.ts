@@ -1,9 +1,9 @@
-import { PRERENDERED_PATHS } from "#shared/routes.ts";
+import { PRERENDERED_PATHS, ROUTES } from "#shared/routes.ts";
 import { expect, signUpConfirmed, test } from "./fixtures.ts";
 
 test("the server's HTML for / carries the header, title and description before any JavaScript", async ({ request }) => {
   const html = await (await request.get("/")).text();
-  expect(html).toContain("<title>postwerk-content-creator</title>");
+  expect(html).toContain("<title>Postwerk</title>");
   expect(html).toMatch(/<meta name="description" content="Postwerk schreibt mit KI/);
   for (const text of [
     "Funktionen",
@@ -81,7 +81,7 @@ test("a signed-out visitor's home page shows 'Anmelden' without the auth client;
 
   await signUpConfirmed(page);
   await page.goto("/", { waitUntil: "networkidle" });
-  await expect(page.getByRole("banner").getByRole("link", { name: "Account" })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Konto", exact: true })).toBeVisible();
   await expect(page.getByRole("banner").getByRole("link", { name: "Anmelden" })).toHaveCount(0);
   await expect(page.getByRole("banner").getByLabel(/^Credits:/)).toBeVisible();
 });
@@ -99,4 +99,28 @@ test("the prerendered header offers 'Anmelden' before any JavaScript, except in 
   await expect(bare.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(bare.getByRole("banner").getByRole("link", { name: "Anmelden" })).toHaveCount(0);
   await bare.close();
+});
+
+// ADR 0100: every page has a German title of its own in the browser tab, "<Seite> – Postwerk"
+// (the home page the site title alone), never the spec's slug "postwerk-content-creator". Seen by
+// the admin, so no page sends the visitor elsewhere before its title is set.
+test("every route of shared/routes.ts has its own German tab title", async ({ page, admin }) => {
+  expect(admin.email).toBeTruthy();
+  const titles = new Map<string, string>();
+  for (const path of Object.values(ROUTES)) {
+    await page.goto(path);
+    await expect(page.locator("main").first()).toBeVisible();
+    // The pages that finish something (callback, e-mail confirmation) may move on; the title is
+    // read where the route itself stands.
+    await expect
+      .poll(async () => (new URL(page.url()).pathname === path ? page.title() : "(weitergeleitet)"), {
+        message: path,
+      })
+      .toMatch(path === ROUTES.home ? /^Postwerk$/ : /^[^|]{3,}[^\s|] – Postwerk$|^\(weitergeleitet\)$/);
+    const title = await page.title();
+    expect(title, path).not.toMatch(/content-creator|\|/);
+    if (new URL(page.url()).pathname === path) titles.set(path, title);
+  }
+  // Each page's title is its own (the callback may redirect before it is read).
+  expect(new Set(titles.values()).size, JSON.stringify([...titles])).toBe(titles.size);
 });

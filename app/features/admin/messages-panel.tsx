@@ -20,11 +20,11 @@ import {
   useRespond,
 } from "./use-admin-messages.ts";
 
-// Spec section 4 "Contact message (admin)": new → read → responded, each with its badge.
+// Spec section 4 "Contact message (admin)": new → read → responded, each with its badge (German, ADR 0100).
 const STATUS_BADGES: Record<ContactMessage["status"], { label: string; tone: BadgeTone }> = {
-  new: { label: "New", tone: "red" },
-  read: { label: "Read", tone: "outline" },
-  responded: { label: "Responded", tone: "indigo" },
+  new: { label: "Neu", tone: "red" },
+  read: { label: "Gelesen", tone: "outline" },
+  responded: { label: "Beantwortet", tone: "indigo" },
 };
 
 export function MessagesPanel() {
@@ -126,7 +126,7 @@ function MessageItem({ message, onAnswer }: { message: ContactMessage; onAnswer:
             onClick={() => markRead.mutate(message.id, { onError: () => toast.error(ADMIN_TEXTS.statusFailed) })}
           >
             <MailOpen aria-hidden />
-            Mark as read
+            Als gelesen markieren
           </Button>
         ) : null}
         <Button size="sm" onClick={onAnswer}>

@@ -5,12 +5,13 @@ import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { LanguageFlag } from "#app/features/generator/language-flag.tsx";
+import { ShareButtons } from "#app/features/generator/share-buttons.tsx";
 import { OpenInOptimizerButton, ThreadPosts } from "#app/features/generator/thread-posts.tsx";
 import { networkOfPlatform } from "#app/features/publishing/network-of-platform.ts";
 import { PublishButton } from "#app/features/publishing/publish-button.tsx";
 import { formatDateTime } from "#app/lib/format.ts";
 import { useCopyToClipboard } from "#app/lib/use-copy-to-clipboard.ts";
-import { ARCHIVE_MESSAGES, describeArchiveProvenance } from "#shared/archive.ts";
+import { ARCHIVE_MESSAGES, ARCHIVE_PUBLISHING_LABELS, describeArchiveProvenance } from "#shared/archive.ts";
 import {
   GENERATOR_MESSAGES,
   joinThread,
@@ -63,10 +64,9 @@ function ArchivedPost({
           {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
           {copied ? "Kopiert" : "Kopieren"}
         </Button>
-        {thread ? (
-          // Publishing a thread is the publishing feature's; the optimizer's thread mode takes it whole.
-          <OpenInOptimizerButton state={{ thread }} label={`${name} im Optimizer öffnen`} />
-        ) : (
+        <ShareButtons text={thread ? joinThread(thread) : text} thread={thread} name={name} />
+        {/* Publishing a thread is the publishing feature's; the optimizer's thread mode takes it whole. */}
+        {thread ? null : (
           <PublishButton
             text={text}
             archiveEntryId={entry.id}
@@ -75,6 +75,8 @@ function ArchivedPost({
             buttonProps={{ "aria-label": `${name} veröffentlichen` }}
           />
         )}
+        {/* ADR 0101: every archived post or thread can be worked on in the optimizer. */}
+        <OpenInOptimizerButton state={thread ? { thread } : { text }} label={`${name} im Optimizer öffnen`} />
       </div>
     </li>
   );
@@ -134,6 +136,12 @@ export function ArchiveEntryCard({
               )}
             </Badge>
             {entry.demo ? <Badge tone="amber">{GENERATOR_MESSAGES.demoMode}</Badge> : null}
+            {/* ADR 0101: a post of this entry was planned or has gone out. */}
+            {entry.publishing ? (
+              <Badge tone={entry.publishing === "sent" ? "emerald" : "amber"} data-testid="archive-publishing">
+                {ARCHIVE_PUBLISHING_LABELS[entry.publishing]}
+              </Badge>
+            ) : null}
           </div>
           {/* ADR 0025 (EU AI Act Art. 50): how the entry came about, beside the posts, never in them. */}
           <p className="mt-2 flex items-center gap-1.5 text-xs text-slate-600" data-testid="archive-provenance">

@@ -18,11 +18,14 @@ authClient.$store.atoms.session?.listen(({ data, isPending, error }: SessionStat
 const AUTH_ERROR_FALLBACK = "Es ist ein Fehler aufgetreten. Bitte versuchen Sie es erneut.";
 
 /**
- * What to show for a failed Better Auth request. Our server answers each of its errors with a
- * German `message` and Better Auth's `code` (ADR 0080, server/features/auth/auth-messages.ts),
- * and the spec asks to show the server's message; an answer without a code did not come from
- * it (a proxy's error page, a lost connection), and its English status text is not shown.
+ * What to show for a failed Better Auth request. Our server answers each of its errors like every
+ * other API error, `{ error, code }` with a German sentence and Better Auth's code (ADR 0080,
+ * 0101; server/features/auth/auth-messages.ts); Better Auth's client spreads that body into its
+ * error object, so the sentence is `error.error` (its typed `message` stays empty). The spec asks
+ * to show the server's message; an answer without a code did not come from our server (a proxy's
+ * error page, a lost connection), and its English status text is not shown.
  */
-export function describeAuthError(error: { code?: string; message?: string } | null | undefined): string {
-  return error?.code && error.message ? error.message : AUTH_ERROR_FALLBACK;
+export function describeAuthError(error: object | null | undefined): string {
+  const { code, error: sentence } = (error ?? {}) as { code?: unknown; error?: unknown };
+  return typeof code === "string" && typeof sentence === "string" && sentence ? sentence : AUTH_ERROR_FALLBACK;
 }

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "#app/components/ui/button.tsx";
 import { useAppConfig } from "#app/features/config/use-app-config.ts";
+import { SIGN_IN_TEXTS } from "#shared/account.ts";
 import { ROUTES } from "#shared/routes.ts";
 import { authClient } from "./auth-client.ts";
 
@@ -35,11 +36,11 @@ export function GoogleSignInButton({ returnUrl }: { returnUrl: string }) {
         errorCallbackURL: `${callback}&error=google`,
       });
       if (error || !data) {
-        toast.error("Failed to sign in with Google");
+        toast.error(SIGN_IN_TEXTS.googleFailed);
         setRedirecting(false);
       }
     } catch {
-      toast.error("An unexpected error occurred.");
+      toast.error(SIGN_IN_TEXTS.unexpected);
       setRedirecting(false);
     }
   }

@@ -6,6 +6,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader } from "#app/components/ui/card.tsx";
 import { Checkbox } from "#app/components/ui/checkbox.tsx";
 import { InputField } from "#app/components/ui/form-field.tsx";
+import { SIGN_IN_TEXTS } from "#shared/account.ts";
 import { ROUTES } from "#shared/routes.ts";
 import { TOTP_DIGITS, TRUST_DEVICE_DAYS, TWO_FACTOR_MESSAGES } from "#shared/two-factor.ts";
 import { authClient, describeAuthError } from "./auth-client.ts";
@@ -44,7 +45,7 @@ export function TwoFactorSignIn({ returnUrl }: { returnUrl: string | undefined }
       setStartAgain(START_AGAIN.has(failed.code ?? ""));
       return;
     }
-    toast.success("Erfolgreich eingeloggt!");
+    toast.success(SIGN_IN_TEXTS.signedIn);
     goToReturnUrl(navigate, returnUrl);
   }
 

@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { CONSENT_STORAGE_KEY, VISITOR_ID_STORAGE_KEY } from "#app/features/consent/stored-consent.ts";
-import { authClient } from "./auth-client.ts";
+import { authClient, describeAuthError } from "./auth-client.ts";
 import { setSigningOut } from "./signing-out.ts";
 
 // Consent is the visitor's choice about this browser, not session data, so it survives
@@ -17,10 +17,6 @@ export function clearBrowserStorage() {
   for (const [key, value] of kept) if (value !== null) localStorage.setItem(key, value);
 }
 
-function toSignOutError(cause: unknown): { message: string } {
-  return { message: cause instanceof Error ? cause.message : "" };
-}
-
 type SignOutTexts = { success: string; failure: (cause: string) => string; redirectTo: string };
 
 // Spec section 4 "Session": the header's sign-out and the account page's differ only in
@@ -33,10 +29,12 @@ export function useSignOut({ success, failure, redirectTo }: SignOutTexts) {
     // Ends when the tab's session store reports no session (useSessionSync).
     setSigningOut(true);
     await queryClient.cancelQueries();
-    const { error } = await authClient.signOut().catch((cause: unknown) => ({ error: toSignOutError(cause) }));
+    // A lost connection throws; its browser text ("Failed to fetch") is English, so it gets the
+    // general German sentence like any answer that did not come from our server.
+    const { error } = await authClient.signOut().catch(() => ({ error: {} }));
     if (error) {
       setSigningOut(false);
-      toast.error(failure(error.message ?? ""));
+      toast.error(failure(describeAuthError(error)));
       return;
     }
     // The signed-out state must be known before /auth renders, or it would redirect on.

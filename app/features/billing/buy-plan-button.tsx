@@ -7,15 +7,18 @@ import { useCheckout } from "./use-checkout.ts";
 
 /**
  * "Pro buchen" / "Premium buchen" wherever a plan is offered: straight to Stripe Checkout.
- * Without a payment provider the button gives way to a notice instead of leading nowhere.
+ * Without a payment provider the button gives way to a notice instead of leading nowhere, in the
+ * form of address of the page it stands on (the optimizer says "du", docs/glossary.md).
  */
 export function BuyPlanButton({
   plan,
   children,
   variant,
   className,
+  address = "Sie",
 }: {
   plan: Plan;
+  address?: "Sie" | "du";
   children: ReactNode;
   variant?: "default" | "outline";
   className?: string;
@@ -23,7 +26,11 @@ export function BuyPlanButton({
   const config = useAppConfig();
   const checkout = useCheckout();
   if (config && !config.payments) {
-    return <p className={cn("text-sm text-slate-600", className)}>{BILLING_MESSAGES.paymentsDisabled}</p>;
+    return (
+      <p className={cn("text-sm text-slate-600", className)}>
+        {address === "du" ? BILLING_MESSAGES.paymentsDisabledDu : BILLING_MESSAGES.paymentsDisabled}
+      </p>
+    );
   }
   return (
     <Button variant={variant} className={className} disabled={checkout.pending} onClick={() => checkout.buy(plan)}>

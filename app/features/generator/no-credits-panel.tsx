@@ -30,7 +30,7 @@ export function NoCreditsPanel({ proAllowanceUsed }: { proAllowanceUsed: boolean
             aufgebraucht. Mit dem nächsten Zeitraum stehen sie Ihnen wieder zur Verfügung.
           </p>
           <Button asChild className="mt-5">
-            <Link to={ROUTES.account}>Zu meinem Account</Link>
+            <Link to={ROUTES.account}>Zu meinem Konto</Link>
           </Button>
         </>
       ) : (

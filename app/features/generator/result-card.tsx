@@ -1,20 +1,16 @@
-import { Check, Copy, Mail, Send, Share2 } from "lucide-react";
+import { Check, Copy } from "lucide-react";
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { networkOfPlatform } from "#app/features/publishing/network-of-platform.ts";
 import { PublishButton } from "#app/features/publishing/publish-button.tsx";
-import { linkedInShareUrl, openSharePopup, xIntentUrl } from "#app/lib/share.ts";
 import { useCopyToClipboard } from "#app/lib/use-copy-to-clipboard.ts";
 import { AI_GENERATED_LABEL, GENERATOR_MESSAGES, type Platform } from "#shared/generator.ts";
 import { POST_SCORE_MAX } from "#shared/optimizer.ts";
 import { GENERATOR_COPY_TOASTS } from "./generator-constants.ts";
+import { ShareButtons } from "./share-buttons.tsx";
 import { OpenInOptimizerButton, ThreadPosts } from "./thread-posts.tsx";
-
-function mailShareUrl(text: string): string {
-  return `mailto:?subject=${encodeURIComponent("Mein Social-Media-Beitrag")}&body=${encodeURIComponent(text)}`;
-}
 
 // The optimizer's score for an X post. The metrics module (with twitter-text) is loaded only
 // when an X result is shown, so the generator page stays light otherwise.
@@ -123,29 +119,7 @@ export function ResultCard({
             {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
             {copied ? "Kopiert" : "Kopieren"}
           </Button>
-          <Button size="sm" variant="outline" asChild>
-            <a href={mailShareUrl(text)} aria-label={`Vorschlag ${index + 1} per E-Mail teilen`}>
-              <Mail aria-hidden />
-              E-Mail
-            </a>
-          </Button>
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={() => openSharePopup(linkedInShareUrl(text))}
-            aria-label={`Vorschlag ${index + 1} auf LinkedIn teilen`}
-          >
-            <Share2 aria-hidden />
-            LinkedIn
-          </Button>
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={() => openSharePopup(xIntentUrl(thread?.[0] ?? text))}
-            aria-label={`Vorschlag ${index + 1} auf X teilen`}
-          >
-            <Send aria-hidden />X
-          </Button>
+          <ShareButtons text={text} thread={thread} name={`Vorschlag ${index + 1}`} />
           {/* A thread is published by the publishing feature's own path, not as one post. */}
           {archiveId && !thread ? (
             <PublishButton

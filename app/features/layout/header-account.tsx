@@ -8,6 +8,7 @@ import { authClient } from "#app/features/auth/auth-client.ts";
 import { useSignOut } from "#app/features/auth/use-sign-out.ts";
 import { NotificationBell as NotificationBellWithQueries } from "#app/features/notifications/notification-bell.tsx";
 import { WithQueryClient } from "#app/lib/query-client-provider.tsx";
+import { SIGN_IN_TEXTS } from "#shared/account.ts";
 import { GENERATOR_PRO_RUNS_PER_PERIOD, proRunsLeft } from "#shared/billing.ts";
 import { CREDIT_DISPLAY_MAX, isActiveSubscription } from "#shared/credits.ts";
 import { ROUTES } from "#shared/routes.ts";
@@ -54,8 +55,8 @@ export function AdminNavLink(props: AdminNavLinkProps) {
 function AccountActionsWithSession() {
   const { data: session, isPending } = authClient.useSession();
   const signOut = useSignOut({
-    success: "Successfully signed out. Please sign in again to ensure you have the latest version.",
-    failure: () => "Error signing out. Please try again.",
+    success: SIGN_IN_TEXTS.signedOut,
+    failure: () => SIGN_IN_TEXTS.signOutFailed,
     redirectTo: ROUTES.auth,
   });
 
@@ -74,9 +75,9 @@ function AccountActionsWithSession() {
       {/* Beside eight links, the credits and the bell, the desktop header has room for the words
           only from 2xl on; below that the icons show and the words stay for screen readers. */}
       <Button asChild variant="outline" size="sm">
-        <Link to={ROUTES.account} title="Account">
+        <Link to={ROUTES.account} title="Konto">
           <UserRound aria-hidden />
-          <span className="xl:max-2xl:sr-only">Account</span>
+          <span className="xl:max-2xl:sr-only">Konto</span>
         </Link>
       </Button>
       <Button variant="ghost" size="sm" onClick={signOut} title="Abmelden">

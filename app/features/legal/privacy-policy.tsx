@@ -433,7 +433,7 @@ export function PrivacyPolicy() {
         </p>
         <ul>
           <li>
-            Kontodaten mit Credit-Verlauf und Plänen: bis Sie Ihr Konto löschen („Mein Account“ → „Konto löschen“); dann
+            Kontodaten mit Credit-Verlauf und Plänen: bis Sie Ihr Konto löschen („Mein Konto“ → „Konto löschen“); dann
             sofort;
           </li>
           <li>
@@ -462,7 +462,7 @@ export function PrivacyPolicy() {
           <li>Google-Analytics-Daten: höchstens 14 Monate.</li>
         </ul>
         <p>
-          Diese Fristen wendet Postwerk täglich selbst an. Unter „Mein Account“ laden Sie alle Daten zu Ihrem Konto als
+          Diese Fristen wendet Postwerk täglich selbst an. Unter „Mein Konto“ laden Sie alle Daten zu Ihrem Konto als
           ZIP-Datei herunter („Meine Daten exportieren“: maschinenlesbar als JSON, mit Ihren Bildern und einer
           Beschreibung jedes Feldes) oder löschen Ihr Konto mit Ihrem Passwort.
         </p>

@@ -121,7 +121,7 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
         answer: (
           <p>
             Pro kostet {PRICES.generatorPro} pro Monat inklusive Mehrwertsteuer und enthält{" "}
-            {GENERATOR_PRO_MONTHLY_CREDITS} Durchläufe pro Monat für bis zu {GENERATOR_PRO_MONTHLY_TEXTS} Texte, ohne
+            {GENERATOR_PRO_MONTHLY_CREDITS} Durchläufe pro Monat für bis zu {GENERATOR_PRO_MONTHLY_TEXTS} Beiträge, ohne
             dass Ihre Credits angetastet werden. Sie bezahlen bequem per Karte oder PayPal. Alle Pläne im Überblick
             finden Sie auf der Seite <TextLink to={ROUTES.pricing}>Preise</TextLink>.
           </p>
@@ -162,7 +162,7 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
           <>
             <p>
               Ja, bei X, LinkedIn, Bluesky, Threads, Facebook-Seiten und Instagram-Profikonten. Verbinden Sie dazu unter
-              „Account“ → „Verbundene Konten“ ein oder mehrere Konten: X, LinkedIn und Threads über deren eigene
+              „Konto“ → „Verbundene Konten“ ein oder mehrere Konten: X, LinkedIn und Threads über deren eigene
               Anmeldeseite, Bluesky mit einem App-Passwort, Facebook und Instagram mit einer Anmeldung bei Meta, nach
               der Sie die Seiten und die mit ihnen verknüpften Instagram-Konten auswählen (Daten gehen dann an Meta
               Platforms Ireland Limited). Instagram-Beiträge brauchen immer ein Bild. Im{" "}
@@ -369,7 +369,7 @@ export const PRICING_FAQ: readonly FaqEntry[] = [
     answer: (
       <p>
         Nein. Pro enthält {GENERATOR_PRO_MONTHLY_CREDITS} Durchläufe pro Monat für bis zu {GENERATOR_PRO_MONTHLY_TEXTS}{" "}
-        Texte; ungenutzte Durchläufe verfallen mit dem Abrechnungszeitraum. Sind sie aufgebraucht, nutzt Pro Ihre
+        Beiträge; ungenutzte Durchläufe verfallen mit dem Abrechnungszeitraum. Sind sie aufgebraucht, nutzt Pro Ihre
         übrigen Credits; ein Aufladen zusätzlicher Credits ist nicht möglich.
       </p>
     ),

@@ -24,7 +24,7 @@ export const GENERATOR_PRO_PLAN: Plan = {
   note: "inkl. MwSt., jederzeit kündbar",
   featured: true,
   features: [
-    `${GENERATOR_PRO_MONTHLY_CREDITS} Durchläufe pro Monat für bis zu ${GENERATOR_PRO_MONTHLY_TEXTS} Texte`,
+    `${GENERATOR_PRO_MONTHLY_CREDITS} Durchläufe pro Monat für bis zu ${GENERATOR_PRO_MONTHLY_TEXTS} Beiträge`,
     "Alle Funktionen des Beitragsgenerators",
     "Zahlung per Karte oder PayPal",
     "Zugang bis zum Ende des bezahlten Zeitraums",

@@ -1,11 +1,12 @@
-import { diffWordsWithSpace } from "diff";
 import { Check, Sparkles, X } from "lucide-react";
+import { useState } from "react";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { DemoNotice } from "#app/features/generator/demo-notice.tsx";
 import { AI_GENERATED_LABEL } from "#shared/generator.ts";
 import { POST_SCORE_MAX } from "#shared/optimizer.ts";
 import { evaluateThread } from "#shared/x-thread.ts";
+import { comparePosts } from "./post-diff.ts";
 
 /** The AI's answer: one post, or a thread's posts in the same split (ADR 0064). */
 export type AiSuggestion = { kind: "grammar" | "improve"; posts: string[]; demo: boolean };
@@ -17,20 +18,59 @@ export function isUnchanged(original: readonly string[], suggested: readonly str
   return original.length === suggested.length && original.every((post, index) => post === suggested[index]);
 }
 
-function DiffPart({ value, added, removed }: { value: string; added: boolean; removed: boolean }) {
-  if (added) return <ins className="rounded bg-emerald-100 text-emerald-900 no-underline">{value}</ins>;
-  if (removed) return <del className="rounded bg-red-100 text-red-800">{value}</del>;
-  return <span>{value}</span>;
+function DiffPart({
+  value,
+  added,
+  removed,
+  block,
+}: {
+  value: string;
+  added: boolean;
+  removed: boolean;
+  block: boolean;
+}) {
+  // A rewrite's sentences stand on lines of their own, old above new (ADR 0101).
+  const layout = block ? "block px-1" : "";
+  if (added) return <ins className={`${layout} rounded bg-emerald-100 text-emerald-900 no-underline`}>{value}</ins>;
+  if (removed) return <del className={`${layout} rounded bg-red-100 text-red-800`}>{value}</del>;
+  return <span className={block ? "block px-1" : undefined}>{value}</span>;
 }
 
 function PostDiff({ original, suggested }: { original: string; suggested: string }) {
+  const { granularity, parts } = comparePosts(original, suggested);
+  const block = granularity === "sentence";
   return (
-    <p className="whitespace-pre-wrap break-words rounded-lg bg-white p-3 leading-7">
-      {diffWordsWithSpace(original, suggested).map((change, index) => (
+    <p
+      className={`whitespace-pre-wrap break-words rounded-lg bg-white p-3 leading-7 ${block ? "grid gap-1" : ""}`}
+      data-granularity={granularity}
+    >
+      {parts.map((part, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: diff parts have no identity beyond their position
-        <DiffPart key={index} value={change.value} added={change.added} removed={change.removed} />
+        <DiffPart key={index} {...part} block={block} />
       ))}
     </p>
+  );
+}
+
+type View = "compare" | "result";
+const VIEW_LABELS: Record<View, string> = { compare: "Vergleich", result: "Nur Ergebnis" };
+
+function ViewToggle({ view, onChange }: { view: View; onChange: (view: View) => void }) {
+  return (
+    <fieldset className="mt-3 inline-flex rounded-lg border border-indigo-200 bg-white p-0.5 text-sm">
+      <legend className="sr-only">Ansicht des Vorschlags</legend>
+      {(Object.keys(VIEW_LABELS) as View[]).map((option) => (
+        <button
+          key={option}
+          type="button"
+          aria-pressed={view === option}
+          onClick={() => onChange(option)}
+          className={`rounded-md px-3 py-1 ${view === option ? "bg-indigo-600 text-white" : "text-indigo-900 hover:bg-indigo-50"}`}
+        >
+          {VIEW_LABELS[option]}
+        </button>
+      ))}
+    </fieldset>
   );
 }
 
@@ -50,6 +90,7 @@ export function AiSuggestionPanel({
   onAccept: () => void;
   onDiscard: () => void;
 }) {
+  const [view, setView] = useState<View>("compare");
   const unchanged = isUnchanged(original, suggestion.posts);
   const thread = suggestion.posts.length > 1;
   const after = evaluateThread(suggestion.posts, numbering);
@@ -83,6 +124,7 @@ export function AiSuggestionPanel({
           <DemoNotice />
         </div>
       ) : null}
+      {unchanged ? null : <ViewToggle view={view} onChange={setView} />}
       {unchanged ? (
         <p className="mt-3 text-sm text-slate-700">Keine Änderungen nötig – dein Text passt so.</p>
       ) : (
@@ -96,7 +138,14 @@ export function AiSuggestionPanel({
                   {post === original[index] ? " · unverändert" : null}
                 </p>
               ) : null}
-              {post === original[index] ? (
+              {view === "result" ? (
+                <p
+                  className="whitespace-pre-wrap break-words rounded-lg bg-white p-3 leading-7"
+                  data-testid="ai-result"
+                >
+                  {post}
+                </p>
+              ) : post === original[index] ? (
                 // A thread's unchanged posts stay short, so the changes stand out.
                 <p className="line-clamp-2 whitespace-pre-wrap break-words px-3 text-sm text-slate-600">{post}</p>
               ) : (

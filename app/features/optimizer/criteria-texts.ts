@@ -10,6 +10,9 @@ import {
 } from "#shared/optimizer.ts";
 import type { PostCriterionId } from "#shared/post-metrics.ts";
 
+// A criterion of an empty post (it scores 0 of 6, shared/post-metrics.ts): nothing to measure yet.
+export const EMPTY_POST_TEXT = "Noch kein Text – schreib zuerst deinen Post.";
+
 // The score panel's German texts (optimizer: "du"), built from the limits of spec section 5.
 export const CRITERION_TEXTS: Record<
   PostCriterionId,

@@ -1,4 +1,5 @@
 import { CircleGauge, ListChecks, Send, Sparkles } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { AccordionContent, AccordionItem, AccordionTrigger } from "#app/components/ui/accordion.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -89,7 +90,8 @@ const FAQ = [
   },
 ];
 
-export function OptimizerMarketing({ toolHref }: { toolHref: string }) {
+/** `offer`: the call to action that applies to the visitor (trial-offer.ts, ADR 0101). */
+export function OptimizerMarketing({ toolHref, offer }: { toolHref: string; offer: ReactNode }) {
   return (
     <div className="grid gap-20">
       <section aria-labelledby="benefits-heading" className="grid gap-6 md:grid-cols-2">
@@ -169,9 +171,9 @@ export function OptimizerMarketing({ toolHref }: { toolHref: string }) {
             action={
               <div className="grid gap-2">
                 <Button asChild className="w-full">
-                  <Link to={toolHref}>{OPTIMIZER_TRIAL_DAYS} Tage gratis testen</Link>
+                  <Link to={toolHref}>{offer}</Link>
                 </Button>
-                <BuyPlanButton plan="optimizer_premium" variant="outline" className="w-full">
+                <BuyPlanButton address="du" plan="optimizer_premium" variant="outline" className="w-full">
                   Premium sofort buchen
                 </BuyPlanButton>
               </div>

@@ -31,7 +31,7 @@ export function PremiumPanel({ panelRef }: { panelRef?: RefObject<HTMLElement | 
           <Crown className="mr-1 inline size-4" aria-hidden />
           Dein kostenloser Premium-Test läuft bis {formatDate(access.trialEndsAt)}.
         </p>
-        <BuyPlanButton plan="optimizer_premium" variant="outline" className="mt-3 w-full">
+        <BuyPlanButton address="du" plan="optimizer_premium" variant="outline" className="mt-3 w-full">
           Premium jetzt buchen
         </BuyPlanButton>
       </div>
@@ -72,14 +72,14 @@ export function PremiumPanel({ panelRef }: { panelRef?: RefObject<HTMLElement | 
           <p className="mt-2 text-center text-xs text-slate-600">
             Ohne Kreditkarte. Der Test endet nach {OPTIMIZER_TRIAL_DAYS} Tagen von selbst.
           </p>
-          <BuyPlanButton plan="optimizer_premium" variant="outline" className="mt-3 w-full">
+          <BuyPlanButton address="du" plan="optimizer_premium" variant="outline" className="mt-3 w-full">
             Premium sofort buchen
           </BuyPlanButton>
         </>
       ) : (
         <>
           <p className="mt-4 text-sm text-slate-700">Dein kostenloser Testzeitraum ist abgelaufen.</p>
-          <BuyPlanButton plan="optimizer_premium" className="mt-3 w-full">
+          <BuyPlanButton address="du" plan="optimizer_premium" className="mt-3 w-full">
             Premium buchen
           </BuyPlanButton>
           <Link to={ROUTES.pricing} className="mt-2 block text-center text-sm text-indigo-700 underline">

@@ -5,7 +5,7 @@ import { cn } from "#app/lib/cn.ts";
 import { POST_SCORE_MAX } from "#shared/optimizer.ts";
 import type { PostCriterionResult } from "#shared/post-metrics.ts";
 import { HOVER_TIP_CLOSE_DELAY_MS, HOVER_TIP_OPEN_DELAY_MS } from "#shared/timing.ts";
-import { CRITERION_TEXTS } from "./criteria-texts.ts";
+import { CRITERION_TEXTS, EMPTY_POST_TEXT } from "./criteria-texts.ts";
 
 // Spec section 2: 100 green, 75 or more cyan, 50 or more yellow, otherwise red.
 function barColor(percent: number): string {
@@ -63,7 +63,7 @@ function CriterionRow({ criterion }: { criterion: PostCriterionResult }) {
         />
       </div>
       <p className={cn("text-xs", criterion.passed ? "text-emerald-700" : "text-slate-600")}>
-        {criterion.passed ? texts.success : texts.describe(criterion.value)}
+        {criterion.passed ? texts.success : criterion.value === 0 ? EMPTY_POST_TEXT : texts.describe(criterion.value)}
       </p>
     </li>
   );

@@ -1,6 +1,7 @@
 import {
   DEFAULT_SITE_SETTINGS,
   FALLBACK_FAVICON_URL,
+  PAGE_TITLE_SEPARATOR,
   SITE_SETTINGS_ELEMENT_ID,
   type SiteSettings,
 } from "#shared/site-settings.ts";
@@ -33,7 +34,7 @@ export function faviconHref(): string {
 export function pageMeta(page?: { title: string; description?: string }) {
   const settings = readSiteSettings();
   return [
-    { title: page ? `${page.title} | ${settings.siteTitle}` : settings.siteTitle },
+    { title: page ? `${page.title}${PAGE_TITLE_SEPARATOR}${settings.siteTitle}` : settings.siteTitle },
     { name: "description", content: page?.description ?? settings.metaDescription },
   ];
 }

@@ -91,7 +91,7 @@ describe("POST /api/auth/delete-user", () => {
     const without = await deleteAccount(cookie, {});
     expect(without.status).toBe(400);
     expect(await without.json()).toEqual({
-      message: ACCOUNT_DATA_TEXTS.deletePasswordRequired,
+      error: ACCOUNT_DATA_TEXTS.deletePasswordRequired,
       code: "REAUTH_REQUIRED",
     });
     const wrong = await deleteAccount(cookie, { password: "falsch999" });
@@ -175,7 +175,7 @@ describe("POST /api/auth/delete-user", () => {
     const broken = await t.restartWith({ overrides: { imageStorage: failing } });
     const failed = await deleteAccount(cookie, undefined, broken);
     expect(failed.status).toBe(500);
-    expect((await failed.json()).message).toBe(ACCOUNT_DATA_TEXTS.deleteFailed);
+    expect((await failed.json()).error).toBe(ACCOUNT_DATA_TEXTS.deleteFailed);
     // Nothing half-deleted that would lock the customer out: the account and its session remain.
     expect(Object.keys(await rowsLeftFor(userId))).toContain("profiles");
     expect((await t.api(cookie).profile.$get()).status).toBe(200);
@@ -190,7 +190,7 @@ describe("POST /api/auth/delete-user", () => {
     const cookie = await t.signUpAndConfirm(ADMIN);
     const response = await deleteAccount(cookie);
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ message: ACCOUNT_DATA_TEXTS.deleteLastAdmin, code: "LAST_ADMIN" });
+    expect(await response.json()).toEqual({ error: ACCOUNT_DATA_TEXTS.deleteLastAdmin, code: "LAST_ADMIN" });
     const [admin] = await t.db.select().from(profiles).where(eq(profiles.email, ADMIN));
     expect(admin?.isAdmin).toBe(true);
     // With a second admin, the first may go.

@@ -97,7 +97,7 @@ describe("Passwort vergessen", () => {
       for (let i = 0; i < 3; i++) expect((await requestReset(email)).status).toBe(200);
       const refused = await requestReset(email.toUpperCase());
       expect(refused.status).toBe(429);
-      expect((await refused.json()).message).toBe(RECOVERY_TEXTS.tooManyMails);
+      expect((await refused.json()).error).toBe(RECOVERY_TEXTS.tooManyMails);
     }
   });
 
@@ -112,7 +112,7 @@ describe("Passwort vergessen", () => {
     const token = await tokenFromResetMail("schwach@example.test");
     const weak = await t.postJson("/api/auth/reset-password", { token, newPassword: "123456" });
     expect(weak.status).toBe(400);
-    expect((await weak.json()).message).toMatch(/Passwort/);
+    expect((await weak.json()).error).toMatch(/Passwort/);
   });
 });
 
@@ -152,7 +152,7 @@ describe("Bestätigungs-E-Mail erneut senden", () => {
     }
     const refused = await t.postJson("/api/auth/send-verification-email", { email: "flut@example.test" });
     expect(refused.status).toBe(429);
-    expect((await refused.json()).message).toBe(RECOVERY_TEXTS.tooManyMails);
+    expect((await refused.json()).error).toBe(RECOVERY_TEXTS.tooManyMails);
   });
 });
 
@@ -181,7 +181,7 @@ describe("per-account sign-in throttle", () => {
     expect(blocked.status).toBe(429);
     const body = await blocked.json();
     expect(body.code).toBe("ACCOUNT_THROTTLED");
-    expect(body.message).toContain("Passwort vergessen?");
+    expect(body.error).toContain("Passwort vergessen?");
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
 
     // Only Date moves: the wait of one minute is over.

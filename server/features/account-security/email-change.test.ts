@@ -20,7 +20,7 @@ describe("changing the e-mail address", () => {
     const cookie = await t.signUpAndConfirm("wechsel-pw@example.test");
     const without = await t.postJson("/api/auth/change-email", { newEmail: "neu-pw@example.test" }, cookie);
     expect(without.status).toBe(400);
-    expect((await without.json()).message).toBe(RECOVERY_TEXTS.emailChangePasswordRequired);
+    expect((await without.json()).error).toBe(RECOVERY_TEXTS.emailChangePasswordRequired);
     const wrong = await t.postJson(
       "/api/auth/change-email",
       { newEmail: "neu-pw@example.test", password: "falsch" },

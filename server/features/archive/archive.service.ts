@@ -1,11 +1,18 @@
-import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { AppDeps } from "#server/app-env.ts";
 import type { Database } from "#server/db/client.ts";
 import { archivedPosts } from "#server/db/schema/archive.ts";
+import { publications } from "#server/db/schema/publishing.ts";
 import { imageNameFromPublicUrl } from "#server/integrations/storage/image-storage.ts";
 import type { Logger } from "#server/logger.ts";
 import type { ArchiveQuery } from "#shared/archive.schemas.ts";
-import { ARCHIVE_COUNT_LIMIT, ARCHIVE_FILTER_ALL, ARCHIVE_PAGE_SIZE, type ArchiveProvenance } from "#shared/archive.ts";
+import {
+  ARCHIVE_COUNT_LIMIT,
+  ARCHIVE_FILTER_ALL,
+  ARCHIVE_PAGE_SIZE,
+  type ArchiveProvenance,
+  type ArchivePublishing,
+} from "#shared/archive.ts";
 import { joinThread, type PostFormat } from "#shared/generator.ts";
 import { isUuid } from "#shared/ids.ts";
 
@@ -102,8 +109,14 @@ export async function listArchivedPosts(db: Database, userId: string, query: Arc
       .limit(pageWithLookahead)
       .offset(offset);
   }
+  const page = rows.slice(0, ARCHIVE_PAGE_SIZE);
+  const publishing = await publishingOf(
+    db,
+    userId,
+    page.map((row) => row.id),
+  );
   return {
-    entries: rows.slice(0, ARCHIVE_PAGE_SIZE).map(toEntry),
+    entries: page.map((row) => ({ ...toEntry(row), publishing: publishing.get(row.id) ?? null })),
     total: Math.min(matches, ARCHIVE_COUNT_LIMIT),
     totalIsCapped,
     page: query.page,
@@ -112,6 +125,31 @@ export async function listArchivedPosts(db: Database, userId: string, query: Arc
     pageCount: totalIsCapped ? null : Math.max(1, Math.ceil(matches / ARCHIVE_PAGE_SIZE)),
     hasNextPage: rows.length > ARCHIVE_PAGE_SIZE,
   };
+}
+
+/**
+ * ADR 0101: whether a post of each entry went out ("sent") or waits for its time ("planned"), for
+ * the archive's badge; sent wins when both. Entries never planned are missing from the map.
+ */
+async function publishingOf(db: Database, userId: string, entryIds: string[]): Promise<Map<string, ArchivePublishing>> {
+  const states = new Map<string, ArchivePublishing>();
+  if (entryIds.length === 0) return states;
+  const rows = await db
+    .selectDistinct({ entryId: publications.archiveEntryId, status: publications.status })
+    .from(publications)
+    .where(
+      and(
+        eq(publications.userId, userId),
+        inArray(publications.archiveEntryId, entryIds),
+        inArray(publications.status, ["planned", "sending", "sent"]),
+      ),
+    );
+  for (const { entryId, status } of rows) {
+    if (!entryId) continue;
+    if (status === "sent") states.set(entryId, "sent");
+    else if (!states.has(entryId)) states.set(entryId, "planned");
+  }
+  return states;
 }
 
 /**

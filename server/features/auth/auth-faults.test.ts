@@ -30,7 +30,7 @@ describe("Better Auth on a failing database", () => {
         name: "Geheimer Name",
       });
       expect(response.status).toBe(500);
-      expect(await response.json()).toEqual({ message: UNEXPECTED_ERROR_MESSAGE, code: "SERVER_ERROR" });
+      expect(await response.json()).toEqual({ error: UNEXPECTED_ERROR_MESSAGE, code: "SERVER_ERROR" });
       expect(failuresIn("/api/auth/sign-up/email")).toEqual([
         expect.objectContaining({ status: 422, method: "POST", requestId: expect.any(String) }),
       ]);
@@ -53,7 +53,7 @@ describe("Better Auth on a failing database", () => {
         password: "Sonnenblume-4711",
       });
       expect(response.status).toBe(500);
-      expect(await response.json()).toEqual({ message: UNEXPECTED_ERROR_MESSAGE, code: "SERVER_ERROR" });
+      expect(await response.json()).toEqual({ error: UNEXPECTED_ERROR_MESSAGE, code: "SERVER_ERROR" });
       expect(failuresIn("/api/auth/sign-in/email")).toEqual([
         expect.objectContaining({
           err: expect.objectContaining({ message: expect.stringMatching(/^Failed query: select/) }),
@@ -81,7 +81,7 @@ describe("Better Auth on a failing database", () => {
     try {
       const response = await t.request("/api/auth/get-session");
       expect(response.status).toBe(500);
-      expect(await response.json()).toEqual({ message: UNEXPECTED_ERROR_MESSAGE, code: "SERVER_ERROR" });
+      expect(await response.json()).toEqual({ error: UNEXPECTED_ERROR_MESSAGE, code: "SERVER_ERROR" });
       expect(failuresIn("/api/auth/get-session")).toEqual([
         expect.objectContaining({ err: expect.objectContaining({ message: "Failed query: select 1" }) }),
       ]);

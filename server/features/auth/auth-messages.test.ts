@@ -6,12 +6,13 @@ import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
 import { languageProblem } from "../../../tests/support/german-text.ts";
 import { BETTER_AUTH_MESSAGES, germanAuthError } from "./auth-messages.ts";
 
-// ADR 0080: Better Auth's answers under /api/auth reach the browser in German, with its code.
+// ADR 0080: Better Auth's answers under /api/auth reach the browser in German, with its code, in
+// the API's one error shape { error, code } (ADR 0101).
 
 setUpTestApp();
 
 const REDIRECT_REFUSED = {
-  message: "Diese Weiterleitungsadresse ist nicht erlaubt. Bitte starten Sie den Vorgang auf unserer Seite neu.",
+  error: "Diese Weiterleitungsadresse ist nicht erlaubt. Bitte starten Sie den Vorgang auf unserer Seite neu.",
   code: "INVALID_CALLBACK_URL",
 };
 
@@ -39,7 +40,7 @@ describe("Better Auth's answers", () => {
 
     const update = await t.postJson("/api/auth/update-user", { name: "Wieder da" }, cookie);
     expect(update.status).toBe(401);
-    expect(await update.json()).toEqual({ message: NOT_SIGNED_IN_MESSAGE, code: "UNAUTHORIZED" });
+    expect(await update.json()).toEqual({ error: NOT_SIGNED_IN_MESSAGE, code: "UNAUTHORIZED" });
 
     const signIn = await t.postJson("/api/auth/sign-in/email", {
       email: "geloescht@example.test",
@@ -47,7 +48,7 @@ describe("Better Auth's answers", () => {
     });
     expect(signIn.status).toBe(401);
     expect(await signIn.json()).toEqual({
-      message: "E-Mail-Adresse oder Passwort ist falsch.",
+      error: "E-Mail-Adresse oder Passwort ist falsch.",
       code: "INVALID_EMAIL_OR_PASSWORD",
     });
   });
@@ -56,13 +57,13 @@ describe("Better Auth's answers", () => {
     const invalid = await t.postJson("/api/auth/sign-in/email", { email: 1 });
     expect(invalid.status).toBe(400);
     expect(await invalid.json()).toEqual({
-      message: "Die Angaben sind unvollständig oder ungültig. Bitte prüfen Sie Ihre Eingaben.",
+      error: "Die Angaben sind unvollständig oder ungültig. Bitte prüfen Sie Ihre Eingaben.",
       code: "VALIDATION_ERROR",
     });
 
     const unknown = await t.postJson("/api/auth/gibt-es-nicht", {});
     expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toEqual({ message: NOT_FOUND_MESSAGE, code: "NOT_FOUND" });
+    expect(await unknown.json()).toEqual({ error: NOT_FOUND_MESSAGE, code: "NOT_FOUND" });
   });
 });
 
@@ -90,18 +91,18 @@ describe("the German table of Better Auth's codes", () => {
 
   it("answers a code it does not know with the general sentence for the status, never the English one", () => {
     expect(germanAuthError(400, { message: "Something new went wrong", code: "SOMETHING_NEW" })).toEqual({
-      message: "Die Angaben sind unvollständig oder ungültig. Bitte prüfen Sie Ihre Eingaben.",
+      error: "Die Angaben sind unvollständig oder ungültig. Bitte prüfen Sie Ihre Eingaben.",
       code: "SOMETHING_NEW",
     });
     expect(germanAuthError(409, { message: "Failed to verify backup code. Please try again." })).toEqual({
-      message: "Das hat gerade nicht geklappt. Bitte versuchen Sie es erneut.",
+      error: "Das hat gerade nicht geklappt. Bitte versuchen Sie es erneut.",
       code: "REQUEST_FAILED",
     });
     // Our own hooks' refusals are German already and pass as they are.
     expect(
       germanAuthError(400, { message: "Der Name darf höchstens 100 Zeichen lang sein.", code: "INVALID_INPUT" }),
     ).toEqual({
-      message: "Der Name darf höchstens 100 Zeichen lang sein.",
+      error: "Der Name darf höchstens 100 Zeichen lang sein.",
       code: "INVALID_INPUT",
     });
   });

@@ -166,15 +166,21 @@ const BY_STATUS: Record<number, { code: string; message: string }> = {
 const OTHER_STATUS = { code: "REQUEST_FAILED", message: TRY_AGAIN };
 
 /**
- * The German `{ message, code }` for an error answer of Better Auth (ADR 0080): its code's
- * sentence; our own refusals as they are; anything else the general sentence for its status.
+ * The German `{ error, code }` for an error answer of Better Auth (ADR 0080, 0101: the shape of
+ * every other error answer): its code's sentence; our own refusals as they are; anything else the
+ * general sentence for its status.
  */
-export function germanAuthError(status: number, body: { message?: unknown; code?: unknown } | null) {
+export function germanAuthError(
+  status: number,
+  body: { message?: unknown; error?: unknown; code?: unknown } | null,
+): { error: string; code: string } {
   const code = typeof body?.code === "string" ? body.code : null;
-  if (code && Object.hasOwn(BETTER_AUTH_MESSAGES, code)) return { message: BETTER_AUTH_MESSAGES[code] as string, code };
-  if (code && OWN_CODES.has(code) && typeof body?.message === "string") return { message: body.message, code };
+  if (code && Object.hasOwn(BETTER_AUTH_MESSAGES, code)) return { error: BETTER_AUTH_MESSAGES[code] as string, code };
+  // Our own refusals: thrown through Better Auth (`message`) or answered by auth.routes.ts (`error`).
+  const own = typeof body?.message === "string" ? body.message : typeof body?.error === "string" ? body.error : null;
+  if (code && OWN_CODES.has(code) && own) return { error: own, code };
   const general = BY_STATUS[status] ?? OTHER_STATUS;
-  return { message: general.message, code: code ?? general.code };
+  return { error: general.message, code: code ?? general.code };
 }
 
 // The `message` of Better Auth's successful answers that carry one, by its English text.

@@ -27,7 +27,7 @@ export const authRoutes = new Hono<AppEnv>().on(["GET", "POST"], "/*", async (c)
   // and the per-recipient limit (ADR 0044) answer in German already and pass through.
   if (response.status === 429 && !(await isGermanLimitAnswer(response))) {
     c.var.logger.warn({ path: c.req.path }, "Rate-Limit für Anmeldung erreicht");
-    return c.json({ message: TOO_MANY_REQUESTS_MESSAGE, code: "TOO_MANY_REQUESTS" satisfies ApiErrorCode }, 429, {
+    return c.json({ error: TOO_MANY_REQUESTS_MESSAGE, code: "TOO_MANY_REQUESTS" satisfies ApiErrorCode }, 429, {
       "Retry-After": response.headers.get("X-Retry-After") ?? response.headers.get("Retry-After") ?? "60",
     });
   }
@@ -35,15 +35,19 @@ export const authRoutes = new Hono<AppEnv>().on(["GET", "POST"], "/*", async (c)
 });
 
 /**
- * ADR 0080: Better Auth's `message` in German, its `code` kept (auth-messages.ts). An error
- * answer without a code or without a body (its 404 for an unknown path) gets one, so every
- * error answer carries one (ADR 0055); a successful answer's English `message` is translated too.
+ * ADR 0080: Better Auth's error answers in German, its `code` kept (auth-messages.ts), in the
+ * API's one shape `{ error, code }` (ADR 0101) instead of its `{ message, code }`. An error answer
+ * without a code or without a body (its 404 for an unknown path) gets one, so every error answer
+ * carries one (ADR 0055); a successful answer's English `message` is translated too.
  */
 async function inGerman(response: Response): Promise<Response> {
-  const isError = response.status >= 400 && response.status < 500;
+  const isError = response.status >= 400;
   if (!isError && !isJson(response)) return response;
   const body = await jsonOf(response);
-  if (isError) return withBody(response, { ...body, ...germanAuthError(response.status, body) });
+  if (isError) {
+    const { message: _english, ...rest } = body ?? {};
+    return withBody(response, { ...rest, ...germanAuthError(response.status, body) });
+  }
   const message = germanAuthSuccessMessage(body?.message);
   return message ? withBody(response, { ...body, message }) : response;
 }
@@ -67,8 +71,8 @@ async function isGermanLimitAnswer(response: Response): Promise<boolean> {
 /**
  * ADR 0047: when the database fails, Better Auth answers 500 with an empty body, or 422
  * "Failed to create user" on sign-up, and logs no more than "Error". The visitor gets the
- * German message the rest of the API gives for a failure on our side, in Better Auth's
- * `{ message, code }` shape its client reads; the log gets the path and status, never the
+ * German message the rest of the API gives for a failure on our side, as `{ error, code }`
+ * like every error answer (ADR 0101); the log gets the path and status, never the
  * body (it holds e-mail addresses and passwords).
  */
 async function handleWithoutServerErrors(c: Context<AppEnv>, handle: () => Promise<Response>): Promise<Response> {
@@ -100,17 +104,17 @@ async function isFailedUserCreation(response: Response): Promise<boolean> {
   return response.status === 422 && (await jsonOf(response))?.code === "FAILED_TO_CREATE_USER";
 }
 
-async function jsonOf(response: Response): Promise<{ message?: unknown; code?: unknown } | null> {
+async function jsonOf(response: Response): Promise<{ message?: unknown; error?: unknown; code?: unknown } | null> {
   const body: unknown = await response
     .clone()
     .json()
     .catch(() => null);
-  return typeof body === "object" ? (body as { message?: unknown; code?: unknown } | null) : null;
+  return typeof body === "object" ? (body as { message?: unknown; error?: unknown; code?: unknown } | null) : null;
 }
 
 function serverError(): Response {
   return Response.json(
-    { message: UNEXPECTED_ERROR_MESSAGE, code: "SERVER_ERROR" satisfies ApiErrorCode },
+    { error: UNEXPECTED_ERROR_MESSAGE, code: "SERVER_ERROR" satisfies ApiErrorCode },
     { status: 500 },
   );
 }

@@ -143,7 +143,7 @@ describe("protection of the auth routes", () => {
       expect(statuses[5]).toBe(429);
       const blocked = await attempt();
       expect(blocked.status).toBe(429);
-      expect((await blocked.json()).message).toBe(
+      expect((await blocked.json()).error).toBe(
         "Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.",
       );
       expect(blocked.headers.get("retry-after")).toMatch(/^\d+$/);
@@ -174,7 +174,7 @@ describe("what Better Auth stores is bounded and clean (ADR 0020)", () => {
   it("update-user answers the German reason in Better Auth's error shape", async () => {
     const cookie = await t.signUpAndConfirm("name-lang@example.test");
     const response = await t.postJson("/api/auth/update-user", { name: "x".repeat(101) }, cookie);
-    expect((await response.json()).message).toBe(ACCOUNT_MESSAGES.nameTooLong);
+    expect((await response.json()).error).toBe(ACCOUNT_MESSAGES.nameTooLong);
   });
 
   it("update-user still takes a normal name", async () => {
@@ -198,7 +198,7 @@ describe("what Better Auth stores is bounded and clean (ADR 0020)", () => {
       ...change,
     });
     expect(response.status).toBe(400);
-    expect((await response.json()).message).toBe(message);
+    expect((await response.json()).error).toBe(message);
     expect(await t.db.select().from(profiles).where(eq(profiles.email, email))).toHaveLength(0);
   });
 });
@@ -211,10 +211,10 @@ describe("the password's minimum length (spec section 5)", () => {
       name: "kurz",
     });
     expect(signUp.status).toBe(400);
-    expect((await signUp.json()).message).toBe(ACCOUNT_MESSAGES.passwordTooShort);
+    expect((await signUp.json()).error).toBe(ACCOUNT_MESSAGES.passwordTooShort);
     const cookie = await t.signUpAndConfirm("kurz-wechsel@example.test");
     const change = await t.changePassword(cookie, "a1b2c");
     expect(change.status).toBe(400);
-    expect((await change.json()).message).toBe(ACCOUNT_MESSAGES.newPasswordTooShortAnswer);
+    expect((await change.json()).error).toBe(ACCOUNT_MESSAGES.newPasswordTooShortAnswer);
   });
 });

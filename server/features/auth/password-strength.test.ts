@@ -79,7 +79,7 @@ function signUpNew(password: string, name: string, emailPrefix: string) {
 }
 
 async function messageOf(response: Response): Promise<string> {
-  return (await response.json()).message;
+  return (await response.json()).error;
 }
 
 describe("weak passwords (ADR 0043)", () => {

@@ -17,7 +17,7 @@ describe("turning two-factor sign-in off", () => {
     const { cookie, totp } = await signUpWithTwoFactor(t, "abschalten@example.test");
     const withoutCode = await t.postJson("/api/auth/two-factor/disable", { password: "Laterne-Zimt-42" }, cookie);
     expect(withoutCode.status).toBe(400);
-    expect((await withoutCode.json()).message).toBe(TWO_FACTOR_MESSAGES.codeRequired);
+    expect((await withoutCode.json()).error).toBe(TWO_FACTOR_MESSAGES.codeRequired);
 
     const wrongPassword = await t.postJson(
       "/api/auth/two-factor/disable",
@@ -33,7 +33,7 @@ describe("turning two-factor sign-in off", () => {
       cookie,
     );
     expect(wrongCode.status).toBe(400);
-    expect((await wrongCode.json()).message).toBe(TWO_FACTOR_MESSAGES.codeInvalid);
+    expect((await wrongCode.json()).error).toBe(TWO_FACTOR_MESSAGES.codeInvalid);
     const mailsBefore = (await readOutbox(t.dataDir)).filter((m) => m.subject.includes("deaktiviert")).length;
     expect(mailsBefore).toBe(0);
 

@@ -154,7 +154,7 @@ describe("signing in with two-factor sign-in on", () => {
     const second = await tryCodes(5);
     // Ten wrong codes in a row: the account is locked, and the lock is answered in German.
     expect(second.right.status).toBe(429);
-    expect((await second.right.json()).message).toMatch(/Zu viele Versuche/);
+    expect((await second.right.json()).error).toMatch(/Zu viele Versuche/);
     const [row] = await t.db
       .select({ lockedUntil: twoFactor.lockedUntil })
       .from(twoFactor)
@@ -189,7 +189,7 @@ describe("signing in with two-factor sign-in on", () => {
         pending,
       );
       expect(stillBlocked.status).toBe(429);
-      expect((await stillBlocked.json()).message).toMatch(/Zu viele Versuche/);
+      expect((await stillBlocked.json()).error).toMatch(/Zu viele Versuche/);
     } finally {
       await limited.close();
     }

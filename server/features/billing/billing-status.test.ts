@@ -72,7 +72,7 @@ describe("POST /api/billing/status (spec section 7: subscription status check)",
     billing.stripe.failNext(2);
     const { response, body } = await billing.statusOf(cookie);
     expect(response.status).toBe(502);
-    expect(body).toEqual({ error: "Could not verify subscription status", code: "PAYMENT_PROVIDER_FAILED" });
+    expect(body).toEqual({ error: "Der Abo-Status konnte nicht geprüft werden.", code: "PAYMENT_PROVIDER_FAILED" });
     expect((await billing.profileOf(userId))?.subscriptionStatus).toBe("active");
   });
 });

@@ -14,7 +14,7 @@ describe("toAgentPage", () => {
     const page = toAgentPage(
       "/preise",
       prerenderedPage(
-        "Preise | postwerk-content-creator",
+        "Preise – Postwerk",
         "Pro für 24,99 € &amp; mehr",
         '<h1>Einfache Preise</h1><ul><li>10 Credits</li></ul><a href="/auth">Kostenlos registrieren</a><button>Pro buchen</button><svg><title>Icon</title></svg>',
       ),
@@ -27,9 +27,7 @@ describe("toAgentPage", () => {
   });
 
   it("calls the home page Startseite and refuses a page without <main>", () => {
-    expect(toAgentPage("/", prerenderedPage("postwerk-content-creator", "Start", "<h1>Postwerk</h1>")).name).toBe(
-      "Startseite",
-    );
+    expect(toAgentPage("/", prerenderedPage("Postwerk", "Start", "<h1>Postwerk</h1>")).name).toBe("Startseite");
     expect(() => toAgentPage("/faq", "<html><body><p>ohne main</p></body></html>")).toThrow("/faq hat kein <main>");
   });
 });
@@ -42,7 +40,7 @@ describe("writeLlmsTxt", () => {
     for (const pagePath of PRERENDERED_PATHS) {
       const dir = path.join(clientDir, pagePath === "/" ? "" : pagePath.slice(1));
       fs.mkdirSync(dir, { recursive: true });
-      const title = pagePath === "/" ? "postwerk-content-creator" : `Seite ${pagePath} | postwerk-content-creator`;
+      const title = pagePath === "/" ? "Postwerk" : `Seite ${pagePath} – Postwerk`;
       fs.writeFileSync(
         path.join(dir, "index.html"),
         prerenderedPage(title, `Über ${pagePath}`, `<p>Inhalt ${pagePath}</p>`),

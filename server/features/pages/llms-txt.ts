@@ -3,7 +3,7 @@ import path from "node:path";
 import { DomUtils, parseDocument } from "htmlparser2";
 import TurndownService from "turndown";
 import { PRERENDERED_PATHS, ROUTES } from "#shared/routes.ts";
-import { DEFAULT_SITE_SETTINGS } from "#shared/site-settings.ts";
+import { DEFAULT_SITE_SETTINGS, PAGE_TITLE_SEPARATOR } from "#shared/site-settings.ts";
 
 // ADR 0036: /llms.txt after llmstxt.org, written at build time (react-router.config.ts,
 // buildEnd) from the prerendered pages themselves, so what an agent reads is what a visitor
@@ -40,8 +40,8 @@ export function toAgentPage(pagePath: string, html: string): AgentPage {
   const document = parseDocument(html);
   const find = (name: string) => DomUtils.findOne((element) => element.name === name, document.children);
   const title = DomUtils.textContent(find("title") ?? []);
-  // Page titles read "Preise | <site title>"; the home page carries the site title alone.
-  const name = pagePath === ROUTES.home ? "Startseite" : (title.split(" | ")[0] ?? title).trim();
+  // Page titles read "Preise – <site title>"; the home page carries the site title alone.
+  const name = pagePath === ROUTES.home ? "Startseite" : (title.split(PAGE_TITLE_SEPARATOR)[0] ?? title).trim();
   const descriptionElement = DomUtils.findOne(
     (element) => element.name === "meta" && element.attribs.name === "description",
     document.children,

@@ -9,13 +9,14 @@ type PublicApiCode = Exclude<keyof typeof PUBLIC_API_ERRORS, "INVALID_NAME" | "I
 
 /** A refusal of the public API (ADR 0107) with its status, German message and stable code (ADR 0055). */
 export class PublicApiRefusal extends Error {
-  constructor(
-    readonly code: PublicApiCode,
-    readonly status: 400 | 401 | 403 | 404 | 409 | 429,
-    message: string = PUBLIC_API_ERRORS[code],
-  ) {
+  readonly code: PublicApiCode;
+  readonly status: 400 | 401 | 403 | 404 | 409 | 429;
+
+  constructor(code: PublicApiCode, status: PublicApiRefusal["status"], message: string = PUBLIC_API_ERRORS[code]) {
     super(message);
     this.name = "PublicApiRefusal";
+    this.code = code;
+    this.status = status;
   }
 }
 

@@ -157,7 +157,7 @@ export function composeTwoFactorDisabledMail(): MailContent {
   return compose("Zwei-Faktor-Anmeldung deaktiviert", [
     "Für Ihr Postwerk-Konto ist die Zwei-Faktor-Anmeldung soeben ausgeschaltet worden. Zur Anmeldung genügt jetzt wieder Ihr Passwort.",
     "Wenn Sie das selbst waren, ist nichts weiter zu tun.",
-    "Wenn nicht, ändern Sie bitte sofort Ihr Passwort, schalten Sie die Zwei-Faktor-Anmeldung unter „Mein Account“ wieder ein und schreiben Sie uns über das Kontaktformular.",
+    "Wenn nicht, ändern Sie bitte sofort Ihr Passwort, schalten Sie die Zwei-Faktor-Anmeldung unter „Mein Konto“ wieder ein und schreiben Sie uns über das Kontaktformular.",
   ]);
 }
 
@@ -236,9 +236,9 @@ export function composePurchaseMail(plan: PlanMailFacts): MailContent {
       plan.periodEnd
         ? `Der erste bezahlte Zeitraum läuft bis ${plan.periodEnd}; danach verlängert sich das Abonnement monatlich.`
         : "Das Abonnement verlängert sich monatlich.",
-      "Rechnungen, Zahlungsmittel und die Kündigung finden Sie unter „Mein Account“ → „Abonnement verwalten“. Eine Kündigung gilt zum Ende des bezahlten Zeitraums; angebrochene Zeiträume erstatten wir nicht.",
+      "Rechnungen, Zahlungsmittel und die Kündigung finden Sie unter „Mein Konto“ → „Abonnement verwalten“. Eine Kündigung gilt zum Ende des bezahlten Zeitraums; angebrochene Zeiträume erstatten wir nicht.",
     ],
-    { label: "Zu Mein Account", url: plan.accountUrl },
+    { label: "Zu Mein Konto", url: plan.accountUrl },
   );
 }
 
@@ -248,7 +248,7 @@ export function composePaymentFailedMail(plan: PlanMailFacts): MailContent {
     `Zahlung für ${plan.label} fehlgeschlagen`,
     [
       `die letzte Zahlung für ${plan.label} konnte nicht eingezogen werden.`,
-      "Ihr Plan bleibt vorerst nutzbar, während unser Zahlungsanbieter es erneut versucht. Bitte prüfen Sie Ihr Zahlungsmittel unter „Mein Account“ → „Abonnement verwalten“, damit Ihr Abonnement nicht endet.",
+      "Ihr Plan bleibt vorerst nutzbar, während unser Zahlungsanbieter es erneut versucht. Bitte prüfen Sie Ihr Zahlungsmittel unter „Mein Konto“ → „Abonnement verwalten“, damit Ihr Abonnement nicht endet.",
     ],
     { label: "Zahlungsmittel prüfen", url: plan.accountUrl },
   );
