@@ -79,6 +79,11 @@ export type SocialNetworkSettings = {
   linkedin: { app: OAuthAppSettings; apiBase: string; webBase: string };
   /** Bluesky needs no app: users sign in with a handle and an app password on this service. */
   bluesky: { service: string };
+  /**
+   * Mastodon needs nothing: the app is registered on each instance (ADR 0095). `allowedInstance`
+   * lets one non-public instance through, the fake for local trials; never set it in production.
+   */
+  mastodon: { allowedInstance: string | null };
 };
 
 // Both or neither: one of the two alone is a typo, not a choice.
@@ -192,6 +197,8 @@ const EnvSchema = z
     LINKEDIN_API_BASE: optionalString.pipe(httpUrl.default("https://api.linkedin.com")),
     LINKEDIN_WEB_BASE: optionalString.pipe(httpUrl.default("https://www.linkedin.com")),
     BLUESKY_SERVICE: optionalString.pipe(httpUrl.default("https://bsky.social")),
+    // ADR 0095: the local fake's origin (http://127.0.0.1:3191) for trials; unset in production.
+    MASTODON_ALLOWED_INSTANCE: optionalString.pipe(httpUrl.optional()),
     NETWORK_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
     // ADR 0059: the key for network tokens at rest; unset means derived from BETTER_AUTH_SECRET.
     // The previous keys (comma-separated) still open tokens sealed before a rotation.
@@ -274,6 +281,7 @@ const EnvSchema = z
       LINKEDIN_API_BASE,
       LINKEDIN_WEB_BASE,
       BLUESKY_SERVICE,
+      MASTODON_ALLOWED_INSTANCE,
       NETWORK_TIMEOUT_MS,
       ...env
     }) => ({
@@ -323,6 +331,7 @@ const EnvSchema = z
           webBase: LINKEDIN_WEB_BASE,
         },
         bluesky: { service: BLUESKY_SERVICE },
+        mastodon: { allowedInstance: MASTODON_ALLOWED_INSTANCE ? new URL(MASTODON_ALLOWED_INSTANCE).origin : null },
       } satisfies SocialNetworkSettings,
     }),
   );

@@ -36,4 +36,5 @@ export const IMAGE_PREVIEW_ASPECT: Record<NetworkId, number> = {
   x: 16 / 9,
   linkedin: 1.91,
   bluesky: 4 / 3,
+  mastodon: 16 / 9,
 };

@@ -3,11 +3,14 @@ import { xWeightedLength } from "./x-counting.ts";
 // The networks Postwerk publishes to and their text rules (ADR 0053). One table: the composer's
 // live counter and the server's validation both read it, so they cannot disagree.
 
-export const NETWORK_IDS = ["x", "linkedin", "bluesky"] as const;
+export const NETWORK_IDS = ["x", "linkedin", "bluesky", "mastodon"] as const;
 export type NetworkId = (typeof NETWORK_IDS)[number];
 
-/** How a network measures a post: X weighs code points (links 23, emoji 2), Bluesky counts graphemes. */
-export type LengthUnit = "x-weighted" | "characters" | "graphemes";
+/**
+ * How a network measures a post: X weighs code points (links 23, emoji 2), Bluesky counts
+ * graphemes, Mastodon counts graphemes with every link as 23 and a remote mention as its local part.
+ */
+export type LengthUnit = "x-weighted" | "characters" | "graphemes" | "mastodon";
 
 export type NetworkRules = {
   id: NetworkId;
@@ -18,8 +21,11 @@ export type NetworkRules = {
   maxImages: number;
   /** Whether a post without an image is refused (Instagram will be; none of these three is). */
   imageRequired: boolean;
-  /** How an account is connected: an OAuth round trip, or a handle and an app password. */
-  connect: "oauth" | "app-password";
+  /**
+   * How an account is connected: an OAuth round trip, a handle and an app password, or an OAuth
+   * round trip with the instance the user names (Mastodon, ADR 0095).
+   */
+  connect: "oauth" | "app-password" | "instance";
   /** Whether posts can reply to one another as a thread (a reply chain, ADR 0066 and 0088). */
   threads: boolean;
   /** Hashtags a post may carry; null where the network sets no limit. */
@@ -70,6 +76,21 @@ export const NETWORKS: Record<NetworkId, NetworkRules> = {
     linkCards: true,
     altText: true,
   },
+  mastodon: {
+    id: "mastodon",
+    label: "Mastodon",
+    // Each instance sets its own limit (ADR 0095): this is only the fallback for an account whose
+    // instance did not say; the account's own `maxCharacters` wins (checkPostText's `max`).
+    maxLength: 500,
+    lengthUnit: "mastodon",
+    maxImages: 4,
+    imageRequired: false,
+    connect: "instance",
+    threads: true,
+    maxHashtags: null,
+    linkCards: true,
+    altText: true,
+  },
 };
 
 /** Networks whose posts can reply to one another as a thread. */
@@ -91,7 +112,22 @@ export function postLength(network: NetworkId, text: string): number {
     case "characters":
       // LinkedIn counts UTF-16 code units, like JavaScript's length.
       return text.length;
+    case "mastodon":
+      return mastodonLength(text);
   }
+}
+
+/** Mastodon counts every http(s) link as this many characters, however long it is. */
+export const MASTODON_LINK_LENGTH = 23;
+const MASTODON_LINK = /https?:\/\/[^\s<>"]+/gu;
+/** `@name@instance.example`: only `@name` counts (Mastodon's StatusLengthValidator). */
+const MASTODON_REMOTE_MENTION = /(^|[^\p{L}\p{N}_/])@([\p{L}\p{N}_]+(?:[.-][\p{L}\p{N}_]+)*)@[\p{L}\p{N}.-]+[\p{L}\p{N}]/gu;
+
+/** Mastodon's count: graphemes, a link as 23, a remote mention without its instance. */
+function mastodonLength(text: string): number {
+  const links = text.match(MASTODON_LINK) ?? [];
+  const rest = text.replace(MASTODON_LINK, "").replace(MASTODON_REMOTE_MENTION, "$1@$2");
+  return [...graphemes.segment(rest)].length + links.length * MASTODON_LINK_LENGTH;
 }
 
 export type PostTextCheck = { length: number; max: number; fits: boolean; empty: boolean };
@@ -109,8 +145,12 @@ function hasVisibleCharacter(text: string): boolean {
   return text.replace(INVISIBLE, "").length > 0;
 }
 
-export function checkPostText(network: NetworkId, text: string): PostTextCheck {
+/**
+ * `maxLength`: the account's own limit where its server sets one (a Mastodon instance's
+ * `max_characters`, ADR 0095); else the network's.
+ */
+export function checkPostText(network: NetworkId, text: string, maxLength?: number | null): PostTextCheck {
   const length = postLength(network, text);
-  const max = NETWORKS[network].maxLength;
+  const max = maxLength ?? NETWORKS[network].maxLength;
   return { length, max, fits: length <= max, empty: !hasVisibleCharacter(text) };
 }

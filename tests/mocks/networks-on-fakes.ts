@@ -1,10 +1,18 @@
 import { createBlueskyNetwork } from "#server/integrations/bluesky/bluesky-network.ts";
 import { createLinkedInNetwork, LINKEDIN_VERSION } from "#server/integrations/linkedin/linkedin-network.ts";
+import { createMastodonNetwork } from "#server/integrations/mastodon/mastodon-network.ts";
 import type { SocialNetwork } from "#server/integrations/social/social-network.ts";
 import { createXNetwork } from "#server/integrations/x/x-network.ts";
 import { FAKE_BLUESKY_ACCOUNT, startBlueskyFake } from "./bluesky-server.ts";
 import { startLinkedInFake } from "./linkedin-server.ts";
-import type { FakeServer, RecordedPost } from "./social-fake.ts";
+import { FAKE_MASTODON_ACCOUNT, startMastodonFake } from "./mastodon-server.ts";
+import {
+  approveAuthorization,
+  type FakeServer,
+  newToken,
+  type RecordedPost,
+  TEST_REDIRECT_URI,
+} from "./social-fake.ts";
 import { startXFake } from "./x-server.ts";
 
 // Each network's adapter (server/integrations/<network>) built against a fake of its own, for the
@@ -52,4 +60,32 @@ export async function signInToBluesky(
 ) {
   if (network.connect.kind !== "app-password") throw new Error("Bluesky verbindet mit App-Passwort");
   return network.connect.signIn({ identifier, appPassword });
+}
+
+/** A Mastodon instance's fake; its adapter lets exactly that instance through (ADR 0095). */
+export const mastodonOnFake = async (options: { maxCharacters?: number } = {}) =>
+  onFake(await startMastodonFake(options), createMastodonNetwork, (post) => post.id);
+
+/**
+ * Mastodon's way to connect, as the connections service runs it: the instance checked, the app
+ * registered there, the OAuth round trip approved on the fake's page as `account`.
+ */
+export async function connectToMastodon(
+  network: SocialNetwork,
+  instanceInput: string,
+  account = FAKE_MASTODON_ACCOUNT.username,
+) {
+  if (network.connect.kind !== "instance") throw new Error("Mastodon verbindet über die Instanz");
+  const instance = await network.connect.instanceOrigin(instanceInput);
+  const app = await network.connect.registerApp({ instance, redirectUri: TEST_REDIRECT_URI });
+  const codeVerifier = newToken("verifier");
+  const url = network.connect.authorizationUrl({
+    instance,
+    app,
+    state: "state-mastodon",
+    codeVerifier,
+    redirectUri: TEST_REDIRECT_URI,
+  });
+  const { code } = await approveAuthorization(url, account);
+  return network.connect.exchangeCode({ instance, app, code, codeVerifier, redirectUri: TEST_REDIRECT_URI });
 }

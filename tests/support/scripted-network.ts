@@ -166,5 +166,6 @@ export function createScriptedNetworks(options: { latencyMs?: number } = {}) {
     x: createScriptedNetwork("x", { ...options, limits: { postsPerWindow: 100, windowMs: 15 * 60_000 } }),
     linkedin: createScriptedNetwork("linkedin", options),
     bluesky: createScriptedNetwork("bluesky", options),
+    mastodon: createScriptedNetwork("mastodon", options),
   };
 }

@@ -7,6 +7,7 @@ const MARKS: Record<NetworkId, { text: string; className: string }> = {
   x: { text: "X", className: "bg-black text-white" },
   linkedin: { text: "in", className: "bg-[#0a66c2] text-white" },
   bluesky: { text: "b", className: "bg-[#1185fe] text-white" },
+  mastodon: { text: "m", className: "bg-[#563acc] text-white" },
 };
 
 export function NetworkIcon({ network, className }: { network: NetworkId; className?: string }) {

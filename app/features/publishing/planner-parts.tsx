@@ -44,6 +44,7 @@ const NETWORK_MARKS: Record<NetworkId, { mark: string; className: string }> = {
   x: { mark: "X", className: "bg-slate-900 text-white" },
   linkedin: { mark: "in", className: "bg-sky-700 text-white" },
   bluesky: { mark: "B", className: "bg-sky-500 text-slate-950" },
+  mastodon: { mark: "M", className: "bg-violet-700 text-white" },
 };
 
 export function StatusBadge({

@@ -7,7 +7,9 @@ import type {
 } from "#server/integrations/social/social-network.ts";
 import {
   blueskyOnFake,
+  connectToMastodon,
   linkedInOnFake,
+  mastodonOnFake,
   type NetworkOnFake,
   signInToBluesky,
   xOnFake,
@@ -22,7 +24,7 @@ import { connectThroughFake, networkFailure, publishedPost } from "../../../test
 // network's own folder.
 
 /** What each network takes as an image's description; Bluesky sets no limit. */
-const ALT_TEXT_LIMITS: Partial<Record<string, number>> = { x: 1000, linkedin: 4086 };
+const ALT_TEXT_LIMITS: Partial<Record<string, number>> = { x: 1000, linkedin: 4086, mastodon: 1500 };
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.alloc(3000, 7)]);
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(5000, 3)]);
@@ -48,7 +50,17 @@ const NETWORKS: NetworkUnderTest[] = [
     image: { bytes: JPEG, mimeType: "image/jpeg" },
   },
   { name: "Bluesky", start: blueskyOnFake, connect: signInToBluesky, image: { bytes: PNG, mimeType: "image/png" } },
+  {
+    name: "Mastodon",
+    start: () => mastodonOnFake(),
+    // The instance as its fake's origin: the one non-public instance the adapter is told to allow.
+    connect: (network) => connectToMastodon(network, mastodonInstance),
+    image: { bytes: PNG, mimeType: "image/png" },
+  },
 ];
+
+/** Set by the Mastodon case's `start`, read by its `connect`. */
+let mastodonInstance = "";
 
 describe.each(NETWORKS)("$name: what every network adapter does", ({ start, connect, image }) => {
   let onFake: NetworkOnFake;
@@ -56,6 +68,7 @@ describe.each(NETWORKS)("$name: what every network adapter does", ({ start, conn
   let identity: NetworkIdentity;
   beforeAll(async () => {
     onFake = await start();
+    mastodonInstance = onFake.fake.url;
     tokens = await connect(onFake.network);
     identity = await onFake.network.identity(tokens);
   });
@@ -108,7 +121,9 @@ describe.each(NETWORKS)("$name: what every network adapter does", ({ start, conn
 
     const closed = await start();
     await closed.fake.close();
-    const refused = await networkFailure(publish(closed.network, textOnly("Aus")));
+    // Mastodon's tokens name their instance: here the closed one.
+    const closedTokens = tokens.instance ? { ...tokens, instance: closed.fake.url } : tokens;
+    const refused = await networkFailure(closed.network.publish(closedTokens, identity, textOnly("Aus")));
     expect(refused.kind).toBe("unavailable");
     expect(refused.detail).toBe("ECONNREFUSED");
   });

@@ -17,6 +17,8 @@ export type TokenSet = {
   /** LinkedIn: the 60-day end of the whole connection. Null where refreshing keeps it alive. */
   connectionExpiresAt: Date | null;
   scope: string | null;
+  /** The server that issued the tokens, where the user chose it (Mastodon: the instance's origin, ADR 0095). */
+  instance?: string | null;
 };
 
 /** Who the connected account is on the network. */
@@ -27,6 +29,17 @@ export type NetworkIdentity = {
   handle: string;
   displayName: string;
   profileUrl: string | null;
+  /** What the account's own server allows, where it differs per server (a Mastodon instance, ADR 0095). */
+  limits?: AccountLimits | null;
+};
+
+/** A Mastodon instance's own limits (GET /api/v2/instance `configuration`), stored with the account. */
+export type AccountLimits = {
+  maxCharacters: number;
+  /** Largest image the server takes, in bytes; null if it does not say. */
+  maxImageBytes: number | null;
+  /** Longest image description; null if it does not say. */
+  maxDescription: number | null;
 };
 
 export type PublishImage = { bytes: Uint8Array; mimeType: string; altText: string };
@@ -50,6 +63,13 @@ export type PublishInput = {
    * cites the parent's id; Bluesky cites both by URI and CID.
    */
   replyTo?: { parent: PostRef; root: PostRef } | null;
+  /**
+   * The same for every try of one stored attempt (ADR 0095): a network that honours it (Mastodon's
+   * `Idempotency-Key`) makes a post once however often the same attempt is sent.
+   */
+  idempotencyKey?: string;
+  /** A content warning shown before the text (Mastodon's `spoiler_text`); ignored elsewhere. */
+  contentWarning?: string | null;
 };
 
 /**
@@ -117,7 +137,7 @@ function defaultReason(kind: NetworkFailureKind): FailureReason | null {
 }
 
 /** How an account is connected to Postwerk. */
-export type NetworkConnect = OAuthConnect | CredentialsConnect;
+export type NetworkConnect = OAuthConnect | CredentialsConnect | InstanceConnect;
 
 /** The OAuth 2.0 round trip (X and LinkedIn): authorization code with PKCE where the network supports it. */
 export type OAuthConnect = {
@@ -130,6 +150,34 @@ export type OAuthConnect = {
 export type CredentialsConnect = {
   kind: "app-password";
   signIn(input: { identifier: string; appPassword: string }): Promise<TokenSet>;
+};
+
+/** The client a Mastodon instance registered for Postwerk (POST /api/v1/apps), cached per instance. */
+export type InstanceApp = { clientId: string; clientSecret: string };
+
+/**
+ * OAuth against a server the user names (Mastodon, ADR 0095): the address is checked to be
+ * public, the app registered there on first use (the caller caches it), then the usual round trip.
+ */
+export type InstanceConnect = {
+  kind: "instance";
+  /** The instance's origin from what the user typed; `rejected` with a German detail if it is not a public server. */
+  instanceOrigin(input: string): Promise<string>;
+  registerApp(input: { instance: string; redirectUri: string }): Promise<InstanceApp>;
+  authorizationUrl(input: {
+    instance: string;
+    app: InstanceApp;
+    state: string;
+    codeVerifier: string;
+    redirectUri: string;
+  }): URL;
+  exchangeCode(input: {
+    instance: string;
+    app: InstanceApp;
+    code: string;
+    codeVerifier: string;
+    redirectUri: string;
+  }): Promise<TokenSet>;
 };
 
 /**
