@@ -12,6 +12,15 @@ export type NetworkId = (typeof NETWORK_IDS)[number];
  */
 export type LengthUnit = "x-weighted" | "characters" | "graphemes" | "mastodon";
 
+/** A Mastodon instance's own limits (GET /api/v2/instance `configuration`), kept with the account (ADR 0095). */
+export type AccountLimits = {
+  maxCharacters: number;
+  /** Largest image the server takes, in bytes; null if it does not say. */
+  maxImageBytes: number | null;
+  /** Longest image description; null if it does not say. */
+  maxDescription: number | null;
+};
+
 export type NetworkRules = {
   id: NetworkId;
   label: string;

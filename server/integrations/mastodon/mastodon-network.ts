@@ -1,7 +1,6 @@
 import { callNetwork, type NetworkCall, readJson } from "#server/integrations/social/network-failures.ts";
 import { authorizationUrl, requestTokens } from "#server/integrations/social/oauth-tokens.ts";
 import {
-  type AccountLimits,
   NetworkError,
   type NetworkIdentity,
   type PostLookup,
@@ -10,6 +9,7 @@ import {
   type SocialNetwork,
   type TokenSet,
 } from "#server/integrations/social/social-network.ts";
+import type { AccountLimits } from "#shared/networks.ts";
 import { mastodonErrorOf, mastodonFailureReason } from "./mastodon-failures.ts";
 import { type InstanceGuard, parseInstance, vetInstanceHost } from "./mastodon-instance.ts";
 

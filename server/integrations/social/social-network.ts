@@ -1,4 +1,4 @@
-import type { NetworkId } from "#shared/networks.ts";
+import type { AccountLimits, NetworkId } from "#shared/networks.ts";
 import type { FailureReason } from "#shared/publishing-failures.ts";
 
 // The seam between publishing (server/features/publishing) and each network's API
@@ -33,14 +33,6 @@ export type NetworkIdentity = {
   limits?: AccountLimits | null;
 };
 
-/** A Mastodon instance's own limits (GET /api/v2/instance `configuration`), stored with the account. */
-export type AccountLimits = {
-  maxCharacters: number;
-  /** Largest image the server takes, in bytes; null if it does not say. */
-  maxImageBytes: number | null;
-  /** Longest image description; null if it does not say. */
-  maxDescription: number | null;
-};
 
 export type PublishImage = { bytes: Uint8Array; mimeType: string; altText: string };
 
