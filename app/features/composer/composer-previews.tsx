@@ -4,6 +4,7 @@ import type { NetworkId } from "#shared/networks.ts";
 import { type ComposerValue, chosenAccounts, isThread, textFor } from "./composer-value.ts";
 import { BlueskyPreview } from "./previews/bluesky-preview.tsx";
 import { LinkedInPreview } from "./previews/linkedin-preview.tsx";
+import { MastodonPreview } from "./previews/mastodon-preview.tsx";
 import type { PreviewProps } from "./previews/preview-parts.tsx";
 import { XPreview } from "./previews/x-preview.tsx";
 
@@ -11,6 +12,7 @@ const PREVIEWS: Record<NetworkId, (props: PreviewProps) => ReactNode> = {
   x: XPreview,
   linkedin: LinkedInPreview,
   bluesky: BlueskyPreview,
+  mastodon: MastodonPreview,
 };
 
 /** Each chosen account's post as its network will show it (ADR 0086). */
