@@ -29,11 +29,13 @@ export const STRIPE_FAKE_PORT = 3196;
 export const X_FAKE_URL = "http://127.0.0.1:3193";
 export const LINKEDIN_FAKE_URL = "http://127.0.0.1:3194";
 export const BLUESKY_FAKE_URL = "http://127.0.0.1:3195";
+export const MASTODON_FAKE_URL = "http://127.0.0.1:3191";
 export const E2E_CLOCK_URL = "http://127.0.0.1:3192";
 const NETWORK_FAKES = [
   { script: "x-server.ts", url: X_FAKE_URL, portVariable: "X_FAKE_PORT" },
   { script: "linkedin-server.ts", url: LINKEDIN_FAKE_URL, portVariable: "LINKEDIN_FAKE_PORT" },
   { script: "bluesky-server.ts", url: BLUESKY_FAKE_URL, portVariable: "BLUESKY_FAKE_PORT" },
+  { script: "mastodon-server.ts", url: MASTODON_FAKE_URL, portVariable: "MASTODON_FAKE_PORT" },
 ];
 export const E2E_ADMIN_EMAIL = "admin-e2e@example.test";
 export const E2E_CONTACT_EMAIL = "kontakt-e2e@example.test";
@@ -121,6 +123,8 @@ export default defineConfig({
         LINKEDIN_API_BASE: LINKEDIN_FAKE_URL,
         LINKEDIN_WEB_BASE: LINKEDIN_FAKE_URL,
         BLUESKY_SERVICE: BLUESKY_FAKE_URL,
+        // The one non-public instance Postwerk may connect to: the fake (ADR 0095).
+        MASTODON_ALLOWED_INSTANCE: MASTODON_FAKE_URL,
         E2E_CLOCK_PORT: new URL(E2E_CLOCK_URL).port,
         LOG_LEVEL: "warn",
         // A class that fights another logs a console error, and every test fails on one (app/lib/cn.ts).

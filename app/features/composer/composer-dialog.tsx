@@ -30,6 +30,7 @@ import {
   EMPTY_COMPOSER_VALUE,
   isCustomized,
   isThread,
+  labelList,
   toRequests,
   withAccount,
   withCustomized,
@@ -300,7 +301,7 @@ export function ComposerForm({
             Als Thread
           </label>
           <p id={`${id}-thread-hint`} className="w-full text-xs text-slate-600">
-            Threads gehen an {threadNetworks.join(" und ")}: jeder Beitrag als Antwort auf den vorigen.
+            Threads gehen an {labelList(threadNetworks)}: jeder Beitrag als Antwort auf den vorigen.
           </p>
         </div>
         <ComposerText value={value} onChange={onChange} accounts={accounts} />

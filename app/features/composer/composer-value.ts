@@ -95,7 +95,7 @@ export function withAccount(value: ComposerValue, accountId: string, on: boolean
 }
 
 /** "X, Bluesky und Mastodon". */
-function labelList(labels: string[]): string {
+export function labelList(labels: string[]): string {
   return labels.length < 2 ? labels.join("") : `${labels.slice(0, -1).join(", ")} und ${labels.at(-1)}`;
 }
 

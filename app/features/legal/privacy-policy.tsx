@@ -14,7 +14,7 @@ const SECTIONS = {
   account: { id: "konto", title: "Registrierung und Benutzerkonto" },
   generator: { id: "generator", title: "Beitragsgenerator, Archiv und Bilder" },
   optimizer: { id: "optimizer", title: "X-Post Optimizer" },
-  publishing: { id: "veroeffentlichen", title: "Veröffentlichen bei X, LinkedIn und Bluesky" },
+  publishing: { id: "veroeffentlichen", title: "Veröffentlichen bei X, LinkedIn, Bluesky und Mastodon" },
   ai: { id: "ki-anbieter", title: "KI-Anbieter" },
   email: { id: "e-mail", title: "E-Mail-Versand" },
   cookies: { id: "cookies", title: "Cookies, lokaler Speicher und Einwilligung" },
@@ -176,11 +176,12 @@ export function PrivacyPolicy() {
 
       <LegalSection section={SECTIONS.publishing}>
         <p>
-          Wenn Sie unter „Verbundene Konten“ ein Konto bei X, LinkedIn oder Bluesky mit Postwerk verbinden, erhalten wir
-          vom Netzwerk Zugangsschlüssel (Tokens), die Kennung Ihres Kontos, Ihren Namen oder Handle und die Adresse
-          Ihres Profils; bei Bluesky geben Sie dafür ein App-Passwort ein, das wir nur für diese Anmeldung verwenden und
-          nicht speichern. Die Zugangsschlüssel speichern wir verschlüsselt (AES-256-GCM) und nutzen sie ausschließlich,
-          um in Ihrem Auftrag zu veröffentlichen. Sie erscheinen in keinem Protokoll und nicht im Datenexport.
+          Wenn Sie unter „Verbundene Konten“ ein Konto bei X, LinkedIn, Bluesky oder Mastodon mit Postwerk verbinden,
+          erhalten wir vom Netzwerk Zugangsschlüssel (Tokens), die Kennung Ihres Kontos, Ihren Namen oder Handle und die
+          Adresse Ihres Profils; bei Bluesky geben Sie dafür ein App-Passwort ein, das wir nur für diese Anmeldung
+          verwenden und nicht speichern. Die Zugangsschlüssel speichern wir verschlüsselt (AES-256-GCM) und nutzen sie
+          ausschließlich, um in Ihrem Auftrag zu veröffentlichen. Sie erscheinen in keinem Protokoll und nicht im
+          Datenexport.
         </p>
         <p>
           Wenn Sie einen Beitrag veröffentlichen oder planen, speichern wir Text, Bild, Zeitpunkt, Konto und den Stand
@@ -207,14 +208,22 @@ export function PrivacyPolicy() {
             <a href="https://bsky.social/about/support/privacy-policy" rel="noopener noreferrer">
               Datenschutzerklärung von Bluesky
             </a>
-            ).
+            );
+          </li>
+          <li>
+            für Mastodon: der Betreiber der Mastodon-Instanz, die Sie beim Verbinden angeben (etwa mastodon.social);
+            dessen Name, Sitz und Datenschutzerklärung finden Sie auf der Seite „Über“ Ihrer Instanz. Beim ersten
+            Verbinden mit einer Instanz melden wir Postwerk dort als App an (Name „Postwerk“ und unsere
+            Rücksprungadresse, keine Daten über Sie). Die Instanz leitet öffentliche Beiträge an andere Server des
+            Fediverse weiter.
           </li>
         </ul>
         <p>
           Das Netzwerk verarbeitet den veröffentlichten Beitrag in eigener Verantwortung nach seinen Bedingungen; er ist
           dort so sichtbar, wie Ihr Konto es vorsieht. Über das Ergebnis informieren wir Sie im Benachrichtigungsbereich
           und, wenn ein Beitrag scheitert, per E-Mail. Rechtsgrundlage ist die Erfüllung des Nutzungsvertrags (Art. 6
-          Abs. 1 lit. b DSGVO) auf Ihren Auftrag. X und Bluesky verarbeiten Daten in den USA. {THIRD_COUNTRY_SAFEGUARDS}
+          Abs. 1 lit. b DSGVO) auf Ihren Auftrag. X und Bluesky verarbeiten Daten in den USA; wo eine Mastodon-Instanz
+          steht, bestimmt ihr Betreiber. {THIRD_COUNTRY_SAFEGUARDS}
         </p>
         <p>
           Trennen Sie ein Konto, löschen wir seine Zugangsschlüssel sofort, und dafür geplante Beiträge werden nicht
@@ -387,7 +396,7 @@ export function PrivacyPolicy() {
           <li>Google, wenn Sie sich mit Google anmelden oder Analytics zustimmen,</li>
           <li>
             X Corp., LinkedIn Ireland Unlimited Company und Bluesky Social PBC, wenn Sie über ein verbundenes Konto bei
-            diesem Netzwerk veröffentlichen (siehe „Veröffentlichen bei X, LinkedIn und Bluesky“).
+            diesem Netzwerk veröffentlichen (siehe „Veröffentlichen bei X, LinkedIn, Bluesky und Mastodon“).
           </li>
         </ul>
         <p>

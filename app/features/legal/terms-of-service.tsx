@@ -79,9 +79,9 @@ export function TermsOfService() {
             Rechtschreibhinweise. Im Premium-Plan kommen KI-Grammatikprüfung und KI-Verbesserung hinzu.
           </li>
           <li>
-            Über Konten bei X, LinkedIn und Bluesky, die Sie mit Postwerk verbinden, veröffentlicht Postwerk Beiträge in
-            Ihrem Auftrag sofort oder zu dem Zeitpunkt, den Sie planen, mit Text und gegebenenfalls dem Bild der
-            Generierung. Wir senden nur, was Sie dazu ausdrücklich freigeben. Ob und wann ein Netzwerk einen Beitrag
+            Über Konten bei X, LinkedIn, Bluesky und Mastodon, die Sie mit Postwerk verbinden, veröffentlicht Postwerk
+            Beiträge in Ihrem Auftrag sofort oder zu dem Zeitpunkt, den Sie planen, mit Text und gegebenenfalls dem Bild
+            der Generierung. Wir senden nur, was Sie dazu ausdrücklich freigeben. Ob und wann ein Netzwerk einen Beitrag
             annimmt, hängt auch vom Netzwerk ab (etwa seiner Erreichbarkeit, seinen Grenzen und seinen Regeln); bricht
             die Verbindung ab, nachdem ein Beitrag abgeschickt wurde, senden wir ihn nicht erneut, sondern kennzeichnen
             ihn als „unbestätigt“, damit er nicht doppelt erscheint.

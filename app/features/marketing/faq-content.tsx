@@ -161,8 +161,9 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
         answer: (
           <>
             <p>
-              Ja, bei X, LinkedIn und Bluesky. Verbinden Sie dazu unter „Account“ → „Verbundene Konten“ ein oder mehrere
-              Konten: X und LinkedIn über deren eigene Anmeldeseite, Bluesky mit einem App-Passwort. Im{" "}
+              Ja, bei X, LinkedIn, Bluesky und Mastodon. Verbinden Sie dazu unter „Account“ → „Verbundene Konten“ ein
+              oder mehrere Konten: X und LinkedIn über deren eigene Anmeldeseite, Bluesky mit einem App-Passwort,
+              Mastodon mit der Adresse Ihrer Instanz und deren Anmeldeseite. Im{" "}
               <TextLink to={ROUTES.planner}>Redaktionsplan</TextLink> schreiben Sie mit „Neuer Beitrag“ einen eigenen
               Text für alle gewählten Konten oder einen je Konto, mit Bild und Bildbeschreibung und einer Vorschau je
               Netzwerk; Vorschläge aus dem Generator, dem Archiv und dem X-Post Optimizer öffnen sich dort ebenso. Sie
