@@ -8,13 +8,14 @@ import { rateLimitResetAt, safeDetail } from "./network-failures.ts";
 import { createSocialNetworks } from "./networks.ts";
 
 describe("createSocialNetworks", () => {
-  it("builds all three; X and LinkedIn are configured only with their apps, Bluesky always", () => {
+  it("builds all of them; X and LinkedIn are configured only with their apps, Bluesky and Mastodon always", () => {
     const bare = createSocialNetworks(readEnv({}).networks);
     expect(Object.keys(bare).sort()).toEqual([...NETWORK_IDS].sort());
     expect(NETWORK_IDS.map((id) => [id, bare[id].id, bare[id].configured])).toEqual([
       ["x", "x", false],
       ["linkedin", "linkedin", false],
       ["bluesky", "bluesky", true],
+      ["mastodon", "mastodon", true],
     ]);
     const full = createSocialNetworks(
       readEnv({ X_CLIENT_ID: "a", X_CLIENT_SECRET: "b", LINKEDIN_CLIENT_ID: "c", LINKEDIN_CLIENT_SECRET: "d" })
