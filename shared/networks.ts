@@ -130,7 +130,8 @@ export function postLength(network: NetworkId, text: string): number {
 export const MASTODON_LINK_LENGTH = 23;
 const MASTODON_LINK = /https?:\/\/[^\s<>"]+/gu;
 /** `@name@instance.example`: only `@name` counts (Mastodon's StatusLengthValidator). */
-const MASTODON_REMOTE_MENTION = /(^|[^\p{L}\p{N}_/])@([\p{L}\p{N}_]+(?:[.-][\p{L}\p{N}_]+)*)@[\p{L}\p{N}.-]+[\p{L}\p{N}]/gu;
+const MASTODON_REMOTE_MENTION =
+  /(^|[^\p{L}\p{N}_/])@([\p{L}\p{N}_]+(?:[.-][\p{L}\p{N}_]+)*)@[\p{L}\p{N}.-]+[\p{L}\p{N}]/gu;
 
 /** Mastodon's count: graphemes, a link as 23, a remote mention without its instance. */
 function mastodonLength(text: string): number {

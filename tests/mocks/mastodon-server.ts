@@ -148,7 +148,7 @@ export async function startMastodonFake({ port = 0, maxCharacters = 500 } = {}) 
       const fields = request.method === "POST" ? request.form() : url.searchParams;
       const app = apps.get(fields.get("client_id") ?? "");
       const redirectUri = fields.get("redirect_uri") ?? "";
-      if (!app || !app.redirectUris.includes(redirectUri))
+      if (!app?.redirectUris.includes(redirectUri))
         return json(400, { error: "invalid_client", error_description: "Unknown client or redirect_uri" });
       if (request.method === "GET")
         return authorizePage({

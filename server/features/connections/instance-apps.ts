@@ -44,7 +44,12 @@ export async function appFor(
   const app = await connect.registerApp({ instance, redirectUri });
   await deps.db
     .insert(mastodonApps)
-    .values({ instance, redirectUri, clientId: app.clientId, clientSecret: deps.tokenBox.seal(app.clientSecret, instance) })
+    .values({
+      instance,
+      redirectUri,
+      clientId: app.clientId,
+      clientSecret: deps.tokenBox.seal(app.clientSecret, instance),
+    })
     .onConflictDoNothing();
   return (await storedApp(deps, instance, redirectUri)) ?? app;
 }

@@ -276,7 +276,8 @@ describe("/api/posts/threads (ADR 0066)", () => {
     const notThreads = await send("/api/posts/threads", "POST", { accountId: linkedInId, posts: ["Eins", "Zwei"] });
     expect(notThreads.status).toBe(400);
     expect(await notThreads.json()).toEqual({
-      error: "Threads veröffentlicht Postwerk nur auf X, Bluesky und Mastodon. Bitte wählen Sie ein X-, Bluesky- oder Mastodon-Konto.",
+      error:
+        "Threads veröffentlicht Postwerk nur auf X, Bluesky und Mastodon. Bitte wählen Sie ein X-, Bluesky- oder Mastodon-Konto.",
       code: "THREAD_NOT_SUPPORTED",
     });
     // Each emoji weighs 2 on X: 141 of them are 282.

@@ -33,7 +33,6 @@ export type NetworkIdentity = {
   limits?: AccountLimits | null;
 };
 
-
 export type PublishImage = { bytes: Uint8Array; mimeType: string; altText: string };
 
 /**
