@@ -54,6 +54,14 @@ test("connect a Mastodon instance and publish a two-post thread that shows in th
   await expect(preview.getByTestId("mastodon-preview-post")).toHaveCount(2);
   await expect(preview).toContainText("Bäckerei Sonnenschein");
   await shoot(page, "mastodon-composer");
+  // The dialog scrolls on its own: the preview itself at both widths.
+  if (SCREENSHOTS)
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await preview.scrollIntoViewIfNeeded();
+      await preview.screenshot({ path: `${SCREENSHOTS}/mastodon-preview-${width}.png` });
+    }
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   await composer.getByRole("button", { name: "Thread veröffentlichen" }).click();
   await expect(composer).toBeHidden();
