@@ -112,6 +112,7 @@ describe("/api/connections", () => {
       ["x", false, "vom Betreiber nicht eingerichtet"],
       ["linkedin", false, "vom Betreiber nicht eingerichtet"],
       ["bluesky", false, "vom Betreiber nicht eingerichtet"],
+      ["mastodon", false, "vom Betreiber nicht eingerichtet"],
     ]);
   });
 });
