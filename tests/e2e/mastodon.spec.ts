@@ -36,7 +36,8 @@ test("connect a Mastodon instance and publish a two-post thread that shows in th
   await form.getByRole("button", { name: "Weiter zur Instanz" }).click();
   await expect(page.getByRole("heading", { name: /^Mastodon \(Fake\)/ })).toBeVisible();
   await page.getByRole("button", { name: "Zugriff erlauben" }).click();
-  await expect(page.getByText("Mastodon-Konto verbunden.")).toBeVisible();
+  // The account page loads after the redirect back; on a busy machine that takes a while.
+  await expect(page.getByText("Mastodon-Konto verbunden.")).toBeVisible({ timeout: 15_000 });
   const handle = `@erika@${new URL(MASTODON_FAKE_URL).host}`;
   await expect(page.getByTestId("connected-account")).toContainText(handle);
 
