@@ -32,6 +32,7 @@ export const X_FAKE_URL = "http://127.0.0.1:3193";
 export const LINKEDIN_FAKE_URL = "http://127.0.0.1:3194";
 export const BLUESKY_FAKE_URL = "http://127.0.0.1:3195";
 export const THREADS_FAKE_URL = "http://127.0.0.1:3191";
+export const MASTODON_FAKE_URL = "http://127.0.0.1:3190";
 export const E2E_CLOCK_URL = "http://127.0.0.1:3192";
 export const META_FAKE_URL = "http://127.0.0.1:3189";
 const NETWORK_FAKES = [
@@ -40,6 +41,7 @@ const NETWORK_FAKES = [
   { script: "bluesky-server.ts", url: BLUESKY_FAKE_URL, portVariable: "BLUESKY_FAKE_PORT" },
   { script: "meta-server.ts", url: META_FAKE_URL, portVariable: "META_FAKE_PORT" },
   { script: "threads-server.ts", url: THREADS_FAKE_URL, portVariable: "THREADS_FAKE_PORT" },
+  { script: "mastodon-server.ts", url: MASTODON_FAKE_URL, portVariable: "MASTODON_FAKE_PORT" },
 ];
 export const E2E_ADMIN_EMAIL = "admin-e2e@example.test";
 export const E2E_CONTACT_EMAIL = "kontakt-e2e@example.test";
@@ -139,6 +141,8 @@ export default defineConfig({
         THREADS_WEB_BASE: THREADS_FAKE_URL,
         // The fake fetches a post's image from the e2e server itself (ADR 0098).
         THREADS_IMAGE_BASE: E2E_BASE_URL,
+        // The one non-public instance Postwerk may connect to: the fake (ADR 0095).
+        MASTODON_ALLOWED_INSTANCE: MASTODON_FAKE_URL,
         E2E_CLOCK_PORT: new URL(E2E_CLOCK_URL).port,
         LOG_LEVEL: "warn",
         // A class that fights another logs a console error, and every test fails on one (app/lib/cn.ts).

@@ -93,6 +93,11 @@ export type SocialNetworkSettings = {
    * public (then Threads takes text posts only).
    */
   threads: { app: OAuthAppSettings; apiBase: string; webBase: string; imageBase: string | null };
+  /**
+   * Mastodon needs nothing: the app is registered on each instance (ADR 0095). `allowedInstance`
+   * lets one non-public instance through, the fake for local trials; never set it in production.
+   */
+  mastodon: { allowedInstance: string | null };
 };
 
 // Both or neither: one of the two alone is a typo, not a choice.
@@ -246,6 +251,8 @@ const EnvSchema = z
     THREADS_API_BASE: optionalString.pipe(httpUrl.default("https://graph.threads.net")),
     THREADS_WEB_BASE: optionalString.pipe(httpUrl.default("https://threads.net")),
     THREADS_IMAGE_BASE: optionalString.pipe(httpUrl.optional()),
+    // ADR 0095: the local fake's origin (http://127.0.0.1:3190) for trials; unset in production.
+    MASTODON_ALLOWED_INSTANCE: optionalString.pipe(httpUrl.optional()),
     NETWORK_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
     // ADR 0059: the key for network tokens at rest; unset means derived from BETTER_AUTH_SECRET.
     // The previous keys (comma-separated) still open tokens sealed before a rotation.
@@ -338,6 +345,7 @@ const EnvSchema = z
       THREADS_API_BASE,
       THREADS_WEB_BASE,
       THREADS_IMAGE_BASE,
+      MASTODON_ALLOWED_INSTANCE,
       NETWORK_TIMEOUT_MS,
       ...env
     }) => ({
@@ -403,6 +411,7 @@ const EnvSchema = z
             THREADS_IMAGE_BASE,
           ),
         },
+        mastodon: { allowedInstance: MASTODON_ALLOWED_INSTANCE ? new URL(MASTODON_ALLOWED_INSTANCE).origin : null },
       } satisfies SocialNetworkSettings,
     }),
   );

@@ -41,4 +41,5 @@ export const IMAGE_PREVIEW_ASPECT: Record<NetworkId, number> = {
   instagram: 1,
   // Threads shows a single image at its own ratio up to 4:5 upright; 1:1 is what most images look like there.
   threads: 1,
+  mastodon: 16 / 9,
 };

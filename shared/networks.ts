@@ -3,14 +3,24 @@ import { xWeightedLength } from "./x-counting.ts";
 // The networks Postwerk publishes to and their text rules (ADR 0053). One table: the composer's
 // live counter and the server's validation both read it, so they cannot disagree.
 
-export const NETWORK_IDS = ["x", "linkedin", "bluesky", "facebook", "instagram", "threads"] as const;
+export const NETWORK_IDS = ["x", "linkedin", "bluesky", "facebook", "instagram", "threads", "mastodon"] as const;
 export type NetworkId = (typeof NETWORK_IDS)[number];
 
 /**
  * How a network measures a post: X weighs code points (links 23, emoji 2), Bluesky counts
- * graphemes, Threads counts characters but each emoji as its UTF-8 bytes (ADR 0098).
+ * graphemes, Threads counts characters but each emoji as its UTF-8 bytes (ADR 0098), Mastodon counts
+ * graphemes with every link as 23 and a remote mention as its local part (ADR 0095).
  */
-export type LengthUnit = "x-weighted" | "characters" | "graphemes" | "emoji-bytes";
+export type LengthUnit = "x-weighted" | "characters" | "graphemes" | "emoji-bytes" | "mastodon";
+
+/** A Mastodon instance's own limits (GET /api/v2/instance `configuration`), kept with the account (ADR 0095). */
+export type AccountLimits = {
+  maxCharacters: number;
+  /** Largest image the server takes, in bytes; null if it does not say. */
+  maxImageBytes: number | null;
+  /** Longest image description; null if it does not say. */
+  maxDescription: number | null;
+};
 
 export type NetworkRules = {
   id: NetworkId;
@@ -21,8 +31,11 @@ export type NetworkRules = {
   maxImages: number;
   /** Whether a post without an image is refused (Instagram will be; none of these three is). */
   imageRequired: boolean;
-  /** How an account is connected: an OAuth round trip, or a handle and an app password. */
-  connect: "oauth" | "app-password";
+  /**
+   * How an account is connected: an OAuth round trip, a handle and an app password, or an OAuth
+   * round trip with the instance the user names (Mastodon, ADR 0095).
+   */
+  connect: "oauth" | "app-password" | "instance";
   /**
    * The network whose login connects this one's accounts: Instagram professional accounts come
    * with their Facebook page from one Meta login (ADR 0096, 0097). Absent: its own login.
@@ -122,6 +135,21 @@ export const NETWORKS: Record<NetworkId, NetworkRules> = {
     linkCards: true,
     altText: true,
   },
+  mastodon: {
+    id: "mastodon",
+    label: "Mastodon",
+    // Each instance sets its own limit (ADR 0095): this is only the fallback for an account whose
+    // instance did not say; the account's own `maxCharacters` wins (checkPostText's `max`).
+    maxLength: 500,
+    lengthUnit: "mastodon",
+    maxImages: 4,
+    imageRequired: false,
+    connect: "instance",
+    threads: true,
+    maxHashtags: null,
+    linkCards: true,
+    altText: true,
+  },
 };
 
 /** Networks whose posts can reply to one another as a thread. */
@@ -145,6 +173,8 @@ export function postLength(network: NetworkId, text: string): number {
     case "characters":
       // LinkedIn and Meta count UTF-16 code units, like JavaScript's length.
       return text.length;
+    case "mastodon":
+      return mastodonLength(text);
   }
 }
 
@@ -158,6 +188,20 @@ function emojiBytesLength(text: string): number {
     length += EMOJI.test(grapheme.segment) ? utf8.encode(grapheme.segment).length : [...grapheme.segment].length;
   }
   return length;
+}
+
+/** Mastodon counts every http(s) link as this many characters, however long it is. */
+export const MASTODON_LINK_LENGTH = 23;
+const MASTODON_LINK = /https?:\/\/[^\s<>"]+/gu;
+/** `@name@instance.example`: only `@name` counts (Mastodon's StatusLengthValidator). */
+const MASTODON_REMOTE_MENTION =
+  /(^|[^\p{L}\p{N}_/])@([\p{L}\p{N}_]+(?:[.-][\p{L}\p{N}_]+)*)@[\p{L}\p{N}.-]+[\p{L}\p{N}]/gu;
+
+/** Mastodon's count: graphemes, a link as 23, a remote mention without its instance. */
+function mastodonLength(text: string): number {
+  const links = text.match(MASTODON_LINK) ?? [];
+  const rest = text.replace(MASTODON_LINK, "").replace(MASTODON_REMOTE_MENTION, "$1@$2");
+  return [...graphemes.segment(rest)].length + links.length * MASTODON_LINK_LENGTH;
 }
 
 export type PostTextCheck = { length: number; max: number; fits: boolean; empty: boolean };
@@ -175,8 +219,12 @@ function hasVisibleCharacter(text: string): boolean {
   return text.replace(INVISIBLE, "").length > 0;
 }
 
-export function checkPostText(network: NetworkId, text: string): PostTextCheck {
+/**
+ * `maxLength`: the account's own limit where its server sets one (a Mastodon instance's
+ * `max_characters`, ADR 0095); else the network's.
+ */
+export function checkPostText(network: NetworkId, text: string, maxLength?: number | null): PostTextCheck {
   const length = postLength(network, text);
-  const max = NETWORKS[network].maxLength;
+  const max = maxLength ?? NETWORKS[network].maxLength;
   return { length, max, fits: length <= max, empty: !hasVisibleCharacter(text) };
 }

@@ -164,6 +164,11 @@ export const AppPasswordConnectSchema = z.object({
   appPassword: textField(PUBLISHING_ERRORS.CREDENTIALS_REJECTED).trim().min(1).max(100),
 });
 
+/** Mastodon (ADR 0095): the instance the user names, e.g. "mastodon.social". */
+export const InstanceConnectSchema = z.object({
+  instance: textField(PUBLISHING_ERRORS.INSTANCE_REFUSED).trim().min(1).max(253),
+});
+
 /** One post of a thread as the API shows it. */
 export type ThreadPostView = {
   position: number;

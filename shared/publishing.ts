@@ -96,6 +96,8 @@ export const PUBLISHING_ERRORS = {
   NETWORK_WRONG_CONNECT: "Dieses Netzwerk wird anders verbunden.",
   NETWORK_UNAVAILABLE: "Das Netzwerk ist gerade nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.",
   CREDENTIALS_REJECTED: "Handle oder App-Passwort stimmen nicht.",
+  /** ADR 0095: the refusal says why (not public, not found, no Mastodon); this is its fallback. */
+  INSTANCE_REFUSED: "Mit dieser Mastodon-Instanz kann Postwerk sich nicht verbinden. Bitte prüfen Sie die Adresse.",
   OAUTH_STATE_INVALID:
     "Die Anmeldung beim Netzwerk ist abgelaufen oder ungültig. Bitte verbinden Sie das Konto noch einmal.",
   OAUTH_DENIED: "Die Verbindung wurde beim Netzwerk abgelehnt.",
@@ -105,7 +107,7 @@ export const PUBLISHING_ERRORS = {
   /** The refusal names the network, the cap and the month (publishing-caps.ts); this is its fallback. */
   PUBLISHING_CAP_REACHED: "Das monatliche Kontingent Ihres Plans für dieses Netzwerk ist erreicht.",
   THREAD_NOT_SUPPORTED:
-    "Threads veröffentlicht Postwerk nur auf X, Bluesky und Threads. Bitte wählen Sie ein X-, Bluesky- oder Threads-Konto.",
+    "Threads veröffentlicht Postwerk nur auf X, Bluesky, Threads und Mastodon. Bitte wählen Sie ein X-, Bluesky-, Threads- oder Mastodon-Konto.",
   THREAD_NOT_RESUMABLE:
     "Dieser Thread lässt sich gerade nicht fortsetzen: Er wird noch gesendet, ist vollständig oder wurde abgebrochen.",
   /** ADR 0093: a post in doubt goes out again only once its owner has looked on the network. */

@@ -148,7 +148,7 @@ const PLANNER_FEATURES: Feature[] = [
   },
   {
     icon: MessagesSquare,
-    title: "Threads für X und Bluesky",
+    title: "Threads für X, Bluesky und Mastodon",
     text: "Mehrere Beiträge als zusammenhängender Thread, jeder genau einmal gesendet. Reißt die Verbindung ab, setzt Postwerk dort fort, wo der Thread stehen blieb.",
   },
   {

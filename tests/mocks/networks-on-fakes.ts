@@ -1,5 +1,6 @@
 import { createBlueskyNetwork } from "#server/integrations/bluesky/bluesky-network.ts";
 import { createLinkedInNetwork, LINKEDIN_VERSION } from "#server/integrations/linkedin/linkedin-network.ts";
+import { createMastodonNetwork } from "#server/integrations/mastodon/mastodon-network.ts";
 import { createFacebookNetwork } from "#server/integrations/meta/facebook-network.ts";
 import { createInstagramNetwork } from "#server/integrations/meta/instagram-network.ts";
 import { createGraph, type MetaSettings } from "#server/integrations/meta/meta-graph.ts";
@@ -8,8 +9,16 @@ import { createThreadsNetwork } from "#server/integrations/threads/threads-netwo
 import { createXNetwork } from "#server/integrations/x/x-network.ts";
 import { FAKE_BLUESKY_ACCOUNT, startBlueskyFake } from "./bluesky-server.ts";
 import { startLinkedInFake } from "./linkedin-server.ts";
+import { FAKE_MASTODON_ACCOUNT, startMastodonFake } from "./mastodon-server.ts";
 import { startMetaFake } from "./meta-server.ts";
-import { connectThroughFake, type FakeServer, type RecordedPost } from "./social-fake.ts";
+import {
+  approveAuthorization,
+  connectThroughFake,
+  type FakeServer,
+  newToken,
+  type RecordedPost,
+  TEST_REDIRECT_URI,
+} from "./social-fake.ts";
 import { startThreadsFake } from "./threads-server.ts";
 import { startXFake } from "./x-server.ts";
 
@@ -94,4 +103,32 @@ export async function connectMetaThroughFake(network: SocialNetwork, account = "
   const chosen = choices.find((choice) => choice.network === network.id);
   if (!chosen) throw new Error(`Kein ${network.id}-Konto zur Wahl`);
   return chosen.tokens;
+}
+
+/** A Mastodon instance's fake; its adapter lets exactly that instance through (ADR 0095). */
+export const mastodonOnFake = async (options: { maxCharacters?: number } = {}) =>
+  onFake(await startMastodonFake(options), createMastodonNetwork, (post) => post.id);
+
+/**
+ * Mastodon's way to connect, as the connections service runs it: the instance checked, the app
+ * registered there, the OAuth round trip approved on the fake's page as `account`.
+ */
+export async function connectToMastodon(
+  network: SocialNetwork,
+  instanceInput: string,
+  account = FAKE_MASTODON_ACCOUNT.username,
+) {
+  if (network.connect.kind !== "instance") throw new Error("Mastodon verbindet über die Instanz");
+  const instance = await network.connect.instanceOrigin(instanceInput);
+  const app = await network.connect.registerApp({ instance, redirectUri: TEST_REDIRECT_URI });
+  const codeVerifier = newToken("verifier");
+  const url = network.connect.authorizationUrl({
+    instance,
+    app,
+    state: "state-mastodon",
+    codeVerifier,
+    redirectUri: TEST_REDIRECT_URI,
+  });
+  const { code } = await approveAuthorization(url, account);
+  return network.connect.exchangeCode({ instance, app, code, codeVerifier, redirectUri: TEST_REDIRECT_URI });
 }

@@ -27,6 +27,8 @@ export type FakeRoute =
   | "post"
   | "delete"
   | "resolve"
+  /** Mastodon's app registration on an instance (POST /api/v1/apps). */
+  | "register"
   | "page"
   /**
    * The account's own recent posts, where a post in doubt is looked up: X's GET

@@ -169,5 +169,6 @@ export function createScriptedNetworks(options: { latencyMs?: number } = {}) {
     facebook: createScriptedNetwork("facebook", options),
     instagram: createScriptedNetwork("instagram", { ...options, limits: { postsPerWindow: 50, windowMs: 86_400_000 } }),
     threads: createScriptedNetwork("threads", options),
+    mastodon: createScriptedNetwork("mastodon", options),
   };
 }

@@ -19,7 +19,7 @@ import {
 import { NextSlotButton } from "#app/features/queue-slots/next-slot-button.tsx";
 import { api } from "#app/lib/api.ts";
 import type { NetworkId } from "#shared/networks.ts";
-import { THREAD_NETWORKS } from "#shared/networks.ts";
+import { NETWORKS, THREAD_NETWORKS } from "#shared/networks.ts";
 import { CONNECTIONS_PATH, PLANNER_PATH } from "#shared/publishing.ts";
 import { AccountPicker } from "./account-picker.tsx";
 import { ComposerPreviews } from "./composer-previews.tsx";
@@ -30,6 +30,7 @@ import {
   EMPTY_COMPOSER_VALUE,
   isCustomized,
   isThread,
+  labelList,
   toRequests,
   withAccount,
   withCustomized,
@@ -222,9 +223,7 @@ export function ComposerForm({
   const [sending, setSending] = useState(false);
   const thread = isThread(value);
   const threadPossible = chosenAccounts(value, accounts).every((account) => THREAD_NETWORKS.includes(account.network));
-  const threadNetworks = THREAD_NETWORKS.map(
-    (network) => accounts.find((a) => a.network === network)?.networkLabel ?? network,
-  );
+  const threadNetworks = THREAD_NETWORKS.map((network) => NETWORKS[network].label);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -300,7 +299,7 @@ export function ComposerForm({
             Als Thread
           </label>
           <p id={`${id}-thread-hint`} className="w-full text-xs text-slate-600">
-            Threads gehen an {threadNetworks.join(" und ")}: jeder Beitrag als Antwort auf den vorigen.
+            Threads gehen an {labelList(threadNetworks)}: jeder Beitrag als Antwort auf den vorigen.
           </p>
         </div>
         <ComposerText value={value} onChange={onChange} accounts={accounts} />

@@ -6,6 +6,7 @@ import { BlueskyPreview } from "./previews/bluesky-preview.tsx";
 import { FacebookPreview } from "./previews/facebook-preview.tsx";
 import { InstagramPreview } from "./previews/instagram-preview.tsx";
 import { LinkedInPreview } from "./previews/linkedin-preview.tsx";
+import { MastodonPreview } from "./previews/mastodon-preview.tsx";
 import type { PreviewProps } from "./previews/preview-parts.tsx";
 import { ThreadsPreview } from "./previews/threads-preview.tsx";
 import { XPreview } from "./previews/x-preview.tsx";
@@ -17,6 +18,7 @@ const PREVIEWS: Record<NetworkId, (props: PreviewProps) => ReactNode> = {
   facebook: FacebookPreview,
   instagram: InstagramPreview,
   threads: ThreadsPreview,
+  mastodon: MastodonPreview,
 };
 
 /** Each chosen account's post as its network will show it (ADR 0086). */

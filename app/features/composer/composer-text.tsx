@@ -5,10 +5,11 @@ import { Label } from "#app/components/ui/label.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { PostLength, PostTextField } from "#app/features/publishing/post-text-field.tsx";
 import type { ConnectedAccount } from "#app/features/publishing/use-publishing.ts";
-import { checkPostText, NETWORKS, type NetworkId } from "#shared/networks.ts";
+import { NETWORKS, type NetworkId, type PostTextCheck } from "#shared/networks.ts";
 import { THREAD_MAX_POSTS, THREAD_MIN_POSTS } from "#shared/publishing.ts";
 import {
   type ComposerValue,
+  checkForChosen,
   chosenAccounts,
   chosenNetworks,
   isCustomized,
@@ -29,14 +30,24 @@ export function ComposerText(props: Props) {
 }
 
 /** One counter per network, for a text that goes to all of them. */
-function NetworkCounters({ id, text, networks }: { id: string; text: string; networks: NetworkId[] }) {
+function NetworkCounters({
+  id,
+  text,
+  networks,
+  check,
+}: {
+  id: string;
+  text: string;
+  networks: NetworkId[];
+  check: (network: NetworkId, text: string) => PostTextCheck;
+}) {
   if (networks.length === 0) return null;
   return (
     <ul id={id} className="flex flex-wrap justify-end gap-x-4 gap-y-1" data-testid="network-counters">
       {networks.map((network) => (
         <li key={network} className="flex items-baseline gap-1 text-xs" data-testid={`counter-${network}`}>
           <span className="text-slate-700">{NETWORKS[network].label}:</span>
-          <PostLength check={checkPostText(network, text)} />
+          <PostLength check={check(network, text)} />
         </li>
       ))}
     </ul>
@@ -46,7 +57,8 @@ function NetworkCounters({ id, text, networks }: { id: string; text: string; net
 function CommonText({ value, onChange, accounts }: Props) {
   const id = useId();
   const networks = chosenNetworks(value, accounts);
-  const tooLong = networks.some((network) => !checkPostText(network, value.text).fits);
+  const check = (network: NetworkId, text: string) => checkForChosen(value, accounts, network, text);
+  const tooLong = networks.some((network) => !check(network, value.text).fits);
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={`${id}-text`}>Text</Label>
@@ -58,7 +70,7 @@ function CommonText({ value, onChange, accounts }: Props) {
         aria-invalid={tooLong || undefined}
         aria-describedby={networks.length > 0 ? `${id}-counters` : undefined}
       />
-      <NetworkCounters id={`${id}-counters`} text={value.text} networks={networks} />
+      <NetworkCounters id={`${id}-counters`} text={value.text} networks={networks} check={check} />
     </div>
   );
 }
@@ -75,6 +87,7 @@ function TextPerAccount({ value, onChange, accounts }: Props) {
           id={`${id}-${account.id}`}
           label={`Text für ${account.networkLabel} (${account.handle})`}
           network={account.network}
+          maxLength={account.maxCharacters}
           value={textFor(value, account.id)}
           onChange={(text) => onChange({ ...value, perAccountText: { ...value.perAccountText, [account.id]: text } })}
         />
@@ -86,6 +99,7 @@ function TextPerAccount({ value, onChange, accounts }: Props) {
 function ThreadPosts({ value, onChange, accounts }: Props) {
   const id = useId();
   const networks = chosenNetworks(value, accounts);
+  const check = (network: NetworkId, text: string) => checkForChosen(value, accounts, network, text);
   const posts = value.threadPosts;
   const setPost = (index: number, text: string) =>
     onChange({ ...value, threadPosts: posts.map((post, at) => (at === index ? text : post)) });
@@ -119,10 +133,10 @@ function ThreadPosts({ value, onChange, accounts }: Props) {
                 rows={3}
                 value={post}
                 onChange={(event) => setPost(index, event.target.value)}
-                aria-invalid={networks.some((network) => !checkPostText(network, post).fits) || undefined}
+                aria-invalid={networks.some((network) => !check(network, post).fits) || undefined}
                 aria-describedby={networks.length > 0 ? `${fieldId}-counters` : undefined}
               />
-              <NetworkCounters id={`${fieldId}-counters`} text={post} networks={networks} />
+              <NetworkCounters id={`${fieldId}-counters`} text={post} networks={networks} check={check} />
             </li>
           );
         })}

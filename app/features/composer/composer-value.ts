@@ -13,7 +13,13 @@ export type ComposerValue = DraftContent;
 export const EMPTY_COMPOSER_VALUE: ComposerValue = EMPTY_DRAFT_CONTENT;
 
 /** What the composer needs of an account. */
-export type ComposerAccount = { id: string; network: NetworkId; handle: string };
+export type ComposerAccount = {
+  id: string;
+  network: NetworkId;
+  handle: string;
+  /** The account's own limit where its server sets one (a Mastodon instance, ADR 0095). */
+  maxCharacters?: number | null;
+};
 
 export function isThread(value: ComposerValue): boolean {
   return value.threadPosts.length > 0;
@@ -38,10 +44,27 @@ export function chosenNetworks(value: ComposerValue, accounts: ComposerAccount[]
   return (Object.keys(NETWORKS) as NetworkId[]).filter((network) => networks.has(network));
 }
 
+/**
+ * A text measured for `network` against the strictest limit among the chosen accounts there: two
+ * Mastodon instances may allow 500 and 5,000 characters, and the text must fit both (ADR 0095).
+ */
+export function checkForChosen(
+  value: ComposerValue,
+  accounts: ComposerAccount[],
+  network: NetworkId,
+  text: string,
+): PostTextCheck {
+  const own = chosenAccounts(value, accounts)
+    .filter((account) => account.network === network)
+    .map((account) => account.maxCharacters)
+    .filter((max): max is number => typeof max === "number");
+  return checkPostText(network, text, own.length > 0 ? Math.min(...own) : null);
+}
+
 /** The common text counted once per chosen network, by that network's own rule (shared/networks.ts). */
 export function countsPerNetwork(value: ComposerValue, accounts: ComposerAccount[]): Record<string, PostTextCheck> {
   return Object.fromEntries(
-    chosenNetworks(value, accounts).map((network) => [network, checkPostText(network, value.text)]),
+    chosenNetworks(value, accounts).map((network) => [network, checkForChosen(value, accounts, network, value.text)]),
   );
 }
 
@@ -71,6 +94,11 @@ export function withAccount(value: ComposerValue, accountId: string, on: boolean
   return { ...value, accountIds, perAccountText };
 }
 
+/** "X, Bluesky und Mastodon". */
+export function labelList(labels: string[]): string {
+  return labels.length < 2 ? labels.join("") : `${labels.slice(0, -1).join(", ")} und ${labels.at(-1)}`;
+}
+
 export type ComposerRequests =
   | { kind: "posts"; input: CreatePostsInput }
   | { kind: "threads"; inputs: CreateThreadInput[] }
@@ -78,7 +106,7 @@ export type ComposerRequests =
 
 export const COMPOSER_ERRORS = {
   noAccount: "Bitte wählen Sie mindestens ein Konto.",
-  threadNetwork: `Threads veröffentlicht Postwerk nur auf ${new Intl.ListFormat("de", { type: "conjunction" }).format(THREAD_NETWORKS.map((network) => NETWORKS[network].label))}. Bitte wählen Sie nur solche Konten.`,
+  threadNetwork: `Threads veröffentlicht Postwerk nur auf ${labelList(THREAD_NETWORKS.map((network) => NETWORKS[network].label))}. Bitte wählen Sie nur solche Konten.`,
   threadLength: `Ein Thread hat ${THREAD_MIN_POSTS} bis ${THREAD_MAX_POSTS} Beiträge.`,
   altTooLong: `Die Bildbeschreibung darf höchstens ${IMAGE_ALT_MAX} Zeichen lang sein.`,
 } as const;

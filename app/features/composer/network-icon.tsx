@@ -10,6 +10,7 @@ const MARKS: Record<NetworkId, { text: string; className: string }> = {
   facebook: { text: "f", className: "bg-[#0866ff] text-white" },
   instagram: { text: "ig", className: "bg-[#c13584] text-white" },
   threads: { text: "@", className: "bg-black text-white" },
+  mastodon: { text: "m", className: "bg-[#563acc] text-white" },
 };
 
 export function NetworkIcon({ network, className }: { network: NetworkId; className?: string }) {

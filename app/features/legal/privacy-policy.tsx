@@ -14,7 +14,10 @@ const SECTIONS = {
   account: { id: "konto", title: "Registrierung und Benutzerkonto" },
   generator: { id: "generator", title: "Beitragsgenerator, Archiv und Bilder" },
   optimizer: { id: "optimizer", title: "X-Post Optimizer" },
-  publishing: { id: "veroeffentlichen", title: "Veröffentlichen bei X, LinkedIn, Bluesky, Facebook und Instagram" },
+  publishing: {
+    id: "veroeffentlichen",
+    title: "Veröffentlichen bei X, LinkedIn, Bluesky, Facebook, Instagram, Threads und Mastodon",
+  },
   ai: { id: "ki-anbieter", title: "KI-Anbieter" },
   email: { id: "e-mail", title: "E-Mail-Versand" },
   cookies: { id: "cookies", title: "Cookies, lokaler Speicher und Einwilligung" },
@@ -178,14 +181,15 @@ export function PrivacyPolicy() {
 
       <LegalSection section={SECTIONS.publishing}>
         <p>
-          Wenn Sie unter „Verbundene Konten“ ein Konto bei X, LinkedIn, Bluesky, Facebook oder Instagram mit Postwerk
-          verbinden, erhalten wir vom Netzwerk Zugangsschlüssel (Tokens), die Kennung Ihres Kontos, Ihren Namen oder
-          Handle und die Adresse Ihres Profils; bei Bluesky geben Sie dafür ein App-Passwort ein, das wir nur für diese
-          Anmeldung verwenden und nicht speichern. Bei Facebook und Instagram erhalten wir nach Ihrer Anmeldung bei Meta
-          die Liste Ihrer Facebook-Seiten und der damit verknüpften Instagram-Konten; gespeichert werden nur die Seiten
-          und Konten, die Sie auswählen, mit dem Zugangsschlüssel der Seite. Die Zugangsschlüssel speichern wir
-          verschlüsselt (AES-256-GCM) und nutzen sie ausschließlich, um in Ihrem Auftrag zu veröffentlichen und die
-          Kennzahlen Ihrer Beiträge abzurufen. Sie erscheinen in keinem Protokoll und nicht im Datenexport.
+          Wenn Sie unter „Verbundene Konten“ ein Konto bei X, LinkedIn, Bluesky, Facebook, Instagram, Threads oder
+          Mastodon mit Postwerk verbinden, erhalten wir vom Netzwerk Zugangsschlüssel (Tokens), die Kennung Ihres
+          Kontos, Ihren Namen oder Handle und die Adresse Ihres Profils; bei Bluesky geben Sie dafür ein App-Passwort
+          ein, das wir nur für diese Anmeldung verwenden und nicht speichern. Bei Facebook und Instagram erhalten wir
+          nach Ihrer Anmeldung bei Meta die Liste Ihrer Facebook-Seiten und der damit verknüpften Instagram-Konten;
+          gespeichert werden nur die Seiten und Konten, die Sie auswählen, mit dem Zugangsschlüssel der Seite. Die
+          Zugangsschlüssel speichern wir verschlüsselt (AES-256-GCM) und nutzen sie ausschließlich, um in Ihrem Auftrag
+          zu veröffentlichen und die Kennzahlen Ihrer Beiträge abzurufen. Sie erscheinen in keinem Protokoll und nicht
+          im Datenexport.
         </p>
         <p>
           Kennzahlen („Erfolg“): Etwa 15 Minuten, 1 Stunde, 24 Stunden, 7 und 30 Tage nach dem Senden fragen wir beim
@@ -236,12 +240,20 @@ export function PrivacyPolicy() {
             </a>
             ). Threads lädt das Bild eines Beitrags selbst von einer öffentlichen Adresse von Postwerk.
           </li>
+          <li>
+            für Mastodon: der Betreiber der Mastodon-Instanz, die Sie beim Verbinden angeben (etwa mastodon.social);
+            dessen Name, Sitz und Datenschutzerklärung finden Sie auf der Seite „Über“ Ihrer Instanz. Beim ersten
+            Verbinden mit einer Instanz melden wir Postwerk dort als App an (Name „Postwerk“ und unsere
+            Rücksprungadresse, keine Daten über Sie). Die Instanz leitet öffentliche Beiträge an andere Server des
+            Fediverse weiter.
+          </li>
         </ul>
         <p>
           Das Netzwerk verarbeitet den veröffentlichten Beitrag in eigener Verantwortung nach seinen Bedingungen; er ist
           dort so sichtbar, wie Ihr Konto es vorsieht. Über das Ergebnis informieren wir Sie im Benachrichtigungsbereich
           und, wenn ein Beitrag scheitert, per E-Mail. Rechtsgrundlage ist die Erfüllung des Nutzungsvertrags (Art. 6
-          Abs. 1 lit. b DSGVO) auf Ihren Auftrag. X und Bluesky verarbeiten Daten in den USA. {THIRD_COUNTRY_SAFEGUARDS}
+          Abs. 1 lit. b DSGVO) auf Ihren Auftrag. X und Bluesky verarbeiten Daten in den USA; wo eine Mastodon-Instanz
+          steht, bestimmt ihr Betreiber. {THIRD_COUNTRY_SAFEGUARDS}
         </p>
         <p>
           Trennen Sie ein Konto, löschen wir seine Zugangsschlüssel sofort, und dafür geplante Beiträge werden nicht
@@ -413,9 +425,10 @@ export function PrivacyPolicy() {
           <li>Stripe für Zahlungen,</li>
           <li>Google, wenn Sie sich mit Google anmelden oder Analytics zustimmen,</li>
           <li>
-            X Corp., LinkedIn Ireland Unlimited Company, Bluesky Social PBC und Meta Platforms Ireland Limited
-            (Facebook, Instagram), wenn Sie über ein verbundenes Konto bei diesem Netzwerk veröffentlichen (siehe
-            „Veröffentlichen bei X, LinkedIn, Bluesky, Facebook und Instagram“).
+            X Corp., LinkedIn Ireland Unlimited Company, Bluesky Social PBC, Meta Platforms Ireland Limited (Facebook,
+            Instagram, Threads) und der Betreiber Ihrer Mastodon-Instanz, wenn Sie über ein verbundenes Konto bei diesem
+            Netzwerk veröffentlichen (siehe „Veröffentlichen bei X, LinkedIn, Bluesky, Facebook, Instagram, Threads und
+            Mastodon“).
           </li>
         </ul>
         <p>

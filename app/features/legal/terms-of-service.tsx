@@ -79,13 +79,13 @@ export function TermsOfService() {
             Rechtschreibhinweise. Im Premium-Plan kommen KI-Grammatikprüfung und KI-Verbesserung hinzu.
           </li>
           <li>
-            Über Konten bei X, LinkedIn, Bluesky, Facebook (Seiten), Instagram (Profikonten) und Threads, die Sie mit
-            Postwerk verbinden, veröffentlicht Postwerk Beiträge in Ihrem Auftrag sofort oder zu dem Zeitpunkt, den Sie
-            planen, mit Text und gegebenenfalls dem Bild der Generierung. Wir senden nur, was Sie dazu ausdrücklich
-            freigeben. Ob und wann ein Netzwerk einen Beitrag annimmt, hängt auch vom Netzwerk ab (etwa seiner
-            Erreichbarkeit, seinen Grenzen und seinen Regeln); bricht die Verbindung ab, nachdem ein Beitrag abgeschickt
-            wurde, senden wir ihn nicht erneut, sondern kennzeichnen ihn als „unbestätigt“, damit er nicht doppelt
-            erscheint.
+            Über Konten bei X, LinkedIn, Bluesky, Facebook (Seiten), Instagram (Profikonten), Threads und Mastodon, die
+            Sie mit Postwerk verbinden, veröffentlicht Postwerk Beiträge in Ihrem Auftrag sofort oder zu dem Zeitpunkt,
+            den Sie planen, mit Text und gegebenenfalls dem Bild der Generierung. Wir senden nur, was Sie dazu
+            ausdrücklich freigeben. Ob und wann ein Netzwerk einen Beitrag annimmt, hängt auch vom Netzwerk ab (etwa
+            seiner Erreichbarkeit, seinen Grenzen und seinen Regeln); bricht die Verbindung ab, nachdem ein Beitrag
+            abgeschickt wurde, senden wir ihn nicht erneut, sondern kennzeichnen ihn als „unbestätigt“, damit er nicht
+            doppelt erscheint.
           </li>
           <li>
             Wir stellen Postwerk als Online-Dienst über den Browser bereit. Einen bestimmten Erfolg, etwa eine

@@ -161,16 +161,17 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
         answer: (
           <>
             <p>
-              Ja, bei X, LinkedIn, Bluesky, Threads, Facebook-Seiten und Instagram-Profikonten. Verbinden Sie dazu unter
-              „Konto“ → „Verbundene Konten“ ein oder mehrere Konten: X, LinkedIn und Threads über deren eigene
-              Anmeldeseite, Bluesky mit einem App-Passwort, Facebook und Instagram mit einer Anmeldung bei Meta, nach
-              der Sie die Seiten und die mit ihnen verknüpften Instagram-Konten auswählen (Daten gehen dann an Meta
-              Platforms Ireland Limited). Instagram-Beiträge brauchen immer ein Bild. Im{" "}
-              <TextLink to={ROUTES.planner}>Redaktionsplan</TextLink> schreiben Sie mit „Neuer Beitrag“ einen eigenen
-              Text für alle gewählten Konten oder einen je Konto, mit Bild und Bildbeschreibung und einer Vorschau je
-              Netzwerk; Vorschläge aus dem Generator, dem Archiv und dem X-Post Optimizer öffnen sich dort ebenso. Sie
-              veröffentlichen sofort, planen mit Datum und Uhrzeit in Ihrer Zeitzone oder legen den Beitrag in den
-              nächsten freien Slot Ihrer Warteschlange. Was Sie schreiben, bleibt als Entwurf erhalten.
+              Ja, bei X, LinkedIn, Bluesky, Threads, Mastodon, Facebook-Seiten und Instagram-Profikonten. Verbinden Sie
+              dazu unter „Konto“ → „Verbundene Konten“ ein oder mehrere Konten: X, LinkedIn und Threads über deren
+              eigene Anmeldeseite, Bluesky mit einem App-Passwort, Mastodon mit der Adresse Ihrer Instanz, Facebook und
+              Instagram mit einer Anmeldung bei Meta, nach der Sie die Seiten und die mit ihnen verknüpften
+              Instagram-Konten auswählen (Daten gehen dann an Meta Platforms Ireland Limited). Instagram-Beiträge
+              brauchen immer ein Bild. Im <TextLink to={ROUTES.planner}>Redaktionsplan</TextLink> schreiben Sie mit
+              „Neuer Beitrag“ einen eigenen Text für alle gewählten Konten oder einen je Konto, mit Bild und
+              Bildbeschreibung und einer Vorschau je Netzwerk; Vorschläge aus dem Generator, dem Archiv und dem X-Post
+              Optimizer öffnen sich dort ebenso. Sie veröffentlichen sofort, planen mit Datum und Uhrzeit in Ihrer
+              Zeitzone oder legen den Beitrag in den nächsten freien Slot Ihrer Warteschlange. Was Sie schreiben, bleibt
+              als Entwurf erhalten.
             </p>
             <p>
               Der Kalender zeigt Ihre Beiträge nach Monat, Woche oder als Liste; einen geplanten Beitrag verschieben Sie

@@ -20,6 +20,7 @@ import {
   useConnections,
   useConnectWithAppPassword,
   useDisconnect,
+  useStartInstanceOAuth,
   useStartOAuth,
 } from "./use-publishing.ts";
 
@@ -27,7 +28,8 @@ const LOAD_FAILED = "Die verbundenen Konten konnten nicht geladen werden. Bitte 
 
 // "Verbundene Konten" (ADR 0053): the accounts Postwerk may post to, per network. X and LinkedIn
 // connect through the network's consent page, which sends the browser back here
-// (?verbunden=<network> or ?fehler=<code>); Bluesky with a handle and an app password.
+// (?verbunden=<network> or ?fehler=<code>); Bluesky with a handle and an app password; Mastodon
+// through the consent page of the instance the user names (ADR 0095).
 export function ConnectedAccountsCard() {
   const { data, isPending, isError, refetch } = useConnections();
   const outcome = useOAuthOutcome();
@@ -94,7 +96,7 @@ function NetworkSection({ group }: { group: NetworkConnections }) {
   }));
 
   function connect() {
-    if (group.connect === "app-password") return setFormOpen(true);
+    if (group.connect === "app-password" || group.connect === "instance") return setFormOpen(true);
     // Instagram comes with its Facebook page from one Meta login (ADR 0096).
     startOAuth.mutate(group.loginVia ?? group.network, {
       onError: (error) => toast.error(error.message),
@@ -134,7 +136,11 @@ function NetworkSection({ group }: { group: NetworkConnections }) {
       ) : group.configured ? (
         <p className="text-sm text-slate-600">Noch kein {group.label}-Konto verbunden.</p>
       ) : null}
-      {formOpen ? <AppPasswordForm network={group.network} onDone={() => setFormOpen(false)} /> : null}
+      {formOpen && group.connect === "instance" ? (
+        <InstanceForm network={group.network} onDone={() => setFormOpen(false)} />
+      ) : formOpen ? (
+        <AppPasswordForm network={group.network} onDone={() => setFormOpen(false)} />
+      ) : null}
     </section>
   );
 }
@@ -280,6 +286,50 @@ function AppPasswordForm({ network, onDone }: { network: ConnectedAccount["netwo
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={connect.isPending}>
           {connect.isPending ? "Verbinde …" : `${label}-Konto verbinden`}
+        </Button>
+        <Button type="button" variant="outline" onClick={onDone}>
+          Abbrechen
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Mastodon: the user's own instance; Postwerk sends the browser to its consent page (ADR 0095). */
+function InstanceForm({ network, onDone }: { network: ConnectedAccount["network"]; onDone: () => void }) {
+  const start = useStartInstanceOAuth();
+  const [instance, setInstance] = useState("");
+  const label = NETWORKS[network].label;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    start.mutate({ network, instance });
+  }
+
+  return (
+    <form
+      onSubmit={submit}
+      className="grid gap-4 rounded-lg border border-slate-200 p-4"
+      aria-label={`${label} verbinden`}
+    >
+      <p className="text-sm text-slate-700">
+        Geben Sie die Adresse der Instanz an, auf der Ihr Konto liegt, zum Beispiel <em>mastodon.social</em>. Postwerk
+        leitet Sie dann zu Ihrer Instanz weiter, wo Sie sich anmelden und Postwerk das Veröffentlichen erlauben.
+      </p>
+      <InputField
+        id={`${network}-instance`}
+        label="Instanz"
+        placeholder="mastodon.social"
+        autoComplete="url"
+        inputMode="url"
+        value={instance}
+        onChange={(event) => setInstance(event.target.value)}
+        error={start.error?.message}
+        required
+      />
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={start.isPending}>
+          {start.isPending ? "Verbinde …" : "Weiter zur Instanz"}
         </Button>
         <Button type="button" variant="outline" onClick={onDone}>
           Abbrechen

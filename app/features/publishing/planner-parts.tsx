@@ -47,6 +47,7 @@ const NETWORK_MARKS: Record<NetworkId, { mark: string; className: string }> = {
   facebook: { mark: "f", className: "bg-blue-700 text-white" },
   instagram: { mark: "IG", className: "bg-pink-700 text-white" },
   threads: { mark: "@", className: "bg-black text-white" },
+  mastodon: { mark: "M", className: "bg-violet-700 text-white" },
 };
 
 export function StatusBadge({

@@ -13,16 +13,19 @@ export function PostTextField({
   id,
   label,
   network,
+  maxLength,
   value,
   onChange,
 }: {
   id: string;
   label: string;
   network: NetworkId;
+  /** The account's own limit where its server sets one (a Mastodon instance, ADR 0095). */
+  maxLength?: number | null;
   value: string;
   onChange: (value: string) => void;
 }) {
-  const check = checkPostText(network, value);
+  const check = checkPostText(network, value, maxLength);
   const counterId = `${id}-counter`;
   return (
     <div className="grid gap-1.5">

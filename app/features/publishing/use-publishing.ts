@@ -49,6 +49,18 @@ export function useStartOAuth() {
   });
 }
 
+/** Mastodon (ADR 0095): the instance's consent page, after Postwerk checked the instance and registered there. */
+export function useStartInstanceOAuth() {
+  return useMutation({
+    mutationFn: async ({ network, instance }: { network: NetworkId; instance: string }) => {
+      const response = await api.connections[":network"].instance.$post({ param: { network }, json: { instance } });
+      if (!response.ok) throw await toApiError(response);
+      const { authorizationUrl } = await response.json();
+      window.location.assign(authorizationUrl);
+    },
+  });
+}
+
 export function useConnectWithAppPassword() {
   const queryClient = useQueryClient();
   return useMutation({

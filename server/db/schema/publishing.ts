@@ -1,6 +1,17 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import type { NetworkId } from "#shared/networks.ts";
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import type { AccountLimits, NetworkId } from "#shared/networks.ts";
 import type { AccountStatus, NotificationKind } from "#shared/publishing.ts";
 import type { CapPlan } from "#shared/publishing-caps.ts";
 import type { FailureReason } from "#shared/publishing-failures.ts";
@@ -36,6 +47,8 @@ export const socialAccounts = pgTable(
      */
     refreshLeaseId: text("refresh_lease_id"),
     refreshLeaseUntil: timestamp("refresh_lease_until", { withTimezone: true }),
+    /** Mastodon: the instance's own limits (max_characters, media), read when connecting (ADR 0095). */
+    postLimits: jsonb("post_limits").$type<AccountLimits>(),
     ...timestamps,
   },
   (table) => [
@@ -49,8 +62,27 @@ export const socialOauthStates = pgTable("social_oauth_states", {
   ...ownedByUser,
   network: text("network").$type<NetworkId>().notNull(),
   codeVerifier: text("code_verifier").notNull(),
+  /** Mastodon: the instance the round trip goes to (ADR 0095); null for the other networks. */
+  instance: text("instance"),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
 });
+
+/**
+ * The app Postwerk registered on a Mastodon instance (POST /api/v1/apps), once per instance and
+ * callback URL, for every user who connects there (ADR 0095). The secret sealed like tokens.
+ */
+export const mastodonApps = pgTable(
+  "mastodon_apps",
+  {
+    instance: text("instance").notNull(),
+    redirectUri: text("redirect_uri").notNull(),
+    clientId: text("client_id").notNull(),
+    /** AES-256-GCM, bound to the instance (token-crypto.ts). */
+    clientSecret: text("client_secret").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.instance, table.redirectUri] })],
+);
 
 /**
  * One post to one account: the unit the queue sends exactly once (one pg-boss job each). Posts

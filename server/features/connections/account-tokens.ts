@@ -51,6 +51,7 @@ export function identityOf(account: AccountRow): NetworkIdentity {
     handle: account.handle,
     displayName: account.displayName,
     profileUrl: account.profileUrl,
+    limits: account.postLimits,
   };
 }
 

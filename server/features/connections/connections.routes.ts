@@ -5,7 +5,12 @@ import { answerRefusal, PublishingRefusal } from "#server/features/publishing/re
 import { limitPerUser } from "#server/rate-limit.ts";
 import { requireSession } from "#server/session.ts";
 import { validateJson } from "#server/validation.ts";
-import { AccountChoiceSchema, AppPasswordConnectSchema, NetworkParamSchema } from "#shared/publishing.schemas.ts";
+import {
+  AccountChoiceSchema,
+  AppPasswordConnectSchema,
+  InstanceConnectSchema,
+  NetworkParamSchema,
+} from "#shared/publishing.schemas.ts";
 import { CONNECTIONS_PATH, OAUTH_START_TOO_OFTEN, PUBLISHING_ERRORS } from "#shared/publishing.ts";
 import { signInPath } from "#shared/return-url.ts";
 import {
@@ -16,6 +21,7 @@ import {
   listChoices,
   listConnections,
   OAUTH_START_RATE_LIMIT,
+  startInstanceOAuth,
   startOAuth,
 } from "./connections.service.ts";
 
@@ -42,6 +48,17 @@ export const connectionRoutes = new Hono<AppEnv>()
   .post("/:network/start", requireSession(), limitPerUser(OAUTH_START_RATE_LIMIT, OAUTH_START_TOO_OFTEN), async (c) => {
     return c.json(await startOAuth(c.var.deps, c.var.session.user.id, networkOf(c.req.param("network"))), 200);
   })
+  // Mastodon (ADR 0095): the same round trip, to the instance the user names.
+  .post(
+    "/:network/instance",
+    requireSession(),
+    limitPerUser(OAUTH_START_RATE_LIMIT, OAUTH_START_TOO_OFTEN),
+    validateJson(InstanceConnectSchema, PUBLISHING_ERRORS.INSTANCE_REFUSED),
+    async (c) => {
+      const network = networkOf(c.req.param("network"));
+      return c.json(await startInstanceOAuth(c.var.deps, c.var.session.user.id, network, c.req.valid("json")), 200);
+    },
+  )
   // The network sends the browser back here; the answer is a redirect to the account page either way.
   .get("/:network/callback", signInFirst, requireSession(), async (c) => {
     const back = (query: string) => c.redirect(`${CONNECTIONS_PATH}?${query}`, 302);

@@ -13,8 +13,14 @@ import {
   type TokenSet,
 } from "#server/integrations/social/social-network.ts";
 import { NETWORK_IDS, NETWORKS, type NetworkId } from "#shared/networks.ts";
-import { ACCOUNT_STATUS_LABELS, NOT_CONFIGURED_LABEL, oauthCallbackPath } from "#shared/publishing.ts";
+import {
+  ACCOUNT_STATUS_LABELS,
+  NOT_CONFIGURED_LABEL,
+  oauthCallbackPath,
+  PUBLISHING_ERRORS,
+} from "#shared/publishing.ts";
 import { openTokens, tokenColumns } from "./account-tokens.ts";
+import { appFor, exchangeInstanceCode, instanceConnect } from "./instance-apps.ts";
 
 // "Verbundene Konten" (ADR 0053): connect (OAuth with PKCE, or Bluesky's app password), list and
 // disconnect accounts. The PKCE verifier stays on the server, sealed, next to the state we sent.
@@ -61,6 +67,8 @@ export async function listConnections(deps: ConnectionDeps, userId: string) {
           statusLabel: ACCOUNT_STATUS_LABELS[account.status],
           // LinkedIn: shown in the list, and the reminders count down to it.
           connectionExpiresAt: account.connectionExpiresAt?.toISOString() ?? null,
+          // Mastodon: the instance's own limit for the composer's counter (ADR 0095).
+          maxCharacters: account.postLimits?.maxCharacters ?? null,
         })),
     })),
   };
@@ -100,6 +108,55 @@ export async function startOAuth(deps: ConnectionDeps, userId: string, network: 
 }
 
 /**
+ * Mastodon (ADR 0095): the instance the user named is checked to be a public server, its app
+ * taken from the cache or registered there, then the round trip starts as for X and LinkedIn, the
+ * instance kept with the state. A refusal says why in German (not public, not found, no Mastodon).
+ */
+export async function startInstanceOAuth(
+  deps: ConnectionDeps,
+  userId: string,
+  network: NetworkId,
+  input: { instance: string },
+  now = new Date(),
+) {
+  const connect = instanceConnect(deps, network);
+  const redirectUri = callbackUrl(deps, network);
+  const { instance, app } = await instanceCall(async () => {
+    const origin = await connect.instanceOrigin(input.instance);
+    return { instance: origin, app: await appFor(deps, connect, origin, redirectUri) };
+  });
+  const state = crypto.randomBytes(32).toString("base64url");
+  const codeVerifier = crypto.randomBytes(32).toString("base64url");
+  await deps.db.insert(socialOauthStates).values({
+    state,
+    userId,
+    network,
+    instance,
+    codeVerifier: deps.tokenBox.seal(codeVerifier, state),
+    expiresAt: new Date(now.getTime() + OAUTH_STATE_TTL_MS),
+  });
+  await deleteStaleStates(deps, userId, now);
+  const url = connect.authorizationUrl({ instance, app, state, codeVerifier, redirectUri });
+  return { authorizationUrl: url.toString() };
+}
+
+/** The instance refused, with the network's or our German reason; a server that is down is not the user's to fix. */
+async function instanceCall<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof NetworkError)) throw error;
+    if (error.kind === "rejected" || error.kind === "revoked")
+      throw new PublishingRefusal("INSTANCE_REFUSED", 400, germanDetail(error.detail));
+    throw new PublishingRefusal("NETWORK_UNAVAILABLE", 409);
+  }
+}
+
+/** Our own refusals are German sentences; an instance's own (English) answer is not shown as is. */
+const germanDetail = (detail: string | null) =>
+  detail && /Mastodon|Instanz|Adresse/.test(detail) ? detail : PUBLISHING_ERRORS.INSTANCE_REFUSED;
+
+/**
  * Deletes every expired round trip and those of the account beyond its newest few. After its own
  * insert, in one statement: whichever start runs last sees every committed row, so concurrent
  * starts leave at most OAUTH_OPEN_STATES_PER_ACCOUNT, without a lock.
@@ -129,7 +186,6 @@ export async function finishOAuth(
   input: { code: string; state: string },
   now = new Date(),
 ) {
-  const connect = connectionTo(deps, network, "oauth");
   const [pending] = await deps.db
     .delete(socialOauthStates)
     .where(and(eq(socialOauthStates.state, input.state), eq(socialOauthStates.userId, userId)))
@@ -138,9 +194,15 @@ export async function finishOAuth(
     throw new PublishingRefusal("OAUTH_STATE_INVALID", 400);
   }
   const codeVerifier = deps.tokenBox.open(pending.codeVerifier, pending.state);
-  const tokens = await networkCall(() =>
-    connect.exchangeCode({ code: input.code, codeVerifier, redirectUri: callbackUrl(deps, network) }),
-  );
+  const redirectUri = callbackUrl(deps, network);
+  if (NETWORKS[network].connect === "instance") {
+    const tokens = await networkCall(() =>
+      exchangeInstanceCode(deps, network, pending.instance, { code: input.code, codeVerifier, redirectUri }),
+    );
+    return { ...(await saveAccount(deps, userId, network, tokens, now)), choice: null };
+  }
+  const connect = connectionTo(deps, network, "oauth");
+  const tokens = await networkCall(() => connect.exchangeCode({ code: input.code, codeVerifier, redirectUri }));
   const { accountChoices } = connect;
   if (accountChoices) return offerChoices(deps, userId, network, await networkCall(() => accountChoices(tokens)), now);
   return { ...(await saveAccount(deps, userId, network, tokens, now)), choice: null };
@@ -261,7 +323,12 @@ async function saveAccount(
         eq(socialAccounts.externalId, identity.externalId),
       ),
     );
-  const profile = { handle: identity.handle, displayName: identity.displayName, profileUrl: identity.profileUrl };
+  const profile = {
+    handle: identity.handle,
+    displayName: identity.displayName,
+    profileUrl: identity.profileUrl,
+    postLimits: identity.limits ?? null,
+  };
   if (existing) {
     let previous: TokenSet | null = null;
     try {

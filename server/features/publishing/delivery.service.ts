@@ -9,7 +9,14 @@ import { imageNameFromPublicUrl } from "#server/integrations/storage/image-stora
 import { MISSED_AFTER_MINUTES, PUBLISHING_DETAILS } from "#shared/publishing.ts";
 import { capReachedDetail } from "#shared/publishing-caps.ts";
 import type { FailureReason } from "#shared/publishing-failures.ts";
-import { type AttemptResult, answeredAt, callNetwork, networkAttempt, PUBLISH_TIMEOUT_MS } from "./network-call.ts";
+import {
+  type AttemptResult,
+  answeredAt,
+  attemptKey,
+  callNetwork,
+  networkAttempt,
+  PUBLISH_TIMEOUT_MS,
+} from "./network-call.ts";
 import { LIMIT_SAID_AFTER_MS, limitDetail, windowFreeAt } from "./network-limits.ts";
 import {
   doubtPublication,
@@ -100,6 +107,7 @@ export async function processPublication(
       : await attempt.publish({
           text: claim.publication.text,
           images,
+          idempotencyKey: attemptKey(claim.publication.id, claim.publication.attempts),
           ...(claim.publication.imageAlt ? { imageAlt: claim.publication.imageAlt } : {}),
         });
   await recordResult(deps, claim.publication, result, now, attempt.clock());

@@ -13,6 +13,15 @@ import {
 } from "#server/integrations/social/social-network.ts";
 import type { NetworkId } from "#shared/networks.ts";
 
+/**
+ * The Idempotency-Key of one stored attempt (ADR 0095): the row's id and its attempt number, both
+ * committed before the call, so every try within the attempt sends the same key and a later
+ * attempt (after the network did not accept this one) a new one.
+ */
+export function attemptKey(rowId: string, attempt: number): string {
+  return `postwerk-${rowId}-${attempt}`;
+}
+
 /** A call that has not answered by then may still arrive: it counts as "unbestätigt" (ADR 0053). */
 export const PUBLISH_TIMEOUT_MS = 60_000;
 

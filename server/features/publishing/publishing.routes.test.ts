@@ -114,6 +114,7 @@ describe("/api/connections", () => {
       ["linkedin", false, "vom Betreiber nicht eingerichtet"],
       ["bluesky", false, "vom Betreiber nicht eingerichtet"],
       ["threads", false, "vom Betreiber nicht eingerichtet"],
+      ["mastodon", false, "vom Betreiber nicht eingerichtet"],
     ]);
   });
 });

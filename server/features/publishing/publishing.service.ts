@@ -67,7 +67,7 @@ export async function createPosts(
     const account = accounts.find((candidate) => candidate.id === target.accountId);
     if (!account) throw new PublishingRefusal("ACCOUNT_NOT_FOUND", 409);
     if (account.status !== "connected") throw new PublishingRefusal("ACCOUNT_NEEDS_RECONNECT", 409);
-    checkText(account.network, target.text);
+    checkText(account.network, target.text, account.postLimits?.maxCharacters);
     if (NETWORKS[account.network].imageRequired && !imageUrl) throw new PublishingRefusal("IMAGE_REQUIRED", 400);
     return {
       userId,
@@ -100,8 +100,9 @@ export async function createPosts(
   return created.map((row) => toView(row));
 }
 
-export function checkText(network: Publication["network"], text: string): void {
-  const check = checkPostText(network, text);
+/** `maxLength`: the account's own limit where its server sets one (Mastodon, ADR 0095). */
+export function checkText(network: Publication["network"], text: string, maxLength?: number | null): void {
+  const check = checkPostText(network, text, maxLength);
   if (check.empty) throw new PublishingRefusal("POST_EMPTY", 400);
   const maxHashtags = NETWORKS[network].maxHashtags;
   // Instagram takes 30 hashtags at most (ADR 0097).
@@ -114,6 +115,16 @@ export function checkText(network: Publication["network"], text: string): void {
       networkTooLongMessage(network, NETWORKS[network].label, check.length, check.max),
     );
   }
+}
+
+/** The post's account's own text limit (a Mastodon instance's), or null for the network's. */
+async function accountMaxLength(db: Database, post: Pick<Publication, "accountId">): Promise<number | null> {
+  if (!post.accountId) return null;
+  const [account] = await db
+    .select({ limits: socialAccounts.postLimits })
+    .from(socialAccounts)
+    .where(eq(socialAccounts.id, post.accountId));
+  return account?.limits?.maxCharacters ?? null;
 }
 
 export async function getPost(db: Database, userId: string, id: string): Promise<PublicationView> {
@@ -147,7 +158,7 @@ export async function updatePost(
   const existing = await ownPost(deps.db, userId, id);
   if (input.text !== undefined && existing.postCount > 1)
     throw new PublishingRefusal("POST_NOT_EDITABLE", 409, THREAD_TEXT_NOT_EDITABLE);
-  if (input.text !== undefined) checkText(existing.network, input.text);
+  if (input.text !== undefined) checkText(existing.network, input.text, await accountMaxLength(deps.db, existing));
   // The dialog sends the time it shows; a failed post's unchanged past time is not a new, past time.
   const zone = input.plannedFor ? await userTimeZone(deps.db, userId) : null;
   const newTime = input.plannedFor && zone && !sameWallTime(input.plannedFor, existing.scheduledAt, zone);

@@ -8,7 +8,7 @@ import {
   type PublishedPost,
   type PublishImage,
 } from "#server/integrations/social/social-network.ts";
-import { type AttemptResult, type NetworkAttempt, PUBLISH_TIMEOUT_MS } from "./network-call.ts";
+import { type AttemptResult, attemptKey, type NetworkAttempt, PUBLISH_TIMEOUT_MS } from "./network-call.ts";
 import { moveThreadPost } from "./publication-transitions.ts";
 
 // Sending a thread (ADR 0066, on Bluesky ADR 0088): post 1, then each next post as a reply to the
@@ -97,7 +97,8 @@ async function sendThreadPost(
   );
   const claimed = await moveThreadPost(db, "claim", post, { attemptStartedAt: attempt.clock() }, stillOurs);
   if (!claimed) return { status: "taken-over" };
-  const outcome = await attempt.publish({ text: post.text, images, replyTo });
+  const idempotencyKey = attemptKey(`${publication.id}-${post.position}`, publication.attempts);
+  const outcome = await attempt.publish({ text: post.text, images, replyTo, idempotencyKey });
   if (outcome instanceof NetworkError ? outcome.kind === "outcome-unknown" : outcome.status === "pending") {
     // In doubt: it stays marked with its attempt's time, for the lookup when the thread goes on.
     await moveThreadPost(db, "doubt", post);

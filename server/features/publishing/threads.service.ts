@@ -35,7 +35,7 @@ export async function createThread(
   if (!THREAD_NETWORKS.includes(account.network)) throw new PublishingRefusal("THREAD_NOT_SUPPORTED", 400);
   if (account.status !== "connected") throw new PublishingRefusal("ACCOUNT_NEEDS_RECONNECT", 409);
   for (const [index, text] of input.posts.entries()) {
-    const check = checkPostText(account.network, text);
+    const check = checkPostText(account.network, text, account.postLimits?.maxCharacters);
     if (check.empty) throw new PublishingRefusal("POST_EMPTY", 400);
     if (!check.fits)
       throw new PublishingRefusal("POST_TOO_LONG", 400, threadPostTooLongMessage(index + 1, check.length, check.max));

@@ -8,8 +8,10 @@ import type {
 import {
   blueskyOnFake,
   connectMetaThroughFake,
+  connectToMastodon,
   facebookOnFake,
   linkedInOnFake,
+  mastodonOnFake,
   type NetworkOnFake,
   signInToBluesky,
   threadsOnFake,
@@ -26,7 +28,13 @@ import type { ThreadsFake } from "../../../tests/mocks/threads-server.ts";
 // network's own folder.
 
 /** What each network takes as an image's description; Bluesky sets no limit. */
-const ALT_TEXT_LIMITS: Partial<Record<string, number>> = { x: 1000, linkedin: 4086, facebook: 1000, threads: 1000 };
+const ALT_TEXT_LIMITS: Partial<Record<string, number>> = {
+  x: 1000,
+  linkedin: 4086,
+  facebook: 1000,
+  threads: 1000,
+  mastodon: 1500,
+};
 /** Where the image is served; Threads fetches it from there (ADR 0098), the others take its bytes. */
 const IMAGE_PATH = "/uploads/social-images/contract.png";
 
@@ -71,7 +79,17 @@ const NETWORKS: NetworkUnderTest[] = [
     hostImage: (onFake, image) =>
       (onFake.fake as unknown as ThreadsFake).hostImage(IMAGE_PATH, image.bytes, image.mimeType),
   },
+  {
+    name: "Mastodon",
+    start: () => mastodonOnFake(),
+    // The instance as its fake's origin: the one non-public instance the adapter is told to allow.
+    connect: (network) => connectToMastodon(network, mastodonInstance),
+    image: { bytes: PNG, mimeType: "image/png" },
+  },
 ];
+
+/** Set by the Mastodon case's `start`, read by its `connect`. */
+let mastodonInstance = "";
 
 describe.each(NETWORKS)("$name: what every network adapter does", ({ start, connect, image, hostImage }) => {
   let onFake: NetworkOnFake;
@@ -79,6 +97,7 @@ describe.each(NETWORKS)("$name: what every network adapter does", ({ start, conn
   let identity: NetworkIdentity;
   beforeAll(async () => {
     onFake = await start();
+    mastodonInstance = onFake.fake.url;
     tokens = await connect(onFake.network);
     identity = await onFake.network.identity(tokens);
     hostImage?.(onFake, image);
@@ -139,7 +158,9 @@ describe.each(NETWORKS)("$name: what every network adapter does", ({ start, conn
 
     const closed = await start();
     await closed.fake.close();
-    const refused = await networkFailure(publish(closed.network, textOnly("Aus")));
+    // Mastodon's tokens name their instance: here the closed one.
+    const closedTokens = tokens.instance ? { ...tokens, instance: closed.fake.url } : tokens;
+    const refused = await networkFailure(closed.network.publish(closedTokens, identity, textOnly("Aus")));
     expect(refused.kind).toBe("unavailable");
     expect(refused.detail).toBe("ECONNREFUSED");
   });

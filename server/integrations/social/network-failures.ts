@@ -17,6 +17,9 @@ type HeaderReader = { get(name: string): string | null };
 export function rateLimitResetAt(headers: HeaderReader, now = Date.now()): Date {
   const epoch = Number(headers.get("x-rate-limit-reset"));
   if (epoch > 0) return new Date(epoch * 1000);
+  // Mastodon: an ISO 8601 time.
+  const at = Date.parse(headers.get("x-ratelimit-reset") ?? "");
+  if (Number.isFinite(at)) return new Date(at);
   const reset = Number(headers.get("ratelimit-reset"));
   if (reset > EPOCH_SECONDS_THRESHOLD) return new Date(reset * 1000);
   if (reset > 0) return new Date(now + reset * 1000);

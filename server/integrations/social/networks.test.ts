@@ -8,7 +8,7 @@ import { rateLimitResetAt, safeDetail } from "./network-failures.ts";
 import { createSocialNetworks } from "./networks.ts";
 
 describe("createSocialNetworks", () => {
-  it("builds all three; X and LinkedIn are configured only with their apps, Bluesky always", () => {
+  it("builds all of them; X and LinkedIn are configured only with their apps, Bluesky and Mastodon always", () => {
     const bare = createSocialNetworks(readEnv({}).networks);
     expect(Object.keys(bare).sort()).toEqual([...NETWORK_IDS].sort());
     expect(NETWORK_IDS.map((id) => [id, bare[id].id, bare[id].configured])).toEqual([
@@ -18,6 +18,7 @@ describe("createSocialNetworks", () => {
       ["facebook", "facebook", false],
       ["instagram", "instagram", false],
       ["threads", "threads", false],
+      ["mastodon", "mastodon", true],
     ]);
     const full = createSocialNetworks(
       readEnv({ X_CLIENT_ID: "a", X_CLIENT_SECRET: "b", LINKEDIN_CLIENT_ID: "c", LINKEDIN_CLIENT_SECRET: "d" })

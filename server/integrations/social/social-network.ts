@@ -1,5 +1,5 @@
 import type { PostFigures } from "#shared/metrics.ts";
-import type { NetworkId } from "#shared/networks.ts";
+import type { AccountLimits, NetworkId } from "#shared/networks.ts";
 import type { FailureReason } from "#shared/publishing-failures.ts";
 
 // The seam between publishing (server/features/publishing) and each network's API
@@ -18,6 +18,8 @@ export type TokenSet = {
   /** LinkedIn: the 60-day end of the whole connection. Null where refreshing keeps it alive. */
   connectionExpiresAt: Date | null;
   scope: string | null;
+  /** The server that issued the tokens, where the user chose it (Mastodon: the instance's origin, ADR 0095). */
+  instance?: string | null;
 };
 
 /** Who the connected account is on the network. */
@@ -28,6 +30,8 @@ export type NetworkIdentity = {
   handle: string;
   displayName: string;
   profileUrl: string | null;
+  /** What the account's own server allows, where it differs per server (a Mastodon instance, ADR 0095). */
+  limits?: AccountLimits | null;
 };
 
 export type PublishImage = {
@@ -60,6 +64,13 @@ export type PublishInput = {
    * cites the parent's id; Bluesky cites both by URI and CID.
    */
   replyTo?: { parent: PostRef; root: PostRef } | null;
+  /**
+   * The same for every try of one stored attempt (ADR 0095): a network that honours it (Mastodon's
+   * `Idempotency-Key`) makes a post once however often the same attempt is sent.
+   */
+  idempotencyKey?: string;
+  /** A content warning shown before the text (Mastodon's `spoiler_text`); ignored elsewhere. */
+  contentWarning?: string | null;
 };
 
 /**
@@ -130,7 +141,7 @@ function defaultReason(kind: NetworkFailureKind): FailureReason | null {
 }
 
 /** How an account is connected to Postwerk. */
-export type NetworkConnect = OAuthConnect | CredentialsConnect;
+export type NetworkConnect = OAuthConnect | CredentialsConnect | InstanceConnect;
 
 /** The OAuth 2.0 round trip (X and LinkedIn): authorization code with PKCE where the network supports it. */
 export type OAuthConnect = {
@@ -157,6 +168,34 @@ export type AccountChoice = {
 export type CredentialsConnect = {
   kind: "app-password";
   signIn(input: { identifier: string; appPassword: string }): Promise<TokenSet>;
+};
+
+/** The client a Mastodon instance registered for Postwerk (POST /api/v1/apps), cached per instance. */
+export type InstanceApp = { clientId: string; clientSecret: string };
+
+/**
+ * OAuth against a server the user names (Mastodon, ADR 0095): the address is checked to be
+ * public, the app registered there on first use (the caller caches it), then the usual round trip.
+ */
+export type InstanceConnect = {
+  kind: "instance";
+  /** The instance's origin from what the user typed; `rejected` with a German detail if it is not a public server. */
+  instanceOrigin(input: string): Promise<string>;
+  registerApp(input: { instance: string; redirectUri: string }): Promise<InstanceApp>;
+  authorizationUrl(input: {
+    instance: string;
+    app: InstanceApp;
+    state: string;
+    codeVerifier: string;
+    redirectUri: string;
+  }): URL;
+  exchangeCode(input: {
+    instance: string;
+    app: InstanceApp;
+    code: string;
+    codeVerifier: string;
+    redirectUri: string;
+  }): Promise<TokenSet>;
 };
 
 /**

@@ -72,6 +72,7 @@ const AVATAR_TONES = {
   slate: "bg-slate-300 text-slate-800",
   sky: "bg-sky-200 text-sky-900",
   blue: "bg-blue-100 text-blue-900",
+  violet: "bg-violet-200 text-violet-900",
 };
 
 export function Avatar({

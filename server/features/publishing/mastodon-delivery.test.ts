@@ -1,0 +1,124 @@
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { publicationThreadPosts, socialAccounts } from "#server/db/schema/publishing.ts";
+import { tokenColumns } from "#server/features/connections/account-tokens.ts";
+import { createMastodonNetwork } from "#server/integrations/mastodon/mastodon-network.ts";
+import type { SocialNetwork } from "#server/integrations/social/social-network.ts";
+import { type MastodonRecordedPost, startMastodonFake } from "../../../tests/mocks/mastodon-server.ts";
+import { connectToMastodon } from "../../../tests/mocks/networks-on-fakes.ts";
+import { createPublishingTestApp } from "../../../tests/support/publishing.ts";
+import { createScriptedNetworks } from "../../../tests/support/scripted-network.ts";
+import { processPublication } from "./delivery.service.ts";
+import { createPosts } from "./publishing.service.ts";
+import { createThread } from "./threads.service.ts";
+
+// Mastodon through the queue (ADR 0095): the real integration against the instance fake, the real
+// database. Each attempt sends its Idempotency-Key, so an answer lost on the way is asked for again
+// with the same key: one status, and the post is "gesendet", not "unbestätigt". The instance's own
+// character limit is what the server checks, not 500.
+
+let fake: Awaited<ReturnType<typeof startMastodonFake>>;
+let mastodon: SocialNetwork;
+let t: Awaited<ReturnType<typeof createPublishingTestApp>>;
+
+beforeAll(async () => {
+  fake = await startMastodonFake();
+  // Generous: a busy machine must not turn a slow answer into "unbestätigt".
+  mastodon = createMastodonNetwork({ ...fake.settings, timeoutMs: 30_000 });
+  t = await createPublishingTestApp({ overrides: { networks: { ...createScriptedNetworks(), mastodon } } });
+});
+afterEach(() => {
+  fake.clearFaults();
+  fake.setMaxCharacters(500);
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+
+/** A user with a Mastodon account of its own on the fake, connected through the instance's OAuth. */
+async function mastodonAuthor(name: string) {
+  const userId = await t.createUser();
+  fake.addAccount(name);
+  const tokens = await connectToMastodon(mastodon, fake.url, name);
+  const identity = await mastodon.identity(tokens);
+  const id = crypto.randomUUID();
+  await t.db.insert(socialAccounts).values({
+    id,
+    userId,
+    network: "mastodon",
+    externalId: identity.externalId,
+    handle: identity.handle,
+    displayName: identity.displayName,
+    profileUrl: identity.profileUrl,
+    postLimits: identity.limits ?? null,
+    ...tokenColumns(t.deps.tokenBox, id, tokens, null),
+  });
+  return { userId, accountId: id };
+}
+
+const atFake = (text: string): MastodonRecordedPost[] => fake.posts.filter((post) => post.text === text);
+
+describe("a lost Mastodon answer", () => {
+  it("is asked for again with the same Idempotency-Key: one status, and the post is sent", async () => {
+    const author = await mastodonAuthor("verloren");
+    const text = "Frische Zimtschnecken ab 7 Uhr";
+    const [post] = await createPosts(t.deps, author.userId, { targets: [{ accountId: author.accountId, text }] });
+    if (!post) throw new Error("kein Beitrag");
+    fake.fault({ kind: "lost-response" }, { route: "post" });
+    await processPublication(t.deps, post.id);
+
+    const stored = atFake(text);
+    expect(stored).toHaveLength(1);
+    expect(fake.requestsTo("post")).toBeGreaterThanOrEqual(2);
+    const publication = await t.publication(post.id);
+    expect(publication.status).toBe("sent");
+    expect(publication.externalId).toBe(stored[0]?.id);
+    expect(stored[0]?.idempotencyKey).toBe(`postwerk-${post.id}-1`);
+  });
+
+  it("without an answer after every try with the key stays in doubt (unbestätigt), never sent twice", async () => {
+    const author = await mastodonAuthor("dauerverloren");
+    const text = "Heute Ruhetag";
+    const [post] = await createPosts(t.deps, author.userId, { targets: [{ accountId: author.accountId, text }] });
+    if (!post) throw new Error("kein Beitrag");
+    fake.fault({ kind: "lost-response" }, { route: "post", times: 3 });
+    await processPublication(t.deps, post.id);
+    expect(atFake(text)).toHaveLength(1);
+    expect((await t.publication(post.id)).status).toBe("unconfirmed");
+  });
+
+  it("in a thread: each post once, each reply to the one before, the thread sent", async () => {
+    const author = await mastodonAuthor("thread");
+    const posts = ["Teil 1/2: Neue Brote", "Teil 2/2: Dinkel und Roggen"];
+    const created = await createThread(t.deps, author.userId, { accountId: author.accountId, posts });
+    fake.fault({ kind: "lost-response" }, { route: "post", after: 1 });
+    await processPublication(t.deps, created.id);
+
+    expect((await t.publication(created.id)).status).toBe("sent");
+    const [first, second] = posts.map((text) => atFake(text));
+    expect(first).toHaveLength(1);
+    expect(second).toHaveLength(1);
+    expect(second?.[0]?.inReplyTo).toBe(first?.[0]?.id);
+    const rows = await t.db
+      .select()
+      .from(publicationThreadPosts)
+      .where(eq(publicationThreadPosts.publicationId, created.id));
+    expect(rows.map((row) => row.status).sort()).toEqual(["sent", "sent"]);
+  });
+});
+
+describe("the instance's own character limit", () => {
+  it("lets a text longer than 500 through where the instance allows more, and refuses beyond it", async () => {
+    fake.setMaxCharacters(1000);
+    const author = await mastodonAuthor("lang");
+    const [account] = await t.db.select().from(socialAccounts).where(eq(socialAccounts.id, author.accountId));
+    expect(account?.postLimits?.maxCharacters).toBe(1000);
+    const long = "a".repeat(800);
+    const [post] = await createPosts(t.deps, author.userId, { targets: [{ accountId: author.accountId, text: long }] });
+    expect(post).toBeDefined();
+    await expect(
+      createPosts(t.deps, author.userId, { targets: [{ accountId: author.accountId, text: "a".repeat(1001) }] }),
+    ).rejects.toMatchObject({ code: "POST_TOO_LONG" });
+  });
+});
