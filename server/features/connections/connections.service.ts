@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, asc, desc, eq, lt, notInArray, or } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { AppDeps } from "#server/app-env.ts";
 import { socialAccounts, socialOauthStates } from "#server/db/schema/publishing.ts";
 import { cancelPlannedPostsOf } from "#server/features/publishing/publishing.service.ts";
@@ -21,23 +21,18 @@ import {
 } from "#shared/publishing.ts";
 import { openTokens, tokenColumns } from "./account-tokens.ts";
 import { appFor, exchangeInstanceCode, instanceConnect } from "./instance-apps.ts";
+import { OAUTH_STATE_TTL_MS, openRoundTrip } from "./oauth-states.ts";
 
 // "Verbundene Konten" (ADR 0053): connect (OAuth with PKCE, or Bluesky's app password), list and
 // disconnect accounts. The PKCE verifier stays on the server, sealed, next to the state we sent.
 
 export type ConnectionDeps = Pick<AppDeps, "db" | "networks" | "tokenBox" | "env" | "logger">;
 
-/** How long the user may take at the network's consent screen. */
-const OAUTH_STATE_TTL_MS = 15 * 60_000;
-
 /**
  * ADR 0083: each start writes a row and is a request to the network's consent page. A person
  * clicks "Verbinden" a few times at most (a second tab, a retry); ten a minute is plenty.
  */
 export const OAUTH_START_RATE_LIMIT: RateLimitRule = { name: "oauth-start", max: 10, windowMs: 60_000 };
-
-/** ADR 0083: round trips an account may have open at once; a start beyond them ends the oldest. */
-export const OAUTH_OPEN_STATES_PER_ACCOUNT = 5;
 
 export async function listConnections(deps: ConnectionDeps, userId: string) {
   const accounts = await deps.db
@@ -93,16 +88,7 @@ function connectionTo<Kind extends NetworkConnect["kind"]>(
 
 export async function startOAuth(deps: ConnectionDeps, userId: string, network: NetworkId, now = new Date()) {
   const connect = connectionTo(deps, network, "oauth");
-  const state = crypto.randomBytes(32).toString("base64url");
-  const codeVerifier = crypto.randomBytes(32).toString("base64url");
-  await deps.db.insert(socialOauthStates).values({
-    state,
-    userId,
-    network,
-    codeVerifier: deps.tokenBox.seal(codeVerifier, state),
-    expiresAt: new Date(now.getTime() + OAUTH_STATE_TTL_MS),
-  });
-  await deleteStaleStates(deps, userId, now);
+  const { state, codeVerifier } = await openRoundTrip(deps, userId, network, now);
   const url = connect.authorizationUrl({ state, codeVerifier, redirectUri: callbackUrl(deps, network) });
   return { authorizationUrl: url.toString() };
 }
@@ -125,17 +111,7 @@ export async function startInstanceOAuth(
     const origin = await connect.instanceOrigin(input.instance);
     return { instance: origin, app: await appFor(deps, connect, origin, redirectUri) };
   });
-  const state = crypto.randomBytes(32).toString("base64url");
-  const codeVerifier = crypto.randomBytes(32).toString("base64url");
-  await deps.db.insert(socialOauthStates).values({
-    state,
-    userId,
-    network,
-    instance,
-    codeVerifier: deps.tokenBox.seal(codeVerifier, state),
-    expiresAt: new Date(now.getTime() + OAUTH_STATE_TTL_MS),
-  });
-  await deleteStaleStates(deps, userId, now);
+  const { state, codeVerifier } = await openRoundTrip(deps, userId, network, now, instance);
   const url = connect.authorizationUrl({ instance, app, state, codeVerifier, redirectUri });
   return { authorizationUrl: url.toString() };
 }
@@ -155,28 +131,6 @@ async function instanceCall<T>(call: () => Promise<T>): Promise<T> {
 /** Our own refusals are German sentences; an instance's own (English) answer is not shown as is. */
 const germanDetail = (detail: string | null) =>
   detail && /Mastodon|Instanz|Adresse/.test(detail) ? detail : PUBLISHING_ERRORS.INSTANCE_REFUSED;
-
-/**
- * Deletes every expired round trip and those of the account beyond its newest few. After its own
- * insert, in one statement: whichever start runs last sees every committed row, so concurrent
- * starts leave at most OAUTH_OPEN_STATES_PER_ACCOUNT, without a lock.
- */
-async function deleteStaleStates(deps: ConnectionDeps, userId: string, now: Date) {
-  const newest = deps.db
-    .select({ state: socialOauthStates.state })
-    .from(socialOauthStates)
-    .where(eq(socialOauthStates.userId, userId))
-    .orderBy(desc(socialOauthStates.expiresAt), desc(socialOauthStates.state))
-    .limit(OAUTH_OPEN_STATES_PER_ACCOUNT);
-  await deps.db
-    .delete(socialOauthStates)
-    .where(
-      or(
-        lt(socialOauthStates.expiresAt, now),
-        and(eq(socialOauthStates.userId, userId), notInArray(socialOauthStates.state, newest)),
-      ),
-    );
-}
 
 /** The network sent the user back with a code: exchange it (once: the state is deleted first). */
 export async function finishOAuth(

@@ -5,12 +5,8 @@ import { socialOauthStates } from "#server/db/schema/publishing.ts";
 import { OAUTH_START_TOO_OFTEN } from "#shared/publishing.ts";
 import { setUpTestApp, t } from "../../../tests/setup/app-per-file.ts";
 import { createScriptedNetworks } from "../../../tests/support/scripted-network.ts";
-import {
-  finishOAuth,
-  OAUTH_OPEN_STATES_PER_ACCOUNT,
-  OAUTH_START_RATE_LIMIT,
-  startOAuth,
-} from "./connections.service.ts";
+import { finishOAuth, OAUTH_START_RATE_LIMIT, startOAuth } from "./connections.service.ts";
+import { OAUTH_OPEN_STATES_PER_ACCOUNT } from "./oauth-states.ts";
 
 // Starting an OAuth round trip writes a row (ADR 0053); ADR 0083 bounds how often an account may
 // start one and how many of its round trips stay open.

@@ -2,10 +2,7 @@ import { and, eq, isNotNull, lte } from "drizzle-orm";
 import type { AppDeps } from "#server/app-env.ts";
 import { publications, socialAccounts } from "#server/db/schema/publishing.ts";
 import { type AccountDeps, markReconnectRequired, usableTokens } from "#server/features/connections/account-tokens.ts";
-import { userTimeZone } from "#server/features/profile/time-zone.service.ts";
-import { signedImageUrl } from "#server/features/uploads/signed-image-links.ts";
-import { NetworkError, type PublishImage } from "#server/integrations/social/social-network.ts";
-import { imageNameFromPublicUrl } from "#server/integrations/storage/image-storage.ts";
+import { NetworkError } from "#server/integrations/social/social-network.ts";
 import { MISSED_AFTER_MINUTES, PUBLISHING_DETAILS } from "#shared/publishing.ts";
 import { capReachedDetail } from "#shared/publishing-caps.ts";
 import type { FailureReason } from "#shared/publishing-failures.ts";
@@ -18,6 +15,7 @@ import {
   PUBLISH_TIMEOUT_MS,
 } from "./network-call.ts";
 import { LIMIT_SAID_AFTER_MS, limitDetail, windowFreeAt } from "./network-limits.ts";
+import { imagesOf } from "./post-image.ts";
 import {
   doubtPublication,
   failPublication,
@@ -336,17 +334,6 @@ export async function giveUpPublication(deps: DeliveryDeps, publicationId: strin
   const [publication] = await deps.db.select().from(publications).where(eq(publications.id, publicationId));
   if (publication?.status !== "planned") return;
   await failPublication(deps, "queue", "giveUp", publication, PUBLISHING_DETAILS.stuck);
-}
-
-/** The generation's image, or [] without one; null when it was meant to go along and is gone. */
-async function imagesOf(deps: DeliveryDeps, publication: Publication): Promise<PublishImage[] | null> {
-  if (!publication.imageUrl) return [];
-  const name = imageNameFromPublicUrl(publication.imageUrl);
-  const file = name ? await deps.imageStorage.read(name) : null;
-  if (!file) return null;
-  // Networks that fetch the image themselves (Instagram) get a link to this one image (ADR 0097).
-  const publicUrl = signedImageUrl(deps, name ?? "");
-  return [{ bytes: file.bytes, mimeType: file.contentType, altText: publication.imageAlt ?? "", publicUrl }];
 }
 
 /** Posts due now or earlier that are still planned, with when each fell due, for the e2e server's test clock. */

@@ -1,7 +1,11 @@
 import { and, eq } from "drizzle-orm";
+import type { AppDeps } from "#server/app-env.ts";
 import type { Database } from "#server/db/client.ts";
 import { archivedPosts } from "#server/db/schema/archive.ts";
-import { mediaUploads } from "#server/db/schema/publishing.ts";
+import { mediaUploads, type publications } from "#server/db/schema/publishing.ts";
+import { signedImageUrl } from "#server/features/uploads/signed-image-links.ts";
+import type { PublishImage } from "#server/integrations/social/social-network.ts";
+import { imageNameFromPublicUrl } from "#server/integrations/storage/image-storage.ts";
 import type { PostImage } from "#shared/publishing.schemas.ts";
 import { PublishingRefusal } from "./refusals.ts";
 
@@ -47,4 +51,18 @@ async function archiveImage(db: Database, userId: string, archiveEntryId: string
     .where(and(eq(archivedPosts.id, archiveEntryId), eq(archivedPosts.userId, userId)));
   if (!entry) throw new PublishingRefusal("ARCHIVE_ENTRY_NOT_FOUND", 404);
   return entry.imageUrl;
+}
+
+/** The generation's image, or [] without one; null when it was meant to go along and is gone. */
+export async function imagesOf(
+  deps: Pick<AppDeps, "imageStorage" | "env" | "tokenBox">,
+  publication: typeof publications.$inferSelect,
+): Promise<PublishImage[] | null> {
+  if (!publication.imageUrl) return [];
+  const name = imageNameFromPublicUrl(publication.imageUrl);
+  const file = name ? await deps.imageStorage.read(name) : null;
+  if (!file) return null;
+  // Networks that fetch the image themselves (Instagram) get a link to this one image (ADR 0097).
+  const publicUrl = signedImageUrl(deps, name ?? "");
+  return [{ bytes: file.bytes, mimeType: file.contentType, altText: publication.imageAlt ?? "", publicUrl }];
 }
