@@ -13,7 +13,7 @@ export function usePasskeys() {
       const { data, error } = await authClient.$fetch<{ passkeys: PasskeySummary[] }>("/passkey/list", {
         method: "GET",
       });
-      if (error) throw new Error(describeAuthError(error as { code?: string; message?: string }));
+      if (error) throw new Error(describeAuthError(error));
       return data.passkeys;
     },
   });
@@ -36,7 +36,7 @@ export function useRemovePasskey() {
   return useMutation({
     mutationFn: async (id: string) => {
       const { error } = await authClient.$fetch("/passkey/delete", { method: "POST", body: { id } });
-      if (error) throw new Error(describeAuthError(error as { code?: string; message?: string }));
+      if (error) throw new Error(describeAuthError(error));
     },
     onSuccess: () => toast.success(PASSKEY_MESSAGES.removed),
     onError: (error) => toast.error(error.message),

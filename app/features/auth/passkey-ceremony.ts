@@ -10,7 +10,7 @@ export class PasskeyCancelled extends Error {}
 
 async function post<T>(path: string, body: object): Promise<T> {
   const { data, error } = await authClient.$fetch<T>(path, { method: "POST", body });
-  if (error) throw new Error(describeAuthError(error as { code?: string; message?: string }));
+  if (error) throw new Error(describeAuthError(error));
   return data as T;
 }
 

@@ -64,7 +64,7 @@ describe("adding a passkey", () => {
     expect(without.status).toBe(400);
     expect(await without.json()).toMatchObject({
       code: "PASSWORD_REQUIRED",
-      message: PASSKEY_MESSAGES.passwordRequired,
+      error: PASSKEY_MESSAGES.passwordRequired,
     });
     const wrong = await t.postJson("/api/auth/passkey/registration-options", { password: "falsch-falsch-1" }, cookie);
     expect(wrong.status).toBe(400);
@@ -112,7 +112,7 @@ describe("adding a passkey", () => {
       cookie,
     );
     expect(tooLate.status).toBe(400);
-    expect((await tooLate.json()).message).toBe(PASSKEY_MESSAGES.challengeExpired);
+    expect((await tooLate.json()).error).toBe(PASSKEY_MESSAGES.challengeExpired);
   });
 
   it("refuses an answer for another origin, without a name, and more than the limit", async () => {
@@ -130,7 +130,7 @@ describe("adding a passkey", () => {
 
     const unnamed = await registerPasskey(cookie, new SoftwareAuthenticator(relyingParty), "   ");
     expect(unnamed.status).toBe(400);
-    expect((await unnamed.json()).message).toBe(PASSKEY_MESSAGES.nameRequired);
+    expect((await unnamed.json()).error).toBe(PASSKEY_MESSAGES.nameRequired);
 
     for (let i = 0; i < PASSKEY_LIMIT; i++) {
       expect((await registerPasskey(cookie, new SoftwareAuthenticator(relyingParty), `Schlüssel ${i}`)).status).toBe(
@@ -139,7 +139,7 @@ describe("adding a passkey", () => {
     }
     const sixth = await t.postJson("/api/auth/passkey/registration-options", { password: PASSWORD }, cookie);
     expect(sixth.status).toBe(400);
-    expect(await sixth.json()).toMatchObject({ code: "PASSKEY_LIMIT", message: PASSKEY_MESSAGES.limitReached });
+    expect(await sixth.json()).toMatchObject({ code: "PASSKEY_LIMIT", error: PASSKEY_MESSAGES.limitReached });
     expect(await listOf(cookie)).toHaveLength(PASSKEY_LIMIT);
   });
 });
@@ -177,7 +177,7 @@ describe("signing in with a passkey", () => {
 
     const phished = await signInWith(authenticator, "https://phishing.example");
     expect(phished.status).toBe(401);
-    expect(await phished.json()).toMatchObject({ code: "PASSKEY_INVALID", message: PASSKEY_MESSAGES.signInFailed });
+    expect(await phished.json()).toMatchObject({ code: "PASSKEY_INVALID", error: PASSKEY_MESSAGES.signInFailed });
     expect(phished.headers.getSetCookie().join()).not.toContain("postwerk.session_token=");
 
     authenticator.options.userVerified = false;
@@ -199,7 +199,7 @@ describe("listing and removing passkeys", () => {
 
     const foreign = await t.postJson("/api/auth/passkey/delete", { id: own?.id }, other);
     expect(foreign.status).toBe(404);
-    expect((await foreign.json()).message).toBe(PASSKEY_MESSAGES.notFound);
+    expect((await foreign.json()).error).toBe(PASSKEY_MESSAGES.notFound);
     expect((await t.postJson("/api/auth/passkey/delete", { id: "kein-uuid" }, cookie)).status).toBe(404);
     expect((await t.postJson("/api/auth/passkey/delete", { id: own?.id }, cookie)).status).toBe(200);
     expect(await listOf(cookie)).toEqual([]);

@@ -113,6 +113,8 @@ describe("/api/connections", () => {
       ["x", false, "vom Betreiber nicht eingerichtet"],
       ["linkedin", false, "vom Betreiber nicht eingerichtet"],
       ["bluesky", false, "vom Betreiber nicht eingerichtet"],
+      ["facebook", false, "vom Betreiber nicht eingerichtet"],
+      ["instagram", false, "vom Betreiber nicht eingerichtet"],
       ["threads", false, "vom Betreiber nicht eingerichtet"],
       ["mastodon", false, "vom Betreiber nicht eingerichtet"],
     ]);
