@@ -248,6 +248,9 @@ export async function startFakeServer(port: number, routes: FakeRoutes) {
     if (delay > 0) await wait(delay);
     send(answer);
   });
+  // An idle connection stays open longer than any pause of a test on a busy machine: a client that
+  // reuses it just as Node's default 5 s run out would see ECONNRESET for a post that never arrived.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", () => resolve()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
