@@ -115,13 +115,20 @@ describe("readEnv: social networks (ADR 0060)", () => {
       x: { app: null, apiBase: "https://api.x.com", webBase: "https://x.com" },
       linkedin: { app: null, apiBase: "https://api.linkedin.com", webBase: "https://www.linkedin.com" },
       bluesky: { service: "https://bsky.social" },
+      meta: {
+        app: null,
+        graphBase: "https://graph.facebook.com",
+        webBase: "https://www.facebook.com",
+        publicImages: false,
+      },
+      threads: { app: null, apiBase: "https://graph.threads.net", webBase: "https://threads.net", imageBase: null },
       mastodon: { allowedInstance: null },
     });
   });
 
   it("lets only the named Mastodon instance through as non-public (the fake, ADR 0095)", () => {
-    expect(readEnv({ MASTODON_ALLOWED_INSTANCE: "http://127.0.0.1:3191/" }).networks.mastodon).toEqual({
-      allowedInstance: "http://127.0.0.1:3191",
+    expect(readEnv({ MASTODON_ALLOWED_INSTANCE: "http://127.0.0.1:3190/" }).networks.mastodon).toEqual({
+      allowedInstance: "http://127.0.0.1:3190",
     });
   });
 

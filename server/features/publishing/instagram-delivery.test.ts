@@ -103,7 +103,7 @@ describe("an Instagram post through the queue", () => {
     expect(moved.nextAttemptAt).toEqual(freeAt);
     expect(moved.attempts).toBe(0);
     expect(moved.detail).toBe(
-      "Das Tageslimit von Instagram für dieses Konto ist erreicht. Postwerk sendet den Beitrag am 19.11.2026 06:00, sobald wieder Platz ist.",
+      "Das Limit von Instagram für dieses Konto ist erreicht. Postwerk sendet den Beitrag zum nächsten freien Zeitpunkt: 19.11.2026 06:00.",
     );
     await processPublication(t.deps, post.id, freeAt);
     const sent = await t.publication(post.id);
