@@ -34,7 +34,7 @@ export type ApiCreateThreadInput = z.infer<typeof ApiCreateThreadSchema>;
 
 export const ErrorSchema = z
   .object({ error: z.string(), code: z.enum(API_ERROR_CODES) })
-  .meta({ id: "Error", description: "Deutsche Meldung und stabiler Code (ADR 0055)." });
+  .meta({ id: "ApiError", description: "Deutsche Meldung und stabiler Code (ADR 0055)." });
 
 export const AccountSchema = z
   .object({

@@ -6,11 +6,19 @@ import { CAP_INVALID_MESSAGE, highestCap, NO_PUBLISHING_CAPS } from "./publishin
 describe("PublishingCapsFormSchema", () => {
   const form = (x: string) => ({
     ...toPublishingCapsForm(NO_PUBLISHING_CAPS),
-    free: { x, linkedin: "", bluesky: " " },
+    free: { x, linkedin: "", bluesky: " ", facebook: "", instagram: "", threads: "", mastodon: "" },
   });
 
   it("reads empty as no cap and digits as the cap", () => {
-    expect(PublishingCapsFormSchema.parse(form("0")).free).toEqual({ x: 0, linkedin: null, bluesky: null });
+    expect(PublishingCapsFormSchema.parse(form("0")).free).toEqual({
+      x: 0,
+      linkedin: null,
+      bluesky: null,
+      facebook: null,
+      instagram: null,
+      threads: null,
+      mastodon: null,
+    });
     expect(PublishingCapsFormSchema.parse(form(" 250 ")).free.x).toBe(250);
   });
 

@@ -92,7 +92,7 @@ export function ApiKeysCard() {
                   checked={scopes.includes(scope)}
                   onCheckedChange={(checked) => toggle(scope, checked === true)}
                 />
-                <Label htmlFor={`${id}-${scope}`} className="font-normal">
+                <Label htmlFor={`${id}-${scope}`}>
                   {API_SCOPE_LABELS[scope]} <span className="text-xs text-slate-500">({scope})</span>
                 </Label>
               </div>
@@ -103,7 +103,7 @@ export function ApiKeysCard() {
                 checked={directScheduling}
                 onCheckedChange={(checked) => setDirectScheduling(checked === true)}
               />
-              <Label htmlFor={`${id}-direct`} className="font-normal">
+              <Label htmlFor={`${id}-direct`}>
                 Direkt planen erlaubt: KI-Assistenten dürfen Beiträge ohne Ihre Freigabe planen und senden. Ohne diese
                 Erlaubnis legen sie nur Entwürfe an.
               </Label>
