@@ -23,7 +23,7 @@ async function fillForm(page: Page, values: { name: string; email: string; messa
 
 test("the server's HTML for /kontakt carries the heading, the form and its own title", async ({ request }) => {
   const html = await (await request.get("/kontakt")).text();
-  expect(html).toMatch(/<title>Kontakt \| [^<]+<\/title>/);
+  expect(html).toMatch(/<title>Kontakt – [^<]+<\/title>/);
   expect(html).toContain('<meta name="description" content="Fragen zu Postwerk');
   expect(html).toMatch(/<h1[^>]*>Kontakt<\/h1>/);
   for (const id of ["contact-name", "contact-email", "contact-message"]) expect(html).toContain(`id="${id}"`);

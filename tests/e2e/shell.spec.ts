@@ -116,7 +116,7 @@ test("every route of shared/routes.ts has its own German tab title", async ({ pa
       .poll(async () => (new URL(page.url()).pathname === path ? page.title() : "(weitergeleitet)"), {
         message: path,
       })
-      .toMatch(path === ROUTES.home ? /^Postwerk$/ : /^[^|]{3,}[^\s|] – Postwerk$|^\(weitergeleitet\)$/);
+      .toMatch(path === ROUTES.home ? /^Postwerk$/ : /^[^|]{2,}[^\s|] – Postwerk$|^\(weitergeleitet\)$/);
     const title = await page.title();
     expect(title, path).not.toMatch(/content-creator|\|/);
     if (new URL(page.url()).pathname === path) titles.set(path, title);
