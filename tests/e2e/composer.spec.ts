@@ -84,7 +84,9 @@ for (const width of [1280, 390]) {
     await expect(page.getByText(`Beitrag geplant für ${day}.${month}.${year} ${time}.`)).toBeVisible();
     await expect(composer).toBeHidden();
 
-    await page.goto(`/redaktionsplan?woche=${date}`);
+    // The list shows both posts as cards at every width (a phone's week shows posts at the same
+    // time as one card with "+1", ADR 0089).
+    await page.goto(`/redaktionsplan?ansicht=liste&woche=${date}`);
     const planned = page.getByTestId("planned-post").filter({ hasText: `Eigener Beitrag ${run}` });
     await expect(planned).toHaveCount(2);
     await expect(planned.filter({ hasText: "X · " })).toContainText("Geplant");
