@@ -136,9 +136,6 @@ export function ProductNavLinks(props: AdminNavLinkProps) {
       <NavLink to={ROUTES.planner} className={props.className}>
         Redaktionsplan
       </NavLink>
-      <NavLink to={ROUTES.erfolg} className={props.className}>
-        Erfolg
-      </NavLink>
     </>
   );
 }
