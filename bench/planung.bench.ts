@@ -8,7 +8,7 @@ import type { DatabaseHandle } from "#server/db/client.ts";
 import { user } from "#server/db/schema/auth.ts";
 import { publications, socialAccounts } from "#server/db/schema/publishing.ts";
 import type { Env } from "#server/env.ts";
-import { tokenColumns } from "#server/features/connections/account-tokens.ts";
+import { tokenColumns } from "#server/features/account-tokens/account-tokens.ts";
 import { loadPageDocuments } from "#server/features/pages/page-documents.ts";
 import { startDeliveryWorkers } from "#server/features/publishing/delivery.service.ts";
 import { createPosts } from "#server/features/publishing/publishing.service.ts";

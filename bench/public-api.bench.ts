@@ -5,7 +5,7 @@ import autocannon from "autocannon";
 import { eq } from "drizzle-orm";
 import { user } from "#server/db/schema/auth.ts";
 import { socialAccounts } from "#server/db/schema/publishing.ts";
-import { tokenColumns } from "#server/features/connections/account-tokens.ts";
+import { tokenColumns } from "#server/features/account-tokens/account-tokens.ts";
 import { createApiKey } from "#server/features/public-api/api-keys.service.ts";
 import { writeApiPlanLimit } from "#server/features/public-api/api-plan-limits.service.ts";
 import { createAiClient } from "#server/integrations/ai/ai-client.ts";

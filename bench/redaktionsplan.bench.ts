@@ -10,7 +10,7 @@ import { type Browser, chromium, type Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { profiles } from "#server/db/schema/profiles.ts";
 import { publications, socialAccounts } from "#server/db/schema/publishing.ts";
-import { tokenColumns } from "#server/features/connections/account-tokens.ts";
+import { tokenColumns } from "#server/features/account-tokens/account-tokens.ts";
 import { createAiClient } from "#server/integrations/ai/ai-client.ts";
 import { CONSENT_VERSION, REJECTED_CONSENT_SETTINGS } from "#shared/consent.ts";
 import { toWallTime, wallTimeToInstant } from "#shared/wall-time.ts";

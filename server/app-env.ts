@@ -1,8 +1,8 @@
+import type { JobQueue } from "#server/db/job-queue.ts";
 import type { NetworkId } from "#shared/networks.ts";
 import type { Auth, AuthSession } from "./auth.ts";
 import type { Database } from "./db/client.ts";
 import type { Env } from "./env.ts";
-import type { TokenBox } from "./features/connections/token-crypto.ts";
 import type { PageDocuments } from "./features/pages/page-documents.ts";
 import type { PublishingQueue } from "./features/publishing/publishing-queue.ts";
 import type { AiClient } from "./integrations/ai/ai-client.ts";
@@ -11,8 +11,8 @@ import type { SocialNetwork } from "./integrations/social/social-network.ts";
 import type { ImageStorage } from "./integrations/storage/image-storage.ts";
 import type { Payments } from "./integrations/stripe/stripe-payments.ts";
 import type { WebsiteReader } from "./integrations/website/website-reader.ts";
-import type { JobQueue } from "./job-queue.ts";
 import type { Logger } from "./logger.ts";
+import type { TokenBox } from "./token-crypto.ts";
 
 // Everything a request handler may need, built once at start-up (server/main.ts) or
 // per test file, and handed to every request as c.var.deps. Read-only: a test that needs

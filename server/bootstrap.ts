@@ -1,4 +1,5 @@
 import path from "node:path";
+import { createJobQueue, type JobQueueTuning } from "#server/db/job-queue.ts";
 import type { AppDeps } from "./app-env.ts";
 import { createAuth } from "./auth.ts";
 import { resolveAuthSecret } from "./auth-secret.ts";
@@ -6,7 +7,6 @@ import { type DatabaseHandle, openDatabase } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import { createAccountDeletionHooks } from "./features/account-deletion/account-deletion.service.ts";
 import { createAccountSecurityHooks } from "./features/account-security/account-security.hooks.ts";
-import { tokenBoxFromSettings } from "./features/connections/token-crypto.ts";
 import type { PageDocuments } from "./features/pages/page-documents.ts";
 import { grantAdminByEmail } from "./features/profile/profile.service.ts";
 import { createPublishingQueue, type QueueTuning } from "./features/publishing/publishing-queue.ts";
@@ -16,8 +16,8 @@ import { createSocialNetworks } from "./integrations/social/networks.ts";
 import { createImageStorage } from "./integrations/storage/image-storage.ts";
 import { createPayments } from "./integrations/stripe/stripe-payments.ts";
 import { createWebsiteReader } from "./integrations/website/website-reader.ts";
-import { createJobQueue, type JobQueueTuning } from "./job-queue.ts";
 import type { Logger } from "./logger.ts";
+import { tokenBoxFromSettings } from "./token-crypto.ts";
 
 // Opens the database (migrating it) and wires the services; shared by the server,
 // the scripts and the integration tests so all of them run the same product.

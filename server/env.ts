@@ -1,9 +1,9 @@
 import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
-import { parseTokenKey } from "./features/connections/token-crypto.ts";
 import { isPublicAddress } from "./integrations/website/address-policy.ts";
 import { parseProxyTrust } from "./proxy-trust.ts";
+import { parseTokenKey } from "./token-crypto.ts";
 
 // The one place that reads process.env (docs/design.md, import rule 4). Everything
 // else receives the parsed, typed Env.

@@ -5,6 +5,8 @@ import os from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createJobQueue } from "#server/db/job-queue.ts";
+import { tokenColumns } from "#server/features/account-tokens/account-tokens.ts";
 import { CONTACT_MIN_FILL_MS } from "#shared/contact.ts";
 import { readGenerationEvents } from "#shared/generation-stream.ts";
 import { aiEnvFor, type OpenAiFake, startOpenAiFake } from "../tests/mocks/openai.ts";
@@ -18,13 +20,11 @@ import { spawnServerProcess } from "../tests/support/server-process.ts";
 import { user } from "./db/schema/auth.ts";
 import { profiles } from "./db/schema/profiles.ts";
 import { publications, socialAccounts } from "./db/schema/publishing.ts";
-import { tokenColumns } from "./features/connections/account-tokens.ts";
-import { tokenBoxFromSettings } from "./features/connections/token-crypto.ts";
 import { startDeliveryWorkers } from "./features/publishing/delivery.service.ts";
 import { createPosts } from "./features/publishing/publishing.service.ts";
 import { createPublishingQueue } from "./features/publishing/publishing-queue.ts";
 import { INTERRUPTED_AFTER_MS, sweepPublications } from "./features/publishing/publishing-sweep.ts";
-import { createJobQueue } from "./job-queue.ts";
+import { tokenBoxFromSettings } from "./token-crypto.ts";
 
 // Two app servers behind a load balancer, one PostgreSQL, one S3-compatible store (docs/architecture.md,
 // "Betrieb mit mehreren Servern").

@@ -21,7 +21,7 @@ import { ApiKeysCard } from "#app/features/api-keys/api-keys-card.tsx";
 import { authClient } from "#app/features/auth/auth-client.ts";
 import { signInRedirect } from "#app/features/auth/require-session.ts";
 import { refreshPlans } from "#app/features/billing/use-billing.ts";
-import { ConnectionsLinkCard } from "#app/features/publishing/connections-link-card.tsx";
+import { ConnectionsLinkCard } from "#app/features/connections/connections-link-card.tsx";
 import { pageMeta } from "#app/features/site-settings/site-settings.ts";
 import { BILLING_MESSAGES, PLAN_LABELS, PLANS, type Plan } from "#shared/billing.ts";
 import { ROUTES } from "#shared/routes.ts";

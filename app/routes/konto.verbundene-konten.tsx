@@ -1,6 +1,6 @@
 import { BackLink } from "#app/components/back-link.tsx";
 import { requireSession } from "#app/features/auth/require-session.ts";
-import { ConnectedAccountsCard } from "#app/features/publishing/connected-accounts-card.tsx";
+import { ConnectedAccountsCard } from "#app/features/connections/connected-accounts-card.tsx";
 import { pageMeta } from "#app/features/site-settings/site-settings.ts";
 import { ROUTES } from "#shared/routes.ts";
 

@@ -1,5 +1,5 @@
 import { requireSession } from "#app/features/auth/require-session.ts";
-import { Planner } from "#app/features/publishing/planner.tsx";
+import { Planner } from "#app/features/planner/planner.tsx";
 import { pageMeta } from "#app/features/site-settings/site-settings.ts";
 
 export const meta = () => pageMeta({ title: "Redaktionsplan" });

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { DepsOverrides } from "#server/bootstrap.ts";
 import { user } from "#server/db/schema/auth.ts";
 import { publications, socialAccounts } from "#server/db/schema/publishing.ts";
-import { tokenColumns } from "#server/features/connections/account-tokens.ts";
+import { tokenColumns } from "#server/features/account-tokens/account-tokens.ts";
 import type { TokenSet } from "#server/integrations/social/social-network.ts";
 import type { NetworkId } from "#shared/networks.ts";
 import type { PublicationStatus } from "#shared/publishing-states.ts";

@@ -1,9 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, jsonOrThrow, toApiError } from "#app/lib/api.ts";
+import { ARCHIVE_QUERY_KEY } from "#app/lib/query-client.ts";
 import type { ArchiveQuery } from "#shared/archive.schemas.ts";
-
-/** Every archive query starts with this key, so one invalidation refreshes them all. */
-export const ARCHIVE_QUERY_KEY = ["archive"] as const;
 
 async function fetchArchive(query: ArchiveQuery) {
   return jsonOrThrow(await api.archive.$get({ query: { ...query, page: String(query.page) } }));

@@ -1,6 +1,6 @@
 import { useId } from "react";
+import { NetworkIcon } from "#app/features/publishing/network-icon.tsx";
 import type { ConnectedAccount } from "#app/features/publishing/use-publishing.ts";
-import { NetworkIcon } from "./network-icon.tsx";
 
 // The composer's accounts (ADR 0086): every connected account with its network's mark and handle;
 // one that must be connected again is shown, disabled, with the reason.

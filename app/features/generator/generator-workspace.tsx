@@ -7,8 +7,8 @@ import { CenteredSpinner, LoadFailedAlert } from "#app/components/load-status.ts
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { PROFILE_QUERY_KEY } from "#app/features/account/use-profile.ts";
-import { ARCHIVE_QUERY_KEY } from "#app/features/archive/use-archive.ts";
 import { ApiError } from "#app/lib/api.ts";
+import { ARCHIVE_QUERY_KEY } from "#app/lib/query-client.ts";
 import type { GenerateRequest } from "#shared/generator.schemas.ts";
 import {
   GENERATOR_MESSAGES,

@@ -1,7 +1,7 @@
-import { Sparkline } from "#app/features/metrics/sparkline.tsx";
-import { usePostMetrics } from "#app/features/metrics/use-metrics.ts";
 import { FIGURE_LABELS, METRICS_MESSAGES, type PostFigures } from "#shared/metrics.ts";
 import { formatDateTime } from "#shared/wall-time.ts";
+import { Sparkline } from "./sparkline.tsx";
+import { usePostMetrics } from "./use-metrics.ts";
 
 // A sent post's latest figures and their sparkline in the Redaktionsplan's dialog (ADR 0106).
 // Networks without figures say "nicht verfügbar"; nothing is ever made up.

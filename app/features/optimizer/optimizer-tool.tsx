@@ -5,6 +5,8 @@ import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { Switch } from "#app/components/ui/switch.tsx";
+import { PublishButton } from "#app/features/composer/publish-button.tsx";
+import { PublishThreadButton } from "#app/features/composer/publish-thread-button.tsx";
 import { DraftRestoreNotice, DraftSaveStatus } from "#app/features/drafts/draft-status.tsx";
 import {
   OPTIMIZER_SLOT,
@@ -15,8 +17,6 @@ import {
   useOptimizerOpening,
 } from "#app/features/drafts/optimizer-draft.ts";
 import { useDraftAutosave } from "#app/features/drafts/use-draft-autosave.ts";
-import { PublishButton } from "#app/features/publishing/publish-button.tsx";
-import { PublishThreadButton } from "#app/features/publishing/publish-thread-button.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { WithQueryClient } from "#app/lib/query-client-provider.tsx";
 import { openSharePopup, xIntentUrl } from "#app/lib/share.ts";

@@ -5,6 +5,11 @@ import { and, eq, isNotNull } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
 import { account } from "#server/db/schema/auth.ts";
 import type { Env } from "#server/env.ts";
+import {
+  clearPendingEmailChange,
+  getPendingEmailChange,
+  recordPendingEmailChange,
+} from "#server/features/profile/pending-email-change.ts";
 import { getProfile, syncProfileFromUser } from "#server/features/profile/profile.service.ts";
 import {
   composeEmailChangedNoticeMail,
@@ -26,12 +31,7 @@ import {
 } from "#shared/account-security.ts";
 import { ROUTES } from "#shared/routes.ts";
 import { describeUserAgent } from "#shared/user-agent.ts";
-import {
-  clearPendingEmailChange,
-  createEmailChangeObjection,
-  getPendingEmailChange,
-  recordPendingEmailChange,
-} from "./email-change.service.ts";
+import { createEmailChangeObjection } from "./email-change.service.ts";
 import {
   DEVICE_COOKIE_MAX_AGE_SECONDS,
   DEVICE_COOKIE_NAME,

@@ -1,13 +1,14 @@
 import { Hono } from "hono";
 import { answerError } from "#server/api-error.ts";
 import type { AppEnv } from "#server/app-env.ts";
+import { clearPendingEmailChange } from "#server/features/profile/pending-email-change.ts";
 import { limitPerIp } from "#server/rate-limit.ts";
 import { requireSession } from "#server/session.ts";
 import { validateJson } from "#server/validation.ts";
 import { EmailChangeObjectionSchema, SecuritySettingsSchema } from "#shared/account-security.schemas.ts";
 import { RECOVERY_TEXTS } from "#shared/account-security.ts";
 import { ROUTES } from "#shared/routes.ts";
-import { clearPendingEmailChange, objectToEmailChange } from "./email-change.service.ts";
+import { objectToEmailChange } from "./email-change.service.ts";
 import { getSecuritySettings, saveSecuritySettings } from "./security-settings.service.ts";
 
 const OBJECTION_RATE_LIMIT = { name: "email-change-objection", max: 10, windowMs: 60 * 60 * 1000 };

@@ -4,6 +4,7 @@ import type { z } from "zod";
 import type { Refusal } from "#server/api-error.ts";
 import type { Database } from "#server/db/client.ts";
 import { promptConfigurations, tokenConfigurations } from "#server/db/schema/generator.ts";
+import { recordAudit } from "#server/features/audit/audit.service.ts";
 import { GENERATOR_CONFIGURATION_NAME } from "#server/features/generator/generator-prompts.ts";
 import { ADMIN_MESSAGES } from "#shared/admin.ts";
 import type { ApiErrorCode } from "#shared/api-errors.ts";
@@ -15,7 +16,6 @@ import type {
 } from "#shared/generator-configurations.schemas.ts";
 import { CONFIGURATION_MESSAGES } from "#shared/generator-configurations.ts";
 import { isUuid } from "#shared/ids.ts";
-import { recordAudit } from "./audit.service.ts";
 
 // The admin's prompt and token configurations (spec sections 3 and 7, ADR 0024). The generator
 // reads the row named GENERATOR_CONFIGURATION_NAME on every run, without a cache, so a saved

@@ -5,6 +5,7 @@ import type { Database } from "#server/db/client.ts";
 import { cancellationRequests } from "#server/db/schema/billing.ts";
 import { contactMessages } from "#server/db/schema/contact-messages.ts";
 import { profiles } from "#server/db/schema/profiles.ts";
+import { recordAudit } from "#server/features/audit/audit.service.ts";
 import { cancellationRequestColumns } from "#server/features/cancellation/cancellation.service.ts";
 import { composeContactResponseMail, formatMailDateTime } from "#server/integrations/mail/mail-templates.ts";
 import type { Logger } from "#server/logger.ts";
@@ -12,7 +13,6 @@ import type { ContactResponseSchema } from "#shared/admin.schemas.ts";
 import { PLAN_LABELS, type Plan } from "#shared/billing.ts";
 import type { ContactSpamFilter } from "#shared/contact.ts";
 import { isUuid } from "#shared/ids.ts";
-import { recordAudit } from "./audit.service.ts";
 
 // The admin's contact messages (spec sections 2, 4 "Contact message (admin)", 7
 // "send-contact-response") and the § 312k cancellations that wait for the operator (ADR 0023).

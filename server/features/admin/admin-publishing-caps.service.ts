@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
 import { publishingCaps } from "#server/db/schema/publishing.ts";
+import { recordAudit } from "#server/features/audit/audit.service.ts";
 import { readCaps } from "#server/features/publishing/publishing-caps.ts";
 import { NETWORK_IDS } from "#shared/networks.ts";
 import type { UpdatePublishingCapsInput } from "#shared/publishing-caps.schemas.ts";
 import { CAP_PLANS, type PublishingCaps } from "#shared/publishing-caps.ts";
-import { recordAudit } from "./audit.service.ts";
 
 // The operator's monthly caps per plan and network (ADR 0053, "Kontingent je Plan"). The panel
 // sends the whole table with the one it showed; a save in between is refused (ADR 0024), and

@@ -3,10 +3,10 @@ import type { Database } from "#server/db/client.ts";
 import { subscriptions } from "#server/db/schema/billing.ts";
 import { contentGenerationLogs } from "#server/db/schema/content-generation-logs.ts";
 import { profiles } from "#server/db/schema/profiles.ts";
+import { recordAudit } from "#server/features/audit/audit.service.ts";
 import { grantPlanByHand, revokePlanByHand } from "#server/features/billing/billing-manual-grants.service.ts";
 import { ADMIN_USERS_PAGE_SIZE, MANUAL_GRANT_DAYS } from "#shared/admin.ts";
 import { isEntitlingStatus, PLANS, type Plan } from "#shared/billing.ts";
-import { recordAudit } from "./audit.service.ts";
 
 // The admin's users and credits (spec sections 2, 5 and 7; ADR 0024). The search runs in the
 // database, on the e-mail's trigram index (migration 0012), one page at a time, so it stays

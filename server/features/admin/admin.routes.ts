@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "#server/app-env.ts";
+import { listAudit } from "#server/features/audit/audit.service.ts";
 import { requireSession } from "#server/session.ts";
 import { AUDIT_LIST_LIMIT } from "#shared/admin.ts";
 import { adminApiLimitsRoutes } from "./admin-api-limits.routes.ts";
@@ -9,7 +10,6 @@ import { adminPublishingCapsRoutes } from "./admin-publishing-caps.routes.ts";
 import { adminSiteSettingsRoutes } from "./admin-site-settings.routes.ts";
 import { adminUsageRoutes } from "./admin-usage.routes.ts";
 import { adminUsersRoutes } from "./admin-users.routes.ts";
-import { listAudit } from "./audit.service.ts";
 import { checkAdminAccess, requireAdmin } from "./require-admin.ts";
 
 // /api/admin (spec section 2 "Admin dashboard", ADR 0024). The dashboard asks whether its

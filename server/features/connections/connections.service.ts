@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import type { AppDeps } from "#server/app-env.ts";
 import { socialAccounts, socialOauthStates } from "#server/db/schema/publishing.ts";
+import { openTokens, tokenColumns } from "#server/features/account-tokens/account-tokens.ts";
 import { cancelPlannedPostsOf } from "#server/features/publishing/publishing.service.ts";
 import { PublishingRefusal } from "#server/features/publishing/refusals.ts";
 import type { RateLimitRule } from "#server/features/rate-limit/rate-limit.service.ts";
@@ -19,7 +20,6 @@ import {
   oauthCallbackPath,
   PUBLISHING_ERRORS,
 } from "#shared/publishing.ts";
-import { openTokens, tokenColumns } from "./account-tokens.ts";
 import { appFor, exchangeInstanceCode, instanceConnect } from "./instance-apps.ts";
 import { OAUTH_STATE_TTL_MS, openRoundTrip } from "./oauth-states.ts";
 

@@ -4,6 +4,12 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { user } from "#server/db/schema/auth.ts";
 import { publications, socialAccounts } from "#server/db/schema/publishing.ts";
+import {
+  openTokens,
+  refreshAfterRejection,
+  tokenColumns,
+  usableTokens,
+} from "#server/features/account-tokens/account-tokens.ts";
 import { processPublication } from "#server/features/publishing/delivery.service.ts";
 import { createPosts } from "#server/features/publishing/publishing.service.ts";
 import type { TokenSet } from "#server/integrations/social/social-network.ts";
@@ -12,7 +18,6 @@ import { startXFake, type XFake } from "../../../tests/mocks/x-server.ts";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
 import { openSharedTestDatabase } from "../../../tests/setup/test-database.ts";
 import { mondayAhead } from "../../../tests/support/publishing.ts";
-import { openTokens, refreshAfterRejection, tokenColumns, usableTokens } from "./account-tokens.ts";
 
 // Refreshing an account's tokens under a lease (ADR 0079), against the X fake's token endpoint,
 // whose answer a test holds back with an event: no transaction and no row lock while X is asked,

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, lt } from "drizzle-orm";
 import { socialAccounts } from "#server/db/schema/publishing.ts";
+import { type AccountDeps, usableTokens } from "#server/features/account-tokens/account-tokens.ts";
 import { NETWORK_IDS } from "#shared/networks.ts";
-import { type AccountDeps, usableTokens } from "./account-tokens.ts";
 
 // Networks whose long-lived tokens are renewed well ahead of expiry (Threads: 60 days, renewed
 // once a few days old, ADR 0098) are renewed here too, so an account that posts nothing for two

@@ -16,7 +16,7 @@ import { createPublishingTestApp } from "../../../tests/support/publishing.ts";
 
 // Drafts (ADR 0084) through the real Hono app: autosave with revisions, filters, the limit per
 // user, and German 4xx answers with a code for every bad input. Planning a draft and making drafts
-// from posts: post-drafts.test.ts.
+// from posts: publishing/post-drafts.test.ts.
 
 let t: Awaited<ReturnType<typeof createPublishingTestApp>>;
 let cookie: string;

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { metricReadCaps, metricReads, postMetricSnapshots, postMetricTracks } from "#server/db/schema/metrics.ts";
 import { notifications, publications, socialAccounts } from "#server/db/schema/publishing.ts";
-import { tokenColumns } from "#server/features/connections/account-tokens.ts";
+import { tokenColumns } from "#server/features/account-tokens/account-tokens.ts";
 import { createBlueskyNetwork } from "#server/integrations/bluesky/bluesky-network.ts";
 import type { SocialNetwork, TokenSet } from "#server/integrations/social/social-network.ts";
 import { createXNetwork } from "#server/integrations/x/x-network.ts";

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import { postMetricSnapshots, postMetricTracks } from "#server/db/schema/metrics.ts";
 import { publications, publicationThreadPosts, socialAccounts } from "#server/db/schema/publishing.ts";
-import { type AccountDeps, usableTokens } from "#server/features/connections/account-tokens.ts";
+import { type AccountDeps, usableTokens } from "#server/features/account-tokens/account-tokens.ts";
 import { callNetwork } from "#server/features/publishing/network-call.ts";
 import { type MetricsAnswer, NetworkError } from "#server/integrations/social/social-network.ts";
 import { METRIC_ROUNDS_MS } from "#shared/metrics.ts";

@@ -1,13 +1,13 @@
 import { Hono } from "hono";
 import { answerError } from "#server/api-error.ts";
 import type { AppEnv } from "#server/app-env.ts";
-import { getPendingEmailChange } from "#server/features/account-security/email-change.service.ts";
 import { getPlanStates } from "#server/features/billing/billing-plans.service.ts";
 import { requireSession } from "#server/session.ts";
 import { validateJson } from "#server/validation.ts";
 import { ACCOUNT_MESSAGES } from "#shared/account.ts";
 import { TIME_ZONE_INVALID, TimeZoneSettingSchema } from "#shared/time-zone.schemas.ts";
 import { canonicalTimeZone, DEFAULT_TIME_ZONE } from "#shared/wall-time.ts";
+import { getPendingEmailChange } from "./pending-email-change.ts";
 import { getProfileWithBilling } from "./profile.service.ts";
 import { saveTimeZone } from "./time-zone.service.ts";
 

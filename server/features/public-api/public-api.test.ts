@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { user } from "#server/db/schema/auth.ts";
 import { apiActivity, apiKeys } from "#server/db/schema/public-api.ts";
 import { publications, socialAccounts } from "#server/db/schema/publishing.ts";
-import { tokenColumns } from "#server/features/connections/account-tokens.ts";
+import { tokenColumns } from "#server/features/account-tokens/account-tokens.ts";
 import { processPublication } from "#server/features/publishing/delivery.service.ts";
 import type { SocialNetwork } from "#server/integrations/social/social-network.ts";
 import { createXNetwork } from "#server/integrations/x/x-network.ts";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { publications, publicationThreadPosts, socialAccounts } from "#server/db/schema/publishing.ts";
-import { tokenColumns } from "#server/features/connections/account-tokens.ts";
+import { tokenColumns } from "#server/features/account-tokens/account-tokens.ts";
 import { createBlueskyNetwork } from "#server/integrations/bluesky/bluesky-network.ts";
 import type { SocialNetwork } from "#server/integrations/social/social-network.ts";
 import { THREAD_INTERRUPTED_EXPLANATION, THREAD_UNCONFIRMED_EXPLANATION } from "#shared/publishing.ts";

@@ -1,7 +1,11 @@
 import { and, eq, isNotNull, lte } from "drizzle-orm";
 import type { AppDeps } from "#server/app-env.ts";
 import { publications, socialAccounts } from "#server/db/schema/publishing.ts";
-import { type AccountDeps, markReconnectRequired, usableTokens } from "#server/features/connections/account-tokens.ts";
+import {
+  type AccountDeps,
+  markReconnectRequired,
+  usableTokens,
+} from "#server/features/account-tokens/account-tokens.ts";
 import { NetworkError } from "#server/integrations/social/social-network.ts";
 import { MISSED_AFTER_MINUTES, PUBLISHING_DETAILS } from "#shared/publishing.ts";
 import { capReachedDetail } from "#shared/publishing-caps.ts";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { notifications, publications } from "#server/db/schema/publishing.ts";
-import { openTokens } from "#server/features/connections/account-tokens.ts";
+import { openTokens } from "#server/features/account-tokens/account-tokens.ts";
 import type { NetworkFailureKind } from "#server/integrations/social/social-network.ts";
 import { INTERRUPTED_EXPLANATION, UNCONFIRMED_EXPLANATION } from "#shared/publishing.ts";
 import { failureText } from "#shared/publishing-failures.ts";

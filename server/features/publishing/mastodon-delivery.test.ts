@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { publicationThreadPosts, socialAccounts } from "#server/db/schema/publishing.ts";
-import { tokenColumns } from "#server/features/connections/account-tokens.ts";
+import { tokenColumns } from "#server/features/account-tokens/account-tokens.ts";
 import { createMastodonNetwork } from "#server/integrations/mastodon/mastodon-network.ts";
 import type { SocialNetwork } from "#server/integrations/social/social-network.ts";
 import { type MastodonRecordedPost, startMastodonFake } from "../../../tests/mocks/mastodon-server.ts";

@@ -4,7 +4,7 @@ import {
   type AccountDeps,
   refreshAfterRejection,
   type UsableTokens,
-} from "#server/features/connections/account-tokens.ts";
+} from "#server/features/account-tokens/account-tokens.ts";
 import {
   NetworkError,
   type PostLookup,

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { user } from "#server/db/schema/auth.ts";
 import { publications, socialAccounts } from "#server/db/schema/publishing.ts";
-import { tokenColumns } from "#server/features/connections/account-tokens.ts";
+import { tokenColumns } from "#server/features/account-tokens/account-tokens.ts";
 import type { NetworkId } from "#shared/networks.ts";
 import type { PublicationView } from "#shared/publishing.schemas.ts";
 import { LIST_RANGE_MAX_POSTS, LIST_RANGE_MESSAGES } from "#shared/publishing.ts";

@@ -51,7 +51,7 @@ describe("the publishing queue", () => {
     const events = await t.db.select().from(notifications).where(eq(notifications.publicationId, post.id));
     expect(events.map((event) => event.kind)).toEqual(["failed"]);
     expect(t.mails.filter((mail) => mail.to.startsWith(userId))).toHaveLength(1);
-    await t.deps.jobQueue.boss().then((boss) => boss.offWork("publications"));
+    await t.deps.publishingQueue.stopWorkers();
   });
 
   it("claims each post right before its own call: with 50 due posts and the network hanging, only the calls in flight are 'sending'", async () => {

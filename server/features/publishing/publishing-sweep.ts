@@ -5,7 +5,7 @@ import { PUBLISH_TIMEOUT_MS } from "./network-call.ts";
 import { interruptPublication, missPublication } from "./publication-outcomes.ts";
 
 // The sweep (ADR 0075): no planned post without a live job. Every minute one server (a pg-boss
-// schedule, server/job-queue.ts) looks for what a lost job, a crash or a database that failed
+// schedule, server/db/job-queue.ts) looks for what a lost job, a crash or a database that failed
 // every retry left behind, with queries on the (status, next_attempt_at) index:
 // - a planned post still not sent a minute after it was due gets a new job (a job that comes twice
 //   does no harm: the row decides, ADR 0053); one overdue by more than MISSED_AFTER_MS is "verpasst";

@@ -1,6 +1,5 @@
 import { Hono } from "hono";
 import type { AppEnv } from "#server/app-env.ts";
-import { duplicatePost, redraftPost } from "#server/features/drafts/post-drafts.service.ts";
 import { requireSession } from "#server/session.ts";
 import { validateJson, validateQuery } from "#server/validation.ts";
 import {
@@ -11,6 +10,7 @@ import {
   UpdatePostSchema,
 } from "#shared/publishing.schemas.ts";
 import { PUBLISHING_ERRORS } from "#shared/publishing.ts";
+import { duplicatePost, redraftPost } from "./post-drafts.service.ts";
 import { listPosts } from "./post-list.service.ts";
 import { cancelPost, createPosts, getPost, resendPost, sendPostNow, updatePost } from "./publishing.service.ts";
 import { answerRefusal } from "./refusals.ts";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { socialAccounts } from "#server/db/schema/publishing.ts";
-import { openTokens, tokenColumns, usableTokens } from "#server/features/connections/account-tokens.ts";
+import { openTokens, tokenColumns, usableTokens } from "#server/features/account-tokens/account-tokens.ts";
 import { renewAgingTokens } from "#server/features/connections/token-renewal.ts";
 import type { SocialNetwork, TokenSet } from "#server/integrations/social/social-network.ts";
 import { CONTAINER_CHECK_MS, createThreadsNetwork } from "#server/integrations/threads/threads-network.ts";

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
 import { siteSettings } from "#server/db/schema/site-settings.ts";
-import { recordAudit } from "#server/features/admin/audit.service.ts";
+import { recordAudit } from "#server/features/audit/audit.service.ts";
 import type { Logger } from "#server/logger.ts";
 import { toSiteSettings, type UpdateSiteSettingsInput } from "#shared/site-settings.schemas.ts";
 import { DEFAULT_SITE_SETTINGS, SITE_SETTINGS_LOAD_ERROR, type SiteSettings } from "#shared/site-settings.ts";

@@ -1,4 +1,4 @@
-import type { TokenBox } from "#server/features/connections/token-crypto.ts";
+import type { TokenBox } from "#server/token-crypto.ts";
 
 // Links that open exactly one stored image until they expire (ADR 0097): Instagram fetches a
 // post's image from a URL we hand it. The signature is an HMAC over the image's name and the

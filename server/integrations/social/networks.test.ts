@@ -65,7 +65,7 @@ describe("loading", () => {
     });
     const resolved = JSON.parse(output) as string[];
     expect(resolved).toContain("#server/integrations/x/x-network.ts");
-    expect(resolved.filter((specifier) => /^(twitter-api-v2|@atproto\/api|arctic)/.test(specifier))).toEqual([]);
+    expect(resolved.filter((specifier) => /^(twitter-api-v2|@atproto\/api)/.test(specifier))).toEqual([]);
   });
 });
 

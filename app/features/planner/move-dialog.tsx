@@ -1,12 +1,12 @@
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "#app/components/ui/button.tsx";
 import { Dialog, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#app/components/ui/dialog.tsx";
+import { FormError } from "#app/features/publishing/composer-parts.tsx";
+import { formatDay } from "#app/features/publishing/plan-time.ts";
+import type { Post } from "#app/features/publishing/use-publishing.ts";
+import { WallTimeInputs } from "#app/features/publishing/wall-time-inputs.tsx";
 import { NETWORKS } from "#shared/networks.ts";
 import { zonedWallTime } from "#shared/zoned-time.ts";
-import { FormError } from "./composer-parts.tsx";
-import { formatDay } from "./plan-time.ts";
-import type { Post } from "./use-publishing.ts";
-import { WallTimeInputs } from "./wall-time-inputs.tsx";
 
 // "Verschieben" (ADR 0089): the keyboard's and the phone's way to do what a drag does — a new day
 // and time for a post, nothing else. The move itself is the calendar's (optimistic, with rollback).

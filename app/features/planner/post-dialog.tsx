@@ -7,18 +7,18 @@ import { Dialog, DialogDescription, DialogFooter, DialogHeader, DialogTitle } fr
 import { useTimeZone } from "#app/features/account/use-time-zone.ts";
 import { PostDraftActions } from "#app/features/drafts/post-draft-actions.tsx";
 import { PostMetrics } from "#app/features/metrics/post-metrics.tsx";
+import { FormError } from "#app/features/publishing/composer-parts.tsx";
+import { PostTextField } from "#app/features/publishing/post-text-field.tsx";
+import { type Post, useCancelPost, useSendPostNow, useUpdatePost } from "#app/features/publishing/use-publishing.ts";
+import { WallTimeInputs } from "#app/features/publishing/wall-time-inputs.tsx";
 import { NextSlotButton } from "#app/features/queue-slots/next-slot-button.tsx";
 import { NETWORKS } from "#shared/networks.ts";
 import { CONNECTIONS_PATH } from "#shared/publishing.ts";
 import { allows } from "#shared/publishing-states.ts";
 import { toWallTime } from "#shared/wall-time.ts";
-import { FormError } from "./composer-parts.tsx";
 import { postTimeLabel, StatusBadge } from "./planner-parts.tsx";
-import { PostTextField } from "./post-text-field.tsx";
 import { FailureOriginal, needsConnectionsLink, ResendUnconfirmed } from "./recovery-parts.tsx";
 import { ResumeThreadButton, ThreadPosts } from "./thread-parts.tsx";
-import { type Post, useCancelPost, useSendPostNow, useUpdatePost } from "./use-publishing.ts";
-import { WallTimeInputs } from "./wall-time-inputs.tsx";
 
 // One post of the Redaktionsplan: read it, and while the queue has not tried to send it, edit
 // its text, reschedule or cancel it (ADR 0053); a failed or missed post is sent now or planned

@@ -1,8 +1,8 @@
 import { useMemo } from "react";
+import type { Post } from "#app/features/publishing/use-publishing.ts";
 import { type Day, zonedToday } from "#shared/zoned-time.ts";
 import { groupByDay } from "./calendar-layout.ts";
 import { dayName, EmptyPlan, PostCard } from "./planner-parts.tsx";
-import type { Post } from "./use-publishing.ts";
 
 // The list (ADR 0089): the period's posts in time order, grouped by their day in the user's zone.
 

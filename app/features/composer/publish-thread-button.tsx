@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import type { Address } from "#app/features/composer/composer-dialog.tsx";
+import type { Address } from "./composer-dialog.tsx";
 import { PublishButton } from "./publish-button.tsx";
 
 const X_ONLY = ["x"] as const;

@@ -1,13 +1,13 @@
 import { Rocket } from "lucide-react";
 import { type ComponentProps, lazy, Suspense, useState } from "react";
 import { Button } from "#app/components/ui/button.tsx";
-import type { Address } from "#app/features/composer/composer-dialog.tsx";
 import type { NetworkId } from "#shared/networks.ts";
+import type { Address } from "./composer-dialog.tsx";
 
 // The composer and the networks' counting rules (twitter-text for X) load on the first click,
 // so the generator, the archive and the optimizer stay as light as before.
 const ComposerDialog = lazy(() =>
-  import("#app/features/composer/composer-dialog.tsx").then((module) => ({ default: module.ComposerDialog })),
+  import("./composer-dialog.tsx").then((module) => ({ default: module.ComposerDialog })),
 );
 
 /** "Veröffentlichen": opens the composer (ADR 0086) with this text, image or thread (generator, archive, optimizer). */

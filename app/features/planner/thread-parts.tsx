@@ -2,9 +2,9 @@ import { ExternalLink } from "lucide-react";
 import { toast } from "sonner";
 import { Badge, type BadgeTone } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
+import { useResumeThread } from "#app/features/publishing/use-publishing.ts";
 import type { ThreadView } from "#shared/publishing.schemas.ts";
 import type { ThreadPostStatus } from "#shared/publishing-states.ts";
-import { useResumeThread } from "./use-publishing.ts";
 
 // A thread in the Redaktionsplan (ADR 0066): its posts with their states and "Fortsetzen".
 

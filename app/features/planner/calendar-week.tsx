@@ -9,6 +9,7 @@ import {
   useState,
   useSyncExternalStore,
 } from "react";
+import type { Post } from "#app/features/publishing/use-publishing.ts";
 import { cn } from "#app/lib/cn.ts";
 import { type Day, zonedToday, zonedWallTime } from "#shared/zoned-time.ts";
 import type { DayDropData } from "./calendar-dnd.tsx";
@@ -28,7 +29,6 @@ import {
   WEEK_SCROLL_TO_MINUTES,
 } from "./calendar-layout.ts";
 import { dayName, WEEKDAY_SHORT } from "./planner-parts.tsx";
-import type { Post } from "./use-publishing.ts";
 
 // The week (ADR 0089): a time grid from 00 to 24 with a column per day, the posts at their time,
 // overlapping ones side by side, a red line at "now", opened at working hours. On a phone three

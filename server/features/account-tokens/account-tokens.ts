@@ -6,9 +6,9 @@ import { notify } from "#server/features/notifications/notifications.service.ts"
 import { userTimeZone } from "#server/features/profile/time-zone.service.ts";
 import { composeReconnectAccountMail } from "#server/integrations/mail/mail-templates.ts";
 import { NetworkError, type NetworkIdentity, type TokenSet } from "#server/integrations/social/social-network.ts";
+import { type TokenBox, TokenDecryptionError } from "#server/token-crypto.ts";
 import { NETWORKS } from "#shared/networks.ts";
 import { CONNECTIONS_PATH, NOTIFICATION_MESSAGES } from "#shared/publishing.ts";
-import { type TokenBox, TokenDecryptionError } from "./token-crypto.ts";
 
 // An account's tokens: sealed at rest (ADR 0059), refreshed ahead of expiry by one server at a time
 // under a lease in the account's row, never inside a transaction or under a row lock (ADR 0079), so

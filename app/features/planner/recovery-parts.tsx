@@ -3,8 +3,8 @@ import { useId, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "#app/components/ui/button.tsx";
 import { Checkbox } from "#app/components/ui/checkbox.tsx";
+import { type Post, useResendPost } from "#app/features/publishing/use-publishing.ts";
 import { ORIGINAL_MESSAGE_SUMMARY, RECONNECT_REASONS } from "#shared/publishing-failures.ts";
-import { type Post, useResendPost } from "./use-publishing.ts";
 
 // A failed or unconfirmed post in the Redaktionsplan (ADR 0093): the network's own words under the
 // German sentence, and "Erneut senden" of a post in doubt only once its owner has looked.

@@ -1,9 +1,9 @@
 import { Plus } from "lucide-react";
 import { Button } from "#app/components/ui/button.tsx";
 import { Dialog, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#app/components/ui/dialog.tsx";
+import type { Post } from "#app/features/publishing/use-publishing.ts";
 import type { Day } from "#shared/zoned-time.ts";
 import { dayName, PostCard } from "./planner-parts.tsx";
-import type { Post } from "./use-publishing.ts";
 
 // A day's posts, all of them: what "+N weitere" opens in the month and the week, and a tap on a
 // day of the month on a phone.

@@ -1,14 +1,14 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
 import { publications } from "#server/db/schema/publishing.ts";
+import { DraftRefusal } from "#server/features/drafts/draft-refusal.ts";
+import { accountNetworks, insertDraft, toDraftView } from "#server/features/drafts/drafts.service.ts";
 import { userTimeZone } from "#server/features/profile/time-zone.service.ts";
-import { movePublication } from "#server/features/publishing/publication-transitions.ts";
-import { ownPost } from "#server/features/publishing/publishing.service.ts";
-import { threadPostsOf } from "#server/features/publishing/thread-delivery.ts";
 import type { DraftContent, DraftView } from "#shared/drafts.ts";
 import { toWallTime } from "#shared/wall-time.ts";
-import { DraftRefusal } from "./draft-refusal.ts";
-import { accountNetworks, insertDraft, toDraftView } from "./drafts.service.ts";
+import { movePublication } from "./publication-transitions.ts";
+import { ownPost } from "./publishing.service.ts";
+import { threadPostsOf } from "./thread-delivery.ts";
 
 // A post of the Redaktionsplan back into a draft (ADR 0084): "Duplizieren" copies any post, sent
 // ones too, and leaves it as it is; "Als Entwurf bearbeiten" ends a post that has not gone out

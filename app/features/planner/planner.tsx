@@ -9,6 +9,15 @@ import { useTimeZone } from "#app/features/account/use-time-zone.ts";
 import { NewPostButton } from "#app/features/composer/new-post-button.tsx";
 import { useComposer } from "#app/features/composer/use-composer.tsx";
 import { DraftsPanel } from "#app/features/drafts/drafts-panel.tsx";
+import { formatDay, suggestedPlanTime } from "#app/features/publishing/plan-time.ts";
+import {
+  allAccounts,
+  type Post,
+  useConnections,
+  useMovePost,
+  usePost,
+  usePosts,
+} from "#app/features/publishing/use-publishing.ts";
 import { NETWORK_IDS, NETWORKS, type NetworkId } from "#shared/networks.ts";
 import type { ListPostsQuery } from "#shared/publishing.schemas.ts";
 import { CONNECTIONS_PATH, POST_PARAM } from "#shared/publishing.ts";
@@ -33,10 +42,8 @@ import { MonthView } from "./calendar-month.tsx";
 import { WeekView } from "./calendar-week.tsx";
 import { DayDialog } from "./day-dialog.tsx";
 import { MoveDialog } from "./move-dialog.tsx";
-import { formatDay, suggestedPlanTime } from "./plan-time.ts";
 import { MONTH_NAMES } from "./planner-parts.tsx";
 import { PostDialog } from "./post-dialog.tsx";
-import { allAccounts, type Post, useConnections, useMovePost, usePost, usePosts } from "./use-publishing.ts";
 
 // The Redaktionsplan (ADR 0053, 0089): the user's posts as a month, a week with a time grid, or a
 // list, in the user's time zone. View, day and filters live in the address

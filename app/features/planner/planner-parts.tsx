@@ -1,11 +1,11 @@
 import { ImageIcon } from "lucide-react";
 import { type ComponentProps, type CSSProperties, memo, type ReactNode } from "react";
 import { Badge, type BadgeTone } from "#app/components/ui/badge.tsx";
+import type { Post } from "#app/features/publishing/use-publishing.ts";
 import { cn } from "#app/lib/cn.ts";
 import { NETWORKS, type NetworkId } from "#shared/networks.ts";
 import type { PublicationStatus } from "#shared/publishing-states.ts";
 import { formatDateTime, formatDay, toWallTime } from "#shared/wall-time.ts";
-import type { Post } from "./use-publishing.ts";
 
 const STATUS_TONES: Record<PublicationStatus, BadgeTone> = {
   planned: "indigo",

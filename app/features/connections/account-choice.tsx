@@ -3,9 +3,9 @@ import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import { CenteredSpinner } from "#app/components/load-status.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { NetworkIcon } from "#app/features/composer/network-icon.tsx";
+import { NetworkIcon } from "#app/features/publishing/network-icon.tsx";
+import { CONNECTIONS_QUERY_KEY } from "#app/features/publishing/use-publishing.ts";
 import { api, jsonOrThrow } from "#app/lib/api.ts";
-import { CONNECTIONS_QUERY_KEY } from "./use-publishing.ts";
 
 // The choose step of one login with several accounts (ADR 0096): after the Meta login the user
 // ticks the Facebook pages and the Instagram accounts linked to them that Postwerk may post to.

@@ -1,11 +1,11 @@
 import { useDroppable } from "@dnd-kit/core";
 import { memo, useMemo } from "react";
+import type { Post } from "#app/features/publishing/use-publishing.ts";
 import { cn } from "#app/lib/cn.ts";
 import { type Day, zonedToday } from "#shared/zoned-time.ts";
 import { type DayDropData, DraggableCard } from "./calendar-dnd.tsx";
 import { groupByDay, monthDay } from "./calendar-layout.ts";
 import { dayName, WEEKDAY_SHORT } from "./planner-parts.tsx";
-import type { Post } from "./use-publishing.ts";
 
 // The month (ADR 0089): whole weeks from Monday, each day with its first cards and "+N weitere",
 // which opens the day. A click on a day's free space composes on that day. On a phone a day shows

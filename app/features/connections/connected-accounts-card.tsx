@@ -9,11 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { InputField } from "#app/components/ui/form-field.tsx";
 import { useTimeZone } from "#app/features/account/use-time-zone.ts";
-import { QueueSlotsDialog } from "#app/features/queue-slots/queue-slots-dialog.tsx";
-import { isNetworkId, NETWORKS } from "#shared/networks.ts";
-import { PUBLISHING_ERRORS, type PublishingErrorCode } from "#shared/publishing.ts";
-import { AccountChoice } from "./account-choice.tsx";
-import { formatDateTime } from "./plan-time.ts";
+import { formatDateTime } from "#app/features/publishing/plan-time.ts";
 import {
   type ConnectedAccount,
   type NetworkConnections,
@@ -22,7 +18,11 @@ import {
   useDisconnect,
   useStartInstanceOAuth,
   useStartOAuth,
-} from "./use-publishing.ts";
+} from "#app/features/publishing/use-publishing.ts";
+import { QueueSlotsDialog } from "#app/features/queue-slots/queue-slots-dialog.tsx";
+import { isNetworkId, NETWORKS } from "#shared/networks.ts";
+import { PUBLISHING_ERRORS, type PublishingErrorCode } from "#shared/publishing.ts";
+import { AccountChoice } from "./account-choice.tsx";
 
 const LOAD_FAILED = "Die verbundenen Konten konnten nicht geladen werden. Bitte versuchen Sie es erneut.";
 

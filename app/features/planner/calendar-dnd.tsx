@@ -15,13 +15,13 @@ import {
   useSensors,
 } from "@dnd-kit/core";
 import { type CSSProperties, memo, type ReactNode, useMemo, useRef, useState } from "react";
+import { formatDay } from "#app/features/publishing/plan-time.ts";
+import type { Post } from "#app/features/publishing/use-publishing.ts";
 import { allows } from "#shared/publishing-states.ts";
 import { type Day, zonedWallTime } from "#shared/zoned-time.ts";
 import { type KeyboardTarget, keyboardCoordinates } from "./calendar-keyboard.ts";
 import { droppedMinutes, HOUR_PX, minutesToTime } from "./calendar-layout.ts";
-import { formatDay } from "./plan-time.ts";
 import { dayName, PostCard } from "./planner-parts.tsx";
-import type { Post } from "./use-publishing.ts";
 
 // Drag and drop in the calendar (ADR 0089) with @dnd-kit/core: a card is picked up with the
 // mouse, a finger or the keyboard (space), moved to another day (month) or day and time (week)

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { readEnv } from "#server/env.ts";
-import { createTokenBox, deriveTokenKey, TokenDecryptionError, tokenBoxFromSettings } from "./token-crypto.ts";
+import { createTokenBox, deriveTokenKey, TokenDecryptionError, tokenBoxFromSettings } from "#server/token-crypto.ts";
 
 const keyA = crypto.randomBytes(32);
 const keyB = crypto.randomBytes(32);
