@@ -9,8 +9,8 @@ export const E2E_PORT = 3100;
 export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
 export const E2E_DATA_DIR = ".e2e-data";
 export const GOOGLE_FAKE_PORT = 3199;
-// STACK-NOTES.md: Debian's Chromium and the flags it needs on this machine (also used by the
-// Lighthouse bench).
+// Debian's Chromium and the flags it needs in a container without a sandbox (also used by the
+// Lighthouse bench; README, "Testen").
 export const CHROMIUM_PATH = "/usr/bin/chromium";
 export const CHROMIUM_ARGS = [
   "--no-sandbox",

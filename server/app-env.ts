@@ -24,7 +24,7 @@ export type AppDeps = Readonly<{
   mailer: Mailer;
   /** The AI model, or `model: null` in the offline demo mode (no AI_PROVIDER). */
   ai: AiClient;
-  /** The social-images bucket (spec section 3): a local folder today. */
+  /** The social-images bucket (spec section 3): a local folder or S3 (ADR 0027). */
   imageStorage: ImageStorage;
   /** Stripe, or null when payments are off (no STRIPE_SECRET_KEY; ADR 0023). */
   payments: Payments | null;

@@ -12,7 +12,7 @@ declare module "vitest" {
 }
 
 // PGlite takes seconds to start and migrate; do it once and let every test file load a
-// copy of the migrated data directory (STACK-NOTES.md). With TEST_DATABASE_URL each test
+// copy of the migrated data directory (ADR 0046 on PGlite's start). With TEST_DATABASE_URL each test
 // file gets a database of its own on that server instead.
 export async function setup(project: TestProject) {
   const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;

@@ -1,4 +1,4 @@
--- Issue 4, ADR 0012: the generator's German default prompts and token limit. The same texts are
+-- ADR 0012: the generator's German default prompts and token limit. The same texts are
 -- the code's fallback (server/features/generator/generator-prompts.ts); a test keeps both equal.
 -- ON CONFLICT: an admin's edited row of the same name is never overwritten.
 INSERT INTO "prompt_configurations" ("name", "system_prompt", "user_prompt")

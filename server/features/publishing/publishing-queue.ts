@@ -2,11 +2,12 @@ import type { Database } from "#server/db/client.ts";
 import type { JobQueue } from "#server/db/job-queue.ts";
 import type { Logger } from "#server/logger.ts";
 
-// The durable queue of publishing (ADR 0053): a queue of server/db/job-queue.ts on the product's own
-// database, PGlite in the embedded default and PostgreSQL with several app servers. One job per publication, inserted in
-// the transaction that writes the publication row. The job is only the wake-up call: whether a
-// post is sent, and that it is sent once, is decided by the publication row (publishing.service.ts),
-// so a job that comes twice, late or after a crash does no harm.
+// The durable queue of publishing (ADR 0053): a queue of server/db/job-queue.ts on the product's
+// own database, PGlite in the embedded default and PostgreSQL with several app servers. One job per
+// publication, inserted in the transaction that writes the publication row. The job is only the
+// wake-up call: whether a post is sent, and that it is sent once, is decided by the publication row
+// (claimed in delivery.service.ts, ADR 0074), so a job that comes twice, late or after a crash does
+// no harm.
 
 const QUEUE = "publications";
 
