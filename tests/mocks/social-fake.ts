@@ -35,7 +35,10 @@ export type FakeRoute =
    * /2/users/:id/tweets, Bluesky's com.atproto.repo.listRecords.
    */
   | "timeline"
-  /** The figures of posts (ADR 0104): X's GET /2/tweets?ids=, Bluesky's app.bsky.feed.getPosts. */
+  /**
+   * The figures of posts (ADR 0104): X's GET /2/tweets?ids=, Bluesky's app.bsky.feed.getPosts,
+   * LinkedIn's memberCreatorPostAnalytics, Meta's and Threads' /{id}/insights, Mastodon's status.
+   */
   | "metrics"
   /** Threads: GET of a media container's status (and of a post's permalink). */
   | "status"
@@ -89,6 +92,19 @@ export type RecordedImage = { size: number; bytes: Buffer; mimeType: string; alt
  */
 export function fakeFigures(reads: number) {
   return { likes: 3 * reads, reposts: reads, replies: reads, quotes: reads - 1, bookmarks: reads, views: 100 * reads };
+}
+
+/**
+ * Every fake's metrics endpoint (ADR 0104): counts each look at a post and answers its
+ * `fakeFigures` for that look, so one snapshot differs from the next.
+ */
+export function createFigureCounter() {
+  const reads = new Map<string, number>();
+  return (postId: string) => {
+    const count = (reads.get(postId) ?? 0) + 1;
+    reads.set(postId, count);
+    return fakeFigures(count);
+  };
 }
 
 /** A post the fake network accepted, for assertions (and shown on the fake's own pages). */
