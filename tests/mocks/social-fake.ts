@@ -107,6 +107,29 @@ export function createFigureCounter() {
   };
 }
 
+/** Meta's insights answer (Facebook, Instagram, Threads): one entry per metric, its lifetime value. */
+export function insightData(objectId: string, metrics: Record<string, number>) {
+  return Object.entries(metrics).map(([name, value]) => ({
+    name,
+    period: "lifetime",
+    values: [{ value }],
+    title: name,
+    id: `${objectId}/insights/${name}/lifetime`,
+  }));
+}
+
+/** Graph's answer for an object that is not there (a deleted post): 400, code 100, subcode 33. */
+export const missingObject = (objectId: string) =>
+  json(400, {
+    error: {
+      message: `Unsupported get request. Object with ID '${objectId}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+      type: "GraphMethodException",
+      code: 100,
+      error_subcode: 33,
+      fbtrace_id: "AfakeTrace",
+    },
+  });
+
 /** A post the fake network accepted, for assertions (and shown on the fake's own pages). */
 export type RecordedPost = { id: string; account: string; text: string; images: RecordedImage[]; createdAt: Date };
 

@@ -4,6 +4,7 @@ import {
   metricsOneByOne,
   NetworkError,
   type NetworkIdentity,
+  nullIfGone,
   type PostLookup,
   type PublishedPost,
   type PublishInput,
@@ -262,10 +263,7 @@ export function createMastodonNetwork(settings: MastodonSettings): SocialNetwork
           `/api/v1/statuses/${encodeURIComponent(externalId)}`,
           { headers: bearer(tokens) },
           { hide: [tokens.accessToken] },
-        ).catch((error: unknown) => {
-          if (error instanceof NetworkError && error.status === 404) return null;
-          throw error;
-        });
+        ).catch(nullIfGone);
         if (status === null) return "deleted";
         const counts = status as Partial<
           Record<"favourites_count" | "reblogs_count" | "replies_count" | "quotes_count", number>

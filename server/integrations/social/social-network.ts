@@ -96,6 +96,12 @@ export async function metricsOneByOne(
   return answer;
 }
 
+/** For a read of one post: null where the network answered 404 (the post is gone), else the failure. */
+export function nullIfGone(error: unknown): null {
+  if (error instanceof NetworkError && error.status === 404) return null;
+  throw error;
+}
+
 /** A post the network accepted; `cid` where the network names a version (Bluesky, ADR 0088). */
 export type PublishedPost = { externalId: string; url: string; cid?: string | null };
 
