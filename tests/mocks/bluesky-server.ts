@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
 import type { NetworkRefusalReason } from "#shared/publishing-failures.ts";
 import {
+  createFigureCounter,
   exhaustedRateLimitHeaders,
   type FakeAnswer,
   type FakeRequest,
   type FakeRoute,
-  createFigureCounter,
   json,
   postsPage,
   type RecordedImage,

@@ -394,12 +394,12 @@ export function createTokenStore({
 
   return {
     issue,
-    /** The account behind a bearer token, or why not. */
-    check(token: string | null): { account: string } | { error: "invalid" | "expired" } {
+    /** The account behind a bearer token and what it was granted, or why not. */
+    check(token: string | null): { account: string; scope: string } | { error: "invalid" | "expired" } {
       const grant = token ? access.get(token) : undefined;
       if (!token || !grant) return { error: "invalid" };
       if (expired.has(token) || grant.expiresAt <= Date.now()) return { error: "expired" };
-      return { account: grant.account };
+      return { account: grant.account, scope: grant.scope };
     },
     refresh(refreshToken: string) {
       const grant = refresh.get(refreshToken);

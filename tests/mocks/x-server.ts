@@ -2,12 +2,12 @@ import { postLength } from "#shared/networks.ts";
 import type { NetworkRefusalReason } from "#shared/publishing-failures.ts";
 import {
   authorizePage,
+  createFigureCounter,
   createTokenStore,
   exhaustedRateLimitHeaders,
   type FakeAnswer,
   type FakeRequest,
   type FakeRoute,
-  createFigureCounter,
   json,
   multipartFields,
   newToken,

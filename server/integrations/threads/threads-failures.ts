@@ -1,5 +1,5 @@
-import { type ReasonRule, reasonFrom } from "#server/integrations/social/failure-reasons.ts";
 import { isMissingObject } from "#server/integrations/meta/meta-insights.ts";
+import { type ReasonRule, reasonFrom } from "#server/integrations/social/failure-reasons.ts";
 import type { FailureReason } from "#shared/publishing-failures.ts";
 
 // Meta's Graph error body as Threads sends it (`error.message`, `code`, `error_subcode`,

@@ -1,4 +1,5 @@
 import type { SocialNetworkSettings } from "#server/env.ts";
+import { insightValues } from "#server/integrations/meta/meta-insights.ts";
 import {
   failureFromStatus,
   failureFromTransport,
@@ -17,7 +18,6 @@ import {
   type SocialNetwork,
   type TokenSet,
 } from "#server/integrations/social/social-network.ts";
-import { insightValues } from "#server/integrations/meta/meta-insights.ts";
 import { effectiveStatus, metaErrorOf, threadsFailureReason } from "./threads-failures.ts";
 import { threadsImageUrl } from "./threads-image-url.ts";
 import { quotaFreeAt } from "./threads-quota.ts";
