@@ -113,7 +113,12 @@ describe("readEnv: social networks (ADR 0060)", () => {
     expect(readEnv({}).networks).toEqual({
       timeoutMs: 30_000,
       x: { app: null, apiBase: "https://api.x.com", webBase: "https://x.com" },
-      linkedin: { app: null, apiBase: "https://api.linkedin.com", webBase: "https://www.linkedin.com" },
+      linkedin: {
+        app: null,
+        apiBase: "https://api.linkedin.com",
+        webBase: "https://www.linkedin.com",
+        postAnalytics: false,
+      },
       bluesky: { service: "https://bsky.social" },
       meta: {
         app: null,

@@ -77,7 +77,8 @@ export type SocialNetworkSettings = {
   timeoutMs: number;
   /** `apiBase`: the API host; `webBase`: the host of the authorize page and of the links to posts. */
   x: { app: OAuthAppSettings; apiBase: string; webBase: string };
-  linkedin: { app: OAuthAppSettings; apiBase: string; webBase: string };
+  /** `postAnalytics`: the operator's app has "Member Post Analytics" (`r_member_postAnalytics`, ADR 0104). */
+  linkedin: { app: OAuthAppSettings; apiBase: string; webBase: string; postAnalytics: boolean };
   /** Bluesky needs no app: users sign in with a handle and an app password on this service. */
   bluesky: { service: string };
   /**
@@ -237,6 +238,8 @@ const EnvSchema = z
     LINKEDIN_CLIENT_SECRET: optionalString,
     LINKEDIN_API_BASE: optionalString.pipe(httpUrl.default("https://api.linkedin.com")),
     LINKEDIN_WEB_BASE: optionalString.pipe(httpUrl.default("https://www.linkedin.com")),
+    // ADR 0104: only once LinkedIn granted the app "Member Post Analytics" (else connecting fails).
+    LINKEDIN_POST_ANALYTICS: optionalString.pipe(z.enum(["true", "false"]).optional()),
     BLUESKY_SERVICE: optionalString.pipe(httpUrl.default("https://bsky.social")),
     // ADR 0096, 0097: one Meta app for Facebook Pages and Instagram.
     META_APP_ID: optionalString,
@@ -334,6 +337,7 @@ const EnvSchema = z
       LINKEDIN_CLIENT_SECRET,
       LINKEDIN_API_BASE,
       LINKEDIN_WEB_BASE,
+      LINKEDIN_POST_ANALYTICS,
       BLUESKY_SERVICE,
       META_APP_ID,
       META_APP_SECRET,
@@ -393,6 +397,7 @@ const EnvSchema = z
           app: oauthApp(LINKEDIN_CLIENT_ID, LINKEDIN_CLIENT_SECRET),
           apiBase: LINKEDIN_API_BASE,
           webBase: LINKEDIN_WEB_BASE,
+          postAnalytics: LINKEDIN_POST_ANALYTICS === "true",
         },
         bluesky: { service: BLUESKY_SERVICE },
         meta: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildReport, type MetricPost, type PostFigures } from "./metrics.ts";
+import { buildReport, figureLabels, type MetricPost, type PostFigures } from "./metrics.ts";
 
 // The Erfolg page's aggregates (ADR 0106) against values worked out by hand below, in Berlin
 // (UTC+1 in November): interactions = likes + reposts + replies + quotes + bookmarks; the rate is
@@ -126,5 +126,30 @@ describe("buildReport", () => {
   it("with fewer than 5 posts with figures says so and shows no figures", () => {
     const few = buildReport(POSTS.slice(1), "Europe/Berlin");
     expect(few).toMatchObject({ enough: false, postsWithFigures: 4, best: [], byWeekday: [], overTime: [] });
+  });
+});
+
+describe("figureLabels (ADR 0104)", () => {
+  it("names each network's figures as it does, and only those it has", () => {
+    expect(figureLabels("x").map(([, label]) => label)).toEqual([
+      "Likes",
+      "Reposts",
+      "Antworten",
+      "Zitate",
+      "Lesezeichen",
+      "Aufrufe",
+    ]);
+    expect(Object.fromEntries(figureLabels("facebook"))).toEqual({
+      likes: "Reaktionen",
+      replies: "Kommentare",
+      reposts: "Geteilt",
+      views: "Aufrufe",
+    });
+    expect(Object.fromEntries(figureLabels("instagram"))).toMatchObject({
+      bookmarks: "Gespeichert",
+      reposts: "Geteilt",
+    });
+    expect(figureLabels("linkedin").map(([key]) => key)).not.toContain("quotes");
+    expect(figureLabels("mastodon").map(([key]) => key)).not.toContain("views");
   });
 });

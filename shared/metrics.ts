@@ -32,6 +32,26 @@ export const FIGURE_LABELS: Record<keyof PostFigures, string> = {
   views: "Aufrufe",
 };
 
+/**
+ * What each network calls the figures Postwerk stores (ADR 0104), in the order shown; a figure the
+ * network does not have is left out (Facebook and LinkedIn count reactions in `likes`, Instagram's
+ * and Facebook's shares in `reposts`, comments in `replies`, Instagram's saves in `bookmarks`).
+ */
+const NETWORK_FIGURE_LABELS: Record<NetworkId, Partial<Record<keyof PostFigures, string>>> = {
+  x: FIGURE_LABELS,
+  bluesky: { likes: "Likes", reposts: "Reposts", replies: "Antworten", quotes: "Zitate" },
+  linkedin: { likes: "Reaktionen", replies: "Kommentare", reposts: "Reposts", views: "Impressionen" },
+  facebook: { likes: "Reaktionen", replies: "Kommentare", reposts: "Geteilt", views: "Aufrufe" },
+  instagram: { likes: "Likes", replies: "Kommentare", reposts: "Geteilt", bookmarks: "Gespeichert", views: "Aufrufe" },
+  threads: { likes: "Likes", replies: "Antworten", reposts: "Reposts", quotes: "Zitate", views: "Aufrufe" },
+  mastodon: { likes: "Favoriten", reposts: "Geteilt", replies: "Antworten", quotes: "Zitate" },
+};
+
+/** The figures a network has, each with its German label, in display order. */
+export function figureLabels(network: NetworkId): [keyof PostFigures, string][] {
+  return Object.entries(NETWORK_FIGURE_LABELS[network]) as [keyof PostFigures, string][];
+}
+
 /** Likes, reposts, replies, quotes and bookmarks: what a reader did with the post. */
 export function interactions(figures: PostFigures): number {
   return figures.likes + figures.reposts + figures.replies + figures.quotes + (figures.bookmarks ?? 0);

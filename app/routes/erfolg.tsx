@@ -130,7 +130,8 @@ function Report({ report }: { report: ErfolgReport }) {
       </div>
       <p className="text-xs text-slate-600">
         Zeiten in Ihrer Zeitzone ({report.timeZone}). Interaktionsrate: Interaktionen je Aufruf, nur wo das Netzwerk
-        Aufrufe meldet (X); Bluesky meldet keine.
+        Aufrufe meldet (X, LinkedIn, Facebook, Instagram, Threads); Bluesky und Mastodon melden keine. Reaktionen
+        (Facebook, LinkedIn) zählen als Likes, Kommentare als Antworten, Geteilt als Reposts.
       </p>
     </div>
   );

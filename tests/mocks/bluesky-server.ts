@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
 import type { NetworkRefusalReason } from "#shared/publishing-failures.ts";
 import {
+  createFigureCounter,
   exhaustedRateLimitHeaders,
   type FakeAnswer,
   type FakeRequest,
   type FakeRoute,
-  fakeFigures,
   json,
   postsPage,
   type RecordedImage,
@@ -233,7 +233,7 @@ export async function startBlueskyFake({ port = 0 }: { port?: number } = {}) {
    * The AppView's getPosts as the PDS proxies it: up to 25 URIs, a deleted post left out, the
    * counts growing with each look (fakeFigures; Bluesky has no views or bookmarks).
    */
-  const metricReads = new Map<string, number>();
+  const figuresOf = createFigureCounter();
   const getPosts = (request: FakeRequest) => {
     const uris = request.url.searchParams.getAll("uris");
     if (uris.length === 0 || uris.length > 25)
@@ -241,9 +241,7 @@ export async function startBlueskyFake({ port = 0 }: { port?: number } = {}) {
     const found = uris.flatMap((uri) => {
       const post = posts.find((candidate) => candidate.uri === uri);
       if (!post) return [];
-      const reads = (metricReads.get(uri) ?? 0) + 1;
-      metricReads.set(uri, reads);
-      const figures = fakeFigures(reads);
+      const figures = figuresOf(uri);
       return [
         {
           uri: post.uri,

@@ -1,6 +1,7 @@
 import type { NetworkRefusalReason } from "#shared/publishing-failures.ts";
 import {
   authorizePage,
+  createFigureCounter,
   createTokenStore,
   type FakeAnswer,
   type FakeRequest,
@@ -91,6 +92,7 @@ export async function startLinkedInFake({
       return "media";
     if (method === "POST" && path === "/rest/posts") return "post";
     if (method === "DELETE" && path.startsWith("/rest/posts/")) return "delete";
+    if (method === "GET" && path === "/rest/memberCreatorPostAnalytics") return "metrics";
     if (method === "GET" && (path === "/" || path.startsWith("/feed/update/"))) return "page";
     return null;
   };
@@ -191,6 +193,7 @@ export async function startLinkedInFake({
         },
       });
     }
+    if (route === "metrics") return postAnalytics(request.url.searchParams, who);
     if (route === "post") {
       const body = request.json() as {
         author?: string;
@@ -230,6 +233,32 @@ export async function startLinkedInFake({
     return { status: 204 };
   };
 
+  /**
+   * memberCreatorPostAnalytics (ADR 0104): one metric's total for one of the member's posts, each
+   * metric growing with each look; 403 without the grant, 404 for a deleted post.
+   */
+  const figuresOf = createFigureCounter();
+  const ANALYTICS: Record<string, "views" | "likes" | "replies" | "reposts"> = {
+    IMPRESSION: "views",
+    REACTION: "likes",
+    COMMENT: "replies",
+    RESHARE: "reposts",
+  };
+  const postAnalytics = (
+    query: URLSearchParams,
+    { account, scope }: { account: string; scope: string },
+  ): FakeAnswer => {
+    if (!scope.split(/[\s,]+/).includes("r_member_postAnalytics"))
+      return error(403, "Not enough permissions to access: memberCreatorPostAnalytics", { code: "ACCESS_DENIED" });
+    const urn = /^\((?:share|ugc):(urn:li:(?:share|ugcPost):\d+)\)$/.exec(query.get("entity") ?? "")?.[1];
+    const field = ANALYTICS[query.get("queryType") ?? ""];
+    if (query.get("q") !== "entity" || !urn || !field || query.get("aggregation") !== "TOTAL")
+      return error(400, "Invalid query parameters", { code: "ILLEGAL_ARGUMENT" });
+    const post = posts.find((candidate) => candidate.id === urn && candidate.account === account);
+    if (!post) return error(404, `Entity ${urn} not found`, { code: "NOT_FOUND" });
+    return json(200, { paging: { count: 10, start: 0 }, elements: [{ count: figuresOf(`${urn} ${field}`)[field] }] });
+  };
+
   const server = await startFakeServer(port, {
     routeOf,
     handle,
@@ -240,6 +269,7 @@ export async function startLinkedInFake({
     refusal: (reason) => LINKEDIN_REFUSALS[reason],
   });
 
+  const configuration = oauthFakeConfiguration("LINKEDIN", FAKE_LINKEDIN_CLIENT, server.url);
   return {
     ...server,
     posts,
@@ -249,7 +279,9 @@ export async function startLinkedInFake({
     expire: (account: string) => tokens.expire(account),
     /** The member removed the app. */
     revoke: (account: string) => tokens.revoke(account),
-    ...oauthFakeConfiguration("LINKEDIN", FAKE_LINKEDIN_CLIENT, server.url),
+    // The fake's app has Member Post Analytics (ADR 0104).
+    settings: { ...configuration.settings, postAnalytics: true },
+    env: { ...configuration.env, LINKEDIN_POST_ANALYTICS: "true" },
   };
 }
 

@@ -2,6 +2,7 @@ import { postLength } from "#shared/networks.ts";
 import type { NetworkRefusalReason } from "#shared/publishing-failures.ts";
 import {
   authorizePage,
+  createFigureCounter,
   createTokenStore,
   type FakeAnswer,
   type FakeRequest,
@@ -22,7 +23,8 @@ import {
 // OAuth with PKCE (authorize page, token), verify_credentials, GET /api/v2/instance with a
 // character limit the test sets, the v2 media upload with a description, statuses with
 // Idempotency-Key (the same key of the same account answers the status it made, stored once),
-// replies (`in_reply_to_id`), content warnings, delete and the account's statuses. The failure
+// replies (`in_reply_to_id`), content warnings, delete, the account's statuses and one status
+// with its counts (the figures, ADR 0104). The failure
 // switches are those of social-fake.ts. Run alone: `node --import tsx tests/mocks/mastodon-server.ts`
 // (port 3190 or MASTODON_FAKE_PORT); connect with the instance address it prints.
 
@@ -64,6 +66,7 @@ export async function startMastodonFake({ port = 0, maxCharacters = 500 } = {}) 
   /** `account:key` → the status answered for it: the same key answers the same status. */
   const idempotent = new Map<string, MastodonRecordedPost>();
   const limits = { maxCharacters };
+  const figuresOf = createFigureCounter();
   let counter = 100_000;
   let baseUrl = "";
 
@@ -97,6 +100,7 @@ export async function startMastodonFake({ port = 0, maxCharacters = 500 } = {}) 
     if (method === "GET" && /^\/api\/v1\/media\/[^/]+$/.test(path)) return "media";
     if (method === "POST" && path === "/api/v1/statuses") return "post";
     if (method === "DELETE" && /^\/api\/v1\/statuses\/[^/]+$/.test(path)) return "delete";
+    if (method === "GET" && /^\/api\/v1\/statuses\/[^/]+$/.test(path)) return "metrics";
     if (method === "GET" && /^\/api\/v1\/accounts\/[^/]+\/statuses$/.test(path)) return "timeline";
     if (method === "GET" && (path === "/" || path.startsWith("/@"))) return "page";
     return null;
@@ -205,6 +209,18 @@ export async function startMastodonFake({ port = 0, maxCharacters = 500 } = {}) 
       if (index < 0) return mastodonError(404, "Record not found");
       const [removed] = posts.splice(index, 1);
       return json(200, removed ? statusJson(removed) : {});
+    }
+    if (route === "metrics") {
+      // A status with its counts (ADR 0104), growing with each look; a deleted one is 404.
+      const post = posts.find((candidate) => candidate.id === url.pathname.split("/").pop());
+      if (!post) return mastodonError(404, "Record not found");
+      const figures = figuresOf(post.id);
+      return json(200, {
+        ...statusJson(post),
+        favourites_count: figures.likes,
+        reblogs_count: figures.reposts,
+        replies_count: figures.replies,
+      });
     }
     if (route === "timeline") {
       const id = url.pathname.split("/")[4];

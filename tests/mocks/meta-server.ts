@@ -1,11 +1,14 @@
 import type { NetworkRefusalReason } from "#shared/publishing-failures.ts";
 import {
   authorizePage,
+  createFigureCounter,
   createTokenStore,
   type FakeAnswer,
   type FakeRequest,
   type FakeRoute,
+  insightData,
   json,
+  missingObject,
   multipartFields,
   newToken,
   postsPage,
@@ -25,7 +28,8 @@ import {
 // /media_publish and /content_publishing_limit (50 in 24 hours; `fillQuota` uses it up). The
 // failure switches are social-fake.ts's: faults per route ("media": photos and containers,
 // "post": feed and media_publish, "resolve": a container's status, "timeline": the publishing
-// limit), `revoke(account)` for a token Meta no longer takes (code 190).
+// limit, "metrics": a page post's counts and an Instagram media's insights, ADR 0104),
+// `revoke(account)` for a token Meta no longer takes (code 190). A deleted post is Graph's 100/33.
 // Run alone: `node --import tsx tests/mocks/meta-server.ts` (port 3189 or META_FAKE_PORT).
 
 export const FAKE_META_APP = { id: "meta-fake-app", secret: "meta-fake-secret" };
@@ -78,6 +82,7 @@ export async function startMetaFake({ port = 0 } = {}) {
   /** Posts made elsewhere (the Instagram app, another tool) that count toward the limit. */
   const otherUsage = new Map<string, Date[]>();
   let plannedStatuses: ContainerStatus[][] = [];
+  const figuresOf = createFigureCounter();
   let counter = 9_000_000;
 
   const pageOf = (account: string) => {
@@ -116,6 +121,8 @@ export async function startMetaFake({ port = 0 } = {}) {
     if (method === "POST" && /^\/\d+\/(feed|media_publish)$/.test(rest)) return "post";
     if (method === "GET" && /^\/\d+\/(content_publishing_limit|media)$/.test(rest)) return "timeline";
     if (method === "DELETE") return "delete";
+    // A page post's counts (its id is `{page}_{post}`) and an Instagram media's insights (ADR 0104).
+    if (method === "GET" && (/^\/\d+_\d+$/.test(rest) || /^\/\d+\/insights$/.test(rest))) return "metrics";
     if (method === "GET") return "resolve";
     return null;
   };
@@ -305,6 +312,28 @@ export async function startMetaFake({ port = 0 } = {}) {
       if (target !== page.igId) return graphError(403, 10, "Permissions error");
       const times = usageOf(page.igId, Date.now()).sort((a, b) => b.getTime() - a.getTime());
       return json(200, { data: times.map((at, index) => ({ id: `m${index}`, timestamp: at.toISOString() })) });
+    }
+    if (route === "metrics") {
+      const post = posts.find((candidate) => candidate.id === target && candidate.account === page.account);
+      if (!post) return missingObject(target);
+      const figures = figuresOf(post.id);
+      if (post.network === "instagram")
+        return json(200, {
+          data: insightData(post.id, {
+            views: figures.views,
+            likes: figures.likes,
+            comments: figures.replies,
+            saved: figures.bookmarks,
+            shares: figures.reposts,
+          }),
+        });
+      return json(200, {
+        id: post.id,
+        shares: { count: figures.reposts },
+        reactions: { data: [], summary: { total_count: figures.likes, viewer_reaction: "NONE" } },
+        comments: { data: [], summary: { order: "ranked", total_count: figures.replies, can_comment: true } },
+        insights: { data: insightData(post.id, { post_media_view: figures.views }) },
+      });
     }
     if (route === "resolve") {
       if (target.startsWith("c")) {

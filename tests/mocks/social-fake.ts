@@ -35,7 +35,10 @@ export type FakeRoute =
    * /2/users/:id/tweets, Bluesky's com.atproto.repo.listRecords.
    */
   | "timeline"
-  /** The figures of posts (ADR 0104): X's GET /2/tweets?ids=, Bluesky's app.bsky.feed.getPosts. */
+  /**
+   * The figures of posts (ADR 0104): X's GET /2/tweets?ids=, Bluesky's app.bsky.feed.getPosts,
+   * LinkedIn's memberCreatorPostAnalytics, Meta's and Threads' /{id}/insights, Mastodon's status.
+   */
   | "metrics"
   /** Threads: GET of a media container's status (and of a post's permalink). */
   | "status"
@@ -90,6 +93,42 @@ export type RecordedImage = { size: number; bytes: Buffer; mimeType: string; alt
 export function fakeFigures(reads: number) {
   return { likes: 3 * reads, reposts: reads, replies: reads, quotes: reads - 1, bookmarks: reads, views: 100 * reads };
 }
+
+/**
+ * Every fake's metrics endpoint (ADR 0104): counts each look at a post and answers its
+ * `fakeFigures` for that look, so one snapshot differs from the next.
+ */
+export function createFigureCounter() {
+  const reads = new Map<string, number>();
+  return (postId: string) => {
+    const count = (reads.get(postId) ?? 0) + 1;
+    reads.set(postId, count);
+    return fakeFigures(count);
+  };
+}
+
+/** Meta's insights answer (Facebook, Instagram, Threads): one entry per metric, its lifetime value. */
+export function insightData(objectId: string, metrics: Record<string, number>) {
+  return Object.entries(metrics).map(([name, value]) => ({
+    name,
+    period: "lifetime",
+    values: [{ value }],
+    title: name,
+    id: `${objectId}/insights/${name}/lifetime`,
+  }));
+}
+
+/** Graph's answer for an object that is not there (a deleted post): 400, code 100, subcode 33. */
+export const missingObject = (objectId: string) =>
+  json(400, {
+    error: {
+      message: `Unsupported get request. Object with ID '${objectId}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+      type: "GraphMethodException",
+      code: 100,
+      error_subcode: 33,
+      fbtrace_id: "AfakeTrace",
+    },
+  });
 
 /** A post the fake network accepted, for assertions (and shown on the fake's own pages). */
 export type RecordedPost = { id: string; account: string; text: string; images: RecordedImage[]; createdAt: Date };
@@ -355,12 +394,12 @@ export function createTokenStore({
 
   return {
     issue,
-    /** The account behind a bearer token, or why not. */
-    check(token: string | null): { account: string } | { error: "invalid" | "expired" } {
+    /** The account behind a bearer token and what it was granted, or why not. */
+    check(token: string | null): { account: string; scope: string } | { error: "invalid" | "expired" } {
       const grant = token ? access.get(token) : undefined;
       if (!token || !grant) return { error: "invalid" };
       if (expired.has(token) || grant.expiresAt <= Date.now()) return { error: "expired" };
-      return { account: grant.account };
+      return { account: grant.account, scope: grant.scope };
     },
     refresh(refreshToken: string) {
       const grant = refresh.get(refreshToken);

@@ -2,11 +2,14 @@ import { checkPostText } from "#shared/networks.ts";
 import type { NetworkRefusalReason } from "#shared/publishing-failures.ts";
 import {
   authorizePage,
+  createFigureCounter,
   createTokenStore,
   type FakeAnswer,
   type FakeRequest,
   type FakeRoute,
+  insightData,
   json,
+  missingObject,
   newToken,
   postsPage,
   type RecordedImage,
@@ -22,7 +25,8 @@ import {
 // GET /v1.0/me, media containers (POST /v1.0/{user}/threads, with `reply_to_id` for a reply chain;
 // an image is fetched from its `image_url`) whose status a test scripts (IN_PROGRESS, FINISHED,
 // ERROR, EXPIRED), POST /v1.0/{user}/threads_publish, the publishing limit with a usage a test
-// sets, the account's own posts and replies, DELETE, and every failure switch of social-fake.ts.
+// sets, the account's own posts and replies, DELETE, a post's insights (the figures, ADR 0104),
+// and every failure switch of social-fake.ts.
 // Meta answers a dead token and throttling with 400 and a Graph code (190, 4), as here. Run alone:
 // `node --import tsx tests/mocks/threads-server.ts` (port 3191 or THREADS_FAKE_PORT).
 
@@ -101,6 +105,7 @@ export async function startThreadsFake({ port = 0 }: { port?: number } = {}) {
     if (method === "POST" && /^\/v1\.0\/\d+\/threads$/.test(path)) return "media";
     if (method === "POST" && /^\/v1\.0\/\d+\/threads_publish$/.test(path)) return "post";
     if (method === "GET" && /^\/v1\.0\/\d+$/.test(path)) return "status";
+    if (method === "GET" && /^\/v1\.0\/\d+\/insights$/.test(path)) return "metrics";
     if (method === "DELETE" && /^\/v1\.0\/\d+$/.test(path)) return "delete";
     if (method === "GET" && (path === "/" || /^\/@[^/]+\/post\/\d+$/.test(path) || hostedImages.has(path)))
       return "page";
@@ -151,6 +156,7 @@ export async function startThreadsFake({ port = 0 }: { port?: number } = {}) {
     if ("error" in who) return invalidToken();
     const user = userFor(who.account);
     const userId = path.split("/")[2];
+    if (route === "metrics") return insights(path.split("/")[2] ?? "", user.username);
     if (route !== "identity" && route !== "status" && route !== "delete" && userId !== user.id)
       return graphError(403, "(#10) Application does not have permission for this action", 10);
     if (route === "identity")
@@ -239,6 +245,23 @@ export async function startThreadsFake({ port = 0 }: { port?: number } = {}) {
     if (index < 0) return graphError(400, "Unsupported delete request", 100);
     posts.splice(index, 1);
     return json(200, { success: true, deleted_id: postId });
+  };
+
+  /** A post's insights (ADR 0104), growing with each look; another account's or a deleted post is Graph's 100/33. */
+  const figuresOf = createFigureCounter();
+  const insights = (postId: string, account: string): FakeAnswer => {
+    const post = posts.find((candidate) => candidate.id === postId && candidate.account === account);
+    if (!post) return missingObject(postId);
+    const figures = figuresOf(postId);
+    return json(200, {
+      data: insightData(postId, {
+        views: figures.views,
+        likes: figures.likes,
+        replies: figures.replies,
+        reposts: figures.reposts,
+        quotes: figures.quotes,
+      }),
+    });
   };
 
   const createContainer = async (request: FakeRequest, account: string): Promise<FakeAnswer> => {

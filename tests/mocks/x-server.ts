@@ -2,12 +2,12 @@ import { postLength } from "#shared/networks.ts";
 import type { NetworkRefusalReason } from "#shared/publishing-failures.ts";
 import {
   authorizePage,
+  createFigureCounter,
   createTokenStore,
   exhaustedRateLimitHeaders,
   type FakeAnswer,
   type FakeRequest,
   type FakeRoute,
-  fakeFigures,
   json,
   multipartFields,
   newToken,
@@ -205,7 +205,7 @@ export async function startXFake({ port = 0 }: { port?: number } = {}) {
    * Post lookup with public_metrics: every found post counts one read (X bills per post
    * returned, ADR 0105) and its figures grow with each read; a deleted one is a "Not Found Error".
    */
-  const metricReads = new Map<string, number>();
+  const figuresOf = createFigureCounter();
   const lookup = (request: FakeRequest) => {
     const ids = (request.url.searchParams.get("ids") ?? "").split(",").filter(Boolean);
     if (ids.length === 0 || ids.length > 100) return invalidRequest("ids must have 1 to 100 items", "ids", "…");
@@ -225,9 +225,7 @@ export async function startXFake({ port = 0 }: { port?: number } = {}) {
         });
         continue;
       }
-      const reads = (metricReads.get(tweetId) ?? 0) + 1;
-      metricReads.set(tweetId, reads);
-      const figures = fakeFigures(reads);
+      const figures = figuresOf(tweetId);
       data.push({
         id: tweetId,
         text: post.text,

@@ -193,10 +193,14 @@ export function PrivacyPolicy() {
         </p>
         <p>
           Kennzahlen („Erfolg“): Etwa 15 Minuten, 1 Stunde, 24 Stunden, 7 und 30 Tage nach dem Senden fragen wir beim
-          Netzwerk die öffentlichen Zahlen Ihres Beitrags ab (bei X Likes, Reposts, Antworten, Zitate, Lesezeichen und
-          Aufrufe; bei Bluesky Likes, Reposts, Antworten und Zitate) und speichern sie mit dem Zeitpunkt des Abrufs.
-          Danach und nach dem Löschen des Beitrags oder dem Trennen des Kontos fragen wir nichts mehr ab. Die Zahlen
-          sind Teil Ihres Datenexports und werden mit dem Beitrag bzw. Ihrem Konto gelöscht.
+          Netzwerk die Zahlen Ihres Beitrags ab und speichern sie mit dem Zeitpunkt des Abrufs: bei X Likes, Reposts,
+          Antworten, Zitate, Lesezeichen und Aufrufe; bei Bluesky Likes, Reposts, Antworten und Zitate; bei LinkedIn
+          (nur wenn der Betreiber die Beitragsstatistik freigeschaltet hat) Impressionen, Reaktionen, Kommentare und
+          Reposts; bei Facebook Reaktionen, Kommentare, geteilte Beiträge und Aufrufe; bei Instagram Aufrufe, Likes,
+          Kommentare, Speicherungen und geteilte Beiträge; bei Threads Aufrufe, Likes, Antworten, Reposts und Zitate;
+          bei Mastodon Favoriten, geteilte Beiträge, Antworten und Zitate. Es sind Summen je Beitrag, keine Angaben
+          darüber, wer reagiert hat. Danach und nach dem Löschen des Beitrags oder dem Trennen des Kontos fragen wir
+          nichts mehr ab. Die Zahlen sind Teil Ihres Datenexports und werden mit dem Beitrag bzw. Ihrem Konto gelöscht.
         </p>
         <p>
           Wenn Sie einen Beitrag veröffentlichen oder planen, speichern wir Text, Bild, Zeitpunkt, Konto und den Stand

@@ -1,19 +1,21 @@
-import { FIGURE_LABELS, METRICS_MESSAGES, type PostFigures } from "#shared/metrics.ts";
+import { figureLabels, METRICS_MESSAGES } from "#shared/metrics.ts";
+import type { NetworkId } from "#shared/networks.ts";
 import { formatDateTime } from "#shared/wall-time.ts";
 import { Sparkline } from "./sparkline.tsx";
 import { usePostMetrics } from "./use-metrics.ts";
 
 // A sent post's latest figures and their sparkline in the Redaktionsplan's dialog (ADR 0106).
-// Networks without figures say "nicht verfügbar"; nothing is ever made up.
-
-const FIGURE_KEYS: (keyof PostFigures)[] = ["likes", "reposts", "replies", "quotes", "bookmarks", "views"];
+// Networks without figures say "nicht verfügbar"; nothing is ever made up. Each network's figures
+// under its own names (Reaktionen, Kommentare, Geteilt …), only those it has (ADR 0104).
 
 export function PostMetrics({
   publicationId,
+  network,
   sent,
   timeZone,
 }: {
   publicationId: string;
+  network: NetworkId;
   sent: boolean;
   timeZone: string;
 }) {
@@ -37,14 +39,16 @@ export function PostMetrics({
           ) : null}
           {data.latest ? (
             <dl className="grid grid-cols-3 gap-x-3 gap-y-1">
-              {FIGURE_KEYS.filter((key) => data.latest?.[key] !== null).map((key) => (
-                <div key={key}>
-                  <dt className="text-xs text-slate-600">{FIGURE_LABELS[key]}</dt>
-                  <dd className="font-semibold tabular-nums text-slate-900">
-                    {(data.latest?.[key] ?? 0).toLocaleString("de-DE")}
-                  </dd>
-                </div>
-              ))}
+              {figureLabels(network)
+                .filter(([key]) => data.latest?.[key] !== null)
+                .map(([key, label]) => (
+                  <div key={key}>
+                    <dt className="text-xs text-slate-600">{label}</dt>
+                    <dd className="font-semibold tabular-nums text-slate-900">
+                      {(data.latest?.[key] ?? 0).toLocaleString("de-DE")}
+                    </dd>
+                  </div>
+                ))}
             </dl>
           ) : null}
           <div className="flex flex-wrap items-center gap-3">

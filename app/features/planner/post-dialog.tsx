@@ -183,7 +183,7 @@ function PostDetails({
         </a>
       ) : null}
 
-      <PostMetrics publicationId={post.id} sent={post.status === "sent"} timeZone={zone} />
+      <PostMetrics publicationId={post.id} network={post.network} sent={post.status === "sent"} timeZone={zone} />
 
       {thread ? <ThreadPosts thread={thread} /> : null}
 

@@ -24,7 +24,8 @@ describe("LinkedIn: connecting", () => {
     if (linkedin.connect.kind !== "oauth") throw new Error("oauth erwartet");
     const url = linkedin.connect.authorizationUrl({ state: "s", codeVerifier: "v", redirectUri: TEST_REDIRECT_URI });
     expect(url.origin + url.pathname).toBe(`${fake.url}/oauth/v2/authorization`);
-    expect(url.searchParams.get("scope")).toBe("openid profile w_member_social");
+    // The fake's app has Member Post Analytics (LINKEDIN_POST_ANALYTICS, ADR 0104).
+    expect(url.searchParams.get("scope")).toBe("openid profile w_member_social r_member_postAnalytics");
 
     const before = Date.now();
     const tokens = await connectThroughFake(linkedin, "erika");
@@ -53,6 +54,30 @@ describe("LinkedIn: connecting", () => {
   it("is 'vom Betreiber nicht eingerichtet' without its client id and secret", () => {
     const unconfigured = createLinkedInNetwork({ ...fake.settings, app: null, timeoutMs: 1000 });
     expect(unconfigured.configured).toBe(false);
+  });
+});
+
+describe("LinkedIn: figures (ADR 0104)", () => {
+  it("without the operator's Member Post Analytics neither asks for the scope nor reads figures", () => {
+    const plain = createLinkedInNetwork({ ...fake.settings, postAnalytics: false, timeoutMs: 1000 });
+    if (plain.connect.kind !== "oauth") throw new Error("oauth erwartet");
+    const url = plain.connect.authorizationUrl({ state: "s", codeVerifier: "v", redirectUri: TEST_REDIRECT_URI });
+    expect(url.searchParams.get("scope")).toBe("openid profile w_member_social");
+    expect(plain.fetchMetrics).toBeUndefined();
+  });
+
+  it("asks a member connected before it to reconnect, without a call", async () => {
+    const tokens = await connectThroughFake(linkedin, "erika");
+    const identity = await linkedin.identity(tokens);
+    const post = await publishedPost(linkedin.publish(tokens, identity, { text: "Alt verbunden", images: [] }));
+    const before = fake.requestsTo("metrics");
+    const failure = await networkFailure(
+      linkedin.fetchMetrics?.({ ...tokens, scope: "openid profile w_member_social" }, identity, [post.externalId]) ??
+        Promise.resolve(),
+    );
+    expect(failure).toMatchObject({ kind: "rejected", reason: "permission-missing" });
+    expect(failure.detail).toMatch(/neu verbinden/);
+    expect(fake.requestsTo("metrics")).toBe(before);
   });
 });
 

@@ -2,16 +2,21 @@ import type { SocialNetworkSettings } from "#server/env.ts";
 import { callNetwork, type NetworkCall, readJson } from "#server/integrations/social/network-failures.ts";
 import { authorizationUrl, requestTokens } from "#server/integrations/social/oauth-tokens.ts";
 import {
+  metricsOneByOne,
   NetworkError,
+  type NetworkIdentity,
+  nullIfGone,
   type PublishImage,
   type SocialNetwork,
   type TokenSet,
 } from "#server/integrations/social/social-network.ts";
+import type { PostFigures } from "#shared/metrics.ts";
 import { linkedInFailureReason } from "./linkedin-failures.ts";
 import { toLittleText } from "./little-text.ts";
 
 // LinkedIn (ADR 0060): its REST API directly, with fetch (no maintained client adds anything).
-// `openid profile` gives the member id through /v2/userinfo, `w_member_social` lets us post.
+// `openid profile` gives the member id through /v2/userinfo, `w_member_social` lets us post,
+// `r_member_postAnalytics` (where the operator has it) reads the posts' figures.
 // Ordinary apps get no refresh token: the access token lives 60 days, then the member connects
 // again (the caller reminds them, ADR 0053).
 
@@ -22,6 +27,10 @@ import { toLittleText } from "./little-text.ts";
  */
 export const LINKEDIN_VERSION = "202610";
 const SCOPES = ["openid", "profile", "w_member_social"];
+/** Member Post Analytics (ADR 0104): requested only where the operator's app has the product. */
+const ANALYTICS_SCOPE = "r_member_postAnalytics";
+/** memberCreatorPostAnalytics answers one metric per call: these four, for each post. */
+const ANALYTICS_METRICS = ["IMPRESSION", "REACTION", "COMMENT", "RESHARE"] as const;
 /** LinkedIn: 150 posts a day per member. */
 const LIMITS = { postsPerWindow: 150, windowMs: 24 * 60 * 60 * 1000 };
 /** The Posts API's limit for `content.media.altText`. */
@@ -35,7 +44,8 @@ const linkedInDetail = (body: unknown) => {
 };
 
 export function createLinkedInNetwork(settings: LinkedInSettings): SocialNetwork {
-  const { app, apiBase, webBase, timeoutMs } = settings;
+  const { app, apiBase, webBase, timeoutMs, postAnalytics } = settings;
+  const scopes = postAnalytics ? [...SCOPES, ANALYTICS_SCOPE] : SCOPES;
   const requireApp = () => {
     if (!app)
       throw new NetworkError("linkedin", "rejected", { detail: "LinkedIn ist vom Betreiber nicht eingerichtet" });
@@ -87,6 +97,35 @@ export function createLinkedInNetwork(settings: LinkedInSettings): SocialNetwork
     return value.image;
   };
 
+  /** One post's total of one metric; null where LinkedIn no longer has the post (404). */
+  const analytics = async (tokens: TokenSet, postUrn: string, metric: (typeof ANALYTICS_METRICS)[number]) => {
+    // Rest.li wants the entity's parentheses and colon as they are, only the URN encoded.
+    const entity = `(${postUrn.startsWith("urn:li:ugcPost:") ? "ugc" : "share"}:${encodeURIComponent(postUrn)})`;
+    const path = `/rest/memberCreatorPostAnalytics?q=entity&entity=${entity}&queryType=${metric}&aggregation=TOTAL`;
+    const answer = await api(tokens, path, { method: "GET" }).catch(nullIfGone);
+    if (answer === null) return null;
+    const { elements } = (await readJson(answer.call, answer.response)) as { elements?: { count?: number }[] };
+    return (elements ?? []).reduce((sum, element) => sum + (element.count ?? 0), 0);
+  };
+
+  /** The four figures of one member post, or "deleted" (ADR 0104). */
+  const postFigures = async (tokens: TokenSet, postUrn: string): Promise<PostFigures | "deleted"> => {
+    // A member connected before the operator enabled analytics has no grant for it yet.
+    if (!tokens.scope?.split(/[\s,]+/).includes(ANALYTICS_SCOPE))
+      throw new NetworkError("linkedin", "rejected", {
+        detail: "Für Kennzahlen LinkedIn bitte neu verbinden",
+        reason: "permission-missing",
+      });
+    const counts: number[] = [];
+    for (const metric of ANALYTICS_METRICS) {
+      const count = await analytics(tokens, postUrn, metric);
+      if (count === null) return "deleted";
+      counts.push(count);
+    }
+    const [impressions = 0, reactions = 0, comments = 0, reshares = 0] = counts;
+    return { likes: reactions, reposts: reshares, replies: comments, quotes: 0, bookmarks: null, views: impressions };
+  };
+
   return {
     id: "linkedin",
     configured: app !== null,
@@ -95,7 +134,7 @@ export function createLinkedInNetwork(settings: LinkedInSettings): SocialNetwork
       kind: "oauth",
       // LinkedIn offers PKCE only to native apps; a web app proves itself with its secret.
       authorizationUrl: (request) =>
-        authorizationUrl(`${webBase}/oauth/v2/authorization`, requireApp().clientId, SCOPES, {
+        authorizationUrl(`${webBase}/oauth/v2/authorization`, requireApp().clientId, scopes, {
           ...request,
           codeVerifier: null,
         }),
@@ -157,6 +196,14 @@ export function createLinkedInNetwork(settings: LinkedInSettings): SocialNetwork
       if (!postUrn) throw new NetworkError("linkedin", "outcome-unknown", { detail: "Antwort ohne x-restli-id" });
       return { status: "published", post: { externalId: postUrn, url: `${webBase}/feed/update/${postUrn}` } };
     },
+    // Member Post Analytics (ADR 0104): only with the operator's product, else "nicht verfügbar".
+    ...(postAnalytics
+      ? {
+          metricsBatchSize: 1,
+          fetchMetrics: (tokens: TokenSet, _identity: NetworkIdentity, externalIds: string[]) =>
+            metricsOneByOne(externalIds, (externalId) => postFigures(tokens, externalId)),
+        }
+      : {}),
     async deletePost(tokens, _identity, externalId) {
       const { response } = await api(tokens, `/rest/posts/${encodeURIComponent(externalId)}`, { method: "DELETE" });
       await response.body?.cancel();

@@ -1,8 +1,10 @@
 import { callNetwork, type NetworkCall, readJson } from "#server/integrations/social/network-failures.ts";
 import { authorizationUrl, requestTokens } from "#server/integrations/social/oauth-tokens.ts";
 import {
+  metricsOneByOne,
   NetworkError,
   type NetworkIdentity,
+  nullIfGone,
   type PostLookup,
   type PublishedPost,
   type PublishInput,
@@ -251,6 +253,30 @@ export function createMastodonNetwork(settings: MastodonSettings): SocialNetwork
       const found = statuses.find((status) => isLookedFor(status, lookup));
       return found ? publishedPost(tokens, found) : null;
     },
+    // GET /api/v1/statuses/:id (ADR 0104): the counts every instance shows; `quotes_count` only
+    // where the instance knows quotes (4.5+). No views, no bookmarks. A deleted status answers 404.
+    metricsBatchSize: 1,
+    fetchMetrics: (tokens, _identity, externalIds) =>
+      metricsOneByOne(externalIds, async (externalId) => {
+        const status = await api(
+          instanceOf(tokens),
+          `/api/v1/statuses/${encodeURIComponent(externalId)}`,
+          { headers: bearer(tokens) },
+          { hide: [tokens.accessToken] },
+        ).catch(nullIfGone);
+        if (status === null) return "deleted";
+        const counts = status as Partial<
+          Record<"favourites_count" | "reblogs_count" | "replies_count" | "quotes_count", number>
+        >;
+        return {
+          likes: counts.favourites_count ?? 0,
+          reposts: counts.reblogs_count ?? 0,
+          replies: counts.replies_count ?? 0,
+          quotes: counts.quotes_count ?? 0,
+          bookmarks: null,
+          views: null,
+        };
+      }),
     async deletePost(tokens, _identity, externalId) {
       await api(
         instanceOf(tokens),

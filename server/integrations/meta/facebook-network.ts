@@ -1,5 +1,12 @@
-import { NetworkError, type SocialNetwork, type TokenSet } from "#server/integrations/social/social-network.ts";
+import {
+  metricsOneByOne,
+  NetworkError,
+  nullIfGone,
+  type SocialNetwork,
+  type TokenSet,
+} from "#server/integrations/social/social-network.ts";
 import type { Graph } from "./meta-graph.ts";
+import { insightValues } from "./meta-insights.ts";
 
 // Facebook Pages (ADR 0096): a page publishes with its page token. A text post is one call to
 // /{page-id}/feed (with the first link as `link`, so Facebook draws its card). A post with an
@@ -12,6 +19,14 @@ const LIMITS = { postsPerWindow: 100, windowMs: 24 * 60 * 60 * 1000 };
 /** Graph's limit for a photo's custom alt text. */
 const ALT_TEXT_MAX = 1000;
 const FIRST_LINK = /https?:\/\/[^\s<>"]+/;
+/**
+ * One read per post (ADR 0104): reactions, comments and shares as the post counts them, and its
+ * views from the insights metric `post_media_view` (`post_impressions` is deprecated since 2026).
+ */
+const METRIC_FIELDS =
+  "shares,reactions.summary(total_count).limit(0),comments.summary(total_count).limit(0),insights.metric(post_media_view)";
+
+type Counted = { summary?: { total_count?: number } };
 
 export function createFacebookNetwork(graph: Graph): SocialNetwork {
   const page = (tokens: TokenSet) => tokens.accessToken;
@@ -64,6 +79,27 @@ export function createFacebookNetwork(graph: Graph): SocialNetwork {
         throw new NetworkError("facebook", "outcome-unknown", { detail: "Antwort ohne id" });
       return { status: "published", post: { externalId: post.id, url: `${graph.webBase}/${post.id}` } };
     },
+    metricsBatchSize: 1,
+    fetchMetrics: (tokens, _identity, externalIds) =>
+      metricsOneByOne(externalIds, async (externalId) => {
+        const post = await graph
+          .graph(`/${encodeURIComponent(externalId)}`, {
+            network: "facebook",
+            token: page(tokens),
+            query: { fields: METRIC_FIELDS },
+          })
+          .catch(nullIfGone);
+        if (post === null) return "deleted";
+        const count = (field: unknown) => (field as Counted | undefined)?.summary?.total_count ?? 0;
+        return {
+          likes: count(post.reactions),
+          reposts: (post.shares as { count?: number } | undefined)?.count ?? 0,
+          replies: count(post.comments),
+          quotes: 0,
+          bookmarks: null,
+          views: insightValues(post.insights).get("post_media_view") ?? null,
+        };
+      }),
     async deletePost(tokens, _identity, externalId) {
       await graph.graph(`/${encodeURIComponent(externalId)}`, {
         network: "facebook",

@@ -1,11 +1,14 @@
 import {
+  metricsOneByOne,
   NetworkError,
   type NetworkIdentity,
+  nullIfGone,
   type PublishOutcome,
   type SocialNetwork,
   type TokenSet,
 } from "#server/integrations/social/social-network.ts";
 import type { Graph } from "./meta-graph.ts";
+import { insightValues } from "./meta-insights.ts";
 
 // Instagram professional accounts through their Facebook page (ADR 0097), with the page token:
 // 1. read content_publishing_limit (50 posts in a moving 24 hours); at the limit the post waits
@@ -158,6 +161,30 @@ export function createInstagramNetwork(graph: Graph, publicImages: boolean): Soc
           return { status: "pending", continuation: raw, checkAfterMs: NEXT_CHECK_MS };
       }
     },
+    // GET /{media}/insights (ADR 0104): `views` (`impressions` is deprecated since Graph v22),
+    // likes, comments, saved and shares; comments count as replies, shares as reposts, saves as
+    // bookmarks. Instagram has no quotes. A post deleted in the app is Graph's missing object.
+    metricsBatchSize: 1,
+    fetchMetrics: (tokens, _identity, externalIds) =>
+      metricsOneByOne(externalIds, async (externalId) => {
+        const answer = await graph
+          .graph(`/${encodeURIComponent(externalId)}/insights`, {
+            network: "instagram",
+            token: tokens.accessToken,
+            query: { metric: "views,likes,comments,saved,shares" },
+          })
+          .catch(nullIfGone);
+        if (answer === null) return "deleted";
+        const values = insightValues(answer);
+        return {
+          likes: values.get("likes") ?? 0,
+          reposts: values.get("shares") ?? 0,
+          replies: values.get("comments") ?? 0,
+          quotes: 0,
+          bookmarks: values.get("saved") ?? null,
+          views: values.get("views") ?? null,
+        };
+      }),
     async deletePost() {
       // The Graph API does not delete Instagram posts (only comments); the user deletes in the app.
       throw new NetworkError("instagram", "rejected", {

@@ -14,6 +14,7 @@ import {
   META_TOKEN_INVALID_CODE,
   metaFailureReason,
 } from "./meta-failures.ts";
+import { isMissingObject } from "./meta-insights.ts";
 
 // Meta's Graph API for Facebook Pages and Instagram (ADR 0096, 0097), with fetch: Meta's own
 // Node SDK is for the Marketing API and adds nothing for these few calls. One Facebook Login
@@ -23,16 +24,18 @@ import {
 /** The Graph version of every call; Meta keeps a version about two years. */
 export const GRAPH_VERSION = "v24.0";
 /**
- * What the login asks for: the pages (list, post, read), their Instagram accounts (read, publish)
- * and business_management for pages a business portfolio owns. All but public_profile need
+ * What the login asks for: the pages (list, post, read, their posts' insights), their Instagram
+ * accounts (read, publish, insights) and business_management for pages a business portfolio owns. All but public_profile need
  * Meta's app review before other people than the app's own roles can grant them (README).
  */
 export const META_SCOPES = [
   "pages_show_list",
   "pages_manage_posts",
   "pages_read_engagement",
+  "read_insights",
   "instagram_basic",
   "instagram_content_publish",
+  "instagram_manage_insights",
   "business_management",
 ];
 /** Without a usage header a rate-limited call is tried again after this long. */
@@ -211,7 +214,8 @@ type MetaPage = {
 
 /**
  * Graph answers most refusals with HTTP 400 and names the kind by `error.code`: a rate limit
- * (4, 17, 32, 613) is retried later, an invalid token (190) means reconnecting, a temporary
+ * (4, 17, 32, 613) is retried later, an invalid token (190) means reconnecting, an object that
+ * does not exist (100/33) is a deleted post, a temporary
  * error (1, 2) or a 5xx is retried with backoff, the rest is refused for good.
  */
 async function graphFailure(network: NetworkId, response: Response, hide: readonly string[]): Promise<NetworkError> {
@@ -230,6 +234,8 @@ async function graphFailure(network: NetworkId, response: Response, hide: readon
     return new NetworkError(network, "rate-limited", { retryAt: regainAccessAt(response.headers), detail, reason });
   if (code === META_TOKEN_INVALID_CODE || response.status === 401)
     return new NetworkError(network, "revoked", { detail });
+  // A deleted post: told apart as 404, as the other networks answer it (ADR 0104).
+  if (isMissingObject(error)) return new NetworkError(network, "rejected", { detail, reason, status: 404 });
   if (response.status >= 500 || META_TEMPORARY_CODES.includes(code))
     return new NetworkError(network, "unavailable", { detail: detail ?? `HTTP ${response.status}` });
   return new NetworkError(network, "rejected", { detail: detail ?? `HTTP ${response.status}`, reason });

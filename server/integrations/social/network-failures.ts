@@ -63,11 +63,16 @@ export function failureFromStatus(network: NetworkId, failure: HttpFailure, now 
   const { status, headers, detail } = failure;
   const reason = failure.reason ?? undefined;
   if (status === 429)
-    return new NetworkError(network, "rate-limited", { retryAt: rateLimitResetAt(headers, now), detail, reason });
-  if (status >= 500) return new NetworkError(network, "unavailable", { detail: detail ?? `HTTP ${status}` });
-  if (status === 401) return new NetworkError(network, "revoked", { detail });
-  if (status === 426) return new NetworkError(network, "version-retired", { detail });
-  return new NetworkError(network, "rejected", { detail: detail ?? `HTTP ${status}`, reason });
+    return new NetworkError(network, "rate-limited", {
+      retryAt: rateLimitResetAt(headers, now),
+      detail,
+      reason,
+      status,
+    });
+  if (status >= 500) return new NetworkError(network, "unavailable", { detail: detail ?? `HTTP ${status}`, status });
+  if (status === 401) return new NetworkError(network, "revoked", { detail, status });
+  if (status === 426) return new NetworkError(network, "version-retired", { detail, status });
+  return new NetworkError(network, "rejected", { detail: detail ?? `HTTP ${status}`, reason, status });
 }
 
 // Node's codes for a connection that was never made: nothing was sent, so retrying is safe.

@@ -82,6 +82,26 @@ export type PostLookup = { text: string; replyTo: string | null; since: Date };
 /** `fetchMetrics`' answer: per asked id its figures, or "deleted" (ADR 0104). */
 export type MetricsAnswer = Map<string, PostFigures | "deleted">;
 
+/**
+ * For networks that read one post per call (LinkedIn, Facebook, Instagram, Threads, Mastodon;
+ * `metricsBatchSize` 1, so a failure loses no figures already read): each id in turn, `"deleted"`
+ * where `readOne` says the post is gone.
+ */
+export async function metricsOneByOne(
+  externalIds: string[],
+  readOne: (externalId: string) => Promise<PostFigures | "deleted">,
+): Promise<MetricsAnswer> {
+  const answer: MetricsAnswer = new Map();
+  for (const externalId of externalIds) answer.set(externalId, await readOne(externalId));
+  return answer;
+}
+
+/** For a read of one post: null where the network answered 404 (the post is gone), else the failure. */
+export function nullIfGone(error: unknown): null {
+  if (error instanceof NetworkError && error.status === 404) return null;
+  throw error;
+}
+
 /** A post the network accepted; `cid` where the network names a version (Bluesky, ADR 0088). */
 export type PublishedPost = { externalId: string; url: string; cid?: string | null };
 
@@ -117,11 +137,19 @@ export class NetworkError extends Error {
   readonly detail: string | null;
   /** What the owner can do about it (ADR 0093): set for `rejected`, `revoked` and `rate-limited`. */
   readonly reason: FailureReason | null;
+  /** The HTTP status of the network's answer, where there was one (a 404 tells a deleted post, ADR 0104). */
+  readonly status: number | null;
 
   constructor(
     network: NetworkId,
     kind: NetworkFailureKind,
-    options: { retryAt?: Date | null; detail?: string | null; reason?: FailureReason | null; cause?: unknown } = {},
+    options: {
+      retryAt?: Date | null;
+      detail?: string | null;
+      reason?: FailureReason | null;
+      status?: number | null;
+      cause?: unknown;
+    } = {},
   ) {
     super(`${network}: ${kind}${options.detail ? ` (${options.detail})` : ""}`, { cause: options.cause });
     this.name = "NetworkError";
@@ -130,6 +158,7 @@ export class NetworkError extends Error {
     this.retryAt = options.retryAt ?? null;
     this.detail = options.detail ?? null;
     this.reason = options.reason ?? defaultReason(kind);
+    this.status = options.status ?? null;
   }
 }
 
@@ -238,7 +267,7 @@ export type SocialNetwork = {
    * every call. Networks without it show "nicht verfügbar", never invented figures.
    */
   fetchMetrics?(tokens: TokenSet, identity: NetworkIdentity, externalIds: string[]): Promise<MetricsAnswer>;
-  /** How many ids one `fetchMetrics` call takes (X 100, Bluesky 25). */
+  /** How many ids one `fetchMetrics` call takes (X 100, Bluesky 25, the networks read one by one 1). */
   metricsBatchSize?: number;
   /**
    * How long before the access token's expiry it is renewed; REFRESH_AHEAD_MS (minutes) where not

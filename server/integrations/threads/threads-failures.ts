@@ -1,3 +1,4 @@
+import { isMissingObject } from "#server/integrations/meta/meta-insights.ts";
 import { type ReasonRule, reasonFrom } from "#server/integrations/social/failure-reasons.ts";
 import type { FailureReason } from "#shared/publishing-failures.ts";
 
@@ -25,9 +26,11 @@ const THROTTLE_CODES = new Set([4, 17, 32, 613]);
 
 /**
  * The HTTP status a Graph error stands for: Meta answers a dead token and throttling with 400 and
- * a code, so the mapping shared by every network (network-failures.ts) sees 401 and 429.
+ * a code, so the mapping shared by every network (network-failures.ts) sees 401 and 429, and 404
+ * for an object that is not there (a deleted post, ADR 0104).
  */
 export function effectiveStatus(status: number, error: MetaError | null): number {
+  if (isMissingObject(error)) return 404;
   if (error?.code !== undefined && TOKEN_CODES.has(error.code)) return 401;
   if (error?.code !== undefined && THROTTLE_CODES.has(error.code)) return 429;
   if (error?.is_transient || error?.code === 1 || error?.code === 2) return Math.max(status, 503);

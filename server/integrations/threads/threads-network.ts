@@ -1,4 +1,5 @@
 import type { SocialNetworkSettings } from "#server/env.ts";
+import { insightValues } from "#server/integrations/meta/meta-insights.ts";
 import {
   failureFromStatus,
   failureFromTransport,
@@ -7,8 +8,10 @@ import {
 } from "#server/integrations/social/network-failures.ts";
 import { authorizationUrl } from "#server/integrations/social/oauth-tokens.ts";
 import {
+  metricsOneByOne,
   NetworkError,
   type NetworkIdentity,
+  nullIfGone,
   type PostLookup,
   type PublishInput,
   type PublishOutcome,
@@ -31,6 +34,7 @@ const SCOPES = [
   "threads_manage_replies",
   "threads_read_replies",
   "threads_delete",
+  "threads_manage_insights",
 ];
 const VERSION = "v1.0";
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -310,6 +314,26 @@ export function createThreadsNetwork(settings: ThreadsSettings): SocialNetwork {
       const found = posts.find((candidate) => isLookedFor(candidate, lookup));
       return found ? { externalId: found.id, url: found.permalink ?? identity.profileUrl ?? webBase } : null;
     },
+    // GET /{media}/insights (ADR 0104, scope threads_manage_insights): views, likes, replies,
+    // reposts and quotes of each post; a deleted one is Graph's "object does not exist".
+    metricsBatchSize: 1,
+    fetchMetrics: (tokens, _identity, externalIds) =>
+      metricsOneByOne(externalIds, async (externalId) => {
+        const answer = await read(
+          tokens,
+          graph(`${encodeURIComponent(externalId)}/insights`, { metric: "views,likes,replies,reposts,quotes" }),
+        ).catch(nullIfGone);
+        if (answer === null) return "deleted";
+        const values = insightValues(answer);
+        return {
+          likes: values.get("likes") ?? 0,
+          reposts: values.get("reposts") ?? 0,
+          replies: values.get("replies") ?? 0,
+          quotes: values.get("quotes") ?? 0,
+          bookmarks: null,
+          views: values.get("views") ?? null,
+        };
+      }),
     async deletePost(tokens, _identity, externalId) {
       await request(
         { createsPost: false, hide: [tokens.accessToken] },
