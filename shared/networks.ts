@@ -221,10 +221,17 @@ function hasVisibleCharacter(text: string): boolean {
 
 /**
  * `maxLength`: the account's own limit where its server sets one (a Mastodon instance's
- * `max_characters`, ADR 0095); else the network's.
+ * `max_characters`, ADR 0095); else the network's. `contentWarning`: Mastodon counts a post's
+ * content warning toward its limit (ADR 0095); no other network takes one.
  */
-export function checkPostText(network: NetworkId, text: string, maxLength?: number | null): PostTextCheck {
-  const length = postLength(network, text);
+export function checkPostText(
+  network: NetworkId,
+  text: string,
+  maxLength?: number | null,
+  contentWarning?: string | null,
+): PostTextCheck {
+  const warning = network === "mastodon" && contentWarning ? postLength(network, contentWarning) : 0;
+  const length = postLength(network, text) + warning;
   const max = maxLength ?? NETWORKS[network].maxLength;
   return { length, max, fits: length <= max, empty: !hasVisibleCharacter(text) };
 }

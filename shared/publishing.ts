@@ -7,6 +7,13 @@ import type { NetworkId } from "./networks.ts";
 export const THREAD_MIN_POSTS = 2;
 export const THREAD_MAX_POSTS = 25;
 
+/**
+ * A Mastodon post's optional content warning (`spoiler_text`, ADR 0095): the post shows only it
+ * until the reader opens it. It counts toward the instance's text limit; a thread's posts carry it each.
+ */
+export const CONTENT_WARNING_MAX = 200;
+export const CONTENT_WARNING_TOO_LONG = `Die Inhaltswarnung darf höchstens ${CONTENT_WARNING_MAX} Zeichen lang sein.`;
+
 /** The planner's line for a thread: "3 von 5 gesendet". */
 export function threadProgressLabel(sent: number, total: number): string {
   return `${sent} von ${total} gesendet`;

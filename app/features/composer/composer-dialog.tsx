@@ -36,6 +36,7 @@ import {
   withCustomized,
   withThread,
 } from "./composer-value.ts";
+import { ContentWarningField } from "./content-warning-field.tsx";
 import { ImageField } from "./image-field.tsx";
 
 // "Neuer Beitrag" (ADR 0086): one composer for every network and every way in (the Redaktionsplan,
@@ -303,6 +304,12 @@ export function ComposerForm({
           </p>
         </div>
         <ComposerText value={value} onChange={onChange} accounts={accounts} />
+        {chosenAccounts(value, accounts).some((account) => account.network === "mastodon") ? (
+          <ContentWarningField
+            value={value.contentWarning ?? ""}
+            onChange={(contentWarning) => onChange({ ...value, contentWarning })}
+          />
+        ) : null}
         <ImageField image={value.image} onChange={(image) => onChange({ ...value, image })} />
         <DraftSaveStatus autosave={autosave} />
         <WhenFieldset

@@ -21,6 +21,11 @@ export type ComposerAccount = {
   maxCharacters?: number | null;
 };
 
+/** The content warning as it is sent (ADR 0095): trimmed, null when empty. Only Mastodon takes it. */
+export function contentWarningOf(value: ComposerValue): string | null {
+  return value.contentWarning?.trim() || null;
+}
+
 export function isThread(value: ComposerValue): boolean {
   return value.threadPosts.length > 0;
 }
@@ -58,7 +63,7 @@ export function checkForChosen(
     .filter((account) => account.network === network)
     .map((account) => account.maxCharacters)
     .filter((max): max is number => typeof max === "number");
-  return checkPostText(network, text, own.length > 0 ? Math.min(...own) : null);
+  return checkPostText(network, text, own.length > 0 ? Math.min(...own) : null, contentWarningOf(value));
 }
 
 /** The common text counted once per chosen network, by that network's own rule (shared/networks.ts). */
@@ -131,6 +136,8 @@ export function toRequests(
   const stored = value.image && !value.image.url.startsWith("data:") ? value.image : null;
   const image = stored ? { image: { url: stored.url, alt: stored.alt.trim() } } : {};
   const plannedFor = value.plannedFor ? { plannedFor: value.plannedFor } : {};
+  const warning = contentWarningOf(value);
+  const contentWarning = (network: NetworkId) => (warning && network === "mastodon" ? { contentWarning: warning } : {});
   if (isThread(value)) {
     if (chosen.some((account) => !THREAD_NETWORKS.includes(account.network)))
       return { kind: "invalid", error: COMPOSER_ERRORS.threadNetwork };
@@ -139,7 +146,13 @@ export function toRequests(
       return { kind: "invalid", error: COMPOSER_ERRORS.threadLength };
     return {
       kind: "threads",
-      inputs: chosen.map((account) => ({ accountId: account.id, posts, ...image, ...plannedFor })),
+      inputs: chosen.map((account) => ({
+        accountId: account.id,
+        posts,
+        ...image,
+        ...plannedFor,
+        ...contentWarning(account.network),
+      })),
     };
   }
   return {
@@ -152,6 +165,7 @@ export function toRequests(
         : {}),
       ...image,
       ...plannedFor,
+      ...(chosen.some((account) => account.network === "mastodon") ? contentWarning("mastodon") : {}),
     },
   };
 }
