@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { user } from "#server/db/schema/auth.ts";
-import { publicationThreadPosts, publications, socialAccounts } from "#server/db/schema/publishing.ts";
+import { publications, publicationThreadPosts, socialAccounts } from "#server/db/schema/publishing.ts";
 import { tokenColumns } from "#server/features/connections/account-tokens.ts";
 import { createMastodonNetwork } from "#server/integrations/mastodon/mastodon-network.ts";
 import type { SocialNetwork } from "#server/integrations/social/social-network.ts";
@@ -131,7 +131,10 @@ describe("a content warning (spoiler_text)", () => {
   /** A signed-in user of the app with a Mastodon account on the fake and an X account. */
   async function signedInAuthor(name: string) {
     const cookie = await t.signUpAndConfirm(`${name}@example.test`);
-    const [row] = await t.db.select({ id: user.id }).from(user).where(eq(user.email, `${name}@example.test`));
+    const [row] = await t.db
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.email, `${name}@example.test`));
     if (!row) throw new Error("kein Nutzer");
     const author = await mastodonAuthor(name, row.id);
     return { ...author, cookie, xAccountId: await t.connectAccount(row.id, "x") };
