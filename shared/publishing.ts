@@ -47,6 +47,17 @@ export const ACCOUNT_STATUS_LABELS: Record<AccountStatus, string> = {
 
 export const NOT_CONFIGURED_LABEL = "vom Betreiber nicht eingerichtet";
 
+/**
+ * Why the composer offers less on an installation that is not publicly reachable (BASE_URL): Meta
+ * fetches Instagram's and Threads' images from Postwerk's own address (ADR 0097, 0098).
+ */
+export const PUBLIC_ADDRESS_HINTS = {
+  instagram:
+    "Instagram fehlt in der Auswahl, weil Instagram jedes Bild von der Adresse dieser Postwerk-Installation lädt und diese nicht öffentlich erreichbar ist (BASE_URL).",
+  threadsImages:
+    "Threads nimmt hier nur Beiträge ohne Bild, weil Threads Bilder von der Adresse dieser Postwerk-Installation lädt und diese nicht öffentlich erreichbar ist (BASE_URL).",
+} as const;
+
 export type NotificationKind = "sent" | "failed" | "unconfirmed" | "missed" | "reconnect" | "expiring";
 
 /** Why a post is "unbestätigt": shown next to the post, with a link to the account on the network. */

@@ -38,6 +38,7 @@ import {
 } from "./composer-value.ts";
 import { ContentWarningField } from "./content-warning-field.tsx";
 import { ImageField } from "./image-field.tsx";
+import { PublicAddressHint } from "./public-address-hint.tsx";
 
 // "Neuer Beitrag" (ADR 0086): one composer for every network and every way in (the Redaktionsplan,
 // the generator, the archive, the optimizer). A controlled form around one ComposerValue, previews
@@ -311,6 +312,7 @@ export function ComposerForm({
           />
         ) : null}
         <ImageField image={value.image} onChange={(image) => onChange({ ...value, image })} />
+        <PublicAddressHint value={value} accounts={accounts} />
         <DraftSaveStatus autosave={autosave} />
         <WhenFieldset
           id={id}

@@ -2,7 +2,7 @@ import { type DraftContent, EMPTY_DRAFT_CONTENT } from "#shared/drafts.ts";
 import { IMAGE_ALT_MAX } from "#shared/media.ts";
 import { checkPostText, NETWORKS, type NetworkId, type PostTextCheck, THREAD_NETWORKS } from "#shared/networks.ts";
 import type { CreatePostsInput, CreateThreadInput } from "#shared/publishing.schemas.ts";
-import { THREAD_MAX_POSTS, THREAD_MIN_POSTS } from "#shared/publishing.ts";
+import { PUBLIC_ADDRESS_HINTS, THREAD_MAX_POSTS, THREAD_MIN_POSTS } from "#shared/publishing.ts";
 
 // The composer's whole state as one plain value (ADR 0086): the dialog is a controlled component
 // around it, so a draft is this value stored and an autosave is one onChange. No React here.
@@ -97,6 +97,22 @@ export function withAccount(value: ComposerValue, accountId: string, on: boolean
   if (on && isCustomized(value)) perAccountText[accountId] ??= value.text;
   if (!on) delete perAccountText[accountId];
   return { ...value, accountIds, perAccountText };
+}
+
+/**
+ * Why this post gets less on an installation Meta cannot reach (ADR 0097, 0098): no Instagram next
+ * to a chosen Facebook page, no image for a chosen Threads account.
+ */
+export function publicAddressHints(
+  value: ComposerValue,
+  accounts: ComposerAccount[],
+  heldBack: { instagram: boolean; threadsImages: boolean },
+): string[] {
+  const networks = new Set(chosenAccounts(value, accounts).map((account) => account.network));
+  return [
+    heldBack.instagram && networks.has("facebook") ? PUBLIC_ADDRESS_HINTS.instagram : null,
+    heldBack.threadsImages && networks.has("threads") && value.image ? PUBLIC_ADDRESS_HINTS.threadsImages : null,
+  ].filter((hint) => hint !== null);
 }
 
 /** "X, Bluesky und Mastodon". */
