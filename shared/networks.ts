@@ -155,6 +155,14 @@ export const NETWORKS: Record<NetworkId, NetworkRules> = {
 /** Networks whose posts can reply to one another as a thread. */
 export const THREAD_NETWORKS: readonly NetworkId[] = NETWORK_IDS.filter((id) => NETWORKS[id].threads);
 
+/** "X, Bluesky und Mastodon". */
+export function labelList(labels: readonly string[]): string {
+  return labels.length < 2 ? labels.join("") : `${labels.slice(0, -1).join(", ")} und ${labels.at(-1)}`;
+}
+
+/** Every network Postwerk publishes to, as the product's pages name them: "X, LinkedIn, …, Threads und Mastodon". */
+export const PUBLISHING_NETWORK_NAMES = labelList(NETWORK_IDS.map((id) => NETWORKS[id].label));
+
 export function isNetworkId(value: string): value is NetworkId {
   return (NETWORK_IDS as readonly string[]).includes(value);
 }

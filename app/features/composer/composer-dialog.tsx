@@ -19,7 +19,7 @@ import {
 import { NextSlotButton } from "#app/features/queue-slots/next-slot-button.tsx";
 import { api } from "#app/lib/api.ts";
 import type { NetworkId } from "#shared/networks.ts";
-import { NETWORKS, THREAD_NETWORKS } from "#shared/networks.ts";
+import { labelList, NETWORKS, THREAD_NETWORKS } from "#shared/networks.ts";
 import { CONNECTIONS_PATH, PLANNER_PATH } from "#shared/publishing.ts";
 import { AccountPicker } from "./account-picker.tsx";
 import { ComposerPreviews } from "./composer-previews.tsx";
@@ -30,7 +30,6 @@ import {
   EMPTY_COMPOSER_VALUE,
   isCustomized,
   isThread,
-  labelList,
   toRequests,
   withAccount,
   withCustomized,

@@ -1,6 +1,13 @@
 import { type DraftContent, EMPTY_DRAFT_CONTENT } from "#shared/drafts.ts";
 import { IMAGE_ALT_MAX } from "#shared/media.ts";
-import { checkPostText, NETWORKS, type NetworkId, type PostTextCheck, THREAD_NETWORKS } from "#shared/networks.ts";
+import {
+  checkPostText,
+  labelList,
+  NETWORKS,
+  type NetworkId,
+  type PostTextCheck,
+  THREAD_NETWORKS,
+} from "#shared/networks.ts";
 import type { CreatePostsInput, CreateThreadInput } from "#shared/publishing.schemas.ts";
 import { PUBLIC_ADDRESS_HINTS, THREAD_MAX_POSTS, THREAD_MIN_POSTS } from "#shared/publishing.ts";
 
@@ -113,11 +120,6 @@ export function publicAddressHints(
     heldBack.instagram && networks.has("facebook") ? PUBLIC_ADDRESS_HINTS.instagram : null,
     heldBack.threadsImages && networks.has("threads") && value.image ? PUBLIC_ADDRESS_HINTS.threadsImages : null,
   ].filter((hint) => hint !== null);
-}
-
-/** "X, Bluesky und Mastodon". */
-export function labelList(labels: string[]): string {
-  return labels.length < 2 ? labels.join("") : `${labels.slice(0, -1).join(", ")} und ${labels.at(-1)}`;
 }
 
 export type ComposerRequests =
