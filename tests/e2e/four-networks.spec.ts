@@ -53,7 +53,7 @@ test("Facebook with Instagram, Threads and Mastodon: one generator run goes to a
 
   // One Meta login connects the page and the Instagram account linked to it (the choose step).
   await page.goto("/konto/verbundene-konten");
-  await page.getByRole("button", { name: "Facebook verbinden" }).click();
+  await page.getByRole("button", { name: "Facebook verbinden", exact: true }).click();
   await expect(page.getByRole("heading", { name: /^Facebook \(Fake\)/ })).toBeVisible();
   await page.getByLabel("Konto").fill(metaAccount);
   await page.getByRole("button", { name: "Zugriff erlauben" }).click();

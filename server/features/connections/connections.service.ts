@@ -45,7 +45,7 @@ export async function listConnections(deps: ConnectionDeps, userId: string) {
     /** What a BASE_URL that Meta cannot reach holds back (ADR 0097, 0098): the composer says why. */
     heldBackByAddress: {
       instagram: meta.app !== null && !meta.publicImages,
-      threadsImages: threads.app !== null && threads.imageBase === null,
+      threadsImages: threads.app !== null && !threads.publicImages,
     },
     networks: NETWORK_IDS.map((id) => ({
       network: id,

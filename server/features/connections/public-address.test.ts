@@ -32,7 +32,7 @@ describe("GET /api/connections on a BASE_URL that is not public", () => {
       networks: {
         ...networks,
         meta: { ...networks.meta, publicImages: true },
-        threads: { ...networks.threads, imageBase: "https://postwerk.example.de" },
+        threads: { ...networks.threads, publicImages: true },
       },
     };
     const list = await listConnections({ ...t.deps, env }, "nobody");
