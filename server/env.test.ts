@@ -126,7 +126,7 @@ describe("readEnv: social networks (ADR 0060)", () => {
         webBase: "https://www.facebook.com",
         publicImages: false,
       },
-      threads: { app: null, apiBase: "https://graph.threads.net", webBase: "https://threads.net", imageBase: null },
+      threads: { app: null, apiBase: "https://graph.threads.net", webBase: "https://threads.net", publicImages: false },
       mastodon: { allowedInstance: null },
     });
   });

@@ -90,10 +90,10 @@ export type SocialNetworkSettings = {
   meta: { app: OAuthAppSettings; graphBase: string; webBase: string; publicImages: boolean };
   /**
    * Meta's Threads (ADR 0098): `apiBase` graph.threads.net, `webBase` the authorize page's host.
-   * `imageBase`: the public address Meta fetches a post's image from; null when BASE_URL is not
-   * public (then Threads takes text posts only).
+   * `publicImages`: Meta can fetch a post's image from BASE_URL (the same signed link Instagram
+   * gets); false when BASE_URL is not public (then Threads takes text posts only).
    */
-  threads: { app: OAuthAppSettings; apiBase: string; webBase: string; imageBase: string | null };
+  threads: { app: OAuthAppSettings; apiBase: string; webBase: string; publicImages: boolean };
   /**
    * Mastodon needs nothing: the app is registered on each instance (ADR 0095). `allowedInstance`
    * lets one non-public instance through, the fake for local trials; never set it in production.
@@ -125,17 +125,18 @@ function oauthApp(clientId: string | undefined, clientSecret: string | undefined
 }
 
 /**
- * Where Meta can fetch an image Postwerk serves (ADR 0098): BASE_URL when it is https on a public
- * host name or address, else null; THREADS_IMAGE_BASE overrides it (a tunnel, or the fakes).
+ * Whether Meta can fetch an image Postwerk serves for Threads (ADR 0098): BASE_URL is https on a
+ * public host name or address. A set THREADS_IMAGE_BASE says so for an address this cannot tell
+ * (a tunnel, or the fakes); the links themselves are always on BASE_URL.
  */
-function publicImageBase(baseUrl: string, override: string | undefined): string | null {
-  if (override) return override;
+function threadsCanFetchImages(baseUrl: string, override: string | undefined): boolean {
+  if (override) return true;
   const url = new URL(baseUrl);
   const host = url.hostname.replace(/^\[|\]$/g, "");
-  if (url.protocol !== "https:") return null;
-  if (net.isIP(host) !== 0) return isPublicAddress(host) ? baseUrl : null;
+  if (url.protocol !== "https:") return false;
+  if (net.isIP(host) !== 0) return isPublicAddress(host);
   const local = host === "localhost" || /\.(localhost|local|internal|lan|home\.arpa|test|example|invalid)$/.test(host);
-  return local || !host.includes(".") ? null : baseUrl;
+  return !local && host.includes(".");
 }
 
 const httpUrl = z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/$/, ""));
@@ -411,7 +412,7 @@ const EnvSchema = z
           app: oauthApp(THREADS_APP_ID, THREADS_APP_SECRET),
           apiBase: THREADS_API_BASE,
           webBase: THREADS_WEB_BASE,
-          imageBase: publicImageBase(
+          publicImages: threadsCanFetchImages(
             (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
             THREADS_IMAGE_BASE,
           ),

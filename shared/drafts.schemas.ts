@@ -11,6 +11,7 @@ import {
 } from "./drafts.ts";
 import { integerBetween } from "./integer.schemas.ts";
 import { NETWORK_IDS } from "./networks.ts";
+import { CONTENT_WARNING_MAX, CONTENT_WARNING_TOO_LONG } from "./publishing.ts";
 import { textField } from "./text.schemas.ts";
 
 // Requests of /api/drafts (ADR 0084). A draft may be incomplete (no account, no text, a time in
@@ -65,6 +66,7 @@ export const DraftContentSchema = z.strictObject(
         { error: invalid },
       )
       .nullable(),
+    contentWarning: textField(invalid).max(CONTENT_WARNING_MAX, { error: CONTENT_WARNING_TOO_LONG }).optional(),
   },
   { error: invalid },
 ) satisfies z.ZodType<DraftContent>;

@@ -26,6 +26,8 @@ export type DraftContent = {
   threadPosts: string[];
   image: { url: string; alt: string } | null;
   plannedFor: { date: string; time: string } | null;
+  /** Mastodon's content warning (ADR 0095); absent or empty: none. */
+  contentWarning?: string;
 };
 
 export const EMPTY_DRAFT_CONTENT: DraftContent = {

@@ -155,6 +155,14 @@ export const NETWORKS: Record<NetworkId, NetworkRules> = {
 /** Networks whose posts can reply to one another as a thread. */
 export const THREAD_NETWORKS: readonly NetworkId[] = NETWORK_IDS.filter((id) => NETWORKS[id].threads);
 
+/** "X, Bluesky und Mastodon". */
+export function labelList(labels: readonly string[]): string {
+  return labels.length < 2 ? labels.join("") : `${labels.slice(0, -1).join(", ")} und ${labels.at(-1)}`;
+}
+
+/** Every network Postwerk publishes to, as the product's pages name them: "X, LinkedIn, …, Threads und Mastodon". */
+export const PUBLISHING_NETWORK_NAMES = labelList(NETWORK_IDS.map((id) => NETWORKS[id].label));
+
 export function isNetworkId(value: string): value is NetworkId {
   return (NETWORK_IDS as readonly string[]).includes(value);
 }
@@ -221,10 +229,17 @@ function hasVisibleCharacter(text: string): boolean {
 
 /**
  * `maxLength`: the account's own limit where its server sets one (a Mastodon instance's
- * `max_characters`, ADR 0095); else the network's.
+ * `max_characters`, ADR 0095); else the network's. `contentWarning`: Mastodon counts a post's
+ * content warning toward its limit (ADR 0095); no other network takes one.
  */
-export function checkPostText(network: NetworkId, text: string, maxLength?: number | null): PostTextCheck {
-  const length = postLength(network, text);
+export function checkPostText(
+  network: NetworkId,
+  text: string,
+  maxLength?: number | null,
+  contentWarning?: string | null,
+): PostTextCheck {
+  const warning = network === "mastodon" && contentWarning ? postLength(network, contentWarning) : 0;
+  const length = postLength(network, text) + warning;
   const max = maxLength ?? NETWORKS[network].maxLength;
   return { length, max, fits: length <= max, empty: !hasVisibleCharacter(text) };
 }

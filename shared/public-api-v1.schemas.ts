@@ -26,10 +26,15 @@ const when = z
     "now: sofort; planned: zu plannedFor; queue: nächster freier Sendeplatz; draft: als Entwurf. Ohne Angabe: planned mit plannedFor, sonst now.",
   );
 
-export const ApiCreatePostsSchema = CreatePostsSchema.omit({ draftId: true, archiveEntryId: true }).extend({ when });
+// The content warning is the composer's for now (ADR 0095); the API does not take it.
+export const ApiCreatePostsSchema = CreatePostsSchema.omit({
+  draftId: true,
+  archiveEntryId: true,
+  contentWarning: true,
+}).extend({ when });
 export type ApiCreatePostsInput = z.infer<typeof ApiCreatePostsSchema>;
 
-export const ApiCreateThreadSchema = CreateThreadSchema.omit({ draftId: true }).extend({ when });
+export const ApiCreateThreadSchema = CreateThreadSchema.omit({ draftId: true, contentWarning: true }).extend({ when });
 export type ApiCreateThreadInput = z.infer<typeof ApiCreateThreadSchema>;
 
 export const ErrorSchema = z

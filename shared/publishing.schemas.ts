@@ -2,6 +2,8 @@ import { z } from "zod";
 import { IMAGE_ALT_MAX, MEDIA_MESSAGES } from "./media.ts";
 import { NETWORK_IDS } from "./networks.ts";
 import {
+  CONTENT_WARNING_MAX,
+  CONTENT_WARNING_TOO_LONG,
   DUPLICATE_TARGET_MESSAGE,
   LIST_RANGE_MAX_DAYS,
   LIST_RANGE_MESSAGES,
@@ -56,6 +58,11 @@ export type PostImage = z.infer<typeof PostImageSchema>;
 const draftIdField = z.uuid({ error: "Diesen Entwurf gibt es nicht (mehr)." }).optional();
 
 const postText = textField(PUBLISHING_ERRORS.POST_EMPTY).max(POST_TEXT_MAX, { error: PUBLISHING_ERRORS.POST_TOO_LONG });
+/** Mastodon's content warning (ADR 0095): stored for Mastodon accounts only; empty means none. */
+const contentWarning = textField(CONTENT_WARNING_TOO_LONG)
+  .trim()
+  .max(CONTENT_WARNING_MAX, { error: CONTENT_WARNING_TOO_LONG })
+  .optional();
 
 export const CreatePostsSchema = z.object({
   targets: z
@@ -84,6 +91,7 @@ export const CreatePostsSchema = z.object({
   image: PostImageSchema.optional(),
   /** Absent: "Jetzt veröffentlichen". */
   plannedFor: WallTimeSchema.optional(),
+  contentWarning,
   /** The draft being planned (ADR 0084): deleted in the transaction that creates the posts. */
   draftId: draftIdField,
 });
@@ -103,6 +111,7 @@ export const CreateThreadSchema = z.object({
   image: PostImageSchema.optional(),
   /** Absent: "Jetzt veröffentlichen". */
   plannedFor: WallTimeSchema.optional(),
+  contentWarning,
   draftId: draftIdField,
 });
 export type CreateThreadInput = z.infer<typeof CreateThreadSchema>;

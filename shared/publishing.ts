@@ -7,6 +7,13 @@ import type { NetworkId } from "./networks.ts";
 export const THREAD_MIN_POSTS = 2;
 export const THREAD_MAX_POSTS = 25;
 
+/**
+ * A Mastodon post's optional content warning (`spoiler_text`, ADR 0095): the post shows only it
+ * until the reader opens it. It counts toward the instance's text limit; a thread's posts carry it each.
+ */
+export const CONTENT_WARNING_MAX = 200;
+export const CONTENT_WARNING_TOO_LONG = `Die Inhaltswarnung darf höchstens ${CONTENT_WARNING_MAX} Zeichen lang sein.`;
+
 /** The planner's line for a thread: "3 von 5 gesendet". */
 export function threadProgressLabel(sent: number, total: number): string {
   return `${sent} von ${total} gesendet`;
@@ -39,6 +46,17 @@ export const ACCOUNT_STATUS_LABELS: Record<AccountStatus, string> = {
 };
 
 export const NOT_CONFIGURED_LABEL = "vom Betreiber nicht eingerichtet";
+
+/**
+ * Why the composer offers less on an installation that is not publicly reachable (BASE_URL): Meta
+ * fetches Instagram's and Threads' images from Postwerk's own address (ADR 0097, 0098).
+ */
+export const PUBLIC_ADDRESS_HINTS = {
+  instagram:
+    "Instagram fehlt in der Auswahl, weil Instagram jedes Bild von der Adresse dieser Postwerk-Installation lädt und diese nicht öffentlich erreichbar ist (BASE_URL).",
+  threadsImages:
+    "Threads nimmt hier nur Beiträge ohne Bild, weil Threads Bilder von der Adresse dieser Postwerk-Installation lädt und diese nicht öffentlich erreichbar ist (BASE_URL).",
+} as const;
 
 export type NotificationKind = "sent" | "failed" | "unconfirmed" | "missed" | "reconnect" | "expiring";
 

@@ -39,6 +39,7 @@ import { GENERATOR_LANGUAGES, GENERATOR_NETWORKS, GENERATOR_TONES } from "#app/f
 import { pageMeta } from "#app/features/site-settings/site-settings.ts";
 import { CREDITS_PER_GENERATION, STARTING_CREDITS } from "#shared/credits.ts";
 import { GENERATOR_STEPS, IMAGE_ACCEPT_LABEL, IMAGE_MAX_MEGABYTES, POSTS_PER_GENERATION } from "#shared/generator.ts";
+import { labelList, NETWORKS, PUBLISHING_NETWORK_NAMES, THREAD_NETWORKS } from "#shared/networks.ts";
 import {
   LINK_LENGTH,
   POST_LENGTH_MAX,
@@ -124,7 +125,7 @@ const PLANNER_FEATURES: Feature[] = [
   {
     icon: PenLine,
     title: "Eigene Beiträge für jedes Netzwerk",
-    text: "„Neuer Beitrag“ (Taste N) schreibt einen Text für alle gewählten Konten oder einen je Konto – mit Zeichenzähler je Netzwerk und einer Vorschau, wie X, LinkedIn und Bluesky den Beitrag zeigen.",
+    text: "„Neuer Beitrag“ (Taste N) schreibt einen Text für alle gewählten Konten oder einen je Konto – mit Zeichenzähler je Netzwerk und einer Vorschau, wie jedes Netzwerk den Beitrag zeigt. Für Mastodon auf Wunsch mit Inhaltswarnung.",
   },
   {
     icon: ImageIcon,
@@ -148,7 +149,7 @@ const PLANNER_FEATURES: Feature[] = [
   },
   {
     icon: MessagesSquare,
-    title: "Threads für X, Bluesky und Mastodon",
+    title: `Beitragsketten für ${labelList(THREAD_NETWORKS.map((network) => NETWORKS[network].label))}`,
     text: "Mehrere Beiträge als zusammenhängender Thread, jeder genau einmal gesendet. Reißt die Verbindung ab, setzt Postwerk dort fort, wo der Thread stehen blieb.",
   },
   {
@@ -228,7 +229,7 @@ export default function FeaturesPage() {
         <p>
           Der Beitragsgenerator schreibt aus Ihren Stichworten fertige Posts für {GENERATOR_NETWORKS.length} Netzwerke.
           Der X-Post Optimizer prüft jeden Post für X live und macht ihn mit KI stärker. Im Redaktionsplan
-          veröffentlichen und planen Sie Ihre Beiträge auf X, LinkedIn und Bluesky.
+          veröffentlichen und planen Sie Ihre Beiträge auf {PUBLISHING_NETWORK_NAMES}.
         </p>
         <p>Alles auf Deutsch, alles im Browser, ohne Installation.</p>
       </PageHero>
@@ -314,7 +315,7 @@ export default function FeaturesPage() {
         id="redaktionsplan"
         eyebrow="Redaktionsplan"
         title="Ihre Woche an einem Ort planen"
-        lead="Verbinden Sie Ihre Konten bei X, LinkedIn und Bluesky und veröffentlichen Sie sofort oder zum geplanten Zeitpunkt – eigene Texte ebenso wie Vorschläge aus dem Generator und dem Optimizer. Für Facebook und Instagram kopieren Sie den Beitrag."
+        lead={`Verbinden Sie Ihre Konten bei ${PUBLISHING_NETWORK_NAMES} und veröffentlichen Sie sofort oder zum geplanten Zeitpunkt – eigene Texte ebenso wie Vorschläge aus dem Generator und dem Optimizer.`}
       >
         <FeatureGrid features={PLANNER_FEATURES} />
         <div className="mt-10 flex flex-col gap-4 rounded-xl bg-slate-50 p-6 sm:flex-row sm:items-center sm:justify-between">

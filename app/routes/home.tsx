@@ -20,6 +20,7 @@ import {
 import { pageMeta } from "#app/features/site-settings/site-settings.ts";
 import { STARTING_CREDITS } from "#shared/credits.ts";
 import { GENERATOR_STEPS, POSTS_PER_GENERATION } from "#shared/generator.ts";
+import { PUBLISHING_NETWORK_NAMES } from "#shared/networks.ts";
 import { OPTIMIZER_TRIAL_DAYS } from "#shared/pricing.ts";
 import { ROUTES } from "#shared/routes.ts";
 
@@ -58,7 +59,7 @@ const TOOLS: { icon: LucideIcon; name: string; title: string; points: string[]; 
     name: "Redaktionsplan",
     title: "Die Woche planen, pünktlich veröffentlichen",
     points: [
-      "Eigene Beiträge für X, LinkedIn und Bluesky, mit Vorschau je Netzwerk",
+      `Eigene Beiträge für ${PUBLISHING_NETWORK_NAMES}, mit Vorschau je Netzwerk`,
       "Kalender mit Monat, Woche und Liste, verschieben per Ziehen",
       "Entwürfe, Warteschlange mit festen Sendezeiten und Threads",
       "Jeder Beitrag genau einmal gesendet, jedes Ergebnis gemeldet",

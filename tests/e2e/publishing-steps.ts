@@ -1,6 +1,9 @@
 import type { Page } from "@playwright/test";
+import type { Platform } from "#shared/generator.ts";
 import { FAKE_BLUESKY_ACCOUNT } from "../mocks/bluesky-server.ts";
+import { jpegOfSize } from "../support/images.ts";
 import { expect } from "./fixtures.ts";
+import { scriptFake } from "./generator-api.ts";
 
 // Steps the publishing specs share (ADR 0053, 0066).
 
@@ -15,10 +18,26 @@ export async function connectBluesky(page: Page) {
 }
 
 /** An OAuth round trip through the network fake's consent page, from "Verbundene Konten". */
-export async function connectThroughConsentPage(page: Page, network: "X" | "LinkedIn") {
+export async function connectThroughConsentPage(page: Page, network: "X" | "LinkedIn" | "Threads") {
   await page.getByRole("button", { name: `${network} verbinden` }).click();
   await expect(page.getByRole("heading", { name: new RegExp(`^${network} \\(Fake\\)`) })).toBeVisible();
   await page.getByRole("button", { name: "Zugriff erlauben" }).click();
   await expect(page.getByText(`${network}-Konto verbunden.`)).toBeVisible();
   await expect(page).toHaveURL((url) => url.pathname === "/konto/verbundene-konten" && url.search === "");
+}
+
+/** A generator run for `platform` with an image: its three suggestions are shown when this returns. */
+export async function generateWithImage(page: Page, platform: Platform) {
+  await page.goto("/erstellen");
+  await page.getByLabel("Text oder Stichwörter").fill("Zimtschnecken mit Kardamom am Samstag");
+  await page.getByLabel("Netzwerk").selectOption(platform);
+  await page.locator('input[type="file"]').setInputFiles({
+    name: "zimt.jpg",
+    mimeType: "image/jpeg",
+    buffer: await jpegOfSize(64, 64),
+  });
+  await expect(page.getByTestId("image-name")).toHaveText("zimt.jpg");
+  await scriptFake(page.request);
+  await page.getByRole("button", { name: "Beiträge generieren" }).click();
+  await expect(page.getByText("Inhalt erfolgreich generiert und gespeichert!")).toBeVisible({ timeout: 20_000 });
 }

@@ -106,17 +106,17 @@ export async function startMastodonFake({ port = 0, maxCharacters = 500 } = {}) 
     return null;
   };
 
+  // The fake's pages show a content warning above the text, as Mastodon does before it is opened.
+  const shown = (list: MastodonRecordedPost[]) =>
+    list.map((post) => (post.spoilerText ? { ...post, text: `CW: ${post.spoilerText}\n${post.text}` } : post));
+
   const handle = (request: FakeRequest, route: FakeRoute): FakeAnswer => {
     const { url } = request;
     if (route === "page") {
       const id = url.pathname.split("/")[2];
       return id
-        ? postsPage(
-            "Mastodon",
-            posts.filter((post) => post.id === id),
-            { onePost: true },
-          )
-        : postsPage("Mastodon", posts);
+        ? postsPage("Mastodon", shown(posts.filter((post) => post.id === id)), { onePost: true })
+        : postsPage("Mastodon", shown(posts));
     }
     if (url.pathname === "/api/v2/instance")
       return json(200, {

@@ -62,7 +62,7 @@ export const blueskyOnFake = async () => onFake(await startBlueskyFake(), create
 /** Threads fetches images from a public address: here the fake's own, where it serves them (`hostImage`). */
 export const threadsOnFake = async () => {
   const fake = await startThreadsFake();
-  fake.settings.imageBase = fake.url;
+  fake.settings.publicImages = true;
   return onFake(fake, createThreadsNetwork, (post) => post.id);
 };
 

@@ -342,7 +342,7 @@ export async function startThreadsFake({ port = 0 }: { port?: number } = {}) {
   return {
     ...server,
     posts,
-    settings: { app, apiBase: server.url, webBase: server.url, imageBase: null as string | null, replyWaitsMs: [] },
+    settings: { app, apiBase: server.url, webBase: server.url, publicImages: false, replyWaitsMs: [] },
     env: {
       THREADS_APP_ID: FAKE_THREADS_APP.id,
       THREADS_APP_SECRET: FAKE_THREADS_APP.secret,

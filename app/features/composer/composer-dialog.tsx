@@ -19,7 +19,7 @@ import {
 import { NextSlotButton } from "#app/features/queue-slots/next-slot-button.tsx";
 import { api } from "#app/lib/api.ts";
 import type { NetworkId } from "#shared/networks.ts";
-import { NETWORKS, THREAD_NETWORKS } from "#shared/networks.ts";
+import { labelList, NETWORKS, THREAD_NETWORKS } from "#shared/networks.ts";
 import { CONNECTIONS_PATH, PLANNER_PATH } from "#shared/publishing.ts";
 import { AccountPicker } from "./account-picker.tsx";
 import { ComposerPreviews } from "./composer-previews.tsx";
@@ -30,13 +30,14 @@ import {
   EMPTY_COMPOSER_VALUE,
   isCustomized,
   isThread,
-  labelList,
   toRequests,
   withAccount,
   withCustomized,
   withThread,
 } from "./composer-value.ts";
+import { ContentWarningField } from "./content-warning-field.tsx";
 import { ImageField } from "./image-field.tsx";
+import { PublicAddressHint } from "./public-address-hint.tsx";
 
 // "Neuer Beitrag" (ADR 0086): one composer for every network and every way in (the Redaktionsplan,
 // the generator, the archive, the optimizer). A controlled form around one ComposerValue, previews
@@ -303,7 +304,14 @@ export function ComposerForm({
           </p>
         </div>
         <ComposerText value={value} onChange={onChange} accounts={accounts} />
+        {chosenAccounts(value, accounts).some((account) => account.network === "mastodon") ? (
+          <ContentWarningField
+            value={value.contentWarning ?? ""}
+            onChange={(contentWarning) => onChange({ ...value, contentWarning })}
+          />
+        ) : null}
         <ImageField image={value.image} onChange={(image) => onChange({ ...value, image })} />
+        <PublicAddressHint value={value} accounts={accounts} />
         <DraftSaveStatus autosave={autosave} />
         <WhenFieldset
           id={id}

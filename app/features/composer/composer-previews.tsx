@@ -1,7 +1,7 @@
 import { type ReactNode, useId } from "react";
 import type { ConnectedAccount } from "#app/features/publishing/use-publishing.ts";
 import type { NetworkId } from "#shared/networks.ts";
-import { type ComposerValue, chosenAccounts, isThread, textFor } from "./composer-value.ts";
+import { type ComposerValue, chosenAccounts, contentWarningOf, isThread, textFor } from "./composer-value.ts";
 import { BlueskyPreview } from "./previews/bluesky-preview.tsx";
 import { FacebookPreview } from "./previews/facebook-preview.tsx";
 import { InstagramPreview } from "./previews/instagram-preview.tsx";
@@ -45,6 +45,7 @@ export function ComposerPreviews({ value, accounts }: { value: ComposerValue; ac
               handle={account.handle}
               posts={posts}
               image={value.image}
+              contentWarning={contentWarningOf(value)}
             />
           );
         })

@@ -12,6 +12,7 @@ import {
   checkForChosen,
   chosenAccounts,
   chosenNetworks,
+  contentWarningOf,
   isCustomized,
   isThread,
   textFor,
@@ -88,6 +89,7 @@ function TextPerAccount({ value, onChange, accounts }: Props) {
           label={`Text für ${account.networkLabel} (${account.handle})`}
           network={account.network}
           maxLength={account.maxCharacters}
+          contentWarning={contentWarningOf(value)}
           value={textFor(value, account.id)}
           onChange={(text) => onChange({ ...value, perAccountText: { ...value.perAccountText, [account.id]: text } })}
         />

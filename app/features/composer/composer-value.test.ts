@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { PUBLIC_ADDRESS_HINTS } from "#shared/publishing.ts";
 import {
   COMPOSER_ERRORS,
   type ComposerAccount,
   type ComposerValue,
   countsPerNetwork,
   EMPTY_COMPOSER_VALUE,
+  publicAddressHints,
   toRequests,
   withAccount,
   withCustomized,
@@ -115,5 +117,47 @@ describe("previews", () => {
   it("finds the first link without the sentence's punctuation", () => {
     expect(firstUrl("Lesen Sie https://example.com/a. Und https://b.example")?.href).toBe("https://example.com/a");
     expect(firstUrl("Ohne Link")).toBeNull();
+  });
+});
+
+describe("the Mastodon content warning (ADR 0095)", () => {
+  const TOOT: ComposerAccount = {
+    id: "00000000-0000-4000-8000-00000000000d",
+    network: "mastodon",
+    handle: "@a@b.social",
+  };
+  it("goes to Mastodon alone, trimmed, and counts toward Mastodon's limit", () => {
+    const post = value({ accountIds: [X.id, TOOT.id], text: "a".repeat(490), contentWarning: " Spoiler: Rezept " });
+    const counts = countsPerNetwork(post, [X, TOOT]);
+    expect(counts.mastodon).toMatchObject({ length: 490 + 15, fits: false });
+    expect(counts.x).toMatchObject({ length: 490 });
+    const requests = toRequests(post, [X, TOOT]);
+    expect(requests.kind === "posts" && requests.input.contentWarning).toBe("Spoiler: Rezept");
+    const thread = toRequests({ ...post, threadPosts: ["Eins", "Zwei"] }, [X, TOOT]);
+    expect(thread.kind === "threads" && thread.inputs.map((input) => input.contentWarning)).toEqual([
+      undefined,
+      "Spoiler: Rezept",
+    ]);
+    expect(toRequests({ ...post, accountIds: [X.id] }, [X, TOOT])).not.toHaveProperty("input.contentWarning");
+  });
+});
+
+describe("publicAddressHints", () => {
+  const FB: ComposerAccount = { id: "00000000-0000-4000-8000-00000000000e", network: "facebook", handle: "Seite" };
+  const TH: ComposerAccount = { id: "00000000-0000-4000-8000-00000000000f", network: "threads", handle: "@th" };
+  const image = { url: "/uploads/social-images/1.jpg", alt: "" };
+  const all = { instagram: true, threadsImages: true };
+  it("says why Instagram is missing next to Facebook, and why Threads takes no image, where the address is not public", () => {
+    expect(publicAddressHints(value({ accountIds: [FB.id, TH.id], image }), [FB, TH], all)).toEqual([
+      PUBLIC_ADDRESS_HINTS.instagram,
+      PUBLIC_ADDRESS_HINTS.threadsImages,
+    ]);
+    expect(publicAddressHints(value({ accountIds: [TH.id] }), [FB, TH], all)).toEqual([]);
+    expect(
+      publicAddressHints(value({ accountIds: [FB.id, TH.id], image }), [FB, TH], {
+        instagram: false,
+        threadsImages: false,
+      }),
+    ).toEqual([]);
   });
 });

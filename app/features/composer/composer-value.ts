@@ -1,8 +1,15 @@
 import { type DraftContent, EMPTY_DRAFT_CONTENT } from "#shared/drafts.ts";
 import { IMAGE_ALT_MAX } from "#shared/media.ts";
-import { checkPostText, NETWORKS, type NetworkId, type PostTextCheck, THREAD_NETWORKS } from "#shared/networks.ts";
+import {
+  checkPostText,
+  labelList,
+  NETWORKS,
+  type NetworkId,
+  type PostTextCheck,
+  THREAD_NETWORKS,
+} from "#shared/networks.ts";
 import type { CreatePostsInput, CreateThreadInput } from "#shared/publishing.schemas.ts";
-import { THREAD_MAX_POSTS, THREAD_MIN_POSTS } from "#shared/publishing.ts";
+import { PUBLIC_ADDRESS_HINTS, THREAD_MAX_POSTS, THREAD_MIN_POSTS } from "#shared/publishing.ts";
 
 // The composer's whole state as one plain value (ADR 0086): the dialog is a controlled component
 // around it, so a draft is this value stored and an autosave is one onChange. No React here.
@@ -20,6 +27,11 @@ export type ComposerAccount = {
   /** The account's own limit where its server sets one (a Mastodon instance, ADR 0095). */
   maxCharacters?: number | null;
 };
+
+/** The content warning as it is sent (ADR 0095): trimmed, null when empty. Only Mastodon takes it. */
+export function contentWarningOf(value: ComposerValue): string | null {
+  return value.contentWarning?.trim() || null;
+}
 
 export function isThread(value: ComposerValue): boolean {
   return value.threadPosts.length > 0;
@@ -58,7 +70,7 @@ export function checkForChosen(
     .filter((account) => account.network === network)
     .map((account) => account.maxCharacters)
     .filter((max): max is number => typeof max === "number");
-  return checkPostText(network, text, own.length > 0 ? Math.min(...own) : null);
+  return checkPostText(network, text, own.length > 0 ? Math.min(...own) : null, contentWarningOf(value));
 }
 
 /** The common text counted once per chosen network, by that network's own rule (shared/networks.ts). */
@@ -94,9 +106,20 @@ export function withAccount(value: ComposerValue, accountId: string, on: boolean
   return { ...value, accountIds, perAccountText };
 }
 
-/** "X, Bluesky und Mastodon". */
-export function labelList(labels: string[]): string {
-  return labels.length < 2 ? labels.join("") : `${labels.slice(0, -1).join(", ")} und ${labels.at(-1)}`;
+/**
+ * Why this post gets less on an installation Meta cannot reach (ADR 0097, 0098): no Instagram next
+ * to a chosen Facebook page, no image for a chosen Threads account.
+ */
+export function publicAddressHints(
+  value: ComposerValue,
+  accounts: ComposerAccount[],
+  heldBack: { instagram: boolean; threadsImages: boolean },
+): string[] {
+  const networks = new Set(chosenAccounts(value, accounts).map((account) => account.network));
+  return [
+    heldBack.instagram && networks.has("facebook") ? PUBLIC_ADDRESS_HINTS.instagram : null,
+    heldBack.threadsImages && networks.has("threads") && value.image ? PUBLIC_ADDRESS_HINTS.threadsImages : null,
+  ].filter((hint) => hint !== null);
 }
 
 export type ComposerRequests =
@@ -131,6 +154,8 @@ export function toRequests(
   const stored = value.image && !value.image.url.startsWith("data:") ? value.image : null;
   const image = stored ? { image: { url: stored.url, alt: stored.alt.trim() } } : {};
   const plannedFor = value.plannedFor ? { plannedFor: value.plannedFor } : {};
+  const warning = contentWarningOf(value);
+  const contentWarning = (network: NetworkId) => (warning && network === "mastodon" ? { contentWarning: warning } : {});
   if (isThread(value)) {
     if (chosen.some((account) => !THREAD_NETWORKS.includes(account.network)))
       return { kind: "invalid", error: COMPOSER_ERRORS.threadNetwork };
@@ -139,7 +164,13 @@ export function toRequests(
       return { kind: "invalid", error: COMPOSER_ERRORS.threadLength };
     return {
       kind: "threads",
-      inputs: chosen.map((account) => ({ accountId: account.id, posts, ...image, ...plannedFor })),
+      inputs: chosen.map((account) => ({
+        accountId: account.id,
+        posts,
+        ...image,
+        ...plannedFor,
+        ...contentWarning(account.network),
+      })),
     };
   }
   return {
@@ -152,6 +183,7 @@ export function toRequests(
         : {}),
       ...image,
       ...plannedFor,
+      ...(chosen.some((account) => account.network === "mastodon") ? contentWarning("mastodon") : {}),
     },
   };
 }

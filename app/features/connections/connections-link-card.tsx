@@ -2,6 +2,7 @@ import { Link2 } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { PUBLISHING_NETWORK_NAMES } from "#shared/networks.ts";
 import { CONNECTIONS_PATH } from "#shared/publishing.ts";
 
 // A module of its own: /konto needs only this link, not the accounts card with the networks'
@@ -23,7 +24,8 @@ export function ConnectionsLinkCard() {
           Verbundene Konten
         </CardTitle>
         <CardDescription>
-          X, LinkedIn und Bluesky verbinden, um Beiträge direkt aus Postwerk zu veröffentlichen und zu planen.
+          Konten bei {PUBLISHING_NETWORK_NAMES} verbinden, um Beiträge direkt aus Postwerk zu veröffentlichen und zu
+          planen.
         </CardDescription>
       </CardHeader>
     </Card>

@@ -203,9 +203,10 @@ export function PrivacyPolicy() {
           nichts mehr ab. Die Zahlen sind Teil Ihres Datenexports und werden mit dem Beitrag bzw. Ihrem Konto gelöscht.
         </p>
         <p>
-          Wenn Sie einen Beitrag veröffentlichen oder planen, speichern wir Text, Bild, Zeitpunkt, Konto und den Stand
-          des Versands. Zum gewählten Zeitpunkt übermitteln wir an das jeweilige Netzwerk den Text, das Bild der
-          Generierung (falls vorhanden) und die Kennung Ihres Kontos. Empfänger ist dann je nach Netzwerk:
+          Wenn Sie einen Beitrag veröffentlichen oder planen, speichern wir Text, Bild, Zeitpunkt, Konto, bei Mastodon
+          eine Inhaltswarnung, wenn Sie eine angeben, und den Stand des Versands. Zum gewählten Zeitpunkt übermitteln
+          wir an das jeweilige Netzwerk den Text, das Bild (falls vorhanden) mit seiner Beschreibung, bei Mastodon die
+          Inhaltswarnung und die Kennung Ihres Kontos. Empfänger ist dann je nach Netzwerk:
         </p>
         <ul>
           <li>

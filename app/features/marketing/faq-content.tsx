@@ -300,7 +300,9 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
           <p>
             Für die Generierung und die KI-Verbesserung senden wir Ihre Eingaben an unseren KI-Anbieter, der sie nur
             dafür verarbeitet. Wir verkaufen keine Daten und nutzen Ihre Texte nicht, um eigene Modelle zu trainieren.
-            Ihr Archiv sehen nur Sie.
+            Ihr Archiv sehen nur Sie. Einen Beitrag, den Sie veröffentlichen oder planen, senden wir zum gewählten
+            Zeitpunkt an das Netzwerk des Kontos: an X Corp., LinkedIn Ireland Unlimited Company, Bluesky Social PBC,
+            Meta Platforms Ireland Limited (Facebook, Instagram und Threads) oder den Betreiber Ihrer Mastodon-Instanz.
           </p>
         ),
       },

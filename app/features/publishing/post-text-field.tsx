@@ -14,6 +14,7 @@ export function PostTextField({
   label,
   network,
   maxLength,
+  contentWarning,
   value,
   onChange,
 }: {
@@ -22,10 +23,12 @@ export function PostTextField({
   network: NetworkId;
   /** The account's own limit where its server sets one (a Mastodon instance, ADR 0095). */
   maxLength?: number | null;
+  /** Mastodon counts the post's content warning toward its limit (ADR 0095). */
+  contentWarning?: string | null;
   value: string;
   onChange: (value: string) => void;
 }) {
-  const check = checkPostText(network, value, maxLength);
+  const check = checkPostText(network, value, maxLength, contentWarning);
   const counterId = `${id}-counter`;
   return (
     <div className="grid gap-1.5">

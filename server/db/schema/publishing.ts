@@ -104,6 +104,8 @@ export const publications = pgTable(
     imageUrl: text("image_url"),
     /** The image's description (alt text) as the user wrote it; sent where the network takes one (ADR 0086). */
     imageAlt: text("image_alt"),
+    /** Mastodon: the content warning (`spoiler_text`) every post of it carries; null for none (ADR 0095). */
+    contentWarning: text("content_warning"),
     archiveEntryId: uuid("archive_entry_id"),
     scheduledAt: timestamp("scheduled_at", { withTimezone: true }).notNull(),
     status: text("status").$type<PublicationStatus>().notNull(),

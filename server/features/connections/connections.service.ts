@@ -40,7 +40,13 @@ export async function listConnections(deps: ConnectionDeps, userId: string) {
     .from(socialAccounts)
     .where(eq(socialAccounts.userId, userId))
     .orderBy(asc(socialAccounts.createdAt));
+  const { meta, threads } = deps.env.networks;
   return {
+    /** What a BASE_URL that Meta cannot reach holds back (ADR 0097, 0098): the composer says why. */
+    heldBackByAddress: {
+      instagram: meta.app !== null && !meta.publicImages,
+      threadsImages: threads.app !== null && !threads.publicImages,
+    },
     networks: NETWORK_IDS.map((id) => ({
       network: id,
       label: NETWORKS[id].label,

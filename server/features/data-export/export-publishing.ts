@@ -21,6 +21,7 @@ const POST_COLUMNS = {
   text: publications.text,
   imageUrl: publications.imageUrl,
   imageAlt: publications.imageAlt,
+  contentWarning: publications.contentWarning,
   scheduledAt: publications.scheduledAt,
   status: publications.status,
   detail: publications.detail,

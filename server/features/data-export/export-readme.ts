@@ -87,15 +87,17 @@ kuendigungen.json   Kündigungen über „Verträge hier kündigen“: plan, kin
                     reason (Grund), status (executed = ausgeführt, received = eingegangen)
 
 veroeffentlichungen.json  Veröffentlichen und Planen:
-  connectedAccounts verbundene Konten bei X, LinkedIn und Bluesky: network, handle, displayName,
-                    profileUrl, status (connected = verbunden, reconnect_required = neu verbinden
-                    nötig), connectionExpiresAt (Ende der Verbindung, LinkedIn), createdAt. Die
+  connectedAccounts verbundene Konten bei X, LinkedIn, Bluesky, Facebook, Instagram, Threads
+                    und Mastodon: network, handle, displayName, profileUrl, status (connected =
+                    verbunden, reconnect_required = neu verbinden nötig), connectionExpiresAt
+                    (Ende der Verbindung, LinkedIn), createdAt. Die
                     Zugangsschlüssel (Tokens) der Netzwerke sind nicht enthalten: Sie sind
                     verschlüsselt gespeichert und kein Teil Ihrer Daten, sondern ein Schlüssel.
   notifications     Ihre Benachrichtigungen: kind, message, readAt (gelesen), createdAt
   posts             Ihre geplanten, gesendeten und gescheiterten Beiträge und Threads, nach dem
                     geplanten Zeitpunkt: network (Netzwerk), account (Konto), text, imageUrl,
-                    imageAlt (Bildbeschreibung), scheduledAt (geplanter Zeitpunkt), status (planned, sending, sent, failed,
+                    imageAlt (Bildbeschreibung), contentWarning (Inhaltswarnung, Mastodon),
+                    scheduledAt (geplanter Zeitpunkt), status (planned, sending, sent, failed,
                     unconfirmed, missed, cancelled, drafted), statusLabel (der Status auf Deutsch: Geplant,
                     Wird gesendet, Gesendet, Fehlgeschlagen, Unbestätigt, Verpasst, Abgebrochen,
                     Als Entwurf übernommen),

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { DomUtils, parseDocument } from "htmlparser2";
 import TurndownService from "turndown";
+import { PUBLISHING_NETWORK_NAMES } from "#shared/networks.ts";
 import { PRERENDERED_PATHS, ROUTES } from "#shared/routes.ts";
 import { DEFAULT_SITE_SETTINGS, PAGE_TITLE_SEPARATOR } from "#shared/site-settings.ts";
 
@@ -68,7 +69,8 @@ export function composeLlmsTxt(pages: readonly AgentPage[]): string {
     "Postwerk ist ein deutschsprachiges Werkzeug für Social-Media-Beiträge: Der Beitragsgenerator " +
       "(/erstellen, nach Anmeldung) schreibt aus Text oder Stichworten drei Vorschläge für Facebook, " +
       "Instagram, LinkedIn oder X; der X-Post Optimizer (/xposter-evaluator) bewertet X-Posts nach sechs " +
-      "Kriterien. Jede Seite unten gibt es als Markdown; die Links führen dorthin.",
+      `Kriterien; im Redaktionsplan (/redaktionsplan) veröffentlicht und plant es Beiträge auf ${PUBLISHING_NETWORK_NAMES}. ` +
+      "Jede Seite unten gibt es als Markdown; die Links führen dorthin.",
     "",
     "## Seiten",
     "",

@@ -110,6 +110,7 @@ export async function processPublication(
           text: claim.publication.text,
           images,
           idempotencyKey: attemptKey(claim.publication.id, claim.publication.attempts),
+          contentWarning: claim.publication.contentWarning,
           ...(claim.publication.imageAlt ? { imageAlt: claim.publication.imageAlt } : {}),
         });
   await recordResult(deps, claim.publication, result, now, attempt.clock());

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { publicationThreadPosts, socialAccounts } from "#server/db/schema/publishing.ts";
+import { user } from "#server/db/schema/auth.ts";
+import { publications, publicationThreadPosts, socialAccounts } from "#server/db/schema/publishing.ts";
 import { tokenColumns } from "#server/features/account-tokens/account-tokens.ts";
 import { createMastodonNetwork } from "#server/integrations/mastodon/mastodon-network.ts";
 import type { SocialNetwork } from "#server/integrations/social/social-network.ts";
@@ -25,7 +26,10 @@ beforeAll(async () => {
   fake = await startMastodonFake();
   // Generous: a busy machine must not turn a slow answer into "unbestätigt".
   mastodon = createMastodonNetwork({ ...fake.settings, timeoutMs: 30_000 });
-  t = await createPublishingTestApp({ overrides: { networks: { ...createScriptedNetworks(), mastodon } } });
+  // The product's own mailer, so the confirmation link of a sign-up is in the outbox.
+  t = await createPublishingTestApp({
+    overrides: { networks: { ...createScriptedNetworks(), mastodon }, mailer: undefined },
+  });
 });
 afterEach(() => {
   fake.clearFaults();
@@ -37,8 +41,8 @@ afterAll(async () => {
 });
 
 /** A user with a Mastodon account of its own on the fake, connected through the instance's OAuth. */
-async function mastodonAuthor(name: string) {
-  const userId = await t.createUser();
+async function mastodonAuthor(name: string, userId?: string) {
+  userId ??= await t.createUser();
   fake.addAccount(name);
   const tokens = await connectToMastodon(mastodon, fake.url, name);
   const identity = await mastodon.identity(tokens);
@@ -120,5 +124,61 @@ describe("the instance's own character limit", () => {
     await expect(
       createPosts(t.deps, author.userId, { targets: [{ accountId: author.accountId, text: "a".repeat(1001) }] }),
     ).rejects.toMatchObject({ code: "POST_TOO_LONG" });
+  });
+});
+
+describe("a content warning (spoiler_text)", () => {
+  /** A signed-in user of the app with a Mastodon account on the fake and an X account. */
+  async function signedInAuthor(name: string) {
+    const cookie = await t.signUpAndConfirm(`${name}@example.test`);
+    const [row] = await t.db
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.email, `${name}@example.test`));
+    if (!row) throw new Error("kein Nutzer");
+    const author = await mastodonAuthor(name, row.id);
+    return { ...author, cookie, xAccountId: await t.connectAccount(row.id, "x") };
+  }
+
+  it("is stored for the Mastodon post alone and sent as spoiler_text", async () => {
+    const author = await signedInAuthor("warnung");
+    const text = "Das Rezept für die Zimtschnecken";
+    const response = await t.postJson(
+      "/api/posts",
+      {
+        targets: [
+          { accountId: author.accountId, text },
+          { accountId: author.xAccountId, text },
+        ],
+        contentWarning: "  Spoiler: Rezept  ",
+      },
+      author.cookie,
+    );
+    expect(response.status).toBe(201);
+    const rows = await t.db.select().from(publications).where(eq(publications.userId, author.userId));
+    const mastodonRow = rows.find((row) => row.network === "mastodon");
+    expect(mastodonRow?.contentWarning).toBe("Spoiler: Rezept");
+    expect(rows.find((row) => row.network === "x")?.contentWarning).toBeNull();
+    await processPublication(t.deps, mastodonRow?.id ?? "");
+    expect(atFake(text).map((post) => post.spoilerText)).toEqual(["Spoiler: Rezept"]);
+  });
+
+  it("goes with every post of a thread, and counts toward the instance's limit", async () => {
+    const author = await signedInAuthor("warnfaden");
+    const posts = ["Teil 1: Die Überraschung", "Teil 2: Kardamom"];
+    const thread = (contentWarning: string, first = posts[0]) =>
+      t.postJson(
+        "/api/posts/threads",
+        { accountId: author.accountId, posts: [first, posts[1]], contentWarning },
+        author.cookie,
+      );
+    // 490 characters of text and a warning of 12 are 502: over the fake's 500.
+    const tooLong = await thread("Überraschung", "a".repeat(490));
+    expect(tooLong.status).toBe(400);
+    const created = await thread("Überraschung");
+    expect(created.status).toBe(201);
+    const { post } = (await created.json()) as { post: { id: string } };
+    await processPublication(t.deps, post.id);
+    expect(posts.map((text) => atFake(text)[0]?.spoilerText)).toEqual(["Überraschung", "Überraschung"]);
   });
 });

@@ -50,7 +50,9 @@ describe("export and deletion of publishing data", () => {
     expect(data.connectedAccounts).toEqual([
       expect.objectContaining({ network: "bluesky", handle: "@export", status: "connected" }),
     ]);
-    expect(data.posts).toEqual([expect.objectContaining({ text: "Geplant für später", status: "planned" })]);
+    expect(data.posts).toEqual([
+      expect.objectContaining({ text: "Geplant für später", status: "planned", contentWarning: null }),
+    ]);
     expect(data.queueSlots).toEqual([{ network: "bluesky", handle: "@export", weekday: 2, time: "09:00" }]);
     const everything = Object.values(files)
       .map((bytes) => new TextDecoder().decode(bytes))

@@ -67,7 +67,8 @@ export async function createPosts(
     const account = accounts.find((candidate) => candidate.id === target.accountId);
     if (!account) throw new PublishingRefusal("ACCOUNT_NOT_FOUND", 409);
     if (account.status !== "connected") throw new PublishingRefusal("ACCOUNT_NEEDS_RECONNECT", 409);
-    checkText(account.network, target.text, account.postLimits?.maxCharacters);
+    const contentWarning = contentWarningFor(account.network, input.contentWarning);
+    checkText(account.network, target.text, account.postLimits?.maxCharacters, contentWarning);
     if (NETWORKS[account.network].imageRequired && !imageUrl) throw new PublishingRefusal("IMAGE_REQUIRED", 400);
     return {
       userId,
@@ -77,6 +78,7 @@ export async function createPosts(
       text: target.text,
       imageUrl,
       imageAlt,
+      contentWarning,
       archiveEntryId: input.archiveEntryId ?? null,
       scheduledAt,
       nextAttemptAt: scheduledAt,
@@ -100,9 +102,22 @@ export async function createPosts(
   return created.map((row) => toView(row));
 }
 
-/** `maxLength`: the account's own limit where its server sets one (Mastodon, ADR 0095). */
-export function checkText(network: Publication["network"], text: string, maxLength?: number | null): void {
-  const check = checkPostText(network, text, maxLength);
+/** The content warning a post to `network` keeps: Mastodon's alone takes one (ADR 0095). */
+export function contentWarningFor(network: Publication["network"], warning: string | undefined): string | null {
+  return network === "mastodon" && warning ? warning : null;
+}
+
+/**
+ * `maxLength`: the account's own limit where its server sets one (Mastodon, ADR 0095), which
+ * counts the content warning too.
+ */
+export function checkText(
+  network: Publication["network"],
+  text: string,
+  maxLength?: number | null,
+  contentWarning?: string | null,
+): void {
+  const check = checkPostText(network, text, maxLength, contentWarning);
   if (check.empty) throw new PublishingRefusal("POST_EMPTY", 400);
   const maxHashtags = NETWORKS[network].maxHashtags;
   // Instagram takes 30 hashtags at most (ADR 0097).
@@ -158,7 +173,8 @@ export async function updatePost(
   const existing = await ownPost(deps.db, userId, id);
   if (input.text !== undefined && existing.postCount > 1)
     throw new PublishingRefusal("POST_NOT_EDITABLE", 409, THREAD_TEXT_NOT_EDITABLE);
-  if (input.text !== undefined) checkText(existing.network, input.text, await accountMaxLength(deps.db, existing));
+  if (input.text !== undefined)
+    checkText(existing.network, input.text, await accountMaxLength(deps.db, existing), existing.contentWarning);
   // The dialog sends the time it shows; a failed post's unchanged past time is not a new, past time.
   const zone = input.plannedFor ? await userTimeZone(deps.db, userId) : null;
   const newTime = input.plannedFor && zone && !sameWallTime(input.plannedFor, existing.scheduledAt, zone);

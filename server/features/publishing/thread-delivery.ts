@@ -98,7 +98,8 @@ async function sendThreadPost(
   const claimed = await moveThreadPost(db, "claim", post, { attemptStartedAt: attempt.clock() }, stillOurs);
   if (!claimed) return { status: "taken-over" };
   const idempotencyKey = attemptKey(`${publication.id}-${post.position}`, publication.attempts);
-  const outcome = await attempt.publish({ text: post.text, images, replyTo, idempotencyKey });
+  const { contentWarning } = publication;
+  const outcome = await attempt.publish({ text: post.text, images, replyTo, idempotencyKey, contentWarning });
   if (outcome instanceof NetworkError ? outcome.kind === "outcome-unknown" : outcome.status === "pending") {
     // In doubt: it stays marked with its attempt's time, for the lookup when the thread goes on.
     await moveThreadPost(db, "doubt", post);

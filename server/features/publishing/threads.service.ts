@@ -7,7 +7,7 @@ import { checkPostText, THREAD_NETWORKS } from "#shared/networks.ts";
 import type { CreateThreadInput, PublicationView } from "#shared/publishing.schemas.ts";
 import { threadPostTooLongMessage } from "#shared/publishing.ts";
 import { postImageOf } from "./post-image.ts";
-import { ownPost, type PostsDeps, planAgain, plannedInstant, toView } from "./publishing.service.ts";
+import { contentWarningFor, ownPost, type PostsDeps, planAgain, plannedInstant, toView } from "./publishing.service.ts";
 import { lockUserForCaps, refuseOverCap } from "./publishing-caps.ts";
 import { PublishingRefusal } from "./refusals.ts";
 import { SETTLE_AFTER_MS, threadPostsOf } from "./thread-delivery.ts";
@@ -34,8 +34,9 @@ export async function createThread(
   if (!account) throw new PublishingRefusal("ACCOUNT_NOT_FOUND", 409);
   if (!THREAD_NETWORKS.includes(account.network)) throw new PublishingRefusal("THREAD_NOT_SUPPORTED", 400);
   if (account.status !== "connected") throw new PublishingRefusal("ACCOUNT_NEEDS_RECONNECT", 409);
+  const contentWarning = contentWarningFor(account.network, input.contentWarning);
   for (const [index, text] of input.posts.entries()) {
-    const check = checkPostText(account.network, text, account.postLimits?.maxCharacters);
+    const check = checkPostText(account.network, text, account.postLimits?.maxCharacters, contentWarning);
     if (check.empty) throw new PublishingRefusal("POST_EMPTY", 400);
     if (!check.fits)
       throw new PublishingRefusal("POST_TOO_LONG", 400, threadPostTooLongMessage(index + 1, check.length, check.max));
@@ -57,6 +58,7 @@ export async function createThread(
         // The image goes with the first post (ADR 0086).
         imageUrl,
         imageAlt,
+        contentWarning,
         scheduledAt,
         nextAttemptAt: scheduledAt,
         status: "planned",

@@ -28,8 +28,8 @@ describe("createSocialNetworks", () => {
     const threads = createSocialNetworks(readEnv({ THREADS_APP_ID: "e", THREADS_APP_SECRET: "f" }).networks).threads;
     expect(threads.configured).toBe(true);
     // Images need a public BASE_URL (ADR 0098): localhost has none, a public https host has one.
-    expect(readEnv({}).networks.threads.imageBase).toBeNull();
-    expect(readEnv({ BASE_URL: "https://postwerk.de" }).networks.threads.imageBase).toBe("https://postwerk.de");
+    expect(readEnv({}).networks.threads.publicImages).toBe(false);
+    expect(readEnv({ BASE_URL: "https://postwerk.de" }).networks.threads.publicImages).toBe(true);
     expect(full.x.limits).toEqual({ postsPerWindow: 100, windowMs: 15 * 60 * 1000 });
   });
 

@@ -178,7 +178,7 @@ describe("Threads: images", () => {
   it("refuses an image in German when Postwerk has no public address for Meta to fetch it from", async () => {
     const local = (await import("./threads-network.ts")).createThreadsNetwork({
       ...fake.settings,
-      imageBase: null,
+      publicImages: false,
       timeoutMs: 5_000,
     });
     const image = {

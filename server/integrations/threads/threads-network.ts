@@ -63,7 +63,7 @@ type Continuation = { container: string; checks: number };
 type Call = { createsPost: boolean; hide: string[] };
 
 export function createThreadsNetwork(settings: ThreadsSettings): SocialNetwork {
-  const { app, apiBase, webBase, imageBase, timeoutMs } = settings;
+  const { app, apiBase, webBase, publicImages, timeoutMs } = settings;
   const replyWaitsMs = settings.replyWaitsMs ?? [1_000, 2_000, 4_000, 8_000];
   const requireApp = () => {
     if (!app) throw new NetworkError("threads", "rejected", { detail: "Threads ist vom Betreiber nicht eingerichtet" });
@@ -347,7 +347,7 @@ export function createThreadsNetwork(settings: ThreadsSettings): SocialNetwork {
     const image = input.images[0];
     const form: Record<string, string> = { media_type: image ? "IMAGE" : "TEXT", text: input.text };
     if (image) {
-      form.image_url = threadsImageUrl(image, imageBase);
+      form.image_url = threadsImageUrl(image, publicImages);
       const altText = [...(image.altText || input.imageAlt?.trim() || "")].slice(0, ALT_TEXT_MAX).join("");
       if (altText) form.alt_text = altText;
     }

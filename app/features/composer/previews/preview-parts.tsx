@@ -14,6 +14,8 @@ export type PreviewProps = {
   /** One post, or a thread's posts in order. */
   posts: string[];
   image: { url: string; alt: string } | null;
+  /** Mastodon's content warning (ADR 0095); the other networks take none. */
+  contentWarning?: string | null;
 };
 
 const URL_PATTERN = /https?:\/\/[^\s<>"]+/i;
