@@ -65,9 +65,3 @@ export function createWebhookQueue(jobs: JobQueue, logger: Logger): WebhookQueue
     },
   };
 }
-
-/** The jobs waiting for a delivery, for tests and the ADR's promise of one job per attempt. */
-export async function queuedJobsOf(jobs: JobQueue, deliveryId: string) {
-  const instance = await jobs.boss();
-  return instance.findJobs<DeliveryJob>(QUEUE, { data: { deliveryId }, queued: true });
-}
