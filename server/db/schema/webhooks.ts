@@ -40,6 +40,7 @@ export const webhookDeliveries = pgTable(
     attempts: integer("attempts").notNull().default(0),
     httpStatus: integer("http_status"),
     error: text("error"),
+    /** When the next attempt is due; null before the first (due at once) and once settled. */
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,4 @@
-import { and, eq, gte, lt, lte, sql } from "drizzle-orm";
+import { and, eq, gte, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { AppDeps } from "#server/app-env.ts";
 import { webhookDeliveries, webhookEndpoints } from "#server/db/schema/webhooks.ts";
 import {
@@ -45,7 +45,7 @@ export async function deliverWebhook(deps: WebhookDeliveryDeps, deliveryId: stri
         and(
           eq(webhookDeliveries.id, deliveryId),
           eq(webhookDeliveries.status, "pending"),
-          lte(webhookDeliveries.nextAttemptAt, now),
+          or(isNull(webhookDeliveries.nextAttemptAt), lte(webhookDeliveries.nextAttemptAt, now)),
           lt(webhookDeliveries.attempts, WEBHOOK_MAX_ATTEMPTS),
         ),
       )

@@ -50,7 +50,8 @@ export async function recordWebhookEvent(
         eventId: body.id,
         event: event.type,
         body: JSON.stringify(body),
-        nextAttemptAt: event.at,
+        // null: the first attempt is due at once, whatever clock the job's worker reads.
+        nextAttemptAt: null,
         createdAt: event.at,
         updatedAt: event.at,
       })),
