@@ -430,6 +430,11 @@ export function PrivacyPolicy() {
             Netzwerk veröffentlichen (siehe „Veröffentlichen bei X, LinkedIn, Bluesky, Facebook, Instagram, Threads und
             Mastodon“).
           </li>
+          <li>
+            die Empfänger der Webhooks, die Sie unter /konto anlegen: An die Adressen, die Sie dort angeben, senden wir
+            auf Ihren Auftrag Angaben zu Ihren Beiträgen (Text, Netzwerk, Konto, Status und Zeitpunkte), sobald ein
+            Beitrag gesendet wurde, fehlgeschlagen oder unbestätigt ist (Art. 6 Abs. 1 lit. b DSGVO).
+          </li>
         </ul>
         <p>
           Mit Auftragsverarbeitern haben wir Verträge nach Art. 28 DSGVO geschlossen. Wir verkaufen keine Daten. Eine

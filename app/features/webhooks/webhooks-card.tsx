@@ -61,7 +61,7 @@ export function WebhooksCard() {
         <CardDescription>
           Postwerk ruft Ihre Adresse auf, sobald ein Beitrag gesendet wurde, fehlgeschlagen oder unbestätigt ist. Jede
           Anfrage ist signiert (Header „Postwerk-Signature“); wie Sie die Signatur prüfen, steht in der{" "}
-          <a className="text-indigo-700 underline" href="/api/v1/docs">
+          <a className="text-indigo-700 underline" href="/api/v1/docs#webhooks">
             API-Dokumentation
           </a>
           .
