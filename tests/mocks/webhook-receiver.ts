@@ -5,7 +5,7 @@ import { runOnItsOwn } from "./social-fake.ts";
 // A webhook receiver at the HTTP boundary (ADR 0110): records every request (headers and body as
 // sent) and answers 204, or what the test switches it to: another status, or no answer at all
 // (a hang, for the timeout). Run alone: `node --import tsx tests/mocks/webhook-receiver.ts`
-// (port 3195 or WEBHOOK_FAKE_PORT), with WEBHOOK_ALLOWED_ORIGIN=http://127.0.0.1:3195.
+// (port 3188 or WEBHOOK_FAKE_PORT), with WEBHOOK_ALLOWED_ORIGIN=http://127.0.0.1:3188.
 
 export type ReceivedWebhook = { path: string; headers: http.IncomingHttpHeaders; body: string };
 
@@ -40,6 +40,6 @@ export async function startWebhookReceiver({ port = 0 } = {}) {
 export type WebhookReceiver = Awaited<ReturnType<typeof startWebhookReceiver>>;
 
 await runOnItsOwn(import.meta.url, "Webhook-Empfänger", async () => {
-  const receiver = await startWebhookReceiver({ port: Number(process.env.WEBHOOK_FAKE_PORT ?? 3195) });
+  const receiver = await startWebhookReceiver({ port: Number(process.env.WEBHOOK_FAKE_PORT ?? 3188) });
   return { url: receiver.origin, env: { WEBHOOK_ALLOWED_ORIGIN: receiver.origin } };
 });
