@@ -464,6 +464,7 @@ export function PrivacyPolicy() {
           </li>
           <li>Sitzungen: 7 Tage nach der letzten Nutzung oder sofort bei der Abmeldung;</li>
           <li>Server-Protokolle: höchstens 14 Tage;</li>
+          <li>Protokoll Ihrer Webhook-Zustellungen: 30 Tage;</li>
           <li>
             Einwilligungsnachweise und Kündigungen: drei Jahre nach ihrer Speicherung, so lange, wie sich Ansprüche
             daraus ergeben können (§ 195 BGB); löschen Sie Ihr Konto vorher, bleiben sie ohne Bezug zu Ihrem Konto bis
