@@ -14,7 +14,7 @@ const FEATURE_LAYERS = {
     ["audit", "auth", "backup", "config", "health", "media", "notifications", "passkeys", "rate-limit", "sitemap", "uploads"],
     ["archive", "billing", "consent", "contact", "retention", "site-settings"],
     ["generator", "optimizer", "pages", "profile"],
-    ["account-security", "account-tokens", "drafts"],
+    ["account-security", "account-tokens", "drafts", "webhooks"],
     ["cancellation", "publishing"],
     ["account-deletion", "connections", "metrics", "queue-slots"],
     ["data-export", "public-api"],
@@ -25,7 +25,7 @@ const FEATURE_LAYERS = {
     ["analytics", "auth", "contact", "legal"],
     ["billing", "cancellation"],
     ["account"],
-    ["api-keys", "metrics", "publishing", "queue-slots"],
+    ["api-keys", "metrics", "publishing", "queue-slots", "webhooks"],
     ["connections", "drafts", "notifications"],
     ["composer", "layout"],
     ["generator", "planner"],
@@ -48,7 +48,7 @@ function featureLayerRules(side, layers) {
     severity: "error",
     comment: `Jeder Ordner in ${side}/features steht in FEATURE_LAYERS (.dependency-cruiser.cjs, ADR 0112).`,
     from: { path: `^${side}/features/(?!(?:${layers.flat().join("|")})/)[^/]+/` },
-    to: {},
+    to: { path: `^${side}/features/` },
   });
   return rules;
 }

@@ -35,6 +35,8 @@ export const THREADS_FAKE_URL = "http://127.0.0.1:3191";
 export const MASTODON_FAKE_URL = "http://127.0.0.1:3190";
 export const E2E_CLOCK_URL = "http://127.0.0.1:3192";
 export const META_FAKE_URL = "http://127.0.0.1:3189";
+// The webhook receiver (tests/mocks/webhook-receiver.ts), started by tests/e2e/webhooks.spec.ts itself.
+export const WEBHOOK_RECEIVER_URL = "http://127.0.0.1:3188";
 const NETWORK_FAKES = [
   { script: "x-server.ts", url: X_FAKE_URL, portVariable: "X_FAKE_PORT" },
   { script: "linkedin-server.ts", url: LINKEDIN_FAKE_URL, portVariable: "LINKEDIN_FAKE_PORT" },
@@ -143,6 +145,8 @@ export default defineConfig({
         THREADS_IMAGE_BASE: E2E_BASE_URL,
         // The one non-public instance Postwerk may connect to: the fake (ADR 0095).
         MASTODON_ALLOWED_INSTANCE: MASTODON_FAKE_URL,
+        // The one non-public webhook receiver Postwerk may send to: the fake (ADR 0110).
+        WEBHOOK_ALLOWED_ORIGIN: WEBHOOK_RECEIVER_URL,
         E2E_CLOCK_PORT: new URL(E2E_CLOCK_URL).port,
         LOG_LEVEL: "warn",
         // A class that fights another logs a console error, and every test fails on one (app/lib/cn.ts).

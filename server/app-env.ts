@@ -5,6 +5,7 @@ import type { Database } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import type { PageDocuments } from "./features/pages/page-documents.ts";
 import type { PublishingQueue } from "./features/publishing/publishing-queue.ts";
+import type { WebhookQueue } from "./features/webhooks/webhook-queue.ts";
 import type { AiClient } from "./integrations/ai/ai-client.ts";
 import type { Mailer } from "./integrations/mail/mailer.ts";
 import type { SocialNetwork } from "./integrations/social/social-network.ts";
@@ -40,6 +41,8 @@ export type AppDeps = Readonly<{
   jobQueue: JobQueue;
   /** Publishing's jobs on it: one per publication (ADR 0053). */
   publishingQueue: PublishingQueue;
+  /** Webhook deliveries on it: one job per attempt (ADR 0110). */
+  webhookQueue: WebhookQueue;
 }>;
 
 export type AppEnv = {

@@ -36,6 +36,7 @@ import { accountQueueSlotRoutes, nextQueueSlotRoutes } from "./features/queue-sl
 import { siteSettingsRoutes } from "./features/site-settings/site-settings.routes.ts";
 import { sitemapRoutes } from "./features/sitemap/sitemap.routes.ts";
 import { signedImageRoutes, socialImageRoutes } from "./features/uploads/uploads.routes.ts";
+import { webhookRoutes } from "./features/webhooks/webhooks.routes.ts";
 import { requireSameOrigin } from "./security.ts";
 import { loadSession } from "./session.ts";
 import { UNEXPECTED_ERROR_MESSAGE } from "./unexpected-error.ts";
@@ -59,6 +60,7 @@ const apiRoutes = new Hono<AppEnv>()
   .route("/connections", connectionRoutes)
   .route("/posts", publishingRoutes)
   .route("/api-keys", apiKeyRoutes)
+  .route("/webhooks", webhookRoutes)
   .route("/media", mediaRoutes)
   .route("/drafts", draftRoutes)
   .route("/publishing-offer", publishingOfferRoutes)

@@ -10,6 +10,7 @@ import { createAccountSecurityHooks } from "./features/account-security/account-
 import type { PageDocuments } from "./features/pages/page-documents.ts";
 import { grantAdminByEmail } from "./features/profile/profile.service.ts";
 import { createPublishingQueue, type QueueTuning } from "./features/publishing/publishing-queue.ts";
+import { createWebhookQueue } from "./features/webhooks/webhook-queue.ts";
 import { createAiClient, logAiSdkWarnings } from "./integrations/ai/ai-client.ts";
 import { createMailer } from "./integrations/mail/mailer.ts";
 import { createSocialNetworks } from "./integrations/social/networks.ts";
@@ -76,6 +77,7 @@ export async function createDeps(options: {
   const payments = overrides.payments === undefined ? await createPayments(env.stripe) : overrides.payments;
   const jobQueue = createJobQueue(database.queueConnection, logger, overrides.jobQueueTuning);
   const publishingQueue = createPublishingQueue(jobQueue, logger, overrides.queueTuning);
+  const webhookQueue = createWebhookQueue(jobQueue, logger);
   const deletionDeps = { db: database.db, imageStorage, payments, mailer, logger, publishingQueue };
   const secret = resolveAuthSecret(env.BETTER_AUTH_SECRET, env.DATA_DIR);
   const auth = createAuth({
@@ -108,5 +110,6 @@ export async function createDeps(options: {
     tokenBox,
     jobQueue,
     publishingQueue,
+    webhookQueue,
   };
 }

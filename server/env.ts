@@ -257,6 +257,8 @@ const EnvSchema = z
     THREADS_IMAGE_BASE: optionalString.pipe(httpUrl.optional()),
     // ADR 0095: the local fake's origin (http://127.0.0.1:3190) for trials; unset in production.
     MASTODON_ALLOWED_INSTANCE: optionalString.pipe(httpUrl.optional()),
+    // ADR 0110: one webhook receiver's origin on a private address (the fake in tests); unset in production.
+    WEBHOOK_ALLOWED_ORIGIN: optionalString.pipe(httpUrl.transform((value) => new URL(value).origin).optional()),
     NETWORK_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
     // ADR 0059: the key for network tokens at rest; unset means derived from BETTER_AUTH_SECRET.
     // The previous keys (comma-separated) still open tokens sealed before a rotation.

@@ -16,6 +16,7 @@ import { startDeliveryWorkers } from "./features/publishing/delivery.service.ts"
 import { sweepPublications } from "./features/publishing/publishing-sweep.ts";
 import { deleteExpiredRateLimits } from "./features/rate-limit/rate-limit.service.ts";
 import { applyRetention, RETENTION_SCHEDULE } from "./features/retention/retention.service.ts";
+import { startWebhookWorkers } from "./features/webhooks/webhook-delivery.ts";
 import { listen } from "./http-server.ts";
 import { createLogger } from "./logger.ts";
 import { backgroundDrainMs, createShutdown, shutdownGraceMs } from "./shutdown.ts";
@@ -45,6 +46,8 @@ export async function startServer(overrides: DepsOverrides = {}) {
 
   // Every app server sends posts; the publication rows keep each one to a single send (ADR 0053).
   await startDeliveryWorkers(deps);
+  // Each webhook attempt is claimed in its row, so any server may take its job (ADR 0110).
+  await startWebhookWorkers(deps);
   await scheduleBackgroundWork(deps);
 
   const http = listen({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {

@@ -79,6 +79,11 @@ export const API_ERROR_CODES = [
   "IDEMPOTENCY_IN_PROGRESS",
   "NO_FREE_SLOT",
   "NOT_AVAILABLE_YET",
+  // Webhooks (ADR 0110); their German messages are WEBHOOK_ERRORS in shared/webhooks.ts
+  "WEBHOOK_NOT_FOUND",
+  "WEBHOOK_LIMIT_REACHED",
+  "WEBHOOK_URL_INVALID",
+  "WEBHOOK_URL_NOT_PUBLIC",
   // Come back later
   "TOO_MANY_REQUESTS",
   "TOO_MANY_GENERATIONS",

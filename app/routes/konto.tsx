@@ -23,6 +23,7 @@ import { signInRedirect } from "#app/features/auth/require-session.ts";
 import { refreshPlans } from "#app/features/billing/use-billing.ts";
 import { ConnectionsLinkCard } from "#app/features/connections/connections-link-card.tsx";
 import { pageMeta } from "#app/features/site-settings/site-settings.ts";
+import { WebhooksCard } from "#app/features/webhooks/webhooks-card.tsx";
 import { BILLING_MESSAGES, PLAN_LABELS, PLANS, type Plan } from "#shared/billing.ts";
 import { ROUTES } from "#shared/routes.ts";
 import type { Route } from "./+types/konto";
@@ -70,6 +71,7 @@ export default function AccountPage() {
           <TwoFactorCard />
           <SessionsCard />
           <ApiKeysCard />
+          <WebhooksCard />
           <AccountDataCard />
         </div>
       )}

@@ -26,6 +26,7 @@ import * as queueSlotTables from "./schema/queue-slots.ts";
 import * as rateLimitTables from "./schema/rate-limits.ts";
 import * as scheduledJobTables from "./schema/scheduled-jobs.ts";
 import * as siteSettingTables from "./schema/site-settings.ts";
+import * as webhookTables from "./schema/webhooks.ts";
 import { DatabaseStartError, describeDatabaseStartError } from "./start-errors.ts";
 import { DB_CONNECT_TIMEOUT_MS, DB_QUERY_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS } from "./timeouts.ts";
 
@@ -49,6 +50,7 @@ export const schema = {
   ...rateLimitTables,
   ...scheduledJobTables,
   ...siteSettingTables,
+  ...webhookTables,
 };
 
 // PGlite and node-postgres share one query builder type, so services never know which runs.

@@ -12,10 +12,13 @@ import { createTestApp } from "../setup/test-app.ts";
 import { createScriptedNetworks, tokensFor } from "./scripted-network.ts";
 
 // The publishing core on the real database with scripted networks and a mail recorder (ADR 0053).
-export async function createPublishingTestApp(options: { overrides?: DepsOverrides; latencyMs?: number } = {}) {
+export async function createPublishingTestApp(
+  options: { overrides?: DepsOverrides; latencyMs?: number; env?: Record<string, string> } = {},
+) {
   const networks = createScriptedNetworks({ latencyMs: options.latencyMs });
   const mails: { to: string; subject: string; text: string }[] = [];
   const app = await createTestApp({
+    env: options.env,
     overrides: {
       networks,
       mailer: {

@@ -435,6 +435,11 @@ export function PrivacyPolicy() {
             Netzwerk veröffentlichen (siehe „Veröffentlichen bei X, LinkedIn, Bluesky, Facebook, Instagram, Threads und
             Mastodon“).
           </li>
+          <li>
+            die Empfänger der Webhooks, die Sie unter /konto anlegen: An die Adressen, die Sie dort angeben, senden wir
+            auf Ihren Auftrag Angaben zu Ihren Beiträgen (Text, Netzwerk, Konto, Status und Zeitpunkte), sobald ein
+            Beitrag gesendet wurde, fehlgeschlagen oder unbestätigt ist (Art. 6 Abs. 1 lit. b DSGVO).
+          </li>
         </ul>
         <p>
           Mit Auftragsverarbeitern haben wir Verträge nach Art. 28 DSGVO geschlossen. Wir verkaufen keine Daten. Eine
@@ -464,6 +469,7 @@ export function PrivacyPolicy() {
           </li>
           <li>Sitzungen: 7 Tage nach der letzten Nutzung oder sofort bei der Abmeldung;</li>
           <li>Server-Protokolle: höchstens 14 Tage;</li>
+          <li>Protokoll Ihrer Webhook-Zustellungen: 30 Tage;</li>
           <li>
             Einwilligungsnachweise und Kündigungen: drei Jahre nach ihrer Speicherung, so lange, wie sich Ansprüche
             daraus ergeben können (§ 195 BGB); löschen Sie Ihr Konto vorher, bleiben sie ohne Bezug zu Ihrem Konto bis

@@ -7,6 +7,7 @@ import { contactMessages } from "#server/db/schema/contact-messages.ts";
 import { contentGenerationLogs } from "#server/db/schema/content-generation-logs.ts";
 import { cookieConsentHistory } from "#server/db/schema/cookie-consent.ts";
 import { profiles } from "#server/db/schema/profiles.ts";
+import { webhookDeliveries, webhookEndpoints } from "#server/db/schema/webhooks.ts";
 import type { ImageStorage } from "#server/integrations/storage/image-storage.ts";
 import { ACCOUNT_DATA_TEXTS } from "#shared/account-data.ts";
 import { type StripeFake, startStripeFake } from "../../../tests/mocks/stripe.ts";
@@ -56,6 +57,18 @@ async function customerWithData(email: string) {
     expiresAt: new Date(Date.now() + 86_400_000),
   });
   await t.db.insert(contactMessages).values({ name: "Kundin", email, message: "Meine Frage an Postwerk." });
+  // ADR 0110: a webhook endpoint with one delivery in its log.
+  const [endpoint] = await t.db
+    .insert(webhookEndpoints)
+    .values({ userId, url: "https://kundin.example/hook", events: ["post.sent"], secretSealed: "versiegelt" })
+    .returning();
+  await t.db.insert(webhookDeliveries).values({
+    userId,
+    endpointId: endpoint?.id ?? expect.unreachable(),
+    eventId: crypto.randomUUID(),
+    event: "post.sent",
+    body: "{}",
+  });
   return { cookie, userId, email, imagePath: path.join(t.dataDir, "uploads", "social-images", image.name) };
 }
 

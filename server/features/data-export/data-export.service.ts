@@ -16,6 +16,7 @@ import { cancellationRequestColumns } from "#server/features/cancellation/cancel
 import { exportSnapshots } from "#server/features/metrics/metrics.service.ts";
 import { billingInfoColumns } from "#server/features/profile/profile.service.ts";
 import type { RateLimitRule } from "#server/features/rate-limit/rate-limit.service.ts";
+import { exportWebhooks } from "#server/features/webhooks/webhooks.service.ts";
 import { imageNameFromPublicUrl } from "#server/integrations/storage/image-storage.ts";
 import { type ExportFile, file, jsonArray, jsonFile, oldestFirst, pages, toAsync } from "./export-files.ts";
 import { publishingFile } from "./export-publishing.ts";
@@ -184,6 +185,9 @@ async function* exportFiles(deps: ExportDeps, userId: string): AsyncGenerator<Ex
       transports: passkeys.transports,
     }),
   );
+
+  // ADR 0110: the webhook endpoints the user added, never their signing secret.
+  yield jsonFile("webhooks.json", await exportWebhooks(db, userId));
 
   const { searchVector: _index, userId: _owner, ...archiveColumns } = getTableColumns(archivedPosts);
   const images: string[] = [];

@@ -8,6 +8,7 @@ import { contentGenerationLogs } from "#server/db/schema/content-generation-logs
 import { cookieConsentHistory } from "#server/db/schema/cookie-consent.ts";
 import { drafts } from "#server/db/schema/drafts.ts";
 import { profiles } from "#server/db/schema/profiles.ts";
+import { webhookEndpoints } from "#server/db/schema/webhooks.ts";
 import { ACCOUNT_DATA_TEXTS } from "#shared/account-data.ts";
 import { EMPTY_DRAFT_CONTENT } from "#shared/drafts.ts";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
@@ -101,6 +102,11 @@ describe("GET /api/data-export", () => {
       { userId: anna.userId, source: "composer", content: annasDraft },
       { userId: ben.userId, source: "optimizer", content: { ...EMPTY_DRAFT_CONTENT, text: "Ben geheim" } },
     ]);
+    // ADR 0110: a webhook of each; Anna's in her export, without its secret.
+    await t.db.insert(webhookEndpoints).values([
+      { userId: anna.userId, url: "https://anna.example/hook", events: ["post.sent"], secretSealed: "versiegelt" },
+      { userId: ben.userId, url: "https://ben.example/hook", events: ["post.failed"], secretSealed: "versiegelt" },
+    ]);
     await t.db.insert(adminAuditLog).values({
       action: "credits.update",
       targetId: anna.userId,
@@ -139,6 +145,7 @@ describe("GET /api/data-export", () => {
         "passkeys.json",
         "sitzungen.json",
         "veroeffentlichungen.json",
+        "webhooks.json",
       ].sort(),
     );
     expect(text("LIESMICH.txt")).toContain("Ihre Stichpunkte");
@@ -162,6 +169,16 @@ describe("GET /api/data-export", () => {
       expect(Object.keys(entry).sort()).toEqual(["createdAt", "expiresAt", "ipAddress", "lastActiveAt", "userAgent"]);
     }
     expect(text("LIESMICH.txt")).toContain("sitzungen.json");
+    expect(json("webhooks.json")).toEqual([
+      {
+        id: expect.any(String),
+        url: "https://anna.example/hook",
+        events: ["post.sent"],
+        createdAt: expect.any(String),
+        disabledAt: null,
+      },
+    ]);
+    expect(text("webhooks.json")).not.toContain("versiegelt");
 
     const archive = json("archiv.json") as { keyPoints: string; imageFile: string | null; createdAt: string }[];
     // Every entry exactly once, oldest first (entries of the same millisecond in any order).

@@ -44,6 +44,10 @@ passkeys.json       Ihre Passkeys: name (Ihr Name dafür), createdAt (hinzugefü
                     deviceType und backedUp (synchronisiert, z. B. über iCloud oder Google),
                     transports (wie der Browser den Schlüssel erreicht)
 
+webhooks.json       Ihre Webhooks: id, url (Adresse, an die Postwerk sendet), events (post.sent,
+                    post.failed, post.unconfirmed), createdAt (angelegt), disabledAt (von Postwerk
+                    ausgeschaltet nach wiederholten Fehlern); das Signatur-Geheimnis nicht
+
 archiv.json         Jede Generierung, älteste zuerst:
   id, createdAt     Kennung und Zeitpunkt
   platform          Netzwerk (facebook, instagram, linkedin, twitter)

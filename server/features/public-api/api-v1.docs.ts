@@ -1,4 +1,5 @@
 import { escapeHtml } from "#shared/escape-html.ts";
+import { WEBHOOK_EVENT_ID_HEADER, WEBHOOK_SIGNATURE_HEADER } from "#shared/webhooks.ts";
 
 // The docs page of /api/v1 (ADR 0108): the generated OpenAPI document rendered as plain HTML on
 // the server, so it needs no script (API answers carry `default-src 'none'`) and is always the
@@ -32,5 +33,25 @@ Fehler sind <code>{ "error": "…", "code": "…" }</code>: die Meldung auf Deut
 <table><thead><tr><th>Methode</th><th>Pfad</th><th>Zweck</th></tr></thead><tbody>
 ${rows}
 </tbody></table>
+<h2 id="webhooks">Webhooks</h2>
+<p>Unter /konto legen Sie Adressen (https) an, die Postwerk bei <code>post.sent</code>, <code>post.failed</code> und
+<code>post.unconfirmed</code> per POST aufruft. Der Inhalt ist <code>{ "id", "type", "createdAt", "data": { "post" } }</code>,
+<code>post</code> wie in <code>GET /api/v1/posts/{id}</code>. <code>${WEBHOOK_EVENT_ID_HEADER}</code> ist bei jedem
+Versuch desselben Ereignisses gleich: Verarbeiten Sie jede Kennung nur einmal. Antworten Sie mit 2xx; sonst versucht
+Postwerk es nach 1 Minute, 5 Minuten, 30 Minuten, 2 und 12 Stunden erneut. Weiterleitungen werden nicht befolgt.</p>
+<p>Signatur: <code>${WEBHOOK_SIGNATURE_HEADER}: t=&lt;Unix-Sekunden&gt;,v1=&lt;hex&gt;</code>, HMAC-SHA256 mit Ihrem
+Geheimnis (<code>whsec_…</code>) über <code>t + "." + roher Inhalt</code>. Prüfung in Node.js:</p>
+<pre><code>${escapeHtml(VERIFY_SNIPPET)}</code></pre>
 </body></html>`;
 }
+
+/** How a receiver checks a webhook (README shows the same). */
+const VERIFY_SNIPPET = `import crypto from "node:crypto";
+
+function istEchtVonPostwerk(secret, rawBody, header) {
+  const { t, v1 } = Object.fromEntries(header.split(",").map((part) => part.split("=")));
+  const expected = crypto.createHmac("sha256", secret).update(\`\${t}.\${rawBody}\`).digest("hex");
+  const fresh = Math.abs(Date.now() / 1000 - Number(t)) < 300;
+  return fresh && v1?.length === expected.length &&
+    crypto.timingSafeEqual(Buffer.from(v1), Buffer.from(expected));
+}`;

@@ -41,7 +41,7 @@ import { sendThread } from "./thread-delivery.ts";
 //    "unbestätigt"; a job that finds a post "sending" leaves it alone, since its attempt may still run.
 // No network call runs inside a transaction or under a row lock.
 
-export type DeliveryDeps = AccountDeps & Pick<AppDeps, "publishingQueue" | "imageStorage" | "env">;
+export type DeliveryDeps = AccountDeps & Pick<AppDeps, "publishingQueue" | "webhookQueue" | "imageStorage" | "env">;
 
 type Publication = typeof publications.$inferSelect;
 

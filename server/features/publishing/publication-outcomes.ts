@@ -2,6 +2,7 @@ import type { AppDeps } from "#server/app-env.ts";
 import type { publications } from "#server/db/schema/publishing.ts";
 import { mailUser, recordNotification } from "#server/features/notifications/notifications.service.ts";
 import { userTimeZone } from "#server/features/profile/time-zone.service.ts";
+import { recordWebhookEvent } from "#server/features/webhooks/webhook-events.ts";
 import {
   composePublicationFailedMail,
   composePublicationMissedMail,
@@ -21,16 +22,26 @@ import {
 } from "#shared/publishing.ts";
 import { type FailureReason, failureText } from "#shared/publishing-failures.ts";
 import type { Actor, EventBy } from "#shared/publishing-states.ts";
+import type { WebhookEvent } from "#shared/webhooks.ts";
 import { interruptThreadPosts, movePublication } from "./publication-transitions.ts";
+import { toView } from "./publishing.service.ts";
 
 // A publication's outcomes as its owner learns them (ADR 0053, 0074): the move, the notification
 // in the same transaction, and the mail after the commit. Only the caller whose UPDATE made the
 // move tells the owner, so however many workers or servers find the same post, one notice goes out.
+// The owner's webhooks (ADR 0110) are queued in the same transaction, so no outcome is lost to them.
 
-export type OutcomeDeps = Pick<AppDeps, "db" | "mailer" | "logger" | "env">;
+export type OutcomeDeps = Pick<AppDeps, "db" | "mailer" | "logger" | "env" | "webhookQueue">;
 
 type Publication = typeof publications.$inferSelect;
 type Changes = Parameters<typeof movePublication>[4];
+
+/** The webhook event of a notice; a missed post waits for its owner and is no outcome (ADR 0075). */
+const WEBHOOK_EVENT_OF: Partial<Record<Notice["kind"], WebhookEvent>> = {
+  sent: "post.sent",
+  failed: "post.failed",
+  unconfirmed: "post.unconfirmed",
+};
 
 type Notice = {
   kind: "sent" | "failed" | "unconfirmed" | "missed";
@@ -49,6 +60,8 @@ export async function moveAndTell<A extends Actor>(
 ): Promise<boolean> {
   const network = NETWORKS[publication.network].label;
   const account = publication.accountHandle;
+  const webhookEvent = WEBHOOK_EVENT_OF[notice.kind];
+  if (webhookEvent) await deps.webhookQueue.ready();
   const moved = await deps.db.transaction(async (tx) => {
     const row = await movePublication(tx, by, event, publication.id, changes);
     if (!row) return false;
@@ -58,6 +71,13 @@ export async function moveAndTell<A extends Actor>(
       publicationId: publication.id,
       message: NOTIFICATION_MESSAGES[notice.kind](network, account),
     });
+    if (webhookEvent)
+      await recordWebhookEvent(tx, deps.webhookQueue, {
+        userId: publication.userId,
+        type: webhookEvent,
+        post: toView(row),
+        at: new Date(),
+      });
     return true;
   });
   if (moved && notice.mail) {

@@ -6,6 +6,7 @@ import { adminAuditLog } from "#server/db/schema/admin-audit.ts";
 import { cancellationRequests, stripeEvents } from "#server/db/schema/billing.ts";
 import { contactMessages } from "#server/db/schema/contact-messages.ts";
 import { cookieConsentHistory } from "#server/db/schema/cookie-consent.ts";
+import { webhookDeliveries } from "#server/db/schema/webhooks.ts";
 import { removeUnusedUploads } from "#server/features/media/media.service.ts";
 import { EMAIL_CHANGE_OBJECTION_DAYS, SIGN_IN_FAILURE_MEMORY_HOURS } from "#shared/account-security.ts";
 
@@ -26,6 +27,8 @@ export const RETENTION = {
   // ADR 0044: a failure count is forgotten after a day anyway; an objection link after 14 days.
   signInFailures: SIGN_IN_FAILURE_MEMORY_HOURS * 60 * 60 * 1000,
   emailChangeObjections: EMAIL_CHANGE_OBJECTION_DAYS * DAY_MS,
+  // ADR 0110: the webhook log is for finding a failed delivery; every delivery settles within a day.
+  webhookDeliveries: 30 * DAY_MS,
 } as const;
 
 /** When the retention runs (pg-boss cron, UTC, ADR 0078): once a day, at night. */
@@ -40,6 +43,7 @@ const RETENTION_RULES: Record<keyof typeof RETENTION, { table: PgTable; from: Pg
   stripeEvents: { table: stripeEvents, from: stripeEvents.processedAt },
   signInFailures: { table: signInFailures, from: signInFailures.lastFailureAt },
   emailChangeObjections: { table: emailChangeObjections, from: emailChangeObjections.createdAt },
+  webhookDeliveries: { table: webhookDeliveries, from: webhookDeliveries.createdAt },
 };
 
 export type RetentionDeps = Pick<AppDeps, "db" | "imageStorage" | "logger">;

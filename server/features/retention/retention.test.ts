@@ -6,6 +6,7 @@ import { cookieConsentHistory } from "#server/db/schema/cookie-consent.ts";
 import { drafts } from "#server/db/schema/drafts.ts";
 import { profiles } from "#server/db/schema/profiles.ts";
 import { mediaUploads, publications } from "#server/db/schema/publishing.ts";
+import { webhookDeliveries, webhookEndpoints } from "#server/db/schema/webhooks.ts";
 import { UNUSED_UPLOAD_MS } from "#server/features/media/media.service.ts";
 import { EMPTY_DRAFT_CONTENT } from "#shared/drafts.ts";
 import { setUpTestApp, t } from "../../../tests/setup/app-per-file.ts";
@@ -66,6 +67,35 @@ describe("retention", () => {
     const removed = await applyRetention(t.deps, now);
     expect(removed.signInFailures).toBe(1);
     expect((await t.db.select().from(signInFailures)).map((row) => row.accountKey)).toEqual(["jung"]);
+  });
+
+  it("deletes webhook deliveries after 30 days and keeps younger ones", async () => {
+    const now = new Date("2030-09-01T12:00:00Z");
+    await t.signUpAndConfirm("hooks-retention@example.test");
+    const [profile] = await t.db.select().from(profiles).where(eq(profiles.email, "hooks-retention@example.test"));
+    const userId = profile?.id ?? "";
+    const [endpoint] = await t.db
+      .insert(webhookEndpoints)
+      .values({ userId, url: "https://example.com/hook", events: ["post.sent"], secretSealed: "versiegelt" })
+      .returning();
+    const delivery = (eventId: string, createdAt: Date) => ({
+      userId,
+      endpointId: endpoint?.id ?? "",
+      eventId,
+      event: "post.sent" as const,
+      body: "{}",
+      createdAt,
+    });
+    const old = crypto.randomUUID();
+    const young = crypto.randomUUID();
+    await t.db
+      .insert(webhookDeliveries)
+      .values([
+        delivery(old, new Date(now.getTime() - RETENTION.webhookDeliveries - DAY)),
+        delivery(young, new Date(now.getTime() - DAY)),
+      ]);
+    expect((await applyRetention(t.deps, now)).webhookDeliveries).toBe(1);
+    expect((await t.db.select().from(webhookDeliveries)).map((row) => row.eventId)).toEqual([young]);
   });
 
   it("deletes uploads no post or draft names after a day, with their files, and keeps the others", async () => {

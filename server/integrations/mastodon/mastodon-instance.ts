@@ -1,18 +1,12 @@
-import dns from "node:dns";
-import net from "node:net";
 import { NetworkError } from "#server/integrations/social/social-network.ts";
-import { isPublicAddress } from "#server/integrations/website/address-policy.ts";
+import { type HostVetting, vetPublicHost } from "#server/integrations/website/address-policy.ts";
 
 // Which Mastodon instances Postwerk talks to (ADR 0095). The user names the server, so the
 // server's address is the user's choice: like a website the generator reads (ADR 0013), it must be
 // a public address, never the server itself, its network or a cloud metadata service. Checked when
 // the user connects and again before every call (a name may point elsewhere later).
 
-export type InstanceGuard = {
-  /** Which addresses may be connected to; tests let 127.0.0.1 stand in for a public instance. */
-  isAllowedAddress?: (address: string) => boolean;
-  /** DNS resolution; tests inject answers. Default: the system resolver, all addresses. */
-  resolveHost?: (hostname: string) => Promise<string[]>;
+export type InstanceGuard = HostVetting & {
   /** http:// instead of https://: only for the local fake, never for a real instance. */
   allowPlainHttp?: boolean;
   /**
@@ -28,9 +22,6 @@ export const INSTANCE_MESSAGES = {
     "Diese Adresse ist keine öffentliche Mastodon-Instanz. Postwerk verbindet nur Instanzen, die aus dem Internet erreichbar sind.",
   unknownHost: "Diese Mastodon-Instanz wurde nicht gefunden. Bitte prüfen Sie die Adresse.",
 } as const;
-
-const systemResolve = async (hostname: string) =>
-  (await dns.promises.lookup(hostname, { all: true, verbatim: true })).map((answer) => answer.address);
 
 const refuse = (detail: string) => new NetworkError("mastodon", "rejected", { detail });
 
@@ -54,18 +45,7 @@ export function parseInstance(input: string, guard: InstanceGuard): URL {
 /** Refuses a host that is, or resolves to, any address that is not public (all answers must be). */
 export async function vetInstanceHost(origin: URL, guard: InstanceGuard): Promise<void> {
   if (guard.allowedInstance && origin.origin === guard.allowedInstance) return;
-  const isAllowed = guard.isAllowedAddress ?? isPublicAddress;
-  const bare = origin.hostname.replace(/^\[|\]$/g, "");
-  let addresses: string[];
-  if (net.isIP(bare)) addresses = [bare];
-  else if (bare === "localhost" || bare.endsWith(".localhost")) throw refuse(INSTANCE_MESSAGES.notPublic);
-  else {
-    try {
-      addresses = await (guard.resolveHost ?? systemResolve)(bare);
-    } catch {
-      throw refuse(INSTANCE_MESSAGES.unknownHost);
-    }
-  }
-  if (addresses.length === 0 || addresses.some((address) => !isAllowed(address)))
-    throw refuse(INSTANCE_MESSAGES.notPublic);
+  const verdict = await vetPublicHost(origin.hostname, guard);
+  if (verdict === "unknown-host") throw refuse(INSTANCE_MESSAGES.unknownHost);
+  if (verdict === "not-public") throw refuse(INSTANCE_MESSAGES.notPublic);
 }

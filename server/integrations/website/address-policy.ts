@@ -1,3 +1,4 @@
+import dns from "node:dns";
 import net from "node:net";
 
 // Which addresses the website reader may connect to (docs/design.md: public
@@ -51,4 +52,38 @@ export function isPublicAddress(address: string): boolean {
   if (family === 4) return !blocked.check(address, "ipv4");
   if (family === 6) return !blocked.check(address, "ipv6");
   return false;
+}
+
+/** How a host is checked: tests let 127.0.0.1 stand in for a public host and inject DNS answers. */
+export type HostVetting = {
+  isAllowedAddress?: (address: string) => boolean;
+  /** DNS resolution. Default: the system resolver, all addresses. */
+  resolveHost?: (hostname: string) => Promise<string[]>;
+};
+
+const systemResolve = async (hostname: string) =>
+  (await dns.promises.lookup(hostname, { all: true, verbatim: true })).map((answer) => answer.address);
+
+/**
+ * Whether a host a user named (a Mastodon instance, a webhook endpoint) is, or resolves only to,
+ * public addresses: one private answer among public ones is refused. Check it again before every
+ * call, since a name may point elsewhere later.
+ */
+export async function vetPublicHost(
+  hostname: string,
+  vetting: HostVetting = {},
+): Promise<"public" | "not-public" | "unknown-host"> {
+  const isAllowed = vetting.isAllowedAddress ?? isPublicAddress;
+  const bare = hostname.replace(/^\[|\]$/g, "");
+  let addresses: string[];
+  if (net.isIP(bare)) addresses = [bare];
+  else if (bare === "localhost" || bare.endsWith(".localhost")) return "not-public";
+  else {
+    try {
+      addresses = await (vetting.resolveHost ?? systemResolve)(bare);
+    } catch {
+      return "unknown-host";
+    }
+  }
+  return addresses.length > 0 && addresses.every((address) => isAllowed(address)) ? "public" : "not-public";
 }
