@@ -155,6 +155,11 @@ export const NETWORKS: Record<NetworkId, NetworkRules> = {
 /** Networks whose posts can reply to one another as a thread. */
 export const THREAD_NETWORKS: readonly NetworkId[] = NETWORK_IDS.filter((id) => NETWORKS[id].threads);
 
+/** The networks' names as a German list ("X, LinkedIn, … und Mastodon"), for texts that name them all. */
+export function networkLabelList(ids: readonly NetworkId[] = NETWORK_IDS): string {
+  return new Intl.ListFormat("de", { type: "conjunction" }).format(ids.map((id) => NETWORKS[id].label));
+}
+
 export function isNetworkId(value: string): value is NetworkId {
   return (NETWORK_IDS as readonly string[]).includes(value);
 }
