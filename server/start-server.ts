@@ -12,6 +12,7 @@ import { renewAgingTokens } from "./features/connections/token-renewal.ts";
 import { RUN_REPAIR_SCHEDULE, repairAbandonedRuns } from "./features/generator/run-repair.service.ts";
 import { collectDueMetrics } from "./features/metrics/metrics-collector.ts";
 import { loadPageDocuments } from "./features/pages/page-documents.ts";
+import { deleteExpiredIdempotency, IDEMPOTENCY_SWEEP_SCHEDULE } from "./features/public-api/idempotency.service.ts";
 import { startDeliveryWorkers } from "./features/publishing/delivery.service.ts";
 import { sweepPublications } from "./features/publishing/publishing-sweep.ts";
 import { deleteExpiredRateLimits } from "./features/rate-limit/rate-limit.service.ts";
@@ -85,7 +86,7 @@ export async function startServer(overrides: DepsOverrides = {}) {
  * The periodic work (ADR 0078), each on one server per tick however many run, through pg-boss
  * schedules (cron, UTC). Each task is idempotent: a tick that runs twice or late does no harm.
  */
-async function scheduleBackgroundWork(deps: Awaited<ReturnType<typeof createDeps>>) {
+export async function scheduleBackgroundWork(deps: Awaited<ReturnType<typeof createDeps>>) {
   const { db, logger } = deps;
   // ADR 0075: no planned post without a live job, checked every minute.
   await deps.jobQueue.every("publishing-sweep", "* * * * *", () => sweepPublications(deps));
@@ -100,6 +101,8 @@ async function scheduleBackgroundWork(deps: Awaited<ReturnType<typeof createDeps
     ]),
   );
   await deps.jobQueue.every("generation-run-repair", RUN_REPAIR_SCHEDULE, () => repairAbandonedRuns(db, logger));
+  // ADR 0109: an Idempotency-Key's answer is kept 24 hours, then swept.
+  await deps.jobQueue.every("idempotency-expiry", IDEMPOTENCY_SWEEP_SCHEDULE, () => deleteExpiredIdempotency(db));
   await deps.jobQueue.every("retention", RETENTION_SCHEDULE, async () => {
     logger.info({ removed: await applyRetention(deps) }, "Aufbewahrungsfristen angewendet");
   });

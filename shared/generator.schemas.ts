@@ -102,6 +102,16 @@ export function refuseThreadOffX(request: { platform: string; format?: string },
 // the same split into its posts; a single-post run has no `threads`.
 const threadsField = z.array(z.array(z.string()));
 
+/** The run's result: the stream's last event, and the public API's answer without `type` (ADR 0107). */
+export const GenerationDoneSchema = z.object({
+  type: z.literal("done"),
+  posts: z.array(z.string()).length(POSTS_PER_GENERATION),
+  threads: threadsField.length(POSTS_PER_GENERATION).optional(),
+  archiveId: z.string(),
+  creditsRemaining: z.number().int().nullable(),
+  demo: z.boolean(),
+});
+
 export const GenerationEventSchema = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("start"),
@@ -110,14 +120,7 @@ export const GenerationEventSchema = z.discriminatedUnion("type", [
     demo: z.boolean(),
   }),
   z.object({ type: z.literal("progress"), posts: z.array(z.string()), threads: threadsField.optional() }),
-  z.object({
-    type: z.literal("done"),
-    posts: z.array(z.string()).length(POSTS_PER_GENERATION),
-    threads: threadsField.length(POSTS_PER_GENERATION).optional(),
-    archiveId: z.string(),
-    creditsRemaining: z.number().int().nullable(),
-    demo: z.boolean(),
-  }),
+  GenerationDoneSchema,
   z.object({
     type: z.literal("error"),
     message: z.string(),

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { API_ERROR_CODES } from "./api-errors.ts";
+import { GenerateRequestSchema, GenerationDoneSchema, refuseThreadOffX } from "./generator.schemas.ts";
 import { IMAGE_ALT_MAX, MEDIA_MESSAGES } from "./media.ts";
+import type { MetricPost, PostMetricsView } from "./metrics.ts";
 import { NETWORK_IDS } from "./networks.ts";
 import { OPTIMIZER_TEXT_MAX_LENGTH } from "./optimizer.ts";
 import { API_LIST_LIMIT_DEFAULT, API_LIST_LIMIT_MAX, PUBLIC_API_ERRORS } from "./public-api.ts";
@@ -136,7 +138,7 @@ const listOfParam = <T extends readonly [string, ...string[]]>(values: T) =>
 
 export const ApiListPostsQuerySchema = z.object({
   status: listOfParam(PUBLICATION_STATUSES).describe("Kommagetrennt, z. B. planned,failed"),
-  network: listOfParam(NETWORK_IDS).describe("Kommagetrennt: x, linkedin, bluesky"),
+  network: listOfParam(NETWORK_IDS).describe(`Kommagetrennt, aus ${NETWORK_IDS.join(", ")}`),
   accountId: z.uuid({ error: invalid }).optional(),
   from: z.iso.datetime({ error: "„from“ ist ein Zeitpunkt nach ISO 8601." }).optional(),
   to: z.iso.datetime({ error: "„to“ ist ein Zeitpunkt nach ISO 8601." }).optional(),
@@ -175,3 +177,76 @@ export const MediaFormSchema = z.object({
 
 export const AccountListSchema = z.object({ accounts: z.array(AccountSchema) }).meta({ id: "AccountList" });
 export const PostAnswerSchema = z.object({ post: PostSchema }).meta({ id: "PostAnswer" });
+
+// The generator (ADR 0012) as the page's form sends it, without the image: an API client sends
+// text. The answer is the stream's final event.
+export const ApiGenerateSchema = GenerateRequestSchema.omit({ imageData: true }).superRefine(refuseThreadOffX);
+export type ApiGenerateInput = z.output<typeof ApiGenerateSchema>;
+
+export const GeneratedSchema = GenerationDoneSchema.omit({ type: true }).meta({
+  id: "Generated",
+  description:
+    "Die drei Vorschläge, wie sie im Archiv stehen; creditsRemaining nach der Abbuchung (null ohne Abbuchung).",
+});
+
+// The figures of sent posts (ADR 0104, 0106) as the post dialog and the Erfolg page read them.
+const FiguresSchema = z
+  .object({
+    likes: z.number().int(),
+    reposts: z.number().int(),
+    replies: z.number().int(),
+    quotes: z.number().int(),
+    bookmarks: z.number().int().nullable(),
+    views: z.number().int().nullable(),
+  })
+  .meta({ id: "Figures", description: "Null, wo das Netzwerk die Zahl nicht nennt." });
+
+const MetricPointSchema = z.object({
+  takenAt: z.iso.datetime(),
+  round: z.number().int(),
+  interactions: z.number().int(),
+  views: z.number().int().nullable(),
+});
+
+export const PostMetricsSchema = z
+  .discriminatedUnion("state", [
+    z.object({ state: z.literal("unavailable") }),
+    z.object({ state: z.literal("pending") }),
+    z.object({ state: z.literal("deleted"), latest: FiguresSchema.nullable(), points: z.array(MetricPointSchema) }),
+    z.object({
+      state: z.literal("ok"),
+      latest: FiguresSchema,
+      takenAt: z.iso.datetime(),
+      points: z.array(MetricPointSchema),
+    }),
+  ])
+  .meta({
+    id: "PostMetrics",
+    description:
+      "unavailable: das Netzwerk liefert keine Kennzahlen; pending: noch keine Abfrage; deleted: beim Netzwerk gelöscht.",
+  });
+
+const MetricPostSchema = z
+  .object({
+    publicationId: z.uuid(),
+    network: z.enum(NETWORK_IDS),
+    accountHandle: z.string(),
+    sentAt: z.iso.datetime(),
+    text: z.string(),
+    hasImage: z.boolean(),
+    figures: FiguresSchema.nullable(),
+    deleted: z.boolean(),
+  })
+  .meta({ id: "MetricPost" });
+
+export const MetricPostListSchema = z
+  .object({ posts: z.array(MetricPostSchema) })
+  .meta({ id: "MetricPostList", description: "Jeder gesendete Beitrag mit seinen letzten Kennzahlen." });
+
+// The API answers the app's own views: a field added there must be added here (this fails to compile otherwise).
+type Same<A, B> = [A, B] extends [B, A] ? true : never;
+const _sameMetrics: [
+  Same<z.infer<typeof PostMetricsSchema>, PostMetricsView>,
+  Same<z.infer<typeof MetricPostSchema>, MetricPost>,
+] = [true, true];
+void _sameMetrics;

@@ -45,7 +45,7 @@ export const PUBLIC_API_ERRORS = {
   IDEMPOTENCY_IN_PROGRESS:
     "Eine Anfrage mit diesem Idempotency-Key wird gerade bearbeitet. Bitte versuchen Sie es gleich noch einmal.",
   NO_FREE_SLOT: "Für diese Konten gibt es keinen freien Sendeplatz.",
-  NOT_AVAILABLE_YET: "Kennzahlen sind über die API noch nicht verfügbar.",
+  NOT_FOUND: "Diese Adresse gibt es in der API nicht. Alle Routen stehen unter /api/v1/docs.",
   TOO_MANY_REQUESTS:
     "Zu viele Anfragen mit diesem API-Schlüssel. Bitte warten Sie, wie im Header Retry-After angegeben.",
   INVALID_INPUT: "Die Angaben sind unvollständig oder ungültig.",

@@ -1,7 +1,7 @@
 import { expect, signUpConfirmed, test } from "./fixtures.ts";
 
 // "API-Schlüssel" on /konto (ADR 0107): a key is created with scopes, shown once, works as a
-// bearer on /api/v1, is listed by its prefix only and can be revoked.
+// bearer on /api/v1 with exactly its scopes, is listed by its prefix only and can be revoked.
 
 test("creates an API key that is shown once, works on /api/v1 and can be revoked", async ({ page }) => {
   test.setTimeout(120_000);
@@ -9,6 +9,9 @@ test("creates an API key that is shown once, works on /api/v1 and can be revoked
   await page.goto("/konto");
   const card = page.getByRole("region", { name: "API-Schlüssel" });
   await card.getByLabel("Name des Schlüssels").fill("n8n");
+  // Reading posts and figures, no writing: the key can do exactly that.
+  await card.getByLabel(/Beiträge schreiben/).uncheck();
+  await card.getByLabel(/Kennzahlen lesen/).check();
   await card.getByRole("button", { name: "Schlüssel erstellen" }).click();
   const shown = card.getByTestId("new-api-key");
   await expect(shown).toHaveText(/^pw_live_/);
@@ -18,6 +21,11 @@ test("creates an API key that is shown once, works on /api/v1 and can be revoked
   const answer = await page.request.get("/api/v1/accounts", { headers: { authorization: `Bearer ${key}` } });
   expect(answer.status()).toBe(200);
   expect(answer.headers()["ratelimit-policy"]).toMatch(/^"per-key";q=\d+;w=60$/);
+  const bearer = { authorization: `Bearer ${key}` };
+  expect((await page.request.get("/api/v1/metrics", { headers: bearer })).status()).toBe(200);
+  const write = await page.request.post("/api/v1/posts", { headers: bearer, data: { targets: [] } });
+  expect(write.status()).toBe(403);
+  expect((await page.request.post("/api/v1/nonexistent", { headers: bearer })).status()).toBe(404);
 
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });

@@ -1,21 +1,27 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { labelList, NETWORKS, THREAD_NETWORKS } from "#shared/networks.ts";
+import type { ApiScope } from "#shared/public-api.ts";
 import {
   AccountListSchema,
   ApiCreatePostsSchema,
   ApiCreateThreadSchema,
+  ApiGenerateSchema,
   ApiListPostsQuerySchema,
   CreatedPostsSchema,
   CreatedThreadSchema,
   ErrorSchema,
+  GeneratedSchema,
   MediaFormSchema,
   MediaSchema,
+  MetricPostListSchema,
   PostAnswerSchema,
   PostListSchema,
+  PostMetricsSchema,
   ScoreRequestSchema,
   ScoreSchema,
 } from "#shared/public-api-v1.schemas.ts";
 import { UpdatePostSchema } from "#shared/publishing.schemas.ts";
-import { requireScope } from "./api-auth.ts";
+import { requireApiKey, requireScope } from "./api-auth.ts";
 
 // The routes of /api/v1 as OpenAPI operations (ADR 0107, 0108): the validators and the published
 // document come from these same definitions. Handlers are in api-v1.routes.ts.
@@ -41,13 +47,15 @@ const IdempotencyHeaders = z.object({
 });
 const IdParams = z.object({ id: z.string().meta({ param: { name: "id", in: "path" } }) });
 const security = [{ Bearer: [] }];
+// The key is checked per route, not for all of /api/v1, so an unknown path answers 404, not 401.
+const guard = (scope: ApiScope | null) => (scope ? [requireApiKey, requireScope(scope)] : [requireApiKey]);
 
 export const listAccountsRoute = createRoute({
   method: "get",
   path: "/accounts",
   summary: "Verbundene Konten",
   security,
-  middleware: [requireScope("posts:read")],
+  middleware: guard("posts:read"),
   responses: { 200: json(AccountListSchema, "Die verbundenen Konten"), ...errors },
 });
 
@@ -56,7 +64,7 @@ export const listPostsRoute = createRoute({
   path: "/posts",
   summary: "Beiträge auflisten (neueste Planung zuerst, mit Cursor)",
   security,
-  middleware: [requireScope("posts:read")],
+  middleware: guard("posts:read"),
   request: { query: ApiListPostsQuerySchema },
   responses: { 200: json(PostListSchema, "Eine Seite Beiträge"), ...errors },
 });
@@ -66,7 +74,7 @@ export const createPostsRoute = createRoute({
   path: "/posts",
   summary: "Beitrag für ein oder mehrere Konten anlegen (sofort, geplant, nächster Sendeplatz oder Entwurf)",
   security,
-  middleware: [requireScope("posts:write")],
+  middleware: guard("posts:write"),
   request: { headers: IdempotencyHeaders, body: { content: { "application/json": { schema: ApiCreatePostsSchema } } } },
   responses: { 201: json(CreatedPostsSchema, "Angelegt"), ...errors, ...conflict },
 });
@@ -74,9 +82,9 @@ export const createPostsRoute = createRoute({
 export const createThreadRoute = createRoute({
   method: "post",
   path: "/threads",
-  summary: "Thread für ein X- oder Bluesky-Konto anlegen",
+  summary: `Thread anlegen (für ein Konto bei ${labelList(THREAD_NETWORKS.map((network) => NETWORKS[network].label))})`,
   security,
-  middleware: [requireScope("posts:write")],
+  middleware: guard("posts:write"),
   request: {
     headers: IdempotencyHeaders,
     body: { content: { "application/json": { schema: ApiCreateThreadSchema } } },
@@ -89,7 +97,7 @@ export const getPostRoute = createRoute({
   path: "/posts/{id}",
   summary: "Einen Beitrag lesen",
   security,
-  middleware: [requireScope("posts:read")],
+  middleware: guard("posts:read"),
   request: { params: IdParams },
   responses: { 200: json(PostAnswerSchema, "Der Beitrag"), ...errors, ...notFound },
 });
@@ -99,7 +107,7 @@ export const updatePostRoute = createRoute({
   path: "/posts/{id}",
   summary: "Text oder Zeitpunkt eines noch nicht gesendeten Beitrags ändern",
   security,
-  middleware: [requireScope("posts:write")],
+  middleware: guard("posts:write"),
   request: { params: IdParams, body: { content: { "application/json": { schema: UpdatePostSchema } } } },
   responses: { 200: json(PostAnswerSchema, "Geändert"), ...errors, ...notFound, ...conflict },
 });
@@ -109,7 +117,7 @@ export const cancelPostRoute = createRoute({
   path: "/posts/{id}/cancel",
   summary: "Einen geplanten Beitrag abbrechen",
   security,
-  middleware: [requireScope("posts:write")],
+  middleware: guard("posts:write"),
   request: { params: IdParams },
   responses: { 200: json(PostAnswerSchema, "Abgebrochen"), ...errors, ...notFound, ...conflict },
 });
@@ -119,7 +127,7 @@ export const retryPostRoute = createRoute({
   path: "/posts/{id}/retry",
   summary: "Einen fehlgeschlagenen oder verpassten Beitrag jetzt senden, einen Thread fortsetzen",
   security,
-  middleware: [requireScope("posts:write")],
+  middleware: guard("posts:write"),
   request: { params: IdParams },
   responses: { 200: json(PostAnswerSchema, "Neu geplant"), ...errors, ...notFound, ...conflict },
 });
@@ -129,7 +137,7 @@ export const uploadMediaRoute = createRoute({
   path: "/media",
   summary: "Bild hochladen (JPEG, PNG, WebP, GIF) mit Bildbeschreibung",
   security,
-  middleware: [requireScope("posts:write")],
+  middleware: guard("posts:write"),
   request: {
     headers: IdempotencyHeaders,
     body: { content: { "multipart/form-data": { schema: MediaFormSchema } } },
@@ -142,6 +150,42 @@ export const scoreRoute = createRoute({
   path: "/optimizer/score",
   summary: "Optimierer-Score eines X-Beitrags (kostenlos)",
   security,
+  middleware: guard(null),
   request: { body: { content: { "application/json": { schema: ScoreRequestSchema } } } },
   responses: { 200: json(ScoreSchema, "Der Score"), ...errors },
+});
+
+export const generateRoute = createRoute({
+  method: "post",
+  path: "/generate",
+  summary: "Drei Vorschläge des Generators (kostet einen Credit wie in der App; mit Idempotency-Key nur einmal)",
+  security,
+  middleware: guard("generate"),
+  request: { headers: IdempotencyHeaders, body: { content: { "application/json": { schema: ApiGenerateSchema } } } },
+  responses: {
+    201: json(GeneratedSchema, "Erzeugt und im Archiv gespeichert"),
+    ...errors,
+    402: json(ErrorSchema, "Keine Credits mehr, oder das Pro-Kontingent ist aufgebraucht"),
+    ...conflict,
+    502: json(ErrorSchema, "Das KI-Modell hat nicht geantwortet; der Credit ist zurückgebucht"),
+  },
+});
+
+export const listMetricsRoute = createRoute({
+  method: "get",
+  path: "/metrics",
+  summary: "Kennzahlen aller gesendeten Beiträge (die letzten Werte je Beitrag)",
+  security,
+  middleware: guard("metrics:read"),
+  responses: { 200: json(MetricPostListSchema, "Die gesendeten Beiträge mit Kennzahlen"), ...errors },
+});
+
+export const postMetricsRoute = createRoute({
+  method: "get",
+  path: "/posts/{id}/metrics",
+  summary: "Kennzahlen eines Beitrags mit Verlauf",
+  security,
+  middleware: guard("metrics:read"),
+  request: { params: IdParams },
+  responses: { 200: json(PostMetricsSchema, "Die Kennzahlen"), ...errors, ...notFound },
 });

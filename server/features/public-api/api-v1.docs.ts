@@ -6,7 +6,7 @@ import { WEBHOOK_EVENT_ID_HEADER, WEBHOOK_SIGNATURE_HEADER } from "#shared/webho
 // document's own truth. Tools read /api/v1/openapi.json itself.
 
 /** The API's version in the document; the path's major (v1) changes only by ADR 0108's rules. */
-export const API_VERSION = "1.0.0";
+export const API_VERSION = "1.1.0";
 
 type Operation = { summary?: string; parameters?: { name: string; in: string }[] };
 type Document = { info: { title: string; description?: string }; paths?: object };
@@ -27,7 +27,11 @@ export function apiDocsPage(document: Document): string {
 <h1>${escapeHtml(document.info.title)} ${API_VERSION}</h1>
 <p>${escapeHtml(document.info.description ?? "")}</p>
 <p>Maschinenlesbar: <a href="/api/v1/openapi.json">/api/v1/openapi.json</a> (OpenAPI 3.1). MCP-Server: <code>/mcp</code>.</p>
-<p>Jede Anlage nimmt den Header <code>Idempotency-Key</code> an (24 Stunden). Jede Antwort trägt
+<p>Jede Anlage und <code>POST /generate</code> nehmen den Header <code>Idempotency-Key</code> an (24 Stunden):
+gleicher Schlüssel, gleicher Inhalt – dieselbe Antwort, nichts doppelt angelegt oder abgebucht.
+<code>POST /generate</code> kostet einen Credit wie in der App (im Pro-Plan einen Lauf des Kontingents) und
+bucht ihn bei einem Fehler des KI-Modells zurück. Eine unbekannte Adresse beantwortet die API mit 404
+<code>NOT_FOUND</code>. Jede Antwort trägt
 <code>RateLimit-Policy</code> und <code>RateLimit</code>; bei 429 sagt <code>Retry-After</code>, wann es weitergeht.
 Fehler sind <code>{ "error": "…", "code": "…" }</code>: die Meldung auf Deutsch, der Code stabil.</p>
 <table><thead><tr><th>Methode</th><th>Pfad</th><th>Zweck</th></tr></thead><tbody>

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq, isNull, lt } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
 import { apiIdempotency } from "#server/db/schema/public-api.ts";
 import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_TTL_HOURS } from "#shared/public-api.ts";
@@ -11,6 +11,7 @@ import { PublicApiRefusal } from "./public-api-refusal.ts";
 // replayed, so parallel retries make one post. A different body under the same key is refused (409).
 // A refused request rolls back with its claim: fixing the input and sending again with the same
 // key is allowed. Rows expire after IDEMPOTENCY_TTL_HOURS and are swept by deleteExpiredIdempotency.
+// The generator calls the model, so it cannot run inside the key's transaction: runOnceAcrossNetwork.
 
 /** Every create answers 201; a replay answers what the first one did. */
 export type StoredAnswer = { status: 201; body: unknown; replayed: boolean };
@@ -22,18 +23,10 @@ export function fingerprint(method: string, path: string, body: unknown): string
     .digest("hex");
 }
 
-/**
- * Runs `work` once per (API key, Idempotency-Key): `work` gets the transaction to write in and
- * must make no network call (ADR 0053). Without a key it simply runs in a transaction.
- */
-export async function runOnce(
-  db: Database,
-  claim: { keyId: string; idempotencyKey: string | undefined; requestHash: string },
-  work: (tx: Database) => Promise<{ status: 201; body: unknown }>,
-  now = new Date(),
-): Promise<StoredAnswer> {
-  const { keyId, idempotencyKey, requestHash } = claim;
-  if (idempotencyKey === undefined) return { ...(await db.transaction((tx) => work(tx))), replayed: false };
+type Claim = { keyId: string; idempotencyKey: string | undefined; requestHash: string };
+type Answer = { status: 201; body: unknown };
+
+function checkKey(idempotencyKey: string): void {
   if (
     idempotencyKey.length === 0 ||
     idempotencyKey.length > IDEMPOTENCY_KEY_MAX ||
@@ -44,28 +37,95 @@ export async function runOnce(
       400,
       `Der Idempotency-Key muss 1 bis ${IDEMPOTENCY_KEY_MAX} sichtbare ASCII-Zeichen lang sein.`,
     );
+}
+
+const rowOf = (keyId: string, idempotencyKey: string) =>
+  and(eq(apiIdempotency.keyId, keyId), eq(apiIdempotency.idempotencyKey, idempotencyKey));
+
+/** Claims the key in `tx`; an earlier answer of the same request comes back to be replayed. */
+async function claimOrReplay(
+  tx: Database,
+  { keyId, idempotencyKey, requestHash }: Claim & { idempotencyKey: string },
+  now: Date,
+): Promise<StoredAnswer | null> {
+  const where = rowOf(keyId, idempotencyKey);
+  // An expired answer no longer binds the key.
+  await tx.delete(apiIdempotency).where(and(where, lt(apiIdempotency.expiresAt, now)));
   const expiresAt = new Date(now.getTime() + IDEMPOTENCY_TTL_HOURS * 3_600_000);
-  const where = and(eq(apiIdempotency.keyId, keyId), eq(apiIdempotency.idempotencyKey, idempotencyKey));
+  const claimed = await tx
+    .insert(apiIdempotency)
+    .values({ keyId, idempotencyKey, requestHash, expiresAt })
+    .onConflictDoNothing()
+    .returning({ keyId: apiIdempotency.keyId });
+  if (claimed.length > 0) return null;
+  const [stored] = await tx.select().from(apiIdempotency).where(where);
+  if (!stored || stored.requestHash !== requestHash) throw new PublicApiRefusal("IDEMPOTENCY_KEY_REUSED", 409);
+  if (stored.status !== 201) throw new PublicApiRefusal("IDEMPOTENCY_IN_PROGRESS", 409);
+  return { status: 201, body: stored.body, replayed: true };
+}
+
+/**
+ * Runs `work` once per (API key, Idempotency-Key): `work` gets the transaction to write in and
+ * must make no network call (ADR 0053). Without a key it simply runs in a transaction.
+ */
+export async function runOnce(
+  db: Database,
+  claim: Claim,
+  work: (tx: Database) => Promise<Answer>,
+  now = new Date(),
+): Promise<StoredAnswer> {
+  const { idempotencyKey } = claim;
+  if (idempotencyKey === undefined) return { ...(await db.transaction((tx) => work(tx))), replayed: false };
+  checkKey(idempotencyKey);
   return db.transaction(async (tx) => {
-    // An expired answer no longer binds the key.
-    await tx.delete(apiIdempotency).where(and(where, lt(apiIdempotency.expiresAt, now)));
-    const claimed = await tx
-      .insert(apiIdempotency)
-      .values({ keyId, idempotencyKey, requestHash, expiresAt })
-      .onConflictDoNothing()
-      .returning({ keyId: apiIdempotency.keyId });
-    if (claimed.length === 0) {
-      const [stored] = await tx.select().from(apiIdempotency).where(where);
-      if (!stored || stored.requestHash !== requestHash) throw new PublicApiRefusal("IDEMPOTENCY_KEY_REUSED", 409);
-      if (stored.status !== 201) throw new PublicApiRefusal("IDEMPOTENCY_IN_PROGRESS", 409);
-      return { status: 201, body: stored.body, replayed: true };
-    }
+    const replay = await claimOrReplay(tx, { ...claim, idempotencyKey }, now);
+    if (replay) return replay;
     const answer = await work(tx);
-    await tx.update(apiIdempotency).set({ status: answer.status, body: answer.body }).where(where);
+    await tx
+      .update(apiIdempotency)
+      .set({ status: answer.status, body: answer.body })
+      .where(rowOf(claim.keyId, idempotencyKey));
     return { ...answer, replayed: false };
   });
 }
 
-export async function deleteExpiredIdempotency(db: Database, now = new Date()): Promise<void> {
-  await db.delete(apiIdempotency).where(lt(apiIdempotency.expiresAt, now));
+/**
+ * Like runOnce for work that calls the network (the generator's model, ADR 0109): the claim is
+ * committed first, so a second request with the key meanwhile is refused as in progress (409)
+ * instead of running and charging twice. Work that fails gives the key free again.
+ */
+export async function runOnceAcrossNetwork(
+  db: Database,
+  claim: Claim,
+  work: () => Promise<Answer>,
+  now = new Date(),
+): Promise<StoredAnswer> {
+  const { keyId, idempotencyKey } = claim;
+  if (idempotencyKey === undefined) return { ...(await work()), replayed: false };
+  checkKey(idempotencyKey);
+  const replay = await db.transaction((tx) => claimOrReplay(tx, { ...claim, idempotencyKey }, now));
+  if (replay) return replay;
+  const where = rowOf(keyId, idempotencyKey);
+  let answer: Answer;
+  try {
+    answer = await work();
+  } catch (error) {
+    await db.delete(apiIdempotency).where(and(where, isNull(apiIdempotency.status)));
+    throw error;
+  }
+  await db.update(apiIdempotency).set({ status: answer.status, body: answer.body }).where(where);
+  return { ...answer, replayed: false };
 }
+
+/** The sweep of ADR 0109, a pg-boss schedule (start-server.ts); returns how many rows went. */
+export async function deleteExpiredIdempotency(db: Database, now = new Date()): Promise<number> {
+  // RETURNING a column: PGlite and node-postgres report a DELETE's row count differently.
+  const removed = await db
+    .delete(apiIdempotency)
+    .where(lt(apiIdempotency.expiresAt, now))
+    .returning({ keyId: apiIdempotency.keyId });
+  return removed.length;
+}
+
+/** When the sweep runs (pg-boss cron, UTC, ADR 0078): hourly, so no row outlives its day by much. */
+export const IDEMPOTENCY_SWEEP_SCHEDULE = "41 * * * *";

@@ -5,13 +5,17 @@ import type { AppDeps } from "#server/app-env.ts";
 import { DraftRefusal } from "#server/features/drafts/draft-refusal.ts";
 import { cancelPost, getPost } from "#server/features/publishing/publishing.service.ts";
 import { PublishingRefusal } from "#server/features/publishing/refusals.ts";
-import { NETWORK_IDS } from "#shared/networks.ts";
+import { KEY_POINTS_MAX_LENGTH, LANGUAGES, PLATFORMS, POST_FORMATS, TONES } from "#shared/generator.ts";
+import { NETWORK_IDS, PUBLISHING_NETWORK_NAMES } from "#shared/networks.ts";
 import { POST_SCORE_MAX } from "#shared/optimizer.ts";
 import { evaluatePost } from "#shared/post-metrics.ts";
 import { API_LIST_LIMIT_MAX, type ApiScope, PUBLIC_API_ERRORS } from "#shared/public-api.ts";
+import { ApiGenerateSchema } from "#shared/public-api-v1.schemas.ts";
 import { PostImageSchema, WallTimeSchema } from "#shared/publishing.schemas.ts";
 import { PUBLICATION_STATUSES } from "#shared/publishing-states.ts";
+import { generateSuggestions } from "./api-generate.service.ts";
 import { type ApiCaller, logApiActivity } from "./api-keys.service.ts";
+import { apiMetricPosts, apiPostMetrics } from "./api-metrics.service.ts";
 import { createApiPosts, listAccounts, listApiPosts } from "./api-posts.service.ts";
 import { PublicApiRefusal } from "./public-api-refusal.ts";
 
@@ -19,7 +23,19 @@ import { PublicApiRefusal } from "./public-api-refusal.ts";
 // scopes allow. An agent's post is a draft unless the key's owner allowed direct planning on
 // /konto, so no agent posts in the user's name without consent. Every call goes to the activity log.
 
-type ToolDeps = Pick<AppDeps, "db" | "publishingQueue">;
+type ToolDeps = Pick<
+  AppDeps,
+  | "db"
+  | "publishingQueue"
+  | "networks"
+  | "env"
+  | "ai"
+  | "imageStorage"
+  | "websiteReader"
+  | "payments"
+  | "mailer"
+  | "logger"
+>;
 
 const PostInput = {
   accountIds: z.array(z.uuid()).min(1).max(10).describe("IDs aus list_accounts"),
@@ -55,9 +71,13 @@ export function registerMcpTools(server: McpServer, deps: ToolDeps, caller: ApiC
   }
   const userId = caller.userId;
 
-  tool("list_accounts", "posts:read", "Die verbundenen Konten (X, LinkedIn, Bluesky) mit ihren IDs.", {}, async () => ({
-    accounts: await listAccounts(deps.db, userId),
-  }));
+  tool(
+    "list_accounts",
+    "posts:read",
+    `Die verbundenen Konten (${PUBLISHING_NETWORK_NAMES}) mit ihren IDs.`,
+    {},
+    async () => ({ accounts: await listAccounts(deps.db, userId) }),
+  );
 
   tool(
     "draft_post",
@@ -116,10 +136,25 @@ export function registerMcpTools(server: McpServer, deps: ToolDeps, caller: ApiC
   tool(
     "generate_posts",
     "generate",
-    "Drei Vorschläge des Generators (kostet Credits wie in der App).",
-    { topic: z.string().min(1).max(2000) },
-    async () => {
-      throw new PublicApiRefusal("NOT_AVAILABLE_YET", 409, "Der Generator ist über die API noch nicht verfügbar.");
+    "Drei Vorschläge des Generators, im Archiv gespeichert. Kostet einen Credit wie in der App (im Pro-Plan einen Lauf des Kontingents).",
+    {
+      platform: z.enum(PLATFORMS),
+      keyPoints: z.string().min(1).max(KEY_POINTS_MAX_LENGTH).describe("Worum es gehen soll, in Stichpunkten"),
+      tone: z.enum(TONES),
+      language: z.enum(LANGUAGES),
+      website: z.string().optional().describe("Eine Website, deren Inhalt einfließen soll"),
+      format: z.enum(POST_FORMATS).optional().describe("thread nur für X"),
+    },
+    (input) => {
+      // The app's own schema decides, with its German messages, as on /api/v1/generate.
+      const parsed = ApiGenerateSchema.safeParse(input);
+      if (!parsed.success)
+        throw new PublicApiRefusal(
+          "INVALID_INPUT",
+          400,
+          parsed.error.issues[0]?.message ?? PUBLIC_API_ERRORS.INVALID_INPUT,
+        );
+      return generateSuggestions(deps, userId, parsed.data);
     },
   );
 
@@ -137,15 +172,9 @@ export function registerMcpTools(server: McpServer, deps: ToolDeps, caller: ApiC
   tool(
     "get_metrics",
     "metrics:read",
-    "Kennzahlen veröffentlichter Beiträge.",
+    "Kennzahlen: mit postId die eines Beitrags mit Verlauf, sonst die letzten Werte aller gesendeten Beiträge.",
     { postId: z.string().optional() },
-    async () => {
-      throw new PublicApiRefusal(
-        "NOT_AVAILABLE_YET",
-        409,
-        `${PUBLIC_API_ERRORS.NOT_AVAILABLE_YET} (noch nicht verfügbar)`,
-      );
-    },
+    ({ postId }) => (postId ? apiPostMetrics(deps, userId, postId) : apiMetricPosts(deps, userId)),
   );
 }
 

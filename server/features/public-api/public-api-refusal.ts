@@ -3,17 +3,24 @@ import { answerError } from "#server/api-error.ts";
 import type { AppEnv } from "#server/app-env.ts";
 import { DraftRefusal } from "#server/features/drafts/draft-refusal.ts";
 import { PublishingRefusal } from "#server/features/publishing/refusals.ts";
+import type { ApiErrorCode } from "#shared/api-errors.ts";
 import { PUBLIC_API_ERRORS } from "#shared/public-api.ts";
 
 type PublicApiCode = Exclude<keyof typeof PUBLIC_API_ERRORS, "INVALID_NAME" | "INVALID_SCOPES">;
+type Status = 400 | 401 | 402 | 403 | 404 | 409 | 429 | 500 | 502;
 
-/** A refusal of the public API (ADR 0107) with its status, German message and stable code (ADR 0055). */
+/**
+ * A refusal of the public API (ADR 0107) with its status, German message and stable code (ADR
+ * 0055). A code of another feature (the generator's NO_CREDITS) brings that feature's message.
+ */
 export class PublicApiRefusal extends Error {
-  readonly code: PublicApiCode;
-  readonly status: 400 | 401 | 403 | 404 | 409 | 429;
+  readonly code: ApiErrorCode;
+  readonly status: Status;
 
-  constructor(code: PublicApiCode, status: PublicApiRefusal["status"], message: string = PUBLIC_API_ERRORS[code]) {
-    super(message);
+  constructor(code: PublicApiCode, status: Status, message?: string);
+  constructor(code: ApiErrorCode, status: Status, message: string);
+  constructor(code: ApiErrorCode, status: Status, message?: string) {
+    super(message ?? PUBLIC_API_ERRORS[code as PublicApiCode]);
     this.name = "PublicApiRefusal";
     this.code = code;
     this.status = status;

@@ -1,7 +1,3 @@
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import Ajv2020 from "ajv/dist/2020.js";
-import addFormats from "ajv-formats";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { user } from "#server/db/schema/auth.ts";
@@ -15,6 +11,7 @@ import { DEFAULT_API_REQUESTS_PER_MINUTE } from "#shared/public-api.ts";
 import { connectThroughFake } from "../../../tests/mocks/social-fake.ts";
 import { startXFake, type XFake } from "../../../tests/mocks/x-server.ts";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
+import { connectMcp, mcpResultOf, publicApiClient } from "../../../tests/support/public-api.ts";
 import { mondayAhead } from "../../../tests/support/publishing.ts";
 import { createScriptedNetworks } from "../../../tests/support/scripted-network.ts";
 import { writeApiPlanLimit } from "./api-plan-limits.service.ts";
@@ -23,21 +20,18 @@ import { writeApiPlanLimit } from "./api-plan-limits.service.ts";
 // the OpenAPI contract (every answer checked against the published document), Idempotency-Key,
 // per-key rate limits, and an MCP client whose planned post goes out through the X fake once.
 
+type Api = Awaited<ReturnType<typeof publicApiClient>>;
+
 let t: TestApp;
 let fake: XFake;
 let x: SocialNetwork;
 let cookie: string;
 let accountId: string;
-let doc: {
-  openapi: string;
-  paths: Record<
-    string,
-    Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>
-  >;
-  components: object;
-};
-const ajv = new Ajv2020({ strict: false, allErrors: true });
-addFormats(ajv);
+let newKey: Api["newKey"];
+let call: Api["call"];
+let contract: Api["contract"];
+let doc: Api["doc"];
+let ajv: Api["ajv"];
 
 beforeAll(async () => {
   fake = await startXFake();
@@ -63,49 +57,12 @@ beforeAll(async () => {
     profileUrl: identity.profileUrl,
     ...tokenColumns(t.deps.tokenBox, accountId, tokens, null),
   });
-  doc = (await (await t.request("/api/v1/openapi.json")).json()) as typeof doc;
+  ({ newKey, call, contract, doc, ajv } = await publicApiClient(t, cookie));
 });
 afterAll(async () => {
   await t?.close();
   await fake?.close();
 });
-
-async function newKey(scopes: string[], directScheduling = false): Promise<string> {
-  const response = await t.postJson(
-    "/api/api-keys",
-    { name: `Test ${scopes.join(" ")}`, scopes, directScheduling },
-    cookie,
-  );
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { key: string }).key;
-}
-
-function call(
-  key: string,
-  path: string,
-  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
-) {
-  const headers = new Headers(init.headers);
-  headers.set("authorization", `Bearer ${key}`);
-  if (init.body !== undefined) headers.set("content-type", "application/json");
-  // No Origin: a script is no browser.
-  return t.app.request(`/api/v1${path}`, {
-    method: init.method ?? "GET",
-    headers,
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-}
-
-/** The answer, checked against the schema the published document gives for this path, method and status. */
-async function contract(response: Response, path: string, method: string): Promise<unknown> {
-  const body = await response.json();
-  const schema = doc.paths[path]?.[method]?.responses[String(response.status)]?.content?.["application/json"]?.schema;
-  if (!schema)
-    throw new Error(`Keine Antwort ${response.status} für ${method} ${path} im Dokument: ${JSON.stringify(body)}`);
-  const validate = ajv.compile({ ...schema, components: doc.components });
-  if (!validate(body)) throw new Error(`${method} ${path} ${response.status}: ${ajv.errorsText(validate.errors)}`);
-  return body;
-}
 
 const planned = { date: mondayAhead(), time: "09:30" };
 
@@ -274,17 +231,8 @@ describe("keys, scopes and limits", () => {
 });
 
 describe("MCP server", () => {
-  async function connect(key: string) {
-    const client = new Client({ name: "test-agent", version: "1.0.0" });
-    const transport = new StreamableHTTPClientTransport(new URL("http://localhost:3000/mcp"), {
-      requestInit: { headers: { authorization: `Bearer ${key}` } },
-      fetch: async (input, init) => t.app.request(input instanceof URL ? input.href : input, init),
-    });
-    await client.connect(transport);
-    return client;
-  }
-  const textOf = (result: Awaited<ReturnType<Client["callTool"]>>) =>
-    JSON.parse((result.content as { type: string; text: string }[])[0]?.text ?? "null");
+  const connect = (key: string) => connectMcp(t, key);
+  const textOf = mcpResultOf;
 
   it("lists the tools a key's scopes allow; an agent without consent only drafts", async () => {
     const client = await connect(await newKey(["posts:read", "posts:write"]));
@@ -335,9 +283,11 @@ describe("MCP server", () => {
     expect(fake.posts.filter((post) => post.text === "Vom Agenten gesendet")).toHaveLength(1);
     const got = textOf(await client.callTool({ name: "get_post", arguments: { id } }));
     expect(got.post.status).toBe("sent");
-    const metrics = await client.callTool({ name: "get_metrics", arguments: {} });
-    expect(metrics.isError).toBe(true);
-    expect(JSON.stringify(metrics.content)).toContain("noch nicht verfügbar");
+    const metrics = textOf(await client.callTool({ name: "get_metrics", arguments: {} }));
+    expect(metrics.posts.find((post: { publicationId: string }) => post.publicationId === id)).toMatchObject({
+      text: "Vom Agenten gesendet",
+      figures: null,
+    });
     const logged = await t.db
       .select()
       .from(apiActivity)
