@@ -1,6 +1,8 @@
 import type { Page } from "@playwright/test";
 import { FAKE_BLUESKY_ACCOUNT } from "../mocks/bluesky-server.ts";
+import { jpegOfSize } from "../support/images.ts";
 import { expect } from "./fixtures.ts";
+import { scriptFake } from "./generator-api.ts";
 
 // Steps the publishing specs share (ADR 0053, 0066).
 
@@ -21,4 +23,20 @@ export async function connectThroughConsentPage(page: Page, network: "X" | "Link
   await page.getByRole("button", { name: "Zugriff erlauben" }).click();
   await expect(page.getByText(`${network}-Konto verbunden.`)).toBeVisible();
   await expect(page).toHaveURL((url) => url.pathname === "/konto/verbundene-konten" && url.search === "");
+}
+
+/** A generator run with an image, for `platform`; its three suggestions are then on the page. */
+export async function generate(page: Page, platform: "linkedin" | "twitter") {
+  await page.goto("/erstellen");
+  await page.getByLabel("Text oder Stichwörter").fill("Zimtschnecken mit Kardamom am Samstag");
+  await page.getByLabel("Netzwerk").selectOption(platform);
+  await page.locator('input[type="file"]').setInputFiles({
+    name: "zimt.jpg",
+    mimeType: "image/jpeg",
+    buffer: await jpegOfSize(64, 64),
+  });
+  await expect(page.getByTestId("image-name")).toHaveText("zimt.jpg");
+  await scriptFake(page.request);
+  await page.getByRole("button", { name: "Beiträge generieren" }).click();
+  await expect(page.getByText("Inhalt erfolgreich generiert und gespeichert!")).toBeVisible({ timeout: 20_000 });
 }

@@ -2,31 +2,15 @@ import type { Page } from "@playwright/test";
 import { BLUESKY_FAKE_URL, E2E_CLOCK_URL, LINKEDIN_FAKE_URL, X_FAKE_URL } from "../../playwright.config.ts";
 import { FAKE_BLUESKY_ACCOUNT } from "../mocks/bluesky-server.ts";
 import { FAKE_GENERATED_POSTS } from "../mocks/openai.ts";
-import { jpegOfSize } from "../support/images.ts";
 import { expect, signUpConfirmed, test } from "./fixtures.ts";
-import { scriptFake, unlockViaApi } from "./generator-api.ts";
-import { connectBluesky, connectThroughConsentPage } from "./publishing-steps.ts";
+import { unlockViaApi } from "./generator-api.ts";
+import { connectBluesky, connectThroughConsentPage, generate } from "./publishing-steps.ts";
 
 // Publish and schedule (ADR 0053), the issue's acceptance in the browser: the networks are the
 // fakes of tests/mocks (ADR 0060), started by playwright.config.ts. A planned post is sent by
 // moving the e2e server's test clock forward (tests/support/e2e-server.ts), not by waiting.
 
 const BLUESKY_TEXT = "Samstag gibt es Zimtschnecken mit Kardamom – bis gleich in der Bäckerei!";
-
-async function generate(page: Page, platform: "linkedin" | "twitter") {
-  await page.goto("/erstellen");
-  await page.getByLabel("Text oder Stichwörter").fill("Zimtschnecken mit Kardamom am Samstag");
-  await page.getByLabel("Netzwerk").selectOption(platform);
-  await page.locator('input[type="file"]').setInputFiles({
-    name: "zimt.jpg",
-    mimeType: "image/jpeg",
-    buffer: await jpegOfSize(64, 64),
-  });
-  await expect(page.getByTestId("image-name")).toHaveText("zimt.jpg");
-  await scriptFake(page.request);
-  await page.getByRole("button", { name: "Beiträge generieren" }).click();
-  await expect(page.getByText("Inhalt erfolgreich generiert und gespeichert!")).toBeVisible({ timeout: 20_000 });
-}
 
 async function fakePage(page: Page, url: string) {
   return (await page.request.get(`${url}/`)).text();
