@@ -82,5 +82,6 @@ export const AUDIT_ACTIONS = {
   "token.delete": "Token-Konfiguration gelöscht",
   "site_settings.update": "Seiteneinstellungen geändert",
   "publishing_caps.update": "Veröffentlichungs-Kontingente geändert",
+  "metric_read_caps.update": "Kennzahlen-Lesegrenzen geändert",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

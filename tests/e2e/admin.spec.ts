@@ -207,18 +207,32 @@ test("an admin manages prompt and token configurations, the site settings, and r
   const freeX = page.getByLabel("Kostenlos, X: Beiträge im Monat");
   await expect(freeX).toHaveValue("");
   await freeX.fill("1,5");
-  await page.getByRole("button", { name: "Speichern" }).click();
+  await page.getByRole("button", { name: "Kontingente speichern" }).click();
   await expect(page.getByText("Bitte geben Sie eine ganze Zahl von 0 bis 1.000.000 ein")).toBeVisible();
   await freeX.fill("25");
-  await page.getByRole("button", { name: "Speichern" }).click();
+  await page.getByRole("button", { name: "Kontingente speichern" }).click();
   await expect(page.getByText("Kontingente gespeichert.")).toBeVisible();
   await page.reload();
   await expect(page.getByLabel("Kostenlos, X: Beiträge im Monat")).toHaveValue("25");
   await page.getByLabel("Kostenlos, X: Beiträge im Monat").fill("");
-  await page.getByRole("button", { name: "Speichern" }).click();
+  await page.getByRole("button", { name: "Kontingente speichern" }).click();
   await expect(page.getByText("Kontingente gespeichert.").last()).toBeVisible();
+
+  // And the caps of the metrics' reads (ADR 0105), in the same form for their own table.
+  const freeXReads = page.getByLabel("Kostenlos, X: gelesene Beiträge im Monat");
+  await expect(freeXReads).toHaveValue("");
+  await freeXReads.fill("500");
+  await page.getByRole("button", { name: "Lesegrenzen speichern" }).click();
+  await expect(page.getByText("Lesegrenzen gespeichert.")).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("Kostenlos, X: gelesene Beiträge im Monat")).toHaveValue("500");
+  await expect(page.getByLabel("Kostenlos, X: Beiträge im Monat")).toHaveValue("");
+  await page.getByLabel("Kostenlos, X: gelesene Beiträge im Monat").fill("");
+  await page.getByRole("button", { name: "Lesegrenzen speichern" }).click();
+  await expect(page.getByText("Lesegrenzen gespeichert.").last()).toBeVisible();
   await page.getByRole("tab", { name: "Protokoll" }).click();
   await expect(page.getByText("Veröffentlichungs-Kontingente geändert").first()).toBeVisible();
+  await expect(page.getByText("Kennzahlen-Lesegrenzen geändert").first()).toBeVisible();
 });
 
 test("a save over another admin's newer caps is refused with the conflict notice (ADR 0024)", async ({
@@ -231,20 +245,20 @@ test("a save over another admin's newer caps is refused with the conflict notice
   await expect(freeX(other)).toHaveValue("");
 
   await freeX(page).fill("7");
-  await page.getByRole("button", { name: "Speichern" }).click();
+  await page.getByRole("button", { name: "Kontingente speichern" }).click();
   await expect(page.getByText("Kontingente gespeichert.")).toBeVisible();
 
   await freeX(other).fill("9");
-  await other.getByRole("button", { name: "Speichern" }).click();
+  await other.getByRole("button", { name: "Kontingente speichern" }).click();
   const notice = other.getByRole("alert").filter({ hasText: "Jemand anderes hat die Kontingente gespeichert" });
   await expect(notice).toBeVisible();
-  await expect(other.getByRole("button", { name: "Speichern" })).toBeDisabled();
+  await expect(other.getByRole("button", { name: "Kontingente speichern" })).toBeDisabled();
   await notice.getByRole("button", { name: "Neuen Stand laden" }).click();
   await expect(notice).toHaveCount(0);
   await expect(freeX(other)).toHaveValue("7");
 
   // The other tab now edits the newest version, so its save goes through (and restores no cap).
   await freeX(other).fill("");
-  await other.getByRole("button", { name: "Speichern" }).click();
+  await other.getByRole("button", { name: "Kontingente speichern" }).click();
   await expect(other.getByText("Kontingente gespeichert.")).toBeVisible();
 });

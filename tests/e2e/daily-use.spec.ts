@@ -2,31 +2,66 @@ import { E2E_BASE_URL, E2E_DATA_DIR } from "../../playwright.config.ts";
 import { waitForMail } from "../support/outbox.ts";
 import { confirmationLinkFor, expect, signInThroughForm, signUpConfirmed, test, uniqueEmail } from "./fixtures.ts";
 
-// The signed-in part a customer works in every day (ADR 0061): the header's own places, the
+// The signed-in part a customer works in every day (ADR 0061, 0106): the header's own places, the
 // account page telling the truth, and forms that know who is signed in.
 
-test("signed in, the header leads to the generator and the archive; signed out it does not", async ({ page }) => {
+test("signed in, the header's second row leads to the workspace's places; signed out it is not there", async ({
+  page,
+}) => {
   await page.goto("/funktionen");
-  const nav = page.getByRole("navigation", { name: "Hauptnavigation" });
-  await expect(nav.getByRole("link", { name: "Funktionen" })).toBeVisible();
-  await expect(nav.getByRole("link", { name: "Erstellen" })).toHaveCount(0);
+  await expect(
+    page.getByRole("navigation", { name: "Hauptnavigation" }).getByRole("link", { name: "Funktionen" }),
+  ).toBeVisible();
+  const workspace = page.getByRole("navigation", { name: "Arbeitsbereich" });
+  await expect(workspace).toHaveCount(0);
 
   await signUpConfirmed(page);
   await page.goto("/funktionen");
-  await nav.getByRole("link", { name: "Archiv" }).click();
+  await expect(workspace.getByRole("link")).toHaveText(["Erstellen", "Archiv", "Redaktionsplan", "Erfolg"]);
+  await workspace.getByRole("link", { name: "Archiv" }).click();
   await expect(page).toHaveURL(/\/archiv$/);
-  await expect(nav.getByRole("link", { name: "Archiv" })).toHaveAttribute("aria-current", "page");
-  await nav.getByRole("link", { name: "Erstellen" }).click();
+  await expect(workspace.getByRole("link", { name: "Archiv" })).toHaveAttribute("aria-current", "page");
+  await workspace.getByRole("link", { name: "Erfolg" }).click();
+  await expect(page.getByRole("heading", { name: "Erfolg", level: 1 })).toBeVisible();
+  await workspace.getByRole("link", { name: "Erstellen" }).click();
   await expect(page).toHaveURL(/\/erstellen$/);
 });
 
-test("on a phone the product's places are in the menu", async ({ page }) => {
+// ADR 0106: with a ninth link in one row the admin's credit badge was pushed out at 1280 px.
+test("at 1280 px an admin's header shows every link, the credit badge and the account in view", async ({
+  page,
+  admin,
+}) => {
+  expect(admin.email).toBeTruthy();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/redaktionsplan");
+  const banner = page.getByRole("banner");
+  for (const name of ["Funktionen", "X-Post Optimizer", "Preise", "FAQ", "Kontakt", "Admin"])
+    await expect(
+      banner.getByRole("navigation", { name: "Hauptnavigation" }).getByRole("link", { name }),
+    ).toBeInViewport();
+  for (const name of ["Erstellen", "Archiv", "Redaktionsplan", "Erfolg"])
+    await expect(
+      banner.getByRole("navigation", { name: "Arbeitsbereich" }).getByRole("link", { name }),
+    ).toBeInViewport();
+  await expect(banner.getByLabel(/^Credits:/)).toBeInViewport();
+  await expect(banner.getByRole("link", { name: "Konto", exact: true })).toBeInViewport();
+  await expect(banner.getByRole("button", { name: "Abmelden" })).toBeInViewport();
+});
+
+test("on a phone the workspace's places come first in the menu", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signUpConfirmed(page);
   await page.goto("/konto");
   await page.getByRole("button", { name: "Menü öffnen" }).click();
-  const menu = page.getByRole("navigation", { name: "Hauptnavigation mobil" });
-  await menu.getByRole("link", { name: "Archiv" }).click();
+  const workspace = page.locator("#mobile-menu").getByRole("navigation", { name: "Arbeitsbereich" });
+  await expect(workspace.getByRole("link")).toHaveText(["Erstellen", "Archiv", "Redaktionsplan", "Erfolg"]);
+  await workspace.getByRole("link", { name: "Erfolg" }).click();
+  await expect(page).toHaveURL(/\/erfolg$/);
+  await expect(page.getByRole("heading", { name: "Erfolg", level: 1 })).toBeVisible();
+  // The menu closes with the navigation; opened again it leads to the archive.
+  await page.getByRole("button", { name: "Menü öffnen" }).click();
+  await workspace.getByRole("link", { name: "Archiv" }).click();
   await expect(page).toHaveURL(/\/archiv$/);
 });
 

@@ -55,7 +55,7 @@ test("the optimizer's text and thread survive leaving the page, coming back and 
   await expect(status).toHaveText("Gespeichert");
 
   // Both in the Redaktionsplan's drafts; the thread opens in the optimizer again.
-  await page.getByRole("navigation", { name: "Hauptnavigation" }).getByRole("link", { name: "Redaktionsplan" }).click();
+  await page.getByRole("navigation", { name: "Arbeitsbereich" }).getByRole("link", { name: "Redaktionsplan" }).click();
   const drafts = page.getByTestId("draft");
   await expect(drafts).toHaveCount(2);
   await expect(drafts.first()).toContainText("Ein zweiter Gedanke.");

@@ -79,8 +79,8 @@ test("connect X, LinkedIn and Bluesky; publish now and plan from the generator; 
   const [year, month, day] = date.split("-");
   await expect(page.getByText(`Beitrag geplant für ${day}.${month}.${year} ${time}.`)).toBeVisible();
 
-  // The Redaktionsplan (header link): the planned posts in their week, the LinkedIn post sent.
-  await page.getByRole("navigation", { name: "Hauptnavigation" }).getByRole("link", { name: "Redaktionsplan" }).click();
+  // The Redaktionsplan (the header's workspace row): the planned posts in their week, the LinkedIn post sent.
+  await page.getByRole("navigation", { name: "Arbeitsbereich" }).getByRole("link", { name: "Redaktionsplan" }).click();
   await expect(page.getByRole("heading", { name: "Redaktionsplan", level: 1 })).toBeVisible();
   await page.goto(`/redaktionsplan?woche=${date}`);
   const planned = page.getByTestId("planned-post");

@@ -7,7 +7,7 @@ import { PLAN_LABELS, PLANS } from "#shared/billing.ts";
 import { NETWORK_IDS, NETWORKS } from "#shared/networks.ts";
 import { AdminPanelCard } from "./admin-panel-card.tsx";
 import { AdminTable } from "./admin-table.tsx";
-import { PublishingCapsPanel } from "./publishing-caps-panel.tsx";
+import { CapsPanel } from "./caps-panel.tsx";
 import { type UsageDay, useUsage } from "./use-usage.ts";
 
 type Metric = Exclude<keyof UsageDay, "day">;
@@ -95,7 +95,8 @@ export function UsagePanel() {
           </>
         )}
       </AdminPanelCard>
-      <PublishingCapsPanel />
+      <CapsPanel kind="publishing" />
+      <CapsPanel kind="reads" />
     </div>
   );
 }

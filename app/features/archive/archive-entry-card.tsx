@@ -4,10 +4,12 @@ import { toast } from "sonner";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
+import { useTimeZone } from "#app/features/account/use-time-zone.ts";
 import { PublishButton } from "#app/features/composer/publish-button.tsx";
 import { LanguageFlag } from "#app/features/generator/language-flag.tsx";
 import { ShareButtons } from "#app/features/generator/share-buttons.tsx";
 import { OpenInOptimizerButton, ThreadPosts } from "#app/features/generator/thread-posts.tsx";
+import { PostMetrics } from "#app/features/metrics/post-metrics.tsx";
 import { networkOfPlatform } from "#app/features/publishing/network-of-platform.ts";
 import { formatDateTime } from "#app/lib/format.ts";
 import { useCopyToClipboard } from "#app/lib/use-copy-to-clipboard.ts";
@@ -25,6 +27,8 @@ import {
   TONES,
   type Tone,
 } from "#shared/generator.ts";
+import { NETWORKS } from "#shared/networks.ts";
+import { formatDateTime as formatInZone } from "#shared/wall-time.ts";
 import type { ArchiveEntry } from "./use-archive.ts";
 
 const isPlatform = (value: string): value is Platform => (PLATFORMS as readonly string[]).includes(value);
@@ -196,6 +200,7 @@ export function ArchiveEntryCard({
           <ArchivedPost key={index} text={post} thread={entry.threads?.[index] ?? null} index={index} entry={entry} />
         ))}
       </ul>
+      {entry.sent.length > 0 ? <SentFigures sent={entry.sent} /> : null}
       <ConfirmDialog
         open={confirming}
         onClose={() => setConfirming(false)}
@@ -208,5 +213,24 @@ export function ArchiveEntryCard({
         }}
       />
     </article>
+  );
+}
+
+/** ADR 0106: the latest figures of each post that went out from this run, as the plan shows them. */
+function SentFigures({ sent }: { sent: ArchiveEntry["sent"] }) {
+  const zone = useTimeZone();
+  return (
+    <div className="mt-4 grid gap-3 sm:grid-cols-2" data-testid="archive-figures">
+      {sent.map((post) => (
+        <PostMetrics
+          key={post.id}
+          publicationId={post.id}
+          network={post.network}
+          sent
+          timeZone={zone}
+          title={`${NETWORKS[post.network].label} · ${post.accountHandle} · gesendet ${formatInZone(post.sentAt, zone)}`}
+        />
+      ))}
+    </div>
   );
 }

@@ -151,7 +151,7 @@ export function GeneratorWorkspace() {
       </div>
 
       {generating || results ? (
-        <section ref={resultsRef} aria-labelledby="results-heading" className="grid scroll-mt-24 gap-4">
+        <section ref={resultsRef} aria-labelledby="results-heading" className="grid scroll-mt-24 gap-4 xl:scroll-mt-32">
           <h2 id="results-heading" className="text-xl font-semibold">
             Ihre Vorschläge
           </h2>

@@ -72,8 +72,8 @@ function AccountActionsWithSession() {
   }
   return (
     <div className="flex flex-wrap items-center gap-2">
-      {/* Beside eight links, the credits and the bell, the desktop header has room for the words
-          only from 2xl on; below that the icons show and the words stay for screen readers. */}
+      {/* Beside the spec's links, Admin, the plans' badges and the bell, the desktop header has room
+          for the words only from 2xl on; below that the icons show and the words stay for screen readers. */}
       <Button asChild variant="outline" size="sm">
         <Link to={ROUTES.account} title="Konto">
           <UserRound aria-hidden />
@@ -121,22 +121,44 @@ function CreditBadgeWithProfile() {
   );
 }
 
-/** Only with a session: a signed-out visitor on an app page sees the spec's links alone. */
-export function ProductNavLinks(props: AdminNavLinkProps) {
+// The signed-in user's own places, in the order of the work: write, keep, plan, see what came of it.
+const WORKSPACE_LINKS = [
+  { to: ROUTES.generator, label: "Erstellen" },
+  { to: ROUTES.archive, label: "Archiv" },
+  { to: ROUTES.planner, label: "Redaktionsplan" },
+  { to: ROUTES.erfolg, label: "Erfolg" },
+] as const;
+
+/**
+ * Only with a session: a signed-out visitor on an app page sees the spec's links alone. Its own
+ * navigation landmark, "Arbeitsbereich" (ADR 0106): on the desktop a second row under the spec's
+ * header row, in the phone's menu a group of its own.
+ */
+export function WorkspaceNav({
+  className,
+  listClassName,
+  linkClassName,
+  heading = false,
+}: {
+  className: string;
+  listClassName: string;
+  linkClassName: AdminNavLinkProps["className"];
+  /** In the phone's menu the group says what it is; the desktop row speaks for itself. */
+  heading?: boolean;
+}) {
   const { data: session } = authClient.useSession();
   if (!session) return null;
   return (
-    <>
-      <NavLink to={ROUTES.generator} className={props.className}>
-        Erstellen
-      </NavLink>
-      <NavLink to={ROUTES.archive} className={props.className}>
-        Archiv
-      </NavLink>
-      <NavLink to={ROUTES.planner} className={props.className}>
-        Redaktionsplan
-      </NavLink>
-    </>
+    <nav aria-label="Arbeitsbereich" className={className}>
+      {heading ? <p className="px-2 pb-1 text-xs font-medium text-slate-600">Ihr Arbeitsbereich</p> : null}
+      <div className={listClassName}>
+        {WORKSPACE_LINKS.map((link) => (
+          <NavLink key={link.to} to={link.to} className={linkClassName}>
+            {link.label}
+          </NavLink>
+        ))}
+      </div>
+    </nav>
   );
 }
 

@@ -14,7 +14,7 @@ const AccountActions = lazy(() => headerAccount().then((module) => ({ default: m
 const CreditBadge = lazy(() => headerAccount().then((module) => ({ default: module.CreditBadge })));
 const AdminNavLink = lazy(() => headerAccount().then((module) => ({ default: module.AdminNavLink })));
 const NotificationBell = lazy(() => headerAccount().then((module) => ({ default: module.NotificationBell })));
-const ProductNavLinks = lazy(() => headerAccount().then((module) => ({ default: module.ProductNavLinks })));
+const WorkspaceNav = lazy(() => headerAccount().then((module) => ({ default: module.WorkspaceNav })));
 
 const NAV_LINKS = [
   { to: ROUTES.features, label: "Funktionen" },
@@ -39,9 +39,8 @@ function NavLinks() {
           {link.label}
         </NavLink>
       ))}
-      {/* The product's own places beside the spec's links (ADR 0061), and Admin for admins. */}
+      {/* Admin for admins; the product's own places have a row of their own (WorkspaceNav). */}
       <WhenSignedIn>
-        <ProductNavLinks className={navLinkClass} />
         <AdminNavLink className={navLinkClass} />
       </WhenSignedIn>
     </>
@@ -117,8 +116,27 @@ export function SiteHeader() {
           </Button>
         </div>
       </div>
+      {/* ADR 0106: the workspace's places (Erstellen, Archiv, Redaktionsplan, Erfolg) in a second
+          row: beside the spec's five links, Admin, the badges and the bell they crowded the credit
+          badge out of the 1280 px row, and the row has room for the next place too. */}
+      <WhenSignedIn>
+        <WorkspaceNav
+          className="hidden border-t border-slate-100 xl:block"
+          listClassName="mx-auto flex max-w-6xl items-center gap-1 px-2 py-1"
+          linkClassName={navLinkClass}
+        />
+      </WhenSignedIn>
       {menuOpen ? (
         <div id="mobile-menu" className="border-t border-slate-200 px-4 pb-4 xl:hidden">
+          {/* Signed in, the own places come first: on the phone they are what the menu is opened for. */}
+          <WhenSignedIn>
+            <WorkspaceNav
+              className="border-b border-slate-200 py-3"
+              listClassName="flex flex-col gap-1"
+              linkClassName={navLinkClass}
+              heading
+            />
+          </WhenSignedIn>
           <nav aria-label="Hauptnavigation mobil" className="flex flex-col gap-1 py-3">
             <NavLinks />
           </nav>

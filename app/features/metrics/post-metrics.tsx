@@ -4,26 +4,30 @@ import { formatDateTime } from "#shared/wall-time.ts";
 import { Sparkline } from "./sparkline.tsx";
 import { usePostMetrics } from "./use-metrics.ts";
 
-// A sent post's latest figures and their sparkline in the Redaktionsplan's dialog (ADR 0106).
-// Networks without figures say "nicht verfügbar"; nothing is ever made up. Each network's figures
-// under its own names (Reaktionen, Kommentare, Geteilt …), only those it has (ADR 0104).
+// A sent post's latest figures and their sparkline in the Redaktionsplan's dialog and on the
+// archive's card of the run it came from (ADR 0106). Networks without figures say "nicht verfügbar";
+// nothing is ever made up. Each network's figures under its own names (Reaktionen, Kommentare,
+// Geteilt …), only those it has (ADR 0104).
 
 export function PostMetrics({
   publicationId,
   network,
   sent,
   timeZone,
+  title = "Kennzahlen",
 }: {
   publicationId: string;
   network: NetworkId;
   sent: boolean;
   timeZone: string;
+  /** Where one card shows several posts' figures, each says whose they are. */
+  title?: string;
 }) {
   const { data, isError } = usePostMetrics(publicationId, sent);
   if (!sent) return null;
   return (
-    <section aria-label="Kennzahlen" className="grid gap-2 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm">
-      <h3 className="font-semibold text-slate-900">Kennzahlen</h3>
+    <section aria-label={title} className="grid gap-2 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm">
+      <h3 className="font-semibold text-slate-900">{title}</h3>
       {isError ? (
         <p className="text-slate-700">Die Kennzahlen konnten nicht geladen werden.</p>
       ) : !data ? (

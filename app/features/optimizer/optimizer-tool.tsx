@@ -396,7 +396,7 @@ function OptimizerEditor({
       <div
         className={cn(
           "grid content-start gap-6 lg:col-start-2 lg:row-span-2 lg:row-start-1",
-          !isThread && "lg:sticky lg:top-24 lg:self-start",
+          !isThread && "lg:sticky lg:top-24 lg:self-start xl:top-32",
         )}
       >
         {isThread ? (

@@ -4,9 +4,9 @@ import { listAudit } from "#server/features/audit/audit.service.ts";
 import { requireSession } from "#server/session.ts";
 import { AUDIT_LIST_LIMIT } from "#shared/admin.ts";
 import { adminApiLimitsRoutes } from "./admin-api-limits.routes.ts";
+import { adminCapsRoutes } from "./admin-caps.routes.ts";
 import { adminPromptsRoutes, adminTokensRoutes } from "./admin-configurations.routes.ts";
 import { adminMessagesRoutes } from "./admin-messages.routes.ts";
-import { adminPublishingCapsRoutes } from "./admin-publishing-caps.routes.ts";
 import { adminSiteSettingsRoutes } from "./admin-site-settings.routes.ts";
 import { adminUsageRoutes } from "./admin-usage.routes.ts";
 import { adminUsersRoutes } from "./admin-users.routes.ts";
@@ -28,5 +28,6 @@ export const adminRoutes = new Hono<AppEnv>()
   .route("/tokens", adminTokensRoutes)
   .route("/site-settings", adminSiteSettingsRoutes)
   .route("/usage", adminUsageRoutes)
-  .route("/publishing-caps", adminPublishingCapsRoutes)
+  .route("/publishing-caps", adminCapsRoutes("publishing", "Veröffentlichungs-Kontingente geändert"))
+  .route("/metric-read-caps", adminCapsRoutes("reads", "Kennzahlen-Lesegrenzen geändert"))
   .route("/api-limits", adminApiLimitsRoutes);

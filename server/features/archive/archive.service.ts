@@ -15,6 +15,7 @@ import {
 } from "#shared/archive.ts";
 import { joinThread, type PostFormat } from "#shared/generator.ts";
 import { isUuid } from "#shared/ids.ts";
+import type { NetworkId } from "#shared/networks.ts";
 
 // The archive of generated posts (spec sections 2, 4 and 7 "archived_posts"; ADR 0014). Every
 // query is scoped to the signed-in user: another user's entry does not exist (404), on
@@ -116,7 +117,11 @@ export async function listArchivedPosts(db: Database, userId: string, query: Arc
     page.map((row) => row.id),
   );
   return {
-    entries: page.map((row) => ({ ...toEntry(row), publishing: publishing.get(row.id) ?? null })),
+    entries: page.map((row) => ({
+      ...toEntry(row),
+      publishing: publishing.get(row.id)?.state ?? null,
+      sent: publishing.get(row.id)?.sent ?? [],
+    })),
     total: Math.min(matches, ARCHIVE_COUNT_LIMIT),
     totalIsCapped,
     page: query.page,
@@ -127,15 +132,30 @@ export async function listArchivedPosts(db: Database, userId: string, query: Arc
   };
 }
 
+/** A post of the entry that went out: the archive shows its latest figures (ADR 0106). */
+export type ArchiveSentPost = { id: string; network: NetworkId; accountHandle: string; sentAt: string };
+
 /**
  * ADR 0101: whether a post of each entry went out ("sent") or waits for its time ("planned"), for
- * the archive's badge; sent wins when both. Entries never planned are missing from the map.
+ * the archive's badge; sent wins when both. Entries never planned are missing from the map. With
+ * it the posts that went out, oldest first, whose figures the card shows (ADR 0106).
  */
-async function publishingOf(db: Database, userId: string, entryIds: string[]): Promise<Map<string, ArchivePublishing>> {
-  const states = new Map<string, ArchivePublishing>();
+async function publishingOf(
+  db: Database,
+  userId: string,
+  entryIds: string[],
+): Promise<Map<string, { state: ArchivePublishing; sent: ArchiveSentPost[] }>> {
+  const states = new Map<string, { state: ArchivePublishing; sent: ArchiveSentPost[] }>();
   if (entryIds.length === 0) return states;
   const rows = await db
-    .selectDistinct({ entryId: publications.archiveEntryId, status: publications.status })
+    .select({
+      id: publications.id,
+      entryId: publications.archiveEntryId,
+      status: publications.status,
+      network: publications.network,
+      accountHandle: publications.accountHandle,
+      sentAt: publications.sentAt,
+    })
     .from(publications)
     .where(
       and(
@@ -143,11 +163,15 @@ async function publishingOf(db: Database, userId: string, entryIds: string[]): P
         inArray(publications.archiveEntryId, entryIds),
         inArray(publications.status, ["planned", "sending", "sent"]),
       ),
-    );
-  for (const { entryId, status } of rows) {
+    )
+    .orderBy(publications.sentAt, publications.id);
+  for (const { entryId, status, sentAt, ...post } of rows) {
     if (!entryId) continue;
-    if (status === "sent") states.set(entryId, "sent");
-    else if (!states.has(entryId)) states.set(entryId, "planned");
+    const entry = states.get(entryId) ?? { state: "planned", sent: [] };
+    states.set(entryId, entry);
+    if (status !== "sent") continue;
+    entry.state = "sent";
+    if (sentAt) entry.sent.push({ ...post, sentAt: sentAt.toISOString() });
   }
   return states;
 }

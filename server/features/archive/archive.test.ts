@@ -126,8 +126,9 @@ describe("GET /api/archive", () => {
     expect((await list(anna.cookie, { page: "9" })).entries).toEqual([]);
   });
 
-  it("marks an entry a post was planned or sent from; sent wins, a cancelled one does not count", async () => {
+  it("marks an entry a post was planned or sent from; sent wins, a cancelled one does not count; lists the sent ones", async () => {
     const { newest = "", middle = "", oldest = "" } = ids;
+    const sentAt = new Date("2026-11-20T09:30:00Z");
     const publication = (archiveEntryId: string, status: "planned" | "sent" | "cancelled") => ({
       batchId: crypto.randomUUID(),
       userId: anna.userId,
@@ -138,17 +139,26 @@ describe("GET /api/archive", () => {
       scheduledAt: new Date(),
       nextAttemptAt: new Date(),
       status,
+      sentAt: status === "sent" ? sentAt : null,
     });
-    await t.db
+    const [sent] = await t.db
       .insert(publications)
       .values([
+        publication(middle, "sent"),
         publication(newest, "planned"),
         publication(middle, "planned"),
-        publication(middle, "sent"),
         publication(oldest, "cancelled"),
-      ]);
-    const byId = new Map((await list(anna.cookie)).entries.map((entry) => [entry.id, entry.publishing]));
+      ])
+      .returning({ id: publications.id });
+    const { entries } = await list(anna.cookie);
+    const byId = new Map(entries.map((entry) => [entry.id, entry.publishing]));
     expect(Object.fromEntries(byId)).toEqual({ [newest]: "planned", [middle]: "sent", [oldest]: null });
+    // ADR 0106: the card shows the figures of each post that went out.
+    expect(Object.fromEntries(entries.map((entry) => [entry.id, entry.sent]))).toEqual({
+      [newest]: [],
+      [middle]: [{ id: sent?.id, network: "bluesky", accountHandle: "anna.bsky.social", sentAt: sentAt.toISOString() }],
+      [oldest]: [],
+    });
     await t.db.delete(publications).where(eq(publications.userId, anna.userId));
   });
 

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { JobQueue } from "#server/db/job-queue.ts";
 import { postMetricSnapshots } from "#server/db/schema/metrics.ts";
 import { profiles } from "#server/db/schema/profiles.ts";
 import { apiIdempotency } from "#server/db/schema/public-api.ts";
 import { publications, socialAccounts } from "#server/db/schema/publishing.ts";
 import { tokenColumns } from "#server/features/account-tokens/account-tokens.ts";
-import type { JobQueue } from "#server/db/job-queue.ts";
 import { scheduleBackgroundWork } from "#server/start-server.ts";
 import { aiEnvFor, type OpenAiFake, startOpenAiFake } from "../../../tests/mocks/openai.ts";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";

@@ -1,4 +1,4 @@
-import { Gauge } from "lucide-react";
+import { BarChart3, Gauge } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { Button } from "#app/components/ui/button.tsx";
@@ -16,22 +16,56 @@ import { CAP_PLAN_LABELS, CAP_PLANS, type PublishingCaps } from "#shared/publish
 import { AdminPanelCard } from "./admin-panel-card.tsx";
 import { AdminTable } from "./admin-table.tsx";
 import { useEditedVersion } from "./conflict-notice.tsx";
-import { usePublishingCaps, useUpdatePublishingCaps } from "./use-publishing-caps.ts";
+import { type CapKind, useCaps, useUpdateCaps } from "./use-caps.ts";
 
-// ADR 0053, "Kontingent je Plan": how many posts a month each plan may publish per network. X
-// charges the operator per post; the server checks the cap when a post is planned and again
-// right before it is sent.
-export function PublishingCapsPanel() {
-  const query = usePublishingCaps();
+// The operator's monthly caps per plan and network, one form for both tables of this shape:
+// ADR 0053, "Kontingent je Plan": how many posts a month each plan may publish per network (X
+// charges the operator per post; the server checks the cap when a post is planned and again right
+// before it is sent). ADR 0105: how many posts a month the metrics may read per network (X bills
+// every post read).
+const PANELS = {
+  publishing: {
+    icon: Gauge,
+    title: "Veröffentlichungen je Plan",
+    description:
+      "Höchstens so viele Beiträge darf ein Konto im Kalendermonat (Europe/Berlin) je Netzwerk senden oder planen. Leer: keine Obergrenze. 0: Veröffentlichen über dieses Netzwerk ist im Plan nicht enthalten. Wer mehrere Pläne hat, bekommt die höchste Obergrenze; „Kostenlos“ gilt für jedes Konto. Ein Thread zählt mit jedem seiner Beiträge.",
+    subject: "die Kontingente",
+    loadFailed: "Die Kontingente konnten nicht geladen werden.",
+    saved: "Kontingente gespeichert.",
+    submit: "Kontingente speichern",
+    saveFailed: "Die Kontingente konnten nicht gespeichert werden.",
+    caption: "Beiträge im Monat je Plan und Netzwerk",
+    unit: "Beiträge im Monat",
+  },
+  reads: {
+    icon: BarChart3,
+    title: "Kennzahlen-Abrufe je Plan",
+    description:
+      "Höchstens so viele Beiträge liest Postwerk im Kalendermonat (Europe/Berlin) je Konto und Netzwerk, um ihre Kennzahlen abzurufen (X berechnet jeden gelesenen Beitrag). Ist die Grenze erreicht, fallen weitere Runden des Monats ohne Aufruf aus; Zahlen werden nie geschätzt. Leer: keine Obergrenze. 0: keine Kennzahlen über dieses Netzwerk im Plan. Wer mehrere Pläne hat, bekommt die höchste Obergrenze; „Kostenlos“ gilt für jedes Konto.",
+    subject: "die Lesegrenzen",
+    loadFailed: "Die Lesegrenzen konnten nicht geladen werden.",
+    saved: "Lesegrenzen gespeichert.",
+    submit: "Lesegrenzen speichern",
+    saveFailed: "Die Lesegrenzen konnten nicht gespeichert werden.",
+    caption: "Gelesene Beiträge im Monat je Plan und Netzwerk",
+    unit: "gelesene Beiträge im Monat",
+  },
+} as const satisfies Record<CapKind, unknown>;
+
+type PanelTexts = (typeof PANELS)[CapKind];
+
+export function CapsPanel({ kind }: { kind: CapKind }) {
+  const query = useCaps(kind);
+  const texts = PANELS[kind];
   return (
     <AdminPanelCard
-      icon={Gauge}
-      title="Veröffentlichungen je Plan"
-      description="Höchstens so viele Beiträge darf ein Konto im Kalendermonat (Europe/Berlin) je Netzwerk senden oder planen. Leer: keine Obergrenze. 0: Veröffentlichen über dieses Netzwerk ist im Plan nicht enthalten. Wer mehrere Pläne hat, bekommt die höchste Obergrenze; „Kostenlos“ gilt für jedes Konto. Ein Thread zählt mit jedem seiner Beiträge."
+      icon={texts.icon}
+      title={texts.title}
+      description={texts.description}
       query={query}
-      loadFailed="Die Kontingente konnten nicht geladen werden."
+      loadFailed={texts.loadFailed}
     >
-      {(data) => <PublishingCapsForm caps={data.caps} reload={() => query.refetch()} />}
+      {(data) => <CapsForm kind={kind} texts={texts} caps={data.caps} reload={() => query.refetch()} />}
     </AdminPanelCard>
   );
 }
@@ -40,8 +74,18 @@ const NETWORK_COLUMNS = NETWORK_IDS.map((network) => ({ key: network, label: NET
 
 const sameCaps = (a: PublishingCaps, b: PublishingCaps) => JSON.stringify(a) === JSON.stringify(b);
 
-function PublishingCapsForm({ caps, reload }: { caps: PublishingCaps; reload: () => void }) {
-  const update = useUpdatePublishingCaps();
+function CapsForm({
+  kind,
+  texts,
+  caps,
+  reload,
+}: {
+  kind: CapKind;
+  texts: PanelTexts;
+  caps: PublishingCaps;
+  reload: () => void;
+}) {
+  const update = useUpdateCaps(kind);
   const form = useForm<PublishingCapsFormInput, unknown, PublishingCapsFormValues>({
     resolver: zodResolver(PublishingCapsFormSchema),
     defaultValues: toPublishingCapsForm(caps),
@@ -50,7 +94,7 @@ function PublishingCapsForm({ caps, reload }: { caps: PublishingCaps; reload: ()
   // The caps as last loaded are the version the server compares a save against.
   const edited = useEditedVersion({
     loaded: caps,
-    subject: "die Kontingente",
+    subject: texts.subject,
     reset: () => form.reset(toPublishingCapsForm(caps)),
     same: sameCaps,
   });
@@ -60,9 +104,9 @@ function PublishingCapsForm({ caps, reload }: { caps: PublishingCaps; reload: ()
       const saved = await update.mutateAsync({ caps: values, expected: edited.version });
       edited.saved(saved.caps);
       form.reset(toPublishingCapsForm(saved.caps));
-      toast.success("Kontingente gespeichert.");
+      toast.success(texts.saved);
     } catch (error) {
-      toast.error("Die Kontingente konnten nicht gespeichert werden.", {
+      toast.error(texts.saveFailed, {
         description: error instanceof ApiError ? error.message : undefined,
       });
       if (edited.refused(error)) reload();
@@ -72,19 +116,14 @@ function PublishingCapsForm({ caps, reload }: { caps: PublishingCaps; reload: ()
   return (
     <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-5">
       {edited.notice}
-      <AdminTable
-        caption="Beiträge im Monat je Plan und Netzwerk"
-        rowHead="Plan"
-        columns={NETWORK_COLUMNS}
-        className="text-left"
-      >
+      <AdminTable caption={texts.caption} rowHead="Plan" columns={NETWORK_COLUMNS} className="text-left">
         {CAP_PLANS.map((plan) => (
           <tr key={plan}>
             <th scope="row" className="px-3 py-2 text-left font-normal text-slate-700">
               {CAP_PLAN_LABELS[plan]}
             </th>
             {NETWORK_IDS.map((network) => {
-              const id = `cap-${plan}-${network}`;
+              const id = `cap-${kind}-${plan}-${network}`;
               const error = errors[plan]?.[network]?.message;
               return (
                 <td key={network} className="px-3 py-2 align-top">
@@ -93,7 +132,7 @@ function PublishingCapsForm({ caps, reload }: { caps: PublishingCaps; reload: ()
                       id={id}
                       inputMode="numeric"
                       placeholder="unbegrenzt"
-                      aria-label={`${CAP_PLAN_LABELS[plan]}, ${NETWORKS[network].label}: Beiträge im Monat`}
+                      aria-label={`${CAP_PLAN_LABELS[plan]}, ${NETWORKS[network].label}: ${texts.unit}`}
                       aria-invalid={Boolean(error)}
                       aria-describedby={error ? `${id}-error` : undefined}
                       {...form.register(`${plan}.${network}`)}
@@ -112,7 +151,7 @@ function PublishingCapsForm({ caps, reload }: { caps: PublishingCaps; reload: ()
       </AdminTable>
       <div className="flex justify-end">
         <Button type="submit" disabled={isSubmitting || edited.newerVersionLoaded}>
-          {isSubmitting ? "Wird gespeichert..." : "Speichern"}
+          {isSubmitting ? "Wird gespeichert..." : texts.submit}
         </Button>
       </div>
     </form>
