@@ -152,9 +152,14 @@ test("Facebook with Instagram, Threads and Mastodon: one generator run goes to a
   await page.reload();
   await expect(planned.filter({ hasText: "Gesendet" })).toHaveCount(4);
   await shoot(page, "four-networks-plan-list");
+  // The week shows two cards a day and "+2" for the rest: the day's dialog lists all four.
   await page.goto(`/redaktionsplan?woche=${date}`);
-  await expect(planned.filter({ hasText: "Facebook · " })).toContainText(`${time}Gesendet`);
   await shoot(page, "four-networks-plan-week");
+  await page.getByRole("button", { name: /weitere Beiträge am/ }).click();
+  const day = page.getByRole("dialog");
+  await expect(day.getByTestId("planned-post")).toHaveCount(4);
+  await expect(day.getByTestId("planned-post").filter({ hasText: "Facebook · " })).toContainText(`${time}Gesendet`);
+  await day.getByRole("button", { name: "Schließen" }).click();
 
   // What each fake received: text, account, image.
   const metaPosts = await fakePosts(page, META_FAKE_URL);
