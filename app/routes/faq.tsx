@@ -24,7 +24,7 @@ export default function FaqPage() {
       </PageHero>
 
       <div className="mx-auto grid max-w-6xl gap-10 px-4 pb-16 lg:grid-cols-[14rem_1fr]">
-        <nav aria-label="Themen" className="lg:sticky lg:top-24 lg:self-start">
+        <nav aria-label="Themen" className="lg:sticky lg:top-24 lg:self-start xl:top-32">
           <ul className="flex flex-wrap gap-2 lg:flex-col lg:gap-1">
             {FAQ_GROUPS.map((group) => (
               <li key={group.id}>
@@ -40,7 +40,7 @@ export default function FaqPage() {
         </nav>
         <div className="grid gap-12">
           {FAQ_GROUPS.map((group) => (
-            <section key={group.id} id={group.id} aria-labelledby={`${group.id}-titel`} className="scroll-mt-24">
+            <section key={group.id} id={group.id} aria-labelledby={`${group.id}-titel`} className="scroll-mt-24 xl:scroll-mt-32">
               <h2 id={`${group.id}-titel`} className="text-2xl font-bold tracking-tight text-slate-900">
                 {group.title}
               </h2>

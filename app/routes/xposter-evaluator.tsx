@@ -118,7 +118,7 @@ export default function OptimizerPage() {
           </Button>
         </div>
       </header>
-      <div id="tool" className="mt-10 scroll-mt-24">
+      <div id="tool" className="mt-10 scroll-mt-24 xl:scroll-mt-32">
         {signedIn ? (
           <Suspense
             fallback={

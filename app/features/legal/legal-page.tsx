@@ -53,7 +53,7 @@ export function LegalPage({
 
 export function LegalSection({ section, children }: { section: LegalSectionEntry; children: ReactNode }) {
   return (
-    <section id={section.id} aria-labelledby={`${section.id}-titel`} className="mt-10 scroll-mt-24">
+    <section id={section.id} aria-labelledby={`${section.id}-titel`} className="mt-10 scroll-mt-24 xl:scroll-mt-32">
       <h2 id={`${section.id}-titel`} className="text-xl font-semibold text-slate-900">
         {section.title}
       </h2>
