@@ -2,11 +2,12 @@
 // SIGKILL mid-send (bench/planung.bench.ts, ADR 0076): the product's delivery workers with the
 // production queue tuning, posting to the bench's recorder (RECORDER_URL). Environment as
 // bench-app.ts builds it (DATA_DIR, DATABASE_URL or PGlite, BETTER_AUTH_SECRET). Prints "READY" once
-// its workers run, then "OFFEN <planned> <sending>" every half second; SIGTERM stops it as a
+// its workers run, then "OFFEN <planned> <sending> <waiting>" every half second (waiting: sending
+// with a container the queue comes back to, ADR 0074); SIGTERM stops it as a
 // deployment does, the calls in flight run to their end.
 import fs from "node:fs/promises";
 import path from "node:path";
-import { count } from "drizzle-orm";
+import { count, isNotNull, sql } from "drizzle-orm";
 import { connectDatabase, createDeps } from "#server/bootstrap.ts";
 import { publications } from "#server/db/schema/publishing.ts";
 import { readEnv } from "#server/env.ts";
@@ -25,18 +26,22 @@ const deps = await createDeps({
   database,
   logger,
   pages: loadPageDocuments(clientDir),
-  overrides: { networks: recorderNetworks(process.env.RECORDER_URL ?? "") },
+  overrides: { networks: recorderNetworks(env.networks, process.env.RECORDER_URL ?? "") },
 });
 await startDeliveryWorkers(deps);
 process.stdout.write("READY\n");
 
 const progress = setInterval(async () => {
   const rows = await deps.db
-    .select({ status: publications.status, n: count() })
+    .select({
+      status: publications.status,
+      n: count(),
+      waiting: sql<number>`count(*) filter (where ${isNotNull(publications.continuation)})::int`,
+    })
     .from(publications)
     .groupBy(publications.status);
-  const of = (status: string) => rows.find((row) => row.status === status)?.n ?? 0;
-  process.stdout.write(`OFFEN ${of("planned")} ${of("sending")}\n`);
+  const of = (status: string) => rows.find((row) => row.status === status);
+  process.stdout.write(`OFFEN ${of("planned")?.n ?? 0} ${of("sending")?.n ?? 0} ${of("sending")?.waiting ?? 0}\n`);
 }, 500);
 
 process.once("SIGTERM", async () => {

@@ -63,14 +63,20 @@ import {
 } from "./load.bench.ts";
 import { measureOptimizerBundle, OPTIMIZER_JS_TARGET_KIB } from "./optimizer-bundle.bench.ts";
 import { DURABILITY_COMMITS, runDurabilityBenchmark } from "./pglite-durability.bench.ts";
-import { PLANNING_ACCOUNTS, PLANNING_POSTS, PLANNING_TARGETS, runPlanningBenchmark } from "./planung.bench.ts";
+import {
+  type NetworkFigures,
+  PLANNING_ACCOUNTS,
+  PLANNING_POSTS,
+  PLANNING_TARGETS,
+  runPlanningBenchmark,
+} from "./planung.bench.ts";
 import {
   KILL_AT_SHARE,
   PLANNING_KILL_TARGETS,
   type PlanningKillReport,
   runPlanningKillBenchmark,
 } from "./planung-kill.bench.ts";
-import { PLANNING_NETWORK_MS } from "./planung-network.ts";
+import { CONTAINER_WAITS, PLANNING_NETWORK_MS } from "./planung-network.ts";
 import {
   BENCHMARK_EMOJI_POST,
   BENCHMARK_POST,
@@ -353,21 +359,23 @@ if (wanted("last")) {
 // Publishing is trusted blind (ADR 0053, 0076): here a missed target is a failure, exit code 1.
 if (wanted("planung")) {
   console.log(
-    `\n== Planen: ${PLANNING_POSTS} Beiträge von ${PLANNING_ACCOUNTS} Konten in einer Minute fällig, Netzwerk antwortet nach ${PLANNING_NETWORK_MS} ms (ADR 0053)`,
+    `\n== Planen: ${PLANNING_POSTS} Beiträge von ${PLANNING_ACCOUNTS} Konten auf allen sieben Netzwerken in einer Minute fällig, ` +
+      `Netzwerk antwortet je Aufruf nach ${PLANNING_NETWORK_MS} ms; Instagram (mit Bild) und Threads über Container ` +
+      `(Wartezeiten der Adapter: ${containerWaits()}; ADR 0053, 0074)`,
   );
   for (const serverUrl of [undefined, ...(postgresServerUrl ? [postgresServerUrl] : [])]) {
     await reportFailures(async () => {
       const report = await runPlanningBenchmark(serverUrl);
       console.log(
-        `${report.database}: Verspätung p50 ${milliseconds(report.p50LatenessMs)}, p99 ${milliseconds(report.p99LatenessMs)} ` +
-          `(Ziel p99 ≤ ${PLANNING_TARGETS.p99LatenessMs} ms: ${verdict(report.p99LatenessMs, PLANNING_TARGETS.p99LatenessMs)}); ` +
-          `doppelt ${report.duplicates}, verloren ${report.lost} (Ziel 0: ${report.duplicates + report.lost === 0 ? "OK" : "FEHLER"}); ` +
-          `RSS-Zuwachs ${report.rssGrowthMb.toFixed(1)} MB (Ziel ≤ ${PLANNING_TARGETS.rssGrowthMb} MB: ${verdict(report.rssGrowthMb, PLANNING_TARGETS.rssGrowthMb)})`,
+        `${report.database}: RSS-Zuwachs ${report.rssGrowthMb.toFixed(1)} MB ` +
+          `(Ziel ≤ ${PLANNING_TARGETS.rssGrowthMb} MB: ${verdict(report.rssGrowthMb, PLANNING_TARGETS.rssGrowthMb)})`,
       );
+      printNetworkFigures(report.figures, PLANNING_TARGETS.p99LatenessMs);
       const met =
-        report.p99LatenessMs <= PLANNING_TARGETS.p99LatenessMs &&
-        report.duplicates + report.lost === 0 &&
-        report.rssGrowthMb <= PLANNING_TARGETS.rssGrowthMb;
+        report.figures.every(
+          (figures) =>
+            figures.p99BeyondWaitsMs <= PLANNING_TARGETS.p99LatenessMs && figures.duplicates + figures.lost === 0,
+        ) && report.rssGrowthMb <= PLANNING_TARGETS.rssGrowthMb;
       if (!met) process.exitCode = 1;
     });
   }
@@ -383,6 +391,51 @@ if (wanted("planung")) {
     });
   }
   if (killReports.length > 0) printPlanningKillReports(killReports);
+}
+
+/** The waits the container networks ask the queue for, e.g. "instagram 10 s, dann 60 s je Blick auf „IN_PROGRESS“". */
+function containerWaits(): string {
+  return Object.entries(CONTAINER_WAITS)
+    .map(
+      ([network, waits]) =>
+        `${network} ${waits.firstMs / 1000} s, dann ${waits.nextMs / 1000} s je Blick auf „IN_PROGRESS“`,
+    )
+    .join("; ");
+}
+
+/**
+ * One row per network (all posts first): lateness p50/p99, p99 beyond the waits the network asked
+ * for (the target, p99 ≤ 5 s "where the network's limits allow"), duplicates and lost posts.
+ */
+function printNetworkFigures<Row extends NetworkFigures>(
+  figures: Row[],
+  target: number,
+  extra?: { label: string; value: (row: Row) => string },
+) {
+  const seconds = (value: number) => (Number.isNaN(value) ? "–" : `${(value / 1000).toFixed(2)} s`);
+  const header = ["Netzwerk", "Beiträge", "p50", "p99", "p99 ohne Wartezeit", "doppelt", "verloren"];
+  if (extra) header.push(extra.label);
+  const line = (cells: string[]) =>
+    console.log(
+      `  ${cells.map((cell, index) => (index === 0 ? cell.padEnd(10) : cell.padStart(index === 4 ? 22 : 12))).join("")}`,
+    );
+  line(header);
+  for (const row of figures) {
+    const cells = [
+      row.network,
+      String(row.posts),
+      seconds(row.p50LatenessMs),
+      seconds(row.p99LatenessMs),
+      `${seconds(row.p99BeyondWaitsMs)} ${row.p99BeyondWaitsMs <= target ? "OK" : "VERFEHLT"}`,
+      String(row.duplicates),
+      String(row.lost),
+    ];
+    if (extra) cells.push(extra.value(row));
+    line(cells);
+  }
+  console.log(
+    `  Ziele: p99 ohne die Wartezeit, die das Netzwerk zwischen den Schritten eines Containers verlangt, ≤ ${(target / 1000).toFixed(1)} s; doppelt 0, verloren 0`,
+  );
 }
 
 function printPlanningKillReports(reports: PlanningKillReport[]) {
@@ -449,19 +502,33 @@ function printPlanningKillReports(reports: PlanningKillReport[]) {
   );
   row(
     "Verspätung p99 (gesendete)",
-    each((report) => `${milliseconds(report.p99LatenessMs)} ${check(report.p99LatenessMs <= latenessTarget(report))}`),
+    each((report) => milliseconds(report.p99LatenessMs)),
+  );
+  row(
+    "  ohne Wartezeit der Container",
+    each(
+      (report) =>
+        `${milliseconds(report.p99BeyondWaitsMs)} ${check(report.p99BeyondWaitsMs <= latenessTarget(report))}`,
+    ),
     `≤ ${p99Target} ms, mit einem PGlite-Server zuzüglich seines Neustarts`,
   );
   row(
     "Verspätung höchstens",
     each((report) => milliseconds(report.maxLatenessMs)),
   );
+  for (const report of reports) {
+    console.log(`${report.database}, je Netzwerk (Verspätung der gesendeten; verloren wie oben):`);
+    printNetworkFigures(report.networks, latenessTarget(report), {
+      label: "unbestätigt",
+      value: (row) => String(row.unconfirmed),
+    });
+  }
   const met = reports.every(
     (report) =>
       report.duplicates === 0 &&
       report.lost === 0 &&
       report.unconfirmed <= unconfirmedPerServer &&
-      report.p99LatenessMs <= latenessTarget(report),
+      report.p99BeyondWaitsMs <= latenessTarget(report),
   );
   if (!met) process.exitCode = 1;
 }

@@ -40,7 +40,12 @@ export default function FaqPage() {
         </nav>
         <div className="grid gap-12">
           {FAQ_GROUPS.map((group) => (
-            <section key={group.id} id={group.id} aria-labelledby={`${group.id}-titel`} className="scroll-mt-24 xl:scroll-mt-32">
+            <section
+              key={group.id}
+              id={group.id}
+              aria-labelledby={`${group.id}-titel`}
+              className="scroll-mt-24 xl:scroll-mt-32"
+            >
               <h2 id={`${group.id}-titel`} className="text-2xl font-bold tracking-tight text-slate-900">
                 {group.title}
               </h2>

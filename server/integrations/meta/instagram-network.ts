@@ -24,8 +24,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const DAILY_LIMIT = 50;
 const LIMITS = { postsPerWindow: DAILY_LIMIT, windowMs: DAY_MS };
 /** Meta asks to poll a container about once a minute; the first look comes sooner (most images take seconds). */
-const FIRST_CHECK_MS = 10_000;
-const NEXT_CHECK_MS = 60_000;
+export const FIRST_CHECK_MS = 10_000;
+export const NEXT_CHECK_MS = 60_000;
 const ALT_TEXT_MAX = 1000;
 
 export const INSTAGRAM_NEEDS_PUBLIC_ADDRESS =
