@@ -159,7 +159,7 @@ test("Facebook with Instagram, Threads and Mastodon: one generator run goes to a
   const day = page.getByRole("dialog");
   await expect(day.getByTestId("planned-post")).toHaveCount(4);
   await expect(day.getByTestId("planned-post").filter({ hasText: "Facebook · " })).toContainText(`${time}Gesendet`);
-  await day.getByRole("button", { name: "Schließen" }).click();
+  await day.getByText("Schließen", { exact: true }).click();
 
   // What each fake received: text, account, image.
   const metaPosts = await fakePosts(page, META_FAKE_URL);
