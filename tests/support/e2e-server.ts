@@ -1,6 +1,7 @@
 import http from "node:http";
 import { collectDueMetrics } from "#server/features/metrics/metrics-collector.ts";
-import { duePublications, processPublication } from "#server/features/publishing/delivery.service.ts";
+import { processPublication } from "#server/features/publishing/delivery.service.ts";
+import { duePublications } from "#server/features/publishing/due-publications.ts";
 import { sweepPublications } from "#server/features/publishing/publishing-sweep.ts";
 import { isPublicAddress } from "#server/integrations/website/address-policy.ts";
 import { createWebsiteReader } from "#server/integrations/website/website-reader.ts";

@@ -340,11 +340,3 @@ export async function giveUpPublication(deps: DeliveryDeps, publicationId: strin
   if (publication?.status !== "planned") return;
   await failPublication(deps, "queue", "giveUp", publication, PUBLISHING_DETAILS.stuck);
 }
-
-/** Posts due now or earlier that are still planned, with when each fell due, for the e2e server's test clock. */
-export async function duePublications(db: AppDeps["db"], now: Date): Promise<{ id: string; dueAt: Date }[]> {
-  return db
-    .select({ id: publications.id, dueAt: publications.nextAttemptAt })
-    .from(publications)
-    .where(and(eq(publications.status, "planned"), lte(publications.nextAttemptAt, now)));
-}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPublishingTestApp } from "../../../tests/support/publishing.ts";
-import { duePublications } from "./delivery.service.ts";
+import { duePublications } from "./due-publications.ts";
 
 // The list of due posts the e2e server reads to send them at its fake clock: planned posts only,
 // each with the moment it fell due. Real database.
