@@ -43,7 +43,7 @@ async function fakePosts(page: Page, url: string): Promise<string[]> {
 test("Facebook with Instagram, Threads and Mastodon: one generator run goes to all four, in the plan and at the fakes", async ({
   page,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   for (const fake of [META_FAKE_URL, THREADS_FAKE_URL, MASTODON_FAKE_URL])
     await fetch(`${fake}/__fake/faults`, { method: "DELETE" });
   const run = Date.now().toString(36);
