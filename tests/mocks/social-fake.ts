@@ -338,8 +338,8 @@ export async function startFakeServer(port: number, routes: FakeRoutes) {
 }
 
 /**
- * The fields of a multipart/form-data body as bytes. By hand, because twitter-api-v2 sends the
- * image without a filename, which makes the platform's parser read it as (lossy) text.
+ * The fields of a multipart/form-data body as bytes. By hand, because the platform's parser
+ * reads a part without a filename as (lossy) text, and a fake must take what a client sends.
  */
 export function multipartFields(request: FakeRequest): Map<string, Buffer> {
   const boundary = /boundary=(?:"([^"]+)"|([^;]+))/.exec(String(request.headers["content-type"]));

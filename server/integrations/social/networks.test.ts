@@ -65,7 +65,8 @@ describe("loading", () => {
     });
     const resolved = JSON.parse(output) as string[];
     expect(resolved).toContain("#server/integrations/x/x-network.ts");
-    expect(resolved.filter((specifier) => /^(twitter-api-v2|@atproto\/api)/.test(specifier))).toEqual([]);
+    // X needs no SDK (fetch, ADR 0060); Bluesky's @atproto/api comes on first use.
+    expect(resolved.filter((specifier) => /^@atproto\/api/.test(specifier))).toEqual([]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import net from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { TokenSet } from "#server/integrations/social/social-network.ts";
 import { xOnFake } from "../../../tests/mocks/networks-on-fakes.ts";
@@ -197,5 +198,58 @@ describe("X: threads (ADR 0066)", () => {
       x.findPost?.(redaktion, identity, { text: "a", replyTo: null, since: new Date() }) ?? Promise.resolve(),
     );
     expect(error.kind).toBe("unavailable");
+  });
+});
+
+/** The address of a port nothing listens on: a connection to it is refused at once. */
+async function closedPortUrl() {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}`;
+}
+
+describe("X: a broken connection (ADR 0060)", () => {
+  // fetch's error causes tell these apart (no client library's private fields any more).
+  it("maps a refused connection while creating the post to unavailable: nothing was sent", async () => {
+    const identity = await x.identity(redaktion);
+    const unreachable = createXNetwork({ ...fake.settings, apiBase: await closedPortUrl(), timeoutMs: 5_000 });
+    const error = await networkFailure(unreachable.publish(redaktion, identity, { text: "Nie gesendet", images: [] }));
+    expect(error.kind).toBe("unavailable");
+    expect(error.detail).toBe("ECONNREFUSED");
+  });
+
+  it("maps a connection dropped after the post was sent to outcome-unknown, and one during the image upload to unavailable", async () => {
+    const identity = await x.identity(redaktion);
+    fake.fault({ kind: "lost-response" }, { route: "post" });
+    const lost = await networkFailure(x.publish(redaktion, identity, { text: "Antwort verloren", images: [] }));
+    expect(lost.kind).toBe("outcome-unknown");
+    expect(fake.posts.filter((post) => post.text === "Antwort verloren")).toHaveLength(1);
+
+    fake.fault({ kind: "lost-response" }, { route: "media" });
+    const image = { bytes: Buffer.alloc(2000, 1), mimeType: "image/png", altText: "" };
+    const upload = await networkFailure(x.publish(redaktion, identity, { text: "Bild verloren", images: [image] }));
+    expect(upload.kind).toBe("unavailable");
+    expect(fake.posts.filter((post) => post.text === "Bild verloren")).toHaveLength(0);
+  });
+});
+
+describe("X: images", () => {
+  it("uploads an image larger than one chunk in order, then its description, and posts it whole", async () => {
+    const identity = await x.identity(redaktion);
+    const bytes = randomBytes(1024 * 1024 + 5000);
+    const before = fake.requestsTo("media");
+    const published = await publishedPost(
+      x.publish(redaktion, identity, {
+        text: "Großes Bild",
+        images: [{ bytes, mimeType: "image/jpeg", altText: "Ein großes Bild" }],
+      }),
+    );
+    // initialize, two appends of at most 1 MiB, finalize, metadata
+    expect(fake.requestsTo("media") - before).toBe(5);
+    const stored = storedPost(published.externalId)?.images[0];
+    expect(stored).toMatchObject({ size: bytes.length, mimeType: "image/jpeg", altText: "Ein großes Bild" });
+    expect(stored?.bytes.equals(bytes)).toBe(true);
   });
 });

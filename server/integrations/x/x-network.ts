@@ -1,35 +1,26 @@
-import http from "node:http";
-import type { ITwitterApiClientPlugin, SendTweetV2Params, TweetV2, TwitterApiv2 } from "twitter-api-v2";
 import type { SocialNetworkSettings } from "#server/env.ts";
-import { failureFromStatus, failureFromTransport, safeDetail } from "#server/integrations/social/network-failures.ts";
+import { callNetwork, type NetworkCall, readJson } from "#server/integrations/social/network-failures.ts";
 import { authorizationUrl, requestTokens } from "#server/integrations/social/oauth-tokens.ts";
 import {
   type MetricsAnswer,
   NetworkError,
   type NetworkIdentity,
   type PostLookup,
-  type PublishInput,
+  type PublishImage,
   type SocialNetwork,
   type TokenSet,
 } from "#server/integrations/social/social-network.ts";
 import { type XErrorBody, xFailureReason } from "./x-failures.ts";
 
-// X (ADR 0060): OAuth 2.0 with PKCE, posts and images through twitter-api-v2, the v2 media
-// upload. Access tokens live two hours; every refresh returns a new refresh token and ends the
-// old one, so the caller stores the pair atomically.
+// X (ADR 0060): OAuth 2.0 with PKCE, its API v2 directly with fetch through `callNetwork`, like
+// LinkedIn: the handful of calls needs no client library, and fetch's error causes tell a
+// connection never made (safe to retry) from an answer lost after sending ("unbestätigt").
+// Access tokens live two hours; every refresh returns a new refresh token and ends the old one,
+// so the caller stores the pair atomically.
 
 const SCOPES = ["tweet.read", "tweet.write", "users.read", "offline.access", "media.write"];
-/** The host twitter-api-v2 has built in; the plugin below swaps it for X_API_BASE. */
-const LIBRARY_API_BASE = "https://api.x.com";
 // X's answer to a used or revoked refresh token is invalid_request, not RFC 6749's invalid_grant.
 const GRANT_REFUSED = /^invalid_grant|^invalid_request: Value passed for the token was invalid/;
-// Loaded on first use, not at start (ADR 0029).
-type Sdk = typeof import("twitter-api-v2");
-let sdk: Promise<Sdk> | undefined;
-const loadSdk = () => {
-  sdk ??= import("twitter-api-v2");
-  return sdk;
-};
 
 /** X: 100 posts per 15 minutes and user. */
 const LIMITS = { postsPerWindow: 100, windowMs: 15 * 60 * 1000 };
@@ -37,20 +28,48 @@ const LIMITS = { postsPerWindow: 100, windowMs: 15 * 60 * 1000 };
 const METRICS_BATCH = 100;
 /** X takes an image description of at most 1,000 characters (POST /2/media/metadata). */
 const ALT_TEXT_MAX = 1000;
+/** Bytes per append of the chunked media upload (X takes up to 5 MB; 1 MiB as twitter-api-v2 sent). */
+const UPLOAD_CHUNK_BYTES = 1024 * 1024;
 
 type XSettings = SocialNetworkSettings["x"] & { timeoutMs: number };
+
+/** A post as X returns it with the fields we ask for. */
+type XPost = {
+  id: string;
+  text: string;
+  referenced_tweets?: { type: string; id: string }[];
+  public_metrics?: {
+    like_count: number;
+    retweet_count: number;
+    reply_count: number;
+    quote_count: number;
+    bookmark_count?: number;
+    impression_count?: number;
+  };
+};
+
+type XRequest = {
+  method: "GET" | "POST" | "DELETE";
+  query?: Record<string, string>;
+  json?: unknown;
+  form?: FormData;
+  /** Only POST /2/tweets makes the post (see failureFromTransport). */
+  createsPost?: boolean;
+  /** The post's text, kept out of failure details. */
+  text?: string;
+};
+
+// A bad parameter is named in `errors`; `detail` then only says "One or more parameters … invalid".
+const xDetail = (body: unknown) => {
+  const problem = (body ?? {}) as XErrorBody;
+  return problem.errors?.[0]?.message ?? problem.detail ?? problem.title;
+};
 
 export function createXNetwork(settings: XSettings): SocialNetwork {
   const { app, apiBase, webBase, timeoutMs } = settings;
   const requireApp = () => {
     if (!app) throw new NetworkError("x", "rejected", { detail: "X ist vom Betreiber nicht eingerichtet" });
     return app;
-  };
-  const plugin = requestPlugin(apiBase, timeoutMs);
-  /** The library's v2 client for the account, and the library itself (its error classes). */
-  const clientFor = async (tokens: TokenSet) => {
-    const library = await loadSdk();
-    return { client: new library.TwitterApi(tokens.accessToken, { plugins: [plugin] }).v2, library };
   };
   const tokenRequest = (body: Record<string, string>, refusedGrant: "revoked" | "rejected") => {
     const { clientId, clientSecret } = requireApp();
@@ -63,6 +82,57 @@ export function createXNetwork(settings: XSettings): SocialNetwork {
       refusedGrant,
       grantRefused: GRANT_REFUSED,
     });
+  };
+
+  /** One call to X's API v2 with the account's token; answers the JSON body (`{}` when empty). */
+  const api = async (tokens: TokenSet, path: string, request: XRequest): Promise<unknown> => {
+    const call: NetworkCall = {
+      network: "x",
+      timeoutMs,
+      createsPost: request.createsPost ?? false,
+      hide: [tokens.accessToken, request.text ?? ""],
+      detailOf: xDetail,
+      reasonOf: (status, body) => xFailureReason(status, (body ?? undefined) as XErrorBody | undefined),
+    };
+    const url = new URL(`${apiBase}${path}`);
+    for (const [name, value] of Object.entries(request.query ?? {})) url.searchParams.set(name, value);
+    const headers: Record<string, string> = { authorization: `Bearer ${tokens.accessToken}` };
+    let body: string | FormData | undefined = request.form;
+    if (request.json !== undefined) {
+      headers["content-type"] = "application/json";
+      body = JSON.stringify(request.json);
+    }
+    const response = await callNetwork(call, url, { method: request.method, headers, body });
+    return readJson(call, response);
+  };
+
+  /** The v2 chunked upload (initialize, append, finalize), then the description (ADR 0088). */
+  const uploadImage = async (tokens: TokenSet, image: PublishImage, fallbackAlt: string) => {
+    const started = (await api(tokens, "/2/media/upload/initialize", {
+      method: "POST",
+      // The generator's images are PNG, JPEG or WebP, all of which X takes.
+      json: { media_type: image.mimeType, total_bytes: image.bytes.length, media_category: "tweet_image" },
+    })) as { data?: { id?: string } };
+    const mediaId = started.data?.id;
+    if (!mediaId) throw new NetworkError("x", "unavailable", { detail: "initialize ohne Medien-ID" });
+    for (let index = 0; index * UPLOAD_CHUNK_BYTES < image.bytes.length; index++) {
+      const chunk = image.bytes.slice(index * UPLOAD_CHUNK_BYTES, (index + 1) * UPLOAD_CHUNK_BYTES);
+      const form = new FormData();
+      form.set("segment_index", String(index));
+      form.set("media", new Blob([chunk], { type: "application/octet-stream" }), "chunk");
+      await api(tokens, `/2/media/upload/${mediaId}/append`, { method: "POST", form });
+    }
+    // An image is ready when finalize answers: only videos and GIFs come back with a
+    // `processing_info` to wait for, so there is no status polling here.
+    await api(tokens, `/2/media/upload/${mediaId}/finalize`, { method: "POST" });
+    // The description goes on the uploaded media before the post cites it.
+    const altText = [...(image.altText || fallbackAlt)].slice(0, ALT_TEXT_MAX).join("");
+    if (altText)
+      await api(tokens, "/2/media/metadata", {
+        method: "POST",
+        json: { id: mediaId, metadata: { alt_text: { text: altText } } },
+      });
+    return mediaId;
   };
 
   return {
@@ -85,58 +155,61 @@ export function createXNetwork(settings: XSettings): SocialNetwork {
       return { ...fresh, refreshToken: fresh.refreshToken ?? tokens.refreshToken };
     },
     async identity(tokens) {
-      const { client, library } = await clientFor(tokens);
-      const { data } = await call(library, tokens, false, () => client.me());
+      const { data } = (await api(tokens, "/2/users/me", { method: "GET" })) as {
+        data?: { id?: string; username?: string; name?: string };
+      };
+      if (!data?.id || !data.username) throw new NetworkError("x", "unavailable", { detail: "users/me ohne Konto" });
       return {
         externalId: data.id,
         handle: `@${data.username}`,
-        displayName: data.name,
+        displayName: data.name ?? data.username,
         profileUrl: `${webBase}/${data.username}`,
       };
     },
     async publish(tokens, identity, input) {
-      const { client, library } = await clientFor(tokens);
-      const mediaIds = await uploadImages(library, client, tokens, input);
-      const { data } = await call(
-        library,
-        tokens,
-        true,
-        () =>
-          client.tweet({
-            text: input.text,
-            ...(mediaIds.length > 0 ? { media: { media_ids: mediaIds } } : {}),
-            ...(input.replyTo ? { reply: { in_reply_to_tweet_id: input.replyTo.parent.externalId } } : {}),
-          }),
-        input.text,
-      );
+      const fallbackAlt = input.imageAlt?.trim() ?? "";
+      const mediaIds: string[] = [];
+      for (const image of input.images) mediaIds.push(await uploadImage(tokens, image, fallbackAlt));
+      const { data } = (await api(tokens, "/2/tweets", {
+        method: "POST",
+        createsPost: true,
+        text: input.text,
+        json: {
+          text: input.text,
+          ...(mediaIds.length > 0 ? { media: { media_ids: mediaIds } } : {}),
+          ...(input.replyTo ? { reply: { in_reply_to_tweet_id: input.replyTo.parent.externalId } } : {}),
+        },
+      })) as { data?: { id?: string } };
+      // Accepted, but we cannot say which post it is: the lookup or the user decides ("unbestätigt").
+      if (!data?.id) throw new NetworkError("x", "outcome-unknown", { detail: "Antwort ohne Beitrags-ID" });
       return { status: "published", post: { externalId: data.id, url: postUrl(webBase, identity, data.id) } };
     },
     async findPost(tokens, identity, lookup) {
-      const { client, library } = await clientFor(tokens);
-      const timeline = await call(library, tokens, false, () =>
-        client.userTimeline(identity.externalId, {
+      const timeline = (await api(tokens, `/2/users/${encodeURIComponent(identity.externalId)}/tweets`, {
+        method: "GET",
+        query: {
           start_time: lookup.since.toISOString(),
-          max_results: 100,
-          exclude: ["retweets"],
-          "tweet.fields": ["referenced_tweets", "created_at"],
-        }),
-      );
-      const found = timeline.tweets.find((tweet) => isLookedFor(tweet, lookup));
+          max_results: "100",
+          exclude: "retweets",
+          "tweet.fields": "referenced_tweets,created_at",
+        },
+      })) as { data?: XPost[] };
+      const found = (timeline.data ?? []).find((post) => isLookedFor(post, lookup));
       return found ? { externalId: found.id, url: postUrl(webBase, identity, found.id) } : null;
     },
     metricsBatchSize: METRICS_BATCH,
     async fetchMetrics(tokens, _identity, externalIds) {
-      const { client, library } = await clientFor(tokens);
       // Post lookup with public_metrics (ADR 0104): up to 100 ids; a deleted post comes back as a
       // "Not Found Error" in `errors`, not in `data`. X bills each post in `data` (ADR 0105).
-      const answer = await call(library, tokens, false, () =>
-        client.tweets(externalIds, { "tweet.fields": ["public_metrics"] }),
-      );
+      const answer = (await api(tokens, "/2/tweets", {
+        method: "GET",
+        query: { ids: externalIds.join(","), "tweet.fields": "public_metrics" },
+      })) as { data?: XPost[]; errors?: { resource_id?: string; title?: string }[] };
       const figures: MetricsAnswer = new Map();
-      for (const tweet of answer.data ?? []) {
-        const metrics = tweet.public_metrics;
+      for (const post of answer.data ?? []) {
+        const metrics = post.public_metrics;
         if (!metrics) continue;
-        figures.set(tweet.id, {
+        figures.set(post.id, {
           likes: metrics.like_count,
           reposts: metrics.retweet_count,
           replies: metrics.reply_count,
@@ -150,37 +223,9 @@ export function createXNetwork(settings: XSettings): SocialNetwork {
       return figures;
     },
     async deletePost(tokens, _identity, externalId) {
-      const { client, library } = await clientFor(tokens);
-      await call(library, tokens, false, () => client.deleteTweet(externalId));
+      await api(tokens, `/2/tweets/${encodeURIComponent(externalId)}`, { method: "DELETE" });
     },
   };
-}
-
-type MediaIds = NonNullable<NonNullable<SendTweetV2Params["media"]>["media_ids"]>;
-type UploadMimeType = Parameters<TwitterApiv2["uploadMedia"]>[1]["media_type"];
-
-async function uploadImages(
-  library: Sdk,
-  client: TwitterApiv2,
-  tokens: TokenSet,
-  input: PublishInput,
-): Promise<MediaIds> {
-  const ids: string[] = [];
-  for (const image of input.images) {
-    const mediaId = await call(library, tokens, false, () =>
-      client.uploadMedia(Buffer.from(image.bytes), {
-        // The generator's images are PNG, JPEG or WebP, all of which X takes.
-        media_type: image.mimeType as UploadMimeType,
-        media_category: "tweet_image",
-      }),
-    );
-    // The description goes on the uploaded media before the post cites it (ADR 0088).
-    const altText = [...(image.altText || input.imageAlt?.trim() || "")].slice(0, ALT_TEXT_MAX).join("");
-    if (altText)
-      await call(library, tokens, false, () => client.createMediaMetadata(mediaId, { alt_text: { text: altText } }));
-    ids.push(mediaId);
-  }
-  return ids as MediaIds;
 }
 
 /**
@@ -188,10 +233,10 @@ async function uploadImages(
  * minutes of our attempt. The first post is matched by its text, as X returns it (links shortened
  * to t.co, &, < and > as entities), so links and entities are left out of the comparison.
  */
-function isLookedFor(tweet: TweetV2, lookup: PostLookup): boolean {
-  const repliedTo = tweet.referenced_tweets?.find((reference) => reference.type === "replied_to")?.id ?? null;
+function isLookedFor(post: XPost, lookup: PostLookup): boolean {
+  const repliedTo = post.referenced_tweets?.find((reference) => reference.type === "replied_to")?.id ?? null;
   if (lookup.replyTo) return repliedTo === lookup.replyTo;
-  return repliedTo === null && comparable(tweet.text) === comparable(lookup.text);
+  return repliedTo === null && comparable(post.text) === comparable(lookup.text);
 }
 
 const comparable = (text: string) =>
@@ -205,61 +250,4 @@ const comparable = (text: string) =>
 
 function postUrl(webBase: string, identity: NetworkIdentity, id: string): string {
   return `${webBase}/${identity.handle.replace(/^@/, "")}/status/${id}`;
-}
-
-/**
- * twitter-api-v2 has its hosts built in and takes neither a base URL nor an AbortSignal; its
- * documented plugin hooks give both: the request's URL before it is built, and the options of
- * the node:http request. A fake on plain http needs an http agent (the library uses https.request).
- */
-function requestPlugin(apiBase: string, timeoutMs: number): ITwitterApiClientPlugin {
-  const plainAgent = apiBase.startsWith("http:") ? new http.Agent({ keepAlive: true }) : null;
-  return {
-    onBeforeRequestConfig({ params }) {
-      if (params.url.startsWith(LIBRARY_API_BASE)) params.url = apiBase + params.url.slice(LIBRARY_API_BASE.length);
-    },
-    onBeforeRequest({ requestOptions }) {
-      requestOptions.signal = AbortSignal.timeout(timeoutMs);
-      if (plainAgent) requestOptions.agent = plainAgent;
-    },
-  };
-}
-
-/** One library call, its failures mapped (ADR 0060); `text` is the post's, kept out of details. */
-async function call<T>(
-  library: Sdk,
-  tokens: TokenSet,
-  createsPost: boolean,
-  run: () => Promise<T>,
-  text = "",
-): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    throw xFailure(library, error, createsPost, [tokens.accessToken, text]);
-  }
-}
-
-function xFailure(library: Sdk, error: unknown, createsPost: boolean, hide: string[]): unknown {
-  const { ApiPartialResponseError, ApiRequestError, ApiResponseError } = library;
-  if (error instanceof ApiResponseError) {
-    const data = error.data as XErrorBody | undefined;
-    const headers = {
-      get: (name: string) => {
-        const value = error.headers[name];
-        return value === undefined ? null : String(value);
-      },
-    };
-    // A bad parameter is named in `errors`; `detail` then only says "One or more parameters … invalid".
-    const detail = safeDetail(data?.errors?.[0]?.message ?? data?.detail ?? data?.title, hide);
-    return failureFromStatus("x", { status: error.code, headers, detail, reason: xFailureReason(error.code, data) });
-  }
-  if (error instanceof ApiPartialResponseError) return failureFromTransport("x", error.responseError, { createsPost });
-  if (error instanceof ApiRequestError) {
-    // twitter-api-v2 1.29.1 stores the cause as `_options.error` but its `requestError` getter
-    // reads `_options.requestError`, so the getter is always undefined.
-    const cause = error.requestError ?? (Reflect.get(error, "_options") as { error?: unknown } | undefined)?.error;
-    return failureFromTransport("x", cause ?? error, { createsPost });
-  }
-  return error;
 }
