@@ -23,6 +23,16 @@ export const NO_PUBLISHING_CAPS: PublishingCaps = Object.fromEntries(
   CAP_PLANS.map((plan) => [plan, Object.fromEntries(NETWORK_IDS.map((network) => [network, null]))]),
 ) as PublishingCaps;
 
+/** A caps table's rows as the plan × network table; a row of a plan or network that no longer exists is left out. */
+export function capsFromRows(rows: { plan: string; network: string; monthlyMax: PublishingCap }[]): PublishingCaps {
+  const caps = structuredClone(NO_PUBLISHING_CAPS);
+  for (const row of rows) {
+    if ((CAP_PLANS as readonly string[]).includes(row.plan) && (NETWORK_IDS as readonly string[]).includes(row.network))
+      caps[row.plan as CapPlan][row.network as NetworkId] = row.monthlyMax;
+  }
+  return caps;
+}
+
 /** The highest cap of the plans an account has; any plan without a cap means none. */
 export function highestCap(caps: PublishingCap[]): PublishingCap {
   if (caps.length === 0 || caps.includes(null)) return null;

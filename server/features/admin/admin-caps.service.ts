@@ -6,7 +6,7 @@ import { recordAudit } from "#server/features/audit/audit.service.ts";
 import type { AuditAction } from "#shared/admin.ts";
 import { NETWORK_IDS } from "#shared/networks.ts";
 import type { UpdatePublishingCapsInput } from "#shared/publishing-caps.schemas.ts";
-import { CAP_PLANS, NO_PUBLISHING_CAPS, type PublishingCaps } from "#shared/publishing-caps.ts";
+import { CAP_PLANS, capsFromRows, type PublishingCaps } from "#shared/publishing-caps.ts";
 
 // The operator's monthly caps per plan and network, two tables of one shape: posts published
 // (ADR 0053, "Kontingent je Plan") and posts read for the metrics (ADR 0105). No row no cap, 0
@@ -21,14 +21,9 @@ export type CapKind = keyof typeof CAP_TABLES;
 
 export async function readCapTable(db: Database, kind: CapKind): Promise<PublishingCaps> {
   const { table } = CAP_TABLES[kind];
+  // A row of a plan or network that no longer exists is not shown (and goes with the next save).
   const rows = await db.select({ plan: table.plan, network: table.network, monthlyMax: table.monthlyMax }).from(table);
-  const caps = structuredClone(NO_PUBLISHING_CAPS);
-  for (const row of rows) {
-    // A row of a plan or network that no longer exists is not shown (and goes with the next save).
-    if ((CAP_PLANS as readonly string[]).includes(row.plan) && (NETWORK_IDS as readonly string[]).includes(row.network))
-      caps[row.plan][row.network] = row.monthlyMax;
-  }
-  return caps;
+  return capsFromRows(rows);
 }
 
 export async function updateCaps(

@@ -3,13 +3,13 @@ import type { Database } from "#server/db/client.ts";
 import { user } from "#server/db/schema/auth.ts";
 import { publications, publishingCaps } from "#server/db/schema/publishing.ts";
 import { getPlanStates } from "#server/features/billing/billing-plans.service.ts";
-import { NETWORK_IDS, type NetworkId } from "#shared/networks.ts";
+import type { NetworkId } from "#shared/networks.ts";
 import {
   CAP_PLANS,
   type CapPlan,
   capReachedMessage,
+  capsFromRows,
   highestCap,
-  NO_PUBLISHING_CAPS,
   type PublishingCap,
   type PublishingCaps,
 } from "#shared/publishing-caps.ts";
@@ -29,13 +29,7 @@ const PLANNED_OR_GONE: PublicationStatus[] = ["planned", "sending", "sent", "unc
 const GONE: PublicationStatus[] = ["sending", "sent", "unconfirmed"];
 
 export async function readCaps(db: Database): Promise<PublishingCaps> {
-  const rows = await db.select().from(publishingCaps);
-  const caps = structuredClone(NO_PUBLISHING_CAPS);
-  for (const row of rows) {
-    if ((CAP_PLANS as readonly string[]).includes(row.plan) && (NETWORK_IDS as readonly string[]).includes(row.network))
-      caps[row.plan][row.network] = row.monthlyMax;
-  }
-  return caps;
+  return capsFromRows(await db.select().from(publishingCaps));
 }
 
 /** The cap of a user's plans for a network: every account has "free", and the highest cap of its plans applies. */
