@@ -6,15 +6,22 @@ import { expect, test } from "./fixtures.ts";
 // taken preload makes no request of its own; an address or credentials mode that does not match
 // makes a second network request right when the page asks.
 
-// Runs before the page's scripts: notes when the page calls fetch() for which address.
+// Runs before the page's scripts: notes when the page calls fetch() for which address, and when
+// that answer was read to its end (then its network request, if any, is in the resource timings).
 const RECORD_FETCH_CALLS = `
   window.fetchCalls = [];
   const pageFetch = window.fetch.bind(window);
   window.fetch = (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input), location.href);
-    window.fetchCalls.push({ href: url.pathname + url.search, at: performance.now() });
-    return pageFetch(input, init);
+    const call = { href: url.pathname + url.search, at: performance.now(), read: false };
+    window.fetchCalls.push(call);
+    return pageFetch(input, init).then((response) => {
+      response.clone().arrayBuffer().finally(() => { call.read = true; });
+      return response;
+    });
   };`;
+
+type FetchCall = { href: string; at: number; read: boolean };
 
 for (const [path, requests] of Object.entries(PAGE_DATA_PRELOADS)) {
   test(`a direct load of ${path} takes each preloaded answer instead of asking again`, async ({
@@ -23,14 +30,18 @@ for (const [path, requests] of Object.entries(PAGE_DATA_PRELOADS)) {
   }) => {
     await page.addInitScript({ content: RECORD_FETCH_CALLS });
     await page.goto(path);
-    await page.waitForLoadState("networkidle");
     const linked = await page
       .locator('link[rel="preload"][as="fetch"]')
-      .evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+      .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
     expect(linked).toEqual(requests.map((request) => request.href));
+    // Waits for the page's own first request of each address to be answered, however slow the machine.
+    await page.waitForFunction((hrefs) => {
+      const calls = (window as unknown as { fetchCalls: FetchCall[] }).fetchCalls;
+      return hrefs.every((href) => calls.find((call) => call.href === href)?.read);
+    }, linked);
 
     const requestsAfterFirstCall = await page.evaluate((hrefs) => {
-      const calls = (window as unknown as { fetchCalls: { href: string; at: number }[] }).fetchCalls;
+      const calls = (window as unknown as { fetchCalls: FetchCall[] }).fetchCalls;
       const entries = performance.getEntriesByType("resource");
       return hrefs.map((href) => {
         const [first, second] = calls.filter((call) => call.href === href);

@@ -265,6 +265,7 @@ test("drag and drop with the mouse and the keyboard, 'Verschieben', and a refuse
   await moved.focus();
   await page.keyboard.press("Space");
   await expect(liveRegion).toContainText(/aufgenommen|Ziel: Freitag/);
+  await keyboardSensorListening(page);
   await page.keyboard.press("ArrowRight");
   await expect(liveRegion).toContainText("Ziel: Samstag");
   await page.keyboard.press("Enter");
@@ -323,6 +324,7 @@ test("the keyboard moves a post exactly a quarter hour per ↓, wherever the gri
   await page.keyboard.press("Space");
   // Picked up; the target said right after is where it already is.
   await expect(liveRegion).toContainText(/aufgenommen|Ziel: Mittwoch, [\d.]+, 14:00 Uhr/);
+  await keyboardSensorListening(page);
   await page.keyboard.press("ArrowDown");
   await expect(liveRegion).toContainText("Ziel: Mittwoch, ");
   await expect(liveRegion).toContainText("14:15 Uhr");
@@ -359,3 +361,11 @@ test("filters by account, network and state live in the address", async ({ page 
   await expect(cards).toHaveCount(0);
   await expect(filters.getByRole("button", { name: "Gesendet", exact: true })).toHaveAttribute("aria-pressed", "true");
 });
+
+/**
+ * dnd-kit's keyboard sensor listens for keys from a `setTimeout` it sets at pick-up, and the
+ * pick-up can be announced before that timer ran: a timer set now runs after it.
+ */
+async function keyboardSensorListening(page: Page) {
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}

@@ -173,15 +173,15 @@ export function CalendarDnd({
     setActive({ post, width: event.active.rect.current.initial?.width ?? 160 });
   }
 
+  // The keyboard's target stays until the next pick-up: dnd-kit calls onDragEnd before the
+  // announcements, and the drop must be announced where it lands.
   function handleCancel() {
-    keyboardTarget.current = null;
     setActive(null);
   }
 
   function handleEnd(event: DragEndEvent) {
     setActive(null);
     const byKeyboard = keyboardTarget.current;
-    keyboardTarget.current = null;
     const post = (event.active.data.current as DragData | undefined)?.post;
     if (!post) return;
     const over = event.over?.data.current as DayDropData | undefined;
