@@ -81,6 +81,7 @@ export const PostSchema = z
     text: z.string(),
     imageUrl: z.string().nullable(),
     imageAlt: z.string().nullable(),
+    contentWarning: z.string().nullable(),
     scheduledAt: z.iso.datetime(),
     status: z.enum(PUBLICATION_STATUSES),
     statusLabel: z.string(),

@@ -116,9 +116,13 @@ export const CreateThreadSchema = z.object({
 });
 export type CreateThreadInput = z.infer<typeof CreateThreadSchema>;
 
+/** An edit: the text, the time, or a Mastodon post's content warning (an empty one removes it). */
 export const UpdatePostSchema = z
-  .object({ text: postText.optional(), plannedFor: WallTimeSchema.optional() })
-  .refine((value) => value.text !== undefined || value.plannedFor !== undefined, { error: invalid, path: ["text"] });
+  .object({ text: postText.optional(), plannedFor: WallTimeSchema.optional(), contentWarning })
+  .refine((value) => value.text !== undefined || value.plannedFor !== undefined || value.contentWarning !== undefined, {
+    error: invalid,
+    path: ["text"],
+  });
 export type UpdatePostInput = z.infer<typeof UpdatePostSchema>;
 
 /** "Erneut senden" of a post in doubt: the owner's word that it did not appear (ADR 0093). */
@@ -207,6 +211,8 @@ export type PublicationView = {
   imageUrl: string | null;
   /** The image's description as it is sent (ADR 0086); null without an image. */
   imageAlt: string | null;
+  /** Mastodon's content warning (ADR 0095); null for every other network. */
+  contentWarning: string | null;
   scheduledAt: string;
   status: (typeof PUBLICATION_STATUSES)[number];
   statusLabel: string;

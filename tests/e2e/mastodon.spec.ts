@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { MASTODON_FAKE_URL } from "../../playwright.config.ts";
+import { E2E_BASE_URL, MASTODON_FAKE_URL } from "../../playwright.config.ts";
 import { expect, signUpConfirmed, test } from "./fixtures.ts";
 
 // Mastodon (ADR 0095): the user names the instance (here the fake, the one non-public instance the
@@ -76,4 +76,41 @@ test("connect a Mastodon instance and publish a two-post thread that shows in th
 
   const fakePage = await (await page.request.get(`${MASTODON_FAKE_URL}/`)).text();
   for (const text of posts) expect(fakePage.split(text.replace(/\n/g, "\n")).length - 1).toBe(1);
+
+  // A planned Mastodon post keeps its content warning in the plan's dialog: edited there, and
+  // counted toward the instance's limit with the text (ADR 0095).
+  const connections = (await (await page.request.get("/api/connections")).json()) as {
+    networks: { network: string; accounts: { id: string }[] }[];
+  };
+  const accountId = connections.networks.find((group) => group.network === "mastodon")?.accounts[0]?.id ?? "";
+  const day = new Date(Date.now() + 3 * 24 * 60 * 60_000).toISOString().slice(0, 10);
+  const planned = await page.request.post("/api/posts", {
+    headers: { origin: E2E_BASE_URL },
+    data: {
+      targets: [{ accountId, text: `Kurz ${run}` }],
+      plannedFor: { date: day, time: "10:00" },
+      contentWarning: "Spoiler",
+    },
+  });
+  expect(planned.status()).toBe(201);
+  await page.goto(`/redaktionsplan?ansicht=liste&datum=${day}`);
+  await page
+    .getByTestId("planned-post")
+    .filter({ hasText: `Kurz ${run}` })
+    .click();
+  const details = page.getByRole("dialog", { name: /^Beitrag für Mastodon/ });
+  const warning = details.getByLabel("Inhaltswarnung (optional)");
+  await expect(warning).toHaveValue("Spoiler");
+  const length = `Kurz ${run}`.length;
+  await expect(details.getByTestId("post-length")).toHaveText(`${length + 7} / 500 Zeichen`);
+  await warning.fill("Spoiler: Brot");
+  await expect(details.getByTestId("post-length")).toHaveText(`${length + 13} / 500 Zeichen`);
+  await shoot(page, "mastodon-edit-content-warning");
+  await details.getByRole("button", { name: "Speichern" }).click();
+  await expect(page.getByText("Beitrag gespeichert.")).toBeVisible();
+  await page
+    .getByTestId("planned-post")
+    .filter({ hasText: `Kurz ${run}` })
+    .click();
+  await expect(details.getByLabel("Inhaltswarnung (optional)")).toHaveValue("Spoiler: Brot");
 });

@@ -5,11 +5,19 @@ import { toast } from "sonner";
 import { Button } from "#app/components/ui/button.tsx";
 import { Dialog, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#app/components/ui/dialog.tsx";
 import { useTimeZone } from "#app/features/account/use-time-zone.ts";
+import { ContentWarningField } from "#app/features/composer/content-warning-field.tsx";
 import { PostDraftActions } from "#app/features/drafts/post-draft-actions.tsx";
 import { PostMetrics } from "#app/features/metrics/post-metrics.tsx";
 import { FormError } from "#app/features/publishing/composer-parts.tsx";
 import { PostTextField } from "#app/features/publishing/post-text-field.tsx";
-import { type Post, useCancelPost, useSendPostNow, useUpdatePost } from "#app/features/publishing/use-publishing.ts";
+import {
+  allAccounts,
+  type Post,
+  useCancelPost,
+  useConnections,
+  useSendPostNow,
+  useUpdatePost,
+} from "#app/features/publishing/use-publishing.ts";
 import { WallTimeInputs } from "#app/features/publishing/wall-time-inputs.tsx";
 import { NextSlotButton } from "#app/features/queue-slots/next-slot-button.tsx";
 import { NETWORKS } from "#shared/networks.ts";
@@ -64,6 +72,11 @@ function PostDetails({
   // A post in doubt goes out again only after its owner looked (ADR 0093); a thread is continued.
   const resendable = allows("resend", post.status) && !thread;
   const [text, setText] = useState(post.text);
+  // Mastodon alone has a content warning, and it counts toward the instance's limit (ADR 0095).
+  const mastodon = post.network === "mastodon";
+  const [contentWarning, setContentWarning] = useState(post.contentWarning ?? "");
+  const { data: connections } = useConnections();
+  const maxLength = allAccounts(connections).find((account) => account.id === post.accountId)?.maxCharacters;
   const zone = useTimeZone();
   const [plannedFor, setPlannedFor] = useState(() => toWallTime(new Date(post.scheduledAt), zone));
   const [error, setError] = useState<string | null>(null);
@@ -101,13 +114,17 @@ function PostDetails({
   function save(event: FormEvent) {
     event.preventDefault();
     setError(null);
-    update.mutate(thread ? { id: post.id, plannedFor } : { id: post.id, text, plannedFor }, {
-      onSuccess: () => {
-        toast.success("Beitrag gespeichert.");
-        onClose();
+    const edits = thread ? {} : { text, ...(mastodon ? { contentWarning } : {}) };
+    update.mutate(
+      { id: post.id, plannedFor, ...edits },
+      {
+        onSuccess: () => {
+          toast.success("Beitrag gespeichert.");
+          onClose();
+        },
+        onError: (failure) => setError(failure.message),
       },
-      onError: (failure) => setError(failure.message),
-    });
+    );
   }
 
   function cancelPost() {
@@ -193,8 +210,17 @@ function PostDetails({
       {editable ? (
         <form onSubmit={save} className="grid gap-5" noValidate>
           {thread ? null : (
-            <PostTextField id={`${id}-text`} label="Text" network={post.network} value={text} onChange={setText} />
+            <PostTextField
+              id={`${id}-text`}
+              label="Text"
+              network={post.network}
+              maxLength={maxLength}
+              contentWarning={mastodon ? contentWarning.trim() : null}
+              value={text}
+              onChange={setText}
+            />
           )}
+          {mastodon && !thread ? <ContentWarningField value={contentWarning} onChange={setContentWarning} /> : null}
           <WallTimeInputs id={id} value={plannedFor} onChange={setPlannedFor} />
           {post.accountId ? <NextSlotButton accountIds={[post.accountId]} onPick={setPlannedFor} /> : null}
           <FormError error={error} />

@@ -5,6 +5,7 @@ import { publications, publicationThreadPosts, socialAccounts } from "#server/db
 import { tokenColumns } from "#server/features/account-tokens/account-tokens.ts";
 import { createMastodonNetwork } from "#server/integrations/mastodon/mastodon-network.ts";
 import type { SocialNetwork } from "#server/integrations/social/social-network.ts";
+import { toWallTime } from "#shared/wall-time.ts";
 import { type MastodonRecordedPost, startMastodonFake } from "../../../tests/mocks/mastodon-server.ts";
 import { connectToMastodon } from "../../../tests/mocks/networks-on-fakes.ts";
 import { createPublishingTestApp } from "../../../tests/support/publishing.ts";
@@ -180,5 +181,27 @@ describe("a content warning (spoiler_text)", () => {
     const { post } = (await created.json()) as { post: { id: string } };
     await processPublication(t.deps, post.id);
     expect(posts.map((text) => atFake(text)[0]?.spoilerText)).toEqual(["Überraschung", "Überraschung"]);
+  });
+  it("is edited with a planned post, counts toward the limit there, and an empty one removes it", async () => {
+    const author = await signedInAuthor("warnbearbeitung");
+    const api = t.api(author.cookie);
+    const plannedFor = toWallTime(new Date(Date.now() + 7 * 24 * 60 * 60_000), "Europe/Berlin");
+    const created = await api.posts.$post({
+      json: { targets: [{ accountId: author.accountId, text: "Kuchen" }], plannedFor, contentWarning: "Alt" },
+    });
+    const [post] = ((await created.json()) as { posts: { id: string }[] }).posts;
+    const edit = (json: { text?: string; contentWarning?: string }) =>
+      api.posts[":id"].$patch({ param: { id: post?.id ?? "" }, json });
+
+    const edited = await edit({ contentWarning: "  Spoiler: Kuchen  " });
+    expect(edited.status).toBe(200);
+    expect(((await edited.json()) as { contentWarning: string | null }).contentWarning).toBe("Spoiler: Kuchen");
+    // 490 characters and the warning's 15 are 505: over the instance's 500, for the text and for the warning.
+    expect((await edit({ text: "a".repeat(490) })).status).toBe(400);
+    expect((await edit({ text: "a".repeat(485) })).status).toBe(200);
+    expect((await edit({ contentWarning: "Eine viel längere Warnung" })).status).toBe(400);
+    const cleared = await edit({ contentWarning: "" });
+    expect(((await cleared.json()) as { contentWarning: string | null }).contentWarning).toBeNull();
+    expect((await t.publication(post?.id ?? "")).contentWarning).toBeNull();
   });
 });

@@ -171,10 +171,15 @@ export async function updatePost(
   now = new Date(),
 ): Promise<PublicationView> {
   const existing = await ownPost(deps.db, userId, id);
-  if (input.text !== undefined && existing.postCount > 1)
+  // A thread's posts were each checked with its warning: neither is edited afterwards.
+  if ((input.text !== undefined || input.contentWarning !== undefined) && existing.postCount > 1)
     throw new PublishingRefusal("POST_NOT_EDITABLE", 409, THREAD_TEXT_NOT_EDITABLE);
-  if (input.text !== undefined)
-    checkText(existing.network, input.text, await accountMaxLength(deps.db, existing), existing.contentWarning);
+  const contentWarning =
+    input.contentWarning === undefined
+      ? existing.contentWarning
+      : contentWarningFor(existing.network, input.contentWarning);
+  if (input.text !== undefined || contentWarning !== existing.contentWarning)
+    checkText(existing.network, input.text ?? existing.text, await accountMaxLength(deps.db, existing), contentWarning);
   // The dialog sends the time it shows; a failed post's unchanged past time is not a new, past time.
   const zone = input.plannedFor ? await userTimeZone(deps.db, userId) : null;
   const newTime = input.plannedFor && zone && !sameWallTime(input.plannedFor, existing.scheduledAt, zone);
@@ -184,7 +189,7 @@ export async function updatePost(
   const dueAt = scheduledAt < now ? now : scheduledAt;
   const updated = await planAgain(deps, userId, id, {
     event: "reschedule",
-    changes: { text: input.text ?? existing.text, scheduledAt },
+    changes: { text: input.text ?? existing.text, contentWarning, scheduledAt },
     dueAt,
     now,
     // Only a new time, or a failed post planned again, takes a place in a month; a text edit does not.
@@ -206,7 +211,7 @@ export async function planAgain(
   id: string,
   again: {
     event: EventBy<"user"> & ("reschedule" | "sendNow" | "resend" | "resume");
-    changes?: Pick<Publication, "text" | "scheduledAt">;
+    changes?: Pick<Publication, "text" | "scheduledAt" | "contentWarning">;
     dueAt: Date;
     now: Date;
     /** Whether the post takes a place in its month again, checked against the plan's cap. */
@@ -310,6 +315,7 @@ export function toView(row: Publication, thread: ThreadView | null = null): Publ
     text: row.text,
     imageUrl: row.imageUrl,
     imageAlt: row.imageUrl ? row.imageAlt : null,
+    contentWarning: row.contentWarning,
     scheduledAt: row.scheduledAt.toISOString(),
     status: row.status,
     statusLabel: PUBLICATION_STATUS_LABELS[row.status],
