@@ -369,3 +369,19 @@ test("filters by account, network and state live in the address", async ({ page 
 async function keyboardSensorListening(page: Page) {
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
 }
+
+test("on a phone the week opens at today's column, at working hours", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await signUpConfirmed(page);
+  const today = toWallTime(new Date(), BERLIN).date;
+  await page.goto("/redaktionsplan?ansicht=woche");
+  const grid = page.getByTestId("week-grid");
+  const todayColumn = page.locator(`[data-testid="week-day"][data-day="${today}"]`);
+  await expect(todayColumn).toBeVisible();
+  const [gridBox, columnBox] = [await grid.boundingBox(), await todayColumn.boundingBox()];
+  if (!gridBox || !columnBox) throw new Error("no boxes");
+  // Today's column starts right of the time column (3.5rem) and lies inside the grid's window.
+  expect(columnBox.x).toBeGreaterThanOrEqual(gridBox.x + 50);
+  expect(columnBox.x + columnBox.width).toBeLessThanOrEqual(gridBox.x + gridBox.width + 1);
+  expect(await grid.evaluate((element) => element.scrollTop)).toBeGreaterThanOrEqual(7 * HOUR_PX);
+});
