@@ -9,8 +9,9 @@ import { contentGenerationLogs } from "#server/db/schema/content-generation-logs
 import { promptConfigurations, tokenConfigurations } from "#server/db/schema/generator.ts";
 import { profiles } from "#server/db/schema/profiles.ts";
 import { GENERATOR_CONFIGURATION_NAME } from "#server/features/generator/generator-prompts.ts";
+import type { ResolvedAddress } from "#server/integrations/website/address-policy.ts";
 import { isPublicAddress } from "#server/integrations/website/address-policy.ts";
-import { createWebsiteReader, type ResolvedAddress } from "#server/integrations/website/website-reader.ts";
+import { createWebsiteReader } from "#server/integrations/website/website-reader.ts";
 import { readGenerationEvents } from "#shared/generation-stream.ts";
 import type { GenerationEvent } from "#shared/generator.schemas.ts";
 import { aiEnvFor, type OpenAiFake, startOpenAiFake } from "../mocks/openai.ts";

@@ -10,6 +10,7 @@ import {
   WEBHOOK_SIGNATURE_HEADER,
   WEBHOOK_TIMEOUT_MS,
 } from "#shared/webhooks.ts";
+import { postToEndpoint } from "./webhook-request.ts";
 import { signatureHeader } from "./webhook-signature.ts";
 import { vetWebhookUrl, WebhookRefusal } from "./webhooks.service.ts";
 
@@ -97,36 +98,29 @@ async function attempt(
   delivery: typeof webhookDeliveries.$inferSelect,
   now: Date,
 ): Promise<AttemptOutcome> {
-  let url: URL;
+  let target: Awaited<ReturnType<typeof vetWebhookUrl>>;
   try {
-    url = await vetWebhookUrl(deps, endpoint.url);
+    target = await vetWebhookUrl(deps, endpoint.url);
   } catch (error) {
     if (error instanceof WebhookRefusal) return { ok: false, httpStatus: null, error: error.message };
     throw error;
   }
   const secret = deps.tokenBox.open(endpoint.secretSealed, endpoint.id);
+  const deadline = AbortSignal.timeout(WEBHOOK_TIMEOUT_MS);
   try {
-    const response = await fetch(url, {
-      method: "POST",
-      redirect: "manual",
-      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
-      headers: {
-        "content-type": "application/json",
-        "user-agent": USER_AGENT,
-        [WEBHOOK_SIGNATURE_HEADER]: signatureHeader(secret, delivery.body, now),
-        [WEBHOOK_EVENT_ID_HEADER]: delivery.eventId,
-        [WEBHOOK_EVENT_HEADER]: delivery.event,
-      },
-      body: delivery.body,
+    const status = await postToEndpoint(target, deadline, delivery.body, {
+      "content-type": "application/json",
+      "user-agent": USER_AGENT,
+      [WEBHOOK_SIGNATURE_HEADER]: signatureHeader(secret, delivery.body, now),
+      [WEBHOOK_EVENT_ID_HEADER]: delivery.eventId,
+      [WEBHOOK_EVENT_HEADER]: delivery.event,
     });
-    // The answer's body is not read: it is the receiver's, and nothing here needs it.
-    await response.body?.cancel().catch(() => {});
-    if (response.status >= 200 && response.status < 300) return { ok: true, httpStatus: response.status };
-    if (response.status >= 300 && response.status < 400)
-      return { ok: false, httpStatus: response.status, error: "Weiterleitung: Postwerk folgt keinen Weiterleitungen." };
-    return { ok: false, httpStatus: response.status, error: `Antwort mit HTTP-Status ${response.status}.` };
-  } catch (error) {
-    const timedOut = error instanceof Error && error.name === "TimeoutError";
+    if (status >= 200 && status < 300) return { ok: true, httpStatus: status };
+    if (status >= 300 && status < 400)
+      return { ok: false, httpStatus: status, error: "Weiterleitung: Postwerk folgt keinen Weiterleitungen." };
+    return { ok: false, httpStatus: status, error: `Antwort mit HTTP-Status ${status}.` };
+  } catch {
+    const timedOut = deadline.aborted;
     return {
       ok: false,
       httpStatus: null,

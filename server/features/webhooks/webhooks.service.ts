@@ -3,7 +3,7 @@ import { and, count, desc, eq } from "drizzle-orm";
 import type { AppDeps } from "#server/app-env.ts";
 import type { Database } from "#server/db/client.ts";
 import { webhookDeliveries, webhookEndpoints } from "#server/db/schema/webhooks.ts";
-import { vetPublicHost } from "#server/integrations/website/address-policy.ts";
+import { type ResolvedAddress, resolvePublicHost } from "#server/integrations/website/address-policy.ts";
 import type { CreateWebhookInput } from "#shared/webhooks.schemas.ts";
 import {
   WEBHOOK_ERRORS,
@@ -36,9 +36,13 @@ type EndpointRow = typeof webhookEndpoints.$inferSelect;
 
 /**
  * The endpoint's URL if Postwerk may send to it: https to a public address, or the one origin the
- * operator lets through (WEBHOOK_ALLOWED_ORIGIN, the fake receiver in tests), then http too.
+ * operator lets through (WEBHOOK_ALLOWED_ORIGIN, the fake receiver in tests), then http too. With
+ * the public address it was checked at: a delivery connects to that one (null: the operator's origin).
  */
-export async function vetWebhookUrl(deps: Pick<AppDeps, "env">, raw: string): Promise<URL> {
+export async function vetWebhookUrl(
+  deps: Pick<AppDeps, "env">,
+  raw: string,
+): Promise<{ url: URL; address: ResolvedAddress | null }> {
   let url: URL;
   try {
     url = new URL(raw.trim());
@@ -49,9 +53,10 @@ export async function vetWebhookUrl(deps: Pick<AppDeps, "env">, raw: string): Pr
   const schemeOk = url.protocol === "https:" || (url.protocol === "http:" && allowed);
   if (!schemeOk || url.username || url.password || !url.hostname) throw new WebhookRefusal("WEBHOOK_URL_INVALID", 400);
   url.hash = "";
-  if (!allowed && (await vetPublicHost(url.hostname)) !== "public")
-    throw new WebhookRefusal("WEBHOOK_URL_NOT_PUBLIC", 400);
-  return url;
+  if (allowed) return { url, address: null };
+  const address = await resolvePublicHost(url.hostname);
+  if (typeof address === "string") throw new WebhookRefusal("WEBHOOK_URL_NOT_PUBLIC", 400);
+  return { url, address };
 }
 
 export async function createWebhook(
@@ -59,7 +64,7 @@ export async function createWebhook(
   userId: string,
   input: CreateWebhookInput,
 ): Promise<{ secret: string; webhook: WebhookEndpointView }> {
-  const url = await vetWebhookUrl(deps, input.url);
+  const { url } = await vetWebhookUrl(deps, input.url);
   const secret = newWebhookSecret();
   const id = crypto.randomUUID();
   const row = await deps.db.transaction(async (tx) => {

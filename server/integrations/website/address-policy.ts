@@ -54,6 +54,24 @@ export function isPublicAddress(address: string): boolean {
   return false;
 }
 
+/** An address a host resolved to, as a connection's lookup answers it. */
+export type ResolvedAddress = { address: string; family: 4 | 6 };
+
+/**
+ * The lookup for a connection to a vetted host: it answers the vetted address whatever the
+ * system resolver says now, so a DNS answer that changes between check and connect
+ * (rebinding) cannot send the request elsewhere.
+ */
+export function pinnedLookup(vetted: ResolvedAddress): net.LookupFunction {
+  return (_hostname, lookupOptions, callback) => {
+    if ((lookupOptions as dns.LookupAllOptions).all) {
+      (callback as unknown as (error: null, addresses: dns.LookupAddress[]) => void)(null, [vetted]);
+    } else {
+      callback(null, vetted.address, vetted.family);
+    }
+  };
+}
+
 /** How a host is checked: tests let 127.0.0.1 stand in for a public host and inject DNS answers. */
 export type HostVetting = {
   isAllowedAddress?: (address: string) => boolean;
@@ -73,6 +91,15 @@ export async function vetPublicHost(
   hostname: string,
   vetting: HostVetting = {},
 ): Promise<"public" | "not-public" | "unknown-host"> {
+  const verdict = await resolvePublicHost(hostname, vetting);
+  return typeof verdict === "string" ? verdict : "public";
+}
+
+/** vetPublicHost's check, answering the address to connect to (with pinnedLookup) when it passes. */
+export async function resolvePublicHost(
+  hostname: string,
+  vetting: HostVetting = {},
+): Promise<ResolvedAddress | "not-public" | "unknown-host"> {
   const isAllowed = vetting.isAllowedAddress ?? isPublicAddress;
   const bare = hostname.replace(/^\[|\]$/g, "");
   let addresses: string[];
@@ -85,5 +112,7 @@ export async function vetPublicHost(
       return "unknown-host";
     }
   }
-  return addresses.length > 0 && addresses.every((address) => isAllowed(address)) ? "public" : "not-public";
+  const [first] = addresses;
+  if (!first || !addresses.every((address) => isAllowed(address))) return "not-public";
+  return { address: first, family: net.isIP(first) === 6 ? 6 : 4 };
 }

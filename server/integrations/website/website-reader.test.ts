@@ -3,9 +3,10 @@ import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WEBSITE_MESSAGES } from "#shared/generator.ts";
+import type { ResolvedAddress } from "./address-policy.ts";
 import { isPublicAddress } from "./address-policy.ts";
 import { summarizeHtml } from "./html-summary.ts";
-import { createWebsiteReader, type ResolvedAddress, WebsiteReadError, type WebsiteReader } from "./website-reader.ts";
+import { createWebsiteReader, WebsiteReadError, type WebsiteReader } from "./website-reader.ts";
 
 const PAGE = `<!doctype html><html><head><title>Bäckerei Sonnenschein</title>
 <meta name="description" content="Frische Brötchen &amp; Kuchen aus Köln">

@@ -4,7 +4,7 @@ import https from "node:https";
 import net from "node:net";
 import zlib from "node:zlib";
 import { WEBSITE_MESSAGES } from "#shared/generator.ts";
-import { isPublicAddress } from "./address-policy.ts";
+import { isPublicAddress, pinnedLookup, type ResolvedAddress } from "./address-policy.ts";
 import { type HtmlSummary, summarizeHtml } from "./html-summary.ts";
 
 // Reads a website the user names for the generator (docs/design.md, ADR 0013): http(s) only,
@@ -17,7 +17,6 @@ const WEBSITE_TIMEOUT_MS = 5000;
 const WEBSITE_MAX_BYTES = 1024 * 1024;
 const WEBSITE_MAX_REDIRECTS = 3;
 
-export type ResolvedAddress = { address: string; family: 4 | 6 };
 type ResolveHost = (hostname: string) => Promise<ResolvedAddress[]>;
 
 type WebsiteReaderOptions = {
@@ -136,19 +135,11 @@ function parseWebsiteUrl(raw: string): URL {
 function requestOnce(url: URL, vetted: ResolvedAddress, deadline: AbortSignal): Promise<http.IncomingMessage> {
   if (deadline.aborted) return Promise.reject(new WebsiteReadError("timeout"));
   const transport = url.protocol === "https:" ? https : http;
-  // The connection may only ever use the vetted address, whatever the system resolver says now.
-  const lookup: net.LookupFunction = (_hostname, lookupOptions, callback) => {
-    if ((lookupOptions as dns.LookupAllOptions).all) {
-      (callback as unknown as (error: null, addresses: dns.LookupAddress[]) => void)(null, [vetted]);
-    } else {
-      callback(null, vetted.address, vetted.family);
-    }
-  };
   return new Promise((resolve, reject) => {
     const request = transport.request(url, {
       method: "GET",
       agent: false,
-      lookup,
+      lookup: pinnedLookup(vetted),
       signal: deadline,
       headers: {
         "user-agent": USER_AGENT,
