@@ -1,4 +1,4 @@
-import { postLength } from "#shared/networks.ts";
+import { postLength } from "#shared/post-length.ts";
 import type { NetworkRefusalReason } from "#shared/publishing-failures.ts";
 import {
   authorizePage,

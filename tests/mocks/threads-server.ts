@@ -1,4 +1,4 @@
-import { checkPostText } from "#shared/networks.ts";
+import { checkPostText } from "#shared/post-length.ts";
 import type { NetworkRefusalReason } from "#shared/publishing-failures.ts";
 import {
   authorizePage,

@@ -5,7 +5,8 @@ import { Label } from "#app/components/ui/label.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { PostLength, PostTextField } from "#app/features/publishing/post-text-field.tsx";
 import type { ConnectedAccount } from "#app/features/publishing/use-publishing.ts";
-import { NETWORKS, type NetworkId, type PostTextCheck } from "#shared/networks.ts";
+import { NETWORKS, type NetworkId } from "#shared/networks.ts";
+import type { PostTextCheck } from "#shared/post-length.ts";
 import { THREAD_MAX_POSTS, THREAD_MIN_POSTS } from "#shared/publishing.ts";
 import {
   type ComposerValue,

@@ -1,13 +1,7 @@
 import { type DraftContent, EMPTY_DRAFT_CONTENT } from "#shared/drafts.ts";
 import { IMAGE_ALT_MAX } from "#shared/media.ts";
-import {
-  checkPostText,
-  labelList,
-  NETWORKS,
-  type NetworkId,
-  type PostTextCheck,
-  THREAD_NETWORKS,
-} from "#shared/networks.ts";
+import { labelList, NETWORKS, type NetworkId, THREAD_NETWORKS } from "#shared/networks.ts";
+import { checkPostText, type PostTextCheck } from "#shared/post-length.ts";
 import type { CreatePostsInput, CreateThreadInput } from "#shared/publishing.schemas.ts";
 import { PUBLIC_ADDRESS_HINTS, THREAD_MAX_POSTS, THREAD_MIN_POSTS } from "#shared/publishing.ts";
 

@@ -1,7 +1,8 @@
 import { Label } from "#app/components/ui/label.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { cn } from "#app/lib/cn.ts";
-import { checkPostText, type NetworkId, type PostTextCheck } from "#shared/networks.ts";
+import type { NetworkId } from "#shared/networks.ts";
+import { checkPostText, type PostTextCheck } from "#shared/post-length.ts";
 
 const numberFormat = new Intl.NumberFormat("de-DE");
 

@@ -10,7 +10,7 @@ import {
   THREAD_POSTS_MAX,
   THREAD_POSTS_MIN,
 } from "#shared/generator.ts";
-import { checkPostText } from "#shared/networks.ts";
+import { checkPostText } from "#shared/post-length.ts";
 import { composeDemoPosts, composeDemoThreads, streamDemoSnapshots } from "./demo-composer.ts";
 import type { GenerationRequest } from "./generate-request.ts";
 import { loadGeneratorConfiguration } from "./generator-configuration.ts";

@@ -5,7 +5,8 @@ import type { Database } from "#server/db/client.ts";
 import { publications, socialAccounts } from "#server/db/schema/publishing.ts";
 import { consumeDraft } from "#server/features/drafts/drafts.service.ts";
 import { userTimeZone } from "#server/features/profile/time-zone.service.ts";
-import { checkPostText, NETWORKS } from "#shared/networks.ts";
+import { NETWORKS } from "#shared/networks.ts";
+import { checkPostText } from "#shared/post-length.ts";
 import type {
   CreatePostsInput,
   PlannedWallTime,

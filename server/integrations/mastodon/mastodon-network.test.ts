@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { NetworkIdentity, TokenSet } from "#server/integrations/social/social-network.ts";
-import { checkPostText } from "#shared/networks.ts";
+import { checkPostText } from "#shared/post-length.ts";
 import { connectToMastodon, mastodonOnFake } from "../../../tests/mocks/networks-on-fakes.ts";
 import { networkFailure, publishedPost } from "../../../tests/mocks/social-fake.ts";
 import { createMastodonNetwork } from "./mastodon-network.ts";

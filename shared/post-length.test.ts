@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkPostText, postLength } from "./networks.ts";
+import { checkPostText, postLength } from "./post-length.ts";
 
 describe("postLength", () => {
   it.each<[string, Parameters<typeof postLength>[0], string, number]>([
