@@ -3,7 +3,7 @@ import { FAKE_LINKEDIN_CLIENT } from "./tests/mocks/linkedin-server.ts";
 import { FAKE_META_APP } from "./tests/mocks/meta-server.ts";
 import { FAKE_PRICES, FAKE_STRIPE_SECRET_KEY, FAKE_WEBHOOK_SECRET } from "./tests/mocks/stripe.ts";
 import { FAKE_THREADS_APP } from "./tests/mocks/threads-server.ts";
-import { FAKE_X_CLIENT } from "./tests/mocks/x-server.ts";
+import { FAKE_X_APP_BEARER, FAKE_X_CLIENT } from "./tests/mocks/x-server.ts";
 
 export const E2E_PORT = 3100;
 export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
@@ -126,11 +126,13 @@ export default defineConfig({
         X_CLIENT_SECRET: FAKE_X_CLIENT.secret,
         X_API_BASE: X_FAKE_URL,
         X_WEB_BASE: X_FAKE_URL,
+        X_BEARER_TOKEN: FAKE_X_APP_BEARER,
         LINKEDIN_CLIENT_ID: FAKE_LINKEDIN_CLIENT.id,
         LINKEDIN_CLIENT_SECRET: FAKE_LINKEDIN_CLIENT.secret,
         LINKEDIN_API_BASE: LINKEDIN_FAKE_URL,
         LINKEDIN_WEB_BASE: LINKEDIN_FAKE_URL,
         BLUESKY_SERVICE: BLUESKY_FAKE_URL,
+        BLUESKY_APPVIEW: BLUESKY_FAKE_URL,
         META_APP_ID: FAKE_META_APP.id,
         META_APP_SECRET: FAKE_META_APP.secret,
         META_GRAPH_BASE: META_FAKE_URL,

@@ -76,11 +76,13 @@ export type SocialNetworkSettings = {
   /** Deadline of one call to a network; a timeout after sending makes a post "unbestätigt". */
   timeoutMs: number;
   /** `apiBase`: the API host; `webBase`: the host of the authorize page and of the links to posts. */
-  x: { app: OAuthAppSettings; apiBase: string; webBase: string };
+  /** `appBearerToken`: the app's own token, for the figures of every account's posts at once (ADR 0117). */
+  x: { app: OAuthAppSettings; apiBase: string; webBase: string; appBearerToken: string | null };
   /** `postAnalytics`: the operator's app has "Member Post Analytics" (`r_member_postAnalytics`, ADR 0104). */
   linkedin: { app: OAuthAppSettings; apiBase: string; webBase: string; postAnalytics: boolean };
   /** Bluesky needs no app: users sign in with a handle and an app password on this service. */
-  bluesky: { service: string };
+  /** `appView`: the public AppView, where the figures of every account's posts are read at once (ADR 0117). */
+  bluesky: { service: string; appView: string };
   /**
    * Facebook Pages and Instagram through one Meta app (ADR 0096, 0097). `graphBase`: the Graph
    * API host; `webBase`: the host of the login dialog and of the links to posts.
@@ -235,6 +237,8 @@ const EnvSchema = z
     X_CLIENT_SECRET: optionalString,
     X_API_BASE: optionalString.pipe(httpUrl.default("https://api.x.com")),
     X_WEB_BASE: optionalString.pipe(httpUrl.default("https://x.com")),
+    // ADR 0117: the app's bearer token reads the figures of all accounts' posts, 100 per call.
+    X_BEARER_TOKEN: optionalString,
     LINKEDIN_CLIENT_ID: optionalString,
     LINKEDIN_CLIENT_SECRET: optionalString,
     LINKEDIN_API_BASE: optionalString.pipe(httpUrl.default("https://api.linkedin.com")),
@@ -242,6 +246,7 @@ const EnvSchema = z
     // ADR 0104: only once LinkedIn granted the app "Member Post Analytics" (else connecting fails).
     LINKEDIN_POST_ANALYTICS: optionalString.pipe(z.enum(["true", "false"]).optional()),
     BLUESKY_SERVICE: optionalString.pipe(httpUrl.default("https://bsky.social")),
+    BLUESKY_APPVIEW: optionalString.pipe(httpUrl.default("https://public.api.bsky.app")),
     // ADR 0096, 0097: one Meta app for Facebook Pages and Instagram.
     META_APP_ID: optionalString,
     META_APP_SECRET: optionalString,
@@ -336,12 +341,14 @@ const EnvSchema = z
       X_CLIENT_SECRET,
       X_API_BASE,
       X_WEB_BASE,
+      X_BEARER_TOKEN,
       LINKEDIN_CLIENT_ID,
       LINKEDIN_CLIENT_SECRET,
       LINKEDIN_API_BASE,
       LINKEDIN_WEB_BASE,
       LINKEDIN_POST_ANALYTICS,
       BLUESKY_SERVICE,
+      BLUESKY_APPVIEW,
       META_APP_ID,
       META_APP_SECRET,
       META_GRAPH_BASE,
@@ -395,14 +402,19 @@ const EnvSchema = z
           : null,
       networks: {
         timeoutMs: NETWORK_TIMEOUT_MS,
-        x: { app: oauthApp(X_CLIENT_ID, X_CLIENT_SECRET), apiBase: X_API_BASE, webBase: X_WEB_BASE },
+        x: {
+          app: oauthApp(X_CLIENT_ID, X_CLIENT_SECRET),
+          apiBase: X_API_BASE,
+          webBase: X_WEB_BASE,
+          appBearerToken: X_BEARER_TOKEN ?? null,
+        },
         linkedin: {
           app: oauthApp(LINKEDIN_CLIENT_ID, LINKEDIN_CLIENT_SECRET),
           apiBase: LINKEDIN_API_BASE,
           webBase: LINKEDIN_WEB_BASE,
           postAnalytics: LINKEDIN_POST_ANALYTICS === "true",
         },
-        bluesky: { service: BLUESKY_SERVICE },
+        bluesky: { service: BLUESKY_SERVICE, appView: BLUESKY_APPVIEW },
         meta: {
           app: oauthApp(META_APP_ID, META_APP_SECRET),
           graphBase: META_GRAPH_BASE,

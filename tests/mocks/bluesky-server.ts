@@ -192,6 +192,8 @@ export async function startBlueskyFake({ port = 0 }: { port?: number } = {}) {
       const account = byHandle(request.url.searchParams.get("handle") ?? "");
       return account ? json(200, { did: account.did }) : error(400, "InvalidRequest", "Unable to resolve handle");
     }
+    // The public AppView answers getPosts to anyone (ADR 0117); the same fake stands in for it.
+    if (route === "metrics" && !request.bearer) return getPosts(request);
     const grant = access.get(request.bearer ?? "");
     if (!grant) return error(401, "AuthenticationRequired", "Invalid token");
     if (grant.expiresAt <= Date.now()) return error(400, "ExpiredToken", "Token has expired");
@@ -366,8 +368,8 @@ export async function startBlueskyFake({ port = 0 }: { port?: number } = {}) {
       for (const [token, owner] of refresh) if (owner === did) refresh.delete(token);
     },
     /** What the Bluesky adapter is built with to talk to this fake. */
-    settings: { service: server.url },
-    env: { BLUESKY_SERVICE: server.url },
+    settings: { service: server.url, appView: server.url },
+    env: { BLUESKY_SERVICE: server.url, BLUESKY_APPVIEW: server.url },
   };
 }
 

@@ -29,6 +29,8 @@ import {
 // (port 3193 or X_FAKE_PORT) prints the environment for `npm start`.
 
 export const FAKE_X_CLIENT = { id: "x-fake-client", secret: "x-fake-secret" };
+/** The app's own bearer token (X_BEARER_TOKEN): it reads posts, and does nothing in a user's name (ADR 0117). */
+export const FAKE_X_APP_BEARER = "x-fake-app-bearer";
 /** X's access tokens live two hours. */
 const ACCESS_LIFETIME_MS = 2 * 60 * 60 * 1000;
 
@@ -164,6 +166,14 @@ export async function startXFake({ port = 0 }: { port?: number } = {}) {
       }
       return json(400, { error: "unsupported_grant_type" });
     }
+    if (request.bearer === FAKE_X_APP_BEARER)
+      return route === "metrics"
+        ? lookup(request)
+        : problem(
+            403,
+            "Unsupported Authentication",
+            "Authenticating with OAuth 2.0 Application-Only is forbidden for this endpoint.",
+          );
     const who = tokens.check(request.bearer);
     if ("error" in who) return problem(401, "Unauthorized", "Unauthorized");
     const user = userFor(who.account);
@@ -324,7 +334,21 @@ export async function startXFake({ port = 0 }: { port?: number } = {}) {
     posts,
     /** The user's removal of the app: every token of `username` stops working. */
     revoke: (username: string) => tokens.revoke(username),
-    ...oauthFakeConfiguration("X", FAKE_X_CLIENT, server.url),
+    ...withAppBearer(oauthFakeConfiguration("X", FAKE_X_CLIENT, server.url)),
+  };
+}
+
+/** X's settings and environment with the app's bearer token, so figures are read for all accounts at once. */
+function withAppBearer<Settings extends object, Env extends object>({
+  settings,
+  env,
+}: {
+  settings: Settings;
+  env: Env;
+}) {
+  return {
+    settings: { ...settings, appBearerToken: FAKE_X_APP_BEARER as string | null },
+    env: { ...env, X_BEARER_TOKEN: FAKE_X_APP_BEARER },
   };
 }
 

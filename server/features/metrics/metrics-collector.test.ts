@@ -24,18 +24,15 @@ import { collectDueMetrics, MAX_ROUND_ATTEMPTS } from "./metrics-collector.ts";
 let xFake: XFake;
 let blueskyFake: BlueskyFake;
 let x: SocialNetwork;
+let xWithUserTokens: SocialNetwork;
 let bluesky: SocialNetwork;
 let t: Awaited<ReturnType<typeof createPublishingTestApp>>;
 
 beforeAll(async () => {
   xFake = await startXFake();
   blueskyFake = await startBlueskyFake();
-  x = createXNetwork({
-    app: { clientId: xFake.env.X_CLIENT_ID, clientSecret: xFake.env.X_CLIENT_SECRET },
-    apiBase: xFake.url,
-    webBase: xFake.url,
-    timeoutMs: 30_000,
-  });
+  x = createXNetwork({ ...xFake.settings, timeoutMs: 30_000 });
+  xWithUserTokens = createXNetwork({ ...xFake.settings, appBearerToken: null, timeoutMs: 30_000 });
   bluesky = createBlueskyNetwork({ ...blueskyFake.settings, timeoutMs: 30_000 });
   t = await createPublishingTestApp({ overrides: { networks: { ...createScriptedNetworks(), x, bluesky } } });
 });
@@ -177,6 +174,32 @@ describe("the schedule", () => {
     expect(view?.state === "ok" && view.points.map((point) => point.interactions)).toEqual([6, 13, 20, 27, 34]); // 3n + n + n + (n − 1) + n;
   });
 
+  it("reads the posts of several accounts in shared calls without their tokens; an account to reconnect waits", {
+    timeout: 120_000,
+  }, async () => {
+    const start = new Date();
+    const xAccounts = await Promise.all(["metrics_a", "metrics_b", "metrics_c"].map((name) => xAuthor(name)));
+    for (const [index, { userId, account }] of xAccounts.entries())
+      await sentPosts(userId, account, "x", 40, `Gemeinsam ${index}`, start);
+    const skyAuthors = [];
+    for (const index of [0, 1, 2]) {
+      const userId = await t.createUser();
+      const handle = `gemeinsam${index}.bsky.test`;
+      blueskyFake.addAccount({ handle, appPassword: "gemeinsam-pass-wort" });
+      const tokens = await signInToBluesky(bluesky, handle, "gemeinsam-pass-wort");
+      const account = await storeAccount(userId, "bluesky", tokens, bluesky);
+      skyAuthors.push({ userId, ids: await sentPosts(userId, account, "bluesky", 10, `Geteilt ${index}`, start) });
+    }
+    const waiting = xAccounts[2]?.account.id as string;
+    await t.db.update(socialAccounts).set({ status: "reconnect_required" }).where(eq(socialAccounts.id, waiting));
+    const [x0, sky0] = [xFake.requestsTo("metrics"), blueskyFake.requestsTo("metrics")];
+    const report = await collectDueMetrics(t.deps, at(start, 15 * MIN));
+    // 80 X posts of two accounts in one call (the third waits), 30 Bluesky posts of three in 25 + 5.
+    expect([xFake.requestsTo("metrics") - x0, blueskyFake.requestsTo("metrics") - sky0]).toEqual([1, 2]);
+    expect(report).toMatchObject({ snapshots: 110, failed: 40 });
+    for (const { ids } of skyAuthors) expect(await snapshotsOf(ids[9] as string)).toHaveLength(1);
+  });
+
   it("stops after a post was deleted on the network: one snapshot says 'gelöscht', no more reads of it", async () => {
     const start = new Date();
     const { userId, account } = await xAuthor("metrics_deleted");
@@ -233,11 +256,14 @@ describe("the schedule", () => {
     const { userId, account } = await xAuthor("metrics_revoked");
     const [id] = await sentPosts(userId, account, "x", 1, "Widerrufen", start);
     xFake.revoke("metrics_revoked");
-    await collectDueMetrics(t.deps, at(start, 15 * MIN));
+    // Without the app's bearer token each account's own token reads its posts (ADR 0117).
+    const collect = (now: Date) =>
+      collectDueMetrics({ ...t.deps, networks: { ...t.deps.networks, x: xWithUserTokens } }, now);
+    await collect(at(start, 15 * MIN));
     for (let attempt = 1; attempt < MAX_ROUND_ATTEMPTS; attempt++) {
       const track = await trackOf(id as string);
       expect(track?.attempts).toBe(attempt);
-      await collectDueMetrics(t.deps, track?.dueAt as Date);
+      await collect(track?.dueAt as Date);
     }
     // Given up at 95 minutes, after the 1-hour round's time: the next one is the 24-hour round.
     expect(await trackOf(id as string)).toMatchObject({ nextRound: 2, attempts: 0, stoppedReason: null });

@@ -10,9 +10,10 @@ import { countReads, readsLeft } from "./metric-reads.ts";
 
 // Collecting the figures of sent posts (ADR 0104). One pg-boss schedule a minute (start-server.ts)
 // runs `collectDueMetrics`: it enrols newly sent posts, claims the due ones with one UPDATE (a
-// lease: a second server or an overlapping tick skips them), and asks each account's network for
-// all its due posts at once, `metricsBatchSize` ids per call — so a round of N posts costs at most
-// ⌈N/100⌉ calls on X and ⌈N/25⌉ on Bluesky per account. No call runs inside a transaction. Failures
+// lease: a second server or an overlapping tick skips them), and asks the networks for the due
+// posts, `metricsBatchSize` ids per call: X (with the app's bearer token) and Bluesky for every
+// account's posts together (ADR 0117), the others per account with its token — so a round of N
+// posts costs ⌈N/100⌉ calls on X and ⌈N/25⌉ on Bluesky. No call runs inside a transaction. Failures
 // are retried quietly with backoff and never notify; a round that keeps failing is skipped. A post
 // deleted on the network, a deleted publication (cascade) or a disconnected account ends its track.
 
@@ -67,12 +68,32 @@ export async function collectDueMetrics(deps: MetricsDeps, now = new Date()): Pr
   const disconnected = claimed.filter((track) => track.accountId === null || !networks.includes(track.network));
   await stop(deps, disconnected, "disconnected");
   report.stopped += disconnected.length;
-  const byAccount = new Map<string, typeof claimed>();
-  for (const track of claimed) {
-    if (track.accountId === null || !networks.includes(track.network)) continue;
-    byAccount.set(track.accountId, [...(byAccount.get(track.accountId) ?? []), track]);
+  const live = claimed.filter((track) => !disconnected.includes(track));
+  const accountIds = [...new Set(live.map((track) => track.accountId as string))];
+  const accounts =
+    accountIds.length > 0
+      ? await deps.db.select().from(socialAccounts).where(inArray(socialAccounts.id, accountIds))
+      : [];
+  const byAccount = new Map<string, Track[]>();
+  for (const track of live)
+    byAccount.set(track.accountId as string, [...(byAccount.get(track.accountId as string) ?? []), track]);
+  const gone = [...byAccount]
+    .filter(([id]) => !accounts.some((account) => account.id === id))
+    .flatMap(([, tracks]) => tracks);
+  await stop(deps, gone, "disconnected");
+  report.stopped += gone.length;
+
+  // ADR 0117: where the network reads figures without a user's token, every account's due posts
+  // go into the same calls; elsewhere each account's own.
+  const shared = new Map<NetworkId, Due[]>();
+  for (const account of accounts) {
+    const due = await dueOf(deps, account, byAccount.get(account.id) ?? [], now);
+    if (due.items.length === 0) continue;
+    if (deps.networks[account.network].fetchPublicMetrics)
+      shared.set(account.network, [...(shared.get(account.network) ?? []), due]);
+    else await collectAccount(deps, due, now, report);
   }
-  for (const [accountId, tracks] of byAccount) await collectAccount(deps, accountId, tracks, now, report);
+  for (const [network, dues] of shared) await collectTogether(deps, network, dues, now, report);
   if (report.calls + report.enrolled > 0) deps.logger.info(report, "Kennzahlen abgerufen");
   return report;
 }
@@ -98,22 +119,19 @@ async function enrolSentPosts(deps: MetricsDeps, networks: NetworkId[], now: Dat
 
 type Track = typeof postMetricTracks.$inferSelect;
 type Item = { track: Track; sentAt: Date; posts: { position: number; externalId: string }[] };
+type Account = typeof socialAccounts.$inferSelect;
+/** An account's posts due now that its user's read cap allows. */
+type Due = { account: Account; items: Item[] };
 
-async function collectAccount(deps: MetricsDeps, accountId: string, tracks: Track[], now: Date, report: CollectReport) {
-  const [account] = await deps.db.select().from(socialAccounts).where(eq(socialAccounts.id, accountId));
-  if (!account) {
-    await stop(deps, tracks, "disconnected");
-    report.stopped += tracks.length;
-    return;
-  }
-  const network = deps.networks[account.network];
-  const fetchMetrics = network.fetchMetrics?.bind(network);
-  if (!fetchMetrics) return;
+/**
+ * The account's due posts: tracks without sent posts end; under a read cap (X bills every post read,
+ * ADR 0105) only as many posts as are left this month, the rest skip this round quietly — no read,
+ * no figures invented. An account that cannot be read now (not connected) retries later.
+ */
+async function dueOf(deps: MetricsDeps, account: Account, tracks: Track[], now: Date): Promise<Due> {
   const items = await itemsOf(deps, tracks);
   const gone = tracks.filter((track) => !items.some((item) => item.track.publicationId === track.publicationId));
   await stop(deps, gone, "done");
-
-  // X bills every post read: under the user's cap only as many posts as are left this month.
   let allowed = items;
   const left = await readsLeft(deps.db, account.userId, account.network, now);
   if (left !== null) {
@@ -124,45 +142,81 @@ async function collectAccount(deps: MetricsDeps, accountId: string, tracks: Trac
       budget -= item.posts.length;
       allowed.push(item);
     }
-    // Over the cap: the round is skipped quietly, no read, no figures invented.
     await advance(
       deps,
       items.filter((item) => !allowed.includes(item)),
       now,
     );
   }
-  if (allowed.length === 0) return;
+  return { account, items: allowed };
+}
 
-  if (account.status !== "connected") return retryLater(deps, allowed, now, null, report);
-  const access = await usableTokens(deps, accountId, now);
-  if (access.kind !== "ok") return retryLater(deps, allowed, now, null, report);
+/** One account's posts with its own token, `metricsBatchSize` ids per call. */
+async function collectAccount(deps: MetricsDeps, due: Due, now: Date, report: CollectReport) {
+  const { account, items } = due;
+  const fetchMetrics = deps.networks[account.network].fetchMetrics?.bind(deps.networks[account.network]);
+  if (!fetchMetrics) return;
+  if (account.status !== "connected") return retryLater(deps, items, now, null, report);
+  const access = await usableTokens(deps, account.id, now);
+  if (access.kind !== "ok") return retryLater(deps, items, now, null, report);
+  const { answers, failure } = await fetchInBatches(deps, account.network, items, report, (ids) =>
+    fetchMetrics(access.tokens, access.identity, ids),
+  );
+  await settle(deps, due, answers, failure, now, report);
+}
 
-  const ids = allowed.flatMap((item) => item.posts.map((post) => post.externalId));
-  const size = network.metricsBatchSize ?? ids.length;
+/** Every account's posts of one network in shared calls, without a user's token (ADR 0117). */
+async function collectTogether(deps: MetricsDeps, network: NetworkId, dues: Due[], now: Date, report: CollectReport) {
+  const fetchPublic = deps.networks[network].fetchPublicMetrics?.bind(deps.networks[network]);
+  if (!fetchPublic) return;
+  // A post whose account needs reconnecting waits for it, as with the account's own token.
+  const readable = dues.filter((due) => due.account.status === "connected");
+  for (const due of dues) if (!readable.includes(due)) await retryLater(deps, due.items, now, null, report);
+  const items = readable.flatMap((due) => due.items);
+  const { answers, failure } = await fetchInBatches(deps, network, items, report, fetchPublic);
+  for (const due of readable) await settle(deps, due, answers, failure, now, report);
+}
+
+/** The figures of the items' posts, `metricsBatchSize` ids per call, until the first failure. */
+async function fetchInBatches(
+  deps: MetricsDeps,
+  network: NetworkId,
+  items: Item[],
+  report: CollectReport,
+  fetch: (ids: string[]) => Promise<MetricsAnswer>,
+): Promise<{ answers: MetricsAnswer; failure: NetworkError | null }> {
+  const ids = items.flatMap((item) => item.posts.map((post) => post.externalId));
+  const size = deps.networks[network].metricsBatchSize ?? ids.length;
   const answers: MetricsAnswer = new Map();
   for (let start = 0; start < ids.length; start += size) {
-    const chunk = ids.slice(start, start + size);
     report.calls += 1;
-    const answer = await callNetwork(
-      account.network,
-      () => fetchMetrics(access.tokens, access.identity, chunk),
-      METRICS_TIMEOUT_MS,
-    );
-    if (answer instanceof NetworkError) {
-      const pending = allowed.filter((item) => item.posts.some((post) => !answers.has(post.externalId)));
-      await store(
-        deps,
-        account,
-        allowed.filter((item) => !pending.includes(item)),
-        answers,
-        now,
-        report,
-      );
-      return retryLater(deps, pending, now, answer, report);
-    }
+    const answer = await callNetwork(network, () => fetch(ids.slice(start, start + size)), METRICS_TIMEOUT_MS);
+    if (answer instanceof NetworkError) return { answers, failure: answer };
     for (const [id, figures] of answer) answers.set(id, figures);
   }
-  await store(deps, account, allowed, answers, now, report);
+  return { answers, failure: null };
+}
+
+/** Stores what was answered; the account's posts left without an answer by a failure retry later. */
+async function settle(
+  deps: MetricsDeps,
+  { account, items }: Due,
+  answers: MetricsAnswer,
+  failure: NetworkError | null,
+  now: Date,
+  report: CollectReport,
+) {
+  // An id a full answer leaves out is not known yet: its post moves on like the others.
+  const pending = failure ? items.filter((item) => item.posts.some((post) => !answers.has(post.externalId))) : [];
+  await store(
+    deps,
+    account,
+    items.filter((item) => !pending.includes(item)),
+    answers,
+    now,
+    report,
+  );
+  if (pending.length > 0) await retryLater(deps, pending, now, failure, report);
 }
 
 /** The posts of each track: the publication's own id, or each sent post of a thread. */

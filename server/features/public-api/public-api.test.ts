@@ -35,12 +35,7 @@ let ajv: Api["ajv"];
 
 beforeAll(async () => {
   fake = await startXFake();
-  x = createXNetwork({
-    app: { clientId: fake.env.X_CLIENT_ID, clientSecret: fake.env.X_CLIENT_SECRET },
-    apiBase: fake.url,
-    webBase: fake.url,
-    timeoutMs: 30_000,
-  });
+  x = createXNetwork({ ...fake.settings, timeoutMs: 30_000 });
   t = await createTestApp({ overrides: { networks: { ...createScriptedNetworks(), x } } });
   cookie = await t.signUpAndConfirm("api@example.test");
   const [owner] = await t.db.select().from(user).where(eq(user.email, "api@example.test"));

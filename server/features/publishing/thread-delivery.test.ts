@@ -24,13 +24,8 @@ let t: Awaited<ReturnType<typeof createPublishingTestApp>>;
 
 beforeAll(async () => {
   fake = await startXFake();
-  x = createXNetwork({
-    app: { clientId: fake.env.X_CLIENT_ID, clientSecret: fake.env.X_CLIENT_SECRET },
-    apiBase: fake.url,
-    webBase: fake.url,
-    // Generous: a busy machine must not turn a slow answer into "unbestätigt".
-    timeoutMs: 30_000,
-  });
+  // Generous: a busy machine must not turn a slow answer into "unbestätigt".
+  x = createXNetwork({ ...fake.settings, timeoutMs: 30_000 });
   t = await createPublishingTestApp({ overrides: { networks: { ...createScriptedNetworks(), x } } });
 });
 afterEach(() => fake.clearFaults());

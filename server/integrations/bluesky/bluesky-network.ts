@@ -46,13 +46,13 @@ const loadSdk = () => {
 
 type BlueskySettings = SocialNetworkSettings["bluesky"] & { timeoutMs: number };
 
-export function createBlueskyNetwork({ service, timeoutMs }: BlueskySettings): SocialNetwork {
-  /** An agent whose every call carries `bearer` (unless the call sets its own) and the deadline. */
-  const agentFor = async (bearer: string | null, did?: string) =>
+export function createBlueskyNetwork({ service, appView, timeoutMs }: BlueskySettings): SocialNetwork {
+  /** An agent on `host` (the PDS unless said) whose every call carries `bearer` (unless the call sets its own) and the deadline. */
+  const agentFor = async (bearer: string | null, did?: string, host = service) =>
     new (await loadSdk()).Agent({
       did,
       fetchHandler: (url, init) => {
-        const request = new Request(new URL(url, service), init);
+        const request = new Request(new URL(url, host), init);
         if (bearer && !request.headers.has("authorization")) request.headers.set("authorization", `Bearer ${bearer}`);
         return fetch(request, { signal: AbortSignal.timeout(timeoutMs) });
       },
@@ -66,6 +66,26 @@ export function createBlueskyNetwork({ service, timeoutMs }: BlueskySettings): S
     connectionExpiresAt: null,
     scope: null,
   });
+
+  /**
+   * getPosts (ADR 0104): up to 25 at:// URIs, through the account's PDS or from the public AppView
+   * (ADR 0117). A deleted post is simply left out of the answer, and every URI we ask for is one
+   * of our users' own posts, so one missing means it is gone.
+   */
+  const readFigures = async (agent: Agent, externalIds: string[], hide: string[]): Promise<MetricsAnswer> => {
+    const { data } = await call({ hide }, () => agent.app.bsky.feed.getPosts({ uris: externalIds }));
+    const figures: MetricsAnswer = new Map(externalIds.map((uri) => [uri, "deleted" as const]));
+    for (const post of data.posts)
+      figures.set(post.uri, {
+        likes: post.likeCount ?? 0,
+        reposts: post.repostCount ?? 0,
+        replies: post.replyCount ?? 0,
+        quotes: post.quoteCount ?? 0,
+        bookmarks: null,
+        views: null,
+      });
+    return figures;
+  };
 
   return {
     id: "bluesky",
@@ -160,23 +180,10 @@ export function createBlueskyNetwork({ service, timeoutMs }: BlueskySettings): S
     },
     metricsBatchSize: METRICS_BATCH,
     async fetchMetrics(tokens, identity, externalIds) {
-      const agent = await agentFor(tokens.accessToken, identity.externalId);
-      // getPosts (ADR 0104): up to 25 at:// URIs; a deleted post is simply left out of the answer,
-      // and every asked URI we sent is the account's own, so one missing means it is gone.
-      const { data } = await call({ hide: [tokens.accessToken] }, () =>
-        agent.app.bsky.feed.getPosts({ uris: externalIds }),
-      );
-      const figures: MetricsAnswer = new Map(externalIds.map((uri) => [uri, "deleted" as const]));
-      for (const post of data.posts)
-        figures.set(post.uri, {
-          likes: post.likeCount ?? 0,
-          reposts: post.repostCount ?? 0,
-          replies: post.replyCount ?? 0,
-          quotes: post.quoteCount ?? 0,
-          bookmarks: null,
-          views: null,
-        });
-      return figures;
+      return readFigures(await agentFor(tokens.accessToken, identity.externalId), externalIds, [tokens.accessToken]);
+    },
+    async fetchPublicMetrics(externalIds) {
+      return readFigures(await agentFor(null, undefined, appView), externalIds, []);
     },
     async deletePost(tokens, identity, externalId) {
       const agent = await agentFor(tokens.accessToken, identity.externalId);

@@ -267,6 +267,12 @@ export type SocialNetwork = {
    * every call. Networks without it show "nicht verfügbar", never invented figures.
    */
   fetchMetrics?(tokens: TokenSet, identity: NetworkIdentity, externalIds: string[]): Promise<MetricsAnswer>;
+  /**
+   * The same figures read without a user's token (ADR 0117): X with the app's bearer token (when
+   * the operator set one), Bluesky from the public AppView. The collector then asks for the posts
+   * of every account together, `metricsBatchSize` ids per call, instead of per account.
+   */
+  fetchPublicMetrics?(externalIds: string[]): Promise<MetricsAnswer>;
   /** How many ids one `fetchMetrics` call takes (X 100, Bluesky 25, the networks read one by one 1). */
   metricsBatchSize?: number;
   /**

@@ -163,6 +163,27 @@ const replyTo = (parent: string) => ({
   root: { externalId: parent, cid: null },
 });
 
+describe("X: figures with the app's bearer token (ADR 0117)", () => {
+  it("reads any account's posts with it, and nothing is done in a user's name with it", async () => {
+    const identity = await x.identity(redaktion);
+    const published = await publishedPost(x.publish(redaktion, identity, { text: "Zahlen bitte", images: [] }));
+    const figures = await x.fetchPublicMetrics?.([published.externalId, "1999999999999999999"]);
+    expect(figures?.get(published.externalId)).toMatchObject({ likes: expect.any(Number), views: expect.any(Number) });
+    expect(figures?.get("1999999999999999999")).toBe("deleted");
+    const appOnly = { ...redaktion, accessToken: fake.settings.appBearerToken ?? "" };
+    await expect(x.publish(appOnly, identity, { text: "Im Namen der App", images: [] })).rejects.toMatchObject({
+      kind: "rejected",
+      status: 403,
+    });
+  });
+
+  it("is not there without X_BEARER_TOKEN: each account then reads its own", () => {
+    expect(
+      createXNetwork({ ...fake.settings, appBearerToken: null, timeoutMs: 1_000 }).fetchPublicMetrics,
+    ).toBeUndefined();
+  });
+});
+
 describe("X: threads (ADR 0066)", () => {
   it("posts a reply with in_reply_to_tweet_id", async () => {
     const identity = await x.identity(redaktion);

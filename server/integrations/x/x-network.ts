@@ -66,7 +66,7 @@ const xDetail = (body: unknown) => {
 };
 
 export function createXNetwork(settings: XSettings): SocialNetwork {
-  const { app, apiBase, webBase, timeoutMs } = settings;
+  const { app, apiBase, webBase, timeoutMs, appBearerToken } = settings;
   const requireApp = () => {
     if (!app) throw new NetworkError("x", "rejected", { detail: "X ist vom Betreiber nicht eingerichtet" });
     return app;
@@ -85,18 +85,19 @@ export function createXNetwork(settings: XSettings): SocialNetwork {
   };
 
   /** One call to X's API v2 with the account's token; answers the JSON body (`{}` when empty). */
-  const api = async (tokens: TokenSet, path: string, request: XRequest): Promise<unknown> => {
+  /** A call with `bearer`: a user's access token, or the app's own for reading figures. */
+  const api = async (bearer: string, path: string, request: XRequest): Promise<unknown> => {
     const call: NetworkCall = {
       network: "x",
       timeoutMs,
       createsPost: request.createsPost ?? false,
-      hide: [tokens.accessToken, request.text ?? ""],
+      hide: [bearer, request.text ?? ""],
       detailOf: xDetail,
       reasonOf: (status, body) => xFailureReason(status, (body ?? undefined) as XErrorBody | undefined),
     };
     const url = new URL(`${apiBase}${path}`);
     for (const [name, value] of Object.entries(request.query ?? {})) url.searchParams.set(name, value);
-    const headers: Record<string, string> = { authorization: `Bearer ${tokens.accessToken}` };
+    const headers: Record<string, string> = { authorization: `Bearer ${bearer}` };
     let body: string | FormData | undefined = request.form;
     if (request.json !== undefined) {
       headers["content-type"] = "application/json";
@@ -108,7 +109,7 @@ export function createXNetwork(settings: XSettings): SocialNetwork {
 
   /** The v2 chunked upload (initialize, append, finalize), then the description (ADR 0088). */
   const uploadImage = async (tokens: TokenSet, image: PublishImage, fallbackAlt: string) => {
-    const started = (await api(tokens, "/2/media/upload/initialize", {
+    const started = (await api(tokens.accessToken, "/2/media/upload/initialize", {
       method: "POST",
       // The generator's images are PNG, JPEG or WebP, all of which X takes.
       json: { media_type: image.mimeType, total_bytes: image.bytes.length, media_category: "tweet_image" },
@@ -120,19 +121,46 @@ export function createXNetwork(settings: XSettings): SocialNetwork {
       const form = new FormData();
       form.set("segment_index", String(index));
       form.set("media", new Blob([chunk], { type: "application/octet-stream" }), "chunk");
-      await api(tokens, `/2/media/upload/${mediaId}/append`, { method: "POST", form });
+      await api(tokens.accessToken, `/2/media/upload/${mediaId}/append`, { method: "POST", form });
     }
     // An image is ready when finalize answers: only videos and GIFs come back with a
     // `processing_info` to wait for, so there is no status polling here.
-    await api(tokens, `/2/media/upload/${mediaId}/finalize`, { method: "POST" });
+    await api(tokens.accessToken, `/2/media/upload/${mediaId}/finalize`, { method: "POST" });
     // The description goes on the uploaded media before the post cites it.
     const altText = [...(image.altText || fallbackAlt)].slice(0, ALT_TEXT_MAX).join("");
     if (altText)
-      await api(tokens, "/2/media/metadata", {
+      await api(tokens.accessToken, "/2/media/metadata", {
         method: "POST",
         json: { id: mediaId, metadata: { alt_text: { text: altText } } },
       });
     return mediaId;
+  };
+
+  /**
+   * Post lookup with public_metrics (ADR 0104): up to 100 ids; a deleted post comes back as a
+   * "Not Found Error" in `errors`, not in `data`. X bills each post in `data` (ADR 0105).
+   */
+  const lookUpFigures = async (bearer: string, externalIds: string[]): Promise<MetricsAnswer> => {
+    const answer = (await api(bearer, "/2/tweets", {
+      method: "GET",
+      query: { ids: externalIds.join(","), "tweet.fields": "public_metrics" },
+    })) as { data?: XPost[]; errors?: { resource_id?: string; title?: string }[] };
+    const figures: MetricsAnswer = new Map();
+    for (const post of answer.data ?? []) {
+      const metrics = post.public_metrics;
+      if (!metrics) continue;
+      figures.set(post.id, {
+        likes: metrics.like_count,
+        reposts: metrics.retweet_count,
+        replies: metrics.reply_count,
+        quotes: metrics.quote_count,
+        bookmarks: metrics.bookmark_count ?? null,
+        views: metrics.impression_count ?? null,
+      });
+    }
+    for (const problem of answer.errors ?? [])
+      if (problem.resource_id && /not found/i.test(problem.title ?? "")) figures.set(problem.resource_id, "deleted");
+    return figures;
   };
 
   return {
@@ -155,7 +183,7 @@ export function createXNetwork(settings: XSettings): SocialNetwork {
       return { ...fresh, refreshToken: fresh.refreshToken ?? tokens.refreshToken };
     },
     async identity(tokens) {
-      const { data } = (await api(tokens, "/2/users/me", { method: "GET" })) as {
+      const { data } = (await api(tokens.accessToken, "/2/users/me", { method: "GET" })) as {
         data?: { id?: string; username?: string; name?: string };
       };
       if (!data?.id || !data.username) throw new NetworkError("x", "unavailable", { detail: "users/me ohne Konto" });
@@ -170,7 +198,7 @@ export function createXNetwork(settings: XSettings): SocialNetwork {
       const fallbackAlt = input.imageAlt?.trim() ?? "";
       const mediaIds: string[] = [];
       for (const image of input.images) mediaIds.push(await uploadImage(tokens, image, fallbackAlt));
-      const { data } = (await api(tokens, "/2/tweets", {
+      const { data } = (await api(tokens.accessToken, "/2/tweets", {
         method: "POST",
         createsPost: true,
         text: input.text,
@@ -185,7 +213,7 @@ export function createXNetwork(settings: XSettings): SocialNetwork {
       return { status: "published", post: { externalId: data.id, url: postUrl(webBase, identity, data.id) } };
     },
     async findPost(tokens, identity, lookup) {
-      const timeline = (await api(tokens, `/2/users/${encodeURIComponent(identity.externalId)}/tweets`, {
+      const timeline = (await api(tokens.accessToken, `/2/users/${encodeURIComponent(identity.externalId)}/tweets`, {
         method: "GET",
         query: {
           start_time: lookup.since.toISOString(),
@@ -198,32 +226,10 @@ export function createXNetwork(settings: XSettings): SocialNetwork {
       return found ? { externalId: found.id, url: postUrl(webBase, identity, found.id) } : null;
     },
     metricsBatchSize: METRICS_BATCH,
-    async fetchMetrics(tokens, _identity, externalIds) {
-      // Post lookup with public_metrics (ADR 0104): up to 100 ids; a deleted post comes back as a
-      // "Not Found Error" in `errors`, not in `data`. X bills each post in `data` (ADR 0105).
-      const answer = (await api(tokens, "/2/tweets", {
-        method: "GET",
-        query: { ids: externalIds.join(","), "tweet.fields": "public_metrics" },
-      })) as { data?: XPost[]; errors?: { resource_id?: string; title?: string }[] };
-      const figures: MetricsAnswer = new Map();
-      for (const post of answer.data ?? []) {
-        const metrics = post.public_metrics;
-        if (!metrics) continue;
-        figures.set(post.id, {
-          likes: metrics.like_count,
-          reposts: metrics.retweet_count,
-          replies: metrics.reply_count,
-          quotes: metrics.quote_count,
-          bookmarks: metrics.bookmark_count ?? null,
-          views: metrics.impression_count ?? null,
-        });
-      }
-      for (const problem of answer.errors ?? [])
-        if (problem.resource_id && /not found/i.test(problem.title ?? "")) figures.set(problem.resource_id, "deleted");
-      return figures;
-    },
+    fetchMetrics: (tokens, _identity, externalIds) => lookUpFigures(tokens.accessToken, externalIds),
+    ...(appBearerToken ? { fetchPublicMetrics: (externalIds) => lookUpFigures(appBearerToken, externalIds) } : {}),
     async deletePost(tokens, _identity, externalId) {
-      await api(tokens, `/2/tweets/${encodeURIComponent(externalId)}`, { method: "DELETE" });
+      await api(tokens.accessToken, `/2/tweets/${encodeURIComponent(externalId)}`, { method: "DELETE" });
     },
   };
 }
