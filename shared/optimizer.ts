@@ -1,7 +1,7 @@
 import { formatEuro, OPTIMIZER_PREMIUM_PRICE_CENTS, OPTIMIZER_TRIAL_DAYS } from "./pricing.ts";
 
 // The X-post optimizer's constants and texts (spec sections 5, 8 and 9; ADR 0006, 0007). No
-// packages: the public pages quote them without loading twitter-text or zod (ADR 0021).
+// packages: the public pages quote them without loading the link recognition or zod (ADR 0021).
 
 // Spec sections 5 and 9: the six criteria.
 export const POST_LENGTH_MIN = 130;

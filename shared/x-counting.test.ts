@@ -107,10 +107,55 @@ describe("findEmojiSequenceEnd", () => {
 });
 
 describe("findXLinks", () => {
+  const linkTexts = (text: string) => findXLinks(text).map(({ start, end }) => text.slice(start, end));
+
   it("finds links with and without protocol as UTF-16 ranges", () => {
     expect(findXLinks("🫶 postwerk.de und https://x.de/a")).toEqual([
       { start: 3, end: 14 },
       { start: 19, end: 33 },
     ]);
+  });
+
+  // ADR 0115: linkify-it finds more than X links; these are the cases where twitter-text 3.1
+  // found no link and X counts the characters.
+  it.each<[string, string]>([
+    ["an e-mail address", "foo@bar.com"],
+    ["a hashtag that looks like a domain", "#example.com"],
+    ["a cashtag that looks like a domain", "$example.com"],
+    ["an IP address, even with protocol", "http://192.168.0.1"],
+    ["a host without a top-level domain", "http://localhost:3000"],
+    ["an unknown top-level domain", "https://example"],
+    ["user and password before the host", "https://user:pass@example.com"],
+    ["an ftp link", "ftp://example.com"],
+    ["a mailto link", "mailto:a@b.de"],
+    ["a protocol-relative link", "//example.com"],
+    ["a file name", "bericht.pdf"],
+    ["German abbreviations", "z.B. u.a. bzw."],
+  ])("finds no link in %s", (_name, text) => {
+    expect(findXLinks(text)).toEqual([]);
+  });
+
+  it.each<[string, string, string[]]>([
+    ["a link glued to an emoji ends before it", "Lies postwerk.de🫶", ["postwerk.de"]],
+    ["a link's path ends before an emoji", "http://example.com/👍", ["http://example.com/"]],
+    ["a link between direction marks", "\u2066\u202Ahttps://postwerk.de/\u202C\u2069", ["https://postwerk.de/"]],
+    ["a new top-level domain", "postwerk.berlin und example.app", ["postwerk.berlin", "example.app"]],
+    ["trailing punctuation stays outside", "Siehe (example.com), dann example.com.", ["example.com", "example.com"]],
+    ["German quotation marks stay outside", "„https://example.com“", ["https://example.com"]],
+  ])("%s", (_name, text, expected) => {
+    expect(linkTexts(text)).toEqual(expected);
+  });
+
+  // The three differences to twitter-text 3.1 found when ADR 0115 compared 78 texts, kept on purpose.
+  it.each<[string, string, string[]]>([
+    ["a Japanese domain without protocol is a link (twitter-text: none)", "例え.jp", ["例え.jp"]],
+    ["a bare domain with a port is no link (twitter-text: the domain)", "example.com:8080", []],
+    [
+      "quotes inside a path stay in the link (twitter-text: ends before them)",
+      'example.com/a?x="y"',
+      ['example.com/a?x="y"'],
+    ],
+  ])("%s", (_name, text, expected) => {
+    expect(linkTexts(text)).toEqual(expected);
   });
 });

@@ -1,4 +1,5 @@
-import { TermsOfService } from "#app/features/legal/terms-of-service.tsx";
+import { LegalPage } from "#app/features/legal/legal-page.tsx";
+import { TERMS_OF_SERVICE } from "#app/features/legal/terms-of-service.ts";
 import { pageMeta } from "#app/features/site-settings/site-settings.ts";
 
 export const meta = () =>
@@ -9,5 +10,5 @@ export const meta = () =>
   });
 
 export default function TermsPage() {
-  return <TermsOfService />;
+  return <LegalPage document={TERMS_OF_SERVICE} />;
 }

@@ -1,4 +1,5 @@
-import { PrivacyPolicy } from "#app/features/legal/privacy-policy.tsx";
+import { LegalPage } from "#app/features/legal/legal-page.tsx";
+import { PRIVACY_POLICY } from "#app/features/legal/privacy-policy.ts";
 import { pageMeta } from "#app/features/site-settings/site-settings.ts";
 
 export const meta = () =>
@@ -9,5 +10,5 @@ export const meta = () =>
   });
 
 export default function PrivacyPage() {
-  return <PrivacyPolicy />;
+  return <LegalPage document={PRIVACY_POLICY} />;
 }

@@ -1,4 +1,5 @@
-import { Imprint } from "#app/features/legal/imprint.tsx";
+import { IMPRINT } from "#app/features/legal/imprint.ts";
+import { LegalPage } from "#app/features/legal/legal-page.tsx";
 import { pageMeta } from "#app/features/site-settings/site-settings.ts";
 
 export const meta = () =>
@@ -9,5 +10,5 @@ export const meta = () =>
   });
 
 export default function ImprintPage() {
-  return <Imprint />;
+  return <LegalPage document={IMPRINT} />;
 }

@@ -26,7 +26,7 @@ const SELLING_POINTS = [
   "KI-Korrektur in deinem Ton",
 ];
 
-// The tool and everything it needs (twitter-text, TanStack Query, the API client) load only
+// The tool and everything it needs (the counting rules, TanStack Query, the API client) load only
 // once the visitor is known to be signed in (ADR 0032).
 const OptimizerTool = lazy(() =>
   import("#app/features/optimizer/optimizer-tool.tsx").then((module) => ({ default: module.OptimizerTool })),

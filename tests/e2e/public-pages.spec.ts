@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { expect, test } from "./fixtures.ts";
 
 const SITE_TITLE = "Postwerk";
@@ -210,3 +212,24 @@ for (const path of ["/kontakt", "/kuendigen"]) {
     await expect.poll(() => scripts.filter((script) => FORM_VALIDATION_CODE.test(script)).length).toBeGreaterThan(0);
   });
 }
+
+// ADR 0080: the browser gets zod's classic build with its English default locale and our German
+// one, never zod's other locales (about 60, some 340 KB). Every locale module returns
+// `{ localeError: … }`, so the count of that property in the built scripts tells how many came
+// along; the Japanese and Korean messages are named as examples. Read from the build the server
+// under test serves.
+test("the browser's scripts carry no zod locale beyond English and our German", () => {
+  const assets = path.resolve("build/client/assets");
+  const scripts = fs
+    .readdirSync(assets)
+    .filter((name) => name.endsWith(".js"))
+    .map((name) => fs.readFileSync(path.join(assets, name), "utf8"));
+  const localeModules = scripts.reduce((count, source) => count + source.split("localeError:").length - 1, 0);
+  expect(localeModules).toBeLessThanOrEqual(2);
+  for (const foreignMessage of ["大きすぎる値", "잘못된 문자열", "Trop grand :", "Zu groß: erwartet"]) {
+    expect(
+      scripts.some((source) => source.includes(foreignMessage)),
+      foreignMessage,
+    ).toBe(false);
+  }
+});

@@ -4,7 +4,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import type { NetworkId } from "#shared/networks.ts";
 import type { Address } from "./composer-dialog.tsx";
 
-// The composer and the networks' counting rules (twitter-text for X) load on the first click,
+// The composer and the networks' counting rules (X's link recognition among them) load on the first click,
 // so the generator, the archive and the optimizer stay as light as before.
 const ComposerDialog = lazy(() =>
   import("./composer-dialog.tsx").then((module) => ({ default: module.ComposerDialog })),

@@ -12,7 +12,7 @@ import { GENERATOR_COPY_TOASTS } from "./generator-constants.ts";
 import { ShareButtons } from "./share-buttons.tsx";
 import { OpenInOptimizerButton, ThreadPosts } from "./thread-posts.tsx";
 
-// The optimizer's score for an X post. The metrics module (with twitter-text) is loaded only
+// The optimizer's score for an X post. The metrics module (with the link recognition) is loaded only
 // when an X result is shown, so the generator page stays light otherwise.
 type Score = { value: number };
 

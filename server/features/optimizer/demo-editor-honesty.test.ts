@@ -1,7 +1,7 @@
-import twitterText from "twitter-text";
 import { describe, expect, it } from "vitest";
 import { POST_SCORE_MAX } from "#shared/optimizer.ts";
 import { evaluatePost, splitSentences } from "#shared/post-metrics.ts";
+import { findXLinks } from "#shared/x-counting.ts";
 import { fitPostToCriteria } from "./demo-editor.ts";
 import { CALLS_TO_ACTION } from "./post-language.ts";
 
@@ -210,7 +210,7 @@ function isWholeSentenceOf(sentence: string, input: string): boolean {
 const CALL_TO_ACTION_SENTENCES = new Set(Object.values(CALLS_TO_ACTION).flat());
 
 function links(text: string): string[] {
-  return twitterText.extractUrls(text);
+  return findXLinks(text).map(({ start, end }) => text.slice(start, end));
 }
 
 function firstTag(text: string, marker: "#" | "@"): string | undefined {
