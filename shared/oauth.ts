@@ -30,3 +30,6 @@ export const OAUTH_TEXTS = {
   invalidConsent: "Die Zustimmung ist unvollständig. Bitte öffnen Sie die Anfrage der App erneut.",
   appNotFound: "Diese App haben Sie nicht (mehr) zugelassen.",
 } as const;
+
+/** The signature's parameters Better Auth adds to the login page's query; the new request drops them. */
+export const OAUTH_RESUME_DROPPED_PARAMS = ["sig", "exp", "ba_iat", "ba_param", "ba_pl"] as const;
