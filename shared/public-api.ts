@@ -13,6 +13,10 @@ export const API_SCOPE_LABELS: Record<ApiScope, string> = {
   "metrics:read": "Kennzahlen lesen",
 };
 
+/** The consent to schedule without approval, on a key (/konto) and for an OAuth app (consent page). */
+export const DIRECT_SCHEDULING_LABEL =
+  "Direkt planen erlaubt: KI-Assistenten dürfen Beiträge ohne Ihre Freigabe planen und senden. Ohne diese Erlaubnis legen sie nur Entwürfe an.";
+
 /** Every key starts so: a secret scanner (and a person) recognises it. */
 export const API_KEY_PREFIX = "pw_live_";
 /** How much of the key /konto shows to tell keys apart (prefix plus a few characters). */

@@ -9,10 +9,12 @@ const APP_CALLBACK = "https://agent.example.test/oauth/callback";
 
 test("an app's request: sign in, consent in German, code, token on /api/v1, app listed and revoked on /konto", async ({
   page,
+  request,
 }) => {
   test.setTimeout(120_000);
   const { email, password } = await signUpConfirmed(page);
-  const registered = await page.request.post("/api/auth/oauth2/register", {
+  // The app calls from its own server, without the browser's cookies.
+  const registered = await request.post("/api/auth/oauth2/register", {
     data: {
       client_name: "Schreibhelfer",
       redirect_uris: [APP_CALLBACK],
@@ -57,7 +59,7 @@ test("an app's request: sign in, consent in German, code, token on /api/v1, app 
   await expect(page).toHaveURL((url) => url.href.startsWith(APP_CALLBACK));
   const back = new URL(page.url());
   expect(back.searchParams.get("state")).toBe("app-state");
-  const issued = await page.request.post("/api/auth/oauth2/token", {
+  const issued = await request.post("/api/auth/oauth2/token", {
     form: {
       grant_type: "authorization_code",
       code: back.searchParams.get("code") ?? "",
@@ -69,12 +71,12 @@ test("an app's request: sign in, consent in German, code, token on /api/v1, app 
   expect(issued.status()).toBe(200);
   const { access_token } = (await issued.json()) as { access_token: string };
   const bearer = { authorization: `Bearer ${access_token}` };
-  expect((await page.request.get("/api/v1/accounts", { headers: bearer })).status()).toBe(200);
+  expect((await request.get("/api/v1/accounts", { headers: bearer })).status()).toBe(200);
 
   await page.goto(`${E2E_BASE_URL}/konto`);
   const card = page.getByRole("region", { name: "Zugelassene Apps" });
   await expect(card.getByRole("listitem").filter({ hasText: "Schreibhelfer" })).toContainText("Direkt planen erlaubt");
   await card.getByRole("button", { name: "Zugriff widerrufen" }).click();
   await expect(card.getByText("Sie haben noch keine App zugelassen.")).toBeVisible();
-  expect((await page.request.get("/api/v1/accounts", { headers: bearer })).status()).toBe(401);
+  expect((await request.get("/api/v1/accounts", { headers: bearer })).status()).toBe(401);
 });

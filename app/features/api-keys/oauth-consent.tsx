@@ -3,7 +3,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { Checkbox } from "#app/components/ui/checkbox.tsx";
 import { Label } from "#app/components/ui/label.tsx";
-import { API_SCOPE_LABELS, API_SCOPES } from "#shared/public-api.ts";
+import { API_SCOPE_LABELS, API_SCOPES, DIRECT_SCHEDULING_LABEL } from "#shared/public-api.ts";
 import { useOAuthClient, useOAuthConsent } from "./use-oauth-apps.ts";
 
 /**
@@ -49,9 +49,7 @@ export function OAuthConsent({ search }: { search: string }) {
               checked={directScheduling}
               onCheckedChange={(value) => setDirectScheduling(value === true)}
             />
-            <Label htmlFor={`${id}-direct`} className="text-sm font-normal">
-              Direkt planen erlaubt (sonst legt ein KI-Assistent nur Entwürfe an)
-            </Label>
+            <Label htmlFor={`${id}-direct`}>{DIRECT_SCHEDULING_LABEL}</Label>
           </div>
         ) : null}
         <p className="text-xs text-slate-600">Den Zugriff können Sie jederzeit unter /konto widerrufen.</p>

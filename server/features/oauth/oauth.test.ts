@@ -190,6 +190,48 @@ describe("OAuth 2.1 with PKCE", () => {
     expect(refreshAfter.status).toBe(400);
   });
 
+  it("sends a signed-out browser to sign in first; the app's own revocation (RFC 7009) ends its token", async () => {
+    const clientId = await registerClient("Widerrufer");
+    const { verifier, challenge } = pkcePair();
+    const query = new URLSearchParams({
+      response_type: "code",
+      client_id: clientId,
+      redirect_uri: redirectUri,
+      scope: "posts:read",
+      code_challenge: challenge,
+      code_challenge_method: "S256",
+    });
+    const signedOut = await t.app.request(`/api/auth/oauth2/authorize?${query}`);
+    expect(signedOut.status).toBe(302);
+    const toLogin = new URL(signedOut.headers.get("location") ?? "", TEST_BASE_URL);
+    expect(toLogin.pathname).toBe("/oauth/anmelden");
+    expect(toLogin.searchParams.get("client_id")).toBe(clientId);
+    expect(toLogin.searchParams.get("sig")).toBeTruthy();
+
+    const code = await authorise(clientId, "posts:read", challenge);
+    const issued = await token({
+      grant_type: "authorization_code",
+      code,
+      redirect_uri: redirectUri,
+      client_id: clientId,
+      code_verifier: verifier,
+    });
+    const { access_token } = (await issued.json()) as Tokens;
+    const bearer = { headers: { authorization: `Bearer ${access_token}` } };
+    expect((await t.app.request("/api/v1/posts", bearer)).status).toBe(200);
+    const revoked = await t.app.request("/api/auth/oauth2/revoke", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        token: access_token,
+        token_type_hint: "access_token",
+        client_id: clientId,
+      }).toString(),
+    });
+    expect(revoked.status, await revoked.clone().text()).toBe(200);
+    expect((await t.app.request("/api/v1/posts", bearer)).status).toBe(401);
+  });
+
   it("lets an agent schedule directly only when the user allowed it at consent", async () => {
     const clientId = await registerClient("Agent");
     const directOf = async (directScheduling: boolean) => {
