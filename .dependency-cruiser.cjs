@@ -11,7 +11,7 @@
 // biome-ignore format: one layer a line reads as the table it is
 const FEATURE_LAYERS = {
   server: [
-    ["audit", "auth", "backup", "config", "health", "media", "notifications", "passkeys", "rate-limit", "sitemap", "uploads"],
+    ["audit", "auth", "backup", "config", "health", "media", "notifications", "oauth", "passkeys", "rate-limit", "sitemap", "uploads"],
     ["archive", "billing", "consent", "contact", "retention", "site-settings"],
     ["generator", "optimizer", "pages", "profile"],
     ["account-security", "account-tokens", "drafts", "webhooks"],

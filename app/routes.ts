@@ -29,6 +29,8 @@ export default [
     route("erstellen", "routes/erstellen.tsx"),
     route("archiv", "routes/archiv.tsx"),
     route("redaktionsplan", "routes/redaktionsplan.tsx"),
+    route("oauth/anmelden", "routes/oauth.anmelden.tsx"),
+    route("oauth/zustimmung", "routes/oauth.zustimmung.tsx"),
     route("erfolg", "routes/erfolg.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),

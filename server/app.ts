@@ -24,6 +24,7 @@ import { healthRoutes } from "./features/health/health.routes.ts";
 import { mediaRoutes } from "./features/media/media.routes.ts";
 import { metricsRoutes } from "./features/metrics/metrics.routes.ts";
 import { notificationRoutes } from "./features/notifications/notifications.routes.ts";
+import { oauthAppRoutes, oauthEndpointRoutes, oauthWellKnownRoutes } from "./features/oauth/oauth.routes.ts";
 import { optimizerRoutes } from "./features/optimizer/optimizer.routes.ts";
 import { createPagesRoutes, isAssetPath } from "./features/pages/pages.routes.ts";
 import { profileRoutes } from "./features/profile/profile.routes.ts";
@@ -60,6 +61,7 @@ const apiRoutes = new Hono<AppEnv>()
   .route("/connections", connectionRoutes)
   .route("/posts", publishingRoutes)
   .route("/api-keys", apiKeyRoutes)
+  .route("/oauth-apps", oauthAppRoutes)
   .route("/webhooks", webhookRoutes)
   .route("/media", mediaRoutes)
   .route("/drafts", draftRoutes)
@@ -132,6 +134,9 @@ export function createApp(deps: AppDeps, clientDir: string) {
   // cross-site request forgery has nothing to ride on and no Origin is asked for (ADR 0107).
   app.route("/api/v1", publicApiRoutes);
   app.route("/mcp", mcpRoutes);
+  // OAuth clients call the token, revocation and registration endpoints from their servers (ADR 0113).
+  app.route("/.well-known", oauthWellKnownRoutes);
+  app.route("/api/auth", oauthEndpointRoutes);
   app.use("/api/*", requireSameOrigin(new URL(deps.env.BASE_URL).origin));
 
   app.route("/", healthRoutes);

@@ -26,6 +26,7 @@ import {
   SESSION_REFRESH_AGE_SECONDS,
 } from "./features/auth/session-lifetime.ts";
 import { checkSecondFactorForDisable, forgetTrustedDevices, type SecondFactorApi } from "./features/auth/two-factor.ts";
+import { oauthProviderPlugin } from "./features/oauth/oauth-provider.plugin.ts";
 import { passkeyPlugin } from "./features/passkeys/passkeys.plugin.ts";
 import { createProfileForUser } from "./features/profile/profile.service.ts";
 import {
@@ -247,6 +248,8 @@ export function createAuth({ env, db, mailer, secret, logger, accountDeletion, a
     },
     plugins: [
       passkeyPlugin({ db, baseUrl: env.BASE_URL }),
+      // ADR 0113: OAuth 2.1 with PKCE for third-party apps and MCP clients.
+      oauthProviderPlugin({ baseUrl: env.BASE_URL }),
       twoFactor({
         issuer: TWO_FACTOR_ISSUER,
         // TOTP only: no codes by mail (ADR 0041), so no otpOptions.

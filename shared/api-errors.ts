@@ -71,6 +71,7 @@ export const API_ERROR_CODES = [
   // Public API (ADR 0107, 0109); their German messages are PUBLIC_API_ERRORS in shared/public-api.ts
   "API_KEY_MISSING",
   "API_KEY_INVALID",
+  "OAUTH_TOKEN_INVALID",
   "SCOPE_MISSING",
   "API_NOT_IN_PLAN",
   "API_KEY_NOT_FOUND",

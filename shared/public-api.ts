@@ -13,6 +13,10 @@ export const API_SCOPE_LABELS: Record<ApiScope, string> = {
   "metrics:read": "Kennzahlen lesen",
 };
 
+/** The consent to schedule without approval, on a key (/konto) and for an OAuth app (consent page). */
+export const DIRECT_SCHEDULING_LABEL =
+  "Direkt planen erlaubt: KI-Assistenten dürfen Beiträge ohne Ihre Freigabe planen und senden. Ohne diese Erlaubnis legen sie nur Entwürfe an.";
+
 /** Every key starts so: a secret scanner (and a person) recognises it. */
 export const API_KEY_PREFIX = "pw_live_";
 /** How much of the key /konto shows to tell keys apart (prefix plus a few characters). */
@@ -34,8 +38,9 @@ export const API_LIST_LIMIT_MAX = 200;
 
 export const PUBLIC_API_ERRORS = {
   API_KEY_MISSING:
-    "Bitte senden Sie Ihren API-Schlüssel im Header „Authorization: Bearer …“. Schlüssel erstellen Sie unter /konto.",
+    "Bitte senden Sie Ihren API-Schlüssel oder das Zugriffstoken Ihrer App im Header „Authorization: Bearer …“. Schlüssel erstellen Sie unter /konto.",
   API_KEY_INVALID: "Dieser API-Schlüssel ist ungültig oder wurde widerrufen.",
+  OAUTH_TOKEN_INVALID: "Dieses Zugriffstoken ist ungültig, abgelaufen oder wurde widerrufen.",
   SCOPE_MISSING: "Dieser API-Schlüssel hat keine Berechtigung für diese Aktion.",
   API_NOT_IN_PLAN: "Ihr Plan enthält keinen Zugang zur API.",
   API_KEY_NOT_FOUND: "Diesen API-Schlüssel gibt es nicht (mehr).",

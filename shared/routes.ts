@@ -1,3 +1,5 @@
+import { OAUTH_CONSENT_PATH, OAUTH_LOGIN_PATH } from "./oauth.ts";
+
 // Paths named in more than one place (navigation, prerendering, redirects).
 export const ROUTES = {
   home: "/",
@@ -27,6 +29,9 @@ export const ROUTES = {
   erfolg: "/erfolg",
   connections: "/konto/verbundene-konten",
   admin: "/admin",
+  // ADR 0113: where Better Auth's OAuth provider sends the browser (sign-in, then consent).
+  oauthSignIn: OAUTH_LOGIN_PATH,
+  oauthConsent: OAUTH_CONSENT_PATH,
   privacy: "/datenschutz",
   terms: "/agb",
   imprint: "/impressum",

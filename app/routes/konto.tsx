@@ -18,6 +18,7 @@ import {
   useProfile,
 } from "#app/features/account/use-profile.ts";
 import { ApiKeysCard } from "#app/features/api-keys/api-keys-card.tsx";
+import { OAuthAppsCard } from "#app/features/api-keys/oauth-apps-card.tsx";
 import { authClient } from "#app/features/auth/auth-client.ts";
 import { signInRedirect } from "#app/features/auth/require-session.ts";
 import { refreshPlans } from "#app/features/billing/use-billing.ts";
@@ -71,6 +72,7 @@ export default function AccountPage() {
           <TwoFactorCard />
           <SessionsCard />
           <ApiKeysCard />
+          <OAuthAppsCard />
           <WebhooksCard />
           <AccountDataCard />
         </div>

@@ -17,6 +17,7 @@ import * as generationLogTables from "./schema/content-generation-logs.ts";
 import * as cookieConsentTables from "./schema/cookie-consent.ts";
 import * as draftTables from "./schema/drafts.ts";
 import * as generatorTables from "./schema/generator.ts";
+import * as oauthProviderTables from "./schema/oauth-provider.ts";
 import * as optimizerAiCallTables from "./schema/optimizer-ai-calls.ts";
 import * as passkeyTables from "./schema/passkeys.ts";
 import * as profileTables from "./schema/profiles.ts";
@@ -44,6 +45,7 @@ export const schema = {
   ...optimizerAiCallTables,
   ...passkeyTables,
   ...profileTables,
+  ...oauthProviderTables,
   ...publicApiTables,
   ...publishingTables,
   ...queueSlotTables,

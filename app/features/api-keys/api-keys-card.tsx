@@ -6,7 +6,13 @@ import { Checkbox } from "#app/components/ui/checkbox.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { formatDateTime } from "#app/lib/format.ts";
-import { API_KEY_NAME_MAX, API_SCOPE_LABELS, API_SCOPES, type ApiScope } from "#shared/public-api.ts";
+import {
+  API_KEY_NAME_MAX,
+  API_SCOPE_LABELS,
+  API_SCOPES,
+  type ApiScope,
+  DIRECT_SCHEDULING_LABEL,
+} from "#shared/public-api.ts";
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from "./use-api-keys.ts";
 
 /**
@@ -103,10 +109,7 @@ export function ApiKeysCard() {
                 checked={directScheduling}
                 onCheckedChange={(checked) => setDirectScheduling(checked === true)}
               />
-              <Label htmlFor={`${id}-direct`}>
-                Direkt planen erlaubt: KI-Assistenten dürfen Beiträge ohne Ihre Freigabe planen und senden. Ohne diese
-                Erlaubnis legen sie nur Entwürfe an.
-              </Label>
+              <Label htmlFor={`${id}-direct`}>{DIRECT_SCHEDULING_LABEL}</Label>
             </div>
           </fieldset>
           <div>

@@ -19,10 +19,16 @@ import { PublicApiRefusal } from "./public-api-refusal.ts";
 
 type ApiKeyRow = typeof apiKeys.$inferSelect;
 
-/** The key a request presented, as the API's middleware and the MCP server know it. */
+/**
+ * Who a request comes from, as the API's middleware and the MCP server know it: a personal key
+ * (keyId) or an app the user authorised through OAuth (keyId null, ADR 0113).
+ */
 export type ApiCaller = {
-  keyId: string;
+  keyId: string | null;
+  /** The key's name or the app's, for the activity log. */
   keyName: string;
+  /** What the per-minute limit counts: the key, or the app for this user. */
+  rateLimitKey: string;
   userId: string;
   scopes: ApiScope[];
   directScheduling: boolean;
@@ -95,6 +101,7 @@ export async function callerOf(db: Database, presented: string, now = new Date()
   return {
     keyId: row.id,
     keyName: row.name,
+    rateLimitKey: row.id,
     userId: row.userId,
     scopes: row.scopes,
     directScheduling: row.directScheduling,

@@ -6,6 +6,7 @@ import { storeMedia } from "#server/features/media/media.service.ts";
 import { cancelPost, getPost, updatePost } from "#server/features/publishing/publishing.service.ts";
 import { MEDIA_MESSAGES } from "#shared/media.ts";
 import { PUBLISHING_NETWORK_NAMES } from "#shared/networks.ts";
+import { OAUTH_IDEMPOTENCY_REFUSED } from "#shared/oauth.ts";
 import { POST_SCORE_MAX } from "#shared/optimizer.ts";
 import { evaluatePost } from "#shared/post-metrics.ts";
 import { PUBLIC_API_ERRORS } from "#shared/public-api.ts";
@@ -17,7 +18,7 @@ import { createApiPosts, createApiThread, listAccounts, listApiPosts, retryApiPo
 import * as routes from "./api-v1.contract.ts";
 import { API_VERSION, apiDocsPage } from "./api-v1.docs.ts";
 import { fingerprint, runOnce, runOnceAcrossNetwork } from "./idempotency.service.ts";
-import { answerPublicApiRefusal } from "./public-api-refusal.ts";
+import { answerPublicApiRefusal, PublicApiRefusal } from "./public-api-refusal.ts";
 
 // /api/v1 (ADR 0107, 0108): the public REST API on the app's own services, for scripts, Zapier/n8n
 // and third-party tools. Bearer API keys, scopes per route, Idempotency-Key on creates (ADR 0109),
@@ -38,7 +39,8 @@ api.onError(answerPublicApiRefusal);
 api.openAPIRegistry.registerComponent("securitySchemes", "Bearer", {
   type: "http",
   scheme: "bearer",
-  description: "Persönlicher API-Schlüssel (pw_live_…), erstellt unter /konto.",
+  description:
+    "Persönlicher API-Schlüssel (pw_live_…), erstellt unter /konto, oder ein OAuth-Zugriffstoken (pw_oat_…) einer App, die Sie zugelassen haben.",
 });
 
 /**
@@ -54,8 +56,8 @@ async function createOnce(
 ) {
   const { caller, deps } = c.var;
   const claim = {
-    keyId: caller.keyId,
-    idempotencyKey: c.req.header("idempotency-key"),
+    keyId: caller.keyId ?? "",
+    idempotencyKey: idempotencyKeyOf(c),
     requestHash: fingerprint("POST", request.path, request.body),
   };
   const answer = acrossNetwork
@@ -64,6 +66,17 @@ async function createOnce(
   if (request.activity && !answer.replayed) await logApiActivity(deps.db, caller, ...request.activity);
   // The stored body is the JSON the first request was answered with.
   return c.json(answer.body as never, answer.status, answer.replayed ? { "Idempotent-Replayed": "true" } : {});
+}
+
+/**
+ * Idempotency-Key is stored per API key (ADR 0109); an OAuth app has none yet, so its key is
+ * refused rather than ignored: a client that retries believing in it must not create twice.
+ */
+function idempotencyKeyOf(c: Context<ApiEnv>): string | undefined {
+  const idempotencyKey = c.req.header("idempotency-key");
+  if (idempotencyKey !== undefined && c.var.caller.keyId === null)
+    throw new PublicApiRefusal("INVALID_INPUT", 400, OAUTH_IDEMPOTENCY_REFUSED);
+  return idempotencyKey;
 }
 
 const publicApi = api
