@@ -22,10 +22,6 @@ export const OAUTH_ENDPOINT_PATHS = [
   "/oauth2/register",
 ] as const;
 
-/** ADR 0113: Idempotency-Key is stored per API key (ADR 0109); an app's request with one is refused. */
-export const OAUTH_IDEMPOTENCY_REFUSED =
-  "Idempotency-Key gibt es bisher nur mit einem persönlichen API-Schlüssel, nicht mit einem OAuth-Token. Bitte senden Sie die Anfrage ohne diesen Header.";
-
 export const OAUTH_TEXTS = {
   invalidConsent: "Die Zustimmung ist unvollständig. Bitte öffnen Sie die Anfrage der App erneut.",
   appNotFound: "Diese App haben Sie nicht (mehr) zugelassen.",

@@ -36,9 +36,10 @@ export const apiKeys = pgTable(
 export const apiIdempotency = pgTable(
   "api_idempotency",
   {
-    keyId: uuid("key_id")
-      .notNull()
-      .references(() => apiKeys.id, { onDelete: "cascade" }),
+    /** ApiCaller.callerKey: an API key's id, or an OAuth app and its user (ADR 0109, 0113). */
+    callerKey: text("caller_key").notNull(),
+    /** The answer holds the user's posts: it goes with the account. */
+    ...ownedByUser,
     idempotencyKey: text("idempotency_key").notNull(),
     requestHash: text("request_hash").notNull(),
     status: integer("status"),
@@ -47,7 +48,7 @@ export const apiIdempotency = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
   (table) => [
-    primaryKey({ columns: [table.keyId, table.idempotencyKey] }),
+    primaryKey({ columns: [table.callerKey, table.idempotencyKey] }),
     index("api_idempotency_expires_at_idx").on(table.expiresAt),
   ],
 );

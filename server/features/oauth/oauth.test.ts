@@ -251,4 +251,38 @@ describe("OAuth 2.1 with PKCE", () => {
     expect(await directOf(false)).toBe(false);
     expect(await directOf(true)).toBe(true);
   });
+
+  it("keeps an app's Idempotency-Key like a key's: parallel retries make one draft, another body is refused", async () => {
+    const clientId = await registerClient("Wiederholer");
+    const { verifier, challenge } = pkcePair();
+    const code = await authorise(clientId, "posts:read posts:write", challenge);
+    const issued = await token({
+      grant_type: "authorization_code",
+      code,
+      redirect_uri: redirectUri,
+      client_id: clientId,
+      code_verifier: verifier,
+    });
+    const { access_token } = (await issued.json()) as Tokens;
+    const accountId = crypto.randomUUID();
+    const create = (text: string) =>
+      t.app.request("/api/v1/posts", {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${access_token}`,
+          "content-type": "application/json",
+          "idempotency-key": "app-1",
+        },
+        body: JSON.stringify({ targets: [{ accountId, text }], when: "draft" }),
+      });
+    const answers = await Promise.all([create("Einmal"), create("Einmal"), create("Einmal")]);
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201]);
+    const drafts = await Promise.all(
+      answers.map(async (answer) => ((await answer.json()) as { draft: { id: string } }).draft.id),
+    );
+    expect(new Set(drafts).size).toBe(1);
+    const other = await create("Anders");
+    expect(other.status).toBe(409);
+    expect(((await other.json()) as { code: string }).code).toBe("IDEMPOTENCY_KEY_REUSED");
+  });
 });

@@ -50,14 +50,14 @@ export const requireApiKey: MiddlewareHandler<ApiEnv> = async (c, next) => {
   const result = await consumeRateLimit(
     db,
     { name: "api-key", max: limit, windowMs: WINDOW_SECONDS * 1000 },
-    caller.rateLimitKey,
+    caller.callerKey,
   );
   const headers = {
     "RateLimit-Policy": `"per-key";q=${limit};w=${WINDOW_SECONDS}`,
     RateLimit: `"per-key";r=${result.remaining};t=${result.resetSeconds}`,
   };
   if (!result.allowed) {
-    c.var.logger.warn({ rateLimitKey: caller.rateLimitKey }, "API-Rate-Limit erreicht");
+    c.var.logger.warn({ callerKey: caller.callerKey }, "API-Rate-Limit erreicht");
     return answerError(c, 429, "TOO_MANY_REQUESTS", PUBLIC_API_ERRORS.TOO_MANY_REQUESTS, {
       ...headers,
       "Retry-After": String(result.retryAfterSeconds),
@@ -75,7 +75,7 @@ function fromOAuth(caller: OAuthCaller | null): ApiCaller | null {
   return {
     keyId: null,
     keyName: `App „${caller.appName}“`,
-    rateLimitKey: `oauth:${caller.clientId}:${caller.userId}`,
+    callerKey: `oauth:${caller.clientId}:${caller.userId}`,
     userId: caller.userId,
     scopes: caller.scopes,
     directScheduling: caller.directScheduling,

@@ -27,8 +27,11 @@ export type ApiCaller = {
   keyId: string | null;
   /** The key's name or the app's, for the activity log. */
   keyName: string;
-  /** What the per-minute limit counts: the key, or the app for this user. */
-  rateLimitKey: string;
+  /**
+   * The caller as the per-minute limit and the Idempotency-Keys know it (ADR 0109): the key's id,
+   * or `oauth:<client>:<user>` for an app and this user.
+   */
+  callerKey: string;
   userId: string;
   scopes: ApiScope[];
   directScheduling: boolean;
@@ -101,7 +104,7 @@ export async function callerOf(db: Database, presented: string, now = new Date()
   return {
     keyId: row.id,
     keyName: row.name,
-    rateLimitKey: row.id,
+    callerKey: row.id,
     userId: row.userId,
     scopes: row.scopes,
     directScheduling: row.directScheduling,

@@ -6,7 +6,6 @@ import { storeMedia } from "#server/features/media/media.service.ts";
 import { cancelPost, getPost, updatePost } from "#server/features/publishing/publishing.service.ts";
 import { MEDIA_MESSAGES } from "#shared/media.ts";
 import { PUBLISHING_NETWORK_NAMES } from "#shared/networks.ts";
-import { OAUTH_IDEMPOTENCY_REFUSED } from "#shared/oauth.ts";
 import { POST_SCORE_MAX } from "#shared/optimizer.ts";
 import { evaluatePost } from "#shared/post-metrics.ts";
 import { PUBLIC_API_ERRORS } from "#shared/public-api.ts";
@@ -56,8 +55,9 @@ async function createOnce(
 ) {
   const { caller, deps } = c.var;
   const claim = {
-    keyId: caller.keyId ?? "",
-    idempotencyKey: idempotencyKeyOf(c),
+    callerKey: caller.callerKey,
+    userId: caller.userId,
+    idempotencyKey: c.req.header("idempotency-key"),
     requestHash: fingerprint("POST", request.path, request.body),
   };
   const answer = acrossNetwork
@@ -66,17 +66,6 @@ async function createOnce(
   if (request.activity && !answer.replayed) await logApiActivity(deps.db, caller, ...request.activity);
   // The stored body is the JSON the first request was answered with.
   return c.json(answer.body as never, answer.status, answer.replayed ? { "Idempotent-Replayed": "true" } : {});
-}
-
-/**
- * Idempotency-Key is stored per API key (ADR 0109); an OAuth app has none yet, so its key is
- * refused rather than ignored: a client that retries believing in it must not create twice.
- */
-function idempotencyKeyOf(c: Context<ApiEnv>): string | undefined {
-  const idempotencyKey = c.req.header("idempotency-key");
-  if (idempotencyKey !== undefined && c.var.caller.keyId === null)
-    throw new PublicApiRefusal("INVALID_INPUT", 400, OAUTH_IDEMPOTENCY_REFUSED);
-  return idempotencyKey;
 }
 
 const publicApi = api

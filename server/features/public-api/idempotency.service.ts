@@ -23,7 +23,8 @@ export function fingerprint(method: string, path: string, body: unknown): string
     .digest("hex");
 }
 
-type Claim = { keyId: string; idempotencyKey: string | undefined; requestHash: string };
+/** Whose key it is (ApiCaller.callerKey) and for which user, the key itself and the request's fingerprint. */
+type Claim = { callerKey: string; userId: string; idempotencyKey: string | undefined; requestHash: string };
 type Answer = { status: 201; body: unknown };
 
 function checkKey(idempotencyKey: string): void {
@@ -39,24 +40,24 @@ function checkKey(idempotencyKey: string): void {
     );
 }
 
-const rowOf = (keyId: string, idempotencyKey: string) =>
-  and(eq(apiIdempotency.keyId, keyId), eq(apiIdempotency.idempotencyKey, idempotencyKey));
+const rowOf = (callerKey: string, idempotencyKey: string) =>
+  and(eq(apiIdempotency.callerKey, callerKey), eq(apiIdempotency.idempotencyKey, idempotencyKey));
 
 /** Claims the key in `tx`; an earlier answer of the same request comes back to be replayed. */
 async function claimOrReplay(
   tx: Database,
-  { keyId, idempotencyKey, requestHash }: Claim & { idempotencyKey: string },
+  { callerKey, userId, idempotencyKey, requestHash }: Claim & { idempotencyKey: string },
   now: Date,
 ): Promise<StoredAnswer | null> {
-  const where = rowOf(keyId, idempotencyKey);
+  const where = rowOf(callerKey, idempotencyKey);
   // An expired answer no longer binds the key.
   await tx.delete(apiIdempotency).where(and(where, lt(apiIdempotency.expiresAt, now)));
   const expiresAt = new Date(now.getTime() + IDEMPOTENCY_TTL_HOURS * 3_600_000);
   const claimed = await tx
     .insert(apiIdempotency)
-    .values({ keyId, idempotencyKey, requestHash, expiresAt })
+    .values({ callerKey, userId, idempotencyKey, requestHash, expiresAt })
     .onConflictDoNothing()
-    .returning({ keyId: apiIdempotency.keyId });
+    .returning({ callerKey: apiIdempotency.callerKey });
   if (claimed.length > 0) return null;
   const [stored] = await tx.select().from(apiIdempotency).where(where);
   if (!stored || stored.requestHash !== requestHash) throw new PublicApiRefusal("IDEMPOTENCY_KEY_REUSED", 409);
@@ -65,7 +66,7 @@ async function claimOrReplay(
 }
 
 /**
- * Runs `work` once per (API key, Idempotency-Key): `work` gets the transaction to write in and
+ * Runs `work` once per (caller, Idempotency-Key): `work` gets the transaction to write in and
  * must make no network call (ADR 0053). Without a key it simply runs in a transaction.
  */
 export async function runOnce(
@@ -84,7 +85,7 @@ export async function runOnce(
     await tx
       .update(apiIdempotency)
       .set({ status: answer.status, body: answer.body })
-      .where(rowOf(claim.keyId, idempotencyKey));
+      .where(rowOf(claim.callerKey, idempotencyKey));
     return { ...answer, replayed: false };
   });
 }
@@ -100,12 +101,12 @@ export async function runOnceAcrossNetwork(
   work: () => Promise<Answer>,
   now = new Date(),
 ): Promise<StoredAnswer> {
-  const { keyId, idempotencyKey } = claim;
+  const { callerKey, idempotencyKey } = claim;
   if (idempotencyKey === undefined) return { ...(await work()), replayed: false };
   checkKey(idempotencyKey);
   const replay = await db.transaction((tx) => claimOrReplay(tx, { ...claim, idempotencyKey }, now));
   if (replay) return replay;
-  const where = rowOf(keyId, idempotencyKey);
+  const where = rowOf(callerKey, idempotencyKey);
   let answer: Answer;
   try {
     answer = await work();
@@ -123,7 +124,7 @@ export async function deleteExpiredIdempotency(db: Database, now = new Date()): 
   const removed = await db
     .delete(apiIdempotency)
     .where(lt(apiIdempotency.expiresAt, now))
-    .returning({ keyId: apiIdempotency.keyId });
+    .returning({ callerKey: apiIdempotency.callerKey });
   return removed.length;
 }
 
