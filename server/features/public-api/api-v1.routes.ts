@@ -17,7 +17,7 @@ import { createApiPosts, createApiThread, listAccounts, listApiPosts, retryApiPo
 import * as routes from "./api-v1.contract.ts";
 import { API_VERSION, apiDocsPage } from "./api-v1.docs.ts";
 import { fingerprint, runOnce, runOnceAcrossNetwork } from "./idempotency.service.ts";
-import { answerPublicApiRefusal, PublicApiRefusal } from "./public-api-refusal.ts";
+import { answerPublicApiRefusal } from "./public-api-refusal.ts";
 
 // /api/v1 (ADR 0107, 0108): the public REST API on the app's own services, for scripts, Zapier/n8n
 // and third-party tools. Bearer API keys, scopes per route, Idempotency-Key on creates (ADR 0109),
