@@ -1,5 +1,5 @@
 import { Check, Copy, FilePlus, Link2, Lock, RotateCcw, Scissors, Send, Sparkles, SpellCheck } from "lucide-react";
-import { useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -42,6 +42,11 @@ import { ScorePanel } from "./score-panel.tsx";
 import { SpellingHints } from "./spelling-hints.tsx";
 import { ThreadScores } from "./thread-scores.tsx";
 import { type AiAction, requestAiEdit, useOptimizerAccess, useSpellingHints } from "./use-optimizer.ts";
+
+// ADR 0114: the comparison with the writer's own sent posts comes in its own chunk, after the tool.
+const OwnResultsPanel = lazy(() =>
+  import("./own-results-panel.tsx").then((module) => ({ default: module.OwnResultsPanel })),
+);
 
 // Appended by the link button; a reserved domain, so it is obviously a placeholder, and
 // X counts it like any link (LINK_LENGTH characters).
@@ -403,6 +408,14 @@ function OptimizerEditor({
           <ThreadScores posts={evaluation.posts} summary={evaluation.summary} />
         ) : (
           <ScorePanel criteria={single?.criteria ?? []} score={single?.score ?? 0} />
+        )}
+        {isThread ? null : (
+          <Suspense fallback={null}>
+            <OwnResultsPanel
+              length={single?.metrics.adjustedLength ?? 0}
+              hashtags={single?.metrics.hashtagCount ?? 0}
+            />
+          </Suspense>
         )}
         <PremiumPanel panelRef={premiumRef} />
       </div>
