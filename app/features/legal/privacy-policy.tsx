@@ -203,6 +203,13 @@ export function PrivacyPolicy() {
           nichts mehr ab. Die Zahlen sind Teil Ihres Datenexports und werden mit dem Beitrag bzw. Ihrem Konto gelöscht.
         </p>
         <p>
+          Ihre Kennzahlen als Beispiele: Nur wenn Sie im Generator „Schreibe wie meine erfolgreichsten Beiträge“
+          einschalten (voreingestellt ist aus), geben wir bei jeder Generierung bis zu drei Ihrer gesendeten Beiträge
+          mit der besten Interaktionsrate – Text, Netzwerk und Interaktionsrate bzw. Interaktionen – als Beispiele an
+          das KI-Modell; welche, zeigt der Generator vorher an. Ihre Wahl speichern wir in Ihrem Profil. Der X-Post
+          Optimizer zeigt Ihnen Durchschnittswerte Ihrer eigenen ähnlichen X-Beiträge; dafür geht nichts an die KI.
+        </p>
+        <p>
           Wenn Sie einen Beitrag veröffentlichen oder planen, speichern wir Text, Bild, Zeitpunkt, Konto, bei Mastodon
           eine Inhaltswarnung, wenn Sie eine angeben, und den Stand des Versands. Zum gewählten Zeitpunkt übermitteln
           wir an das jeweilige Netzwerk den Text, das Bild (falls vorhanden) mit seiner Beschreibung, bei Mastodon die
