@@ -11,7 +11,11 @@ import { describeSimilarPosts, OWN_RESULTS_MESSAGES } from "#shared/own-results.
 const ASK_AFTER_MS = 800;
 
 export function OwnResultsPanel({ length, hashtags }: { length: number; hashtags: number }) {
-  const asked = useDebouncedValue({ length, hashtags }, ASK_AFTER_MS);
+  // Two numbers, not an object: a new object each render would restart the wait on every render.
+  const asked = {
+    length: useDebouncedValue(length, ASK_AFTER_MS),
+    hashtags: useDebouncedValue(hashtags, ASK_AFTER_MS),
+  };
   const { data, isError } = useQuery({
     queryKey: ["optimizer", "own-results", asked.length, asked.hashtags],
     queryFn: async () =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { OWN_EXAMPLES_MIN } from "#shared/own-results.ts";
 import { FORM, signUpAs, withGeneratorTestApp } from "../../../tests/support/generator-app.ts";
-import { publicApiClient } from "../../../tests/support/public-api.ts";
+import { connectMcp, mcpResultOf, publicApiClient } from "../../../tests/support/public-api.ts";
 import { seedSentPost } from "../../../tests/support/sent-posts.ts";
 
 // ADR 0114: "Schreibe wie meine erfolgreichsten Beiträge" through the real app and the OpenAI fake.
@@ -92,7 +92,7 @@ describe("the generator's own examples", () => {
     expect((await generator.t.request("/api/generator/own-examples?platform=x")).status).toBe(401);
   });
 
-  it("takes the same field on POST /api/v1/generate", async () => {
+  it("takes the same field on POST /api/v1/generate and the MCP tool generate_posts", async () => {
     const { cookie, userId } = await signUpAs(generator.t, { credits: 3 });
     await seedOwnPosts(userId, "Schnittstelle", [3, 6, 5]);
     const api = await publicApiClient(generator.t, cookie);
@@ -103,5 +103,13 @@ describe("the generator's own examples", () => {
     const plain = await api.call(key, "/generate", { method: "POST", body: FORM });
     expect(plain.status).toBe(201);
     expect(userMessageOf(1)).not.toContain("<beispiele>");
+
+    const client = await connectMcp(generator.t, key);
+    const viaMcp = mcpResultOf(
+      await client.callTool({ name: "generate_posts", arguments: { ...FORM, useOwnExamples: true } }),
+    );
+    expect(viaMcp.posts).toHaveLength(3);
+    expect(userMessageOf(2)).toContain("Schnittstelle Beitrag 3 mit 5 Prozent");
+    await client.close();
   });
 });
