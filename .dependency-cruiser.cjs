@@ -12,7 +12,7 @@
 const FEATURE_LAYERS = {
   server: [
     ["audit", "auth", "backup", "config", "health", "media", "notifications", "oauth", "passkeys", "rate-limit", "sitemap", "uploads"],
-    ["archive", "billing", "consent", "contact", "retention", "site-settings"],
+    ["archive", "billing", "consent", "contact", "own-results", "retention", "site-settings"],
     ["generator", "optimizer", "pages", "profile"],
     ["account-security", "account-tokens", "drafts", "webhooks"],
     ["cancellation", "publishing"],

@@ -34,6 +34,8 @@ export const API_ERROR_CODES = [
   "ALREADY_SUBSCRIBED",
   "TRIAL_NOT_NEEDED",
   "TRIAL_USED",
+  // ADR 0114: the generator asked for the user's own examples without enough posts with figures
+  "TOO_FEW_OWN_EXAMPLES",
   "EMAIL_TAKEN",
   // Publishing (ADR 0053, 0066); their German messages are PUBLISHING_ERRORS in shared/publishing.ts
   "POST_EMPTY",

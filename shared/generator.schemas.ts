@@ -83,6 +83,11 @@ export const GenerateRequestSchema = z.object({
   website: websiteField.nullish().transform((value) => value ?? undefined),
   // ADR 0065: absent means today's single posts, so older clients keep working.
   format: z.enum(POST_FORMATS, { error: GENERATOR_MESSAGES.formatInvalid }).default("post"),
+  // ADR 0114: the user's best posts as examples in the prompt, only when asked; absent means no.
+  useOwnExamples: z.boolean({ error: GENERATOR_MESSAGES.ownExamplesInvalid }).default(false).meta({
+    description:
+      "true: bis zu drei eigene gesendete Beiträge mit der besten Interaktionsrate gehen als Stilbeispiele an die KI (ab drei Beiträgen mit Kennzahlen, sonst 409).",
+  }),
 });
 export type GenerateRequest = z.output<typeof GenerateRequestSchema>;
 

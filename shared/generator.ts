@@ -1,6 +1,8 @@
 // The post generator's constants and texts (spec sections 2, 3, 5, 8 and 9; ADR 0012, 0013,
-// 0015). No imports: public pages quote these without loading zod (ADR 0021); the schemas in
+// 0015). No imports but types: public pages quote these without loading zod (ADR 0021); the schemas in
 // generator.schemas.ts are built from them.
+
+import type { NetworkId } from "./networks.ts";
 
 // Spec section 3 "Enumerations", with the German labels the form shows.
 export const PLATFORMS = ["facebook", "instagram", "linkedin", "twitter"] as const;
@@ -11,6 +13,19 @@ export const PLATFORM_LABELS: Record<Platform, string> = {
   linkedin: "LinkedIn",
   twitter: "X (Twitter)",
 };
+
+// The generator writes for a platform; the composer chooses that network's accounts first, and the
+// generator's own examples come from that network (ADR 0114).
+const NETWORK_OF_PLATFORM: Record<Platform, NetworkId> = {
+  twitter: "x",
+  linkedin: "linkedin",
+  facebook: "facebook",
+  instagram: "instagram",
+};
+
+export function networkOfPlatform(platform: string): NetworkId | undefined {
+  return NETWORK_OF_PLATFORM[platform as Platform];
+}
 
 export const TONES = ["friendly", "formal", "humorous", "exaggerated_marketing"] as const;
 export type Tone = (typeof TONES)[number];
@@ -101,6 +116,7 @@ export const GENERATOR_MESSAGES = {
   toneInvalid: "Bitte wählen Sie einen Tonfall.",
   languageInvalid: "Bitte wählen Sie eine Sprache.",
   formatInvalid: "Bitte wählen Sie ein Format.",
+  ownExamplesInvalid: "Bitte geben Sie für useOwnExamples true oder false an.",
   // ADR 0065: the thread format exists for X only.
   threadOnlyForX: "Threads gibt es nur für X (Twitter). Bitte wählen Sie X oder das Format Einzelpost.",
   websiteInvalid: "Bitte geben Sie eine gültige Website-Adresse ein (beginnend mit http:// oder https://).",

@@ -140,6 +140,17 @@ function group<T extends string>(
   });
 }
 
+type Ranked = { rate: number | null; interactions: number; sentAt: string };
+
+/**
+ * The order of "best" posts (ADR 0106, 0114): by rate where the network gives views; posts without
+ * views follow, by interactions; the older first on a tie. The Erfolg page and the generator's own
+ * examples rank alike.
+ */
+export function compareBest(a: Ranked, b: Ranked): number {
+  return (b.rate ?? -1) - (a.rate ?? -1) || b.interactions - a.interactions || a.sentAt.localeCompare(b.sentAt);
+}
+
 /** The Erfolg page's figures from the user's sent posts, in the user's time zone (ADR 0106). */
 export function buildReport(posts: MetricPost[], timeZone: string): ErfolgReport {
   const measured = posts
@@ -191,14 +202,8 @@ export function buildReport(posts: MetricPost[], timeZone: string): ErfolgReport
     };
   });
 
-  // By rate where the network gives views; posts without views follow, by interactions.
   const best = [...measured]
-    .sort(
-      (a, b) =>
-        (b.rate ?? -1) - (a.rate ?? -1) ||
-        b.interactions - a.interactions ||
-        a.post.sentAt.localeCompare(b.post.sentAt),
-    )
+    .sort((a, b) => compareBest({ ...a, sentAt: a.post.sentAt }, { ...b, sentAt: b.post.sentAt }))
     .slice(0, BEST_COUNT)
     .map((entry) => ({ ...entry.post, interactions: entry.interactions, rate: entry.rate }));
 

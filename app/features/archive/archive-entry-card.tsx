@@ -10,7 +10,6 @@ import { LanguageFlag } from "#app/features/generator/language-flag.tsx";
 import { ShareButtons } from "#app/features/generator/share-buttons.tsx";
 import { OpenInOptimizerButton, ThreadPosts } from "#app/features/generator/thread-posts.tsx";
 import { PostMetrics } from "#app/features/metrics/post-metrics.tsx";
-import { networkOfPlatform } from "#app/features/publishing/network-of-platform.ts";
 import { formatDateTime } from "#app/lib/format.ts";
 import { useCopyToClipboard } from "#app/lib/use-copy-to-clipboard.ts";
 import { ARCHIVE_MESSAGES, ARCHIVE_PUBLISHING_LABELS, describeArchiveProvenance } from "#shared/archive.ts";
@@ -20,6 +19,7 @@ import {
   LANGUAGE_LABELS,
   LANGUAGES,
   type Language,
+  networkOfPlatform,
   PLATFORM_LABELS,
   PLATFORMS,
   type Platform,

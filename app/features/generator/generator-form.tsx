@@ -25,6 +25,7 @@ import {
 import { loadStoredForm, storeForm } from "./generator-session.ts";
 import { ImageField, type SelectedImage } from "./image-field.tsx";
 import { LanguageFlag } from "./language-flag.tsx";
+import { OwnExamplesSwitch } from "./own-examples-switch.tsx";
 
 // The form's part of the request; the image is kept beside it as a data URL.
 const FormSchema = GenerateRequestSchema.omit({ imageData: true });
@@ -44,9 +45,11 @@ function initialValues(stored: Record<string, unknown> | undefined): FormInput {
 // simply try again.
 export function GeneratorForm({
   generating,
+  demo,
   onGenerate,
 }: {
   generating: boolean;
+  demo: boolean;
   onGenerate: (request: GenerateRequest) => Promise<void>;
 }) {
   const [stored] = useState(loadStoredForm);
@@ -56,6 +59,8 @@ export function GeneratorForm({
   });
   const { errors } = form.formState;
   const [image, setImage] = useState<SelectedImage | null>(stored?.image ?? null);
+  // ADR 0114: sent with every run, so the server never guesses from a stored setting.
+  const [useOwnExamples, setUseOwnExamples] = useState(false);
 
   // Kept for the trip to the archive and back (ADR 0065).
   useEffect(() => {
@@ -71,7 +76,7 @@ export function GeneratorForm({
   async function submit(values: FormOutput) {
     // ADR 0065: the format choice is hidden for other networks and ignored there.
     const chosenFormat = threadsOffered ? values.format : "post";
-    await onGenerate({ ...values, format: chosenFormat, imageData: image?.dataUrl ?? null });
+    await onGenerate({ ...values, format: chosenFormat, useOwnExamples, imageData: image?.dataUrl ?? null });
   }
 
   return (
@@ -140,6 +145,7 @@ export function GeneratorForm({
         </div>
       </fieldset>
       <ImageField value={image} onChange={setImage} disabled={generating} />
+      <OwnExamplesSwitch platform={platform} demo={demo} disabled={generating} onActiveChange={setUseOwnExamples} />
       <Button type="submit" size="lg" disabled={generating} className="w-full sm:w-auto sm:justify-self-start">
         {generating ? <LoaderCircle className="animate-spin" aria-hidden /> : <Sparkles aria-hidden />}
         {generating ? "Wird generiert..." : "Beiträge generieren"}

@@ -126,7 +126,7 @@ export function GeneratorWorkspace() {
             <NoCreditsPanel proAllowanceUsed={Boolean(status.isSubscriber)} />
           ) : (
             <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-              <GeneratorForm generating={generating} onGenerate={generate} />
+              <GeneratorForm generating={generating} demo={demo} onGenerate={generate} />
             </div>
           )}
         </section>

@@ -12,4 +12,4 @@ export const LEGAL_CONFIG: LegalConfig = __LEGAL_CONFIG__;
 export const COMPANY = LEGAL_CONFIG.company;
 
 // The date the legal texts were last revised, shown on each of them.
-export const LEGAL_TEXTS_REVISED = "22.11.2026";
+export const LEGAL_TEXTS_REVISED = "28.11.2026";

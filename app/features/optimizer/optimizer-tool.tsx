@@ -1,5 +1,5 @@
 import { FilePlus } from "lucide-react";
-import { useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -24,6 +24,11 @@ import { ThreadScores } from "./thread-scores.tsx";
 import { useAiEdit } from "./use-ai-edit.ts";
 import { useOptimizerAccess, useSpellingHints } from "./use-optimizer.ts";
 import { type OptimizerDocument, useOptimizerDocument } from "./use-optimizer-document.ts";
+
+// ADR 0114: the comparison with the writer's own sent posts comes in its own chunk, after the tool.
+const OwnResultsPanel = lazy(() =>
+  import("./own-results-panel.tsx").then((module) => ({ default: module.OwnResultsPanel })),
+);
 
 /**
  * The tool for a signed-in user. It is loaded only then (ADR 0032) and brings the page's query
@@ -168,6 +173,14 @@ function OptimizerEditor({
           <ThreadScores posts={evaluation.posts} summary={evaluation.summary} />
         ) : (
           <ScorePanel criteria={single?.criteria ?? []} score={single?.score ?? 0} />
+        )}
+        {isThread ? null : (
+          <Suspense fallback={null}>
+            <OwnResultsPanel
+              length={single?.metrics.adjustedLength ?? 0}
+              hashtags={single?.metrics.hashtagCount ?? 0}
+            />
+          </Suspense>
         )}
         <PremiumPanel panelRef={premiumRef} />
       </div>

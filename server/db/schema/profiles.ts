@@ -23,6 +23,9 @@ export const profiles = pgTable(
     // ADR 0015: SHA-256 of the generator access code this user entered correctly. A new code
     // on the server no longer matches, so everybody is asked again.
     generatorAccessHash: text("generator_access_hash"),
+    // ADR 0114: the generator's switch "Schreibe wie meine erfolgreichsten Beiträge", remembered;
+    // off until the user turns it on (own posts go to the AI only then).
+    generatorOwnExamples: boolean("generator_own_examples").notNull().default(false),
     // ADR 0044: a mail for every sign-in from a browser this account has not used before.
     notifyNewSignIn: boolean("notify_new_sign_in").notNull().default(true),
     // ADR 0091: the IANA zone every publishing time is entered and shown in.

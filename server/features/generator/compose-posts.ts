@@ -17,8 +17,10 @@ import { loadGeneratorConfiguration } from "./generator-configuration.ts";
 import type { CheckedImage } from "./generator-image.ts";
 import {
   buildPromptVariables,
+  describeOwnExamples,
   fillTemplate,
   hashPromptConfiguration,
+  type PromptExample,
   THREAD_INSTRUCTIONS,
   type WebsiteContext,
 } from "./generator-prompts.ts";
@@ -96,6 +98,8 @@ type ModelInput = {
   request: GenerationRequest;
   image: CheckedImage | null;
   website: WebsiteContext | null;
+  /** ADR 0114: the user's own best posts, when the user asked for them; empty otherwise. */
+  examples: PromptExample[];
   progress: ProgressReporter;
 };
 
@@ -105,6 +109,7 @@ export async function composeWithModel({
   request,
   image,
   website,
+  examples,
   progress,
 }: ModelInput): Promise<ComposedPosts> {
   const configuration = await loadGeneratorConfiguration(deps.db, log);
@@ -121,7 +126,8 @@ export async function composeWithModel({
   };
   const sendImage = Boolean(image) && deps.ai.supportsImages;
   const variables = buildPromptVariables({ ...request, website, hasImage: sendImage });
-  const userText = fillTemplate(configuration.userPrompt, variables);
+  const filledUserText = fillTemplate(configuration.userPrompt, variables);
+  const userText = examples.length > 0 ? `${filledUserText}\n\n${describeOwnExamples(examples)}` : filledUserText;
   const systemPrompt = fillTemplate(configuration.systemPrompt, variables);
   const thread = request.format === "thread";
   const content: AiContentPart[] = [{ type: "text", text: userText }];

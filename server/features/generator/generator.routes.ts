@@ -4,13 +4,15 @@ import { answerError } from "#server/api-error.ts";
 import type { AppEnv } from "#server/app-env.ts";
 import { limitPerUser } from "#server/rate-limit.ts";
 import { requireSession } from "#server/session.ts";
-import { validateJson } from "#server/validation.ts";
+import { validateJson, validateQuery } from "#server/validation.ts";
 import { type GenerationEvent, UnlockGeneratorSchema } from "#shared/generator.schemas.ts";
 import { ACCESS_CODE_MESSAGES, GENERATOR_MESSAGES } from "#shared/generator.ts";
+import { OwnExamplesChoiceSchema, OwnExamplesQuerySchema } from "#shared/own-results.schemas.ts";
 import { readGenerateRequest } from "./generate-request.ts";
 import { admitGeneration } from "./generation-admission.ts";
 import { GENERATOR_RATE_LIMIT, getGeneratorStatus, startGeneration } from "./generator.service.ts";
 import { UNLOCK_RATE_LIMIT, unlockGenerator } from "./generator-access.service.ts";
+import { ownExamplesView, rememberOwnExamples } from "./own-examples.service.ts";
 
 // /api/generator (ADR 0012). Errors that are known before any work (session,
 // input, image bytes, credits) are plain JSON { error, code } with a 4xx status (ADR 0055). Once the credit
@@ -19,6 +21,23 @@ export const generatorRoutes = new Hono<AppEnv>()
   .get("/status", requireSession(GENERATOR_MESSAGES.signInRequired), async (c) => {
     return c.json(await getGeneratorStatus(c.var.deps, c.var.session.user.id), 200);
   })
+  // ADR 0114: the user's own best posts that a run for this network would take as examples.
+  .get(
+    "/own-examples",
+    requireSession(GENERATOR_MESSAGES.signInRequired),
+    validateQuery(OwnExamplesQuerySchema, GENERATOR_MESSAGES.platformInvalid),
+    async (c) =>
+      c.json(await ownExamplesView(c.var.deps.db, c.var.session.user.id, c.req.valid("query").platform), 200),
+  )
+  .put(
+    "/own-examples",
+    requireSession(GENERATOR_MESSAGES.signInRequired),
+    validateJson(OwnExamplesChoiceSchema, GENERATOR_MESSAGES.ownExamplesInvalid),
+    async (c) => {
+      const enabled = await rememberOwnExamples(c.var.deps.db, c.var.session.user.id, c.req.valid("json").enabled);
+      return c.json({ enabled }, 200);
+    },
+  )
   // ADR 0015: the access code is compared here, never in the browser.
   .post(
     "/unlock",

@@ -3,6 +3,7 @@ import type { AppDeps } from "#server/app-env.ts";
 import type { Database } from "#server/db/client.ts";
 import { createArchiveEntry } from "#server/features/archive/archive.service.ts";
 import { refreshStalePlans } from "#server/features/billing/billing-status.service.ts";
+import { ownExamples } from "#server/features/own-results/own-results.service.ts";
 import type { RateLimitRule } from "#server/features/rate-limit/rate-limit.service.ts";
 import { InvalidImageError, reencodeImage } from "#server/integrations/storage/image-files.ts";
 import { WebsiteReadError } from "#server/integrations/website/website-reader.ts";
@@ -11,14 +12,15 @@ import { ACCOUNT_MESSAGES } from "#shared/account.ts";
 import { BILLING_MESSAGES } from "#shared/billing.ts";
 import { isActiveSubscription } from "#shared/credits.ts";
 import type { GenerationEvent } from "#shared/generator.schemas.ts";
-import { ACCESS_CODE_MESSAGES, GENERATOR_MESSAGES } from "#shared/generator.ts";
+import { ACCESS_CODE_MESSAGES, GENERATOR_MESSAGES, networkOfPlatform } from "#shared/generator.ts";
+import { tooFewExamplesMessage } from "#shared/own-results.ts";
 import { composeInDemoMode, composeWithModel, elapsed, GenerationFailure } from "./compose-posts.ts";
 import { consumeCredit, getCreditStatus, getProRunsRemaining, markRunArchived, refundRun } from "./credits.service.ts";
 import type { UploadedImage } from "./generate-body.ts";
 import type { GenerationRequest } from "./generate-request.ts";
 import { isGeneratorLocked } from "./generator-access.service.ts";
 import { type CheckedImage, checkImage, removeImage } from "./generator-image.ts";
-import type { WebsiteContext } from "./generator-prompts.ts";
+import type { PromptExample, WebsiteContext } from "./generator-prompts.ts";
 import { createProgressReporter } from "./progress-reporter.ts";
 
 // The post generator's server side (spec section 4 "Generation flow", ADR 0012), in
@@ -34,7 +36,7 @@ export const GENERATOR_RATE_LIMIT: RateLimitRule = { name: "generator", max: 20,
 /** The demo "types" its posts within about this long, so the page shows the same stream. */
 const DEMO_STREAM_MS = 1200;
 
-type Failure = Refusal<400 | 402 | 403 | 404 | 500>;
+type Failure = Refusal<400 | 402 | 403 | 404 | 409 | 500>;
 
 type GenerationRun = {
   ok: true;
@@ -99,6 +101,21 @@ export async function startGeneration(options: GenerationOptions): Promise<Failu
     image = checked.image;
   }
 
+  // ADR 0114: the user's own examples are chosen before the charge, so too few refuse the run for
+  // free; only the user's own posts, read by user id.
+  let examples: PromptExample[] = [];
+  if (request.useOwnExamples) {
+    const choice = await ownExamples(deps.db, userId, networkOfPlatform(request.platform) ?? "x");
+    if (choice.examples.length === 0)
+      return {
+        ok: false,
+        status: 409,
+        code: "TOO_FEW_OWN_EXAMPLES",
+        error: tooFewExamplesMessage(choice.postsWithFigures),
+      };
+    examples = choice.examples;
+  }
+
   await refreshStalePlans(deps, log, userId);
   const demo = deps.ai.model === null;
   let charge: Awaited<ReturnType<typeof consumeCredit>> | { status: "demo" };
@@ -121,7 +138,15 @@ export async function startGeneration(options: GenerationOptions): Promise<Failu
   const charged = charge.status === "charged" ? "credit" : charge.status === "included" ? "proRun" : null;
   const creditsRemaining = charge.status === "charged" ? charge.creditsRemaining : null;
   log.info(
-    { charged, runId, creditsRemaining, demo, image: Boolean(image), website: Boolean(request.website) },
+    {
+      charged,
+      runId,
+      creditsRemaining,
+      demo,
+      image: Boolean(image),
+      website: Boolean(request.website),
+      ownExamples: examples.length,
+    },
     "Generierung gestartet",
   );
 
@@ -129,13 +154,14 @@ export async function startGeneration(options: GenerationOptions): Promise<Failu
     ok: true,
     creditsRemaining,
     demo,
-    run: (emit) => runGeneration({ ...options, log, image, runId, charged, creditsRemaining, demo, emit }),
+    run: (emit) => runGeneration({ ...options, log, image, examples, runId, charged, creditsRemaining, demo, emit }),
   };
 }
 
 type RunContext = Omit<GenerationOptions, "image"> & {
   log: Logger;
   image: CheckedImage | null;
+  examples: PromptExample[];
   /** The charge row's id; null when nothing was taken (a subscriber without allowance counting). */
   runId: string | null;
   charged: "credit" | "proRun" | null;
@@ -177,7 +203,15 @@ async function runGeneration(context: RunContext): Promise<void> {
     const progress = createProgressReporter(emit);
     const { posts, threads, provenance } = context.demo
       ? await composeInDemoMode(request, progress, context.demoStreamMs ?? DEMO_STREAM_MS)
-      : await composeWithModel({ deps, log, request, image: cleanImage, website, progress });
+      : await composeWithModel({
+          deps,
+          log,
+          request,
+          image: cleanImage,
+          website,
+          examples: context.examples,
+          progress,
+        });
 
     let archiveId = "";
     try {

@@ -3,6 +3,7 @@ import type { AppDeps } from "#server/app-env.ts";
 import type { Database } from "#server/db/client.ts";
 import { postMetricSnapshots, postMetricTracks } from "#server/db/schema/metrics.ts";
 import { publications } from "#server/db/schema/publishing.ts";
+import { figuresOf, type SnapshotRow, sentPosts } from "#server/features/own-results/sent-posts.ts";
 import { userTimeZone } from "#server/features/profile/time-zone.service.ts";
 import {
   buildReport,
@@ -17,17 +18,6 @@ import {
 
 // What the post dialog and the Erfolg page read of the snapshots (ADR 0106). A thread counts as one
 // post: its posts' figures at the same round added up. Only the user's own rows, always by user id.
-
-type SnapshotRow = typeof postMetricSnapshots.$inferSelect;
-
-const figuresOf = (row: SnapshotRow): PostFigures => ({
-  likes: row.likes,
-  reposts: row.reposts,
-  replies: row.replies,
-  quotes: row.quotes,
-  bookmarks: row.bookmarks,
-  views: row.views,
-});
 
 /** Per round the thread's (or post's) figures, oldest round first; deleted once any snapshot says so. */
 function rounds(rows: SnapshotRow[]): {
@@ -79,48 +69,7 @@ export async function postMetrics(
 
 /** Every sent post of the user with its latest figures (null before the first snapshot). */
 export async function metricPosts(db: Database, userId: string): Promise<MetricPost[]> {
-  const posts = await db
-    .select({
-      id: publications.id,
-      network: publications.network,
-      accountHandle: publications.accountHandle,
-      sentAt: publications.sentAt,
-      text: publications.text,
-      imageUrl: publications.imageUrl,
-    })
-    .from(publications)
-    .where(and(eq(publications.userId, userId), eq(publications.status, "sent")))
-    .orderBy(asc(publications.sentAt));
-  // The latest round of each post, in one query: the highest round per publication.
-  const latestRows = await db
-    .select()
-    .from(postMetricSnapshots)
-    .where(
-      and(
-        eq(postMetricSnapshots.userId, userId),
-        sql`${postMetricSnapshots.round} = (select max(s.round) from ${postMetricSnapshots} s where s.publication_id = ${postMetricSnapshots.publicationId})`,
-      ),
-    );
-  const byPublication = new Map<string, SnapshotRow[]>();
-  for (const row of latestRows)
-    byPublication.set(row.publicationId, [...(byPublication.get(row.publicationId) ?? []), row]);
-  return posts.flatMap((post) => {
-    if (!post.sentAt) return [];
-    const rows = byPublication.get(post.id) ?? [];
-    const alive = rows.filter((row) => !row.deleted);
-    return [
-      {
-        publicationId: post.id,
-        network: post.network,
-        accountHandle: post.accountHandle,
-        sentAt: post.sentAt.toISOString(),
-        text: post.text,
-        hasImage: post.imageUrl !== null,
-        figures: sumFigures(alive.map(figuresOf)),
-        deleted: rows.some((row) => row.deleted && row.position === 1),
-      },
-    ];
-  });
+  return (await sentPosts(db, userId)).map(({ postCount: _posts, ...post }) => post);
 }
 
 export async function erfolgReport(db: Database, userId: string): Promise<ErfolgReport> {

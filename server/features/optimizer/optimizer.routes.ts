@@ -3,9 +3,10 @@ import { createFactory } from "hono/factory";
 import type { z } from "zod";
 import { answerError } from "#server/api-error.ts";
 import type { AppEnv } from "#server/app-env.ts";
+import { similarPosts } from "#server/features/own-results/own-results.service.ts";
 import { limitPerUser } from "#server/rate-limit.ts";
 import { requireSession } from "#server/session.ts";
-import { validateJson } from "#server/validation.ts";
+import { validateJson, validateQuery } from "#server/validation.ts";
 import {
   CorrectGrammarSchema,
   CorrectGrammarThreadSchema,
@@ -14,6 +15,8 @@ import {
   SpellingCheckSchema,
 } from "#shared/optimizer.schemas.ts";
 import { OPTIMIZER_ERRORS, OPTIMIZER_MESSAGES } from "#shared/optimizer.ts";
+import { SimilarPostsQuerySchema } from "#shared/own-results.schemas.ts";
+import { OWN_RESULTS_MESSAGES } from "#shared/own-results.ts";
 import {
   type AiRequest,
   checkPostSpelling,
@@ -61,6 +64,14 @@ export const optimizerRoutes = new Hono<AppEnv>()
   .get("/access", signedIn, async (c) => {
     return c.json(await getOptimizerAccess(c.var.deps, c.var.session.user.id), 200);
   })
+  // ADR 0114: how the user's own sent X posts of similar length and hashtag count did; every
+  // signed-in user, Basis and Premium (no AI, only the user's own figures).
+  .get(
+    "/own-results",
+    signedIn,
+    validateQuery(SimilarPostsQuerySchema, OWN_RESULTS_MESSAGES.similarInvalid),
+    async (c) => c.json(await similarPosts(c.var.deps.db, c.var.session.user.id, c.req.valid("query")), 200),
+  )
   .post("/trial", signedIn, async (c) => {
     const result = await startOptimizerTrial(c.var.deps.db, c.var.session.user.id);
     if (!result.ok) return answerError(c, result.status, result.code, result.error);

@@ -144,6 +144,10 @@ export function registerMcpTools(server: McpServer, deps: ToolDeps, caller: ApiC
       language: z.enum(LANGUAGES),
       website: z.string().optional().describe("Eine Website, deren Inhalt einfließen soll"),
       format: z.enum(POST_FORMATS).optional().describe("thread nur für X"),
+      useOwnExamples: z
+        .boolean()
+        .optional()
+        .describe("true: die eigenen erfolgreichsten gesendeten Beiträge als Stilbeispiele (ab drei mit Kennzahlen)"),
     },
     (input) => {
       // The app's own schema decides, with its German messages, as on /api/v1/generate.

@@ -1,0 +1,1 @@
+ALTER TABLE "profiles" ADD COLUMN "generator_own_examples" boolean DEFAULT false NOT NULL;
