@@ -2,7 +2,7 @@
 // Reports, not tests: the exit code is 0 whatever the figures.
 //   npm run bench                          all sections
 //   npm run bench -- generator archiv      only these (metriken, generator, archiv, nutzersuche, fuzz, last, uploads, lighthouse, dauerhaft, erststart,
-//                                          planung, app-routes, redaktionsplan, api; last includes erststart)
+//                                          planung, app-routes, redaktionsplan, api, erfolg; last includes erststart)
 //   BENCH_DIR=/var/lib/postwerk npm run bench -- dauerhaft
 //                                          PGlite commits with and without fsync on that disk (default: the temp dir)
 //   BENCH_DATABASE_URL=postgres://…        generator, archive, user search, load and planning also on PostgreSQL
@@ -31,6 +31,15 @@ import {
   type ArchiveSearchReport,
   runArchiveSearchBenchmark,
 } from "./archive-search.bench.ts";
+import {
+  ERFOLG_POSTS,
+  ERFOLG_RUNS,
+  METRICS_ACCOUNTS,
+  METRICS_POSTS,
+  METRICS_TARGETS,
+  runErfolgBenchmark,
+  runMetricsDayBenchmark,
+} from "./erfolg.bench.ts";
 import { FIRST_START_TARGET_MB, runFirstStartMemoryBenchmark } from "./first-start-memory.bench.ts";
 import {
   FIRST_POST_SHARE_TARGET,
@@ -113,6 +122,7 @@ const SECTIONS = [
   "app-routes",
   "redaktionsplan",
   "api",
+  "erfolg",
 ] as const;
 type Section = (typeof SECTIONS)[number];
 
@@ -698,6 +708,42 @@ if (wanted("api")) {
       const report = await runPublicApiBenchmark(url);
       console.log(
         `${report.requestsPerSecond.toFixed(0)} Anfragen/s (Ziel ≥ ${API_BENCH_TARGETS.requestsPerSecond}: ${report.requestsPerSecond >= API_BENCH_TARGETS.requestsPerSecond ? "OK" : "VERFEHLT"}), p99 ${milliseconds(report.p99Ms)} (Ziel ≤ ${API_BENCH_TARGETS.p99Ms} ms: ${verdict(report.p99Ms, API_BENCH_TARGETS.p99Ms)}), Fehler ${report.errors}, nicht 2xx ${report.non2xx}`,
+      );
+    });
+  }
+}
+
+if (wanted("erfolg")) {
+  for (const url of [undefined, ...(postgresServerUrl ? [postgresServerUrl] : [])]) {
+    const database = url ? "PostgreSQL" : "PGlite";
+    console.log(
+      `\n== Kennzahlen: ein Tag Zeitplan, ${METRICS_POSTS} Beiträge auf ${METRICS_ACCOUNTS} Konten, ein Server (${database}, ADR 0104, 0117)`,
+    );
+    await reportFailures(async () => {
+      const day = await runMetricsDayBenchmark((line) => console.log(`   ${line}`), url);
+      console.log(
+        `${day.snapshots} Momentaufnahmen; Verspätung p99 ${milliseconds(day.latenessP99Ms)}, max ${milliseconds(day.latenessMaxMs)} (Ziel p99 ≤ ${METRICS_TARGETS.latenessP99Ms} ms: ${verdict(day.latenessP99Ms, METRICS_TARGETS.latenessP99Ms)})`,
+      );
+      console.log(
+        `Arbeit je Minute p99 ${milliseconds(day.tickP99Ms)}, längste ${milliseconds(day.tickMaxMs)} (Ziel ≤ ${METRICS_TARGETS.tickMs} ms: ${verdict(day.tickMaxMs, METRICS_TARGETS.tickMs)})`,
+      );
+      for (const network of ["x", "bluesky"] as const) {
+        const { calls, ids, minimum } = day.calls[network];
+        console.log(
+          `${network === "x" ? "X" : "Bluesky"}: ${calls} Aufrufe für ${ids} Abfragen, ${(ids / Math.max(calls, 1)).toFixed(1)} je Aufruf (Ziel ≤ ${minimum} = ⌈Beiträge/${network === "x" ? 100 : 25}⌉ je Lauf: ${verdict(calls, minimum)})`,
+        );
+      }
+      console.log(
+        `RSS-Zuwachs über den Tag ${day.rssGrowthMb.toFixed(1)} MB (Ziel ≤ ${METRICS_TARGETS.rssGrowthMb} MB: ${verdict(day.rssGrowthMb, METRICS_TARGETS.rssGrowthMb)})`,
+      );
+    });
+    console.log(
+      `\n== /erfolg: GET /api/metrics/report mit ${ERFOLG_POSTS} gesendeten Beiträgen (${database}, ADR 0106)`,
+    );
+    await reportFailures(async () => {
+      const report = await runErfolgBenchmark(url);
+      console.log(
+        `${ERFOLG_RUNS} Anfragen: Median ${milliseconds(report.p50Ms)}, p95 ${milliseconds(report.p95Ms)} (Ziel p95 ≤ ${METRICS_TARGETS.erfolgP95Ms} ms: ${verdict(report.p95Ms, METRICS_TARGETS.erfolgP95Ms)})`,
       );
     });
   }

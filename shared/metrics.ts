@@ -127,13 +127,26 @@ export const LENGTH_BUCKETS = [
 const HASHTAG = /(^|\s)#[\p{L}\p{N}_]+/u;
 const BEST_COUNT = 5;
 
+/** The members of each key, in one pass (the report groups a few thousand posts a dozen ways). */
+function membersByKey<Member>(members: Member[], keyOf: (member: Member) => string): Map<string, Member[]> {
+  const byKey = new Map<string, Member[]>();
+  for (const member of members) {
+    const key = keyOf(member);
+    const ofKey = byKey.get(key);
+    if (ofKey) ofKey.push(member);
+    else byKey.set(key, [member]);
+  }
+  return byKey;
+}
+
 function group<T extends string>(
   posts: { key: T; interactions: number }[],
   order: readonly T[],
   label: (key: T) => string,
 ): GroupFigure[] {
+  const byKey = membersByKey(posts, (post) => post.key);
   return order.flatMap((key) => {
-    const members = posts.filter((post) => post.key === key);
+    const members = byKey.get(key) ?? [];
     if (members.length === 0) return [];
     const total = members.reduce((sum, post) => sum + post.interactions, 0);
     return [{ label: label(key), posts: members.length, averageInteractions: total / members.length }];
@@ -181,15 +194,15 @@ export function buildReport(posts: MetricPost[], timeZone: string): ErfolgReport
   };
   if (!enough) return empty;
 
-  const days = [...new Set(measured.map((entry) => entry.wall.date))].sort();
-  const overTime = days.map((day) => {
-    const ofDay = measured.filter((entry) => entry.wall.date === day);
+  const byDay = membersByKey(measured, (entry) => entry.wall.date);
+  const overTime = [...byDay.keys()].sort().map((day) => {
+    const ofDay = byDay.get(day) ?? [];
     return { day, posts: ofDay.length, interactions: ofDay.reduce((sum, entry) => sum + entry.interactions, 0) };
   });
 
-  const accountKeys = [...new Set(measured.map((entry) => `${entry.post.network} ${entry.post.accountHandle}`))].sort();
-  const byAccount = accountKeys.map((key) => {
-    const members = measured.filter((entry) => `${entry.post.network} ${entry.post.accountHandle}` === key);
+  const ofAccount = membersByKey(measured, (entry) => `${entry.post.network} ${entry.post.accountHandle}`);
+  const byAccount = [...ofAccount.keys()].sort().map((key) => {
+    const members = ofAccount.get(key) ?? [];
     const rates = members.map((entry) => entry.rate).filter((rate): rate is number => rate !== null);
     const first = members[0] as (typeof members)[number];
     return {
@@ -202,10 +215,11 @@ export function buildReport(posts: MetricPost[], timeZone: string): ErfolgReport
     };
   });
 
-  const best = [...measured]
-    .sort((a, b) => compareBest({ ...a, sentAt: a.post.sentAt }, { ...b, sentAt: b.post.sentAt }))
+  const best = measured
+    .map((entry) => ({ entry, rate: entry.rate, interactions: entry.interactions, sentAt: entry.post.sentAt }))
+    .sort(compareBest)
     .slice(0, BEST_COUNT)
-    .map((entry) => ({ ...entry.post, interactions: entry.interactions, rate: entry.rate }));
+    .map(({ entry }) => ({ ...entry.post, interactions: entry.interactions, rate: entry.rate }));
 
   const weekdays = [1, 2, 3, 4, 5, 6, 7].map(String);
   const hours = Array.from({ length: 24 }, (_, hour) => String(hour).padStart(2, "0"));

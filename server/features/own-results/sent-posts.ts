@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
 import { postMetricSnapshots } from "#server/db/schema/metrics.ts";
 import { publications } from "#server/db/schema/publishing.ts";
@@ -13,7 +13,9 @@ export type SnapshotRow = typeof postMetricSnapshots.$inferSelect;
 /** A sent post as the Erfolg page counts it, with how many posts it made on the network (a thread > 1). */
 export type SentPost = MetricPost & { postCount: number };
 
-export const figuresOf = (row: SnapshotRow): PostFigures => ({
+type LatestRow = Pick<SnapshotRow, "publicationId" | "position" | "deleted" | keyof PostFigures>;
+
+export const figuresOf = (row: Pick<SnapshotRow, keyof PostFigures>): PostFigures => ({
   likes: row.likes,
   reposts: row.reposts,
   replies: row.replies,
@@ -37,19 +39,29 @@ export async function sentPosts(db: Database, userId: string): Promise<SentPost[
     .from(publications)
     .where(and(eq(publications.userId, userId), eq(publications.status, "sent")))
     .orderBy(asc(publications.sentAt));
-  // The latest round of each post, in one query: the highest round per publication.
+  // The latest snapshot of each post (of a thread: of each of its posts), in one pass: DISTINCT ON
+  // over the primary key's order, the highest round first.
   const latestRows = await db
-    .select()
+    .selectDistinctOn([postMetricSnapshots.publicationId, postMetricSnapshots.position], {
+      publicationId: postMetricSnapshots.publicationId,
+      position: postMetricSnapshots.position,
+      deleted: postMetricSnapshots.deleted,
+      likes: postMetricSnapshots.likes,
+      reposts: postMetricSnapshots.reposts,
+      replies: postMetricSnapshots.replies,
+      quotes: postMetricSnapshots.quotes,
+      bookmarks: postMetricSnapshots.bookmarks,
+      views: postMetricSnapshots.views,
+    })
     .from(postMetricSnapshots)
-    .where(
-      and(
-        eq(postMetricSnapshots.userId, userId),
-        sql`${postMetricSnapshots.round} = (select max(s.round) from ${postMetricSnapshots} s where s.publication_id = ${postMetricSnapshots.publicationId})`,
-      ),
-    );
-  const byPublication = new Map<string, SnapshotRow[]>();
-  for (const row of latestRows)
-    byPublication.set(row.publicationId, [...(byPublication.get(row.publicationId) ?? []), row]);
+    .where(eq(postMetricSnapshots.userId, userId))
+    .orderBy(postMetricSnapshots.publicationId, postMetricSnapshots.position, desc(postMetricSnapshots.round));
+  const byPublication = new Map<string, LatestRow[]>();
+  for (const row of latestRows) {
+    const rows = byPublication.get(row.publicationId);
+    if (rows) rows.push(row);
+    else byPublication.set(row.publicationId, [row]);
+  }
   return posts.flatMap((post) => {
     if (!post.sentAt) return [];
     const rows = byPublication.get(post.id) ?? [];
