@@ -112,14 +112,14 @@ describe("readEnv: social networks (ADR 0060)", () => {
   it("leaves X and LinkedIn unset without their apps and points every network at its real host", () => {
     expect(readEnv({}).networks).toEqual({
       timeoutMs: 30_000,
-      x: { app: null, apiBase: "https://api.x.com", webBase: "https://x.com" },
+      x: { app: null, apiBase: "https://api.x.com", webBase: "https://x.com", appBearerToken: null },
       linkedin: {
         app: null,
         apiBase: "https://api.linkedin.com",
         webBase: "https://www.linkedin.com",
         postAnalytics: false,
       },
-      bluesky: { service: "https://bsky.social" },
+      bluesky: { service: "https://bsky.social", appView: "https://public.api.bsky.app" },
       meta: {
         app: null,
         graphBase: "https://graph.facebook.com",
@@ -143,18 +143,21 @@ describe("readEnv: social networks (ADR 0060)", () => {
       X_CLIENT_SECRET: "x-secret",
       X_API_BASE: "http://127.0.0.1:3193/",
       X_WEB_BASE: "http://127.0.0.1:3193",
+      X_BEARER_TOKEN: "x-app-bearer",
       LINKEDIN_CLIENT_ID: "li-id",
       LINKEDIN_CLIENT_SECRET: "li-secret",
       BLUESKY_SERVICE: "http://127.0.0.1:3195",
+      BLUESKY_APPVIEW: "http://127.0.0.1:3195/",
       NETWORK_TIMEOUT_MS: "500",
     }).networks;
     expect(networks.x).toEqual({
       app: { clientId: "x-id", clientSecret: "x-secret" },
       apiBase: "http://127.0.0.1:3193",
       webBase: "http://127.0.0.1:3193",
+      appBearerToken: "x-app-bearer",
     });
     expect(networks.linkedin.app).toEqual({ clientId: "li-id", clientSecret: "li-secret" });
-    expect(networks.bluesky.service).toBe("http://127.0.0.1:3195");
+    expect(networks.bluesky).toEqual({ service: "http://127.0.0.1:3195", appView: "http://127.0.0.1:3195" });
     expect(networks.timeoutMs).toBe(500);
   });
 
