@@ -104,6 +104,27 @@ describe("POST /api/v1/generate", () => {
     expect(result.creditsRemaining).toBe(0);
     await client.close();
   });
+
+  it("runs generate_posts once per idempotencyKey: a retried call charges nothing and gets the same posts", async () => {
+    await t.db.update(profiles).set({ credits: 2 }).where(eq(profiles.id, userId));
+    const client = await connectMcp(t, await api.newKey(["generate"]));
+    const call = (keyPoints: string) =>
+      client.callTool({
+        name: "generate_posts",
+        arguments: { ...FORM, keyPoints, platform: "linkedin", idempotencyKey: "mcp-gen-1" },
+      });
+    const modelCalls = fake.requests.length;
+    const first = mcpResultOf(await call(FORM.keyPoints));
+    const again = mcpResultOf(await call(FORM.keyPoints));
+    expect(again).toEqual(first);
+    expect(fake.requests.length - modelCalls).toBe(1);
+    expect(await creditsOf()).toBe(1);
+    const other = await call("Etwas anderes");
+    expect(other.isError).toBe(true);
+    expect(JSON.stringify(other.content)).toContain("IDEMPOTENCY_KEY_REUSED");
+    expect(await creditsOf()).toBe(1);
+    await client.close();
+  });
 });
 
 describe("GET /api/v1/metrics", () => {

@@ -9,7 +9,7 @@ import { KEY_POINTS_MAX_LENGTH, LANGUAGES, PLATFORMS, POST_FORMATS, TONES } from
 import { NETWORK_IDS, PUBLISHING_NETWORK_NAMES } from "#shared/networks.ts";
 import { POST_SCORE_MAX } from "#shared/optimizer.ts";
 import { evaluatePost } from "#shared/post-metrics.ts";
-import { API_LIST_LIMIT_MAX, type ApiScope, PUBLIC_API_ERRORS } from "#shared/public-api.ts";
+import { API_LIST_LIMIT_MAX, type ApiScope, IDEMPOTENCY_KEY_MAX, PUBLIC_API_ERRORS } from "#shared/public-api.ts";
 import { ApiGenerateSchema } from "#shared/public-api-v1.schemas.ts";
 import { PostImageSchema, WallTimeSchema } from "#shared/publishing.schemas.ts";
 import { PUBLICATION_STATUSES } from "#shared/publishing-states.ts";
@@ -17,6 +17,7 @@ import { generateSuggestions } from "./api-generate.service.ts";
 import { type ApiCaller, logApiActivity } from "./api-keys.service.ts";
 import { apiMetricPosts, apiPostMetrics } from "./api-metrics.service.ts";
 import { createApiPosts, listAccounts, listApiPosts } from "./api-posts.service.ts";
+import { fingerprint, runOnce, runOnceAcrossNetwork } from "./idempotency.service.ts";
 import { PublicApiRefusal } from "./public-api-refusal.ts";
 
 // The MCP server's tools (ADR 0111) on the same services as /api/v1. A key sees only the tools its
@@ -37,7 +38,20 @@ type ToolDeps = Pick<
   | "logger"
 >;
 
+/** What Idempotency-Key is in the REST API (ADR 0109), as an argument: a retried call makes nothing twice. */
+const OnceInput = {
+  idempotencyKey: z
+    .string()
+    .min(1)
+    .max(IDEMPOTENCY_KEY_MAX)
+    .optional()
+    .describe(
+      "Bei einer Wiederholung derselbe Schlüssel: dieselbe Antwort, kein zweiter Beitrag, keine zweite Abbuchung",
+    ),
+};
+
 const PostInput = {
+  ...OnceInput,
   accountIds: z.array(z.uuid()).min(1).max(10).describe("IDs aus list_accounts"),
   text: z.string().min(1).max(10_000),
   image: PostImageSchema.optional().describe("Ein hochgeladenes Bild mit Beschreibung"),
@@ -71,6 +85,24 @@ export function registerMcpTools(server: McpServer, deps: ToolDeps, caller: ApiC
   }
   const userId = caller.userId;
 
+  /**
+   * A creating tool's work once per (caller, idempotencyKey), as createOnce does for /api/v1 (ADR
+   * 0109): in the key's transaction, or with the claim committed first for work that calls the
+   * network (the generator's model).
+   */
+  async function once(
+    name: string,
+    { idempotencyKey, ...input }: { idempotencyKey?: string },
+    work: (db: ToolDeps["db"]) => Promise<unknown>,
+    { acrossNetwork = false } = {},
+  ) {
+    const claim = { callerKey: caller.callerKey, userId, idempotencyKey, requestHash: fingerprint("MCP", name, input) };
+    const answer = acrossNetwork
+      ? await runOnceAcrossNetwork(deps.db, claim, async () => ({ status: 201, body: await work(deps.db) }))
+      : await runOnce(deps.db, claim, async (tx) => ({ status: 201, body: await work(tx) }));
+    return answer.body;
+  }
+
   tool(
     "list_accounts",
     "posts:read",
@@ -84,7 +116,10 @@ export function registerMcpTools(server: McpServer, deps: ToolDeps, caller: ApiC
     "posts:write",
     "Legt einen Entwurf an, den der Nutzer in Postwerk prüft und plant.",
     PostInput,
-    (input) => createApiPosts(deps, userId, { ...targetsOf(input), when: "draft" }),
+    (input) =>
+      once("draft_post", input, (db) =>
+        createApiPosts({ ...deps, db }, userId, { ...targetsOf(input), when: "draft" }),
+      ),
   );
 
   tool(
@@ -95,14 +130,18 @@ export function registerMcpTools(server: McpServer, deps: ToolDeps, caller: ApiC
     async (input) => {
       const when = input.when ?? (input.plannedFor ? "planned" : "queue");
       if (!caller.directScheduling) {
-        const created = await createApiPosts(deps, userId, { ...targetsOf(input), when: "draft" });
+        const created = await once("schedule_post", input, (db) =>
+          createApiPosts({ ...deps, db }, userId, { ...targetsOf(input), when: "draft" }),
+        );
         return {
-          ...created,
+          ...(created as object),
           note: "Dieser Schlüssel darf nicht direkt planen: Der Beitrag liegt als Entwurf in Postwerk und wartet auf die Freigabe des Nutzers.",
         };
       }
       await deps.publishingQueue.ready();
-      return deps.db.transaction((tx) => createApiPosts({ ...deps, db: tx }, userId, { ...targetsOf(input), when }));
+      return once("schedule_post", input, (db) =>
+        createApiPosts({ ...deps, db }, userId, { ...targetsOf(input), when }),
+      );
     },
   );
 
@@ -144,12 +183,13 @@ export function registerMcpTools(server: McpServer, deps: ToolDeps, caller: ApiC
       language: z.enum(LANGUAGES),
       website: z.string().optional().describe("Eine Website, deren Inhalt einfließen soll"),
       format: z.enum(POST_FORMATS).optional().describe("thread nur für X"),
+      ...OnceInput,
       useOwnExamples: z
         .boolean()
         .optional()
         .describe("true: die eigenen erfolgreichsten gesendeten Beiträge als Stilbeispiele (ab drei mit Kennzahlen)"),
     },
-    (input) => {
+    ({ idempotencyKey, ...input }) => {
       // The app's own schema decides, with its German messages, as on /api/v1/generate.
       const parsed = ApiGenerateSchema.safeParse(input);
       if (!parsed.success)
@@ -158,7 +198,10 @@ export function registerMcpTools(server: McpServer, deps: ToolDeps, caller: ApiC
           400,
           parsed.error.issues[0]?.message ?? PUBLIC_API_ERRORS.INVALID_INPUT,
         );
-      return generateSuggestions(deps, userId, parsed.data);
+      const form = parsed.data;
+      return once("generate_posts", { idempotencyKey, ...form }, () => generateSuggestions(deps, userId, form), {
+        acrossNetwork: true,
+      });
     },
   );
 
