@@ -1,5 +1,6 @@
 import { KeySquare } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
+import { SecretShownOnce } from "#app/components/secret-shown-once.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { Checkbox } from "#app/components/ui/checkbox.tsx";
@@ -60,22 +61,12 @@ export function ApiKeysCard() {
       </CardHeader>
       <CardContent className="grid gap-6">
         {shownKey ? (
-          <div role="status" className="grid gap-2 rounded-md border border-amber-300 bg-amber-50 p-3">
-            <p className="text-sm font-medium text-amber-900">
-              Ihr neuer Schlüssel. Kopieren Sie ihn jetzt: Er wird nur dieses eine Mal angezeigt.
-            </p>
-            <code className="break-all rounded bg-white p-2 text-sm" data-testid="new-api-key">
-              {shownKey}
-            </code>
-            <div className="flex gap-2">
-              <Button type="button" variant="outline" onClick={() => void navigator.clipboard?.writeText(shownKey)}>
-                Kopieren
-              </Button>
-              <Button type="button" variant="ghost" onClick={() => setShownKey(null)}>
-                Ausblenden
-              </Button>
-            </div>
-          </div>
+          <SecretShownOnce
+            intro="Ihr neuer Schlüssel. Kopieren Sie ihn jetzt: Er wird nur dieses eine Mal angezeigt."
+            secret={shownKey}
+            testId="new-api-key"
+            onHide={() => setShownKey(null)}
+          />
         ) : null}
         <form className="grid gap-4" onSubmit={submit}>
           <div className="grid gap-1.5">

@@ -1,5 +1,6 @@
 import { Webhook } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
+import { SecretShownOnce } from "#app/components/secret-shown-once.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { Checkbox } from "#app/components/ui/checkbox.tsx";
@@ -69,22 +70,12 @@ export function WebhooksCard() {
       </CardHeader>
       <CardContent className="grid gap-6">
         {shownSecret ? (
-          <div role="status" className="grid gap-2 rounded-md border border-amber-300 bg-amber-50 p-3">
-            <p className="text-sm font-medium text-amber-900">
-              Ihr Signatur-Geheimnis. Kopieren Sie es jetzt: Es wird nur dieses eine Mal angezeigt.
-            </p>
-            <code className="break-all rounded bg-white p-2 text-sm" data-testid="new-webhook-secret">
-              {shownSecret}
-            </code>
-            <div className="flex gap-2">
-              <Button type="button" variant="outline" onClick={() => void navigator.clipboard?.writeText(shownSecret)}>
-                Kopieren
-              </Button>
-              <Button type="button" variant="ghost" onClick={() => setShownSecret(null)}>
-                Ausblenden
-              </Button>
-            </div>
-          </div>
+          <SecretShownOnce
+            intro="Ihr Signatur-Geheimnis. Kopieren Sie es jetzt: Es wird nur dieses eine Mal angezeigt."
+            secret={shownSecret}
+            testId="new-webhook-secret"
+            onHide={() => setShownSecret(null)}
+          />
         ) : null}
         <form className="grid gap-4" onSubmit={submit}>
           <div className="grid gap-1.5">
