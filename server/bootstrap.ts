@@ -89,6 +89,11 @@ export async function createDeps(options: {
     accountDeletion: createAccountDeletionHooks(deletionDeps),
     accountSecurity: createAccountSecurityHooks({ db: database.db, mailer, env, logger }),
   });
+  // Better Auth starts its plugins in the background; the OAuth provider writes its resources then
+  // (ADR 0113). A failure there (a database that went away meanwhile, as when a test closes it) is
+  // logged instead of escaping as an unhandled rejection. Start-up does not wait for it: a database
+  // that does not answer must still let /readyz say so.
+  auth.$context.catch((error: unknown) => logger.error({ err: error }, "Anmeldung: Start der Plugins fehlgeschlagen"));
   const tokenBox = tokenBoxFromSettings({
     key: env.TOKEN_ENCRYPTION_KEY,
     previous: env.TOKEN_ENCRYPTION_KEYS_PREVIOUS,
