@@ -30,12 +30,14 @@ const post = (id: string, over: Partial<MetricPost>): MetricPost => ({
   hasImage: false,
   figures: null,
   deleted: false,
+  tone: null,
   ...over,
 });
 
 const POSTS: MetricPost[] = [
   // Mon 09:30, 10 characters, hashtag, image: 14 interactions, rate 14/200 = 0.07
   post("p1", {
+    tone: "friendly",
     sentAt: "2026-11-02T08:30:00Z",
     text: "Kurz #Tipp",
     hasImage: true,
@@ -45,6 +47,7 @@ const POSTS: MetricPost[] = [
   post("p2", { sentAt: "2026-11-02T16:00:00Z", text: "a".repeat(150), figures: figures(4, 0, 0, 0, 0, 100) }),
   // Tue 09:10 on Bluesky: 30, no views, no rate
   post("p3", {
+    tone: "formal",
     network: "bluesky",
     accountHandle: "@b",
     sentAt: "2026-11-03T08:10:00Z",
@@ -61,6 +64,7 @@ const POSTS: MetricPost[] = [
   }),
   // Thu 10:00, hashtags, image: 70, rate 70/1000 = 0.07
   post("p5", {
+    tone: "friendly",
     sentAt: "2026-11-05T09:00:00Z",
     text: "Mehr #A #B",
     hasImage: true,
@@ -116,6 +120,11 @@ describe("buildReport", () => {
     expect(report.byImage.map((row) => [row.label, row.posts])).toEqual([
       ["Mit Bild", 2],
       ["Ohne Bild", 3],
+    ]);
+    // Only posts from a generator run have a tone: p1 and p5 friendly (14 and 70), p3 formal (30).
+    expect(report.byTone).toEqual([
+      { label: "Freundlich", posts: 2, averageInteractions: 42 },
+      { label: "Formell", posts: 1, averageInteractions: 30 },
     ]);
     expect(report.byAccount.map((row) => [row.network, row.posts, row.averageInteractions, row.averageRate])).toEqual([
       ["bluesky", 2, 15.5, null],

@@ -1,3 +1,4 @@
+import { TONE_LABELS, TONES, type Tone } from "./generator.ts";
 import type { NetworkId } from "./networks.ts";
 import { isoWeekday, toWallTime } from "./wall-time.ts";
 
@@ -97,6 +98,8 @@ export type MetricPost = {
   hasImage: boolean;
   figures: PostFigures | null;
   deleted: boolean;
+  /** The tone of the generator run the post came from; null for a post written without it. */
+  tone: Tone | null;
 };
 
 export type GroupFigure = { label: string; posts: number; averageInteractions: number };
@@ -114,6 +117,8 @@ export type ErfolgReport = {
   byLength: GroupFigure[];
   byHashtags: GroupFigure[];
   byImage: GroupFigure[];
+  /** Only posts from a generator run have a tone. */
+  byTone: GroupFigure[];
 };
 
 export const WEEKDAY_LABELS = ["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"];
@@ -191,6 +196,7 @@ export function buildReport(posts: MetricPost[], timeZone: string): ErfolgReport
     byLength: [],
     byHashtags: [],
     byImage: [],
+    byTone: [],
   };
   if (!enough) return empty;
 
@@ -259,6 +265,13 @@ export function buildReport(posts: MetricPost[], timeZone: string): ErfolgReport
       measured.map((entry) => ({ key: entry.post.hasImage ? "mit" : "ohne", interactions: entry.interactions })),
       ["mit", "ohne"],
       (key) => (key === "mit" ? "Mit Bild" : "Ohne Bild"),
+    ),
+    byTone: group(
+      measured.flatMap((entry) =>
+        entry.post.tone ? [{ key: entry.post.tone, interactions: entry.interactions }] : [],
+      ),
+      TONES,
+      (key) => TONE_LABELS[key],
     ),
   };
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { API_ERROR_CODES } from "./api-errors.ts";
 import { GenerateRequestSchema, GenerationDoneSchema, refuseThreadOffX } from "./generator.schemas.ts";
+import { TONES } from "./generator.ts";
 import { IMAGE_ALT_MAX, MEDIA_MESSAGES } from "./media.ts";
 import type { MetricPost, PostMetricsView } from "./metrics.ts";
 import { NETWORK_IDS } from "./networks.ts";
@@ -237,6 +238,7 @@ const MetricPostSchema = z
     hasImage: z.boolean(),
     figures: FiguresSchema.nullable(),
     deleted: z.boolean(),
+    tone: z.enum(TONES).nullable().describe("Der Ton der Generierung, aus der der Beitrag stammt"),
   })
   .meta({ id: "MetricPost" });
 

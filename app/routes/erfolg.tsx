@@ -127,6 +127,7 @@ function Report({ report }: { report: ErfolgReport }) {
         <FigureChart title="Nach Länge" valueLabel={AVERAGE} rows={report.byLength} />
         <FigureChart title="Hashtags" valueLabel={AVERAGE} rows={report.byHashtags} />
         <FigureChart title="Bild" valueLabel={AVERAGE} rows={report.byImage} />
+        <FigureChart title="Ton" valueLabel={AVERAGE} rows={report.byTone} />
       </div>
       <p className="text-xs text-slate-600">
         Zeiten in Ihrer Zeitzone ({report.timeZone}). Interaktionsrate: Interaktionen je Aufruf, nur wo das Netzwerk

@@ -14,6 +14,7 @@ describe("metricsCsv", () => {
           hasImage: false,
           figures: { likes: 10, reposts: 2, replies: 1, quotes: 0, bookmarks: 1, views: 300 },
           deleted: false,
+          tone: null,
         },
         {
           publicationId: "q",
@@ -24,6 +25,7 @@ describe("metricsCsv", () => {
           hasImage: false,
           figures: null,
           deleted: true,
+          tone: null,
         },
       ],
       "Europe/Berlin",

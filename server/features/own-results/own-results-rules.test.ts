@@ -23,6 +23,7 @@ function post(
     accountHandle: "anna",
     sentAt: new Date(Date.UTC(2026, 10, 1, 8, count)).toISOString(),
     text,
+    tone: null,
     hasImage: false,
     figures:
       figures === null

@@ -1,7 +1,9 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
+import { archivedPosts } from "#server/db/schema/archive.ts";
 import { postMetricSnapshots } from "#server/db/schema/metrics.ts";
 import { publications } from "#server/db/schema/publishing.ts";
+import { TONES, type Tone } from "#shared/generator.ts";
 import { type MetricPost, type PostFigures, sumFigures } from "#shared/metrics.ts";
 
 // The user's sent posts with their latest figures (ADR 0104, 0106): the Erfolg page, the CSV and the
@@ -35,8 +37,10 @@ export async function sentPosts(db: Database, userId: string): Promise<SentPost[
       text: publications.text,
       imageUrl: publications.imageUrl,
       postCount: publications.postCount,
+      tone: archivedPosts.tone,
     })
     .from(publications)
+    .leftJoin(archivedPosts, eq(archivedPosts.id, publications.archiveEntryId))
     .where(and(eq(publications.userId, userId), eq(publications.status, "sent")))
     .orderBy(asc(publications.sentAt));
   // The latest snapshot of each post (of a thread: of each of its posts), in one pass: DISTINCT ON
@@ -77,7 +81,10 @@ export async function sentPosts(db: Database, userId: string): Promise<SentPost[
         figures: sumFigures(alive.map(figuresOf)),
         deleted: rows.some((row) => row.deleted && row.position === 1),
         postCount: post.postCount,
+        tone: isTone(post.tone) ? post.tone : null,
       },
     ];
   });
 }
+
+const isTone = (value: string | null): value is Tone => (TONES as readonly string[]).includes(value ?? "");
