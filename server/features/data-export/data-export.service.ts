@@ -14,6 +14,7 @@ import { passkeys } from "#server/db/schema/passkeys.ts";
 import { profiles } from "#server/db/schema/profiles.ts";
 import { cancellationRequestColumns } from "#server/features/cancellation/cancellation.service.ts";
 import { exportSnapshots } from "#server/features/metrics/metrics.service.ts";
+import { listAuthorisedApps } from "#server/features/oauth/oauth-apps.service.ts";
 import { billingInfoColumns } from "#server/features/profile/profile.service.ts";
 import type { RateLimitRule } from "#server/features/rate-limit/rate-limit.service.ts";
 import { exportWebhooks } from "#server/features/webhooks/webhooks.service.ts";
@@ -188,6 +189,8 @@ async function* exportFiles(deps: ExportDeps, userId: string): AsyncGenerator<Ex
 
   // ADR 0110: the webhook endpoints the user added, never their signing secret.
   yield jsonFile("webhooks.json", await exportWebhooks(db, userId));
+  // ADR 0113: the apps the user authorised through OAuth, with what they may do (no tokens).
+  yield jsonFile("zugelassene-apps.json", await listAuthorisedApps(db, userId));
 
   const { searchVector: _index, userId: _owner, ...archiveColumns } = getTableColumns(archivedPosts);
   const images: string[] = [];

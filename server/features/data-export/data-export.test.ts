@@ -146,6 +146,7 @@ describe("GET /api/data-export", () => {
         "sitzungen.json",
         "veroeffentlichungen.json",
         "webhooks.json",
+        "zugelassene-apps.json",
       ].sort(),
     );
     expect(text("LIESMICH.txt")).toContain("Ihre Stichpunkte");
@@ -179,6 +180,7 @@ describe("GET /api/data-export", () => {
       },
     ]);
     expect(text("webhooks.json")).not.toContain("versiegelt");
+    expect(json("zugelassene-apps.json")).toEqual([]);
 
     const archive = json("archiv.json") as { keyPoints: string; imageFile: string | null; createdAt: string }[];
     // Every entry exactly once, oldest first (entries of the same millisecond in any order).

@@ -48,6 +48,11 @@ webhooks.json       Ihre Webhooks: id, url (Adresse, an die Postwerk sendet), ev
                     post.failed, post.unconfirmed), createdAt (angelegt), disabledAt (von Postwerk
                     ausgeschaltet nach wiederholten Fehlern); das Signatur-Geheimnis nicht
 
+zugelassene-apps.json
+                    Apps, denen Sie per OAuth Zugriff gegeben haben: clientId, name, scopes
+                    (Berechtigungen), directScheduling (darf direkt planen), authorisedAt
+                    (zugelassen am); ihre Tokens nicht
+
 archiv.json         Jede Generierung, älteste zuerst:
   id, createdAt     Kennung und Zeitpunkt
   platform          Netzwerk (facebook, instagram, linkedin, twitter)
