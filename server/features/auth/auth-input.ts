@@ -2,6 +2,7 @@ import { getSessionFromCtx } from "better-auth/api";
 import { parseWithMessage } from "#server/validation.ts";
 import { UserFieldsSchema } from "#shared/account.schemas.ts";
 import { ACCOUNT_MESSAGES, PASSWORD_MIN_LENGTH } from "#shared/account.ts";
+import { INVALID_CHARACTERS_MESSAGE } from "#shared/text.schemas.ts";
 import { findPasswordWeakness, type PasswordOwner } from "./password-strength.ts";
 
 // What Better Auth would store or accept as it comes, checked before its endpoints run
@@ -30,6 +31,10 @@ export async function findAuthInputProblem(
 ): Promise<string | null> {
   // Anything but an object is Better Auth's own validation's to refuse.
   if (typeof body !== "object" || body === null || Array.isArray(body)) return null;
+  // PostgreSQL takes no NUL in a text value: a token or address with one would end in a 500 at
+  // the first lookup (the reset token's owner below, or Better Auth's own).
+  if (Object.values(body).some((value) => typeof value === "string" && value.includes("\u0000")))
+    return INVALID_CHARACTERS_MESSAGE;
   if (PATHS_WITH_USER_FIELDS.has(path)) {
     const parsed = parseWithMessage(UserFieldsSchema, body, ACCOUNT_MESSAGES.nameInvalid);
     if (!parsed.success) return parsed.message;

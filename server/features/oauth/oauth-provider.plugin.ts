@@ -27,8 +27,11 @@ export function oauthResources(baseUrl: string): string[] {
   return [`${baseUrl}/mcp`, `${baseUrl}/api/v1`];
 }
 
+/** How often the plugin's start is tried when a second server wrote the same resource meanwhile. */
+const INIT_ATTEMPTS = 3;
+
 export function oauthProviderPlugin({ baseUrl }: { baseUrl: string }) {
-  return oauthProvider({
+  const plugin = oauthProvider({
     scopes: [...OAUTH_SCOPES],
     loginPage: OAUTH_LOGIN_PATH,
     consentPage: OAUTH_CONSENT_PATH,
@@ -44,4 +47,19 @@ export function oauthProviderPlugin({ baseUrl }: { baseUrl: string }) {
     storeTokens: { hash: (token) => hashOAuthToken(token) },
     prefix: { opaqueAccessToken: OAUTH_ACCESS_TOKEN_PREFIX, refreshToken: OAUTH_REFRESH_TOKEN_PREFIX },
   });
+  // The plugin's start writes the resources above unless they exist. Two servers starting on one
+  // database both find none and insert; the loser's unique violation reaches the plugin wrapped by
+  // drizzle ("Failed query …"), which it does not recognise as a duplicate, and Better Auth keeps
+  // the failed start: every sign-in on that server would answer 500. Tried again, it finds the row.
+  const { init } = plugin;
+  plugin.init = async (context) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await init(context);
+      } catch (error) {
+        if (attempt >= INIT_ATTEMPTS) throw error;
+      }
+    }
+  };
+  return plugin;
 }
