@@ -29,6 +29,9 @@ export function networkOfPlatform(platform: string): NetworkId | undefined {
 
 export const TONES = ["friendly", "formal", "humorous", "exaggerated_marketing"] as const;
 export type Tone = (typeof TONES)[number];
+export function isTone(value: string | null): value is Tone {
+  return (TONES as readonly string[]).includes(value ?? "");
+}
 export const TONE_LABELS: Record<Tone, string> = {
   friendly: "Freundlich",
   formal: "Formell",

@@ -15,6 +15,7 @@ import { useCopyToClipboard } from "#app/lib/use-copy-to-clipboard.ts";
 import { ARCHIVE_MESSAGES, ARCHIVE_PUBLISHING_LABELS, describeArchiveProvenance } from "#shared/archive.ts";
 import {
   GENERATOR_MESSAGES,
+  isTone,
   joinThread,
   LANGUAGE_LABELS,
   LANGUAGES,
@@ -24,15 +25,12 @@ import {
   PLATFORMS,
   type Platform,
   TONE_LABELS,
-  TONES,
-  type Tone,
 } from "#shared/generator.ts";
 import { NETWORKS } from "#shared/networks.ts";
 import { formatDateTime as formatInZone } from "#shared/wall-time.ts";
 import type { ArchiveEntry } from "./use-archive.ts";
 
 const isPlatform = (value: string): value is Platform => (PLATFORMS as readonly string[]).includes(value);
-const isTone = (value: string): value is Tone => (TONES as readonly string[]).includes(value);
 const isLanguage = (value: string): value is Language => (LANGUAGES as readonly string[]).includes(value);
 
 /** One suggestion of the entry: a post, or (ADR 0065) a thread with its posts numbered. */

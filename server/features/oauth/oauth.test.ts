@@ -84,6 +84,24 @@ async function token(fields: Record<string, string>) {
 
 type Tokens = { access_token: string; refresh_token?: string; scope: string };
 
+/** The code flow to its end: authorised with `scope`, the code exchanged with the verifier. */
+async function accessTokenFor(
+  clientId: string,
+  scope: string,
+  { verifier, challenge } = pkcePair(),
+  directScheduling = false,
+): Promise<string> {
+  const code = await authorise(clientId, scope, challenge, directScheduling);
+  const issued = await token({
+    grant_type: "authorization_code",
+    code,
+    redirect_uri: redirectUri,
+    client_id: clientId,
+    code_verifier: verifier,
+  });
+  return ((await issued.json()) as Tokens).access_token;
+}
+
 describe("OAuth 2.1 with PKCE", () => {
   it("announces itself as MCP clients look for it, and /mcp without a token points there", async () => {
     const mcp = await t.app.request("/mcp", { method: "POST", body: "{}" });
@@ -208,15 +226,7 @@ describe("OAuth 2.1 with PKCE", () => {
     expect(toLogin.searchParams.get("client_id")).toBe(clientId);
     expect(toLogin.searchParams.get("sig")).toBeTruthy();
 
-    const code = await authorise(clientId, "posts:read", challenge);
-    const issued = await token({
-      grant_type: "authorization_code",
-      code,
-      redirect_uri: redirectUri,
-      client_id: clientId,
-      code_verifier: verifier,
-    });
-    const { access_token } = (await issued.json()) as Tokens;
+    const access_token = await accessTokenFor(clientId, "posts:read", { verifier, challenge });
     const bearer = { headers: { authorization: `Bearer ${access_token}` } };
     expect((await t.app.request("/api/v1/posts", bearer)).status).toBe(200);
     const revoked = await t.app.request("/api/auth/oauth2/revoke", {
@@ -235,16 +245,7 @@ describe("OAuth 2.1 with PKCE", () => {
   it("lets an agent schedule directly only when the user allowed it at consent", async () => {
     const clientId = await registerClient("Agent");
     const directOf = async (directScheduling: boolean) => {
-      const { verifier, challenge } = pkcePair();
-      const code = await authorise(clientId, "posts:read posts:write", challenge, directScheduling);
-      const issued = await token({
-        grant_type: "authorization_code",
-        code,
-        redirect_uri: redirectUri,
-        client_id: clientId,
-        code_verifier: verifier,
-      });
-      const { access_token } = (await issued.json()) as Tokens;
+      const access_token = await accessTokenFor(clientId, "posts:read posts:write", pkcePair(), directScheduling);
       // The MCP tool schedule_post drafts unless the caller may schedule (public-api.test.ts).
       return (await oauthCallerOf(t.db, access_token))?.directScheduling;
     };
@@ -254,16 +255,7 @@ describe("OAuth 2.1 with PKCE", () => {
 
   it("keeps an app's Idempotency-Key like a key's: parallel retries make one draft, another body is refused", async () => {
     const clientId = await registerClient("Wiederholer");
-    const { verifier, challenge } = pkcePair();
-    const code = await authorise(clientId, "posts:read posts:write", challenge);
-    const issued = await token({
-      grant_type: "authorization_code",
-      code,
-      redirect_uri: redirectUri,
-      client_id: clientId,
-      code_verifier: verifier,
-    });
-    const { access_token } = (await issued.json()) as Tokens;
+    const access_token = await accessTokenFor(clientId, "posts:read posts:write");
     const accountId = crypto.randomUUID();
     const create = (text: string) =>
       t.app.request("/api/v1/posts", {

@@ -3,7 +3,7 @@ import type { Database } from "#server/db/client.ts";
 import { archivedPosts } from "#server/db/schema/archive.ts";
 import { postMetricSnapshots } from "#server/db/schema/metrics.ts";
 import { publications } from "#server/db/schema/publishing.ts";
-import { TONES, type Tone } from "#shared/generator.ts";
+import { isTone } from "#shared/generator.ts";
 import { type MetricPost, type PostFigures, sumFigures } from "#shared/metrics.ts";
 
 // The user's sent posts with their latest figures (ADR 0104, 0106): the Erfolg page, the CSV and the
@@ -86,5 +86,3 @@ export async function sentPosts(db: Database, userId: string): Promise<SentPost[
     ];
   });
 }
-
-const isTone = (value: string | null): value is Tone => (TONES as readonly string[]).includes(value ?? "");
