@@ -5,7 +5,7 @@
 //                                          planung, app-routes, redaktionsplan, api, erfolg; last includes erststart)
 //   BENCH_DIR=/var/lib/postwerk npm run bench -- dauerhaft
 //                                          PGlite commits with and without fsync on that disk (default: the temp dir)
-//   BENCH_DATABASE_URL=postgres://…        generator, archive, user search, load and planning also on PostgreSQL
+//   BENCH_DATABASE_URL=postgres://…        generator, archive, user search, load, planning, api (one and two servers) and erfolg also on PostgreSQL
 //   npm run bench -- lighthouse --seiten=/,/preise --laeufe=3 --vorher=../postwerk-alt
 //                                          Lighthouse on these pages only, 3 runs, beside another checkout
 //   npm run bench -- redaktionsplan --vorher=../postwerk-alt
@@ -94,7 +94,12 @@ import {
   POST_METRICS_TARGET_MS,
   runPostMetricsBenchmark,
 } from "./post-metrics.bench.ts";
-import { API_BENCH_SECONDS, API_BENCH_TARGETS, runPublicApiBenchmark } from "./public-api.bench.ts";
+import {
+  API_BENCH_SECONDS,
+  API_BENCH_TARGETS,
+  runPublicApiBenchmark,
+  runPublicApiTwoServerBenchmark,
+} from "./public-api.bench.ts";
 import { CALENDAR_POSTS, CALENDAR_RUNS, CALENDAR_TARGETS, runCalendarBenchmark } from "./redaktionsplan.bench.ts";
 import {
   formatStatuses,
@@ -700,14 +705,21 @@ function printArchiveReport(report: ArchiveSearchReport) {
 }
 
 if (wanted("api")) {
-  for (const url of [undefined, ...(postgresServerUrl ? [postgresServerUrl] : [])]) {
-    console.log(
-      `\n== POST /api/v1/posts, ${API_BENCH_SECONDS} s unter Last (${url ? "PostgreSQL" : "PGlite"}, ADR 0107)`,
-    );
+  const runs = [
+    { label: "PGlite", run: () => runPublicApiBenchmark() },
+    ...(postgresServerUrl
+      ? [
+          { label: "PostgreSQL, ein Server", run: () => runPublicApiBenchmark(postgresServerUrl) },
+          { label: "PostgreSQL, zwei Server", run: () => runPublicApiTwoServerBenchmark(postgresServerUrl) },
+        ]
+      : []),
+  ];
+  for (const { label, run } of runs) {
+    console.log(`\n== POST /api/v1/posts, ${API_BENCH_SECONDS} s unter Last (${label}, ADR 0107, 0118)`);
     await reportFailures(async () => {
-      const report = await runPublicApiBenchmark(url);
+      const report = await run();
       console.log(
-        `${report.requestsPerSecond.toFixed(0)} Anfragen/s (Ziel ≥ ${API_BENCH_TARGETS.requestsPerSecond}: ${report.requestsPerSecond >= API_BENCH_TARGETS.requestsPerSecond ? "OK" : "VERFEHLT"}), p99 ${milliseconds(report.p99Ms)} (Ziel ≤ ${API_BENCH_TARGETS.p99Ms} ms: ${verdict(report.p99Ms, API_BENCH_TARGETS.p99Ms)}), Fehler ${report.errors}, nicht 2xx ${report.non2xx}`,
+        `${report.requestsPerSecond.toFixed(0)} Anfragen/s (Ziel ≥ ${API_BENCH_TARGETS.requestsPerSecond}: ${report.requestsPerSecond >= API_BENCH_TARGETS.requestsPerSecond ? "OK" : "VERFEHLT"}), p99 ${milliseconds(report.p99Ms)} (Ziel ≤ ${API_BENCH_TARGETS.p99Ms} ms: ${verdict(report.p99Ms, API_BENCH_TARGETS.p99Ms)}), Fehler ${report.errors}, nicht 2xx ${report.non2xx}, angelegte Beiträge ${report.created}`,
       );
     });
   }

@@ -11,6 +11,7 @@ import { sendExpiryReminders } from "./features/connections/expiry-reminders.ts"
 import { renewAgingTokens } from "./features/connections/token-renewal.ts";
 import { RUN_REPAIR_SCHEDULE, repairAbandonedRuns } from "./features/generator/run-repair.service.ts";
 import { collectDueMetrics } from "./features/metrics/metrics-collector.ts";
+import { deleteUnusedOAuthClients, UNUSED_OAUTH_CLIENT_SWEEP_SCHEDULE } from "./features/oauth/oauth-apps.service.ts";
 import { loadPageDocuments } from "./features/pages/page-documents.ts";
 import { deleteExpiredIdempotency, IDEMPOTENCY_SWEEP_SCHEDULE } from "./features/public-api/idempotency.service.ts";
 import { startDeliveryWorkers } from "./features/publishing/delivery.service.ts";
@@ -103,6 +104,10 @@ export async function scheduleBackgroundWork(deps: Awaited<ReturnType<typeof cre
   await deps.jobQueue.every("generation-run-repair", RUN_REPAIR_SCHEDULE, () => repairAbandonedRuns(db, logger));
   // ADR 0109: an Idempotency-Key's answer is kept 24 hours, then swept.
   await deps.jobQueue.every("idempotency-expiry", IDEMPOTENCY_SWEEP_SCHEDULE, () => deleteExpiredIdempotency(db));
+  // ADR 0113: apps registered (open registration) but never authorised go after a week.
+  await deps.jobQueue.every("oauth-client-sweep", UNUSED_OAUTH_CLIENT_SWEEP_SCHEDULE, async () => {
+    logger.info({ removed: await deleteUnusedOAuthClients(db) }, "Nie zugelassene OAuth-Apps entfernt");
+  });
   await deps.jobQueue.every("retention", RETENTION_SCHEDULE, async () => {
     logger.info({ removed: await applyRetention(deps) }, "Aufbewahrungsfristen angewendet");
   });

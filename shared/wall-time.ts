@@ -84,9 +84,11 @@ export function canonicalTimeZone(zone: unknown): string | null {
   if (typeof zone !== "string" || zone.length === 0 || zone.length > 64) return null;
   if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(zone)) return null;
   supportedZones ??= new Set(Intl.supportedValuesOf("timeZone"));
+  // The common case without a formatter: building one costs a quarter of a millisecond, and every
+  // planned post reads the user's zone.
+  if (supportedZones.has(zone)) return zone;
   try {
     const resolved = new Intl.DateTimeFormat("en-US", { timeZone: zone }).resolvedOptions().timeZone;
-    if (supportedZones.has(zone)) return zone;
     return supportedZones.has(resolved) || resolved === "UTC" ? resolved : null;
   } catch {
     return null;

@@ -210,14 +210,21 @@ async function initializeInChild(dataDir: string): Promise<void> {
 }
 
 async function openPglite(options: { dataDir?: string; loadDataDir?: Blob; durable?: boolean }) {
-  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }, durability] =
-    await Promise.all([
-      import("@electric-sql/pglite"),
-      import("@electric-sql/pglite/contrib/pg_trgm"),
-      import("drizzle-orm/pglite"),
-      import("drizzle-orm/pglite/migrator"),
-      import("./pglite-durability.ts"),
-    ]);
+  const [
+    { PGlite },
+    { pg_trgm },
+    { drizzle: drizzlePglite },
+    { migrate: migratePglite },
+    durability,
+    { clientForDrizzle },
+  ] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("@electric-sql/pglite/contrib/pg_trgm"),
+    import("drizzle-orm/pglite"),
+    import("drizzle-orm/pglite/migrator"),
+    import("./pglite-durability.ts"),
+    import("./pglite-parsers.ts"),
+  ]);
   const dataDir = options.dataDir;
   const durable = dataDir !== undefined && options.durable !== false;
   const isNew = dataDir !== undefined && !fs.existsSync(path.join(dataDir, "PG_VERSION"));
@@ -238,7 +245,7 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob; durab
     ],
   });
   try {
-    const db = drizzlePglite(client, { schema });
+    const db = drizzlePglite(clientForDrizzle(client) as PGlite, { schema });
     await migratePglite(db, { migrationsFolder });
     if (durable && isNew && dataDir) durability.syncDirectoryTree(dataDir);
     return { client, db };

@@ -4,8 +4,23 @@
  * in `cause`, so the whole chain is searched.
  */
 
-/** PostgreSQL SQLSTATEs: disk full, out of memory, too many connections, shutdown, cancel (timeout), read-only, connection lost. */
-const UNAVAILABLE_SQLSTATES = new Set(["53100", "53200", "53300", "57P01", "57P02", "57P03", "57014", "25006"]);
+/**
+ * PostgreSQL SQLSTATEs: disk full, out of memory, too many connections, shutdown, cancel (timeout),
+ * read-only, and a transaction PostgreSQL broke off (deadlock, serialization failure): it rolled
+ * back whole, so the same request sent again is safe. Connection lost is any class 08.
+ */
+const UNAVAILABLE_SQLSTATES = new Set([
+  "53100",
+  "53200",
+  "53300",
+  "57P01",
+  "57P02",
+  "57P03",
+  "57014",
+  "25006",
+  "40P01",
+  "40001",
+]);
 const UNAVAILABLE_NODE_CODES = new Set([
   "ECONNREFUSED",
   "ECONNRESET",

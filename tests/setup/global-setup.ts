@@ -22,9 +22,8 @@ export async function setup(project: TestProject) {
     return;
   }
   const database = await openDatabase({ driver: "pglite" });
-  const { PGlite } = await import("@electric-sql/pglite");
-  const client = (database.db as unknown as { $client: InstanceType<typeof PGlite> }).$client;
-  const dump = await client.dumpDataDir("none");
+  if (database.queueConnection.driver !== "pglite") throw new Error("PGlite erwartet");
+  const dump = await database.queueConnection.pglite.dumpDataDir("none");
   const dumpPath = path.join(await fs.mkdtemp(path.join(os.tmpdir(), "postwerk-test-")), "migrated.tar");
   await fs.writeFile(dumpPath, Buffer.from(await dump.arrayBuffer()));
   await database.close();

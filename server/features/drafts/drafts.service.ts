@@ -1,8 +1,8 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
-import { user } from "#server/db/schema/auth.ts";
 import { drafts } from "#server/db/schema/drafts.ts";
 import { socialAccounts } from "#server/db/schema/publishing.ts";
+import { lockUser } from "#server/db/user-lock.ts";
 import type { CreateDraftInput, ListDraftsQuery, UpdateDraftInput } from "#shared/drafts.schemas.ts";
 import { DRAFTS_PER_USER_MAX, type DraftContent, type DraftSource, type DraftView } from "#shared/drafts.ts";
 import type { NetworkId } from "#shared/networks.ts";
@@ -51,7 +51,7 @@ export async function insertDraft(
   source: DraftSource,
   content: DraftContent,
 ): Promise<Draft> {
-  await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for("update");
+  await lockUser(tx, userId);
   const [existing] = await tx.select({ n: count() }).from(drafts).where(eq(drafts.userId, userId));
   if ((existing?.n ?? 0) >= DRAFTS_PER_USER_MAX) throw new DraftRefusal("DRAFT_LIMIT_REACHED", 409);
   const [row] = await tx.insert(drafts).values({ userId, source, content }).returning();

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, exists, gt, isNull, lt, not, or } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
 import {
   oauthAccessToken,
@@ -113,4 +113,35 @@ export async function revokeAuthorisedApp(db: Database, userId: string, clientId
       .where(and(eq(oauthAppSettings.userId, userId), eq(oauthAppSettings.clientId, clientId)));
     return true;
   });
+}
+
+/** How long a registered app may wait for its first authorisation before it is removed. */
+export const UNUSED_OAUTH_CLIENT_DAYS = 7;
+
+/** When the sweep runs (pg-boss cron, UTC, ADR 0078): once a night. */
+export const UNUSED_OAUTH_CLIENT_SWEEP_SCHEDULE = "23 3 * * *";
+
+/**
+ * Registration is open, as MCP clients register themselves (ADR 0113): an app that no user has
+ * authorised within UNUSED_OAUTH_CLIENT_DAYS (no consent, never a token) is removed, so abandoned
+ * and spam registrations do not pile up. An app once authorised stays, also after its revocation.
+ */
+export async function deleteUnusedOAuthClients(db: Database, now = new Date()): Promise<number> {
+  const registeredBefore = new Date(now.getTime() - UNUSED_OAUTH_CLIENT_DAYS * 86_400_000);
+  const usedBy = (table: typeof oauthConsent | typeof oauthAccessToken | typeof oauthRefreshToken) =>
+    exists(db.select({ one: table.clientId }).from(table).where(eq(table.clientId, oauthClient.clientId)));
+  // RETURNING a column: PGlite and node-postgres report a DELETE's row count differently.
+  const removed = await db
+    .delete(oauthClient)
+    .where(
+      and(
+        isNull(oauthClient.userId),
+        or(isNull(oauthClient.createdAt), lt(oauthClient.createdAt, registeredBefore)),
+        not(usedBy(oauthConsent)),
+        not(usedBy(oauthAccessToken)),
+        not(usedBy(oauthRefreshToken)),
+      ),
+    )
+    .returning({ clientId: oauthClient.clientId });
+  return removed.length;
 }

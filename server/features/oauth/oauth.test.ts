@@ -1,8 +1,10 @@
 import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { oauthClient } from "#server/db/schema/oauth-provider.ts";
 import { createTestApp, TEST_BASE_URL, type TestApp } from "../../../tests/setup/test-app.ts";
 import { connectMcp, mcpResultOf } from "../../../tests/support/public-api.ts";
-import { oauthCallerOf } from "./oauth-apps.service.ts";
+import { deleteUnusedOAuthClients, oauthCallerOf, UNUSED_OAUTH_CLIENT_DAYS } from "./oauth-apps.service.ts";
 
 // OAuth 2.1 with PKCE through the real Hono app (ADR 0113): discovery as an MCP client does it,
 // dynamic registration, authorize → sign-in → consent → code → token, the token on /api/v1 and
@@ -276,5 +278,26 @@ describe("OAuth 2.1 with PKCE", () => {
     const other = await create("Anders");
     expect(other.status).toBe(409);
     expect(((await other.json()) as { code: string }).code).toBe("IDEMPOTENCY_KEY_REUSED");
+  });
+});
+
+describe("unused registrations", () => {
+  it("removes an app no one authorised within a week, keeps a fresh one and every authorised one", async () => {
+    const abandoned = await registerClient("Verlassen");
+    const fresh = await registerClient("Frisch");
+    const used = await registerClient("Benutzt");
+    await accessTokenFor(used, "posts:read");
+    const later = new Date(Date.now() + (UNUSED_OAUTH_CLIENT_DAYS + 1) * 86_400_000);
+    // The fresh one was registered "today" from the sweep's point of view.
+    await t.db
+      .update(oauthClient)
+      .set({ createdAt: new Date(later.getTime() - 86_400_000) })
+      .where(eq(oauthClient.clientId, fresh));
+
+    expect(await deleteUnusedOAuthClients(t.db, later)).toBeGreaterThanOrEqual(1);
+    const left = (await t.db.select({ clientId: oauthClient.clientId }).from(oauthClient)).map((row) => row.clientId);
+    expect(left).not.toContain(abandoned);
+    expect(left).toContain(fresh);
+    expect(left).toContain(used);
   });
 });

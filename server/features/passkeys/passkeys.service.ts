@@ -1,7 +1,7 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
-import { user } from "#server/db/schema/auth.ts";
 import { passkeys } from "#server/db/schema/passkeys.ts";
+import { lockUser } from "#server/db/user-lock.ts";
 import { PASSKEY_LIMIT, type PasskeySummary } from "#shared/passkeys.ts";
 
 // The passkeys of an account in our table (ADR 0102); the WebAuthn checks are in
@@ -50,7 +50,7 @@ export type AddResult = { ok: true; passkey: PasskeySummary } | { ok: false; rea
  */
 export async function addPasskey(db: Database, row: NewPasskey): Promise<AddResult> {
   return db.transaction(async (tx) => {
-    await tx.select({ id: user.id }).from(user).where(eq(user.id, row.userId)).for("update");
+    await lockUser(tx, row.userId);
     const [existing] = await tx.select({ total: count() }).from(passkeys).where(eq(passkeys.userId, row.userId));
     if ((existing?.total ?? 0) >= PASSKEY_LIMIT) return { ok: false as const, reason: "limit" as const };
     const [inserted] = await tx.insert(passkeys).values(row).onConflictDoNothing().returning();

@@ -60,10 +60,16 @@ async function createOnce(
     idempotencyKey: c.req.header("idempotency-key"),
     requestHash: fingerprint("POST", request.path, request.body),
   };
+  const { activity } = request;
+  // The activity line is written with the create (one commit), or after the network's answer.
   const answer = acrossNetwork
     ? await runOnceAcrossNetwork(deps.db, claim, async () => ({ status: 201, body: await work(deps.db) }))
-    : await runOnce(deps.db, claim, async (tx) => ({ status: 201, body: await work(tx) }));
-  if (request.activity && !answer.replayed) await logApiActivity(deps.db, caller, ...request.activity);
+    : await runOnce(deps.db, claim, async (tx) => {
+        const body = await work(tx);
+        if (activity) await logApiActivity(tx, caller, ...activity);
+        return { status: 201, body };
+      });
+  if (acrossNetwork && activity && !answer.replayed) await logApiActivity(deps.db, caller, ...activity);
   // The stored body is the JSON the first request was answered with.
   return c.json(answer.body as never, answer.status, answer.replayed ? { "Idempotent-Replayed": "true" } : {});
 }

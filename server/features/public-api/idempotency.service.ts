@@ -50,13 +50,17 @@ async function claimOrReplay(
   now: Date,
 ): Promise<StoredAnswer | null> {
   const where = rowOf(callerKey, idempotencyKey);
-  // An expired answer no longer binds the key.
-  await tx.delete(apiIdempotency).where(and(where, lt(apiIdempotency.expiresAt, now)));
   const expiresAt = new Date(now.getTime() + IDEMPOTENCY_TTL_HOURS * 3_600_000);
+  // One statement claims a new key or one whose answer expired (an expired answer no longer binds
+  // it); a live row stays and is read below. A parallel request waits on the key's row meanwhile.
   const claimed = await tx
     .insert(apiIdempotency)
     .values({ callerKey, userId, idempotencyKey, requestHash, expiresAt })
-    .onConflictDoNothing()
+    .onConflictDoUpdate({
+      target: [apiIdempotency.callerKey, apiIdempotency.idempotencyKey],
+      set: { userId, requestHash, status: null, body: null, createdAt: now, expiresAt },
+      setWhere: lt(apiIdempotency.expiresAt, now),
+    })
     .returning({ callerKey: apiIdempotency.callerKey });
   if (claimed.length > 0) return null;
   const [stored] = await tx.select().from(apiIdempotency).where(where);

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { user } from "#server/db/schema/auth.ts";
 import { apiActivity, apiKeys } from "#server/db/schema/public-api.ts";
@@ -180,6 +180,23 @@ describe("Idempotency-Key", () => {
     expect(new Set(ids).size).toBe(1);
     const rows = await t.db.select().from(publications).where(eq(publications.text, "Parallel gesendet"));
     expect(rows).toHaveLength(1);
+  });
+
+  it("creates every post and draft of parallel requests under their own keys (PostgreSQL: no deadlock on the user's row)", async () => {
+    const key = await newKey(["posts:write"]);
+    const send = (i: number) =>
+      call(key, "/posts", {
+        method: "POST",
+        body: {
+          targets: [{ accountId, text: `Gleichzeitig ${i}` }],
+          ...(i % 3 === 0 ? { when: "draft" } : { plannedFor: planned }),
+        },
+        headers: { "idempotency-key": `own-${i}` },
+      });
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => send(i)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 12 }, () => 201));
+    const rows = await t.db.select().from(publications).where(like(publications.text, "Gleichzeitig %"));
+    expect(rows).toHaveLength(8);
   });
 });
 

@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, lte } from "drizzle-orm";
 import type { AppDeps } from "#server/app-env.ts";
 import { publications, socialAccounts } from "#server/db/schema/publishing.ts";
+import { lockUser } from "#server/db/user-lock.ts";
 import {
   type AccountDeps,
   markReconnectRequired,
@@ -29,7 +30,7 @@ import {
   type Refusal,
 } from "./publication-outcomes.ts";
 import { movePublication } from "./publication-transitions.ts";
-import { capFilledBeforeSending, lockUserForCaps } from "./publishing-caps.ts";
+import { capFilledBeforeSending } from "./publishing-caps.ts";
 import { sendThread } from "./thread-delivery.ts";
 
 // Sending one publication exactly once (ADR 0053, 0074). The publication row decides, not the job:
@@ -127,7 +128,7 @@ async function claimAttempt(deps: DeliveryDeps, due: Publication, now: Date): Pr
   await deps.publishingQueue.ready();
   return deps.db.transaction(async (tx): Promise<Claim> => {
     // The user's lock first, as planning takes it (publishing.service.ts): no two orders, no deadlock.
-    await lockUserForCaps(tx, due.userId);
+    await lockUser(tx, due.userId);
     const [publication] = await tx.select().from(publications).where(eq(publications.id, due.id)).for("update");
     if (!publication?.accountId || publication.status !== "planned" || publication.nextAttemptAt > now) return notNow;
     const cap = await capFilledBeforeSending(tx, publication, now);

@@ -66,6 +66,16 @@ describe("planning under a cap", () => {
     expect(await anna.plan("2099-04-01", "09:00")).toBe("planned");
   });
 
+  it("lets exactly the cap's number through when plannings of one user arrive at once (PostgreSQL: they race)", async () => {
+    await setCap("free", "x", 3);
+    const anna = await poster("x");
+    const outcomes = await Promise.all(Array.from({ length: 8 }, (_, i) => anna.plan("2099-05-04", `09:0${i}`)));
+    expect(outcomes.filter((outcome) => outcome === "planned")).toHaveLength(3);
+    for (const outcome of outcomes.filter((outcome) => outcome !== "planned"))
+      expect(outcome).toEqual(expect.objectContaining({ status: 409, code: "PUBLISHING_CAP_REACHED" }));
+    expect(await t.db.$count(publications, eq(publications.userId, anna.userId))).toBe(3);
+  });
+
   it("counts by the calendar month in Europe/Berlin, not in UTC", async () => {
     await setCap("free", "x", 1);
     const ben = await poster("x");

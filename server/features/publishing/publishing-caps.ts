@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
-import { user } from "#server/db/schema/auth.ts";
 import { publications, publishingCaps } from "#server/db/schema/publishing.ts";
+import { lockUser } from "#server/db/user-lock.ts";
 import { getPlanStates } from "#server/features/billing/billing-plans.service.ts";
 import type { NetworkId } from "#shared/networks.ts";
 import {
@@ -60,11 +60,6 @@ export function berlinMonth(instant: Date): { start: Date; end: Date } {
   return { start, end };
 }
 
-/** Serialises everything that counts a user's month (planning, rescheduling, sending). Take it first. */
-export async function lockUserForCaps(tx: Database, userId: string): Promise<void> {
-  await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for("update");
-}
-
 /**
  * A post's send time for the count: when it went out, else when it is due. (A claimed post keeps
  * its due time; the attempt starts seconds after it.)
@@ -97,17 +92,20 @@ async function postsInMonth(
 }
 
 /**
- * After planning or rescheduling, inside its transaction and under lockUserForCaps: refuses (409,
- * the transaction rolls back) when the month of `at` now holds more posts than the cap.
+ * After planning or rescheduling, inside its transaction, once the post's row is written: refuses
+ * (409, the transaction rolls back) when the month of `at` now holds more posts than the cap.
+ * Only a cap needs counting, and only a count needs the user's lock (two plannings at once must not
+ * both take the last place): without a cap, one user's creates do not wait for each other (ADR 0118).
  */
 export async function refuseOverCap(tx: Database, userId: string, network: NetworkId, at: Date): Promise<void> {
   const cap = await capOf(tx, userId, network);
   if (cap === null) return;
+  await lockUser(tx, userId);
   if ((await postsInMonth(tx, userId, network, at, PLANNED_OR_GONE)) <= cap) return;
   throw new PublishingRefusal("PUBLISHING_CAP_REACHED", 409, capReachedMessage(network, cap, berlinMonth(at).start));
 }
 
-/** Right before sending, under lockUserForCaps: the cap when this month's posts sent already fill it, else null. */
+/** Right before sending, under lockUser (taken before the post's row, as everywhere that holds one): the cap when this month's posts sent already fill it, else null. */
 export async function capFilledBeforeSending(
   tx: Database,
   publication: { id: string; userId: string; network: NetworkId; postCount: number },

@@ -3,6 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { AppDeps } from "#server/app-env.ts";
 import type { Database } from "#server/db/client.ts";
 import { publications, socialAccounts } from "#server/db/schema/publishing.ts";
+import { lockUser } from "#server/db/user-lock.ts";
 import { consumeDraft } from "#server/features/drafts/drafts.service.ts";
 import { userTimeZone } from "#server/features/profile/time-zone.service.ts";
 import { NETWORKS } from "#shared/networks.ts";
@@ -24,7 +25,7 @@ import { type EventBy, PUBLICATION_STATUS_LABELS } from "#shared/publishing-stat
 import { toWallTime, wallTimeToInstant } from "#shared/wall-time.ts";
 import { postImageOf } from "./post-image.ts";
 import { movePublication, movePublications } from "./publication-transitions.ts";
-import { lockUserForCaps, refuseOverCap } from "./publishing-caps.ts";
+import { refuseOverCap } from "./publishing-caps.ts";
 import { PublishingRefusal } from "./refusals.ts";
 import { threadViewsOf } from "./thread-views.ts";
 
@@ -89,7 +90,6 @@ export async function createPosts(
   const batchId = crypto.randomUUID();
   await deps.publishingQueue.ready();
   const created = await deps.db.transaction(async (tx) => {
-    await lockUserForCaps(tx, userId);
     const inserted = await tx
       .insert(publications)
       .values(rows.map((row) => ({ ...row, batchId })))
@@ -222,7 +222,7 @@ export async function planAgain(
   const { dueAt, now } = again;
   await deps.publishingQueue.ready();
   return deps.db.transaction(async (tx) => {
-    await lockUserForCaps(tx, userId);
+    await lockUser(tx, userId);
     const row = await movePublication(
       tx,
       "user",

@@ -9,7 +9,7 @@ import type { CreateThreadInput, PublicationView } from "#shared/publishing.sche
 import { threadPostTooLongMessage } from "#shared/publishing.ts";
 import { postImageOf } from "./post-image.ts";
 import { contentWarningFor, ownPost, type PostsDeps, planAgain, plannedInstant, toView } from "./publishing.service.ts";
-import { lockUserForCaps, refuseOverCap } from "./publishing-caps.ts";
+import { refuseOverCap } from "./publishing-caps.ts";
 import { PublishingRefusal } from "./refusals.ts";
 import { SETTLE_AFTER_MS, threadPostsOf } from "./thread-delivery.ts";
 import { toThreadView } from "./thread-views.ts";
@@ -45,7 +45,6 @@ export async function createThread(
   const { imageUrl, imageAlt } = await postImageOf(deps.db, userId, input);
   await deps.publishingQueue.ready();
   return deps.db.transaction(async (tx) => {
-    await lockUserForCaps(tx, userId);
     const [row] = await tx
       .insert(publications)
       .values({
