@@ -129,7 +129,17 @@ export const LENGTH_BUCKETS = [
   { label: "201–280 Zeichen", max: 280 },
   { label: "über 280 Zeichen", max: Number.POSITIVE_INFINITY },
 ] as const;
-const HASHTAG = /(^|\s)#[\p{L}\p{N}_]+/u;
+const HASHTAGS = /(^|\s)#[\p{L}\p{N}_]+/gu;
+
+/** Characters as the Erfolg page groups posts by length: code points, not UTF-16 units. */
+export function characterCount(text: string): number {
+  return [...text].length;
+}
+
+/** The hashtags in a text, for the Erfolg page's "mit/ohne Hashtags" and the CSV. */
+export function hashtagCount(text: string): number {
+  return text.match(HASHTAGS)?.length ?? 0;
+}
 const BEST_COUNT = 5;
 
 /** The members of each key, in one pass (the report groups a few thousand posts a dozen ways). */
@@ -180,7 +190,7 @@ export function buildReport(posts: MetricPost[], timeZone: string): ErfolgReport
         wall,
         interactions: interactions(post.figures),
         rate: engagementRate(post.figures),
-        length: [...post.text].length,
+        length: characterCount(post.text),
       };
     });
   const enough = measured.length >= MIN_POSTS_FOR_FIGURES;
@@ -255,7 +265,7 @@ export function buildReport(posts: MetricPost[], timeZone: string): ErfolgReport
     ),
     byHashtags: group(
       measured.map((entry) => ({
-        key: HASHTAG.test(entry.post.text) ? "mit" : "ohne",
+        key: hashtagCount(entry.post.text) > 0 ? "mit" : "ohne",
         interactions: entry.interactions,
       })),
       ["mit", "ohne"],

@@ -1,10 +1,12 @@
-import { engagementRate, interactions, type MetricPost } from "#shared/metrics.ts";
+import { TONE_LABELS } from "#shared/generator.ts";
+import { characterCount, engagementRate, hashtagCount, interactions, type MetricPost } from "#shared/metrics.ts";
 import { NETWORKS } from "#shared/networks.ts";
 import { formatDateTime } from "#shared/wall-time.ts";
 
 // The Erfolg page's CSV (ADR 0106): what spreadsheet users in Germany open without an import
 // dialog — a UTF-8 byte order mark, ";" between fields, German headers, decimal commas, dates as
-// dd.MM.yyyy HH:mm in the user's time zone. A figure the network does not give stays empty.
+// dd.MM.yyyy HH:mm in the user's time zone. A figure the network does not give stays empty. The
+// page's groupings (length, hashtags, image, tone) are columns too, to pivot the same way.
 
 const HEADERS = [
   "Gesendet am",
@@ -19,6 +21,10 @@ const HEADERS = [
   "Aufrufe",
   "Interaktionen",
   "Interaktionsrate (%)",
+  "Zeichen",
+  "Hashtags",
+  "Bild",
+  "Tonalität",
   "Status",
 ];
 
@@ -52,6 +58,10 @@ export function metricsCsv(posts: MetricPost[], timeZone: string): string {
         figures?.views ?? null,
         figures ? interactions(figures) : null,
         rate === null ? null : Math.round(rate * 1000) / 10,
+        characterCount(post.text),
+        hashtagCount(post.text),
+        post.hasImage ? "ja" : "nein",
+        post.tone ? TONE_LABELS[post.tone] : null,
         post.deleted ? "gelöscht" : figures ? "" : "noch keine Zahlen",
       ]
         .map(field)
