@@ -32,5 +32,7 @@ export const PAGE_DATA_PRELOADS: Readonly<Record<string, readonly PageDataReques
   [ROUTES.account]: header,
   [ROUTES.generator]: [...header, api("/generator/status")],
   [ROUTES.archive]: [...header, api(`/archive?${archiveQuery}`)],
+  // The plan's posts depend on the view and day in the address; the accounts for its filters do not.
+  [ROUTES.planner]: [...header, api("/connections")],
   [ROUTES.admin]: [...header, api("/admin/access"), api("/admin/messages"), api("/admin/messages/cancellations")],
 };
