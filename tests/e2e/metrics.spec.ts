@@ -114,5 +114,9 @@ test("sent posts show their figures in the plan, the archive, on /erfolg and in 
   expect(lines.filter((line) => line.includes(`Kennzahlen ${run}/`))).toHaveLength(6);
   const xLine = lines.find((line) => line.includes(";X;") && line.includes(texts[0] ?? "-"));
   expect(xLine).toMatch(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2};X;/);
-  expect(xLine?.endsWith(`${texts[0]};3;1;1;0;1;100;6;6;`)).toBe(true);
+  // The figures, then the page's groupings: characters, hashtags, image, the generator run's tone.
+  const characters = [...(texts[0] ?? "")].length;
+  expect(xLine?.slice(xLine.indexOf(texts[0] ?? "-"))).toBe(
+    `${texts[0]};3;1;1;0;1;100;6;6;${characters};0;ja;Freundlich;`,
+  );
 });
