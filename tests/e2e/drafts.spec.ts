@@ -20,6 +20,33 @@ async function shoot(page: Page, name: string, heading = "Entwürfe") {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
+test("leaving the optimizer right after typing stays left: the first save's late answer does not bring the user back", async ({
+  page,
+}) => {
+  await signUpAndOpenOptimizer(page);
+  // The first save answers only once the next page is on screen, as on a slow connection.
+  let releaseSave: () => void = () => undefined;
+  const saveHeld = new Promise<void>((resolve) => {
+    releaseSave = resolve;
+  });
+  await page.route("**/api/drafts", async (route) => {
+    if (route.request().method() !== "POST") return route.fallback();
+    await saveHeld;
+    await route.fallback();
+  });
+  await page.getByRole("textbox", { name: "Dein Post" }).fill("Gleich weg, der Text bleibt trotzdem.");
+  await page.getByRole("contentinfo").getByRole("link", { name: "Verträge hier kündigen" }).click();
+  await expect(page.getByLabel("Ihr Name")).toBeVisible();
+  const saved = page.waitForResponse((response) => response.url().endsWith("/api/drafts") && response.status() === 201);
+  releaseSave();
+  await saved;
+  // The draft is saved, and the page the user chose stays.
+  await expect(page.getByLabel("Ihr Name")).toBeVisible();
+  await expect(page).toHaveURL(/\/kuendigen$/);
+  await page.goto("/xposter-evaluator");
+  await expect(page.getByRole("textbox", { name: "Dein Post" })).toHaveValue("Gleich weg, der Text bleibt trotzdem.");
+});
+
 test("the optimizer's text and thread survive leaving the page, coming back and reloading", async ({ page }) => {
   await signUpAndOpenOptimizer(page);
   const status = page.getByTestId("draft-save-status");

@@ -1,5 +1,5 @@
-import { useEffect, useState } from "react";
-import { useLocation, useNavigate, useSearchParams } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { useLocation, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { type DraftContent, type DraftSource, type DraftView, EMPTY_DRAFT_CONTENT } from "#shared/drafts.ts";
 import { joinThread, splitThreadParts } from "#shared/x-thread.ts";
 import { readLocalCopy } from "./draft-saver.ts";
@@ -57,6 +57,16 @@ export function useOptimizerOpening(initialText: string, initialThread: string[]
   const location = useLocation();
   const navigate = useNavigate();
   const [opened, setOpened] = useState<OpenedOptimizerDraft | null>(null);
+  // The first save often answers after the user has clicked away (leaving flushes the draft):
+  // writing its id into the optimizer's address then would take them back to the optimizer.
+  const leaving = useRef(false);
+  leaving.current = useNavigation().state !== "idle";
+  useEffect(() => {
+    leaving.current = false;
+    return () => {
+      leaving.current = true;
+    };
+  }, []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: chosen once, when the editor opens
   useEffect(() => {
@@ -86,6 +96,7 @@ export function useOptimizerOpening(initialText: string, initialThread: string[]
 
   /** After the first save: the address names the draft (a reload opens it), the brought text is done. */
   function rememberInAddress(draftId: string) {
+    if (leaving.current) return;
     const next = new URLSearchParams(params);
     next.set(DRAFT_PARAM, draftId);
     navigate({ pathname: location.pathname, search: `?${next}`, hash: location.hash }, { replace: true, state: null });
