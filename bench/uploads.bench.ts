@@ -195,7 +195,7 @@ async function attack(server: RunningServer, body: Uint8Array<ArrayBuffer>, cook
         method: "POST",
         headers,
         body,
-      }).catch((error: unknown) => ({ status: `Fehler ${(error as Error).message}`, text: async () => "" }));
+      }).catch((error: unknown) => ({ status: `Fehler ${describeFetchError(error)}`, text: async () => "" }));
       // Read to the end: an admitted run streams until it is archived.
       await response.text().catch(() => "");
       statuses[String(response.status)] = (statuses[String(response.status)] ?? 0) + 1;
@@ -285,3 +285,10 @@ const get = () => new Promise((resolve) => {
   parentPort.postMessage({ latencies, errors });
 })();
 `;
+
+/** "fetch failed (ECONNRESET)": undici hides the socket's reason in `cause`. */
+function describeFetchError(error: unknown): string {
+  const { message, cause } = error as Error & { cause?: { code?: string; message?: string } };
+  const reason = cause?.code ?? cause?.message;
+  return reason ? `${message} (${reason})` : message;
+}

@@ -31,7 +31,7 @@ describe("HTML documents", () => {
     expect(html).toContain(
       '<script type="text/plain" id="deferred-hydration">import("/assets/entry.client-fixture.js");',
     );
-    const loader = /<script>(requestAnimationFrame[\s\S]*?)<\/script>/.exec(html)?.[1] ?? "";
+    const loader = /<script>(\(function\(\)\{var started[\s\S]*?)<\/script>/.exec(html)?.[1] ?? "";
     expect(loader).toContain(`getElementById("deferred-hydration")`);
     const hash = crypto.createHash("sha256").update(loader).digest("base64");
     expect(response.headers.get("content-security-policy")).toContain(`'sha256-${hash}'`);
