@@ -61,6 +61,8 @@ export type Received = {
   waitsMs: Map<string, number>;
   /** Posts made so far, a post made twice counted twice. */
   count: () => number;
+  /** Texts a container was made for (Instagram, Threads): a call of theirs left, published or not. */
+  containerTexts: Set<string>;
 };
 
 type Container = { network: NetworkId; text: string; looksLeft: number; waitedMs: number; published: boolean };
@@ -70,6 +72,7 @@ export function createNetworkSide(answerMs = PLANNING_NETWORK_MS): { side: Netwo
   const arrivals: Arrivals = new Map();
   const waitsMs = new Map<string, number>();
   const containers = new Map<string, Container>();
+  const containerTexts = new Set<string>();
   const sequences = new Map<NetworkId, number>();
   let count = 0;
   const arrive = (text: string, waitedMs: number) => {
@@ -94,6 +97,7 @@ export function createNetworkSide(answerMs = PLANNING_NETWORK_MS): { side: Netwo
       const id = crypto.randomUUID();
       const waitedMs = CONTAINER_WAITS[network]?.firstMs ?? 0;
       containers.set(id, { network, text, looksLeft: inProgressLooks(network, sequence), waitedMs, published: false });
+      containerTexts.add(text);
       return answered(id);
     },
     async containerStatus(id) {
@@ -112,7 +116,7 @@ export function createNetworkSide(answerMs = PLANNING_NETWORK_MS): { side: Netwo
       return answered(undefined);
     },
   };
-  return { side, received: { arrivals, waitsMs, count: () => count } };
+  return { side, received: { arrivals, waitsMs, count: () => count, containerTexts } };
 }
 
 /**

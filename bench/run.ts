@@ -503,9 +503,14 @@ function printPlanningKillReports(reports: PlanningKillReport[]) {
     `≤ ${unconfirmedPerServer}, Beiträge in Arbeit je Server (ADR 0076); vom Sweep: ${each((report) => report.interrupted).join(", ")}`,
   );
   row(
-    "  davon Aufruf nie angekommen",
+    "  davon kein Aufruf angekommen",
     each((report) => report.unconfirmedNeverArrived),
     "0, bis auf Millisekunden zwischen Beanspruchung und Anfrage (ADR 0076)",
+  );
+  row(
+    "  davon Container ohne Veröffentlichung",
+    each((report) => report.unconfirmedContainerOnly),
+    "Instagram/Threads: Container gemacht, Server vor dem Veröffentlichen getötet (ADR 0074)",
   );
   row(
     "fehlgeschlagen / verpasst",
