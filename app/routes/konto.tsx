@@ -19,8 +19,7 @@ import {
 } from "#app/features/account/use-profile.ts";
 import { ApiKeysCard } from "#app/features/api-keys/api-keys-card.tsx";
 import { OAuthAppsCard } from "#app/features/api-keys/oauth-apps-card.tsx";
-import { authClient } from "#app/features/auth/auth-client.ts";
-import { signInRedirect } from "#app/features/auth/require-session.ts";
+import { pageSession, signInRedirect } from "#app/features/auth/require-session.ts";
 import { refreshPlans } from "#app/features/billing/use-billing.ts";
 import { ConnectionsLinkCard } from "#app/features/connections/connections-link-card.tsx";
 import { pageMeta } from "#app/features/site-settings/site-settings.ts";
@@ -35,8 +34,7 @@ export const meta = () => pageMeta({ title: "Mein Konto" });
 // signing in (ADR 0083); so does someone who chose a plan while signed out (/konto?plan=…).
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   prefetchProfile();
-  const { data } = await authClient.getSession();
-  if (data) return null;
+  if (await pageSession()) return null;
   await forgetProfile();
   const url = new URL(request.url);
   // A plan chosen on /preise may be a new customer's: /auth opens with sign-up (spec section 2).

@@ -59,5 +59,16 @@ for (const [path, requests] of Object.entries(PAGE_DATA_PRELOADS)) {
     for (const result of requestsAfterFirstCall) {
       expect(result, `${result.href} auf ${path}`).toEqual({ href: result.href, called: true, requests: 0 });
     }
+
+    // The page's clientLoader takes the session the client's store asked for with the preload,
+    // instead of asking once more before the page can show (its heading is there after the loader).
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    const sessionCalls = await page.evaluate(
+      () =>
+        (window as unknown as { fetchCalls: FetchCall[] }).fetchCalls.filter(
+          (call) => call.href === "/api/auth/get-session",
+        ).length,
+    );
+    expect(sessionCalls, `Sitzungsabfragen auf ${path}`).toBe(1);
   });
 }

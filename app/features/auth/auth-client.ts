@@ -15,6 +15,25 @@ authClient.$store.atoms.session?.listen(({ data, isPending, error }: SessionStat
   setSignedInHint(Boolean(data));
 });
 
+/**
+ * The session as the client's store settles it: its first request on a page takes the answer the
+ * document preloaded (ADR 0073). Null without a session, or when the request failed.
+ */
+export function settledSession(): Promise<unknown> {
+  const store = authClient.$store.atoms.session;
+  if (!store) return authClient.getSession().then(({ data }) => data);
+  return new Promise((resolve) => {
+    let settled = false;
+    const stop = store.subscribe(({ data, isPending, isRefetching }: SessionState & { isRefetching: boolean }) => {
+      if (settled || isPending || isRefetching) return;
+      settled = true;
+      resolve(data);
+      // subscribe() calls back before it returns: stop once it has.
+      queueMicrotask(() => stop());
+    });
+  });
+}
+
 const AUTH_ERROR_FALLBACK = "Es ist ein Fehler aufgetreten. Bitte versuchen Sie es erneut.";
 
 /**
