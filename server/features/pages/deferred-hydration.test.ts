@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import vm from "node:vm";
+import { describe, expect, it } from "vitest";
 import { DEFERRED_SCRIPT_ID, deferHydration, HYDRATION_LOADER } from "./deferred-hydration.ts";
 
 // What React Router 7 writes for a prerendered page (shortened).
@@ -62,7 +62,8 @@ function loadInBrowser(options: { paintTiming: boolean }) {
     setTimeout: (run: () => void, ms = 0) => timers.push({ run, ms }),
     document: {
       createElement: () => ({ type: "", textContent: "" }),
-      getElementById: (id: string) => (id === DEFERRED_SCRIPT_ID ? { textContent: "import('/assets/entry.js');" } : null),
+      getElementById: (id: string) =>
+        id === DEFERRED_SCRIPT_ID ? { textContent: "import('/assets/entry.js');" } : null,
       body: { appendChild: (script: { type: string; textContent: string }) => appended.push(script) },
     },
   };
@@ -73,7 +74,9 @@ function loadInBrowser(options: { paintTiming: boolean }) {
       for (const observer of observers.filter((entry) => entry.connected))
         observer.callback({}, { disconnect: () => (observer.connected = false) });
     },
-    nextFrame: () => frames.splice(0).forEach((run) => run()),
+    nextFrame: () => {
+      for (const run of frames.splice(0)) run();
+    },
     runTimers: (upToMs: number) => {
       for (const timer of timers.splice(0)) {
         if (timer.ms <= upToMs) timer.run();
