@@ -1,48 +1,36 @@
 import type { GroupFigure } from "#shared/metrics.ts";
 import { formatAverage } from "#shared/metrics.ts";
 
-// Plain SVG bars for the Erfolg page (ADR 0106), one row per group so a label never has to share a
-// line with its neighbours at 390 px. Each chart carries its numbers in a table below as well.
-
-const ROW = 28;
-const LABEL_WIDTH = 150;
-const WIDTH = 420;
+// Plain bars for the Erfolg page (ADR 0106), one row per group so a label never has to share a
+// line with its neighbours at 390 px. Bars are HTML, not a scaled SVG: the labels keep the page's
+// small type at every width (a viewBox drawn half as wide as the page shrank them to 8 px in the
+// two-column grid). Each chart carries its numbers in a table below as well.
 
 export function FigureChart({ title, rows, valueLabel }: { title: string; rows: GroupFigure[]; valueLabel: string }) {
   const max = Math.max(1, ...rows.map((row) => row.averageInteractions));
-  const barSpace = WIDTH - LABEL_WIDTH - 48;
   return (
     <figure className="grid gap-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <figcaption className="font-semibold text-slate-900">{title}</figcaption>
-      <svg
-        viewBox={`0 0 ${WIDTH} ${rows.length * ROW}`}
-        className="w-full"
+      <div
         role="img"
         aria-label={`${title}: ${rows.map((row) => `${row.label} ${formatAverage(row.averageInteractions)}`).join(", ")}`}
+        className="grid gap-1.5 text-xs"
       >
-        {rows.map((row, index) => {
-          const width = (row.averageInteractions / max) * barSpace;
-          const y = index * ROW;
-          return (
-            <g key={row.label}>
-              <text x={0} y={y + 18} className="fill-slate-700 text-[12px]">
-                {row.label}
-              </text>
-              <rect
-                x={LABEL_WIDTH}
-                y={y + 5}
-                width={Math.max(width, 1)}
-                height={ROW - 10}
-                rx={3}
-                className="fill-indigo-500"
+        {rows.map((row) => (
+          <div key={row.label} className="grid grid-cols-[minmax(0,9rem)_minmax(0,1fr)_3rem] items-center gap-2">
+            <span className="truncate text-slate-700" title={row.label}>
+              {row.label}
+            </span>
+            <span className="h-4">
+              <span
+                className="block h-full rounded-[3px] bg-indigo-500"
+                style={{ width: `${Math.max((row.averageInteractions / max) * 100, 0.5)}%` }}
               />
-              <text x={LABEL_WIDTH + width + 6} y={y + 18} className="fill-slate-900 text-[12px] tabular-nums">
-                {formatAverage(row.averageInteractions)}
-              </text>
-            </g>
-          );
-        })}
-      </svg>
+            </span>
+            <span className="text-slate-900 tabular-nums">{formatAverage(row.averageInteractions)}</span>
+          </div>
+        ))}
+      </div>
       <details className="text-sm">
         <summary className="cursor-pointer text-indigo-800 underline underline-offset-4">Als Tabelle</summary>
         <table className="mt-2 w-full text-left">
