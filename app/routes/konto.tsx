@@ -34,7 +34,7 @@ export const meta = () => pageMeta({ title: "Mein Konto" });
 // signing in (ADR 0083); so does someone who chose a plan while signed out (/konto?plan=…).
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   prefetchProfile();
-  if (await pageSession()) return null;
+  if (await pageSession(request)) return null;
   await forgetProfile();
   const url = new URL(request.url);
   // A plan chosen on /preise may be a new customer's: /auth opens with sign-up (spec section 2).

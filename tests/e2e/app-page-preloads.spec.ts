@@ -72,3 +72,22 @@ for (const [path, requests] of Object.entries(PAGE_DATA_PRELOADS)) {
     expect(sessionCalls, `Sitzungsabfragen auf ${path}`).toBe(1);
   });
 }
+
+test("a personal page opened later in the same document asks for the session itself", async ({
+  page,
+  admin: _signedIn,
+}) => {
+  await page.addInitScript({ content: RECORD_FETCH_CALLS });
+  await page.goto("/redaktionsplan");
+  await expect(page.getByRole("heading", { level: 1, name: "Redaktionsplan" })).toBeVisible();
+  await page.getByRole("navigation", { name: "Arbeitsbereich" }).getByRole("link", { name: "Archiv" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Archiv" })).toBeVisible();
+  const sessionCalls = await page.evaluate(
+    () =>
+      (window as unknown as { fetchCalls: FetchCall[] }).fetchCalls.filter(
+        (call) => call.href === "/api/auth/get-session",
+      ).length,
+  );
+  // The store's one request for the document's page, then /archiv's own: a session ended meanwhile is noticed.
+  expect(sessionCalls).toBe(2);
+});
