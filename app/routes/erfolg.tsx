@@ -88,8 +88,8 @@ function Report({ report }: { report: ErfolgReport }) {
                 <th scope="col" className="p-2 text-right font-medium">
                   Beiträge
                 </th>
+                {/* A soft hyphen: the four columns fit 390 px without scrolling. */}
                 <th scope="col" className="p-2 text-right font-medium">
-                  {/* A soft hyphen: the four columns fit 390 px without scrolling. */}
                   Ø Inter{"\u00AD"}aktionen
                 </th>
                 <th scope="col" className="p-2 text-right font-medium">
@@ -104,7 +104,9 @@ function Report({ report }: { report: ErfolgReport }) {
                     {NETWORKS[row.network].label} · {row.handle}
                   </th>
                   <td className="whitespace-nowrap p-2 text-right tabular-nums">{row.posts}</td>
-                  <td className="whitespace-nowrap p-2 text-right tabular-nums">{formatAverage(row.averageInteractions)}</td>
+                  <td className="whitespace-nowrap p-2 text-right tabular-nums">
+                    {formatAverage(row.averageInteractions)}
+                  </td>
                   <td className="whitespace-nowrap p-2 text-right tabular-nums">{formatRate(row.averageRate)}</td>
                 </tr>
               ))}
