@@ -143,6 +143,10 @@ export function createJobQueue(
             // NOTIFY wakes the workers when a job is written, not when a planned one falls due:
             // jobs planned for later need the short poll even while NOTIFY works.
             notifyPollingIntervalSeconds: options.pollingIntervalSeconds,
+            // A full batch means more is due: fetch again at once instead of after the poll. Without,
+            // a server took at most batchSize × localConcurrency jobs a second, and a backlog (a
+            // restart, a busy minute) drained that slowly, the latest-made jobs last (ADR 0076).
+            burstWhenBatchFull: true,
             perJobResults: true,
           },
           async (jobs: Job<T>[]): Promise<JobResult[]> =>
