@@ -1,3 +1,4 @@
+import { SESSION_ENDPOINT } from "#app/lib/has-session.ts";
 import { PAGE_DATA_PRELOADS } from "#shared/page-data-preloads.ts";
 import { expect, test } from "./fixtures.ts";
 
@@ -64,10 +65,9 @@ for (const [path, requests] of Object.entries(PAGE_DATA_PRELOADS)) {
     // instead of asking once more before the page can show (its heading is there after the loader).
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     const sessionCalls = await page.evaluate(
-      () =>
-        (window as unknown as { fetchCalls: FetchCall[] }).fetchCalls.filter(
-          (call) => call.href === "/api/auth/get-session",
-        ).length,
+      (endpoint) =>
+        (window as unknown as { fetchCalls: FetchCall[] }).fetchCalls.filter((call) => call.href === endpoint).length,
+      SESSION_ENDPOINT,
     );
     expect(sessionCalls, `Sitzungsabfragen auf ${path}`).toBe(1);
   });
@@ -83,10 +83,9 @@ test("a personal page opened later in the same document asks for the session its
   await page.getByRole("navigation", { name: "Arbeitsbereich" }).getByRole("link", { name: "Archiv" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Archiv" })).toBeVisible();
   const sessionCalls = await page.evaluate(
-    () =>
-      (window as unknown as { fetchCalls: FetchCall[] }).fetchCalls.filter(
-        (call) => call.href === "/api/auth/get-session",
-      ).length,
+    (endpoint) =>
+      (window as unknown as { fetchCalls: FetchCall[] }).fetchCalls.filter((call) => call.href === endpoint).length,
+    SESSION_ENDPOINT,
   );
   // The store's one request for the document's page, then /archiv's own: a session ended meanwhile is noticed.
   expect(sessionCalls).toBe(2);

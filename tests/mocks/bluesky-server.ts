@@ -16,10 +16,12 @@ import {
 
 // A fake of a Bluesky PDS (ADR 0060) at the XRPC boundary: createSession with an app password,
 // refreshSession (rotating), getSession, getProfile, resolveHandle (for mentions), uploadBlob,
-// createRecord, deleteRecord and listRecords (newest first, with a cursor) of app.bsky.feed.post.
-// It checks what Bluesky checks: at most 300 graphemes, facets whose byte offsets cut exactly the
-// mention or link out of the UTF-8 text, and a reply's root and parent as strong refs (URI and the
-// CID the post was created with, ADR 0088), which it records with the post and its images' alt texts.
+// createRecord, getRecord and deleteRecord of app.bsky.feed.post. It checks what Bluesky checks: at
+// most 300 graphemes, facets whose byte offsets cut exactly the mention or link out of the UTF-8
+// text, a reply's root and parent as strong refs (URI and the CID the post was created with, ADR
+// 0088), which it records with the post and its images' alt texts, and a record key the client
+// chose: a TID, taken at most once, a second create under it refused with 500 as a PDS's repository
+// refuses it ("There is already a value at key", ADR 0119).
 // Point Postwerk at it with BLUESKY_SERVICE. Run alone:
 // `node --import tsx tests/mocks/bluesky-server.ts` (port 3195 or BLUESKY_FAKE_PORT); it has an
 // account erika.bsky.social with the app password abcd-efgh-ijkl-mnop.
@@ -72,11 +74,13 @@ export type BlueskyPost = RecordedPost & {
   langs: string[];
   /** A thread's reply: the thread's first post and the post it answers (ADR 0088). */
   reply: { root: StrongRef; parent: StrongRef } | null;
-  /** The record as the client sent it, as listRecords returns it. */
+  /** The record as the client sent it, as getRecord returns it. */
   record: unknown;
 };
 
 const BASE32 = "abcdefghijklmnopqrstuvwxyz234567";
+/** A record key of type `tid`, as @atproto/syntax checks it. */
+const TID = /^[234567abcdefghij][234567abcdefghijklmnopqrstuvwxyz]{12}$/;
 function base32(bytes: Buffer): string {
   let bits = 0;
   let value = 0;
@@ -166,7 +170,7 @@ export async function startBlueskyFake({ port = 0 }: { port?: number } = {}) {
     if (method === "POST" && nsid === "com.atproto.repo.uploadBlob") return "media";
     if (method === "POST" && nsid === "com.atproto.repo.createRecord") return "post";
     if (method === "POST" && nsid === "com.atproto.repo.deleteRecord") return "delete";
-    if (method === "GET" && nsid === "com.atproto.repo.listRecords") return "timeline";
+    if (method === "GET" && nsid === "com.atproto.repo.getRecord") return "timeline";
     if (method === "GET" && nsid === "app.bsky.feed.getPosts") return "metrics";
     if (method === "GET" && path === "/") return "page";
     return null;
@@ -203,7 +207,7 @@ export async function startBlueskyFake({ port = 0 }: { port?: number } = {}) {
       return json(200, { did: account.did, handle: account.handle, active: true });
     if (nsid === "app.bsky.actor.getProfile")
       return json(200, { did: account.did, handle: account.handle, displayName: account.displayName });
-    if (route === "timeline") return listRecords(request, account.did);
+    if (route === "timeline") return getRecord(request, account.did);
     if (route === "metrics") return getPosts(request);
     if (route === "media") {
       const cid = cidOf(request.body);
@@ -219,7 +223,7 @@ export async function startBlueskyFake({ port = 0 }: { port?: number } = {}) {
       if (index >= 0) posts.splice(index, 1);
       return json(200, {});
     }
-    return createPost(account, body.record);
+    return createPost(account, body.record, body.rkey);
   };
 
   type PostRecord = {
@@ -271,23 +275,22 @@ export async function startBlueskyFake({ port = 0 }: { port?: number } = {}) {
     return post && ref?.cid === post.cid ? { uri: post.uri, cid: post.cid } : null;
   };
 
-  /** The account's posts newest first, as the PDS lists a collection; the cursor is the last rkey. */
-  const listRecords = (request: FakeRequest, did: string) => {
+  /** One of the account's own posts by its record key, as the PDS reads it from the repository. */
+  const getRecord = (request: FakeRequest, did: string) => {
     const params = request.url.searchParams;
     if (params.get("repo") !== did || params.get("collection") !== "app.bsky.feed.post")
       return error(400, "InvalidRequest", "Only the session's own posts in this fake");
-    const limit = Math.min(Number(params.get("limit") ?? 50) || 50, 100);
-    const cursor = params.get("cursor");
-    const own = posts.filter((post) => post.uri.startsWith(`at://${did}/`)).reverse();
-    const start = cursor ? own.findIndex((post) => post.id === cursor) + 1 : 0;
-    const page = own.slice(start, start + limit);
-    const last = page.at(-1);
-    return json(200, {
-      records: page.map((post) => ({ uri: post.uri, cid: post.cid, value: post.record })),
-      ...(last && start + limit < own.length ? { cursor: last.id } : {}),
-    });
+    const uri = `at://${did}/app.bsky.feed.post/${params.get("rkey") ?? ""}`;
+    const post = posts.find((candidate) => candidate.uri === uri);
+    if (!post) return error(400, "RecordNotFound", `Could not locate record: ${uri}`);
+    return json(200, { uri: post.uri, cid: post.cid, value: post.record });
   };
-  const createPost = (account: { did: string; handle: string }, record: PostRecord | undefined) => {
+  const createPost = (account: { did: string; handle: string }, record: PostRecord | undefined, chosenKey?: string) => {
+    if (chosenKey !== undefined && !TID.test(chosenKey))
+      return error(400, "InvalidRequest", `Invalid record key for app.bsky.feed.post: ${chosenKey}`);
+    const key = chosenKey ?? `3l${(++counter).toString(36).padStart(11, "a")}`;
+    if (posts.some((post) => post.uri === `at://${account.did}/app.bsky.feed.post/${key}`))
+      return error(500, "InternalServerError", `There is already a value at key: app.bsky.feed.post/${key}`);
     const text = record?.text ?? "";
     if ([...graphemes.segment(text)].length > 300)
       return error(
@@ -325,12 +328,11 @@ export async function startBlueskyFake({ port = 0 }: { port?: number } = {}) {
       if (!blob || blob.did !== account.did) return error(400, "InvalidRequest", "Could not find blob");
       images.push({ size: blob.bytes.length, bytes: blob.bytes, mimeType: blob.mimeType, altText: image.alt ?? "" });
     }
-    const rkey = `3l${(++counter).toString(36).padStart(11, "a")}`;
-    const uri = `at://${account.did}/app.bsky.feed.post/${rkey}`;
+    const uri = `at://${account.did}/app.bsky.feed.post/${key}`;
     // The record's own bytes and its place: two posts with the same text still differ.
     const cid = cidOf(Buffer.from(JSON.stringify({ uri, record })));
     posts.push({
-      id: rkey,
+      id: key,
       uri,
       cid,
       account: account.handle,

@@ -31,8 +31,8 @@ export type FakeRoute =
   | "register"
   | "page"
   /**
-   * The account's own recent posts, where a post in doubt is looked up: X's GET
-   * /2/users/:id/tweets, Bluesky's com.atproto.repo.listRecords.
+   * Where a post in doubt is looked up: X's GET /2/users/:id/tweets (the account's recent posts),
+   * Bluesky's com.atproto.repo.getRecord (the post under its own record key, ADR 0119).
    */
   | "timeline"
   /**

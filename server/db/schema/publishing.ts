@@ -132,6 +132,12 @@ export const publications = pgTable(
      * id), while the post waits "sending" for it. Null otherwise, and while a step is running.
      */
     continuation: text("continuation"),
+    /**
+     * The name the post gets on a network that lets the sender choose it (Bluesky's record key,
+     * ADR 0119): made at the first claim and kept for every later attempt, so the post can exist
+     * there only once. Null elsewhere, and for a thread (its posts have their own).
+     */
+    networkPostKey: text("network_post_key"),
     ...timestamps,
   },
   (table) => [
@@ -170,6 +176,8 @@ export const publicationThreadPosts = pgTable(
     externalCid: text("external_cid"),
     externalUrl: text("external_url"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** As `publications.networkPostKey`, for this post of the thread (ADR 0119). */
+    networkPostKey: text("network_post_key"),
   },
   (table) => [primaryKey({ columns: [table.publicationId, table.position] })],
 );

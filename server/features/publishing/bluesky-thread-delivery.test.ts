@@ -10,6 +10,7 @@ import { signInToBluesky } from "../../../tests/mocks/networks-on-fakes.ts";
 import { createPublishingTestApp } from "../../../tests/support/publishing.ts";
 import { createScriptedNetworks } from "../../../tests/support/scripted-network.ts";
 import { processPublication } from "./delivery.service.ts";
+import { createPosts, resendPost } from "./publishing.service.ts";
 import { INTERRUPTED_AFTER_MS, sweepPublications } from "./publishing-sweep.ts";
 import { SETTLE_AFTER_MS } from "./thread-delivery.ts";
 import { createThread, resumeThread } from "./threads.service.ts";
@@ -160,7 +161,7 @@ describe("a thread on Bluesky", () => {
     expectChain("Warten");
   });
 
-  it("after a lost answer at post 3 is 'unbestätigt'; 'Fortsetzen' finds post 3 among the records and sends 4 and 5 only", async () => {
+  it("after a lost answer at post 3 is 'unbestätigt'; 'Fortsetzen' finds post 3 under its key and sends 4 and 5 only", async () => {
     const { author, start, created } = await startThread("verloren", "Verloren");
     fake.fault({ kind: "lost-response" }, { route: "post", after: 2 });
     await processPublication(t.deps, created.id, start);
@@ -185,12 +186,15 @@ describe("a thread on Bluesky", () => {
     await processPublication(t.deps, created.id, start);
     expect((await t.publication(created.id)).status).toBe("unconfirmed");
     const lost = fake.posts.findIndex((post) => post.text === "Nachschau 3/5");
-    fake.posts.splice(lost, 1);
+    const [neverStored] = fake.posts.splice(lost, 1);
 
     const sentBefore = fake.requestsTo("post");
     await continueThread(author.userId, created.id, start);
     expect(fake.requestsTo("post") - sentBefore).toBe(3);
     expectChain("Nachschau");
+    // Sent again under the key of the lost try (ADR 0119): had that try reached the PDS late, the
+    // PDS would have refused one of the two.
+    expect(atFake("Nachschau")[2]?.uri).toBe(neverStored?.uri);
   });
 
   it("a failed lookup settles nothing: no post is sent, the thread waits and looks again", async () => {
@@ -241,5 +245,32 @@ describe("a thread on Bluesky", () => {
 
     await continueThread(author.userId, created.id, start);
     expectChain("Vorher");
+  });
+});
+
+describe("a single post on Bluesky", () => {
+  it("keeps its record key for 'Erneut senden': a post in doubt that did arrive is then sent, not made twice", async () => {
+    const author = await blueskyAuthor("einzeln");
+    const start = new Date();
+    const [post] = await createPosts(
+      t.deps,
+      author.userId,
+      { targets: [{ accountId: author.accountId, text: "Einmal" }] },
+      start,
+    );
+    if (!post) throw new Error("kein Beitrag");
+    fake.fault({ kind: "lost-response" }, { route: "post" });
+    await processPublication(t.deps, post.id, start);
+    const doubted = await t.publication(post.id);
+    expect(doubted.status).toBe("unconfirmed");
+    expect(doubted.networkPostKey).toMatch(/^[234567abcdefghij][234567abcdefghijklmnopqrstuvwxyz]{12}$/);
+
+    // The owner overlooked it on the profile and sends it again.
+    await resendPost(t.deps, author.userId, post.id, true, later(start, 60_000));
+    await processPublication(t.deps, post.id, later(start, 60_000));
+    const sent = await t.publication(post.id);
+    const made = fake.posts.filter((candidate) => candidate.text === "Einmal");
+    expect(made).toHaveLength(1);
+    expect([sent.status, sent.externalId, sent.networkPostKey]).toEqual(["sent", made[0]?.uri, doubted.networkPostKey]);
   });
 });

@@ -17,6 +17,7 @@ import {
   attemptKey,
   callNetwork,
   networkAttempt,
+  newPostKey,
   PUBLISH_TIMEOUT_MS,
 } from "./network-call.ts";
 import { LIMIT_SAID_AFTER_MS, limitDetail, windowFreeAt } from "./network-limits.ts";
@@ -111,6 +112,7 @@ export async function processPublication(
           text: claim.publication.text,
           images,
           idempotencyKey: attemptKey(claim.publication.id, claim.publication.attempts),
+          ...(claim.publication.networkPostKey ? { postKey: claim.publication.networkPostKey } : {}),
           contentWarning: claim.publication.contentWarning,
           ...(claim.publication.imageAlt ? { imageAlt: claim.publication.imageAlt } : {}),
         });
@@ -126,6 +128,8 @@ type Claim = { kind: "claimed"; publication: Publication } | { kind: "over-cap";
 async function claimAttempt(deps: DeliveryDeps, due: Publication, now: Date): Promise<Claim> {
   const notNow = { kind: "not-now" } as const;
   await deps.publishingQueue.ready();
+  // A thread's posts get their names one by one (thread-delivery.ts).
+  const freshKey = due.postCount === 1 && !due.networkPostKey ? await newPostKey(deps, due.network) : null;
   return deps.db.transaction(async (tx): Promise<Claim> => {
     // The user's lock first, as planning takes it (publishing.service.ts): no two orders, no deadlock.
     await lockUser(tx, due.userId);
@@ -152,6 +156,8 @@ async function claimAttempt(deps: DeliveryDeps, due: Publication, now: Date): Pr
       attempts: publication.attempts + 1,
       attemptStartedAt: now,
       updatedAt: now,
+      // Committed before the call and kept for every later attempt (ADR 0119).
+      networkPostKey: publication.networkPostKey ?? freshKey,
     });
     return claimed ? { kind: "claimed", publication: claimed } : notNow;
   });

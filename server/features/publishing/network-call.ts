@@ -22,6 +22,14 @@ export function attemptKey(rowId: string, attempt: number): string {
   return `postwerk-${rowId}-${attempt}`;
 }
 
+/**
+ * A fresh name for a post where its network lets the sender choose one (Bluesky, ADR 0119), else
+ * null. Stored before the first call; every attempt of the post sends it.
+ */
+export async function newPostKey(deps: Pick<AppDeps, "networks">, network: NetworkId): Promise<string | null> {
+  return (await deps.networks[network].newPostKey?.()) ?? null;
+}
+
 /** A call that has not answered by then may still arrive: it counts as "unbestätigt" (ADR 0053). */
 export const PUBLISH_TIMEOUT_MS = 60_000;
 
@@ -43,6 +51,8 @@ export type NetworkAttempt = {
   publish(input: PublishInput): Promise<AttemptResult>;
   /** The account's own post matching `lookup`, `not-found`, or null where the network cannot look. */
   findPost(lookup: PostLookup): Promise<AttemptResult | null>;
+  /** A fresh name for a post, where the network takes one (`newPostKey` below). */
+  newPostKey(): Promise<string | null>;
   /** True once this server is shutting down: a thread stops after the post in flight (ADR 0076). */
   stopping(): boolean;
   /** The attempt's clock: its `now` (a test's fake one) plus the real time since, for `sentAt`. */
@@ -111,6 +121,7 @@ export function networkAttempt(
       if (found === null) return { status: "not-found" };
       return found instanceof NetworkError ? found : { status: "published", post: found };
     },
+    newPostKey: () => newPostKey(deps, publication.network),
     stopping: () => deps.publishingQueue.stopping(),
     clock: () => answeredAt(now, startedAt),
   };

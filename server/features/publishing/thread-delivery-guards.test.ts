@@ -163,6 +163,8 @@ describe("a thread's post in doubt, when the thread goes on", () => {
       text: "Gefunden 2/3",
       replyTo: "x-gef-1",
       since: new Date(startedAt.getTime() - 5 * 60_000),
+      // X takes no name of ours for a post (ADR 0119).
+      postKey: null,
     });
     expect((await t.publication(row.id)).status).toBe("sent");
     expect(arrived("Gefunden").map((post) => post.text)).toEqual(["Gefunden 3/3"]);

@@ -17,8 +17,9 @@ import { moveThreadPost } from "./publication-transitions.ts";
 // the network's id (and Bluesky's CID, which the next reply cites) is committed as soon as it
 // answers, before the next post goes out. A post whose answer was lost
 // (or whose server died mid-call) is "unbestätigt" and stops the thread; when the thread is
-// continued, the network is asked for the account's own recent posts first, so that post is sent
-// only if it is not there, and the next one replies to whichever id is found.
+// continued, the network is asked for that post first (on Bluesky under the name it was sent with,
+// ADR 0119; on X among the account's recent posts), so that post is sent only if it is not there,
+// and the next one replies to whichever id is found.
 
 type Publication = typeof publications.$inferSelect;
 type ThreadPost = typeof publicationThreadPosts.$inferSelect;
@@ -95,11 +96,20 @@ async function sendThreadPost(
       .from(publications)
       .where(and(eq(publications.id, publication.id), eq(publications.status, "sending"))),
   );
-  const claimed = await moveThreadPost(db, "claim", post, { attemptStartedAt: attempt.clock() }, stillOurs);
+  // Its name on the network (ADR 0119): made once, committed with the claim, kept by a later try.
+  const networkPostKey = post.networkPostKey ?? (await attempt.newPostKey());
+  const claimed = await moveThreadPost(
+    db,
+    "claim",
+    post,
+    { attemptStartedAt: attempt.clock(), networkPostKey },
+    stillOurs,
+  );
   if (!claimed) return { status: "taken-over" };
   const idempotencyKey = attemptKey(`${publication.id}-${post.position}`, publication.attempts);
   const { contentWarning } = publication;
-  const outcome = await attempt.publish({ text: post.text, images, replyTo, idempotencyKey, contentWarning });
+  const postKey = claimed.networkPostKey ?? undefined;
+  const outcome = await attempt.publish({ text: post.text, images, replyTo, idempotencyKey, postKey, contentWarning });
   if (outcome instanceof NetworkError ? outcome.kind === "outcome-unknown" : outcome.status === "pending") {
     // In doubt: it stays marked with its attempt's time, for the lookup when the thread goes on.
     await moveThreadPost(db, "doubt", post);
@@ -125,7 +135,8 @@ async function lookUpPostInDoubt(
   const startedAt = post.attemptStartedAt ?? now;
   const askableAt = new Date(startedAt.getTime() + SETTLE_AFTER_MS);
   if (askableAt > now) return { status: "wait", until: askableAt };
-  const lookup = { text: post.text, replyTo, since: new Date(startedAt.getTime() - LOOKUP_MARGIN_MS) };
+  const since = new Date(startedAt.getTime() - LOOKUP_MARGIN_MS);
+  const lookup = { text: post.text, replyTo, since, postKey: post.networkPostKey };
   const found = await attempt.findPost(lookup);
   return found ?? new NetworkError(publication.network, "outcome-unknown", { detail: "Nachsehen nicht möglich" });
 }

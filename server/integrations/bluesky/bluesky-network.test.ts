@@ -3,6 +3,7 @@ import type { NetworkIdentity, PublishedPost, TokenSet } from "#server/integrati
 import { FAKE_BLUESKY_ACCOUNT } from "../../../tests/mocks/bluesky-server.ts";
 import { blueskyOnFake, signInToBluesky } from "../../../tests/mocks/networks-on-fakes.ts";
 import { networkFailure, publishedPost } from "../../../tests/mocks/social-fake.ts";
+import { newRecordKey } from "./bluesky-network.ts";
 
 // Bluesky's own ways; what all networks do alike (images, deleting, timeouts, 5xx) is tested in
 // server/integrations/social/network-contract.test.ts.
@@ -154,27 +155,72 @@ describe("Bluesky: threads (ADR 0088)", () => {
     expect(fake.posts.filter((post) => post.text === "Ohne CID 2/2")).toHaveLength(0);
   });
 
-  it("finds its own post in doubt by text and parent among its records, across pages, but not one older than the attempt", async () => {
-    const since = new Date(Date.now() - 60_000);
-    const first = await publish("Gesucht 1/2");
-    const reply = await publish("Gesucht 2/2", { parent: first, root: first });
-    // More than a page of newer posts on top.
-    for (let index = 0; index < 105; index++) await publish(`Danach ${index}`);
-    const find = (text: string, replyTo: string | null, from = since) =>
-      bluesky.findPost?.(tokens, identity, { text, replyTo, since: from });
-    expect(await find("Gesucht 2/2", first.externalId)).toEqual(reply);
-    expect(await find("Gesucht 1/2", null)).toEqual(first);
-    // The same text replying to another post, or not made since the attempt, is not the one.
-    expect(await find("Gesucht 2/2", reply.externalId)).toBeNull();
-    expect(await find("Gesucht 1/2", null, new Date(Date.now() + 60_000))).toBeNull();
-    expect(await find("Nie gesendet", null)).toBeNull();
+  it("creates the post under its own key; a second create under it makes no second post and answers the first", async () => {
+    const postKey = await newRecordKey();
+    // The first try arrives but its answer is lost; the retry, or a try that arrives late, finds the key taken.
+    fake.fault({ kind: "lost-response" }, { route: "post" });
+    const lost = await networkFailure(bluesky.publish(tokens, identity, { text: "Genau einmal", images: [], postKey }));
+    expect(lost.kind).toBe("outcome-unknown");
+    const again = await publishedPost(bluesky.publish(tokens, identity, { text: "Genau einmal", images: [], postKey }));
+    const late = await publishedPost(bluesky.publish(tokens, identity, { text: "Genau einmal", images: [], postKey }));
+    const made = fake.posts.filter((post) => post.text === "Genau einmal");
+    expect(made).toHaveLength(1);
+    expect(made[0]?.uri).toBe(`at://${identity.externalId}/app.bsky.feed.post/${postKey}`);
+    expect(again).toEqual({ externalId: made[0]?.uri, cid: made[0]?.cid, url: expect.stringContaining(postKey) });
+    expect(late).toEqual(again);
+  });
+
+  it("does not take another text under its key for its post, and keeps a 5xx a 5xx where the key is free", async () => {
+    const postKey = await newRecordKey();
+    await publishedPost(bluesky.publish(tokens, identity, { text: "Zuerst", images: [], postKey }));
+    const taken = await networkFailure(bluesky.publish(tokens, identity, { text: "Anders", images: [], postKey }));
+    expect(taken.kind).toBe("rejected");
+    expect(taken.detail).toBe("Unter dem Schlüssel dieses Beitrags steht auf Bluesky schon ein anderer Beitrag.");
+    fake.fault({ kind: "server-error" }, { route: "post" });
+    const busy = await networkFailure(
+      bluesky.publish(tokens, identity, { text: "Später", images: [], postKey: await newRecordKey() }),
+    );
+    expect(busy.kind).toBe("unavailable");
+    expect(fake.posts.filter((post) => post.text === "Anders" || post.text === "Später")).toHaveLength(0);
+  });
+
+  it("looks a post in doubt up under its key: found, not there, or not to be looked up without a key", async () => {
+    const postKey = await newRecordKey();
+    const sent = await publishedPost(bluesky.publish(tokens, identity, { text: "Gesucht", images: [], postKey }));
+    const find = (key: string | null, text = "Gesucht") =>
+      bluesky.findPost?.(tokens, identity, { text, replyTo: null, since: new Date(), postKey: key });
+    expect(await find(postKey)).toEqual(sent);
+    expect(await find(await newRecordKey())).toBeNull();
+    expect((await networkFailure(find(postKey, "Anders") ?? Promise.resolve())).kind).toBe("rejected");
+    // Sent before posts had keys: the account's other posts cannot be told apart from it.
+    expect((await networkFailure(find(null) ?? Promise.resolve())).kind).toBe("outcome-unknown");
   });
 
   it("maps a 5xx of the lookup to unavailable", async () => {
     fake.fault({ kind: "server-error" }, { route: "timeline" });
     const error = await networkFailure(
-      bluesky.findPost?.(tokens, identity, { text: "a", replyTo: null, since: new Date() }) ?? Promise.resolve(),
+      bluesky.findPost?.(tokens, identity, {
+        text: "a",
+        replyTo: null,
+        since: new Date(),
+        postKey: await newRecordKey(),
+      }) ?? Promise.resolve(),
     );
     expect(error.kind).toBe("unavailable");
+  });
+});
+
+describe("Bluesky: record keys", () => {
+  it("are TIDs of the millisecond they are made in, with random microseconds and clock ids", async () => {
+    const now = Date.parse("2026-11-28T20:00:00Z");
+    const { TID } = await import("@atproto/common-web");
+    const keys = await Promise.all(Array.from({ length: 50 }, () => newRecordKey(now)));
+    for (const key of keys) {
+      expect(key).toMatch(/^[234567abcdefghij][234567abcdefghijklmnopqrstuvwxyz]{12}$/);
+      expect(Math.floor(TID.fromStr(key).timestamp() / 1000)).toBe(now);
+    }
+    // Random parts, not a counter per process: 50 equal draws of either would be a broken generator.
+    expect(new Set(keys.map((key) => TID.fromStr(key).timestamp())).size).toBeGreaterThan(1);
+    expect(new Set(keys.map((key) => TID.fromStr(key).clockid())).size).toBeGreaterThan(1);
   });
 });

@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import type { Agent, RichText } from "@atproto/api";
 import type { SocialNetworkSettings } from "#server/env.ts";
 import { failureFromStatus, failureFromTransport, safeDetail } from "#server/integrations/social/network-failures.ts";
@@ -5,7 +6,6 @@ import {
   type MetricsAnswer,
   NetworkError,
   type NetworkIdentity,
-  type PostLookup,
   type PostRef,
   type PublishedPost,
   type PublishInput,
@@ -19,8 +19,9 @@ import { blueskyFailureReason } from "./bluesky-failures.ts";
 // fetch handler instead of the library's session manager, which would refresh an expired token
 // by itself and lose the rotated pair the caller has to store. Links and mentions become facets
 // with UTF-8 byte offsets (RichText.detectFacets); images go up with uploadBlob. A thread's post
-// is a reply citing the thread's root and its parent by URI and CID (ADR 0088); a post whose answer
-// was lost is looked up among the account's own records (listRecords).
+// is a reply citing the thread's root and its parent by URI and CID (ADR 0088). Every post is created
+// under a record key of our own, stored before the first call (ADR 0119): a PDS keeps one record per
+// key, so a post can exist only once however often it is sent, and a post in doubt is read by its key.
 
 const POST_COLLECTION = "app.bsky.feed.post";
 const MENTION = "app.bsky.richtext.facet#mention";
@@ -28,9 +29,6 @@ const MENTION = "app.bsky.richtext.facet#mention";
 const WEB_BASE = "https://bsky.app";
 /** A PDS allows 5,000 write points an hour; a post costs 3. */
 const LIMITS = { postsPerWindow: 1_666, windowMs: 60 * 60 * 1000 };
-/** listRecords' largest page, and how many pages a lookup reads at most (newest first). */
-const LOOKUP_PAGE_SIZE = 100;
-const LOOKUP_MAX_PAGES = 5;
 /** app.bsky.feed.getPosts takes at most 25 URIs per call. */
 const METRICS_BATCH = 25;
 // What a PDS answers for an access or refresh token it no longer takes.
@@ -43,6 +41,17 @@ const loadSdk = () => {
   sdk ??= import("@atproto/api");
   return sdk;
 };
+
+/**
+ * A record key as the PDS makes its own (a TID: microseconds since 1970 and a clock id), with the
+ * sub-millisecond digits and the clock id drawn at random: two servers naming posts of one account
+ * in the same millisecond collide once in about a million (ADR 0119).
+ */
+export async function newRecordKey(now = Date.now()): Promise<string> {
+  const { TID } = await import("@atproto/common-web");
+  const micros = now * 1000 + randomInt(1000);
+  return TID.fromTime(micros, randomInt(1024)).toString();
+}
 
 type BlueskySettings = SocialNetworkSettings["bluesky"] & { timeoutMs: number };
 
@@ -137,46 +146,46 @@ export function createBlueskyNetwork({ service, appView, timeoutMs }: BlueskySet
       const richText = new RichText({ text: input.text });
       await richText.detectFacets(agent);
       const embed = await uploadImages(agent, input, hide);
-      const { data } = await call({ hide, createsPost: true }, () =>
-        agent.com.atproto.repo.createRecord({
-          repo: identity.externalId,
-          collection: POST_COLLECTION,
-          record: {
-            $type: POST_COLLECTION,
-            text: richText.text,
-            facets: resolvedFacets(richText),
-            langs: ["de"],
-            createdAt: new Date().toISOString(),
-            ...(input.replyTo
-              ? { reply: { root: strongRef(input.replyTo.root), parent: strongRef(input.replyTo.parent) } }
-              : {}),
-            ...(embed ? { embed } : {}),
-          },
-        }),
-      );
-      return { status: "published", post: publishedPost(identity, data) };
-    },
-    async findPost(tokens, identity, lookup) {
-      const agent = await agentFor(tokens.accessToken, identity.externalId);
-      let cursor: string | undefined;
-      // The PDS lists a collection newest first; past the first record older than the attempt
-      // (less our margin) nothing can be the post in doubt.
-      for (let page = 0; page < LOOKUP_MAX_PAGES; page++) {
-        const { data } = await call({ hide: [tokens.accessToken] }, () =>
-          agent.com.atproto.repo.listRecords({
+      try {
+        const { data } = await call({ hide, createsPost: true }, () =>
+          agent.com.atproto.repo.createRecord({
             repo: identity.externalId,
             collection: POST_COLLECTION,
-            limit: LOOKUP_PAGE_SIZE,
-            cursor,
+            rkey: input.postKey,
+            record: {
+              $type: POST_COLLECTION,
+              text: richText.text,
+              facets: resolvedFacets(richText),
+              langs: ["de"],
+              createdAt: new Date().toISOString(),
+              ...(input.replyTo
+                ? { reply: { root: strongRef(input.replyTo.root), parent: strongRef(input.replyTo.parent) } }
+                : {}),
+              ...(embed ? { embed } : {}),
+            },
           }),
         );
-        const found = data.records.find((record) => isLookedFor(record.value, lookup));
-        if (found) return publishedPost(identity, found);
-        const older = data.records.some((record) => createdAt(record.value) < lookup.since.getTime());
-        if (older || !data.cursor || data.records.length === 0) return null;
-        cursor = data.cursor;
+        return { status: "published", post: publishedPost(identity, data) };
+      } catch (error) {
+        // A PDS answers a create under a taken key with 500 ("There is already a value at key"): an
+        // earlier try of this post arrived. Its record is the post; nothing else to send.
+        const answered = error instanceof NetworkError && (error.kind === "unavailable" || error.kind === "rejected");
+        if (!input.postKey || !answered) throw error;
+        const earlier = await recordUnder(agent, identity, input.postKey, hide).catch(() => null);
+        if (!earlier) throw error;
+        return { status: "published", post: ownRecord(identity, earlier, richText.text) };
       }
-      return null;
+    },
+    newPostKey: () => newRecordKey(),
+    async findPost(tokens, identity, lookup) {
+      // A post sent before it had a key of its own cannot be told apart from the account's other
+      // posts: it stays in doubt for its owner to check.
+      if (!lookup.postKey)
+        throw new NetworkError("bluesky", "outcome-unknown", { detail: "ohne Schlüssel nicht nachsehbar" });
+      const agent = await agentFor(tokens.accessToken, identity.externalId);
+      const hide = [tokens.accessToken, lookup.text];
+      const record = await recordUnder(agent, identity, lookup.postKey, hide);
+      return record ? ownRecord(identity, record, lookup.text) : null;
     },
     metricsBatchSize: METRICS_BATCH,
     async fetchMetrics(tokens, identity, externalIds) {
@@ -211,6 +220,37 @@ async function uploadImages(agent: Agent, input: PublishInput, hide: string[]) {
   return { $type: "app.bsky.embed.images", images };
 }
 
+type PostRecord = { uri: string; cid?: string; value: unknown };
+
+/** The account's post under `rkey`, or null where the PDS has none (RecordNotFound). */
+async function recordUnder(agent: Agent, identity: NetworkIdentity, rkey: string, hide: string[]) {
+  return call({ hide }, async (): Promise<PostRecord | null> => {
+    try {
+      const { data } = await agent.com.atproto.repo.getRecord({
+        repo: identity.externalId,
+        collection: POST_COLLECTION,
+        rkey,
+      });
+      return data;
+    } catch (error) {
+      if ((error as { error?: unknown }).error === "RecordNotFound") return null;
+      throw error;
+    }
+  });
+}
+
+/**
+ * The record under a post's own key as the post sent, checked to carry its text: a different text
+ * means the key was taken by another post (ADR 0119), which must not be reported as this one.
+ */
+function ownRecord(identity: NetworkIdentity, record: PostRecord, text: string): PublishedPost {
+  if ((record.value as { text?: unknown } | null)?.text !== text || !record.cid)
+    throw new NetworkError("bluesky", "rejected", {
+      detail: "Unter dem Schlüssel dieses Beitrags steht auf Bluesky schon ein anderer Beitrag.",
+    });
+  return publishedPost(identity, { uri: record.uri, cid: record.cid });
+}
+
 /** A reply's citation of a post: Bluesky wants the record's CID with its URI. */
 function strongRef(post: PostRef) {
   // Every Bluesky post we sent or found carries its CID (ADR 0088); without it a reply cannot be made.
@@ -225,20 +265,6 @@ function publishedPost(identity: NetworkIdentity, record: { uri: string; cid: st
     url: `${WEB_BASE}/profile/${identity.handle}/post/${rkey}`,
     cid: record.cid,
   };
-}
-
-type PostValue = { text?: unknown; createdAt?: unknown; reply?: { parent?: { uri?: unknown } } };
-
-const createdAt = (value: unknown) => Date.parse(String((value as PostValue).createdAt ?? "")) || 0;
-
-/**
- * The post in doubt: made since the attempt began, with the same text (Bluesky keeps it as sent)
- * and, for a thread's later post, replying to the same parent.
- */
-function isLookedFor(value: unknown, lookup: PostLookup): boolean {
-  const post = value as PostValue;
-  const parent = post.reply?.parent?.uri ?? null;
-  return post.text === lookup.text && parent === lookup.replyTo && createdAt(value) >= lookup.since.getTime();
 }
 
 /**

@@ -69,15 +69,20 @@ export type PublishInput = {
    * `Idempotency-Key`) makes a post once however often the same attempt is sent.
    */
   idempotencyKey?: string;
+  /**
+   * The post's own name from `newPostKey` (ADR 0119), the same for every attempt of it: the
+   * network creates the post under this name, so a second create cannot make a second post.
+   */
+  postKey?: string;
   /** A content warning shown before the text (Mastodon's `spoiler_text`); ignored elsewhere. */
   contentWarning?: string | null;
 };
 
 /**
- * What to look for when a post's answer was lost: its text, the id of the post it replied to, and
- * since when.
+ * What to look for when a post's answer was lost: its text, the id of the post it replied to, since
+ * when, and the name it was sent under (`postKey`, where the network takes one).
  */
-export type PostLookup = { text: string; replyTo: string | null; since: Date };
+export type PostLookup = { text: string; replyTo: string | null; since: Date; postKey?: string | null };
 
 /** `fetchMetrics`' answer: per asked id its figures, or "deleted" (ADR 0104). */
 export type MetricsAnswer = Map<string, PostFigures | "deleted">;
@@ -252,11 +257,16 @@ export type SocialNetwork = {
   refresh(tokens: TokenSet): Promise<TokenSet>;
   identity(tokens: TokenSet): Promise<NetworkIdentity>;
   publish(tokens: TokenSet, identity: NetworkIdentity, input: PublishInput): Promise<PublishOutcome>;
+  /**
+   * Networks that let the sender name a post (Bluesky's record key, ADR 0119): a fresh name, stored
+   * before the first call and passed as `PublishInput.postKey` to every attempt of that post.
+   */
+  newPostKey?(): Promise<string>;
   continuePublish?(tokens: TokenSet, identity: NetworkIdentity, continuation: string): Promise<PublishOutcome>;
   deletePost(tokens: TokenSet, identity: NetworkIdentity, externalId: string): Promise<void>;
   /**
    * Networks that publish threads (ADR 0066): the account's own post matching `lookup` if it is
-   * there, else null. Settles a thread's post whose answer was lost, so it is neither sent twice
+   * there, else null (Bluesky: the record under `lookup.postKey`, ADR 0119). Settles a thread's post whose answer was lost, so it is neither sent twice
    * nor left out. Throws NetworkError like every call (a failed lookup settles nothing).
    */
   findPost?(tokens: TokenSet, identity: NetworkIdentity, lookup: PostLookup): Promise<PublishedPost | null>;
