@@ -28,6 +28,9 @@ const legalConfig = { ...companyConfig, aiProvider: process.env.AI_PROVIDER?.tri
 const CLIENT_ROUTE = "?__react-router-build-client-route";
 const shellEntries: [string, ...string[]] = [path.resolve(`app/root.tsx${CLIENT_ROUTE}`)];
 const landingEntries: [string, ...string[]] = [path.resolve(`app/routes/home.tsx${CLIENT_ROUTE}`)];
+// React DOM's core (createPortal, flushSync): React Router's client entry and many lazy chunks share
+// it, so Rolldown gave it a request of its own on every page; the shell carries it instead.
+const REACT_DOM_CORE = /\/node_modules\/react-dom\/(index\.js|cjs\/react-dom\.production\.js)$/;
 
 const importClosures = new WeakMap<object, Set<string>>();
 
@@ -74,7 +77,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             {
-              name: (id, ctx) => (importClosure(shellEntries, ctx).has(id) ? "shell" : null),
+              name: (id, ctx) => (importClosure(shellEntries, ctx).has(id) || REACT_DOM_CORE.test(id) ? "shell" : null),
               debugName: "shell",
               priority: 2,
             },

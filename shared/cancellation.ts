@@ -25,9 +25,12 @@ export function isCancellationName(name: string): boolean {
 }
 export const CANCELLATION_REASON_MAX_LENGTH = 2000;
 
+// § 312k Abs. 2 BGB: the button's words, on every page's footer and as the page's title. A constant
+// of its own, so the footer every page loads does not carry the form's texts below.
+export const CANCELLATION_BUTTON_TEXT = "Verträge hier kündigen";
+
 export const CANCELLATION_TEXTS = {
-  // § 312k Abs. 2 BGB: the button's and the confirmation button's words.
-  footerLink: "Verträge hier kündigen",
+  // § 312k Abs. 2 BGB: the confirmation button's words.
   submit: "Jetzt kündigen",
   nameInvalid: "Bitte geben Sie Ihren Namen an (mindestens 2 Zeichen).",
   nameTooLong: `Der Name darf höchstens ${CANCELLATION_NAME_MAX_LENGTH} Zeichen lang sein.`,

@@ -1,10 +1,10 @@
 import { CancellationForm } from "#app/features/cancellation/cancellation-form.tsx";
 import { pageMeta } from "#app/features/site-settings/site-settings.ts";
-import { CANCELLATION_TEXTS } from "#shared/cancellation.ts";
+import { CANCELLATION_BUTTON_TEXT } from "#shared/cancellation.ts";
 
 export const meta = () =>
   pageMeta({
-    title: CANCELLATION_TEXTS.footerLink,
+    title: CANCELLATION_BUTTON_TEXT,
     description: "Kündigen Sie Ihr Abonnement bei Postwerk direkt online – mit oder ohne Anmeldung.",
   });
 
@@ -12,7 +12,7 @@ export const meta = () =>
 export default function CancellationPage() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{CANCELLATION_TEXTS.footerLink}</h1>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{CANCELLATION_BUTTON_TEXT}</h1>
       <p className="mt-4 text-slate-700">
         Hier kündigen Sie Ihr Abonnement für den Beitragsgenerator Pro oder den X-Post Optimizer Premium. Sind Sie
         angemeldet und kündigen ordentlich zum nächstmöglichen Zeitpunkt, tragen wir die Kündigung sofort ein, und das

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { isValidTid } from "@atproto/syntax";
 import type { NetworkRefusalReason } from "#shared/publishing-failures.ts";
 import {
   createFigureCounter,
@@ -78,9 +79,10 @@ export type BlueskyPost = RecordedPost & {
   record: unknown;
 };
 
+/** Whether a record key is a TID, the check a PDS makes on a chosen key; for the tests that read keys. */
+export { isValidTid };
+
 const BASE32 = "abcdefghijklmnopqrstuvwxyz234567";
-/** A record key of type `tid`, as @atproto/syntax checks it. */
-const TID = /^[234567abcdefghij][234567abcdefghijklmnopqrstuvwxyz]{12}$/;
 function base32(bytes: Buffer): string {
   let bits = 0;
   let value = 0;
@@ -286,7 +288,7 @@ export async function startBlueskyFake({ port = 0 }: { port?: number } = {}) {
     return json(200, { uri: post.uri, cid: post.cid, value: post.record });
   };
   const createPost = (account: { did: string; handle: string }, record: PostRecord | undefined, chosenKey?: string) => {
-    if (chosenKey !== undefined && !TID.test(chosenKey))
+    if (chosenKey !== undefined && !isValidTid(chosenKey))
       return error(400, "InvalidRequest", `Invalid record key for app.bsky.feed.post: ${chosenKey}`);
     const key = chosenKey ?? `3l${(++counter).toString(36).padStart(11, "a")}`;
     if (posts.some((post) => post.uri === `at://${account.did}/app.bsky.feed.post/${key}`))

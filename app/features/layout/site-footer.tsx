@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { openConsentDialog } from "#app/features/consent/consent-store.ts";
-import { CANCELLATION_TEXTS } from "#shared/cancellation.ts";
+import { CANCELLATION_BUTTON_TEXT } from "#shared/cancellation.ts";
 import { ROUTES } from "#shared/routes.ts";
 
 const FOOTER_LINKS = [
@@ -12,7 +12,7 @@ const FOOTER_LINKS = [
   { to: ROUTES.terms, label: "AGB" },
   { to: ROUTES.imprint, label: "Impressum" },
   // § 312k BGB: the cancellation button on every page.
-  { to: ROUTES.cancellation, label: CANCELLATION_TEXTS.footerLink },
+  { to: ROUTES.cancellation, label: CANCELLATION_BUTTON_TEXT },
 ];
 
 // Spec section 2: the copyright line says 2025, the year the product started; from 2026 on it

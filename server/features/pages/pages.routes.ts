@@ -21,14 +21,15 @@ export function createPagesRoutes(clientDir: string) {
     new Hono<AppEnv>()
       .use(
         "/assets/*",
-        serveStatic({
-          root: clientDir,
-          // The build writes .br and .gz beside each asset (vite.config.ts).
-          precompressed: true,
-          onFound: (_path, c) => {
-            c.header("Cache-Control", "public, max-age=31536000, immutable");
-          },
-        }),
+        async (c, next) => {
+          await next();
+          if (!c.res.ok) return;
+          c.res.headers.set("Cache-Control", "public, max-age=31536000, immutable");
+          // Never revalidated, so the file's date would only be bytes on every script (ADR 0035).
+          c.res.headers.delete("Last-Modified");
+        },
+        // The build writes .br and .gz beside each asset (vite.config.ts).
+        serveStatic({ root: clientDir, precompressed: true }),
       )
       // A missing asset is a failed script or stylesheet request, not a page: no HTML document
       // here, which would lack the document headers (app.ts).

@@ -102,12 +102,17 @@ describe("HTML documents", () => {
     expect(asset.status).toBe(200);
     expect(asset.headers.get("x-content-type-options")).toBe("nosniff");
     expect(asset.headers.get("cross-origin-resource-policy")).toBe("same-origin");
-    for (const header of ["x-frame-options", "cross-origin-opener-policy", "referrer-policy", "x-xss-protection"]) {
+    expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const onlyForDocuments = ["x-frame-options", "cross-origin-opener-policy", "referrer-policy", "x-xss-protection"];
+    // Never revalidated (immutable) and never reported by a user: no date, no request ID.
+    for (const header of [...onlyForDocuments, "last-modified", "x-request-id"]) {
       expect(asset.headers.get(header), header).toBeNull();
     }
     const page = await t.request("/");
     expect(page.headers.get("x-frame-options")).toBe("DENY");
     expect(page.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(page.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await t.request("/api/site-settings")).headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it("isolates every document of a browser with a session and none of a signed-out visitor's (ADR 0038)", async () => {
