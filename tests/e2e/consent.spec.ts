@@ -108,6 +108,43 @@ test("a first visit sees the cookie question in the first paint, as a banner tha
   await expect(consentDialog(page)).toBeVisible();
 });
 
+test("the banner keeps to the window's bottom and, at the page's end, sits right below the footer", async ({
+  page,
+}) => {
+  // A tall window, where the banner is lower than its limit of 60 % of the window, a phone, a short page.
+  for (const [pathname, width, height] of [
+    [ROUTES.home, 1280, 1300],
+    [ROUTES.home, 390, 844],
+    [ROUTES.cancellation, 1280, 900],
+  ] as const) {
+    const where = `${pathname} ${width}×${height}`;
+    await page.setViewportSize({ width, height });
+    await page.goto(pathname);
+    await expect(consentDialog(page)).toBeVisible();
+    const layout = () =>
+      page.evaluate(() => {
+        const box = (selector: string) => {
+          const rect = document.querySelector(selector)?.getBoundingClientRect();
+          if (!rect) throw new Error(`${selector} fehlt`);
+          return { top: rect.top + window.scrollY, bottom: rect.bottom + window.scrollY };
+        };
+        return {
+          banner: box("#consent-banner"),
+          footer: box("footer"),
+          windowBottom: window.scrollY + window.innerHeight,
+          pageHeight: document.documentElement.scrollHeight,
+        };
+      });
+    const atStart = await layout();
+    expect(Math.abs(atStart.banner.bottom - atStart.windowBottom), `${where}: unten im Fenster`).toBeLessThan(1);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(async () => (await layout()).windowBottom).toBe(atStart.pageHeight);
+    const atEnd = await layout();
+    // Directly below the footer: not over it, and no empty room between the two.
+    expect(Math.abs(atEnd.banner.top - atEnd.footer.bottom), `${where}: unter der Fußzeile`).toBeLessThan(1);
+  }
+});
+
 test("the banner asks on a first visit and never again once a choice is stored, not even for a moment", async ({
   page,
 }) => {

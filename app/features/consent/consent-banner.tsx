@@ -8,6 +8,8 @@ export const CONSENT_BANNER_ID = "consent-banner";
 // The first visit's cookie question (spec section 2, ADR 0030): the consent dialog's content in
 // a panel at the bottom of the window, part of the prerendered HTML and so of the first paint.
 // Not modal: the page stays readable and clickable behind it, and nothing covers the page late.
+// Sticky as the shell's last element: while the page scrolls it keeps to the window's bottom, at
+// the page's end it sits below the footer, which so never stays hidden behind it.
 export function ConsentBanner() {
   const titleId = useId();
   const descriptionId = useId();
@@ -17,7 +19,7 @@ export function ConsentBanner() {
       role="dialog"
       aria-labelledby={titleId}
       aria-describedby={descriptionId}
-      className="fixed inset-x-0 bottom-0 z-40 mx-auto flex max-h-[60dvh] max-w-3xl flex-col gap-3 rounded-t-xl border border-b-0 border-slate-200 bg-white p-4 text-slate-900 shadow-[0_-8px_30px_rgb(15_23_42/0.15)] sm:p-5"
+      className="sticky bottom-0 z-40 mx-auto flex max-h-[60dvh] w-full max-w-3xl flex-col gap-3 rounded-t-xl border border-b-0 border-slate-200 bg-white p-4 text-slate-900 shadow-[0_-8px_30px_rgb(15_23_42/0.15)] sm:p-5"
     >
       <DialogLabels value={{ titleId, descriptionId }}>
         <ConsentChoices />
