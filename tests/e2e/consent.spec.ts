@@ -44,7 +44,7 @@ async function expectSavedToast(page: Page) {
   await page
     .getByRole("listitem")
     .filter({ hasText: description })
-    .getByRole("button", { name: "Close toast" })
+    .getByRole("button", { name: "Hinweis schließen" })
     .click();
   await expect(page.getByText(description)).toHaveCount(0);
 }
@@ -143,6 +143,18 @@ test("the banner keeps to the window's bottom and, at the page's end, sits right
     // Directly below the footer: not over it, and no empty room between the two.
     expect(Math.abs(atEnd.banner.top - atEnd.footer.bottom), `${where}: unter der Fußzeile`).toBeLessThan(1);
   }
+});
+
+test("on a small phone the banner scrolls in itself, so every button can be reached", async ({ page }) => {
+  // 375 × 667: the banner's content is taller than its limit of 60 % of the window.
+  await page.setViewportSize({ width: 375, height: 667 });
+  await page.goto(ROUTES.home);
+  const banner = consentDialog(page);
+  const save = banner.getByRole("button", { name: "Auswahl speichern" });
+  await expect(save).toBeEnabled();
+  await save.click();
+  await expect(banner).toHaveCount(0);
+  await expectSavedToast(page);
 });
 
 test("the banner asks on a first visit and never again once a choice is stored, not even for a moment", async ({

@@ -107,7 +107,7 @@ test("generate for X with an image and a website: access code, live cards, credi
   await expect(creditBadge(page, 9)).toBeVisible();
 
   await expect(page.getByText("Inhalt erfolgreich generiert und gespeichert!")).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByRole("region", { name: /Notifications/ }).getByText("Erfolg", { exact: true })).toBeVisible();
+  await expect(page.getByRole("region", { name: /^Hinweise/ }).getByText("Erfolg", { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Beiträge generieren" })).toBeVisible();
   await expect(page.getByTestId("loading-panel")).toBeHidden();
   await expect(cards).toHaveCount(3);

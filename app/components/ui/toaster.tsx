@@ -30,6 +30,9 @@ export function Toaster() {
         // open mobile menu (ADR 0061).
         position="bottom-right"
         style={TOAST_COLOURS}
+        // sonner's own labels are English ("Notifications", "Close toast"); screen readers read them (ADR 0100).
+        containerAriaLabel="Hinweise"
+        toastOptions={{ closeButtonAriaLabel: "Hinweis schließen" }}
       />
     </div>
   );

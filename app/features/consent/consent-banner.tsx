@@ -19,7 +19,7 @@ export function ConsentBanner() {
       role="dialog"
       aria-labelledby={titleId}
       aria-describedby={descriptionId}
-      className="sticky bottom-0 z-40 mx-auto flex max-h-[60dvh] w-full max-w-3xl flex-col gap-3 rounded-t-xl border border-b-0 border-slate-200 bg-white p-4 text-slate-900 shadow-[0_-8px_30px_rgb(15_23_42/0.15)] sm:p-5"
+      className="sticky bottom-0 z-40 mx-auto flex max-h-[60dvh] w-full max-w-3xl flex-col gap-3 overflow-y-auto rounded-t-xl border border-b-0 border-slate-200 bg-white p-4 text-slate-900 shadow-[0_-8px_30px_rgb(15_23_42/0.15)] sm:p-5"
     >
       <DialogLabels value={{ titleId, descriptionId }}>
         <ConsentChoices />
