@@ -1,7 +1,6 @@
-import { isValidTid } from "@atproto/syntax";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { NetworkIdentity, PublishedPost, TokenSet } from "#server/integrations/social/social-network.ts";
-import { FAKE_BLUESKY_ACCOUNT } from "../../../tests/mocks/bluesky-server.ts";
+import { FAKE_BLUESKY_ACCOUNT, isValidTid } from "../../../tests/mocks/bluesky-server.ts";
 import { blueskyOnFake, signInToBluesky } from "../../../tests/mocks/networks-on-fakes.ts";
 import { networkFailure, publishedPost } from "../../../tests/mocks/social-fake.ts";
 import { newRecordKey } from "./bluesky-network.ts";
