@@ -145,6 +145,24 @@ test("the banner keeps to the window's bottom and, at the page's end, sits right
   }
 });
 
+test("on the common phones the whole banner shows, every button without scrolling", async ({ page }) => {
+  for (const [width, height] of [
+    [360, 800],
+    [375, 812],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.goto(ROUTES.home);
+    const banner = consentDialog(page);
+    await expect(banner.getByRole("button", { name: "Auswahl speichern" })).toBeEnabled();
+    const fit = await banner.evaluate((element) => element.scrollHeight - element.clientHeight);
+    expect(fit, `${width}×${height}: Banner ohne eigenes Scrollen`).toBe(0);
+    for (const name of ["Ablehnen", "Auswahl speichern", "Alle akzeptieren"]) {
+      await expect(banner.getByRole("button", { name }), `${width}×${height}: ${name}`).toBeInViewport({ ratio: 1 });
+    }
+  }
+});
+
 test("on a small phone the banner scrolls in itself, so every button can be reached", async ({ page }) => {
   // 375 × 667: the banner's content is taller than its limit of 60 % of the window.
   await page.setViewportSize({ width: 375, height: 667 });

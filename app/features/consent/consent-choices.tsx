@@ -83,7 +83,7 @@ export function ConsentChoices() {
 
       {/* Spec section 9: CONSENT_ACCORDION_HEIGHT_PX high; on a small screen it gives way so the buttons stay visible. */}
       <div
-        className="min-h-24 shrink overflow-y-auto rounded-lg border border-slate-200 px-4"
+        className="min-h-18 shrink overflow-y-auto rounded-lg border border-slate-200 px-4"
         style={{ height: CONSENT_ACCORDION_HEIGHT_PX }}
       >
         {CONSENT_CATEGORIES.map((category) => (
