@@ -186,13 +186,10 @@ const initializeScript = path.join(path.dirname(fileURLToPath(import.meta.url)),
 
 async function initializeInChild(dataDir: string): Promise<void> {
   // With the server's flags: initdb and the migrations would otherwise reach ~900 MB (ADR 0056).
-  const child = childProcess.spawn(
-    process.execPath,
-    [...SERVER_NODE_FLAGS, "--import", "tsx", initializeScript, dataDir],
-    {
-      stdio: ["ignore", "ignore", "pipe"],
-    },
-  );
+  // Node runs the TypeScript itself, as for the server (ADR 0120).
+  const child = childProcess.spawn(process.execPath, [...SERVER_NODE_FLAGS, initializeScript, dataDir], {
+    stdio: ["ignore", "ignore", "pipe"],
+  });
   let stderr = "";
   child.stderr.on("data", (chunk: Buffer) => {
     stderr += chunk.toString();
