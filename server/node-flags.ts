@@ -6,9 +6,9 @@
 //                             16 MB was Node 20's limit (about 100 MB resident less).
 //   --liftoff-only            PGlite's WASM stays on V8's baseline compiler: optimising one large
 //                             function of Postgres takes about 600 MB for 3 s, then keeps ~40 MB.
-// The same restart leaves tsx out when Node strips TypeScript's types itself (ADR 0120): tsx's
-// loader runs on a thread of its own with its own heap and keeps every file's transpiled source
-// and source map: ~10 MB resident and some tenths of a second of start the server does not need.
+// The same restart leaves tsx out when Node strips TypeScript's types itself (ADR 0120): tsx
+// transpiles every file with esbuild and keeps its output with an inline source map, memory and
+// some tenths of a second of start the server does not need.
 // The first process still loads through tsx, so an old Node stops with require-node.ts's German
 // line instead of Node's "Unknown file extension .ts".
 export const SERVER_NODE_FLAGS = ["--max-semi-space-size=16", "--liftoff-only"] as const;
