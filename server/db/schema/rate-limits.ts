@@ -2,7 +2,8 @@ import { bigint, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 
 // Postwerk's own rate-limit counters (ADR 0020). Better Auth keeps its sign-in
 // limits in `rate_limit` and deletes rows there by its own one-minute window, which reset
-// our ten-minute limits; in a table of our own nothing else touches them.
+// our ten-minute limits; in a table of our own nothing else touches them. Unlogged (migration
+// 0045, ADR 0121): counting waits for no flush, and a crash only restarts the windows.
 export const rateLimitCounters = pgTable(
   "rate_limit_counters",
   {

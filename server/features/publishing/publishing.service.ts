@@ -3,6 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { AppDeps } from "#server/app-env.ts";
 import type { Database } from "#server/db/client.ts";
 import { publications, socialAccounts } from "#server/db/schema/publishing.ts";
+import { inTransaction } from "#server/db/transaction.ts";
 import { lockUser } from "#server/db/user-lock.ts";
 import { consumeDraft } from "#server/features/drafts/drafts.service.ts";
 import { userTimeZone } from "#server/features/profile/time-zone.service.ts";
@@ -89,7 +90,7 @@ export async function createPosts(
   });
   const batchId = crypto.randomUUID();
   await deps.publishingQueue.ready();
-  const created = await deps.db.transaction(async (tx) => {
+  const created = await inTransaction(deps.db, async (tx) => {
     const inserted = await tx
       .insert(publications)
       .values(rows.map((row) => ({ ...row, batchId })))

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { publications, publicationThreadPosts, socialAccounts } from "#server/db/schema/publishing.ts";
+import { inTransaction } from "#server/db/transaction.ts";
 import { consumeDraft } from "#server/features/drafts/drafts.service.ts";
 import { userTimeZone } from "#server/features/profile/time-zone.service.ts";
 import { THREAD_NETWORKS } from "#shared/networks.ts";
@@ -44,7 +45,7 @@ export async function createThread(
   }
   const { imageUrl, imageAlt } = await postImageOf(deps.db, userId, input);
   await deps.publishingQueue.ready();
-  return deps.db.transaction(async (tx) => {
+  return inTransaction(deps.db, async (tx) => {
     const [row] = await tx
       .insert(publications)
       .values({
