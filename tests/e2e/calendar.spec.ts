@@ -147,6 +147,8 @@ for (const width of [1280, 390]) {
     await expectNoAxeViolations(page);
     await shoot(page, `calendar-week-${width}`);
 
+    await expect(page.getByRole("button", { name: "Vorherige Woche" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Nächste Woche" })).toBeVisible();
     // "Heute": this week, with the red line at now.
     await page.getByRole("button", { name: "Heute", exact: true }).click();
     await expect(page).not.toHaveURL(/datum=/);
@@ -158,6 +160,9 @@ for (const width of [1280, 390]) {
     await expect(page).toHaveURL(new RegExp(`ansicht=monat&datum=${monday}|datum=${monday}.*ansicht=monat`));
     await page.reload();
     await expect(page.getByRole("tab", { name: "Monat" })).toHaveAttribute("aria-selected", "true");
+    const period = page.getByRole("navigation", { name: "Zeitraum wählen" });
+    await expect(period.getByRole("button", { name: "Vorheriger Monat" })).toBeVisible();
+    await expect(period.getByRole("button", { name: "Nächster Monat" })).toBeVisible();
     const tuesdayCell = page.locator(`[data-testid="month-day"][data-day="${tuesday}"]`);
     if (width >= 640) {
       await expect(tuesdayCell.getByTestId("planned-post")).toHaveCount(2);

@@ -71,7 +71,8 @@ test("set the zone, define slots, and the next free slot lands in the form in th
   expect(posts[0]?.scheduledAt).toBe(wallTimeToInstant(day, "16:45", ZONE)?.toISOString());
 
   // The Redaktionsplan shows it at 16:45 (New York), and the dialog's button finds the next slot.
-  await page.goto("/redaktionsplan?ansicht=liste");
+  // The list shows a month: the one of the post's day, which late in a month is the next one.
+  await page.goto(`/redaktionsplan?ansicht=liste&datum=${day}`);
   const post = page.getByTestId("planned-post").filter({ hasText: "Frische Bagels" });
   await expect(post).toContainText(`${formatDay(day)} 16:45`);
   await post.click();

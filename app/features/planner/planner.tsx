@@ -178,7 +178,10 @@ export function Planner() {
     view === "woche"
       ? `${formatDay(week[0] ?? day).slice(0, 6)} – ${formatDay(week[6] ?? day)}`
       : `${MONTH_NAMES[Number(day.slice(5, 7)) - 1]} ${day.slice(0, 4)}`;
-  const unit = view === "woche" ? "Woche" : "Monat";
+  const stepLabels =
+    view === "woche"
+      ? { back: "Vorherige Woche", forward: "Nächste Woche" }
+      : { back: "Vorheriger Monat", forward: "Nächster Monat" };
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:py-12">
@@ -233,13 +236,13 @@ export function Planner() {
             ))}
           </TabsList>
           <nav aria-label="Zeitraum wählen" className="flex flex-wrap items-center gap-2">
-            <Button variant="outline" size="sm" onClick={() => step(-1)} aria-label={`Vorherige ${unit}`}>
+            <Button variant="outline" size="sm" onClick={() => step(-1)} aria-label={stepLabels.back}>
               <ChevronLeft aria-hidden />
             </Button>
             <Button variant="ghost" size="sm" onClick={() => update({ datum: null, woche: null })}>
               Heute
             </Button>
-            <Button variant="outline" size="sm" onClick={() => step(1)} aria-label={`Nächste ${unit}`}>
+            <Button variant="outline" size="sm" onClick={() => step(1)} aria-label={stepLabels.forward}>
               <ChevronRight aria-hidden />
             </Button>
             <p className="min-w-40 text-sm font-semibold text-slate-900" aria-live="polite" data-testid="period">
