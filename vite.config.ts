@@ -22,15 +22,19 @@ const legalConfig = { ...companyConfig, aiProvider: process.env.AI_PROVIDER?.tri
 // ADR 0035: the code that a first visit to a public page always loads goes into two chunks
 // instead of ~30 of about 1 KiB each. `shell` is everything the root route imports
 // statically (every page loads it); `landing` is what the home page shares with other pages.
-// The sets are followed through our own modules only: a package's index re-exports all of it
-// (`lucide-react`, `radix-ui`), and Rolldown adds just the parts of a package that the captured
-// modules use. React Router builds each route as an entry with this query.
+// The sets are followed through our own modules and the Lucide icons they import, one module per
+// icon (`lucide-react/icons/<name>`, enforced in biome.json): a package's index re-exports all of
+// it (`lucide-react`, `radix-ui`), and Rolldown adds just the parts of a package that the captured
+// modules use. Without the icons, each one the home page shares with other pages was a request of
+// its own. React Router builds each route as an entry with this query.
 const CLIENT_ROUTE = "?__react-router-build-client-route";
 const shellEntries: [string, ...string[]] = [path.resolve(`app/root.tsx${CLIENT_ROUTE}`)];
 const landingEntries: [string, ...string[]] = [path.resolve(`app/routes/home.tsx${CLIENT_ROUTE}`)];
 // React DOM's core (createPortal, flushSync): React Router's client entry and many lazy chunks share
 // it, so Rolldown gave it a request of its own on every page; the shell carries it instead.
 const REACT_DOM_CORE = /\/node_modules\/react-dom\/(index\.js|cjs\/react-dom\.production\.js)$/;
+
+const LUCIDE_ICON = /\/node_modules\/lucide-react\/dist\/esm\/icons\//;
 
 const importClosures = new WeakMap<object, Set<string>>();
 
@@ -44,7 +48,7 @@ function importClosure(entries: [string, ...string[]], ctx: ChunkingContext): Se
     closure = new Set(entries);
     for (const id of closure) {
       for (const imported of ctx.getModuleInfo(id)?.importedIds ?? []) {
-        if (!imported.includes("/node_modules/")) closure.add(imported);
+        if (!imported.includes("/node_modules/") || LUCIDE_ICON.test(imported)) closure.add(imported);
       }
     }
     importClosures.set(firstEntry, closure);

@@ -1,4 +1,4 @@
-import { ShieldCheck } from "lucide-react";
+import ShieldCheck from "lucide-react/icons/shield-check";
 import { type ComponentType, lazy, Suspense } from "react";
 import { Link, redirect, useSearchParams } from "react-router";
 import { CenteredSpinner } from "#app/components/load-status.tsx";

@@ -1,4 +1,6 @@
-import { CircleAlert, CircleCheck, ShieldAlert } from "lucide-react";
+import CircleCheck from "lucide-react/icons/circle-check";
+import CircleAlert from "lucide-react/icons/circle-exclamation-point";
+import ShieldAlert from "lucide-react/icons/shield-exclamation-point";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";

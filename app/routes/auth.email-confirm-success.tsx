@@ -1,4 +1,4 @@
-import { CircleAlert } from "lucide-react";
+import CircleAlert from "lucide-react/icons/circle-exclamation-point";
 import { Link, useSearchParams } from "react-router";
 import { ResendConfirmation } from "#app/features/auth/resend-confirmation.tsx";
 import { type SuccessDestination, SuccessPanel } from "#app/features/auth/success-panel.tsx";

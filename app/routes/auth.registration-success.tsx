@@ -1,4 +1,4 @@
-import { MailCheck } from "lucide-react";
+import MailCheck from "lucide-react/icons/mail-check";
 import { useState } from "react";
 import { useLocation } from "react-router";
 import { ResendConfirmation } from "#app/features/auth/resend-confirmation.tsx";

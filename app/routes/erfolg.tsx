@@ -1,4 +1,4 @@
-import { Download } from "lucide-react";
+import Download from "lucide-react/icons/download";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { requireSession } from "#app/features/auth/require-session.ts";
 import { FigureChart } from "#app/features/metrics/figure-chart.tsx";

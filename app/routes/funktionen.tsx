@@ -1,28 +1,26 @@
-import {
-  Archive,
-  ArrowRight,
-  BookCheck,
-  CalendarDays,
-  CircleGauge,
-  Clock,
-  Eye,
-  FileText,
-  Globe,
-  ImageIcon,
-  Languages,
-  ListChecks,
-  ListOrdered,
-  MessageSquareQuote,
-  MessagesSquare,
-  PenLine,
-  Save,
-  Share2,
-  ShieldCheck,
-  Sparkles,
-  SpellCheck,
-  Wand2,
-  Zap,
-} from "lucide-react";
+import Archive from "lucide-react/icons/archive";
+import ArrowRight from "lucide-react/icons/arrow-right";
+import BookCheck from "lucide-react/icons/book-check";
+import CalendarDays from "lucide-react/icons/calendar-days";
+import CircleGauge from "lucide-react/icons/circle-gauge";
+import Clock from "lucide-react/icons/clock";
+import Eye from "lucide-react/icons/eye";
+import FileText from "lucide-react/icons/file-text";
+import Globe from "lucide-react/icons/globe";
+import ImageIcon from "lucide-react/icons/image";
+import Languages from "lucide-react/icons/languages";
+import ListChecks from "lucide-react/icons/list-checks";
+import ListOrdered from "lucide-react/icons/list-ordered";
+import MessageSquareQuote from "lucide-react/icons/message-square-quote";
+import MessagesSquare from "lucide-react/icons/messages-square";
+import PenLine from "lucide-react/icons/pen-line";
+import Save from "lucide-react/icons/save";
+import Share2 from "lucide-react/icons/share-2";
+import ShieldCheck from "lucide-react/icons/shield-check";
+import Sparkles from "lucide-react/icons/sparkles";
+import SpellCheck from "lucide-react/icons/spell-check";
+import Wand2 from "lucide-react/icons/wand-sparkles";
+import Zap from "lucide-react/icons/zap";
 import { Link } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import {

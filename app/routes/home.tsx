@@ -1,4 +1,11 @@
-import { ArrowRight, CalendarDays, CircleGauge, Clock, Gauge, Layers, type LucideIcon, Sparkles } from "lucide-react";
+import type { LucideIcon } from "lucide-react";
+import ArrowRight from "lucide-react/icons/arrow-right";
+import CalendarDays from "lucide-react/icons/calendar-days";
+import CircleGauge from "lucide-react/icons/circle-gauge";
+import Clock from "lucide-react/icons/clock";
+import Gauge from "lucide-react/icons/gauge";
+import Layers from "lucide-react/icons/layers";
+import Sparkles from "lucide-react/icons/sparkles";
 import { Link } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import {

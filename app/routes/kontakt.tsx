@@ -1,4 +1,7 @@
-import { Building2, CircleHelp, Clock, ShieldCheck } from "lucide-react";
+import Building2 from "lucide-react/icons/building-complex";
+import CircleHelp from "lucide-react/icons/circle-question-mark";
+import Clock from "lucide-react/icons/clock";
+import ShieldCheck from "lucide-react/icons/shield-check";
 import { Link } from "react-router";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { ContactForm } from "#app/features/contact/contact-form.tsx";

@@ -1,4 +1,5 @@
-import { ArrowLeft, House } from "lucide-react";
+import ArrowLeft from "lucide-react/icons/arrow-left";
+import House from "lucide-react/icons/house";
 import { Link, useNavigate } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { pageMeta } from "#app/features/site-settings/site-settings.ts";

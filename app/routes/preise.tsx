@@ -1,4 +1,6 @@
-import { CreditCard, Info, RefreshCcw } from "lucide-react";
+import CreditCard from "lucide-react/icons/credit-card";
+import Info from "lucide-react/icons/info";
+import RefreshCcw from "lucide-react/icons/refresh-ccw";
 import { Link } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import type { AuthNavigationState } from "#app/features/auth/auth-navigation.ts";

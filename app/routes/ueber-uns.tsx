@@ -1,4 +1,12 @@
-import { ArrowRight, Compass, Database, Layers, PenTool, ShieldCheck, Target, Timer, Users } from "lucide-react";
+import ArrowRight from "lucide-react/icons/arrow-right";
+import Compass from "lucide-react/icons/compass";
+import Database from "lucide-react/icons/database";
+import Layers from "lucide-react/icons/layers";
+import PenTool from "lucide-react/icons/pen-tool";
+import ShieldCheck from "lucide-react/icons/shield-check";
+import Target from "lucide-react/icons/target";
+import Timer from "lucide-react/icons/timer";
+import Users from "lucide-react/icons/users";
 import { Link } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { type Feature, FeatureGrid, PageHero, PageSection } from "#app/features/marketing/page-sections.tsx";

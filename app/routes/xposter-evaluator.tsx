@@ -1,4 +1,4 @@
-import { Check } from "lucide-react";
+import Check from "lucide-react/icons/check";
 import { lazy, Suspense, useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { BackLink } from "#app/components/back-link.tsx";

@@ -86,6 +86,17 @@ test("a signed-out visitor's home page shows 'Anmelden' without the auth client;
   await expect(page.getByRole("banner").getByLabel(/^Credits:/)).toBeVisible();
 });
 
+// ADR 0035: React Router's entry, its route manifest, Rolldown's runtime, the shell, the root
+// route, the home page and what it shares with other pages (its icons included): no file per icon.
+test("a first visit to / loads its JavaScript in at most seven files", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") scripts.push(new URL(response.url()).pathname);
+  });
+  await page.goto("/", { waitUntil: "networkidle" });
+  expect(scripts.length, scripts.join("\n")).toBeLessThanOrEqual(7);
+});
+
 test("the prerendered header offers 'Anmelden' before any JavaScript, except in a signed-in browser", async ({
   page,
 }) => {

@@ -1,4 +1,4 @@
-import { X } from "lucide-react";
+import X from "lucide-react/icons/x";
 import { type ComponentProps, createContext, type ReactNode, useContext, useId, useLayoutEffect, useRef } from "react";
 import { cn } from "#app/lib/cn.ts";
 import { raiseToasts } from "./toast-layer.ts";

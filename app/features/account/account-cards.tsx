@@ -1,4 +1,9 @@
-import { Building2, CreditCard, KeyRound, LogOut, Mail, UserRound } from "lucide-react";
+import Building2 from "lucide-react/icons/building-complex";
+import CreditCard from "lucide-react/icons/credit-card";
+import KeyRound from "lucide-react/icons/key-round";
+import LogOut from "lucide-react/icons/log-out";
+import Mail from "lucide-react/icons/mail";
+import UserRound from "lucide-react/icons/user-round";
 import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import { CenteredSpinner } from "#app/components/load-status.tsx";

@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { Download, Trash2 } from "lucide-react";
+import Download from "lucide-react/icons/download";
+import Trash2 from "lucide-react/icons/trash";
 import { useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";

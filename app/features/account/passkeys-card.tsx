@@ -1,4 +1,6 @@
-import { Fingerprint, Plus, Trash2 } from "lucide-react";
+import Fingerprint from "lucide-react/icons/fingerprint-pattern";
+import Plus from "lucide-react/icons/plus";
+import Trash2 from "lucide-react/icons/trash";
 import { type FormEvent, useState } from "react";
 import { CenteredSpinner, LoadFailedAlert } from "#app/components/load-status.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { MailCheck } from "lucide-react";
+import MailCheck from "lucide-react/icons/mail-check";
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
 import { toast } from "sonner";

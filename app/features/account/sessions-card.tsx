@@ -1,4 +1,10 @@
-import { LogOut, type LucideIcon, Monitor, MonitorSmartphone, Smartphone, Tablet, Tv } from "lucide-react";
+import type { LucideIcon } from "lucide-react";
+import LogOut from "lucide-react/icons/log-out";
+import Monitor from "lucide-react/icons/monitor";
+import MonitorSmartphone from "lucide-react/icons/monitor-smartphone";
+import Smartphone from "lucide-react/icons/smartphone";
+import Tablet from "lucide-react/icons/tablet";
+import Tv from "lucide-react/icons/tv";
 import { CenteredSpinner, LoadFailedAlert } from "#app/components/load-status.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";

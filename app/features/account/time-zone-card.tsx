@@ -1,4 +1,4 @@
-import { Globe } from "lucide-react";
+import Globe from "lucide-react/icons/globe";
 import { type FormEvent, useId, useMemo, useState } from "react";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";

@@ -1,4 +1,5 @@
-import { Copy, Download } from "lucide-react";
+import Copy from "lucide-react/icons/copy";
+import Download from "lucide-react/icons/download";
 import { toast } from "sonner";
 import { Button } from "#app/components/ui/button.tsx";
 import { authClient, describeAuthError } from "#app/features/auth/auth-client.ts";

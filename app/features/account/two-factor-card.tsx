@@ -1,4 +1,4 @@
-import { ShieldCheck } from "lucide-react";
+import ShieldCheck from "lucide-react/icons/shield-check";
 import { useState } from "react";
 import { CenteredSpinner } from "#app/components/load-status.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { History } from "lucide-react";
+import History from "lucide-react/icons/rotate-ccw-clock";
 import { api, toApiError } from "#app/lib/api.ts";
 import { formatDateTime } from "#app/lib/format.ts";
 import { AUDIT_ACTIONS, type AuditAction } from "#shared/admin.ts";

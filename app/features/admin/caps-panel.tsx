@@ -1,4 +1,5 @@
-import { BarChart3, Gauge } from "lucide-react";
+import BarChart3 from "lucide-react/icons/chart-column";
+import Gauge from "lucide-react/icons/gauge";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { Button } from "#app/components/ui/button.tsx";

@@ -1,5 +1,8 @@
 import type { UseMutationResult, UseQueryResult } from "@tanstack/react-query";
-import { type LucideIcon, Pencil, Plus, Trash2 } from "lucide-react";
+import type { LucideIcon } from "lucide-react";
+import Pencil from "lucide-react/icons/pencil";
+import Plus from "lucide-react/icons/plus";
+import Trash2 from "lucide-react/icons/trash";
 import { type ComponentProps, type ComponentType, type ReactNode, useState } from "react";
 import type { FieldValues, Path, UseFormRegisterReturn, UseFormReturn } from "react-hook-form";
 import { toast } from "sonner";

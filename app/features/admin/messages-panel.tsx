@@ -1,4 +1,6 @@
-import { Mail, MailOpen, Reply } from "lucide-react";
+import Mail from "lucide-react/icons/mail";
+import MailOpen from "lucide-react/icons/mail-open";
+import Reply from "lucide-react/icons/reply";
 import { useState } from "react";
 import { toast } from "sonner";
 import { Badge, type BadgeTone } from "#app/components/ui/badge.tsx";

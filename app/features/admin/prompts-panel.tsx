@@ -1,4 +1,4 @@
-import { MessageSquareText } from "lucide-react";
+import MessageSquareText from "lucide-react/icons/message-square-text";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { FormField } from "#app/components/ui/form-field.tsx";

@@ -1,4 +1,4 @@
-import { Globe } from "lucide-react";
+import Globe from "lucide-react/icons/globe";
 import type { ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";

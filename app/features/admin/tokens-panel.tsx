@@ -1,4 +1,4 @@
-import { Gauge } from "lucide-react";
+import Gauge from "lucide-react/icons/gauge";
 import { useForm } from "react-hook-form";
 import { FormField } from "#app/components/ui/form-field.tsx";
 import { Input } from "#app/components/ui/input.tsx";

@@ -1,5 +1,5 @@
 import { parseISO } from "date-fns";
-import { BarChart3 } from "lucide-react";
+import BarChart3 from "lucide-react/icons/chart-column";
 import { useState } from "react";
 import { Button } from "#app/components/ui/button.tsx";
 import { formatDate } from "#app/lib/format.ts";

@@ -1,4 +1,4 @@
-import { Users } from "lucide-react";
+import Users from "lucide-react/icons/users";
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { Badge } from "#app/components/ui/badge.tsx";

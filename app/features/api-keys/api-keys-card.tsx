@@ -1,4 +1,4 @@
-import { KeySquare } from "lucide-react";
+import KeySquare from "lucide-react/icons/key-square";
 import { type FormEvent, useId, useState } from "react";
 import { SecretShownOnce } from "#app/components/secret-shown-once.tsx";
 import { Button } from "#app/components/ui/button.tsx";

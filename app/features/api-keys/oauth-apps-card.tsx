@@ -1,4 +1,4 @@
-import { AppWindow } from "lucide-react";
+import AppWindow from "lucide-react/icons/app-window";
 import { useId } from "react";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";

@@ -1,4 +1,8 @@
-import { Check, Copy, ExternalLink, Info, Trash2 } from "lucide-react";
+import Check from "lucide-react/icons/check";
+import Copy from "lucide-react/icons/copy";
+import ExternalLink from "lucide-react/icons/external-link";
+import Info from "lucide-react/icons/info";
+import Trash2 from "lucide-react/icons/trash";
 import { useState } from "react";
 import { toast } from "sonner";
 import { Badge } from "#app/components/ui/badge.tsx";

@@ -1,4 +1,4 @@
-import { Fingerprint } from "lucide-react";
+import Fingerprint from "lucide-react/icons/fingerprint-pattern";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";

@@ -1,4 +1,5 @@
-import { CircleCheck, type LucideIcon } from "lucide-react";
+import type { LucideIcon } from "lucide-react";
+import CircleCheck from "lucide-react/icons/circle-check";
 import { type ReactNode, useEffect } from "react";
 import { Link, useNavigate } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";

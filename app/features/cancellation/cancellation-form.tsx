@@ -1,4 +1,4 @@
-import { CircleCheck } from "lucide-react";
+import CircleCheck from "lucide-react/icons/circle-check";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "#app/components/ui/button.tsx";

@@ -1,4 +1,7 @@
-import { ImagePlus, LoaderCircle, Trash2, TriangleAlert } from "lucide-react";
+import ImagePlus from "lucide-react/icons/image-plus";
+import LoaderCircle from "lucide-react/icons/loader-circle";
+import Trash2 from "lucide-react/icons/trash";
+import TriangleAlert from "lucide-react/icons/triangle-exclamation-point";
 import { type DragEvent, useId, useRef, useState } from "react";
 import { Button } from "#app/components/ui/button.tsx";
 import { Label } from "#app/components/ui/label.tsx";

@@ -1,4 +1,4 @@
-import { PenSquare } from "lucide-react";
+import PenSquare from "lucide-react/icons/square-pen";
 import { useEffect } from "react";
 import { Button } from "#app/components/ui/button.tsx";
 

@@ -1,4 +1,4 @@
-import { Rocket } from "lucide-react";
+import Rocket from "lucide-react/icons/rocket";
 import { type ComponentProps, lazy, Suspense, useState } from "react";
 import { Button } from "#app/components/ui/button.tsx";
 import type { NetworkId } from "#shared/networks.ts";

@@ -1,4 +1,7 @@
-import { CalendarClock, ExternalLink, Link2, Unlink } from "lucide-react";
+import CalendarClock from "lucide-react/icons/calendar-clock";
+import ExternalLink from "lucide-react/icons/external-link";
+import Link2 from "lucide-react/icons/link-2";
+import Unlink from "lucide-react/icons/unlink";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { toast } from "sonner";

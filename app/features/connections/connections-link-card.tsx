@@ -1,4 +1,4 @@
-import { Link2 } from "lucide-react";
+import Link2 from "lucide-react/icons/link-2";
 import { Link } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";

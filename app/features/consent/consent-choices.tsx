@@ -1,4 +1,4 @@
-import { History } from "lucide-react";
+import History from "lucide-react/icons/rotate-ccw-clock";
 import { lazy, Suspense, useDeferredValue, useState } from "react";
 import { Link } from "react-router";
 import { AccordionContent, AccordionTrigger } from "#app/components/ui/accordion.tsx";

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Download } from "lucide-react";
+import Download from "lucide-react/icons/download";
 import { Button } from "#app/components/ui/button.tsx";
 import { Checkbox } from "#app/components/ui/checkbox.tsx";
 import { Dialog, DialogDescription, DialogHeader, DialogTitle } from "#app/components/ui/dialog.tsx";

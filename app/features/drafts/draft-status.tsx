@@ -1,4 +1,6 @@
-import { CloudCheck, CloudOff, LoaderCircle } from "lucide-react";
+import CloudCheck from "lucide-react/icons/cloud-check";
+import CloudOff from "lucide-react/icons/cloud-off";
+import LoaderCircle from "lucide-react/icons/loader-circle";
 import { Button } from "#app/components/ui/button.tsx";
 import { useTimeZone } from "#app/features/account/use-time-zone.ts";
 import { formatDateTime } from "#app/features/publishing/plan-time.ts";

@@ -1,4 +1,5 @@
-import { FilePenLine, Trash2 } from "lucide-react";
+import FilePenLine from "lucide-react/icons/file-pen-line";
+import Trash2 from "lucide-react/icons/trash";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";

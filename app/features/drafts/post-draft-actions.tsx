@@ -1,4 +1,5 @@
-import { Copy, FilePenLine } from "lucide-react";
+import Copy from "lucide-react/icons/copy";
+import FilePenLine from "lucide-react/icons/file-pen-line";
 import { toast } from "sonner";
 import { Button } from "#app/components/ui/button.tsx";
 import type { Post } from "#app/features/publishing/use-publishing.ts";

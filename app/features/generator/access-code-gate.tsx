@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { KeyRound, LoaderCircle } from "lucide-react";
+import KeyRound from "lucide-react/icons/key-round";
+import LoaderCircle from "lucide-react/icons/loader-circle";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";

@@ -1,4 +1,4 @@
-import { Info } from "lucide-react";
+import Info from "lucide-react/icons/info";
 import { useProfile } from "#app/features/account/use-profile.ts";
 import { DEMO_NOTICE } from "./generator-constants.ts";
 

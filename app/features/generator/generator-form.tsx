@@ -1,4 +1,5 @@
-import { LoaderCircle, Sparkles } from "lucide-react";
+import LoaderCircle from "lucide-react/icons/loader-circle";
+import Sparkles from "lucide-react/icons/sparkles";
 import { type ComponentProps, type ReactNode, useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "#app/components/ui/button.tsx";

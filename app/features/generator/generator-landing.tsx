@@ -1,4 +1,6 @@
-import { Clock, Layers, Sparkles } from "lucide-react";
+import Clock from "lucide-react/icons/clock";
+import Layers from "lucide-react/icons/layers";
+import Sparkles from "lucide-react/icons/sparkles";
 import { Link } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import type { AuthNavigationState } from "#app/features/auth/auth-navigation.ts";

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { Archive } from "lucide-react";
+import Archive from "lucide-react/icons/archive";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";

@@ -1,4 +1,5 @@
-import { ImagePlus, X } from "lucide-react";
+import ImagePlus from "lucide-react/icons/image-plus";
+import X from "lucide-react/icons/x";
 import { useId, useRef, useState } from "react";
 import { Button } from "#app/components/ui/button.tsx";
 import {

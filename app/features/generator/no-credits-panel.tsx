@@ -1,4 +1,4 @@
-import { Sparkles } from "lucide-react";
+import Sparkles from "lucide-react/icons/sparkles";
 import { Link } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { GENERATOR_MESSAGES } from "#shared/generator.ts";

@@ -1,4 +1,6 @@
-import { Mail, Send, Share2 } from "lucide-react";
+import Mail from "lucide-react/icons/mail";
+import Send from "lucide-react/icons/send";
+import Share2 from "lucide-react/icons/share-2";
 import { Button } from "#app/components/ui/button.tsx";
 import { linkedInShareUrl, openSharePopup, xIntentUrl } from "#app/lib/share.ts";
 

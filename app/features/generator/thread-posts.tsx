@@ -1,4 +1,4 @@
-import { SlidersHorizontal } from "lucide-react";
+import SlidersHorizontal from "lucide-react/icons/sliders-horizontal";
 import { useNavigate } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { ROUTES } from "#shared/routes.ts";

@@ -1,4 +1,5 @@
-import { LogOut, UserRound } from "lucide-react";
+import LogOut from "lucide-react/icons/log-out";
+import UserRound from "lucide-react/icons/user-round";
 import type { ComponentProps } from "react";
 import { Link, NavLink } from "react-router";
 import { Badge } from "#app/components/ui/badge.tsx";

@@ -1,4 +1,4 @@
-import { TriangleAlert } from "lucide-react";
+import TriangleAlert from "lucide-react/icons/triangle-exclamation-point";
 import { Fragment } from "react";
 import { Link } from "react-router";
 import { LEGAL_CONFIG, LEGAL_TEXTS_REVISED } from "./legal-config.ts";

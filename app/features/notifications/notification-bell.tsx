@@ -1,5 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Bell, CircleAlert, CircleCheck, ExternalLink, Link2Off } from "lucide-react";
+import Bell from "lucide-react/icons/bell";
+import CircleCheck from "lucide-react/icons/circle-check";
+import CircleAlert from "lucide-react/icons/circle-exclamation-point";
+import ExternalLink from "lucide-react/icons/external-link";
+import Link2Off from "lucide-react/icons/link-2-off";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";

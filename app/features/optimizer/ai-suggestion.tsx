@@ -1,4 +1,6 @@
-import { Check, Sparkles, X } from "lucide-react";
+import Check from "lucide-react/icons/check";
+import Sparkles from "lucide-react/icons/sparkles";
+import X from "lucide-react/icons/x";
 import { useState } from "react";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";

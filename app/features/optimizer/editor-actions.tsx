@@ -1,4 +1,12 @@
-import { Check, Copy, Link2, Lock, RotateCcw, Scissors, Send, Sparkles, SpellCheck } from "lucide-react";
+import Check from "lucide-react/icons/check";
+import Copy from "lucide-react/icons/copy";
+import Link2 from "lucide-react/icons/link-2";
+import Lock from "lucide-react/icons/lock";
+import RotateCcw from "lucide-react/icons/rotate-ccw";
+import Scissors from "lucide-react/icons/scissors";
+import Send from "lucide-react/icons/send";
+import Sparkles from "lucide-react/icons/sparkles";
+import SpellCheck from "lucide-react/icons/spell-check";
 import { toast } from "sonner";
 import { Button } from "#app/components/ui/button.tsx";
 import { Switch } from "#app/components/ui/switch.tsx";

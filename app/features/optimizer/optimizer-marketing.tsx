@@ -1,4 +1,7 @@
-import { CircleGauge, ListChecks, Send, Sparkles } from "lucide-react";
+import CircleGauge from "lucide-react/icons/circle-gauge";
+import ListChecks from "lucide-react/icons/list-checks";
+import Send from "lucide-react/icons/send";
+import Sparkles from "lucide-react/icons/sparkles";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { AccordionContent, AccordionItem, AccordionTrigger } from "#app/components/ui/accordion.tsx";

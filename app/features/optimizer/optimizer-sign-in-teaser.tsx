@@ -1,4 +1,5 @@
-import { Circle, LogIn } from "lucide-react";
+import Circle from "lucide-react/icons/circle";
+import LogIn from "lucide-react/icons/log-in";
 import type { KeyboardEvent } from "react";
 import { Link } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";

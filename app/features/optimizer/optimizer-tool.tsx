@@ -1,4 +1,4 @@
-import { FilePlus } from "lucide-react";
+import FilePlus from "lucide-react/icons/file-plus";
 import { lazy, Suspense, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
 import { Badge } from "#app/components/ui/badge.tsx";

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { BarChart3 } from "lucide-react";
+import BarChart3 from "lucide-react/icons/chart-column";
 import { api, jsonOrThrow } from "#app/lib/api.ts";
 import { useDebouncedValue } from "#app/lib/use-debounced-value.ts";
 import { describeSimilarPosts, OWN_RESULTS_MESSAGES } from "#shared/own-results.ts";

@@ -1,4 +1,8 @@
-import { BarChart3, Heart, type LucideIcon, MessageCircle, Repeat2 } from "lucide-react";
+import type { LucideIcon } from "lucide-react";
+import BarChart3 from "lucide-react/icons/chart-column";
+import Heart from "lucide-react/icons/heart";
+import MessageCircle from "lucide-react/icons/message-circle";
+import Repeat2 from "lucide-react/icons/repeat-2";
 import { useState } from "react";
 import { cn } from "#app/lib/cn.ts";
 

@@ -1,4 +1,4 @@
-import { Crown } from "lucide-react";
+import Crown from "lucide-react/icons/crown";
 import type { RefObject } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";

@@ -1,4 +1,6 @@
-import { CircleCheck, CircleX, Info } from "lucide-react";
+import CircleCheck from "lucide-react/icons/circle-check";
+import CircleX from "lucide-react/icons/circle-x";
+import Info from "lucide-react/icons/info";
 import { HoverCard } from "radix-ui";
 import { useId } from "react";
 import { cn } from "#app/lib/cn.ts";

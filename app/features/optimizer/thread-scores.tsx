@@ -1,4 +1,4 @@
-import { ChevronDown } from "lucide-react";
+import ChevronDown from "lucide-react/icons/chevron-down";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { POST_SCORE_MAX } from "#shared/optimizer.ts";

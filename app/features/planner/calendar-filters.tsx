@@ -1,4 +1,4 @@
-import { Check } from "lucide-react";
+import Check from "lucide-react/icons/check";
 import { cn } from "#app/lib/cn.ts";
 
 export type Chip<Value extends string> = { value: Value; label: string };

@@ -1,4 +1,4 @@
-import { ImageIcon } from "lucide-react";
+import ImageIcon from "lucide-react/icons/image";
 import { type ComponentProps, type CSSProperties, memo, type ReactNode } from "react";
 import { Badge, type BadgeTone } from "#app/components/ui/badge.tsx";
 import type { Post } from "#app/features/publishing/use-publishing.ts";

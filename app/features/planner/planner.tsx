@@ -1,4 +1,8 @@
-import { CalendarDays, CalendarRange, ChevronLeft, ChevronRight, List } from "lucide-react";
+import CalendarDays from "lucide-react/icons/calendar-days";
+import CalendarRange from "lucide-react/icons/calendar-range";
+import ChevronLeft from "lucide-react/icons/chevron-left";
+import ChevronRight from "lucide-react/icons/chevron-right";
+import List from "lucide-react/icons/list";
 import { type ReactNode, useCallback, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { toast } from "sonner";

@@ -1,4 +1,4 @@
-import { ExternalLink } from "lucide-react";
+import ExternalLink from "lucide-react/icons/external-link";
 import { type FormEvent, useId, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";

@@ -1,4 +1,4 @@
-import { ExternalLink } from "lucide-react";
+import ExternalLink from "lucide-react/icons/external-link";
 import { useId, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "#app/components/ui/button.tsx";

@@ -1,4 +1,4 @@
-import { ExternalLink } from "lucide-react";
+import ExternalLink from "lucide-react/icons/external-link";
 import { toast } from "sonner";
 import { Badge, type BadgeTone } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";

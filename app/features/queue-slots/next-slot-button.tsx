@@ -1,4 +1,4 @@
-import { CalendarClock } from "lucide-react";
+import CalendarClock from "lucide-react/icons/calendar-clock";
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";

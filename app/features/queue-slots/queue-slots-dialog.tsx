@@ -1,4 +1,6 @@
-import { Lightbulb, Plus, X } from "lucide-react";
+import Lightbulb from "lucide-react/icons/lightbulb";
+import Plus from "lucide-react/icons/plus";
+import X from "lucide-react/icons/x";
 import { type FormEvent, useId, useState } from "react";
 import { toast } from "sonner";
 import { CenteredSpinner, LoadFailedAlert } from "#app/components/load-status.tsx";

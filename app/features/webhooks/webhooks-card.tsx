@@ -1,4 +1,4 @@
-import { Webhook } from "lucide-react";
+import Webhook from "lucide-react/icons/webhook";
 import { type FormEvent, useId, useState } from "react";
 import { SecretShownOnce } from "#app/components/secret-shown-once.tsx";
 import { Button } from "#app/components/ui/button.tsx";
