@@ -169,3 +169,16 @@ describe("readEnv: social networks (ADR 0060)", () => {
     expect(() => readEnv({ BLUESKY_SERVICE: "bsky.social" })).toThrow(/BLUESKY_SERVICE/);
   });
 });
+
+describe("SMTP_URL", () => {
+  // nodemailer reads it only with the first mail (mailer.ts), so a typo shows at the start.
+  it("takes an smtp:// or smtps:// URL and refuses anything else", () => {
+    expect(readEnv({ SMTP_URL: "smtps://user:secret@smtp.example.com:465" }).SMTP_URL).toBe(
+      "smtps://user:secret@smtp.example.com:465",
+    );
+    expect(readEnv({ SMTP_URL: "smtp://127.0.0.1:2525" }).SMTP_URL).toBe("smtp://127.0.0.1:2525");
+    expect(readEnv({}).SMTP_URL).toBeUndefined();
+    expect(() => readEnv({ SMTP_URL: "smtp.example.com" })).toThrow(/SMTP_URL/);
+    expect(() => readEnv({ SMTP_URL: "https://smtp.example.com" })).toThrow(/SMTP_URL/);
+  });
+});

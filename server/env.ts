@@ -177,7 +177,8 @@ const EnvSchema = z
     DATABASE_URL: optionalString,
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     BETTER_AUTH_SECRET: optionalString,
-    SMTP_URL: optionalString,
+    // Checked here: nodemailer only reads it with the first mail (mailer.ts).
+    SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
     MAIL_FROM: z.string().default("Postwerk <no-reply@postwerk.local>"),
     // Where the contact form's messages are announced (ADR 0011); unset: stored only.
     CONTACT_EMAIL: optionalString.pipe(z.email().optional()),

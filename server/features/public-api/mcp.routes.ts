@@ -1,5 +1,3 @@
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { Hono } from "hono";
 import { type ApiEnv, requireApiKey } from "./api-auth.ts";
 import { API_VERSION } from "./api-v1.docs.ts";
@@ -11,7 +9,21 @@ import { registerMcpTools } from "./mcp-tools.ts";
 
 const MCP_BODY_MAX_BYTES = 256 * 1024;
 
+// Loaded with the first MCP request, not at start (ADR 0029): the SDK and its ajv are ~4 MB of
+// heap, and most servers never see an MCP client.
+const importSdk = () =>
+  Promise.all([
+    import("@modelcontextprotocol/sdk/server/mcp.js"),
+    import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"),
+  ]);
+let sdk: ReturnType<typeof importSdk> | undefined;
+const loadSdk = () => {
+  sdk ??= importSdk();
+  return sdk;
+};
+
 export const mcpRoutes = new Hono<ApiEnv>().use(requireApiKey).all("/", async (c) => {
+  const [{ McpServer }, { WebStandardStreamableHTTPServerTransport }] = await loadSdk();
   const server = new McpServer({ name: "postwerk", version: API_VERSION });
   registerMcpTools(server, c.var.deps, c.var.caller);
   const transport = new WebStandardStreamableHTTPServerTransport({

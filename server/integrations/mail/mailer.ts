@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Logger } from "#server/logger.ts";
 
 type OutgoingMail = {
@@ -27,13 +27,20 @@ type MailerOptions = {
 // With SMTP_URL mails go out over SMTP; without it each mail is written as an .eml
 // file to the outbox so a developer (and the e2e tests) can open it (docs/design.md, provider table).
 export function createMailer({ smtpUrl, from, outboxDir, logger }: MailerOptions): Mailer {
-  const transport = smtpUrl
-    ? nodemailer.createTransport(smtpUrl)
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  // Loaded with the first mail, not at start (ADR 0029): nodemailer is ~5 MB of heap.
+  let transport: Promise<Transporter> | undefined;
+  const loadTransport = () => {
+    transport ??= import("nodemailer").then(({ default: nodemailer }) =>
+      smtpUrl
+        ? nodemailer.createTransport(smtpUrl)
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }),
+    );
+    return transport;
+  };
 
   return {
     async send(mail) {
-      const info = await transport.sendMail({
+      const info = await (await loadTransport()).sendMail({
         from,
         to: mail.to,
         subject: mail.subject,

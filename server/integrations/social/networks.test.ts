@@ -1,9 +1,7 @@
-import { execFileSync } from "node:child_process";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { readEnv } from "#server/env.ts";
 import { NETWORK_IDS } from "#shared/networks.ts";
+import { modulesResolvedBy } from "../../../tests/support/resolved-modules.ts";
 import { rateLimitResetAt, safeDetail } from "./network-failures.ts";
 import { createSocialNetworks } from "./networks.ts";
 
@@ -49,21 +47,10 @@ describe("createSocialNetworks", () => {
 
 describe("loading", () => {
   it("builds the networks without loading the network SDKs, which come on first use (ADR 0029)", () => {
-    const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
-    // A fresh process records every module it resolves while the networks are built.
-    const script = `
-      import { registerHooks } from "node:module";
-      const resolved = [];
-      registerHooks({ resolve(specifier, context, next) { resolved.push(specifier); return next(specifier, context); } });
+    const resolved = modulesResolvedBy(`
       const { createSocialNetworks } = await import("./server/integrations/social/networks.ts");
       const { readEnv } = await import("./server/env.ts");
-      createSocialNetworks(readEnv({ X_CLIENT_ID: "a", X_CLIENT_SECRET: "b" }).networks);
-      console.log(JSON.stringify(resolved));`;
-    const output = execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
-      cwd: repo,
-      encoding: "utf8",
-    });
-    const resolved = JSON.parse(output) as string[];
+      createSocialNetworks(readEnv({ X_CLIENT_ID: "a", X_CLIENT_SECRET: "b" }).networks);`);
     expect(resolved).toContain("#server/integrations/x/x-network.ts");
     // X needs no SDK (fetch, ADR 0060); Bluesky's @atproto/api comes on first use.
     expect(resolved.filter((specifier) => /^@atproto\/api/.test(specifier))).toEqual([]);
