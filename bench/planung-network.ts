@@ -120,18 +120,18 @@ export function createNetworkSide(answerMs = PLANNING_NETWORK_MS): { side: Netwo
 }
 
 /**
- * The stand-in of every network, calling `side`, with each network's real limits (taken from the
- * product's adapters, built with `settings` and never called).
+ * The stand-in of every network, calling `side`, with each network's real limits and post names
+ * (taken from the product's adapters, built with `settings`; they never reach a network).
  */
 export function benchNetworks(settings: SocialNetworkSettings, side: NetworkSide): Record<NetworkId, SocialNetwork> {
   const real = createSocialNetworks(settings);
-  return Object.fromEntries(NETWORK_IDS.map((id) => [id, standIn(id, real[id].limits, side)])) as Record<
+  return Object.fromEntries(NETWORK_IDS.map((id) => [id, standIn(id, real[id], side)])) as Record<
     NetworkId,
     SocialNetwork
   >;
 }
 
-function standIn(id: NetworkId, limits: SocialNetwork["limits"], side: NetworkSide): SocialNetwork {
+function standIn(id: NetworkId, real: SocialNetwork, side: NetworkSide): SocialNetwork {
   const published = (): PublishOutcome => {
     const externalId = crypto.randomUUID();
     return { status: "published", post: { externalId, url: `https://${id}.example/${externalId}` } };
@@ -166,7 +166,9 @@ function standIn(id: NetworkId, limits: SocialNetwork["limits"], side: NetworkSi
     },
     continuePublish: async (_tokens, _identity, continuation) => settle(continuation),
     deletePost: async () => undefined,
-    limits,
+    limits: real.limits,
+    // Bluesky names its posts before the first call (ADR 0119): the queue stores that name first.
+    ...(real.newPostKey ? { newPostKey: real.newPostKey } : {}),
   };
 }
 
