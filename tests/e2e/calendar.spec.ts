@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
-import { toWallTime, wallTimeToInstant } from "#shared/wall-time.ts";
-import { addDays, weekdayIndex } from "#shared/zoned-time.ts";
+import { formatDay, toWallTime, wallTimeToInstant } from "#shared/wall-time.ts";
+import { addDays, addMonths, weekdayIndex } from "#shared/zoned-time.ts";
 import { E2E_BASE_URL } from "../../playwright.config.ts";
 import { FAKE_BLUESKY_ACCOUNT, FAKE_BLUESKY_LONG_ACCOUNT } from "../mocks/bluesky-server.ts";
 import { expect, signUpConfirmed, test } from "./fixtures.ts";
@@ -19,7 +19,8 @@ const LONG_URL = "https://www.baeckerei-sonnenschein.test/angebote/zimtschnecken
 
 /**
  * The Monday of the week after next in Berlin, so every post of the tests is in the future; the
- * week after that when the week after next runs into another month, since the list shows a month.
+ * week after that when the week after next runs into another month, so that the month view the
+ * tests open at that Monday holds the whole week as days of its own month.
  */
 function mondayAfterNext(): string {
   const today = toWallTime(new Date(), BERLIN).date;
@@ -194,6 +195,35 @@ for (const width of [1280, 390]) {
     await shoot(page, `calendar-list-${width}`);
   });
 }
+
+test("the list shows four weeks from the chosen week's Monday, across the month's end, and steps by four weeks", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUpConfirmed(page);
+  const erika = await connect(page, FAKE_BLUESKY_ACCOUNT);
+  // The 28th of next month, and six days later: always the month after.
+  const chosen = `${addMonths(toWallTime(new Date(), BERLIN).date, 1).slice(0, 7)}-28`;
+  const later = addDays(chosen, 6);
+  await plan(page, erika, "Gleich im neuen Monat", later, "09:00");
+
+  await page.goto(`/redaktionsplan?ansicht=liste&datum=${chosen}`);
+  await expect(page.locator(`[data-testid="list-day"][data-day="${later}"]`).getByTestId("planned-post")).toHaveCount(
+    1,
+  );
+  const monday = addDays(chosen, -weekdayIndex(chosen));
+  const last = addDays(monday, 27);
+  const period = page.getByRole("navigation", { name: "Zeitraum wählen" });
+  const start = monday.slice(0, 4) === last.slice(0, 4) ? formatDay(monday).slice(0, 6) : formatDay(monday);
+  await expect(period.getByTestId("period")).toHaveText(`${start} – ${formatDay(last)}`);
+  await shoot(page, "calendar-list-across-months-390");
+  await period.getByRole("button", { name: "Nächste vier Wochen" }).click();
+  await expect(page).toHaveURL(new RegExp(`datum=${addDays(chosen, 28)}`));
+  await expect(page.getByTestId("planned-post")).toHaveCount(0);
+  await period.getByRole("button", { name: "Vorherige vier Wochen" }).click();
+  await expect(page).toHaveURL(new RegExp(`datum=${chosen}`));
+  await expect(page.getByTestId("planned-post")).toHaveCount(1);
+});
 
 test("a click on free time composes there; 'Neuer Beitrag' and 'n' compose too", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -27,17 +27,7 @@ import type { ListPostsQuery } from "#shared/publishing.schemas.ts";
 import { CONNECTIONS_PATH, POST_PARAM } from "#shared/publishing.ts";
 import { PUBLICATION_STATUS_LABELS, PUBLICATION_STATUSES, type PublicationStatus } from "#shared/publishing-states.ts";
 import { wallTimeToInstant } from "#shared/wall-time.ts";
-import {
-  addDays,
-  addMonths,
-  type Day,
-  firstOfMonth,
-  isDay,
-  lastOfMonth,
-  monthGrid,
-  weekOf,
-  zonedToday,
-} from "#shared/zoned-time.ts";
+import { type Day, isDay, monthGrid, weekOf, zonedToday } from "#shared/zoned-time.ts";
 import { CalendarDnd } from "./calendar-dnd.tsx";
 import { ChipFilter } from "./calendar-filters.tsx";
 import { groupByDay, minutesToTime } from "./calendar-layout.ts";
@@ -46,7 +36,7 @@ import { MonthView } from "./calendar-month.tsx";
 import { WeekView } from "./calendar-week.tsx";
 import { DayDialog } from "./day-dialog.tsx";
 import { MoveDialog } from "./move-dialog.tsx";
-import { MONTH_NAMES } from "./planner-parts.tsx";
+import { planPeriod, type View } from "./plan-period.ts";
 import { PostDialog } from "./post-dialog.tsx";
 
 // The Redaktionsplan (ADR 0053, 0089): the user's posts as a month, a week with a time grid, or a
@@ -54,7 +44,6 @@ import { PostDialog } from "./post-dialog.tsx";
 // (?ansicht=woche&datum=2026-12-07&netzwerk=x,bluesky), so a reload or a link shows the same.
 // Posts move by drag and drop or "Verschieben"; a click on free time composes there.
 
-type View = "monat" | "woche" | "liste";
 const VIEWS: { value: View; label: string; icon: typeof List }[] = [
   { value: "monat", label: "Monat", icon: CalendarRange },
   { value: "woche", label: "Woche", icon: CalendarDays },
@@ -89,14 +78,10 @@ export function Planner() {
 
   const weeks = useMemo(() => monthGrid(day), [day]);
   const week = useMemo(() => weekOf(day), [day]);
-  const range =
-    view === "monat"
-      ? { from: weeks[0]?.[0] ?? day, to: weeks.at(-1)?.at(-1) ?? day }
-      : view === "woche"
-        ? { from: week[0] ?? day, to: week[6] ?? day }
-        : { from: firstOfMonth(day), to: lastOfMonth(day) };
+  const period = planPeriod(view, day);
   const query: ListPostsQuery = {
-    ...range,
+    from: period.from,
+    to: period.to,
     ...(accountFilter.length > 0 ? { accountId: accountFilter } : {}),
     ...(networkFilter.length > 0 ? { network: networkFilter } : {}),
     ...(statusFilter.length > 0 ? { status: statusFilter } : {}),
@@ -125,8 +110,7 @@ export function Planner() {
     setParams(merged, { replace: true });
   }
 
-  const step = (direction: 1 | -1) =>
-    update({ datum: view === "woche" ? addDays(day, 7 * direction) : addMonths(day, direction), woche: null });
+  const step = (direction: 1 | -1) => update({ datum: period.step(direction), woche: null });
 
   const move = useMovePost((plannedFor) =>
     toast.success(`Beitrag verschoben auf ${formatDay(plannedFor.date)} ${plannedFor.time}.`),
@@ -178,14 +162,6 @@ export function Planner() {
     [list, openDay, zone],
   );
   const openedProfile = accounts.find((account) => account.id === opened?.accountId)?.profileUrl ?? null;
-  const periodLabel =
-    view === "woche"
-      ? `${formatDay(week[0] ?? day).slice(0, 6)} – ${formatDay(week[6] ?? day)}`
-      : `${MONTH_NAMES[Number(day.slice(5, 7)) - 1]} ${day.slice(0, 4)}`;
-  const stepLabels =
-    view === "woche"
-      ? { back: "Vorherige Woche", forward: "Nächste Woche" }
-      : { back: "Vorheriger Monat", forward: "Nächster Monat" };
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:py-12">
@@ -240,17 +216,17 @@ export function Planner() {
             ))}
           </TabsList>
           <nav aria-label="Zeitraum wählen" className="flex flex-wrap items-center gap-2">
-            <Button variant="outline" size="sm" onClick={() => step(-1)} aria-label={stepLabels.back}>
+            <Button variant="outline" size="sm" onClick={() => step(-1)} aria-label={period.back}>
               <ChevronLeft aria-hidden />
             </Button>
             <Button variant="ghost" size="sm" onClick={() => update({ datum: null, woche: null })}>
               Heute
             </Button>
-            <Button variant="outline" size="sm" onClick={() => step(1)} aria-label={stepLabels.forward}>
+            <Button variant="outline" size="sm" onClick={() => step(1)} aria-label={period.forward}>
               <ChevronRight aria-hidden />
             </Button>
             <p className="min-w-40 text-sm font-semibold text-slate-900" aria-live="polite" data-testid="period">
-              {periodLabel}
+              {period.label}
             </p>
           </nav>
         </div>
