@@ -71,7 +71,7 @@ test("set the zone, define slots, and the next free slot lands in the form in th
   expect(posts[0]?.scheduledAt).toBe(wallTimeToInstant(day, "16:45", ZONE)?.toISOString());
 
   // The Redaktionsplan shows it at 16:45 (New York), and the dialog's button finds the next slot.
-  // The list shows a month: the one of the post's day, which late in a month is the next one.
+  // The list at the post's day: four weeks from that day's Monday (ADR 0089), whatever today is.
   await page.goto(`/redaktionsplan?ansicht=liste&datum=${day}`);
   const post = page.getByTestId("planned-post").filter({ hasText: "Frische Bagels" });
   await expect(post).toContainText(`${formatDay(day)} 16:45`);
