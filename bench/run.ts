@@ -243,7 +243,7 @@ if (wanted("dauerhaft")) {
 // opens a prepared directory, which is the restart.
 if (wanted("erststart") || wanted("last")) {
   console.log(
-    "\n== Produktionsserver auf PGlite: Speicher nach dem ersten Start und nach einem Neustart (VmRSS 3 s nach /readyz; ADR 0046, 0056)",
+    "\n== Produktionsserver auf PGlite: Speicher nach dem ersten Start und nach einem Neustart (VmRSS 3 s nach /readyz; ADR 0046, 0056, 0122)",
   );
   await reportFailures(async () => {
     const { firstStart, restart } = await runFirstStartMemoryBenchmark();

@@ -68,7 +68,11 @@ export type DatabaseHandle = {
   dumpDataDir?: () => Promise<Blob>;
 };
 
-const PGLITE_SHARED_BUFFERS = "48MB";
+// Postgres sizes its buffer cache and its tables per connection slot at start, and PGlite touches
+// all of it in WASM memory: every MB here is resident from the first second (ADR 0029, 0122).
+// 32 MB of buffers keep the archive search as fast as 48 MB did; PGlite runs one backend, so four
+// connection slots (one more than the three reserved for superusers) and no WAL senders.
+const PGLITE_SETTINGS = ["shared_buffers=32MB", "max_connections=4", "max_wal_senders=0"];
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
@@ -232,13 +236,10 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob; durab
     fs: durable && dataDir ? new durability.DurableNodeFS(dataDir) : undefined,
     // The admin's e-mail search (migration 0012); PostgreSQL ships it in contrib.
     extensions: { pg_trgm },
-    // PGlite reserves its buffer cache in WASM memory at start: 128 MB by default, 48 MB here,
-    // which keeps the archive search as fast (ADR 0029; 16 MB made it three times slower). A
-    // start parameter, not `postgresqlconf`: that would replace initdb's postgresql.conf.
+    // Start parameters, not `postgresqlconf`: that would replace initdb's postgresql.conf.
     startParams: [
       ...(durable ? durability.durableStartParams(PGlite.defaultStartParams) : PGlite.defaultStartParams),
-      "-c",
-      `shared_buffers=${PGLITE_SHARED_BUFFERS}`,
+      ...PGLITE_SETTINGS.flatMap((setting) => ["-c", setting]),
     ],
   });
   try {

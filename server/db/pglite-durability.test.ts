@@ -20,6 +20,9 @@ describe("durable commits on PGlite", () => {
       };
       expect(await setting("fsync")).toEqual({ fsync: "on" });
       expect(await setting("wal_sync_method")).toEqual({ wal_sync_method: "fsync" });
+      // What PGlite holds resident from its start (ADR 0122) reaches Postgres as set.
+      expect(await setting("shared_buffers")).toEqual({ shared_buffers: "32MB" });
+      expect(await setting("max_connections")).toEqual({ max_connections: "4" });
 
       const fsync = vi.spyOn(fs, "fsyncSync");
       try {
