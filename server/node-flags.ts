@@ -2,9 +2,8 @@
 // a process: neither `NODE_OPTIONS` (it refuses --liftoff-only) nor `v8.setFlagsFromString` (V8
 // freezes its flags after start) can set them later. So `server/main.ts` puts itself back on its
 // own process ID with them, whatever command started it.
-//   --max-semi-space-size=8   Node 24 lets the young generation grow to 2 × 64 MB and keeps it;
-//                             2 × 8 MB hold a request's garbage as well at no measurable CPU cost
-//                             (ADR 0122; 16 MB, Node 20's limit, kept 16 MB more resident).
+//   --max-semi-space-size=16  Node 24 lets the young generation grow to 2 × 64 MB and keeps it;
+//                             16 MB was Node 20's limit (about 100 MB resident less).
 //   --liftoff-only            PGlite's WASM stays on V8's baseline compiler: optimising one large
 //                             function of Postgres takes about 600 MB for 3 s, then keeps ~40 MB.
 // The same restart leaves tsx out when Node strips TypeScript's types itself (ADR 0120): tsx
@@ -12,7 +11,7 @@
 // some tenths of a second of start the server does not need.
 // The first process still loads through tsx, so an old Node stops with require-node.ts's German
 // line instead of Node's "Unknown file extension .ts".
-export const SERVER_NODE_FLAGS = ["--max-semi-space-size=8", "--liftoff-only"] as const;
+export const SERVER_NODE_FLAGS = ["--max-semi-space-size=16", "--liftoff-only"] as const;
 
 const TSX_LOADER = [["--import", "tsx"], ["--import=tsx"], ["--require", "tsx"], ["--require=tsx"]] as const;
 
