@@ -98,11 +98,13 @@ type DatabaseOptions =
 // on PGlite never loads node-postgres.
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.driver === "postgres") {
-    const [{ default: pg }, { drizzle: drizzlePostgres }, { migrate: migratePostgres }] = await Promise.all([
-      import("pg"),
-      import("drizzle-orm/node-postgres"),
-      import("drizzle-orm/node-postgres/migrator"),
-    ]);
+    const [{ default: pg }, { drizzle: drizzlePostgres }, { migrate: migratePostgres }, { namedStatementClient }] =
+      await Promise.all([
+        import("pg"),
+        import("drizzle-orm/node-postgres"),
+        import("drizzle-orm/node-postgres/migrator"),
+        import("./postgres-statements.ts"),
+      ]);
     // Migrations may take longer than any request and may wait for another server's lock:
     // they get a short-lived pool of their own, without the request timeouts (ADR 0045).
     if (options.migrate !== false) {
@@ -121,6 +123,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     }
     const pool = new pg.Pool({
       connectionString: options.url,
+      // Every parameterised query a named statement of its connection (ADR 0123). A connection
+      // keeps its statements until it closes: after an hour it makes room for a fresh one.
+      Client: namedStatementClient(pg.Client),
+      maxLifetimeSeconds: 3600,
       max: 10,
       // A frozen PostgreSQL accepts TCP and never answers: without these every request would
       // hang with it (server/db/timeouts.ts, ADR 0045).
@@ -224,7 +230,7 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob; durab
     import("drizzle-orm/pglite"),
     import("drizzle-orm/pglite/migrator"),
     import("./pglite-durability.ts"),
-    import("./pglite-parsers.ts"),
+    import("./pglite-client.ts"),
   ]);
   const dataDir = options.dataDir;
   const durable = dataDir !== undefined && options.durable !== false;

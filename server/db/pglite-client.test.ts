@@ -1,6 +1,6 @@
 import { PGlite, types } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clientForDrizzle } from "./pglite-parsers.ts";
+import { clientForDrizzle } from "./pglite-client.ts";
 
 // The client Drizzle gets (ADR 0118) must read every column exactly as PGlite does with the
 // parsers Drizzle passes per query (drizzle-orm/pglite/session.js): the same rows, type by type.
@@ -66,5 +66,64 @@ describe("clientForDrizzle", () => {
       }),
     ).rejects.toThrow("abgebrochen");
     expect((await pglite.query("select count(*)::int as n from sample where note = 'weg'")).rows).toEqual([{ n: 0 }]);
+  });
+});
+
+describe("named statements", () => {
+  const preparedCount = async (text: string) =>
+    (
+      await pglite.query<{ n: number }>("select count(*)::int as n from pg_prepared_statements where statement = $1", [
+        text,
+      ])
+    ).rows[0]?.n;
+
+  it("prepares each SQL text once and serialises parameters by their type, as PGlite's query does", async () => {
+    const client = clientForDrizzle(pglite);
+    const text =
+      "select $1::jsonb as doc, $2::text[] as tags, $3::timestamptz as at, $4::int8 as big, $5::bool as flag";
+    const params = [
+      { a: [1, "zwei"] },
+      ["a", 'b "c"', null],
+      new Date("2026-11-29T10:00:00Z"),
+      9007199254740993n,
+      false,
+    ];
+    const expected = (await pglite.query(text, params)).rows;
+    for (let run = 0; run < 3; run++) expect((await client.query(text, params)).rows).toEqual(expected);
+    expect(await client.transaction(async (tx) => (await tx.query(text, params)).rows)).toEqual(expected);
+    expect(await preparedCount(text)).toBe(1);
+  });
+
+  it("keeps at most a hundred statements and closes the least recently used", async () => {
+    const client = clientForDrizzle(pglite);
+    for (let n = 0; n < 130; n++) await client.query(`select ${n}::int as n`);
+    const named = await pglite.query<{ n: number }>(
+      "select count(*)::int as n from pg_prepared_statements where name like 'postwerk_%'",
+    );
+    expect(named.rows[0]?.n).toBeLessThanOrEqual(101);
+    expect(await preparedCount("select 129::int as n")).toBe(1);
+    expect(await preparedCount("select 0::int as n")).toBe(0);
+  });
+
+  it("prepares a statement again when its table changed under it", async () => {
+    const client = clientForDrizzle(pglite);
+    await pglite.exec("create table changing (a int); insert into changing values (1)");
+    const text = "select * from changing";
+    expect((await client.query(text)).rows).toEqual([{ a: 1 }]);
+    await pglite.exec("alter table changing add column b int");
+    // Outside a transaction the stale statement is prepared anew at once.
+    expect((await client.query(text)).rows).toEqual([{ a: 1, b: null }]);
+    await pglite.exec("alter table changing add column c int");
+    // Inside one the transaction is aborted, as with any failed statement; the next run works.
+    await expect(client.transaction((tx) => tx.query(text))).rejects.toThrow("cached plan must not change result type");
+    expect((await client.query(text)).rows).toEqual([{ a: 1, b: null, c: null }]);
+  });
+
+  it("answers errors with the query, as PGlite does, and leaves the next query unharmed", async () => {
+    const client = clientForDrizzle(pglite);
+    const failed = await client.query("select $1::int as n", ["keine Zahl"]).catch((error: unknown) => error);
+    expect(failed).toMatchObject({ code: "22P02", query: "select $1::int as n" });
+    await expect(client.query("select from nirgends")).rejects.toMatchObject({ code: "42P01" });
+    expect((await client.query("select $1::int as n", [7])).rows).toEqual([{ n: 7 }]);
   });
 });
