@@ -17,6 +17,12 @@ export const API_SCOPE_LABELS: Record<ApiScope, string> = {
 export const DIRECT_SCHEDULING_LABEL =
   "Direkt planen erlaubt: KI-Assistenten dürfen Beiträge ohne Ihre Freigabe planen und senden. Ohne diese Erlaubnis legen sie nur Entwürfe an.";
 
+/** What /konto says when its API cards cannot load their lists. */
+export const API_ACCOUNT_MESSAGES = {
+  keysLoadFailed: "Ihre API-Schlüssel konnten nicht geladen werden.",
+  appsLoadFailed: "Die zugelassenen Apps konnten nicht geladen werden.",
+} as const;
+
 /** Every key starts so: a secret scanner (and a person) recognises it. */
 export const API_KEY_PREFIX = "pw_live_";
 /** How much of the key /konto shows to tell keys apart (prefix plus a few characters). */

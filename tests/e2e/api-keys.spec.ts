@@ -1,3 +1,4 @@
+import { E2E_BASE_URL } from "../../playwright.config.ts";
 import { expect, signUpConfirmed, test } from "./fixtures.ts";
 
 // "API-Schlüssel" on /konto (ADR 0107): a key is created with scopes, shown once, works as a
@@ -40,4 +41,30 @@ test("creates an API key that is shown once, works on /api/v1 and can be revoked
   await expect(page.getByText(/Widerrufen am \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}/)).toBeVisible();
   const revoked = await page.request.get("/api/v1/accounts", { headers: { authorization: `Bearer ${key}` } });
   expect(revoked.status()).toBe(401);
+});
+
+test("says so when the keys cannot be loaded, instead of claiming there are none", async ({ page, consoleErrors }) => {
+  await signUpConfirmed(page);
+  const created = await page.request.post("/api/api-keys", {
+    headers: { origin: E2E_BASE_URL },
+    data: { name: "Skript", scopes: ["posts:read"], directScheduling: false },
+  });
+  expect(created.status()).toBe(201);
+  let failing = true;
+  await page.route("**/api/api-keys", (route) =>
+    failing && route.request().method() === "GET"
+      ? route.fulfill({ status: 503, json: { error: "Der Dienst ist gerade nicht erreichbar.", code: "UNAVAILABLE" } })
+      : route.continue(),
+  );
+  await page.goto("/konto");
+  const card = page.getByRole("region", { name: "API-Schlüssel" });
+  await expect(card.getByRole("alert")).toContainText("Ihre API-Schlüssel konnten nicht geladen werden.");
+  await expect(card.getByText("Sie haben noch keine API-Schlüssel.")).toHaveCount(0);
+  failing = false;
+  await card.getByRole("button", { name: "Erneut versuchen" }).click();
+  await expect(card.getByRole("listitem").filter({ hasText: "Skript" })).toBeVisible();
+  await expect(card.getByRole("alert")).toHaveCount(0);
+  // The browser's own note on the 503 this test staged is not an error of the page.
+  const unexpected = consoleErrors.filter((text) => !text.includes("status of 503"));
+  consoleErrors.splice(0, consoleErrors.length, ...unexpected);
 });

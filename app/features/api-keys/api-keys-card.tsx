@@ -1,5 +1,6 @@
 import KeySquare from "lucide-react/icons/key-square";
 import { type FormEvent, useId, useState } from "react";
+import { CenteredSpinner, LoadFailedAlert } from "#app/components/load-status.tsx";
 import { SecretShownOnce } from "#app/components/secret-shown-once.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
@@ -8,6 +9,7 @@ import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { formatDateTime } from "#app/lib/format.ts";
 import {
+  API_ACCOUNT_MESSAGES,
   API_KEY_NAME_MAX,
   API_SCOPE_LABELS,
   API_SCOPES,
@@ -111,7 +113,15 @@ export function ApiKeysCard() {
         </form>
         <div className="grid gap-2">
           <h3 className="text-sm font-medium">Ihre Schlüssel</h3>
-          {keys.data?.keys.length ? (
+          {keys.isPending ? (
+            <CenteredSpinner className="py-4" />
+          ) : keys.isError ? (
+            <LoadFailedAlert
+              message={API_ACCOUNT_MESSAGES.keysLoadFailed}
+              onRetry={() => keys.refetch()}
+              className="text-sm"
+            />
+          ) : keys.data.keys.length ? (
             <ul className="grid gap-2">
               {keys.data.keys.map((key) => (
                 <li key={key.id} className="grid gap-1 rounded-md border border-slate-200 p-3 text-sm">

@@ -1,9 +1,10 @@
 import AppWindow from "lucide-react/icons/app-window";
 import { useId } from "react";
+import { CenteredSpinner, LoadFailedAlert } from "#app/components/load-status.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { formatDateTime } from "#app/lib/format.ts";
-import { API_SCOPE_LABELS } from "#shared/public-api.ts";
+import { API_ACCOUNT_MESSAGES, API_SCOPE_LABELS } from "#shared/public-api.ts";
 import { useOAuthApps, useRevokeOAuthApp } from "./use-oauth-apps.ts";
 
 /** "Zugelassene Apps" on /konto (ADR 0113): apps and MCP clients signed in through OAuth. */
@@ -23,7 +24,15 @@ export function OAuthAppsCard() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        {apps.data?.apps.length ? (
+        {apps.isPending ? (
+          <CenteredSpinner className="py-4" />
+        ) : apps.isError ? (
+          <LoadFailedAlert
+            message={API_ACCOUNT_MESSAGES.appsLoadFailed}
+            onRetry={() => apps.refetch()}
+            className="text-sm"
+          />
+        ) : apps.data.apps.length ? (
           <ul className="grid gap-2">
             {apps.data.apps.map((app) => (
               <li key={app.clientId} className="grid gap-1 rounded-md border border-slate-200 p-3 text-sm">
