@@ -1,5 +1,4 @@
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import type { AppDeps } from "#server/app-env.ts";
 import { DraftRefusal } from "#server/features/drafts/draft-refusal.ts";
@@ -22,7 +21,9 @@ import { PublicApiRefusal } from "./public-api-refusal.ts";
 
 // The MCP server's tools (ADR 0111) on the same services as /api/v1. A key sees only the tools its
 // scopes allow. An agent's post is a draft unless the key's owner allowed direct planning on
-// /konto, so no agent posts in the user's name without consent. Every call goes to the activity log.
+// /konto, so no agent posts in the user's name without consent. Every call goes to the activity log,
+// a refused one too. The arguments are checked here, not by the SDK's McpServer: its answers to an
+// unknown tool or invalid arguments are English and never reach the activity log (ADR 0100, 0111).
 
 type ToolDeps = Pick<
   AppDeps,
@@ -58,8 +59,33 @@ const PostInput = {
   plannedFor: WallTimeSchema.optional().describe("Datum JJJJ-MM-TT und Uhrzeit HH:MM in der Zeitzone des Kontos"),
 };
 
-export function registerMcpTools(server: McpServer, deps: ToolDeps, caller: ApiCaller): void {
+/** What the MCP server's `tools/list` and `tools/call` answer (mcp.routes.ts wires them to the SDK). */
+export type McpTools = {
+  list: () => Tool[];
+  call: (name: string, args: unknown) => Promise<CallToolResult>;
+};
+
+type ToolEntry = {
+  description: string;
+  schema: z.ZodObject;
+  handler: (input: unknown) => Promise<CallToolResult>;
+};
+
+/** Tool names are the agent's text: logged at most this long. */
+const LOGGED_NAME_MAX = 60;
+
+const refused = (text: string): CallToolResult => ({ isError: true, content: [{ type: "text", text }] });
+
+/** As /api/v1 words a refused body (api-v1.routes.ts), with the field named for the agent. */
+function invalidInput(error: z.ZodError): string {
+  const issue = error.issues[0];
+  const where = issue?.path.length ? ` (${issue.path.map(String).join(".")})` : "";
+  return `${PUBLIC_API_ERRORS.INVALID_INPUT} ${issue?.message ?? ""}${where} (INVALID_INPUT)`.replace(/\s+/g, " ");
+}
+
+export function mcpToolsFor(deps: ToolDeps, caller: ApiCaller): McpTools {
   const allowed = (scope: ApiScope | null) => scope === null || caller.scopes.includes(scope);
+  const tools = new Map<string, ToolEntry>();
   function tool<Shape extends z.ZodRawShape>(
     name: string,
     scope: ApiScope | null,
@@ -68,20 +94,19 @@ export function registerMcpTools(server: McpServer, deps: ToolDeps, caller: ApiC
     run: (input: z.infer<z.ZodObject<Shape>>) => Promise<unknown>,
   ) {
     if (!allowed(scope)) return;
-    const handler = async (input: z.infer<z.ZodObject<Shape>>): Promise<CallToolResult> => {
+    const handler = async (input: unknown): Promise<CallToolResult> => {
       try {
-        const result = await run(input);
+        const result = await run(input as z.infer<z.ZodObject<Shape>>);
         await logApiActivity(deps.db, caller, `MCP: ${name}`);
         return { content: [{ type: "text", text: JSON.stringify(result, null, 2) }] };
       } catch (error) {
         await logApiActivity(deps.db, caller, `MCP: ${name}`, "abgelehnt");
         if (error instanceof PublishingRefusal || error instanceof DraftRefusal || error instanceof PublicApiRefusal)
-          return { isError: true, content: [{ type: "text", text: `${error.message} (${error.code})` }] };
+          return refused(`${error.message} (${error.code})`);
         throw error;
       }
     };
-    // The SDK's generics do not follow a shape passed through; the shape itself is what it validates with.
-    server.registerTool(name, { description, inputSchema }, handler as never);
+    tools.set(name, { description, schema: z.object(inputSchema), handler });
   }
   const userId = caller.userId;
 
@@ -223,6 +248,31 @@ export function registerMcpTools(server: McpServer, deps: ToolDeps, caller: ApiC
     { postId: z.string().optional() },
     ({ postId }) => (postId ? apiPostMetrics(deps, userId, postId) : apiMetricPosts(deps, userId)),
   );
+
+  return {
+    list: () =>
+      [...tools].map(([name, entry]) => ({
+        name,
+        description: entry.description,
+        inputSchema: z.toJSONSchema(entry.schema, { io: "input" }) as Tool["inputSchema"],
+      })),
+    async call(name, args) {
+      const entry = tools.get(name);
+      const action = `MCP: ${name.slice(0, LOGGED_NAME_MAX)}`;
+      if (!entry) {
+        await logApiActivity(deps.db, caller, action, "unbekanntes Werkzeug");
+        return refused(
+          `Das Werkzeug „${name.slice(0, LOGGED_NAME_MAX)}“ gibt es nicht, oder dieser Schlüssel darf es nicht nutzen. Welche er nutzen darf, steht in tools/list. (NOT_FOUND)`,
+        );
+      }
+      const parsed = entry.schema.safeParse(args ?? {});
+      if (!parsed.success) {
+        await logApiActivity(deps.db, caller, action, "abgelehnt");
+        return refused(invalidInput(parsed.error));
+      }
+      return entry.handler(parsed.data);
+    },
+  };
 }
 
 function targetsOf(input: {

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { type ApiEnv, requireApiKey } from "./api-auth.ts";
 import { API_VERSION } from "./api-v1.docs.ts";
-import { registerMcpTools } from "./mcp-tools.ts";
+import { mcpToolsFor } from "./mcp-tools.ts";
 
 // /mcp (ADR 0111): the MCP server over Streamable HTTP, stateless (a new server and transport per
 // request, no session to keep across app servers), JSON answers instead of SSE streams. The
@@ -13,8 +13,9 @@ const MCP_BODY_MAX_BYTES = 256 * 1024;
 // heap, and most servers never see an MCP client.
 const importSdk = () =>
   Promise.all([
-    import("@modelcontextprotocol/sdk/server/mcp.js"),
+    import("@modelcontextprotocol/sdk/server/index.js"),
     import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"),
+    import("@modelcontextprotocol/sdk/types.js"),
   ]);
 let sdk: ReturnType<typeof importSdk> | undefined;
 const loadSdk = () => {
@@ -23,9 +24,15 @@ const loadSdk = () => {
 };
 
 export const mcpRoutes = new Hono<ApiEnv>().use(requireApiKey).all("/", async (c) => {
-  const [{ McpServer }, { WebStandardStreamableHTTPServerTransport }] = await loadSdk();
-  const server = new McpServer({ name: "postwerk", version: API_VERSION });
-  registerMcpTools(server, c.var.deps, c.var.caller);
+  const [{ Server }, { WebStandardStreamableHTTPServerTransport }, { CallToolRequestSchema, ListToolsRequestSchema }] =
+    await loadSdk();
+  // The SDK's low-level server: the tools check their arguments themselves, in German (mcp-tools.ts).
+  const server = new Server({ name: "postwerk", version: API_VERSION }, { capabilities: { tools: {} } });
+  const tools = mcpToolsFor(c.var.deps, c.var.caller);
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.list() }));
+  server.setRequestHandler(CallToolRequestSchema, (request) =>
+    tools.call(request.params.name, request.params.arguments),
+  );
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: true,

@@ -1,4 +1,4 @@
-import { and, eq, like } from "drizzle-orm";
+import { and, eq, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { user } from "#server/db/schema/auth.ts";
 import { apiActivity, apiKeys } from "#server/db/schema/public-api.ts";
@@ -248,7 +248,14 @@ describe("MCP server", () => {
 
   it("lists the tools a key's scopes allow; an agent without consent only drafts", async () => {
     const client = await connect(await newKey(["posts:read", "posts:write"]));
-    const names = (await client.listTools()).tools.map((tool) => tool.name).sort();
+    const { tools } = await client.listTools();
+    // Each tool describes its arguments as JSON Schema, from the same zod shape that checks them.
+    expect(tools.find((tool) => tool.name === "draft_post")?.inputSchema).toMatchObject({
+      type: "object",
+      required: expect.arrayContaining(["accountIds", "text"]),
+      properties: { accountIds: { type: "array", items: { format: "uuid" } }, text: { type: "string" } },
+    });
+    const names = tools.map((tool) => tool.name).sort();
     expect(names).toEqual([
       "cancel_post",
       "draft_post",
@@ -266,6 +273,33 @@ describe("MCP server", () => {
     );
     expect(scheduled.posts).toEqual([]);
     expect(scheduled.draft.text).toBe("Ohne Freigabe");
+    await client.close();
+  });
+
+  it("refuses an unknown tool and invalid arguments in German, each in the activity log", async () => {
+    const client = await connect(await newKey(["posts:read"]));
+    const errorText = (result: Awaited<ReturnType<typeof client.callTool>>) => {
+      expect(result.isError).toBe(true);
+      return (result.content as { text: string }[])[0]?.text ?? "";
+    };
+    // draft_post needs posts:write: for a reading key it does not exist.
+    const unknown = errorText(
+      await client.callTool({ name: "draft_post", arguments: { accountIds: [accountId], text: "Nein" } }),
+    );
+    expect(unknown).toMatch(/^Das Werkzeug „draft_post“ gibt es nicht, oder dieser Schlüssel darf es nicht nutzen\./);
+    const invalid = errorText(await client.callTool({ name: "list_posts", arguments: { limit: 0 } }));
+    expect(invalid).toMatch(/^Die Angaben sind unvollständig oder ungültig\. .+ \(limit\) \(INVALID_INPUT\)$/);
+    for (const text of [unknown, invalid]) expect(text).not.toMatch(/\b(Invalid|error|Tool|not found|arguments)\b/);
+    const logged = await t.db
+      .select({ action: apiActivity.action, detail: apiActivity.detail })
+      .from(apiActivity)
+      .where(inArray(apiActivity.action, ["MCP: draft_post", "MCP: list_posts"]));
+    expect(logged).toEqual(
+      expect.arrayContaining([
+        { action: "MCP: draft_post", detail: "unbekanntes Werkzeug" },
+        { action: "MCP: list_posts", detail: "abgelehnt" },
+      ]),
+    );
     await client.close();
   });
 
