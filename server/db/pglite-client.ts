@@ -71,16 +71,6 @@ type Statement = { name: string; paramTypes: number[] };
 
 const { serialize } = protocol;
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const message = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    message.set(part, offset);
-    offset += part.length;
-  }
-  return message;
-}
-
 /** PGlite's own errors carry the query, its parameters and options; these do the same. */
 function withQuery(error: unknown, text: string, params: unknown[], options: QueryOptions | undefined): unknown {
   if (error instanceof Error) Object.assign(error, { query: text, params, queryOptions: options });
@@ -96,7 +86,7 @@ function createStatementRunner(client: PGlite) {
 
   /** One trip into the WASM module; Postgres closes evicted statements first, even if a later message fails. */
   async function send(parts: Uint8Array[]) {
-    const message = concat([...closing, ...parts]);
+    const message = Buffer.concat([...closing, ...parts]);
     closing = [];
     return (await client.execProtocol(message, { syncToFs: false })).messages;
   }
